@@ -1,0 +1,5 @@
+"""`python -m configurator` — same as the `configurator` command."""
+
+from .cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,103 @@
+"""The build: a chassis, what sits in each slot, PSU redundancy, site inputs and metadata.
+
+`Build` is an evented model (psygnal): views subscribe to `build.events.<field>`.
+Edits go through `configurator.core.ops` so they can be undone; nested values are
+replaced wholesale (never mutated in place) so every change emits.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from psygnal import EventedModel
+
+FORMAT_VERSION = 1
+FORMAT_KIND = "ai-server-configurator/build"
+
+Money = Annotated[Decimal, Field(ge=0, le=Decimal("1e12"), allow_inf_nan=False)]
+ShortText = Annotated[str, Field(max_length=200)]
+LongText = Annotated[str, Field(max_length=20000)]
+SlotName = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")]
+PartName = Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[A-Za-z0-9][A-Za-z0-9._+-]*$")]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Site(_Frozen):
+    """Where the server runs: power feed, climate and energy price."""
+
+    input_voltage_v: float = Field(230.0, ge=90, le=480, allow_inf_nan=False)
+    ambient_c: float = Field(25.0, ge=-20, le=60, allow_inf_nan=False)
+    altitude_m: float = Field(0.0, ge=-500, le=6000, allow_inf_nan=False)
+    electricity_price_kwh: Money = Decimal("0.15")
+    pue: float = Field(1.4, ge=1.0, le=5.0, allow_inf_nan=False)
+    currency: str = Field("USD", pattern=r"^[A-Z]{3}$")
+
+
+class Commercial(_Frozen):
+    """Money inputs for cost, TCO and quotes."""
+
+    tco_years: int = Field(5, ge=1, le=15)
+    support_pct_per_year: Decimal = Field(Decimal("8"), ge=0, le=100, allow_inf_nan=False)
+    rent_per_gpu_hour: Money | None = Field(None, description="None: the GPU's reference cloud price")
+    utilization_pct: float = Field(80.0, ge=0, le=100, allow_inf_nan=False)
+    discount_pct: Decimal = Field(Decimal("0"), ge=0, le=100, allow_inf_nan=False)
+    tax_pct: Decimal = Field(Decimal("0"), ge=0, le=100, allow_inf_nan=False)
+    shipping: Money = Decimal("0")
+    prices_include_tax: bool = False
+
+
+class Meta(_Frozen):
+    name: ShortText = "Untitled build"
+    customer: ShortText = ""
+    notes: LongText = ""
+
+
+class Build(EventedModel):
+    """A server configuration; serialises to the versioned build file."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    chassis: PartName
+    placements: dict[SlotName, PartName] = Field(default_factory=dict, max_length=2000)
+    bridges: tuple[tuple[SlotName, ...], ...] = Field((), max_length=64,
+                                                      description="NVLink bridge groups of PCIe slots")
+    psu_redundancy: str = Field("", max_length=16, description="'' = the chassis default")
+    psu_feeds: dict[SlotName, Literal["A", "B"]] = Field(default_factory=dict, max_length=64,
+                                                         description="PDU feed per PSU bay; unset = A/B alternating")
+    multi_node: bool = Field(True, description="part of a multi-node training cluster")
+    site: Site = Field(default_factory=Site)
+    commercial: Commercial = Field(default_factory=Commercial)
+    meta: Meta = Field(default_factory=Meta)
+    workload: dict[str, Any] | None = Field(None, description="configurator.core.evaluate.workload.Workload as JSON")
+
+    @field_validator("bridges")
+    @classmethod
+    def _bridges(cls, value: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+        for group in value:
+            if len(group) < 2:
+                raise ValueError("an NVLink bridge joins at least two slots")
+            if len(set(group)) != len(group):
+                raise ValueError(f"bridge {list(group)} names a slot twice")
+        return value
+
+    def part_in(self, slot: str) -> str | None:
+        return self.placements.get(slot)
+
+    def to_file_dict(self) -> dict[str, Any]:
+        """The build file's JSON object (format version first)."""
+        body = self.model_dump(mode="json")
+        return {"format": FORMAT_VERSION, "kind": FORMAT_KIND, **body}
+
+    def snapshot(self) -> dict[str, Any]:
+        """A plain copy of the whole state, for undo and comparisons."""
+        return self.model_dump(mode="python")
+
+    def restore(self, snapshot: dict[str, Any]) -> None:
+        """Replace the whole state (emits for every field that changes)."""
+        fresh = Build.model_validate(snapshot)
+        self.update({name: getattr(fresh, name) for name in type(self).model_fields})

@@ -1,0 +1,96 @@
+"""GPU compute and memory totals, CPUs, and host memory (capacity, channels, speed, bandwidth).
+
+Host-memory bandwidth = populated channels × effective MT/s × 8 B (one 64-bit DDR5
+channel moves 8 bytes per transfer): 8 × DDR5-4800 = 307.2 GB/s (models.md §6, case 16).
+"""
+
+from __future__ import annotations
+
+from ..catalog import CPU, DIMM, GPU
+from ..context import BuildContext
+from .result import ComputeResult, HostMemoryResult
+
+BYTES_PER_TRANSFER = 8  # 64-bit channel (DDR5: two 32-bit subchannels)
+
+
+def channel_bandwidth_gbs(speed_mts: float) -> float:
+    """Peak GB/s of one 64-bit channel at `speed_mts` (DDR5-4800 → 38.4)."""
+    return speed_mts * BYTES_PER_TRANSFER / 1000.0
+
+
+def _same_or(values: set[str], single: str, mixed: str = "mixed") -> str:
+    if not values:
+        return ""
+    return single if len(values) == 1 else mixed
+
+
+def compute_compute(ctx: BuildContext) -> ComputeResult:
+    """GPU and CPU totals; dense tensor TFLOPS (no sparsity), FP8 0 where unsupported."""
+    gpus: list[GPU] = [pl.part for pl in ctx.of("gpu")]  # type: ignore[misc]
+    cpus: list[CPU] = [pl.part for pl in ctx.of("cpu")]  # type: ignore[misc]
+    gids = {g.id for g in gpus}
+    cids = {c.id for c in cpus}
+    vram = bw = bf16 = fp16 = fp8 = 0.0
+    for g in gpus:
+        vram += g.memory_gb
+        bw += g.memory_bandwidth_gbs
+        bf16 += g.bf16_tflops
+        fp16 += g.fp16_tflops
+        fp8 += g.fp8_tflops or 0.0
+    return ComputeResult.model_construct(
+        gpu_count=len(gpus),
+        gpu_id=gpus[0].id if len(gids) == 1 else "",
+        gpu_model=_same_or(gids, gpus[0].name if gpus else ""),
+        vram_gb_per_gpu=min((g.memory_gb for g in gpus), default=0.0),
+        vram_gb=vram, hbm_bandwidth_gbs=bw,
+        bf16_tflops=bf16, fp16_tflops=fp16, fp8_tflops=fp8,
+        cpu_count=len(cpus),
+        cpu_model=_same_or(cids, cpus[0].name if cpus else ""),
+        cpu_cores=sum(c.cores for c in cpus),
+        cpu_id=cpus[0].id if len(cids) == 1 else "",
+        hbm_bandwidth_gbs_per_gpu=min((g.memory_bandwidth_gbs for g in gpus), default=0.0),
+        bf16_tflops_per_gpu=min((g.bf16_tflops for g in gpus), default=0.0),
+        fp8_tflops_per_gpu=min(((g.fp8_tflops or 0.0) for g in gpus), default=0.0),
+    )
+
+
+def compute_memory(ctx: BuildContext, compute: ComputeResult) -> HostMemoryResult:
+    """Host memory that works: DIMMs in sockets with a CPU, on channels the CPU has."""
+    ch = ctx.chassis
+    cpu_at: dict[str, CPU] = {pl.slot.socket: pl.part for pl in ctx.of("cpu")}  # type: ignore[misc]
+    per_channel: dict[tuple[str, int], int] = {}
+    capacity = 0.0
+    count = 0
+    dimm_speed = None
+    for pl in ctx.of("dimm"):
+        cpu = cpu_at.get(pl.slot.socket)
+        if cpu is None or pl.slot.channel >= cpu.memory_channels:
+            continue
+        dimm: DIMM = pl.part  # type: ignore[assignment]
+        key = (pl.slot.socket, pl.slot.channel)
+        per_channel[key] = per_channel.get(key, 0) + 1
+        capacity += dimm.capacity_gb
+        count += 1
+        dimm_speed = dimm.speed_mts if dimm_speed is None else min(dimm_speed, dimm.speed_mts)
+    per_socket = ch.memory.channels_per_socket if ch else 0
+    total = sum(min(per_socket, c.memory_channels) for c in cpu_at.values())
+    dpc = max(per_channel.values(), default=0)
+    speed = 0
+    if dimm_speed is not None:
+        limit = min(_cpu_speed(c, dpc) for c in cpu_at.values())
+        speed = min(dimm_speed, limit)
+    populated = len(per_channel)
+    return HostMemoryResult.model_construct(
+        capacity_gb=capacity, dimm_count=count, channels_populated=populated,
+        channels_total=total, dpc=dpc, speed_mts=speed,
+        bandwidth_gbs=populated * channel_bandwidth_gbs(speed),
+        ratio_to_vram=capacity / compute.vram_gb if compute.vram_gb > 0 else 0.0,
+        sockets_populated=len(cpu_at),
+    )
+
+
+def _cpu_speed(cpu: CPU, dpc: int) -> int:
+    """The CPU's memory speed limit at `dpc` DIMMs per channel (2DPC unknown → 1DPC speed)."""
+    if dpc >= 2 and cpu.memory_speed_2dpc_mts:
+        return cpu.memory_speed_2dpc_mts
+    return cpu.memory_speed_1dpc_mts

@@ -1,0 +1,173 @@
+"""The one frozen evaluation result that the GUI panels, the CLI and the PDF all read."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from ..violations import Violation
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+
+class PowerLine(_Frozen):
+    """Power of one kind of part in the build (quantity × per-unit)."""
+
+    category: str
+    part_id: str
+    name: str
+    qty: int
+    idle_w: float
+    typical_w: float
+    max_w: float
+
+
+class PowerResult(_Frozen):
+    idle_w: float
+    typical_w: float
+    max_w: float
+    peak_w: float          # max with GPU transient excursions, what PSUs must carry
+    wall_idle_w: float     # at the wall, after PSU efficiency
+    wall_typical_w: float
+    wall_max_w: float
+    efficiency_pct: float
+    lines: tuple[PowerLine, ...]
+
+
+class PsuResult(_Frozen):
+    count: int             # installed PSUs
+    bays: int
+    model: str             # part id ('' when none / mixed)
+    name: str
+    rating_w: float        # per PSU at this input voltage (low-line derated)
+    redundancy: str        # e.g. "N+1", "N+N", "4+2"
+    active: int            # PSUs whose capacity counts under the redundancy
+    usable_w: float        # capacity usable under the redundancy
+    load_pct_idle: float
+    load_pct_typical: float
+    load_pct_max: float    # peak_w / usable_w × 100
+    feeds: dict[str, int]  # PSUs per PDU feed
+    feed_capacity_w: dict[str, float]
+
+
+class ThermalResult(_Frozen):
+    heat_typical_w: float
+    heat_max_w: float
+    heat_btu_hr: float      # at max power, 3.412 × W
+    heat_btu_hr_typical: float
+    airflow_cfm: float      # needed at delta_t_c for max heat
+    delta_t_c: float
+    cooling_id: str
+    cooling_kind: str       # "air" / "liquid" / ""
+    capacity_w: float       # cooling capacity after ambient and altitude derating
+    derate_factor: float
+    chassis_airflow_cfm: float
+    max_gpu_tdp_w: float
+    max_cpu_tdp_w: float
+    load_pct: float
+
+
+class ComputeResult(_Frozen):
+    gpu_count: int
+    gpu_id: str
+    gpu_model: str           # display name; "mixed" when models differ
+    vram_gb_per_gpu: float
+    vram_gb: float           # total
+    hbm_bandwidth_gbs: float # total
+    bf16_tflops: float       # total dense
+    fp16_tflops: float
+    fp8_tflops: float
+    cpu_count: int
+    cpu_model: str
+    cpu_cores: int
+
+
+class HostMemoryResult(_Frozen):
+    capacity_gb: float
+    dimm_count: int
+    channels_populated: int
+    channels_total: int
+    dpc: int                 # max DIMMs per channel populated
+    speed_mts: int           # effective speed after the DPC / CPU derate
+    bandwidth_gbs: float     # channels × MT/s × 8 B over populated channels
+    ratio_to_vram: float     # host RAM / total GPU memory
+
+
+class Link(_Frozen):
+    name: str                # e.g. "PCIe Gen5 x16 (shared switch uplink)"
+    stage: str               # storage / host-memory / pcie / hbm / gpu-gpu / network
+    gbs: float               # GB/s per GPU, per direction
+    detail: str = ""
+
+
+class BandwidthResult(_Frozen):
+    chain: tuple[Link, ...]  # per GPU, storage → host → PCIe → HBM, then GPU↔GPU and network
+    bottleneck: str          # stage name of the narrowest feed link
+    bottleneck_gbs: float
+    explanation: str         # plain words: what it limits
+    gpu_gpu_gbs: float
+    network_gbps_per_gpu: float
+    storage_read_gbs: float
+
+
+class CostLine(_Frozen):
+    category: str
+    part_id: str
+    part_number: str
+    name: str
+    qty: int
+    unit_price: Decimal | None
+    extended: Decimal | None
+    price_source: str
+
+
+class CostResult(_Frozen):
+    currency: str
+    lines: tuple[CostLine, ...]
+    total: Decimal
+    missing_prices: tuple[str, ...]
+
+
+class TcoResult(_Frozen):
+    years: int
+    capex: Decimal
+    energy_kwh_per_year: float
+    energy_cost_per_year: Decimal
+    support_per_year: Decimal
+    total: Decimal
+    dense_pflops: float
+    cost_per_pflops: Decimal | None
+    rent_per_gpu_hour: Decimal | None
+    rent_per_month: Decimal | None
+    own_by_month: tuple[Decimal, ...]   # cumulative, month 0..years*12
+    rent_by_month: tuple[Decimal, ...]
+    breakeven_month: int | None
+
+
+class Evaluation(_Frozen):
+    chassis_id: str
+    chassis_name: str
+    rack_units: int
+    weight_kg: float
+    power: PowerResult
+    psu: PsuResult
+    thermal: ThermalResult
+    compute: ComputeResult
+    memory: HostMemoryResult
+    bandwidth: BandwidthResult
+    cost: CostResult
+    tco: TcoResult
+    workload: Any = None     # configurator.core.evaluate.workload.WorkloadResult | None
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def errors(self) -> tuple[Violation, ...]:
+        return tuple(v for v in self.violations if v.severity == "error")
+
+    @property
+    def warnings(self) -> tuple[Violation, ...]:
+        return tuple(v for v in self.violations if v.severity == "warning")

@@ -1,0 +1,240 @@
+"""Named, undoable edits. The GUI, fixes and scripts change a build only through these.
+
+Each op is a frozen value; `apply(build)` performs it and returns the op that undoes it.
+Impossible edits (unknown slot, a part that does not exist) raise `OpError` and change
+nothing; legal-but-wrong builds are left to the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from .build import Build
+from .catalog import Catalog
+from .slots import ACCEPTS, slot_map
+
+
+class OpError(ValueError):
+    """An edit that cannot be made; the build is unchanged."""
+
+
+class _Op(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def describe(self) -> str:  # pragma: no cover - overridden
+        return self.op
+
+
+def _check_slot(build: Build, catalog: Catalog | None, slot: str) -> None:
+    if catalog is None:
+        return
+    chassis = catalog.chassis(build.chassis)
+    if chassis is None:
+        raise OpError(f"unknown chassis {build.chassis!r}")
+    if slot not in slot_map(chassis):
+        raise OpError(f"chassis {chassis.name} has no slot {slot!r}")
+
+
+class Place(_Op):
+    """Put `part` into `slot` (replacing what is there)."""
+
+    op: Literal["place"] = "place"
+    slot: str
+    part: str
+
+    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+        _check_slot(build, catalog, self.slot)
+        if catalog is not None:
+            part = catalog.get(self.part)
+            if part is None:
+                raise OpError(f"unknown part {self.part!r}")
+            kind = slot_map(catalog.chassis(build.chassis))[self.slot].kind
+            if part.category not in ACCEPTS[kind]:
+                raise OpError(f"a {part.category} cannot go into {kind} slot {self.slot}")
+        old = build.placements.get(self.slot)
+        build.placements = {**build.placements, self.slot: self.part}
+        return Place(slot=self.slot, part=old) if old else Remove(slot=self.slot)
+
+    def describe(self) -> str:
+        return f"Place {self.part} in {self.slot}"
+
+
+class Remove(_Op):
+    op: Literal["remove"] = "remove"
+    slot: str
+
+    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+        old = build.placements.get(self.slot)
+        if old is None:
+            return Batch(ops=())
+        placements = dict(build.placements)
+        del placements[self.slot]
+        build.placements = placements
+        bridges = tuple(g for g in build.bridges if self.slot not in g)
+        if bridges != build.bridges:
+            removed = tuple(g for g in build.bridges if self.slot in g)
+            build.bridges = bridges
+            return Batch(ops=(Place(slot=self.slot, part=old), *(AddBridge(slots=g) for g in removed)))
+        return Place(slot=self.slot, part=old)
+
+    def describe(self) -> str:
+        return f"Remove part from {self.slot}"
+
+
+class AddBridge(_Op):
+    op: Literal["add_bridge"] = "add_bridge"
+    slots: tuple[str, ...] = Field(min_length=2)
+
+    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+        for s in self.slots:
+            _check_slot(build, catalog, s)
+        build.bridges = (*build.bridges, tuple(self.slots))
+        return RemoveBridge(slots=self.slots)
+
+    def describe(self) -> str:
+        return "Add NVLink bridge " + "–".join(self.slots)
+
+
+class RemoveBridge(_Op):
+    op: Literal["remove_bridge"] = "remove_bridge"
+    slots: tuple[str, ...]
+
+    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+        if tuple(self.slots) not in build.bridges:
+            return Batch(ops=())
+        build.bridges = tuple(g for g in build.bridges if g != tuple(self.slots))
+        return AddBridge(slots=self.slots)
+
+    def describe(self) -> str:
+        return "Remove NVLink bridge " + "–".join(self.slots)
+
+
+class SetOption(_Op):
+    """Set a build option by dotted path: `psu_redundancy`, `site.ambient_c`, `meta.customer`..."""
+
+    op: Literal["set_option"] = "set_option"
+    path: str
+    value: Any = None
+
+    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+        head, _, rest = self.path.partition(".")
+        if head not in type(build).model_fields or head in ("placements", "bridges"):
+            raise OpError(f"unknown option {self.path!r}")
+        old_top = getattr(build, head)
+        try:
+            if rest:
+                if not isinstance(old_top, BaseModel) or rest not in type(old_top).model_fields:
+                    raise OpError(f"unknown option {self.path!r}")
+                old = getattr(old_top, rest)
+                new_top = type(old_top).model_validate({**old_top.model_dump(), rest: self.value})
+                setattr(build, head, new_top)
+            else:
+                old = old_top
+                setattr(build, head, self.value)
+        except OpError:
+            raise
+        except ValueError as exc:  # pydantic ValidationError is a ValueError
+            raise OpError(f"{self.path}: {_first_error(exc)}") from None
+        return SetOption(path=self.path, value=old)
+
+    def describe(self) -> str:
+        return f"Set {self.path}"
+
+
+class SetChassis(_Op):
+    """Switch chassis; placements whose slot no longer exists are dropped."""
+
+    op: Literal["set_chassis"] = "set_chassis"
+    chassis: str
+
+    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+        before = build.snapshot()
+        if catalog is not None:
+            new = catalog.chassis(self.chassis)
+            if new is None:
+                raise OpError(f"unknown chassis {self.chassis!r}")
+            slots = slot_map(new)
+            build.placements = {s: p for s, p in build.placements.items() if s in slots}
+            build.bridges = tuple(g for g in build.bridges if all(s in slots for s in g))
+        build.chassis = self.chassis
+        return Restore(state=before)
+
+    def describe(self) -> str:
+        return f"Change chassis to {self.chassis}"
+
+
+class Restore(_Op):
+    """Put back a whole earlier state (the inverse of wide edits)."""
+
+    op: Literal["restore"] = "restore"
+    state: dict[str, Any]
+
+    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+        before = build.snapshot()
+        build.restore(self.state)
+        return Restore(state=before)
+
+    def describe(self) -> str:
+        return "Restore"
+
+
+class Batch(_Op):
+    """Several ops as one undo step."""
+
+    op: Literal["batch"] = "batch"
+    ops: tuple["AnyOp", ...] = ()
+    label: str = ""
+
+    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+        inverses: list[AnyOp] = []
+        before = build.snapshot()
+        try:
+            for op in self.ops:
+                inverses.append(op.apply(build, catalog))
+        except Exception:
+            build.restore(before)
+            raise
+        return Batch(ops=tuple(reversed(inverses)), label=self.label)
+
+    def describe(self) -> str:
+        return self.label or "; ".join(op.describe() for op in self.ops)
+
+
+AnyOp = Annotated[
+    Union[Place, Remove, AddBridge, RemoveBridge, SetOption, SetChassis, Restore, Batch],
+    Field(discriminator="op"),
+]
+Batch.model_rebuild()
+OP_ADAPTER: TypeAdapter[AnyOp] = TypeAdapter(AnyOp)
+
+
+def fill_similar(build: Build, catalog: Catalog, slot: str, part: str) -> Batch:
+    """Ops that put `part` into every empty slot of the same kind and group as `slot`."""
+    chassis = catalog.chassis(build.chassis)
+    if chassis is None:
+        raise OpError(f"unknown chassis {build.chassis!r}")
+    smap = slot_map(chassis)
+    if slot not in smap:
+        raise OpError(f"no slot {slot!r}")
+    ref = smap[slot]
+    targets = [s.id for s in smap.values()
+               if s.kind == ref.kind and s.group.split(" ")[-1] == ref.group.split(" ")[-1]
+               and s.id not in build.placements]
+    if slot not in build.placements and slot not in targets:
+        targets.insert(0, slot)
+    return Batch(ops=tuple(Place(slot=s, part=part) for s in targets), label=f"Fill similar slots with {part}")
+
+
+def clear_all(build: Build) -> Batch:
+    return Batch(ops=tuple(Remove(slot=s) for s in build.placements), label="Clear build")
+
+
+def _first_error(exc: Exception) -> str:
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        errs = errors()
+        if errs:
+            return str(errs[0].get("msg", exc))
+    return str(exc).splitlines()[0]

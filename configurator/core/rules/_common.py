@@ -1,0 +1,134 @@
+"""What every rule family shares: the facts indexed once per check, and violation builders.
+
+`Facts` is built once per `check()` from the resolved `BuildContext`, so no family walks
+the placements more than once for the same lookup or re-resolves the build. Violations are
+built with `model_construct`: their fields are plain values we produce here, so pydantic's
+validation would only cost time on every edit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from ..catalog import CPU, Chassis, Cooling, CoolingOption, Part
+from ..context import BuildContext, Placed
+from ..ops import AddBridge, Batch, Place, Remove, RemoveBridge, SetOption
+from ..violations import Fix, Violation
+
+#: PCIe payload bandwidth per lane and direction, GB/s (after 128b/130b or FLIT encoding)
+GBS_PER_LANE: dict[int, float] = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.877}
+
+
+@dataclass(slots=True)
+class Facts:
+    """Lookups every rule family needs, computed once per check."""
+
+    ctx: BuildContext
+    chassis: Chassis
+    figures: Any                                   # evaluate.engine.Figures, or None
+    at: dict[str, Part]                            # slot id -> part
+    by_kind: dict[str, list[Placed]]               # slot kind -> placed parts, chassis order
+    cpu_at: dict[str, CPU]                         # socket id -> CPU (only CPUs)
+    cooling: Cooling | None
+    cooling_option: CoolingOption | None
+    out: list[Violation] = field(default_factory=list)
+    cache: dict[str, Any] = field(default_factory=dict)   # lookups one family computes for another
+
+    @property
+    def build(self):
+        return self.ctx.build
+
+    def add(self, severity: str, code: str, message: str, slots: Iterable[str] = (),
+            fix: str | None = None, ops: Sequence[Any] = ()) -> None:
+        """Record a violation; `fix` is the plain-words fix, `ops` make it applicable."""
+        fx = Fix.model_construct(description=fix, ops=tuple(ops)) if fix else None
+        self.out.append(Violation.model_construct(
+            severity=severity, code=code, message=message, slots=tuple(slots), fix=fx))
+
+
+def make_facts(ctx: BuildContext, figures: Any) -> Facts:
+    assert ctx.chassis is not None
+    at: dict[str, Part] = {}
+    by_kind: dict[str, list[Placed]] = {}
+    cpu_at: dict[str, CPU] = {}
+    cooling = None
+    for p in ctx.placed:
+        at[p.slot.id] = p.part
+        by_kind.setdefault(p.slot.kind, []).append(p)
+        if p.slot.kind == "cpu" and isinstance(p.part, CPU):
+            cpu_at[p.slot.id] = p.part
+        elif p.slot.kind == "cooling" and isinstance(p.part, Cooling):
+            cooling = p.part
+    option = None
+    if cooling is not None:
+        for opt in ctx.chassis.cooling_options:
+            if opt.cooling == cooling.id:
+                option = opt
+                break
+    return Facts(ctx, ctx.chassis, figures, at, by_kind, cpu_at, cooling, option)
+
+
+# --------------------------------------------------------------------------- ops
+
+
+def place(slot: str, part: str) -> Place:
+    return Place.model_construct(slot=slot, part=part)
+
+
+def remove(slot: str) -> Remove:
+    return Remove.model_construct(slot=slot)
+
+
+def add_bridge(slots: Sequence[str]) -> AddBridge:
+    return AddBridge.model_construct(slots=tuple(slots))
+
+
+def remove_bridge(slots: Sequence[str]) -> RemoveBridge:
+    return RemoveBridge.model_construct(slots=tuple(slots))
+
+
+def set_option(path: str, value: Any) -> SetOption:
+    return SetOption.model_construct(path=path, value=value)
+
+
+def batch(ops: Sequence[Any], label: str = "") -> Batch:
+    return Batch.model_construct(ops=tuple(ops), label=label)
+
+
+# --------------------------------------------------------------------------- words
+
+
+def names(items: Sequence[str], limit: int = 6) -> str:
+    """'A', 'A and B', 'A, B and C', 'A, B, … and 5 more'."""
+    items = list(items)
+    if len(items) > limit:
+        return ", ".join(items[:limit - 1]) + f" and {len(items) - limit + 1} more"
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def fmt_w(watts: float) -> str:
+    return f"{watts / 1000:.1f} kW" if watts >= 10_000 else f"{watts:,.0f} W"
+
+
+def fmt_gbs(gbs: float) -> str:
+    return f"{gbs:.1f} GB/s" if gbs < 10 or abs(gbs - round(gbs)) >= 0.05 else f"{gbs:.0f} GB/s"
+
+
+def link_gbs(gen: int, lanes: int) -> float:
+    return GBS_PER_LANE.get(gen, 0.0) * lanes
+
+
+def majority(ids: Sequence[str]) -> str:
+    """The most common id; ties go to the one seen first."""
+    counts: dict[str, int] = {}
+    for i in ids:
+        counts[i] = counts.get(i, 0) + 1
+    return max(counts, key=lambda k: counts[k])
+
+
+def cooling_kind(ctx: BuildContext, option: CoolingOption) -> str:
+    part = ctx.catalog.get(option.cooling)
+    return part.kind if isinstance(part, Cooling) else ""

@@ -1,0 +1,179 @@
+"""Load the component catalogs and price lists: shipped files, then the user's folder.
+
+Catalog files are TOML, one per category::
+
+    category = "gpu"
+    [[parts]]
+    id = "nvidia-h100-sxm5-80gb"
+    ...
+    [[parts.sources]]
+    url = "https://..."
+    date = "2026-11-30"
+    confidence = "datasheet"
+
+An invalid entry is reported (file, entry id, field) and skipped; the rest loads.
+Parts in the user catalog folder override shipped parts with the same id.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import tomllib
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any, Iterable
+
+from pydantic import ValidationError
+
+from ..core.catalog import MODEL_BY_CATEGORY, Catalog, LoadIssue, Part, Price
+from .. import paths
+
+MAX_FILE_BYTES = 5_000_000
+NON_PART_FILES = {"models.toml", "fx.toml"}
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.relative_to(paths.repo_root()))
+    except ValueError:
+        return str(path)
+
+
+def _read_text(path: Path) -> str:
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise ValueError(f"file is {size / 1e6:.1f} MB, larger than the {MAX_FILE_BYTES / 1e6:.0f} MB limit")
+    raw = path.read_bytes()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
+
+
+def _loc(err: dict[str, Any]) -> str:
+    return ".".join(str(x) for x in err.get("loc", ()) if x is not None)
+
+
+def load_part_file(path: Path) -> tuple[list[Part], list[LoadIssue]]:
+    """Parts of one catalog file, and an issue per entry that did not validate."""
+    name = _display(path)
+    try:
+        data = tomllib.loads(_read_text(path))
+    except (tomllib.TOMLDecodeError, ValueError, OSError) as exc:
+        return [], [LoadIssue(name, "", "", f"cannot read: {exc}")]
+    category = data.get("category")
+    model = MODEL_BY_CATEGORY.get(category) if isinstance(category, str) else None
+    if model is None:
+        return [], [LoadIssue(name, "", "category",
+                              f"must be one of {', '.join(MODEL_BY_CATEGORY)} (got {category!r})")]
+    entries = data.get("parts", [])
+    if not isinstance(entries, list):
+        return [], [LoadIssue(name, "", "parts", "must be an array of tables ([[parts]])")]
+    parts: list[Part] = []
+    issues: list[LoadIssue] = []
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            issues.append(LoadIssue(name, f"#{i + 1}", "", "entry is not a table"))
+            continue
+        entry_id = entry.get("id") if isinstance(entry.get("id"), str) else f"#{i + 1}"
+        try:
+            part = model.model_validate({**entry, "origin": name, "category": category})
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            more = f" (+{exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+            issues.append(LoadIssue(name, entry_id, _loc(err) or "?", err.get("msg", "invalid") + more))
+            continue
+        parts.append(part)
+    return parts, issues
+
+
+def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
+    """Rows of one price-list CSV: id, price, currency, date, source."""
+    name = _display(path)
+    try:
+        text = _read_text(path)
+    except (ValueError, OSError) as exc:
+        return [], [LoadIssue(name, "", "", f"cannot read: {exc}")]
+    reader = csv.DictReader(io.StringIO(text))
+    required = {"id", "price", "currency", "date", "source"}
+    if not reader.fieldnames or not required <= set(reader.fieldnames):
+        missing = sorted(required - set(reader.fieldnames or ()))
+        return [], [LoadIssue(name, "", ",".join(missing), "missing column(s) in the header row")]
+    prices: list[Price] = []
+    issues: list[LoadIssue] = []
+    for n, row in enumerate(reader, start=2):
+        pid = (row.get("id") or "").strip() or f"line {n}"
+        try:
+            amount = Decimal((row.get("price") or "").strip())
+        except InvalidOperation:
+            issues.append(LoadIssue(name, pid, "price", f"not a number: {row.get('price')!r}"))
+            continue
+        try:
+            prices.append(Price(part_id=pid, price=amount, currency=(row.get("currency") or "").strip(),
+                                date=(row.get("date") or "").strip(), source=(row.get("source") or "").strip(),
+                                origin=name))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            issues.append(LoadIssue(name, pid, _loc(err), err.get("msg", "invalid")))
+    return prices, issues
+
+
+def _toml_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*.toml") if p.name not in NON_PART_FILES)
+
+
+def _csv_files(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.csv")) if folder.is_dir() else []
+
+
+def load_catalog(
+    catalog_dirs: Iterable[Path] | None = None,
+    price_dirs: Iterable[Path] | None = None,
+) -> Catalog:
+    """Load shipped catalogs, then the user's (later folders override earlier ones)."""
+    if catalog_dirs is None:
+        catalog_dirs = [paths.catalog_dir(), paths.user_catalog_dir()]
+    if price_dirs is None:
+        price_dirs = [paths.price_dir(), paths.user_price_dir()]
+    parts: dict[str, Part] = {}
+    issues: list[LoadIssue] = []
+    for level, folder in enumerate(catalog_dirs):
+        seen_here: dict[str, str] = {}
+        for path in _toml_files(Path(folder)):
+            loaded, problems = load_part_file(path)
+            issues.extend(problems)
+            for part in loaded:
+                if part.id in seen_here:
+                    issues.append(LoadIssue(part.origin, part.id, "id",
+                                            f"duplicate id, also defined in {seen_here[part.id]}; the first is kept"))
+                    continue
+                seen_here[part.id] = part.origin
+                parts[part.id] = part
+    prices: dict[str, Price] = {}
+    for folder in price_dirs:
+        seen_prices: dict[str, str] = {}
+        for path in _csv_files(Path(folder)):
+            loaded_prices, problems = load_price_file(path)
+            issues.extend(problems)
+            for price in loaded_prices:
+                if price.part_id in seen_prices:
+                    issues.append(LoadIssue(price.origin, price.part_id, "id",
+                                            f"duplicate price, also in {seen_prices[price.part_id]}; the first is kept"))
+                    continue
+                seen_prices[price.part_id] = price.origin
+                prices[price.part_id] = price
+    return Catalog(parts=parts, prices=prices, issues=tuple(issues))
+
+
+_DEFAULT: Catalog | None = None
+
+
+def default_catalog() -> Catalog:
+    """The process-wide catalog (shipped + user), loaded once."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = load_catalog()
+    return _DEFAULT

@@ -1,0 +1,101 @@
+"""`configurator workload`: build a Workload from CLI arguments and report memory, fit and time."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pydantic import ValidationError
+
+
+class WorkloadArgError(ValueError):
+    """Bad workload arguments (exit 2)."""
+
+
+@dataclass(frozen=True)
+class WorkloadReport:
+    data: dict[str, Any]
+    text: str
+
+
+def _shape(args: argparse.Namespace):
+    from ..core.evaluate.workload import ModelShape, load_presets
+
+    presets = load_presets()
+    if args.preset:
+        if args.preset not in presets:
+            raise WorkloadArgError(f"--preset: unknown model {args.preset!r}; known: {', '.join(sorted(presets))}")
+        shape = presets[args.preset]
+        updates = {k: v for k, v in _shape_flags(args).items() if v is not None}
+        return shape.model_copy(update=updates) if updates else shape
+    flags = _shape_flags(args)
+    missing = [f"--{k.replace('_', '-')}" for k in ("layers", "hidden", "heads", "ffn", "vocab") if flags[k] is None]
+    if missing:
+        raise WorkloadArgError("give --preset NAME or a full shape (missing " + ", ".join(missing) + ")")
+    if flags["kv_heads"] is None:
+        flags["kv_heads"] = flags["heads"]
+    try:
+        return ModelShape(name="custom", **{k: v for k, v in flags.items() if v is not None})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise WorkloadArgError(f"--{'-'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+
+
+def _shape_flags(args: argparse.Namespace) -> dict[str, Any]:
+    params = int(args.params) if args.params else None
+    return {"layers": args.layers, "hidden": args.hidden, "heads": args.heads, "kv_heads": args.kv_heads,
+            "ffn": args.ffn, "vocab": args.vocab, "params": params}
+
+
+def build_workload(args: argparse.Namespace):
+    from ..core.evaluate.workload import InferJob, TrainJob, Workload
+
+    shape = _shape(args)
+    try:
+        if args.mode == "train":
+            job = TrainJob(precision=args.precision or "mixed", optimizer=args.optimizer, micro_batch=args.batch,
+                           seq_len=args.seq or 4096, checkpointing=args.checkpointing, zero_stage=args.zero,
+                           tokens=args.tokens)
+            return Workload(model=shape, mode="train", train=job, mfu=args.mfu, preset=args.preset)
+        job = InferJob(precision=args.precision or "bf16", batch=args.batch, context=args.seq or 4096,
+                       new_tokens=args.new_tokens, kv_dtype=args.kv_dtype)
+        return Workload(model=shape, mode="infer", infer=job, mfu=args.mfu, preset=args.preset)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise WorkloadArgError(f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+
+
+def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> WorkloadReport:
+    from ..core.evaluate.workload import estimate_memory, evaluate_workload, load_presets
+
+    if args.list_presets:
+        presets = load_presets()
+        data = {"presets": {k: v.model_dump(mode="json") for k, v in presets.items()}}
+        return WorkloadReport(data, "\n".join(sorted(presets)))
+    if args.gpus < 1:
+        raise WorkloadArgError("--gpus: must be at least 1")
+    wl = build_workload(args)
+    mem = estimate_memory(wl, n_gpus=args.gpus)
+    per_gpu = {k: getattr(mem, k) for k in ("weights", "gradients", "optimizer", "activations", "kv_cache",
+                                             "overhead", "total")}
+    data: dict[str, Any] = {"workload": wl.model_dump(mode="json"), "gpus": args.gpus, "per_gpu_bytes": per_gpu}
+    text = [f"{wl.model.name}: {wl.mode}, {args.gpus} GPU(s), per GPU:"]
+    text += [f"  {k:12} {v / 1e9:10.2f} GB" for k, v in per_gpu.items()]
+    if args.gpu:
+        gpu = catalog_fn().get(args.gpu)
+        if gpu is None or gpu.category != "gpu":
+            raise WorkloadArgError(f"--gpu: no GPU {args.gpu!r} in the catalog")
+        res = evaluate_workload(wl, gpu_memory_gb=gpu.memory_gb, n_gpus=args.gpus, gpu_bf16_tflops=gpu.bf16_tflops,
+                                gpu_fp8_tflops=gpu.fp8_tflops, gpu_bandwidth_gbs=gpu.memory_bandwidth_gbs)
+        data.update({"gpu": gpu.id, "fits": res.fits, "capacity_bytes": res.capacity_bytes,
+                     "max_batch": res.max_batch, "verdict": res.verdict, "train_days": res.train_days,
+                     "decode_tokens_per_s": res.decode_tokens_per_s, "mfu": res.mfu})
+        text.append(f"{gpu.name}: {res.verdict}")
+        if res.max_batch is not None:
+            text.append(f"  largest batch that fits: {res.max_batch}")
+        if res.train_days is not None:
+            text.append(f"  training time: {res.train_days:,.1f} days at MFU {res.mfu:.0%}")
+        if res.decode_tokens_per_s is not None:
+            text.append(f"  decode upper bound: {res.decode_tokens_per_s:,.0f} tokens/s")
+    return WorkloadReport(data, "\n".join(text))

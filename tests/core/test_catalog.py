@@ -1,0 +1,142 @@
+"""Every shipped catalog file loads, with provenance on every figure; bad entries are reported."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from configurator import paths
+from configurator.core.catalog import CATEGORIES
+from configurator.io.catalog_io import load_catalog, load_part_file
+
+ROOT = paths.repo_root()
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return load_catalog([paths.catalog_dir()], [paths.price_dir()])
+
+
+def test_every_catalog_file_loads_without_issues(shipped):
+    assert shipped.issues == ()
+    files = {p.origin for p in shipped.parts.values()}
+    for path in sorted(paths.catalog_dir().glob("*.toml")):
+        if path.name in ("models.toml", "fx.toml"):
+            continue
+        assert any(f.endswith(path.name) for f in files), f"{path.name} contributed no parts"
+
+
+def test_minimum_counts(shipped):
+    counts = Counter(p.category for p in shipped.parts.values())
+    assert counts["gpu"] >= 14
+    assert counts["cpu"] >= 10
+    assert counts["chassis"] >= 6
+    for cat in CATEGORIES:
+        assert counts[cat] >= 2, cat
+
+
+def test_required_gpus_present(shipped):
+    names = " ".join(p.name for p in shipped.by_category("gpu")).lower()
+    for needle in ("h100 sxm", "h100 pcie", "h100 nvl", "h200 sxm", "h200 nvl", "a100 sxm", "a100 pcie",
+                   "l40s", "l4", "rtx 6000 ada", "b200", "mi300x", "mi325x", "gaudi 3"):
+        assert needle in names, needle
+
+
+def test_every_figure_has_a_source(shipped):
+    missing = []
+    for part in shipped.parts.values():
+        assert part.sources, part.id
+        for field in part.figure_fields():
+            if part.source_for(field) is None:
+                missing.append(f"{part.id}.{field}")
+    assert not missing, missing[:20]
+
+
+def test_dense_not_sparse_tflops(shipped):
+    h100 = next(p for p in shipped.by_category("gpu") if "h100 sxm" in p.name.lower())
+    assert 900 < h100.bf16_tflops < 1000  # 989 dense; 1979 would be the sparse figure
+
+
+def test_chassis_reference_parts_exist(shipped):
+    for ch in shipped.by_category("chassis"):
+        for psu_id in ch.psu.supported:
+            assert shipped.get(psu_id) is not None and shipped.get(psu_id).category == "psu", (ch.id, psu_id)
+        for opt in ch.cooling_options:
+            assert shipped.get(opt.cooling) is not None, (ch.id, opt.cooling)
+
+
+def test_every_part_has_a_price(shipped):
+    no_price = [p.id for p in shipped.parts.values() if shipped.price(p.id) is None]
+    assert not no_price, no_price
+
+
+def test_broken_entry_reported_while_rest_loads(tmp_path: Path):
+    good = (ROOT / "catalogs" / "psus.toml").read_text(encoding="utf-8")
+    bad = good + '\n[[parts]]\nid = "broken-psu"\nname = "Broken"\nvendor = "X"\nrating_w = -5\n' \
+                 '[[parts.sources]]\nurl = "x.pdf"\ndate = "2026-11-30"\nconfidence = "estimate"\n'
+    (tmp_path / "psus.toml").write_text(bad, encoding="utf-8")
+    parts, issues = load_part_file(tmp_path / "psus.toml")
+    assert len(parts) == good.count("[[parts]]")
+    assert len(issues) == 1
+    text = str(issues[0])
+    assert "\n" not in text
+    assert "psus.toml" in text and "broken-psu" in text and "rating_w" in text
+
+
+def test_duplicate_ids_name_both_places(tmp_path: Path):
+    src = (ROOT / "catalogs" / "psus.toml").read_text(encoding="utf-8")
+    (tmp_path / "a.toml").write_text(src, encoding="utf-8")
+    (tmp_path / "b.toml").write_text(src, encoding="utf-8")
+    cat = load_catalog([tmp_path], [])
+    assert cat.issues
+    msg = str(cat.issues[0])
+    assert "a.toml" in msg and "b.toml" in msg
+
+
+def test_user_catalog_overrides_and_adds(tmp_path: Path):
+    user = tmp_path / "user"
+    user.mkdir()
+    (user / "my-gpus.toml").write_text(
+        'category = "gpu"\n[[parts]]\nid = "nvidia-l4"\nname = "NVIDIA L4 (our SKU)"\nvendor = "NVIDIA"\n'
+        'form_factor = "pcie"\nmemory_gb = 24\nmemory_type = "GDDR6"\nmemory_bandwidth_gbs = 300\n'
+        'bf16_tflops = 121\nfp16_tflops = 121\ntdp_w = 72\nidle_w = 16\nslot_width = 1\ncard_length = "hl"\n'
+        'card_height = "lp"\npcie_gen = 4\npcie_lanes = 16\n'
+        '[[parts.sources]]\nurl = "internal price book"\ndate = "2026-11-30"\nconfidence = "secondary"\n',
+        encoding="utf-8")
+    prices = tmp_path / "prices"
+    prices.mkdir()
+    (prices / "ours.csv").write_text("id,price,currency,date,source\nnvidia-l4,1999.00,USD,2026-11-30,our deal\n",
+                                     encoding="utf-8")
+    cat = load_catalog([paths.catalog_dir(), user], [paths.price_dir(), prices])
+    l4 = cat.get("nvidia-l4")
+    assert l4 is not None and l4.name == "NVIDIA L4 (our SKU)"
+    assert l4.origin.endswith("my-gpus.toml")
+    assert str(cat.price("nvidia-l4").price) == "1999.00"
+
+
+def test_cli_catalog_json_lists_counts_and_sources():
+    proc = subprocess.run([sys.executable, "-m", "configurator", "catalog", "--json"], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    counts = Counter(d["category"] for d in data)
+    assert counts["gpu"] >= 14 and counts["cpu"] >= 10 and counts["chassis"] >= 6
+    for d in data:
+        for key in ("id", "category", "name", "vendor", "sources"):
+            assert key in d
+        assert d["sources"] and all(s["url"] and s["date"] and s["confidence"] for s in d["sources"])
+
+
+def test_cli_catalog_category_filter():
+    proc = subprocess.run([sys.executable, "-m", "configurator", "catalog", "--category", "psu", "--json"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0
+    assert {d["category"] for d in json.loads(proc.stdout)} == {"psu"}
+    bad = subprocess.run([sys.executable, "-m", "configurator", "catalog", "--category", "toaster"],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
