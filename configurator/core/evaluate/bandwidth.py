@@ -1,0 +1,195 @@
+"""The per-GPU data-feed chain (storage → host memory → PCIe → HBM), GPU↔GPU and network.
+
+Every figure is GB/s per GPU per direction, theoretical peak. PCIe per direction per x16:
+Gen3 15.75, Gen4 31.5, Gen5 63, Gen6 121 GB/s (models.md §6; measured Gen5 H2D ≈ 88 %).
+"""
+
+from __future__ import annotations
+
+from ..catalog import CPU, GPU, NIC, Chassis, Drive
+from ..context import BuildContext, Placed
+from .result import BandwidthResult, ComputeResult, HostMemoryResult, Link
+
+#: GB/s per direction of an x16 link, by PCIe generation (models.md §6)
+PCIE_X16_GBS: dict[int, float] = {3: 15.75, 4: 31.5, 5: 63.0, 6: 121.0}
+#: measured share of theoretical PCIe Gen5 throughput (55.4 / 63, nvbandwidth on 8×H200, models.md §6)
+PCIE_MEASURED_SHARE = 0.88
+
+FEED_STAGES = ("storage", "host-memory", "pcie", "hbm")
+
+
+def pcie_gbs(gen: int, lanes: int) -> float:
+    """Theoretical GB/s per direction of a PCIe link."""
+    return PCIE_X16_GBS.get(gen, 0.0) * lanes / 16.0
+
+
+_TOPO: dict[int, tuple[Chassis, dict[str, tuple[str, ...]]]] = {}
+
+
+def switch_paths(chassis: Chassis) -> dict[str, tuple[str, ...]]:
+    """Root id (socket or switch) → switches passed on the way up to the CPU, nearest first."""
+    hit = _TOPO.get(id(chassis))
+    if hit is None or hit[0] is not chassis:
+        parents = {s.id: s.parent for s in chassis.pcie_switches}
+        paths: dict[str, tuple[str, ...]] = {s.id: () for s in chassis.sockets}
+        for sw in chassis.pcie_switches:
+            chain, node = [], sw.id
+            while node in parents and node not in chain:
+                chain.append(node)
+                node = parents[node]
+            paths[sw.id] = tuple(chain)
+        hit = (chassis, paths)
+        if len(_TOPO) > 256:
+            _TOPO.clear()
+        _TOPO[id(chassis)] = hit
+    return hit[1]
+
+
+def _gpu_links(ctx: BuildContext, gpus: tuple[Placed, ...]) -> list[tuple[float, str]]:
+    """(GB/s, description) of each GPU's host link after sharing switch uplinks."""
+    ch = ctx.chassis
+    assert ch is not None
+    paths = switch_paths(ch)
+    switches = {s.id: s for s in ch.pcie_switches}
+    cpu_gen = {pl.slot.socket: pl.part.pcie_gen for pl in ctx.of("cpu")}  # type: ignore[attr-defined]
+    behind: dict[str, int] = {}
+    for pl in gpus:
+        for sw in paths.get(pl.slot.root, ()):
+            behind[sw] = behind.get(sw, 0) + 1
+    out = []
+    for pl in gpus:
+        gpu: GPU = pl.part  # type: ignore[assignment]
+        gen, lanes = gpu.pcie_gen, gpu.pcie_lanes
+        if pl.slot.pcie is not None:
+            gen, lanes = min(gen, pl.slot.pcie.gen), min(lanes, pl.slot.pcie.lanes)
+        path = paths.get(pl.slot.root, ())
+        if not path and pl.slot.socket in cpu_gen:
+            gen = min(gen, cpu_gen[pl.slot.socket])
+        best, what = pcie_gbs(gen, lanes), f"PCIe Gen{gen} x{lanes}"
+        for sw_id in path:
+            sw = switches[sw_id]
+            up_gen = sw.uplink_gen
+            if sw.parent in cpu_gen:
+                up_gen = min(up_gen, cpu_gen[sw.parent])
+            share = pcie_gbs(up_gen, sw.uplink_lanes) / behind[sw_id]
+            if share < best:
+                best = share
+                what = f"PCIe Gen{up_gen} x{sw.uplink_lanes} switch uplink shared by {behind[sw_id]} GPUs"
+        out.append((best, what))
+    return out
+
+
+def _drive_gbs(pl: Placed) -> float:
+    """Sequential read GB/s of one NVMe drive, capped by the link it sits on."""
+    d: Drive = pl.part  # type: ignore[assignment]
+    gen, lanes = d.pcie_gen or 4, d.pcie_lanes or 4
+    if pl.slot.bays is not None:
+        if "nvme" not in pl.slot.bays.interfaces:
+            return 0.0
+        gen, lanes = min(gen, pl.slot.bays.pcie_gen), min(lanes, pl.slot.bays.lanes_per_bay)
+    elif pl.slot.pcie is not None:
+        gen, lanes = min(gen, pl.slot.pcie.gen), min(lanes, pl.slot.pcie.lanes)
+    return min(d.seq_read_mbs / 1000.0, pcie_gbs(gen, lanes))
+
+
+def storage_read_gbs(ctx: BuildContext) -> float:
+    """Aggregate sequential read of the NVMe data drives (boot-tier drives excluded)."""
+    return sum(_drive_gbs(pl) for pl in ctx.of("drive")
+               if pl.part.interface == "nvme" and pl.part.tier != "boot")  # type: ignore[attr-defined]
+
+
+def network_gbps(ctx: BuildContext) -> float:
+    """Sum of NIC port speeds, Gb/s; DPUs are left out (storage / in-band management)."""
+    total = 0.0
+    for pl in ctx.of("nic"):
+        nic: NIC = pl.part  # type: ignore[assignment]
+        if nic.kind != "dpu":
+            total += nic.ports * nic.port_speed_gbps
+    return total
+
+
+def _gpu_gpu(ctx: BuildContext, gpus: tuple[Placed, ...], links: list[tuple[float, str]]) -> Link:
+    ch = ctx.chassis
+    bridged = {s for group in ctx.build.bridges for s in group}
+    worst: tuple[float, str] | None = None
+    for pl, (host, _) in zip(gpus, links):
+        gpu: GPU = pl.part  # type: ignore[assignment]
+        if pl.slot.kind == "gpu" and ch is not None and ch.gpu_baseboard and ch.gpu_baseboard.fabric != "none":
+            bb = ch.gpu_baseboard
+            bidi = bb.fabric_gbs or gpu.scaleup_gbs
+            cand = (bidi / 2, f"{bb.fabric} fabric ({gpu.scaleup_link or bb.fabric}), {bidi:g} GB/s bidirectional")
+        elif pl.slot.id in bridged and gpu.nvlink_bridge_ways and gpu.scaleup_gbs:
+            cand = (gpu.scaleup_gbs / 2, f"NVLink bridge, {gpu.scaleup_gbs:g} GB/s bidirectional, bridged peers only")
+        else:
+            cand = (host, "PCIe peer-to-peer through the switch / CPU (upper bound)")
+        if worst is None or cand[0] < worst[0]:
+            worst = cand
+    assert worst is not None
+    return Link.model_construct(name=worst[1], stage="gpu-gpu", gbs=worst[0], detail="per direction")
+
+
+def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMemoryResult) -> BandwidthResult:
+    """The chain per GPU, its narrowest feed link and what that limits."""
+    storage = storage_read_gbs(ctx)
+    net = network_gbps(ctx)
+    gpus = ctx.of("gpu")
+    n = len(gpus)
+    if n == 0 or ctx.chassis is None:
+        return BandwidthResult.model_construct(
+            chain=(), bottleneck="", bottleneck_gbs=0.0, explanation="No GPUs placed: nothing to feed.",
+            gpu_gpu_gbs=0.0, network_gbps_per_gpu=0.0, storage_read_gbs=storage)
+    links = _gpu_links(ctx, gpus)
+    host_gbs, host_what = min(links, key=lambda x: x[0])
+    hbm = compute.hbm_bandwidth_gbs_per_gpu  # type: ignore[attr-defined]
+    n_drives = sum(1 for pl in ctx.of("drive") if pl.part.interface == "nvme")  # type: ignore[attr-defined]
+    chain = [
+        Link.model_construct(name="NVMe drives (sequential read)", stage="storage", gbs=storage / n,
+                             detail=f"{storage:.1f} GB/s from {n_drives} NVMe drive(s) shared by {n} GPU(s)"),
+        Link.model_construct(name=f"DDR at {memory.speed_mts} MT/s", stage="host-memory",
+                             gbs=memory.bandwidth_gbs / n,
+                             detail=f"{memory.bandwidth_gbs:.1f} GB/s over {memory.channels_populated} channel(s)"
+                                    f" shared by {n} GPU(s)"),
+        Link.model_construct(name=host_what, stage="pcie", gbs=host_gbs,
+                             detail=f"theoretical; ~{PCIE_MEASURED_SHARE:.0%} is measured in practice"),
+        Link.model_construct(name="GPU memory (HBM/GDDR)", stage="hbm", gbs=hbm, detail="on-package"),
+    ]
+    narrow = min(chain, key=lambda link: link.gbs)
+    if n > 1:
+        p2p = _gpu_gpu(ctx, gpus, links)
+        chain.append(p2p)
+        gg = p2p.gbs
+    else:
+        gg = 0.0
+    chain.append(Link.model_construct(name="Network (NIC ports, DPUs excluded)", stage="network",
+                                      gbs=net / 8 / n, detail=f"{net:g} Gb/s in total over {n} GPU(s)"))
+    return BandwidthResult.model_construct(
+        chain=tuple(chain), bottleneck=narrow.stage, bottleneck_gbs=narrow.gbs,
+        explanation=explain(narrow.stage, narrow.gbs, compute.vram_gb_per_gpu),
+        gpu_gpu_gbs=gg, network_gbps_per_gpu=net / n, storage_read_gbs=storage,
+        bottleneck_name=narrow.name,
+    )
+
+
+def _secs(gb: float, gbs: float) -> str:
+    return f"{gb / gbs:.0f} s" if gbs > 0 else "forever"
+
+
+def explain(stage: str, gbs: float, vram_gb: float) -> str:
+    """Plain words: what the narrowest feed link limits."""
+    fill = f"filling one GPU's {vram_gb:g} GB of memory takes {_secs(vram_gb, gbs)}"
+    if stage == "storage":
+        if gbs <= 0:
+            return ("No NVMe data drives: training data and checkpoints must come over the network; "
+                    "add NVMe drives for local data staging.")
+        return (f"Each GPU gets {gbs:.1f} GB/s from the NVMe drives: {fill}; "
+                "data-loading-heavy jobs and checkpoint restores will wait on storage.")
+    if stage == "host-memory":
+        if gbs <= 0:
+            return "No working host memory (no DIMMs behind a CPU): the server cannot feed its GPUs."
+        return (f"Each GPU gets {gbs:.1f} GB/s of host-memory bandwidth: CPU-side data loading, pinned-memory "
+                "staging and CPU offload (e.g. ZeRO-Offload) are limited; populate more memory channels.")
+    if stage == "pcie":
+        return (f"Each GPU's host link carries {gbs:.1f} GB/s per direction (theoretical): {fill}; "
+                "host-to-device copies and CPU offload are limited by PCIe.")
+    return (f"The GPUs' own memory ({gbs:.0f} GB/s) is the narrowest link: the host side keeps up, "
+            "memory-bound kernels run at GPU-memory speed.")
