@@ -194,12 +194,8 @@ def fits_chassis(catalog: Catalog, chassis: Chassis, part: Part) -> tuple[bool, 
             reasons.append(why)
     if not reasons:
         return False, f"{chassis.name} has no place for a {_CATEGORY_NOUN.get(part.category, part.category)}."
-    return False, reasons[0] if len(reasons) == 1 else _best_reason(reasons)
-
-
-def _best_reason(reasons: list[str]) -> str:
-    # a PCIe-slot reason ("needs a baseboard", "is full-height") explains more than a kind mismatch
-    return reasons[-1] if any("PCIe slots only" in r for r in reasons[-1:]) else reasons[0]
+    # slots come in chassis order (baseboard, then PCIe): the last reason is the most specific
+    return False, reasons[-1]
 
 
 def first_free_slot(build: Build, catalog: Catalog, part_id: str) -> str | None:

@@ -141,10 +141,11 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
     links = _gpu_links(ctx, gpus)
     host_gbs, host_what = min(links, key=lambda x: x[0])
     hbm = compute.hbm_bandwidth_gbs_per_gpu  # type: ignore[attr-defined]
-    n_drives = sum(1 for pl in ctx.of("drive") if pl.part.interface == "nvme")  # type: ignore[attr-defined]
+    n_drives = sum(1 for pl in ctx.of("drive")
+                   if pl.part.interface == "nvme" and pl.part.tier != "boot")  # type: ignore[attr-defined]
     chain = [
         Link.model_construct(name="NVMe drives (sequential read)", stage="storage", gbs=storage / n,
-                             detail=f"{storage:.1f} GB/s from {n_drives} NVMe drive(s) shared by {n} GPU(s)"),
+                             detail=f"{storage:.1f} GB/s from {n_drives} NVMe data drive(s) shared by {n} GPU(s)"),
         Link.model_construct(name=f"DDR at {memory.speed_mts} MT/s", stage="host-memory",
                              gbs=memory.bandwidth_gbs / n,
                              detail=f"{memory.bandwidth_gbs:.1f} GB/s over {memory.channels_populated} channel(s)"

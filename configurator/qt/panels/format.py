@@ -1,0 +1,112 @@
+"""Number, unit and currency formatting shared by the panels (conventions.md §d).
+
+W per part as integers, kW totals with one decimal, BTU/h and CFM as integers, money through
+Babel. Thousands separators come from the formatting locale (`LOCALE`), never from `f"{:,}"`.
+Status colours live here too so every panel says "ok / warning / error" the same way.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Literal
+
+from babel.numbers import format_compact_currency, format_currency, format_decimal
+from PySide6.QtCore import QCoreApplication
+
+#: Babel locale for numbers and money (the quote uses the same one)
+LOCALE = "en_US"
+
+Level = Literal["ok", "warning", "error", "muted"]
+
+#: ok green, warning amber, error red (text on white stays above 4.5:1 contrast)
+COLOURS: dict[str, str] = {
+    "ok": "#2e7d32",
+    "warning": "#b45f06",
+    "error": "#c62828",
+    "muted": "#6b7280",
+    "accent": "#1f5fa8",
+    "accent_light": "#9dbfe6",
+}
+
+#: PSU / cooling load above this share of capacity leaves less than the 20 % headroom
+#: the power-budget convention asks for (conventions.md §c)
+WARN_LOAD_PCT = 80.0
+BTU_PER_W = 3.412
+BTU_PER_TON = 12_000.0
+GIB = 2**30
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("format", text)
+
+
+def number(value: float, decimals: int = 0) -> str:
+    """`value` with the locale's thousands separator and exactly `decimals` decimals."""
+    if decimals <= 0:
+        return format_decimal(round(value), format="#,##0", locale=LOCALE)
+    return format_decimal(value, format="#,##0." + "0" * decimals, locale=LOCALE)
+
+
+def watts(w: float) -> str:
+    """Power of a part: integer W ("700 W")."""
+    return f"{number(w)} W"
+
+
+def kilowatts(w: float, decimals: int = 1) -> str:
+    """A node or rack total given in W, shown in kW ("10.2 kW")."""
+    return f"{number(w / 1000.0, decimals)} kW"
+
+
+def percent(pct: float, decimals: int = 0) -> str:
+    return f"{number(pct, decimals)} %"
+
+
+def btu_per_hour(btu: float) -> str:
+    return f"{number(btu)} BTU/h"
+
+
+def cfm(value: float) -> str:
+    return f"{number(value)} CFM"
+
+
+def gbs(value: float) -> str:
+    """Bandwidth in GB/s (10^9 bytes): one decimal below 100, integers above."""
+    return f"{number(value, 1 if abs(value) < 100 else 0)} GB/s"
+
+
+def gib(num_bytes: float, decimals: int = 1) -> str:
+    """Memory in GiB (2^30 bytes), as HBM and DIMM capacities are (conventions.md §d)."""
+    return f"{number(num_bytes / GIB, decimals)} GiB"
+
+
+def money(amount: Decimal | float | None, currency: str, cents: bool = True) -> str:
+    """Currency through Babel ("$1,234,567.50"); "—" when there is no amount."""
+    if amount is None:
+        return "—"
+    if cents:
+        return format_currency(amount, currency, locale=LOCALE)
+    return format_currency(amount, currency, format="¤#,##0", currency_digits=False, locale=LOCALE)
+
+
+def money_compact(amount: Decimal | float, currency: str) -> str:
+    """Short axis labels ("$1.2M")."""
+    return format_compact_currency(amount, currency, fraction_digits=1, locale=LOCALE)
+
+
+def load_level(pct: float) -> Level:
+    """Colour of a load against capacity: >100 % error, above WARN_LOAD_PCT warning."""
+    if pct > 100.0:
+        return "error"
+    if pct > WARN_LOAD_PCT:
+        return "warning"
+    return "ok"
+
+
+def coloured(text: str, level: str, bold: bool = False) -> str:
+    """Rich text of `text` in the level's colour."""
+    weight = "font-weight:600;" if bold else ""
+    return f'<span style="color:{COLOURS.get(level, level)};{weight}">{text}</span>'
+
+
+def celsius_delta_to_f(delta_c: float) -> float:
+    return delta_c * 1.8
