@@ -80,8 +80,8 @@ def _gpu_position(chassis: Chassis, slot: Slot, part: Part) -> tuple[bool, str]:
     if part.form_factor == "pcie":
         return False, f"{part.name} is a PCIe card; {slot.label} is a module position on the GPU baseboard."
     if bb is not None and part.baseboard_family != bb.family:
-        return False, (f"{part.name} needs a {part.baseboard_family} baseboard; "
-                       f"this chassis has {bb.label or bb.family}.")
+        return False, (f"{part.name} needs the {part.baseboard_family} baseboard; "
+                       f"this chassis has {bb.label or bb.family} ({bb.family}).")
     return True, ""
 
 
@@ -95,7 +95,8 @@ def _pcie(chassis: Chassis, slot: Slot, part: Part) -> tuple[bool, str]:
         if part.form_factor != "pcie":
             module = part.form_factor.upper()
             if chassis.gpu_baseboard is None:
-                return False, f"{module} module needs a {part.baseboard_family} baseboard; this chassis has PCIe slots only."
+                return False, (f"{module} module needs a GPU baseboard ({part.baseboard_family}); "
+                               "this chassis has PCIe slots only.")
             return False, f"{module} module goes on the GPU baseboard, not into a PCIe slot."
         if spec.form == "ocp3":
             return False, f"{where} is an OCP 3.0 mezzanine; it takes OCP network cards only."
@@ -183,19 +184,31 @@ def _not_blocked(build: Build, catalog: Catalog, chassis: Chassis, slot: Slot, p
 
 def fits_chassis(catalog: Catalog, chassis: Chassis, part: Part) -> tuple[bool, str]:
     """Whether any slot of `chassis` could take `part` (the palette's "fits this chassis")."""
-    reasons: list[str] = []
+    reasons: list[tuple[int, str]] = []
     for slot in chassis_slots(chassis):
         if part.category not in ACCEPTS[slot.kind]:
             continue
         ok, why = fits_slot(chassis, slot, part)
         if ok:
             return True, ""
-        if why not in reasons:
-            reasons.append(why)
+        reasons.append((_home_rank(slot, part), why))
     if not reasons:
         return False, f"{chassis.name} has no place for a {_CATEGORY_NOUN.get(part.category, part.category)}."
-    # slots come in chassis order (baseboard, then PCIe): the last reason is the most specific
-    return False, reasons[-1]
+    return False, min(reasons, key=lambda r: r[0])[1]
+
+
+def _home_rank(slot: Slot, part: Part) -> int:
+    """0 when `slot` is where such a part normally goes, so its refusal explains the most."""
+    if slot.kind == "pcie" and slot.pcie is not None:
+        ocp_part = getattr(part, "form_factor", "") == "ocp3"
+        if (slot.pcie.form == "ocp3") != ocp_part:
+            return 2
+        if isinstance(part, GPU) and part.form_factor != "pcie":
+            return 1
+        return 0
+    if slot.kind == "gpu" and isinstance(part, GPU) and part.form_factor == "pcie":
+        return 2
+    return 0
 
 
 def first_free_slot(build: Build, catalog: Catalog, part_id: str) -> str | None:

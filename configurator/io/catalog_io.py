@@ -17,8 +17,10 @@ Parts in the user catalog folder override shipped parts with the same id.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
+import os
 import tomllib
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -41,14 +43,19 @@ def _display(path: Path) -> str:
 
 
 def _read_text(path: Path) -> str:
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
+    with open(path, "rb") as fh:
+        size = os.fstat(fh.fileno()).st_size
+        raw = b"" if size > MAX_FILE_BYTES else fh.read(MAX_FILE_BYTES + 1)  # st_size can lie
+    if size > MAX_FILE_BYTES or len(raw) > MAX_FILE_BYTES:
+        size = max(size, len(raw))
         raise ValueError(f"file is {size / 1e6:.1f} MB, larger than the {MAX_FILE_BYTES / 1e6:.0f} MB limit")
-    raw = path.read_bytes()
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise ValueError("UTF-16 text; save it as UTF-8")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise ValueError(f"not UTF-8 text (byte {exc.start}, line {line})") from None
 
 
 def _loc(err: dict[str, Any]) -> str:
@@ -62,6 +69,8 @@ def load_part_file(path: Path) -> tuple[list[Part], list[LoadIssue]]:
         data = tomllib.loads(_read_text(path))
     except (tomllib.TOMLDecodeError, ValueError, OSError) as exc:
         return [], [LoadIssue(name, "", "", f"cannot read: {exc}")]
+    except RecursionError:
+        return [], [LoadIssue(name, "", "", "cannot read: nested too deeply")]
     category = data.get("category")
     model = MODEL_BY_CATEGORY.get(category) if isinstance(category, str) else None
     if model is None:
@@ -76,7 +85,7 @@ def load_part_file(path: Path) -> tuple[list[Part], list[LoadIssue]]:
         if not isinstance(entry, dict):
             issues.append(LoadIssue(name, f"#{i + 1}", "", "entry is not a table"))
             continue
-        entry_id = entry.get("id") if isinstance(entry.get("id"), str) else f"#{i + 1}"
+        entry_id = entry["id"][:120] if isinstance(entry.get("id"), str) else f"#{i + 1}"
         try:
             part = model.model_validate({**entry, "origin": name, "category": category})
         except ValidationError as exc:
@@ -97,12 +106,16 @@ def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
         return [], [LoadIssue(name, "", "", f"cannot read: {exc}")]
     reader = csv.DictReader(io.StringIO(text))
     required = {"id", "price", "currency", "date", "source"}
-    if not reader.fieldnames or not required <= set(reader.fieldnames):
-        missing = sorted(required - set(reader.fieldnames or ()))
+    try:
+        header = reader.fieldnames
+    except csv.Error as exc:
+        return [], [LoadIssue(name, "line 1", "", f"not a CSV header row: {exc}")]
+    if not header or not required <= set(header):
+        missing = sorted(required - set(header or ()))
         return [], [LoadIssue(name, "", ",".join(missing), "missing column(s) in the header row")]
     prices: list[Price] = []
     issues: list[LoadIssue] = []
-    for n, row in enumerate(reader, start=2):
+    for n, row in _csv_rows(reader, name, issues):
         pid = (row.get("id") or "").strip() or f"line {n}"
         try:
             amount = Decimal((row.get("price") or "").strip())
@@ -117,6 +130,23 @@ def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
             err = exc.errors()[0]
             issues.append(LoadIssue(name, pid, _loc(err), err.get("msg", "invalid")))
     return prices, issues
+
+
+def _csv_rows(reader: csv.DictReader, name: str, issues: list[LoadIssue]) -> Iterable[tuple[int, dict]]:
+    """(line number, row) pairs; a row the csv module rejects (e.g. a huge field) is reported and skipped."""
+    lines = reader.reader  # DictReader.line_num is stale after an error; the inner reader's is not
+    while True:
+        before = lines.line_num
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            issues.append(LoadIssue(name, f"line {lines.line_num}", "", f"not a CSV row: {exc}"))
+            if lines.line_num == before:
+                return
+            continue
+        yield lines.line_num, row
 
 
 def _toml_files(folder: Path) -> list[Path]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..catalog import CPU, GPU, NIC, Chassis, Drive
 from ..context import BuildContext, Placed
+from ._fast import construct
 from .result import BandwidthResult, ComputeResult, HostMemoryResult, Link
 
 #: GB/s per direction of an x16 link, by PCIe generation (models.md §6)
@@ -16,6 +17,8 @@ PCIE_X16_GBS: dict[int, float] = {3: 15.75, 4: 31.5, 5: 63.0, 6: 121.0}
 PCIE_MEASURED_SHARE = 0.88
 
 FEED_STAGES = ("storage", "host-memory", "pcie", "hbm")
+FABRIC_NAMES = {"nvswitch": "NVSwitch", "nvlink-mesh": "NVLink mesh", "xgmi": "Infinity Fabric (xGMI)",
+                "roce": "RoCE"}
 
 
 def pcie_gbs(gen: int, lanes: int) -> float:
@@ -117,7 +120,9 @@ def _gpu_gpu(ctx: BuildContext, gpus: tuple[Placed, ...], links: list[tuple[floa
         if pl.slot.kind == "gpu" and ch is not None and ch.gpu_baseboard and ch.gpu_baseboard.fabric != "none":
             bb = ch.gpu_baseboard
             bidi = bb.fabric_gbs or gpu.scaleup_gbs
-            cand = (bidi / 2, f"{bb.fabric} fabric ({gpu.scaleup_link or bb.fabric}), {bidi:g} GB/s bidirectional")
+            label = FABRIC_NAMES.get(bb.fabric, bb.fabric)
+            cand = (bidi / 2, f"{label} ({gpu.scaleup_link}), {bidi:g} GB/s bidirectional" if gpu.scaleup_link
+                    else f"{label}, {bidi:g} GB/s bidirectional")
         elif pl.slot.id in bridged and gpu.nvlink_bridge_ways and gpu.scaleup_gbs:
             cand = (gpu.scaleup_gbs / 2, f"NVLink bridge, {gpu.scaleup_gbs:g} GB/s bidirectional, bridged peers only")
         else:
@@ -125,7 +130,7 @@ def _gpu_gpu(ctx: BuildContext, gpus: tuple[Placed, ...], links: list[tuple[floa
         if worst is None or cand[0] < worst[0]:
             worst = cand
     assert worst is not None
-    return Link.model_construct(name=worst[1], stage="gpu-gpu", gbs=worst[0], detail="per direction")
+    return construct(Link, name=worst[1], stage="gpu-gpu", gbs=worst[0], detail="per direction")
 
 
 def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMemoryResult) -> BandwidthResult:
@@ -135,7 +140,7 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
     gpus = ctx.of("gpu")
     n = len(gpus)
     if n == 0 or ctx.chassis is None:
-        return BandwidthResult.model_construct(
+        return construct(BandwidthResult,
             chain=(), bottleneck="", bottleneck_gbs=0.0, explanation="No GPUs placed: nothing to feed.",
             gpu_gpu_gbs=0.0, network_gbps_per_gpu=0.0, storage_read_gbs=storage)
     links = _gpu_links(ctx, gpus)
@@ -144,15 +149,15 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
     n_drives = sum(1 for pl in ctx.of("drive")
                    if pl.part.interface == "nvme" and pl.part.tier != "boot")  # type: ignore[attr-defined]
     chain = [
-        Link.model_construct(name="NVMe drives (sequential read)", stage="storage", gbs=storage / n,
+        construct(Link, name="NVMe drives (sequential read)", stage="storage", gbs=storage / n,
                              detail=f"{storage:.1f} GB/s from {n_drives} NVMe data drive(s) shared by {n} GPU(s)"),
-        Link.model_construct(name=f"DDR at {memory.speed_mts} MT/s", stage="host-memory",
+        construct(Link, name=f"DDR at {memory.speed_mts} MT/s", stage="host-memory",
                              gbs=memory.bandwidth_gbs / n,
                              detail=f"{memory.bandwidth_gbs:.1f} GB/s over {memory.channels_populated} channel(s)"
                                     f" shared by {n} GPU(s)"),
-        Link.model_construct(name=host_what, stage="pcie", gbs=host_gbs,
+        construct(Link, name=host_what, stage="pcie", gbs=host_gbs,
                              detail=f"theoretical; ~{PCIE_MEASURED_SHARE:.0%} is measured in practice"),
-        Link.model_construct(name="GPU memory (HBM/GDDR)", stage="hbm", gbs=hbm, detail="on-package"),
+        construct(Link, name="GPU memory (HBM/GDDR)", stage="hbm", gbs=hbm, detail="on-package"),
     ]
     narrow = min(chain, key=lambda link: link.gbs)
     if n > 1:
@@ -161,9 +166,9 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
         gg = p2p.gbs
     else:
         gg = 0.0
-    chain.append(Link.model_construct(name="Network (NIC ports, DPUs excluded)", stage="network",
+    chain.append(construct(Link, name="Network (NIC ports, DPUs excluded)", stage="network",
                                       gbs=net / 8 / n, detail=f"{net:g} Gb/s in total over {n} GPU(s)"))
-    return BandwidthResult.model_construct(
+    return construct(BandwidthResult,
         chain=tuple(chain), bottleneck=narrow.stage, bottleneck_gbs=narrow.gbs,
         explanation=explain(narrow.stage, narrow.gbs, compute.vram_gb_per_gpu),
         gpu_gpu_gbs=gg, network_gbps_per_gpu=net / n, storage_read_gbs=storage,

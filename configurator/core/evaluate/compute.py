@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..catalog import CPU, DIMM, GPU
 from ..context import BuildContext
+from ._fast import construct
 from .result import ComputeResult, HostMemoryResult
 
 BYTES_PER_TRANSFER = 8  # 64-bit channel (DDR5: two 32-bit subchannels)
@@ -37,7 +38,7 @@ def compute_compute(ctx: BuildContext) -> ComputeResult:
         bf16 += g.bf16_tflops
         fp16 += g.fp16_tflops
         fp8 += g.fp8_tflops or 0.0
-    return ComputeResult.model_construct(
+    return construct(ComputeResult,
         gpu_count=len(gpus),
         gpu_id=gpus[0].id if len(gids) == 1 else "",
         gpu_model=_same_or(gids, gpus[0].name if gpus else ""),
@@ -80,7 +81,7 @@ def compute_memory(ctx: BuildContext, compute: ComputeResult) -> HostMemoryResul
         limit = min(_cpu_speed(c, dpc) for c in cpu_at.values())
         speed = min(dimm_speed, limit)
     populated = len(per_channel)
-    return HostMemoryResult.model_construct(
+    return construct(HostMemoryResult,
         capacity_gb=capacity, dimm_count=count, channels_populated=populated,
         channels_total=total, dpc=dpc, speed_mts=speed,
         bandwidth_gbs=populated * channel_bandwidth_gbs(speed),

@@ -11,6 +11,7 @@ import re
 
 from ..catalog import CPU, DIMM, GPU, NIC, PSU, Cooling, Drive, Part
 from ..context import BuildContext
+from ._fast import Memo, construct, part_groups
 from .result import PowerLine, PowerResult, PsuResult
 
 #: estimates: share of the (idle → max) range drawn during sustained GPU training
@@ -51,16 +52,11 @@ def part_power(part: Part) -> tuple[float, float, float, float]:
     return 0.0, 0.0, 0.0, 0.0
 
 
+_LINES = Memo()
+
+
 def compute_power(ctx: BuildContext) -> PowerResult:
     """Sum the build's power by distinct part, chassis base and GPU baseboard included."""
-    counts: dict[str, int] = {}
-    parts: dict[str, Part] = {}
-    for pl in ctx.placed:
-        if pl.part.category == "psu":
-            continue
-        pid = pl.part.id
-        counts[pid] = counts.get(pid, 0) + 1
-        parts.setdefault(pid, pl.part)
     lines: list[PowerLine] = []
     idle = typ = mx = peak = 0.0
     ch = ctx.chassis
@@ -73,11 +69,16 @@ def compute_power(ctx: BuildContext) -> PowerResult:
                                _between(ch.baseboard_idle_w, ch.baseboard_max_w, BASE_TYPICAL_SHARE),
                                ch.baseboard_max_w))
         peak = sum(line.max_w for line in lines)
-    for pid, n in counts.items():
-        part = parts[pid]
-        i, t, m, p = part_power(part)
-        lines.append(_line(part.category, pid, part.name, n, i * n, t * n, m * n))
-        peak += p * n
+    for part, n in part_groups(ctx):
+        if part.category == "psu":
+            continue
+        line = _LINES.get((part.id, n), (part,))
+        if line is None:
+            i, t, m, p = part_power(part)
+            line = _LINES.put((part.id, n), (part,), (
+                _line(part.category, part.id, part.name, n, i * n, t * n, m * n), p * n))
+        lines.append(line[0])
+        peak += line[1]
     for line in lines:
         idle += line.idle_w
         typ += line.typical_w
@@ -86,7 +87,7 @@ def compute_power(ctx: BuildContext) -> PowerResult:
     assumed = not psus
     eff = min(p.efficiency_pct for p in psus) if psus else ASSUMED_EFFICIENCY_PCT  # type: ignore[attr-defined]
     k = 100.0 / eff
-    return PowerResult.model_construct(
+    return construct(PowerResult,
         idle_w=idle, typical_w=typ, max_w=mx, peak_w=max(peak, mx),
         wall_idle_w=idle * k, wall_typical_w=typ * k, wall_max_w=mx * k,
         efficiency_pct=eff, lines=tuple(lines), efficiency_assumed=assumed,
@@ -94,7 +95,7 @@ def compute_power(ctx: BuildContext) -> PowerResult:
 
 
 def _line(category: str, pid: str, name: str, qty: int, idle: float, typ: float, mx: float) -> PowerLine:
-    return PowerLine.model_construct(category=category, part_id=pid, name=name, qty=qty,
+    return construct(PowerLine, category=category, part_id=pid, name=name, qty=qty,
                                      idle_w=idle, typical_w=typ, max_w=mx)
 
 
@@ -166,7 +167,7 @@ def compute_psu(ctx: BuildContext, power: PowerResult) -> PsuResult:
     def pct(w: float) -> float:
         return 100.0 * w / usable if usable > 0 else 0.0
 
-    return PsuResult.model_construct(
+    return construct(PsuResult,
         count=installed, bays=ch.psu.count if ch else 0,
         model=first.id if len(models) == 1 and first else "",
         name=first.name if len(models) == 1 and first else ("mixed" if models else ""),

@@ -36,6 +36,7 @@ class PowerResult(_Frozen):
     wall_max_w: float
     efficiency_pct: float
     lines: tuple[PowerLine, ...]
+    efficiency_assumed: bool = False  # no PSU placed: efficiency_pct is the assumed 94 %
 
 
 class PsuResult(_Frozen):
@@ -52,6 +53,8 @@ class PsuResult(_Frozen):
     load_pct_max: float    # peak_w / usable_w × 100
     feeds: dict[str, int]  # PSUs per PDU feed
     feed_capacity_w: dict[str, float]
+    low_line: bool = False  # site input below 180 V: ratings are the low-line ones
+    headroom_w: float = 0.0  # usable_w - peak_w (negative: overloaded)
 
 
 class ThermalResult(_Frozen):
@@ -69,6 +72,9 @@ class ThermalResult(_Frozen):
     max_gpu_tdp_w: float
     max_cpu_tdp_w: float
     load_pct: float
+    delta_t_f: float = 20.0      # the ΔT assumed for airflow_cfm, in °F
+    heat_to_air_w: float = 0.0   # share of heat_max_w the room air must carry (liquid: the residual)
+    option_supported: bool = False  # the placed cooling part is one of the chassis's cooling options
 
 
 class ComputeResult(_Frozen):
@@ -84,6 +90,10 @@ class ComputeResult(_Frozen):
     cpu_count: int
     cpu_model: str
     cpu_cores: int
+    cpu_id: str = ""                      # '' when none / mixed
+    hbm_bandwidth_gbs_per_gpu: float = 0.0  # slowest GPU
+    bf16_tflops_per_gpu: float = 0.0        # slowest GPU, dense
+    fp8_tflops_per_gpu: float = 0.0
 
 
 class HostMemoryResult(_Frozen):
@@ -95,6 +105,7 @@ class HostMemoryResult(_Frozen):
     speed_mts: int           # effective speed after the DPC / CPU derate
     bandwidth_gbs: float     # channels × MT/s × 8 B over populated channels
     ratio_to_vram: float     # host RAM / total GPU memory
+    sockets_populated: int = 0
 
 
 class Link(_Frozen):
@@ -112,6 +123,7 @@ class BandwidthResult(_Frozen):
     gpu_gpu_gbs: float
     network_gbps_per_gpu: float
     storage_read_gbs: float
+    bottleneck_name: str = ""  # the narrowest link's name, e.g. "PCIe Gen5 x16"
 
 
 class CostLine(_Frozen):
@@ -128,8 +140,14 @@ class CostLine(_Frozen):
 class CostResult(_Frozen):
     currency: str
     lines: tuple[CostLine, ...]
-    total: Decimal
+    total: Decimal                      # sum of the lines' extended prices (the quote invariant)
     missing_prices: tuple[str, ...]
+    discount: Decimal = Decimal(0)      # commercial.discount_pct of total, rounded
+    tax: Decimal = Decimal(0)           # on (total - discount); the contained tax when tax_included
+    tax_included: bool = False
+    shipping: Decimal = Decimal(0)
+    grand_total: Decimal = Decimal(0)   # total - discount + tax (unless included) + shipping
+    fx_note: str = ""                   # which exchange rates were used
 
 
 class TcoResult(_Frozen):
@@ -146,6 +164,7 @@ class TcoResult(_Frozen):
     own_by_month: tuple[Decimal, ...]   # cumulative, month 0..years*12
     rent_by_month: tuple[Decimal, ...]
     breakeven_month: int | None
+    currency: str = "USD"
 
 
 class Evaluation(_Frozen):
@@ -163,6 +182,7 @@ class Evaluation(_Frozen):
     tco: TcoResult
     workload: Any = None     # configurator.core.evaluate.workload.WorkloadResult | None
     violations: tuple[Violation, ...] = ()
+    assumptions: tuple[str, ...] = ()  # plain-words assumptions behind the figures
 
     @property
     def errors(self) -> tuple[Violation, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..catalog import Cooling
 from ..context import BuildContext
+from ._fast import construct
 from .result import PowerResult, ThermalResult
 
 BTU_PER_W = 3.412
@@ -65,7 +66,7 @@ def compute_thermal(ctx: BuildContext, power: PowerResult) -> ThermalResult:
         factor, capacity = (0.0, 0.0)
     heat_max = power.wall_max_w
     to_air = heat_max * (1 - LIQUID_CAPTURE) if kind == "liquid" else heat_max
-    return ThermalResult.model_construct(
+    return construct(ThermalResult,
         heat_typical_w=power.wall_typical_w, heat_max_w=heat_max,
         heat_btu_hr=heat_max * BTU_PER_W, heat_btu_hr_typical=power.wall_typical_w * BTU_PER_W,
         airflow_cfm=airflow_cfm(to_air), delta_t_c=DELTA_T_C, delta_t_f=DELTA_T_F,

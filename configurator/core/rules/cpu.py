@@ -46,6 +46,16 @@ def _mixed(f: Facts, cpus: dict[str, CPU]) -> None:
           f"Put the {kept.name} in {names(odd)}.", [place(s, keep) for s in odd])
 
 
+def _wired(f: Facts, deps: list[str]) -> str:
+    """'its 8 DIMMs and GPU5, GPU6, NVME1': DIMMs counted, devices named."""
+    n_dimm = sum(1 for s in deps if f.ctx.slot_by_id[s].kind == "dimm")
+    devices = [s for s in deps if f.ctx.slot_by_id[s].kind != "dimm"]
+    words = [f"its {n_dimm} DIMM{'s' if n_dimm > 1 else ''}"] if n_dimm else []
+    if devices:
+        words.append(names(devices, 10))
+    return " and ".join(words)
+
+
 def _empty(f: Facts, cpus: dict[str, CPU]) -> None:
     dependents: dict[str, list[str]] = {}
     for p in f.ctx.placed:
@@ -63,11 +73,11 @@ def _empty(f: Facts, cpus: dict[str, CPU]) -> None:
         if i == 0:
             f.add("error", "cpu.first-socket-empty",
                   f"{spec.id} is empty while {names(list(cpus))} holds a CPU; the board starts only with "
-                  f"{spec.id} populated" + (f", and the parts wired to it do not work: {names(deps, 8)}."
+                  f"{spec.id} populated" + (f", and what is wired to it does not work: {_wired(f, deps)}."
                                             if deps else "."), (spec.id, *cpus, *deps), fix, ops)
         elif deps:
             f.add("error", "cpu.empty-socket-devices",
-                  f"{spec.id} is empty, so the parts wired to it do not work: {names(deps, 8)}.",
+                  f"{spec.id} is empty, so what is wired to it does not work: {_wired(f, deps)}.",
                   (spec.id, *deps), fix, ops)
         else:
             f.add("info", "cpu.empty-socket",

@@ -49,6 +49,15 @@ def pcie_problems(part: Part, spec: PcieSlotSpec) -> list[tuple[str, str]]:
     return out
 
 
+def misfits(f: Facts) -> set[str]:
+    """PCIe slots whose card does not fit (computed once per check, shared with pcie/network)."""
+    bad = f.cache.get("pcie_misfits")
+    if bad is None:
+        bad = f.cache["pcie_misfits"] = {p.slot.id for p in f.by_kind.get("pcie", ())
+                                         if pcie_problems(p.part, p.slot.pcie)}
+    return bad
+
+
 def free_pcie_slot(f: Facts, part: Part, exclude: str = "") -> str | None:
     """A free, uncovered PCIe slot `part` fits in (and whose covered slots are free)."""
     blocked = blocked_slots(f)
@@ -84,6 +93,7 @@ def _move_fix(f: Facts, slot: str, part: Part, target: str | None) -> tuple[str,
 
 def check(f: Facts) -> None:
     _unknown(f)
+    f.cache["pcie_misfits"] = set()       # filled by _pcie below; misfits() reads it
     for p in f.ctx.placed:
         kind = p.slot.kind
         if p.part.category not in ACCEPTS[kind]:
@@ -118,6 +128,7 @@ def _pcie(f: Facts, slot: Slot, part: Part) -> None:
     problems = pcie_problems(part, slot.pcie)
     if not problems:
         return
+    f.cache.setdefault("pcie_misfits", set()).add(slot.id)
     target = free_pcie_slot(f, part, exclude=slot.id)
     fix, ops = _move_fix(f, slot.id, part, target)
     for code, reason in problems:

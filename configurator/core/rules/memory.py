@@ -6,7 +6,7 @@ from string import ascii_uppercase
 
 from ..catalog import DIMM, GPU
 from ..slots import dimm_slot_id
-from ._common import Facts, majority, names, place
+from ._common import Facts, names, place, remove
 
 #: host RAM / total GPU memory below this -> warning; below RATIO_INFO -> info
 RATIO_WARN = 1.5
@@ -14,44 +14,52 @@ RATIO_INFO = 2.0
 
 
 def check(f: Facts) -> None:
-    dimms = [p for p in f.by_kind.get("dimm", ()) if isinstance(p.part, DIMM)]
-    if not dimms:
-        if f.cpu_at:
-            first = next(iter(f.cpu_at))
+    # one pass: DIMMs by part (usually one part) and per-channel counts of sockets with a CPU
+    by_id: dict[str, list] = {}
+    counts: dict[tuple[str, int], int] = {}
+    cpu_at = f.cpu_at
+    for p in f.by_kind.get("dimm", ()):
+        if p.part.category != "dimm":
+            continue
+        by_id.setdefault(p.part.id, []).append(p)
+        slot = p.slot
+        if slot.socket in cpu_at:
+            key = (slot.socket, slot.channel)
+            counts[key] = counts.get(key, 0) + 1
+    if not by_id:
+        if cpu_at:
+            first = next(iter(cpu_at))
             f.add("error", "mem.none", "No memory is installed; the server does not start without DIMMs.",
                   (first,), f"Add one DIMM per channel to every socket with a CPU "
                   f"({f.chassis.memory.channels_per_socket} per CPU).")
         return
-    _generation(f, dimms)
-    keep = _mixed(f, dimms)
-    dpc = _balance(f, dimms, keep)
-    _speed(f, dimms, dpc)
-    _host_ratio(f, dimms)
+    parts = [placed[0].part for placed in by_id.values()]
+    _generation(f, parts, by_id)
+    keep = max(by_id, key=lambda k: len(by_id[k]))
+    if len(by_id) > 1:
+        _mixed(f, by_id, keep)
+    dpc = _balance(f, counts, keep)
+    _speed(f, parts, dpc)
+    _host_ratio(f, by_id)
 
 
-def _generation(f: Facts, dimms) -> None:
+def _generation(f: Facts, parts: list[DIMM], by_id) -> None:
     want = f.chassis.memory.memory_type
     cpu = next(iter(f.cpu_at.values()), None)
-    bad: dict[str, list[str]] = {}
-    for p in dimms:
-        if p.part.memory_type != want or (cpu is not None and p.part.memory_type != cpu.memory_type):
-            bad.setdefault(p.part.id, []).append(p.slot.id)
-    for pid, slots in bad.items():
-        part = f.ctx.catalog.get(pid)
+    for part in parts:
+        if part.memory_type == want and (cpu is None or part.memory_type == cpu.memory_type):
+            continue
+        slots = [p.slot.id for p in by_id[part.id]]
         f.add("error", "mem.type",
               f"{names(slots)} hold{'s' if len(slots) == 1 else ''} the {part.name}, a "
               f"{part.memory_type.upper()} module; the {f.chassis.name} takes {want.upper()} only.", slots,
               f"Replace them with {want.upper()} DIMMs.")
 
 
-def _mixed(f: Facts, dimms) -> str:
-    ids = [p.part.id for p in dimms]
-    keep = majority(ids)
-    if len(set(ids)) == 1:
-        return keep
-    kept = f.ctx.catalog.get(keep)
-    odd = [p for p in dimms if p.part.id != keep]
-    kinds = {p.part.module_type for p in dimms}
+def _mixed(f: Facts, by_id, keep: str) -> None:
+    kept = by_id[keep][0].part
+    odd = [p for pid, placed in by_id.items() if pid != keep for p in placed]
+    kinds = {placed[0].part.module_type for placed in by_id.values()}
     odd_names = sorted({p.part.name for p in odd})
     severity, code, why = ("error", "mem.mixed-types", f"{' and '.join(sorted(kinds)).upper()} modules cannot be mixed") \
         if len(kinds) > 1 else ("warning", "mem.mixed", "all DIMMs should be the same part, "
@@ -60,52 +68,70 @@ def _mixed(f: Facts, dimms) -> str:
           f"{names([p.slot.id for p in odd])} hold {names(odd_names)} while the other DIMMs are the "
           f"{kept.name}: {why}.", tuple(p.slot.id for p in odd),
           f"Replace them with the {kept.name}.", [place(p.slot.id, keep) for p in odd])
-    return keep
 
 
-def _balance(f: Facts, dimms, keep: str) -> int:
-    """Checks every channel of every populated socket holds the same count; returns max DPC."""
+def _balance(f: Facts, counts: dict[tuple[str, int], int], keep: str) -> int:
+    """Every channel of every socket with a CPU should hold the same count; returns the max DPC."""
     per_ch = f.chassis.memory.channels_per_socket
-    counts: dict[tuple[str, int], int] = {}
-    for p in dimms:
-        if p.slot.socket in f.cpu_at:
-            key = (p.slot.socket, p.slot.channel)
-            counts[key] = counts.get(key, 0) + 1
-    target = max(counts.values(), default=0)
-    if not target:
+    top = max(counts.values(), default=0)
+    if not top:
         return 0
-    short: list[str] = []
-    ops = []
-    for sock in f.chassis.sockets:
-        if sock.id not in f.cpu_at:
-            continue
+    if len(counts) == per_ch * len(f.cpu_at) and min(counts.values()) == top:
+        return top             # the usual case: every channel holds the same count
+    kept = f.ctx.catalog.get(keep)
+    sockets = [s.id for s in f.chassis.sockets if s.id in f.cpu_at]
+    bare = [s for s in sockets if not any(counts.get((s, ch)) for ch in range(per_ch))]
+    # the count most channels already hold (ties: the higher); a mostly empty board fills up
+    tally: dict[int, int] = {}
+    for s in sockets:
+        if s not in bare:
+            for ch in range(per_ch):
+                n = counts.get((s, ch), 0)
+                tally[n] = tally.get(n, 0) + 1
+    target = max(tally, key=lambda n: (tally[n], n)) or top
+    short, over, ops = [], [], []
+    for s in sockets:
+        fill = []
         for ch in range(per_ch):
-            have = counts.get((sock.id, ch), 0)
-            if have >= target:
+            have = counts.get((s, ch), 0)
+            if have == target:
                 continue
-            short.append(f"{sock.id} {ascii_uppercase[ch]}")
-            missing = target - have
-            for d in range(f.chassis.memory.dpc):
-                sid = dimm_slot_id(sock.id, ch, d)
-                if missing and sid not in f.at:
-                    ops.append(place(sid, keep))
-                    missing -= 1
-    if short:
-        kept = f.ctx.catalog.get(keep)
+            (short if have < target else over).append(f"{s} {ascii_uppercase[ch]}")
+            ids = [dimm_slot_id(s, ch, d) for d in range(f.chassis.memory.dpc)]
+            if have < target:
+                fill.extend(place(sid, keep) for sid in [i for i in ids if i not in f.at][:target - have])
+            else:
+                ops.extend(remove(sid) for sid in [i for i in ids if i in f.at][target - have:])
+        if s in bare:
+            short = short[:len(short) - per_ch]
+            f.add("error", "mem.cpu-without-memory",
+                  f"{s} holds the {f.cpu_at[s].name} but none of its memory channels has a DIMM; "
+                  "every CPU needs its own memory.", (s, *(op.slot for op in fill)),
+                  f"Fill {s}'s channels with the {kept.name} ({len(fill)} DIMMs).", fill)
+        else:
+            ops.extend(fill)
+    if short or over:
+        words = []
+        if short:
+            words.append(f"{names(short, 8)} hold{'s' if len(short) == 1 else ''} fewer")
+        if over:
+            words.append(f"{names(over, 8)} hold{'s' if len(over) == 1 else ''} more")
+        adds = sum(1 for op in ops if op.op == "place")
         f.add("warning", "mem.unbalanced",
-              f"Memory channels {names(short, 8)} hold fewer DIMMs than the others ({target} per channel): "
+              f"Memory channels {' and '.join(words)} DIMMs than the others ({target} per channel): "
               "unbalanced channels lower memory bandwidth and can break interleaving.",
               tuple(op.slot for op in ops),
-              f"Fill them with the {kept.name} ({len(ops)} more DIMM{'s' if len(ops) != 1 else ''}).", ops)
-    return target
+              f"Give every channel {target} × {kept.name}: add {adds}, remove {len(ops) - adds}."
+              if over else f"Fill them with the {kept.name} ({adds} more DIMM{'s' if adds != 1 else ''}).", ops)
+    return top
 
 
-def _speed(f: Facts, dimms, dpc: int) -> None:
+def _speed(f: Facts, parts: list[DIMM], dpc: int) -> None:
     cpu = next(iter(f.cpu_at.values()), None)
     if cpu is None:
         return
-    slow = min(dimms, key=lambda p: p.part.speed_mts).part
-    fast = max(dimms, key=lambda p: p.part.speed_mts).part
+    slow = min(parts, key=lambda d: d.speed_mts)
+    fast = max(parts, key=lambda d: d.speed_mts)
     rated = cpu.memory_speed_1dpc_mts
     if slow.speed_mts < rated:
         f.add("info", "mem.speed-below-cpu",
@@ -125,12 +151,12 @@ def _speed(f: Facts, dimms, dpc: int) -> None:
               "Use one larger DIMM per channel for the full speed, if the capacity allows.")
 
 
-def _host_ratio(f: Facts, dimms) -> None:
+def _host_ratio(f: Facts, by_id) -> None:
     fig = f.figures
     if fig is not None:
         host, vram = fig.memory.capacity_gb, fig.compute.vram_gb
     else:
-        host = sum(p.part.capacity_gb for p in dimms)
+        host = sum(placed[0].part.capacity_gb * len(placed) for placed in by_id.values())
         vram = sum(p.part.memory_gb for p in f.ctx.of("gpu") if isinstance(p.part, GPU))
     if vram <= 0 or host >= RATIO_INFO * vram:
         return

@@ -110,3 +110,17 @@ def coloured(text: str, level: str, bold: bool = False) -> str:
 
 def celsius_delta_to_f(delta_c: float) -> float:
     return delta_c * 1.8
+
+
+def gb(num_bytes: float, decimals: int = 1) -> str:
+    """Bytes in GB (10^9), as the workload model states capacities and verdicts."""
+    return f"{number(num_bytes / 1e9, decimals)} GB"
+
+
+def big_count(n: float) -> str:
+    """Parameter / token counts: "6.7 B", "70 B", "1.4 T"."""
+    for div, unit in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")):
+        if abs(n) >= div:
+            value = n / div
+            return f"{number(value, 1 if value < 100 else 0)} {unit}"
+    return number(n)

@@ -1,0 +1,232 @@
+"""Bill of materials in the site's currency, and total cost of ownership against renting.
+
+Money is `Decimal` throughout. Each line's unit price is converted through `catalogs/fx.toml`
+and rounded to the currency's minor unit (ROUND_HALF_UP); extended = unit × qty; the total is
+the sum of the printed lines, so a quote always adds up.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from pathlib import Path
+
+from ..catalog import GPU, Price
+from ..context import BuildContext
+from ._fast import Memo, construct, part_groups
+from .result import ComputeResult, CostLine, CostResult, PowerResult, TcoResult
+
+HOURS_PER_YEAR = 8766    # 365.25 days
+HOURS_PER_MONTH = 730    # 8766 / 12, rounded as cloud price sheets do
+
+
+@dataclass(frozen=True)
+class FxTable:
+    """Units of each currency per 1 USD, and each currency's minor unit (digits after the point)."""
+
+    per_usd: dict[str, Decimal]
+    minor_unit: dict[str, int] = field(default_factory=dict)
+    note: str = ""
+
+    def quantum(self, currency: str) -> Decimal:
+        return Decimal(1).scaleb(-self.minor_unit.get(currency, 2))
+
+    def convert(self, amount: Decimal, src: str, dst: str) -> Decimal | None:
+        """`amount` in `src` expressed in `dst` (unrounded); None when a rate is missing."""
+        if src == dst:
+            return amount
+        a, b = self.per_usd.get(src), self.per_usd.get(dst)
+        if not a or b is None:
+            return None
+        return amount / a * b
+
+
+USD_ONLY = FxTable({"USD": Decimal(1)}, {"USD": 2}, "no fx.toml found: only USD")
+
+
+def parse_fx(text: str) -> FxTable:
+    """Parse fx.toml text: `[[rates]]` with currency, per_usd, minor_unit, date, source."""
+    data = tomllib.loads(text, parse_float=Decimal)
+    per_usd: dict[str, Decimal] = {"USD": Decimal(1)}
+    minor: dict[str, int] = {"USD": 2}
+    dates = set()
+    for row in data.get("rates", []):
+        cur = str(row.get("currency", "")).upper()
+        try:
+            rate = Decimal(str(row["per_usd"]))
+        except (KeyError, InvalidOperation):
+            continue
+        if len(cur) != 3 or rate <= 0:
+            continue
+        per_usd[cur] = rate
+        minor[cur] = int(row.get("minor_unit", 2))
+        if cur != "USD":
+            dates.add(f"{row.get('date', '?')} ({row.get('confidence', '?')})")
+    note = "exchange rates per USD of " + ", ".join(sorted(dates)) if dates else ""
+    return FxTable(per_usd, minor, note)
+
+
+_FX: FxTable | None = None
+
+
+def load_fx(paths_: list[Path] | None = None) -> FxTable:
+    """The shipped fx.toml, overridden by one in the user's catalog folder; cached."""
+    global _FX
+    default = paths_ is None
+    if default and _FX is not None:
+        return _FX
+    if paths_ is None:
+        from ... import paths
+        paths_ = [paths.catalog_dir() / "fx.toml", paths.user_catalog_dir() / "fx.toml"]
+    table = USD_ONLY
+    for p in paths_:
+        try:
+            fresh = parse_fx(p.read_text(encoding="utf-8"))
+        except (OSError, ValueError, tomllib.TOMLDecodeError):
+            continue
+        table = FxTable({**table.per_usd, **fresh.per_usd}, {**table.minor_unit, **fresh.minor_unit},
+                        fresh.note or table.note)
+    if default:
+        _FX = table
+    return table
+
+
+def _q(x: Decimal, quantum: Decimal) -> Decimal:
+    return x.quantize(quantum, rounding=ROUND_HALF_UP)
+
+
+_LINES = Memo()
+
+
+def compute_cost(ctx: BuildContext, fx: FxTable) -> CostResult:
+    """BOM lines (chassis first, then by category), converted and rounded per line."""
+    build = ctx.build
+    cur = build.site.currency
+    quantum = fx.quantum(cur)
+    groups = part_groups(ctx)
+    if ctx.chassis is not None:
+        groups = ((ctx.chassis, 1), *groups)
+    lines: list[CostLine] = []
+    missing: list[str] = []
+    total = Decimal(0)
+    for part, qty in groups:
+        price = ctx.catalog.price(part.id)
+        line = _LINES.get((part.id, qty, cur), (part, price, fx))
+        if line is None:
+            unit, source = _convert_price(price, fx, cur, quantum) if price is not None else (None, "no price")
+            line = _LINES.put((part.id, qty, cur), (part, price, fx), construct(
+                CostLine, category=part.category, part_id=part.id, part_number=part.part_number,
+                name=part.name, qty=qty, unit_price=unit, extended=unit * qty if unit is not None else None,
+                price_source=source))
+        if line.extended is None:
+            missing.append(part.id)
+        else:
+            total += line.extended
+        lines.append(line)
+    com = build.commercial
+    discount = _q(total * com.discount_pct / 100, quantum)
+    net = total - discount
+    rate = com.tax_pct / 100
+    tax = _q(net - net / (1 + rate), quantum) if com.prices_include_tax else _q(net * rate, quantum)
+    shipping = _q(com.shipping, quantum)
+    grand = net + shipping + (Decimal(0) if com.prices_include_tax else tax)
+    return construct(CostResult,
+        currency=cur, lines=tuple(lines), total=total, missing_prices=tuple(missing),
+        discount=discount, tax=tax, tax_included=com.prices_include_tax, shipping=shipping,
+        grand_total=grand, fx_note=fx.note)
+
+
+def _convert_price(price: Price, fx: FxTable, cur: str, quantum: Decimal) -> tuple[Decimal | None, str]:
+    """Unit price in `cur` rounded half-up to the minor unit, and where it came from."""
+    source = f"{price.source}, {price.date}"
+    value = fx.convert(price.price, price.currency, cur)
+    if value is None:
+        return None, f"{source}; no exchange rate {price.currency}→{cur}"
+    if price.currency != cur:
+        source += f"; {price.price} {price.currency} converted"
+    return _q(value, quantum), source
+
+
+def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
+                compute: ComputeResult, fx: FxTable) -> TcoResult:
+    """Own (capex + energy + support) vs rent the same GPUs, month by month."""
+    build = ctx.build
+    com, site = build.commercial, build.site
+    quantum = fx.quantum(site.currency)
+    years = com.tco_years
+    util = com.utilization_pct / 100.0
+    avg_wall_w = power.wall_typical_w * util + power.wall_idle_w * (1.0 - util)
+    kwh = avg_wall_w * site.pue * HOURS_PER_YEAR / 1000.0
+    energy = _q(Decimal(repr(kwh)) * site.electricity_price_kwh, quantum)
+    capex = cost.total
+    support = _q(capex * com.support_pct_per_year / 100, quantum)
+    total = capex + years * (energy + support)
+    pflops = compute.bf16_tflops / 1000.0
+    per_pflops = _q(total / Decimal(repr(pflops)), quantum) if pflops > 0 else None
+    rate, per_month = _rent(ctx, fx, site.currency, util, quantum)
+    own, rent, breakeven = month_series(capex, energy + support, per_month, years * 12, quantum)
+    return construct(TcoResult,
+        years=years, capex=capex, energy_kwh_per_year=kwh, energy_cost_per_year=energy,
+        support_per_year=support, total=total, dense_pflops=pflops, cost_per_pflops=per_pflops,
+        rent_per_gpu_hour=rate, rent_per_month=per_month, own_by_month=own, rent_by_month=rent,
+        breakeven_month=breakeven, currency=site.currency)
+
+
+_SERIES: dict[tuple, tuple] = {}
+
+
+def month_series(capex: Decimal, opex_per_year: Decimal, rent_per_month: Decimal | None, months: int,
+                 quantum: Decimal) -> tuple[tuple[Decimal, ...], tuple[Decimal, ...], int | None]:
+    """Cumulative own and rent cost for months 0..`months`, and the break-even month.
+
+    Own at month m = capex + m/12 of a year's energy and support, rounded half-up to the
+    currency's minor unit; rent at month m = m × rent per month. Break-even is the first
+    month where own ≤ rent (None if never, or when nothing is priced). Integer arithmetic
+    in minor units keeps it exact; results are memoised on their inputs.
+    """
+    key = (capex, opex_per_year, rent_per_month, months, quantum)
+    hit = _SERIES.get(key)
+    if hit is not None:
+        return hit  # type: ignore[return-value]
+    exp = quantum.as_tuple().exponent
+    scale = 10 ** -int(exp)  # type: ignore[operator]
+    c, o = int(capex * scale), int(opex_per_year * scale)
+    own_units = [c + (2 * m * o + 12) // 24 for m in range(months + 1)]   # half-up of m·o/12 (o ≥ 0)
+    own = tuple(Decimal(u).scaleb(exp) for u in own_units)  # type: ignore[arg-type]
+    rent: tuple[Decimal, ...] = ()
+    breakeven = None
+    if rent_per_month is not None:
+        r = int(rent_per_month * scale)
+        rent = tuple(Decimal(r * m).scaleb(exp) for m in range(months + 1))  # type: ignore[arg-type]
+        if capex > 0:
+            breakeven = next((m for m in range(months + 1) if own_units[m] <= r * m), None)
+    result = (own, rent, breakeven)
+    if len(_SERIES) > 512:
+        _SERIES.clear()
+    _SERIES[key] = result
+    return result
+
+
+def _rent(ctx: BuildContext, fx: FxTable, cur: str, util: float,
+          quantum: Decimal) -> tuple[Decimal | None, Decimal | None]:
+    """(rate per GPU-hour, rent per month) for the build's GPUs, None when unknown."""
+    gpus: list[GPU] = [pl.part for pl in ctx.of("gpu")]  # type: ignore[misc]
+    if not gpus:
+        return None, None
+    chosen = ctx.build.commercial.rent_per_gpu_hour
+    if chosen is not None:
+        hourly = chosen * len(gpus)
+    else:
+        hourly = Decimal(0)
+        for g in gpus:
+            if g.rent_per_hour is None:
+                return None, None
+            usd = Decimal(repr(g.rent_per_hour))
+            conv = fx.convert(usd, "USD", cur)
+            if conv is None:
+                return None, None
+            hourly += conv
+    rate = _q(hourly / len(gpus), Decimal("0.0001"))
+    per_month = _q(hourly * HOURS_PER_MONTH * Decimal(repr(util)), quantum)
+    return rate, per_month

@@ -1,0 +1,194 @@
+"""Per-GPU memory of a training step or an inference server, fitted to what PyTorch really allocates.
+
+Training is modelled for Hugging Face Llama-style models (SDPA attention, RMSNorm upcast to fp32, SwiGLU,
+cross entropy over the full vocabulary on fp32 logits) and torch.optim.AdamW with the foreach kernels.
+The peak is the largest of three moments of the step (docs/workload-model.md, "Training peak"):
+
+1. loss backward: weights + optimizer states + all saved activations + the [b, s, V] logits working set
+   (bf16 logits, fp32 log-softmax output, its fp32 gradient and the fp32 gradient of the logits);
+2. end of backward: + all gradients + one layer's activations (its recompute with checkpointing);
+3. optimizer step: + all gradients + foreach AdamW's temporary (one sqrt(v) per parameter).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.evaluate.workload_formulas import kv_cache_bytes
+from configurator.core.evaluate.workload_models import ModelShape, TrainJob, Workload, MemoryBreakdown, InferJob
+
+#: CUDA context + runtime (cuBLAS/cuDNN handles, kernels) per GPU, not counted by max_memory_allocated.
+CUDA_CONTEXT_BYTES = 600_000_000
+#: Caching-allocator slack (rounding, fragmentation) as a fraction of allocated bytes.
+ALLOCATOR_SLACK = 0.05
+#: Reference workspaces on top of activations: cuBLAS workspace and attention kernels' backward scratch.
+_KERNEL_WORKSPACE_BYTES = 64 * 2**20
+
+# bytes/param: (weights, gradients, optimizer states by optimizer)
+_WEIGHT_BYTES = {"fp32": 4, "amp": 4, "mixed": 2, "bf16": 2, "fp8": 2}
+_GRAD_BYTES = _WEIGHT_BYTES
+_MASTER_BYTES = {"fp32": 0, "amp": 0, "mixed": 4, "bf16": 0, "fp8": 4}
+_STATE_BYTES = {  # optimizer states proper, in the dtype of the tensors the optimizer updates
+    "adamw": {"fp32": 8, "amp": 8, "mixed": 8, "bf16": 4, "fp8": 8},
+    "adamw8bit": {"fp32": 2, "amp": 2, "mixed": 2, "bf16": 2, "fp8": 2},
+    "sgd": {"fp32": 4, "amp": 4, "mixed": 4, "bf16": 2, "fp8": 4},
+}
+_INFER_WEIGHT_BYTES = {"fp32": 4.0, "fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5 + 1 / 32}
+_KV_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "fp8": 1, "int8": 1}
+
+
+def optimizer_bytes_per_param(precision: str, optimizer: str) -> float:
+    """Persistent optimizer bytes per parameter: fp32 master copy (where the recipe has one) + states."""
+    return _MASTER_BYTES[precision] + _STATE_BYTES[optimizer][precision]
+
+
+def step_temp_bytes_per_param(precision: str, optimizer: str) -> float:
+    """Transient bytes per parameter during optimizer.step().
+
+    foreach AdamW allocates sqrt(exp_avg_sq) for every parameter at once (one tensor in the state dtype);
+    recipes with an fp32 master copy also materialise fp32 gradients for it. SGD and 8-bit AdamW
+    (fused, bitsandbytes) update in place.
+    """
+    temp = float(_MASTER_BYTES[precision])  # fp32 copy of the gradients for the master weights
+    if optimizer == "adamw":
+        temp += 2 if precision == "bf16" else 4
+    return temp
+
+
+def train_bytes_per_param(job: TrainJob) -> tuple[float, float, float]:
+    """(weights, gradients, optimizer) bytes per parameter of a training recipe."""
+    p = job.precision
+    return _WEIGHT_BYTES[p], _GRAD_BYTES[p], optimizer_bytes_per_param(p, job.optimizer)
+
+
+def _residual_bytes(precision: str) -> int:
+    """Bytes per element of the residual stream (what a checkpointed layer saves)."""
+    return 4 if precision in ("fp32", "amp") else 2
+
+
+def hf_llama_layer_activation_bytes(shape: ModelShape, precision: str, tokens: int) -> float:
+    """Saved activations of one HF Llama decoder layer (SDPA) for `tokens` = batch × seq tokens.
+
+    Measured on the CPU with saved_tensors_hooks (docs/workload-model.md): per token, bf16/mixed
+    20h + 4·kv·d + 8f + 4a + 8 (two RMSNorms 8h each: fp32 upcast, bf16 normalised, bf16 output; q and
+    attention output 2·a·d each; fp32 logsumexp); fp32 doubles the 16-bit tensors; amp keeps the fp32
+    residual in the norms and bf16 copies of each projection's input (q, k, v cast separately).
+    """
+    h, a, kv, d, f = shape.hidden, shape.heads, shape.kv_heads, shape.d_head, shape.ffn
+    f_eff = f * shape.experts_active
+    router = 4 * shape.experts if shape.experts > 1 else 0
+    if precision == "fp32":
+        per_token = 24 * h + 4 * a * d + 8 * kv * d + 4 * a * d + 16 * f_eff + 4 * a + 8
+    elif precision == "amp":
+        per_token = 26 * h + 2 * a * d + 4 * kv * d + 2 * a * d + 8 * f_eff + 4 * a + 8
+    else:
+        per_token = 16 * h + 2 * a * d + 4 * kv * d + 2 * a * d + 8 * f_eff + 4 * a + 8
+    return tokens * (per_token + router)
+
+
+def hf_llama_head_bytes(shape: ModelShape, precision: str, tokens: int) -> float:
+    """The final norm's saved tensors and the loss's logits working set at the start of backward.
+
+    Logits per token and vocab entry: bf16 logits 2 (kept by the caller's output object) + fp32
+    log-softmax output 4 + its fp32 gradient 4 + the fp32 gradient of the logits 4 = 14 B; fp32 models 16 B.
+    """
+    h, v = shape.hidden, shape.vocab
+    norm = {"fp32": 12, "amp": 10}.get(precision, 8) * h
+    logits = 16 if precision == "fp32" else 14
+    return tokens * (norm + logits * v)
+
+
+@dataclass(frozen=True)
+class _TrainParts:
+    weights: float
+    grads: float
+    states: float
+    step_temp: float
+    acts_all: float
+    acts_layer: float
+    buckets: float
+    gather: float
+
+
+def _train_parts(w: Workload, n_gpus: int) -> _TrainParts:
+    m, job = w.model, w.train
+    p, stage, n = m.param_count(), job.zero_stage, n_gpus
+    bw, bg, bo = train_bytes_per_param(job)
+    tokens = job.micro_batch * job.seq_len
+    layer = hf_llama_layer_activation_bytes(m, job.precision, tokens)
+    head = hf_llama_head_bytes(m, job.precision, tokens)
+    if job.checkpointing:
+        saved = m.layers * tokens * _residual_bytes(job.precision) * m.hidden
+    else:
+        saved = m.layers * layer
+    acts = saved + head + _KERNEL_WORKSPACE_BYTES
+    if job.precision == "amp":  # autocast caches a bf16 copy of every matmul weight until backward
+        acts += 2 * (p - m.vocab * m.hidden * (0 if m.tied_embeddings else 1)) / (n if stage == 3 else 1)
+    layer_p = m.layer_params()
+    return _TrainParts(
+        weights=p * bw / (n if stage >= 3 else 1),
+        grads=p * bg / (n if stage >= 2 else 1),
+        states=p * bo / (n if stage >= 1 else 1),
+        step_temp=p * step_temp_bytes_per_param(job.precision, job.optimizer) / (n if stage >= 1 else 1),
+        acts_all=acts,
+        acts_layer=layer + (saved if job.checkpointing else 0) + _KERNEL_WORKSPACE_BYTES,
+        # PyTorch DDP keeps its own gradient buckets next to .grad (gradient_as_bucket_view=False)
+        buckets=p * bg if (stage == 0 and n > 1) else 0,
+        # ZeRO-3 / FSDP: the current and the prefetched layer gathered, plus one layer's full gradients
+        gather=(2 * layer_p * bw + layer_p * bg) if (stage == 3 and n > 1) else 0,
+    )
+
+
+def _overhead(allocated: float) -> int:
+    return int(CUDA_CONTEXT_BYTES + ALLOCATOR_SLACK * allocated)
+
+
+def train_memory(w: Workload, n_gpus: int) -> MemoryBreakdown:
+    """Per-GPU peak of a training step (largest of loss-backward, end-of-backward, optimizer step)."""
+    t = _train_parts(w, n_gpus)
+    base = t.weights + t.states + t.gather
+    phases = {
+        "backward (loss)": dict(gradients=t.buckets, optimizer=t.states, activations=t.acts_all),
+        "backward (end)": dict(gradients=t.grads + t.buckets, optimizer=t.states, activations=t.acts_layer),
+        "optimizer step": dict(gradients=t.grads + t.buckets, optimizer=t.states + t.step_temp, activations=0),
+    }
+    phase, parts = max(phases.items(), key=lambda kv: sum(kv[1].values()))
+    allocated = base + sum(parts.values())
+    return MemoryBreakdown(
+        weights=int(t.weights + t.gather),
+        gradients=int(parts["gradients"]),
+        optimizer=int(parts["optimizer"]),
+        activations=int(parts["activations"]),
+        overhead=_overhead(allocated),
+        phase=phase,
+    )
+
+
+def infer_weight_bytes(shape: ModelShape, job: InferJob, active: bool = False) -> float:
+    """Bytes of weights at the inference precision (all experts, or only the active ones)."""
+    params = shape.active_param_count() if active else shape.param_count()
+    return params * _INFER_WEIGHT_BYTES[job.precision]
+
+
+def infer_kv_bytes(shape: ModelShape, job: InferJob, tokens: int | None = None) -> float:
+    """Whole-model KV cache for `job.batch` sequences of `tokens` (default context + new_tokens)."""
+    tokens = job.context + job.new_tokens if tokens is None else tokens
+    return kv_cache_bytes(shape.layers, shape.kv_heads, shape.d_head, tokens, job.batch, _KV_BYTES[job.kv_dtype])
+
+
+def infer_memory(w: Workload, n_gpus: int) -> MemoryBreakdown:
+    """Per-GPU inference memory; n_gpus > 1 means tensor parallelism (weights and KV heads split)."""
+    m, job = w.model, w.infer
+    n = n_gpus
+    weights = infer_weight_bytes(m, job) / n
+    kv_heads_per_gpu = -(-m.kv_heads // n)  # KV heads do not split below one per GPU: replicated
+    kv = infer_kv_bytes(m, job) * kv_heads_per_gpu / m.kv_heads
+    # prefill of the whole prompt, no grad: residual + fp32 norm upcast + the MLP's gate/up/act/product,
+    # plus fp32 logits of the last position
+    act_bytes = 4 if job.precision == "fp32" else 2
+    acts = job.batch * job.context * (act_bytes * 3 * m.hidden + 4 * m.hidden
+                                      + act_bytes * 3 * m.ffn * m.experts_active / n)
+    acts += job.batch * m.vocab * 8 + _KERNEL_WORKSPACE_BYTES
+    allocated = weights + kv + acts
+    return MemoryBreakdown(weights=int(weights), kv_cache=int(kv), activations=int(acts),
+                           overhead=_overhead(allocated), phase="inference")

@@ -1,0 +1,225 @@
+"""The frozen data types of the workload model: model shape, training and inference jobs, results."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, computed_field, field_validator, model_validator
+
+#: Default model-FLOPs utilisation for dense LLM training (docs/workload-model.md, "Default MFU"):
+#: published runs reach 41.5–56 % (Megatron-LM, A100), 46.2 % (PaLM), 54.2 % (Korthikanti); 0.40 is a
+#: moderate-scale, well-tuned-but-not-heroic figure for Hopper-class GPUs.
+DEFAULT_MFU = 0.40
+
+TrainPrecision = Literal["fp32", "amp", "mixed", "bf16", "fp8"]
+InferPrecision = Literal["fp32", "fp16", "bf16", "fp8", "int8", "int4"]
+KVDtype = Literal["fp32", "fp16", "bf16", "fp8", "int8"]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class ModelShape(BaseModel):
+    """A decoder-only transformer as its config.json describes it (Llama style: SwiGLU MLP, RMSNorm, RoPE)."""
+
+    model_config = _FROZEN
+
+    name: str
+    layers: int
+    hidden: int
+    heads: int
+    kv_heads: int
+    ffn: int
+    vocab: int
+    params: int | None = None
+    tied_embeddings: bool = False
+    experts: int = 1
+    experts_active: int = 1
+    head_dim: int | None = None
+
+    @field_validator("layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "experts", "experts_active",
+                     "head_dim", "params")
+    @classmethod
+    def _positive(cls, value: int | None, info) -> int | None:
+        if value is not None and value < 1:
+            raise ValueError(f"{info.field_name} must be a positive integer, got {value}")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ModelShape:
+        if self.heads % self.kv_heads:
+            raise ValueError(f"heads ({self.heads}) must be divisible by kv_heads ({self.kv_heads})")
+        if self.experts_active > self.experts:
+            raise ValueError(f"experts_active ({self.experts_active}) exceeds experts ({self.experts})")
+        if self.head_dim is None and self.hidden % self.heads:
+            raise ValueError(f"hidden ({self.hidden}) must be divisible by heads ({self.heads}) "
+                             "unless head_dim is given")
+        return self
+
+    @property
+    def d_head(self) -> int:
+        """Per-head dimension: head_dim if given, else hidden / heads."""
+        return self.head_dim or self.hidden // self.heads
+
+    def layer_params(self, experts: int | None = None) -> int:
+        """Parameters of one decoder layer with `experts` expert MLPs (default: all)."""
+        n_exp = self.experts if experts is None else experts
+        q_o = 2 * self.hidden * self.heads * self.d_head
+        k_v = 2 * self.hidden * self.kv_heads * self.d_head
+        mlp = 3 * self.hidden * self.ffn * n_exp
+        router = self.hidden * self.experts if self.experts > 1 else 0
+        return q_o + k_v + mlp + router + 2 * self.hidden
+
+    def embedding_params(self) -> int:
+        """Input embedding plus output head (once if tied)."""
+        return self.vocab * self.hidden * (1 if self.tied_embeddings else 2)
+
+    def param_count(self) -> int:
+        """Total parameters: the `params` override, else computed from the shape."""
+        if self.params is not None:
+            return self.params
+        return self.layers * self.layer_params() + self.embedding_params() + self.hidden
+
+    def active_param_count(self) -> int:
+        """Parameters used per token (MoE: only `experts_active` expert MLPs)."""
+        if self.experts == 1:
+            return self.param_count()
+        computed = self.layers * self.layer_params(self.experts_active) + self.embedding_params() + self.hidden
+        if self.params is None:
+            return computed
+        total_computed = self.layers * self.layer_params() + self.embedding_params() + self.hidden
+        return round(self.params * computed / total_computed)
+
+
+class TrainJob(BaseModel):
+    """A training run: precision recipe, optimizer, micro-batch per GPU, sequence length, sharding."""
+
+    model_config = _FROZEN
+
+    precision: TrainPrecision = "mixed"
+    optimizer: Literal["adamw", "adamw8bit", "sgd"] = "adamw"
+    micro_batch: int = 1
+    seq_len: int = 4096
+    checkpointing: bool = False
+    zero_stage: int = 0
+    tokens: float | None = None
+
+    @field_validator("micro_batch", "seq_len")
+    @classmethod
+    def _positive(cls, value: int, info) -> int:
+        if value < 1:
+            raise ValueError(f"{info.field_name} must be a positive integer, got {value}")
+        return value
+
+    @field_validator("zero_stage")
+    @classmethod
+    def _stage(cls, value: int) -> int:
+        if not 0 <= value <= 3:
+            raise ValueError(f"zero_stage must be 0, 1, 2 or 3, got {value}")
+        return value
+
+    @field_validator("tokens")
+    @classmethod
+    def _tokens(cls, value: float | None) -> float | None:
+        if value is not None and value <= 0:
+            raise ValueError(f"tokens must be positive, got {value}")
+        return value
+
+
+class InferJob(BaseModel):
+    """An inference run: weight precision, concurrent sequences, prompt and generated tokens, KV dtype."""
+
+    model_config = _FROZEN
+
+    precision: InferPrecision = "bf16"
+    batch: int = 1
+    context: int = 4096
+    new_tokens: int = 512
+    kv_dtype: KVDtype = "bf16"
+
+    @field_validator("batch", "context")
+    @classmethod
+    def _positive(cls, value: int, info) -> int:
+        if value < 1:
+            raise ValueError(f"{info.field_name} must be a positive integer, got {value}")
+        return value
+
+    @field_validator("new_tokens")
+    @classmethod
+    def _non_negative(cls, value: int) -> int:
+        if value < 0:
+            raise ValueError(f"new_tokens must be >= 0, got {value}")
+        return value
+
+
+class Workload(BaseModel):
+    """What the server is for: a model and either a training or an inference job (stored in build files)."""
+
+    model_config = _FROZEN
+
+    model: ModelShape
+    mode: Literal["train", "infer"]
+    train: TrainJob = TrainJob()
+    infer: InferJob = InferJob()
+    mfu: float | None = None
+    preset: str | None = None
+
+    @field_validator("mfu")
+    @classmethod
+    def _mfu(cls, value: float | None) -> float | None:
+        if value is not None and not 0 < value <= 1:
+            raise ValueError(f"mfu must be in (0, 1], got {value}")
+        return value
+
+    @property
+    def effective_mfu(self) -> float:
+        return DEFAULT_MFU if self.mfu is None else self.mfu
+
+
+class MemoryBreakdown(BaseModel):
+    """Per-GPU bytes at the peak moment of the workload; `total` is their sum.
+
+    Training: the composition at the phase that peaks (`phase`): at the start of the backward pass only the
+    activations exist besides weights and optimizer states; in the optimizer step the full gradients and the
+    step's temporaries (counted under `optimizer`) do. `overhead` (CUDA context, allocator slack) is not seen
+    by torch.cuda.max_memory_allocated: compare `total - overhead` with that.
+    """
+
+    model_config = ConfigDict(frozen=True)  # extra ignored: a dumped `total` reads back
+
+    weights: int = 0
+    gradients: int = 0
+    optimizer: int = 0
+    activations: int = 0
+    kv_cache: int = 0
+    overhead: int = 0
+    phase: str = ""
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def total(self) -> int:
+        return (self.weights + self.gradients + self.optimizer + self.activations + self.kv_cache
+                + self.overhead)
+
+    @property
+    def allocated(self) -> int:
+        """Bytes PyTorch's allocator hands out at the peak (what max_memory_allocated reports)."""
+        return self.total - self.overhead
+
+
+class WorkloadResult(BaseModel):
+    """The workload evaluated on a given GPU count and type."""
+
+    model_config = ConfigDict(frozen=True)
+
+    per_gpu: MemoryBreakdown
+    capacity_bytes: int
+    fits: bool
+    headroom_bytes: int
+    max_batch: int
+    verdict: str
+    train_flops: float | None = None
+    train_days: float | None = None
+    mfu: float
+    decode_tokens_per_s: float | None = None
+    prefill_tokens_per_s: float | None = None
+    notes: tuple[str, ...] = ()

@@ -1,0 +1,136 @@
+"""Network, storage and boot: scale-out bandwidth per GPU, NICs next to their GPUs, a boot
+device, and local storage fast enough to feed the GPUs.
+
+Thresholds are estimates for training, stated in the messages and in docs/rules.md:
+one 400 Gb/s NIC per GPU is the HGX-class norm (< 200 Gb/s per GPU warns), and about
+1 GB/s of sequential read per GPU keeps data loading off the critical path.
+"""
+
+from __future__ import annotations
+
+from ..catalog import GPU, NIC, Drive
+from ._common import Facts, batch, names, place, remove
+from .fit import blocked_slots, covered, pcie_problems
+
+FABRIC_PORT_GBPS = 100.0       # a port at least this fast counts as a scale-out (fabric) port
+MIN_GBPS_PER_GPU = 200.0
+NORM_GBPS_PER_GPU = 400.0
+READ_GBS_PER_GPU = 1.0         # below: info
+READ_GBS_PER_GPU_LOW = 0.25    # below: warning
+
+
+def check(f: Facts) -> None:
+    gpus = [p for p in f.ctx.of("gpu") if isinstance(p.part, GPU)]
+    nics = [p for p in f.ctx.of("nic") if isinstance(p.part, NIC)]
+    if gpus and f.build.multi_node:
+        _fabric(f, gpus, nics)
+        _pairing(f, gpus, nics)
+    _storage(f, gpus)
+
+
+def _fabric(f: Facts, gpus, nics) -> None:
+    fabric = [p for p in nics if p.part.port_speed_gbps >= FABRIC_PORT_GBPS]
+    n = len(gpus)
+    if not fabric:
+        f.add("warning", "net.no-fabric-nic",
+              f"This is a multi-node training build with {n} GPU{'s' if n > 1 else ''} but no NIC of "
+              f"{FABRIC_PORT_GBPS:.0f} Gb/s or faster: gradients between servers would crawl.",
+              (), f"Add high-speed NICs (InfiniBand or RoCE), ideally one {NORM_GBPS_PER_GPU:.0f} Gb/s NIC per GPU.")
+        return
+    if f.figures is not None:
+        per_gpu = f.figures.bandwidth.network_gbps_per_gpu
+    else:
+        per_gpu = sum(p.part.total_gbps for p in fabric) / n
+    if per_gpu < MIN_GBPS_PER_GPU:
+        total = per_gpu * n
+        f.add("warning", "net.low-bandwidth-per-gpu",
+              f"{n} GPUs share {total:,.0f} Gb/s of scale-out network ({per_gpu:.0f} Gb/s per GPU); multi-node "
+              f"training on HGX-class servers uses one {NORM_GBPS_PER_GPU:.0f} Gb/s NIC per GPU.",
+              tuple(p.slot.id for p in fabric),
+              f"Add NICs until each GPU has at least {MIN_GBPS_PER_GPU:.0f} Gb/s "
+              f"({NORM_GBPS_PER_GPU:.0f} Gb/s is the norm).")
+
+
+def _pairing(f: Facts, gpus, nics) -> None:
+    """A fabric NIC should sit under a PCIe switch that also holds GPUs (GPUDirect RDMA)."""
+    switches = {sw.id for sw in f.chassis.pcie_switches}
+    gpu_roots = {p.slot.root for p in gpus if p.slot.root in switches}
+    if not gpu_roots:
+        return
+    nic_roots = {p.slot.root for p in nics}
+    blocked = blocked_slots(f)
+    taken: set[str] = set()
+    for p in nics:
+        nic = p.part
+        if p.slot.kind != "pcie" or nic.kind == "dpu" or nic.port_speed_gbps < FABRIC_PORT_GBPS \
+                or p.slot.root in gpu_roots:
+            continue
+        target = None
+        for want_alone in (True, False):
+            for spec in f.chassis.pcie_slots:
+                if spec.root in gpu_roots and spec.id not in f.at and spec.id not in taken \
+                        and spec.id not in blocked and not pcie_problems(nic, spec) \
+                        and not any(b in f.at for b in covered(nic, spec)) \
+                        and (not want_alone or spec.root not in nic_roots):
+                    target = spec.id
+                    break
+            if target:
+                break
+        if target is None:
+            continue     # the chassis has no free NIC slot next to a GPU: nothing to suggest
+        taken.add(target)
+        f.add("info", "net.nic-not-near-gpu",
+              f"The {nic.name} in {p.slot.id} hangs off {p.slot.root}, which holds no GPU; RDMA traffic "
+              f"then crosses the CPU instead of staying under a GPU's PCIe switch.", (p.slot.id,),
+              f"Move it to {target}, next to the GPUs on "
+              f"{f.ctx.slot_by_id[target].root}.",
+              [batch([remove(p.slot.id), place(target, nic.id)], f"Move {nic.name} to {target}")])
+
+
+def _storage(f: Facts, gpus) -> None:
+    drives = [p for p in f.by_kind.get("drive", ()) if isinstance(p.part, Drive)]
+    if not drives:
+        f.add("warning", "storage.none",
+              "No drives are installed: the server has no boot device and no local storage.", (),
+              "Add a boot drive (M.2) and NVMe drives for datasets and checkpoints.", _boot_ops(f))
+        return
+    boot = [p for p in drives if _is_boot(p.part)]
+    if not boot:
+        ops = _boot_ops(f)
+        f.add("warning", "storage.no-boot",
+              "No boot device (M.2 or boot-tier drive) is installed; the OS would take a data drive.", (),
+              "Add an M.2 boot drive." if ops else "Add a boot-tier drive.", ops)
+    if not gpus:
+        return
+    # data drives as the evaluation counts them: NVMe, not boot tier
+    data = [p for p in drives if p.part.interface == "nvme" and p.part.tier != "boot"]
+    n = len(gpus)
+    read_gbs = f.figures.bandwidth.storage_read_gbs if f.figures is not None else \
+        sum(p.part.seq_read_mbs for p in data) / 1000
+    per_gpu = read_gbs / n
+    if not data:
+        f.add("info", "storage.no-local-data",
+              f"No NVMe data drives are installed: the {n} GPUs must stream datasets and checkpoints over the "
+              "network.", (), f"Add NVMe drives, about {READ_GBS_PER_GPU:g} GB/s of read per GPU.")
+    elif per_gpu < READ_GBS_PER_GPU:
+        low = per_gpu < READ_GBS_PER_GPU_LOW
+        f.add("warning" if low else "info", "storage.throughput-low" if low else "storage.throughput",
+              f"The data drives read {read_gbs:.1f} GB/s in total, {per_gpu:.2f} GB/s per GPU; an estimated "
+              f"{READ_GBS_PER_GPU:g} GB/s per GPU keeps data loading and checkpoint restores from stalling "
+              "training.", tuple(p.slot.id for p in data),
+              f"Add NVMe drives to reach about {READ_GBS_PER_GPU * n:.0f} GB/s of read.")
+
+
+def _is_boot(drive: Drive) -> bool:
+    return drive.tier == "boot" or drive.form_factor == "m2"
+
+
+def _boot_ops(f: Facts) -> list:
+    bay = next((s for s in f.ctx.slots if s.kind == "drive" and s.bays is not None
+                and s.bays.bay_type == "m2" and s.id not in f.at), None)
+    if bay is None:
+        return []
+    fits = [p for p in f.ctx.catalog.parts.values()
+            if isinstance(p, Drive) and p.form_factor == "m2" and p.interface in bay.bays.interfaces]
+    fits.sort(key=lambda d: (d.tier != "boot", d.capacity_tb, d.id))   # the smallest boot drive
+    return [place(bay.id, fits[0].id)] if fits else []

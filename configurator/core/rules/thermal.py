@@ -1,0 +1,97 @@
+"""Thermal: a cooling option is chosen, it can hold the GPUs' and CPUs' TDP, removes the heat
+(derated for ambient and altitude by the evaluation, `figures.thermal`), and the site's
+ambient is inside the chassis' range.
+"""
+
+from __future__ import annotations
+
+from ..catalog import CPU, GPU
+from ._common import Facts, cooling_kind, fmt_w, names, place
+
+
+def check(f: Facts) -> None:
+    _ambient(f)
+    if f.cooling is None:
+        _no_cooling(f)
+        return
+    opt = f.cooling_option
+    if opt is None:          # not one of the chassis' options: fit.cooling-option reports it
+        return
+    gpus = [p for p in f.ctx.of("gpu") if isinstance(p.part, GPU)]
+    cpus = list(f.cpu_at.values())
+    gpu_tdp = max((p.part.tdp_w for p in gpus), default=0.0)
+    cpu_tdp = max((c.tdp_w for c in cpus), default=0.0)
+    if gpu_tdp > opt.max_gpu_tdp_w:
+        hot = [p.slot.id for p in gpus if p.part.tdp_w > opt.max_gpu_tdp_w]
+        part = next(p.part for p in gpus if p.part.tdp_w == gpu_tdp)
+        air = f.cooling.kind == "air"
+        fix, ops = _better(f, gpu_tdp, cpu_tdp)
+        f.add("error", "thermal.gpu-needs-liquid" if air else "thermal.gpu-tdp",
+              f"The {part.name} ({gpu_tdp:.0f} W) in {names(hot)} is above the {opt.max_gpu_tdp_w:.0f} W per GPU "
+              f"that the {f.cooling.name} can cool.", (*hot, "COOLING"), fix, ops)
+    if cpu_tdp > opt.max_cpu_tdp_w:
+        part = next(c for c in cpus if c.tdp_w == cpu_tdp)
+        hot = [s for s, c in f.cpu_at.items() if c.tdp_w > opt.max_cpu_tdp_w]
+        fix, ops = _better(f, gpu_tdp, cpu_tdp)
+        f.add("error", "thermal.cpu-tdp",
+              f"The {part.name} ({cpu_tdp:.0f} W) in {names(hot)} is above the {opt.max_cpu_tdp_w:.0f} W per CPU "
+              f"that the {f.cooling.name} can cool.", (*hot, "COOLING"), fix, ops)
+    if f.figures is not None:
+        _capacity(f)
+
+
+def _better(f: Facts, gpu_tdp: float, cpu_tdp: float) -> tuple[str, list]:
+    """The first chassis cooling option (chassis order) that covers both TDPs."""
+    liquid = any(p.part.liquid_only for p in f.ctx.of("gpu") if isinstance(p.part, GPU))
+    ok = [o for o in f.chassis.cooling_options
+          if o.max_gpu_tdp_w >= gpu_tdp and o.max_cpu_tdp_w >= cpu_tdp and o.cooling != f.cooling.id
+          and (not liquid or cooling_kind(f.ctx, o) == "liquid")]
+    if ok:
+        part = f.ctx.catalog.get(ok[0].cooling)
+        if part is not None:
+            return f"Switch to the {part.name} ({ok[0].max_gpu_tdp_w:.0f} W per GPU).", [place("COOLING", part.id)]
+    return (f"The {f.chassis.name} has no cooling option for these parts; use lower-TDP parts or a "
+            "liquid-cooled chassis.", [])
+
+
+def _no_cooling(f: Facts) -> None:
+    gpus = [p.part for p in f.ctx.of("gpu") if isinstance(p.part, GPU)]
+    gpu_tdp = max((g.tdp_w for g in gpus), default=0.0)
+    cpu_tdp = max((c.tdp_w for c in f.cpu_at.values() if isinstance(c, CPU)), default=0.0)
+    need_liquid = any(g.liquid_only for g in gpus)
+    for o in f.chassis.cooling_options:
+        if o.max_gpu_tdp_w >= gpu_tdp and o.max_cpu_tdp_w >= cpu_tdp and \
+                (not need_liquid or cooling_kind(f.ctx, o) == "liquid"):
+            part = f.ctx.catalog.get(o.cooling)
+            if part is not None:
+                f.add("error", "thermal.no-cooling", "No cooling option is chosen.", ("COOLING",),
+                      f"Choose the {part.name}.", [place("COOLING", part.id)])
+                return
+    f.add("error", "thermal.no-cooling", "No cooling option is chosen.", ("COOLING",),
+          "Choose one of the chassis' cooling options.")
+
+
+def _ambient(f: Facts) -> None:
+    amb = f.build.site.ambient_c
+    lo, hi = f.chassis.ambient_min_c, f.chassis.ambient_max_c
+    if not lo <= amb <= hi:
+        f.add("error", "thermal.ambient",
+              f"The site's inlet air is {amb:g} °C; the {f.chassis.name} is rated for {lo:g}–{hi:g} °C.", (),
+              f"Set the site ambient within {lo:g}–{hi:g} °C, or plan cooling that delivers it.")
+
+
+def _capacity(f: Facts) -> None:
+    t = f.figures.thermal
+    if t.capacity_w <= 0:
+        return
+    where = f"at {f.build.site.ambient_c:g} °C and {f.build.site.altitude_m:,.0f} m"
+    if t.heat_typical_w > t.capacity_w:
+        f.add("error", "thermal.capacity",
+              f"Typical heat is {fmt_w(t.heat_typical_w)}, but the {f.cooling.name} removes {fmt_w(t.capacity_w)} "
+              f"{where}: the server will throttle or shut down.", ("COOLING",),
+              "Lower the ambient, choose a stronger cooling option, or fewer/lower-TDP parts.")
+    elif t.heat_max_w > t.capacity_w:
+        f.add("warning", "thermal.capacity-peak",
+              f"At full load the server makes {fmt_w(t.heat_max_w)} of heat, above the {fmt_w(t.capacity_w)} the "
+              f"{f.cooling.name} removes {where}: expect throttling at peak.", ("COOLING",),
+              "Lower the ambient or choose a stronger cooling option.")

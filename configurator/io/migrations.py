@@ -1,0 +1,99 @@
+"""Build-file format versions and the steps that bring an old file up to date.
+
+History (see docs/file-format.md):
+
+* **0** — the pre-release layout (builds saved before 0.1). No `format` field (or
+  `"format": 0`); parts as a list ``"parts": [{"slot": "GPU1", "id": "..."}]``; the site's
+  feed voltage as ``site.voltage``; `name`, `customer` and `notes` at the top level.
+* **1** — the current layout written by `Build.to_file_dict()`: `format`, `kind`,
+  `placements` as a slot → part object, `site.input_voltage_v`, and `meta`.
+
+Each step is a pure function from the version-N JSON object to the version-N+1 object. A
+file newer than `FORMAT_VERSION` is refused: an old app must not silently drop what it
+does not understand.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..core.build import FORMAT_KIND, FORMAT_VERSION
+
+
+class MigrationError(ValueError):
+    """The file's version is unknown or its old layout is broken; `field` names where."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def detect_version(data: dict[str, Any]) -> int:
+    """The file's format version; files without `format` are version 0 (pre-release)."""
+    if "format" not in data:
+        if "placements" in data or "kind" in data:
+            raise MigrationError("format", "missing; a build file must say its format version")
+        return 0
+    raw = data["format"]
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        shown = repr(raw) if not isinstance(raw, (dict, list)) else type(raw).__name__
+        raise MigrationError("format", f"must be a whole number (got {shown[:40]})")
+    if raw < 0:
+        raise MigrationError("format", f"unknown format version {raw}")
+    if raw > FORMAT_VERSION:
+        raise MigrationError("", f"format version {raw} is newer than this app supports "
+                                 f"({FORMAT_VERSION}); update the app")
+    return raw
+
+
+def _v0_to_v1(data: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in data.items() if k not in ("format", "parts", "name", "customer", "notes")}
+    parts = data.get("parts", [])
+    if not isinstance(parts, list):
+        raise MigrationError("parts", "must be a list of {slot, id} objects")
+    placements: dict[str, Any] = {}
+    where: dict[str, int] = {}
+    for i, entry in enumerate(parts):
+        if not isinstance(entry, dict) or set(entry) - {"slot", "id"} or "slot" not in entry or "id" not in entry:
+            raise MigrationError(f"parts[{i}]", "must be an object with exactly 'slot' and 'id'")
+        slot = entry["slot"]
+        if not isinstance(slot, str):
+            raise MigrationError(f"parts[{i}].slot", "must be a string")
+        if slot in placements:
+            raise MigrationError(f"parts[{i}]", f"slot {slot!r} already holds {placements[slot]!r} "
+                                                f"(parts[{where[slot]}]); a slot holds one part")
+        placements[slot] = entry["id"]
+        where[slot] = i
+    out["placements"] = placements
+    site = data.get("site")
+    if isinstance(site, dict) and "voltage" in site:
+        site = {k: v for k, v in site.items() if k != "voltage"}
+        if "input_voltage_v" in site:
+            raise MigrationError("site.voltage", "given together with site.input_voltage_v")
+        site["input_voltage_v"] = data["site"]["voltage"]
+        out["site"] = site
+    meta = {k: data[k] for k in ("name", "customer", "notes") if k in data}
+    if meta:
+        if "meta" in data:
+            raise MigrationError("meta", "given together with top-level name/customer/notes")
+        out["meta"] = meta
+    out["format"] = 1
+    out["kind"] = FORMAT_KIND
+    return out
+
+
+#: MIGRATIONS[n] turns a version-n object into a version-(n+1) object
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    0: _v0_to_v1,
+}
+
+
+def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """Bring a parsed build file to `FORMAT_VERSION`; returns (data, version it was in)."""
+    original = detect_version(data)
+    version = original
+    while version < FORMAT_VERSION:
+        data = MIGRATIONS[version](data)
+        version += 1
+    return data, original

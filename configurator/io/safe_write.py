@@ -1,0 +1,153 @@
+"""Crash-safe file writing and safe file names.
+
+`atomic_write` never leaves a half-written file behind: the bytes go to a temporary file
+in the same folder, are flushed and fsynced, and only then renamed over the target with
+`os.replace` (atomic on POSIX and Windows). A kill or power cut at any moment leaves either
+the old file or the new one. With `backup=True` the previous content is kept as
+`<name>.bak` (e.g. `hgx.json.bak`), itself replaced atomically.
+
+`sanitize_filename` turns user text (a build or customer name) into a file name that is
+safe on Windows, macOS and Linux.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import time
+import unicodedata
+from pathlib import Path
+
+BACKUP_SUFFIX = ".bak"
+TMP_SUFFIX = ".tmp"
+STALE_TMP_S = 3600.0  # temp files older than this are left-overs of a killed write
+_REPLACE_TRIES = 5   # Windows: a virus scanner or indexer may hold the target open briefly
+
+
+def backup_path(path: Path) -> Path:
+    """Where `atomic_write(..., backup=True)` keeps the previous version of `path`."""
+    return path.with_name(path.name + BACKUP_SUFFIX)
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename durable. Directories cannot be opened on Windows; skip there."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _replace(src: Path, dst: Path) -> None:
+    for attempt in range(_REPLACE_TRIES):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if os.name != "nt" or attempt == _REPLACE_TRIES - 1:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+
+
+def _write_temp(folder: Path, stem: str, data: bytes, mode: int | None) -> Path:
+    """Write `data` to a fresh temporary file in `folder`, fsynced; returns its path."""
+    tmp = folder / f".{stem}.{secrets.token_hex(4)}{TMP_SUFFIX}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return tmp
+
+
+def _clean_stale_temps(folder: Path, stem: str) -> None:
+    """Remove temp files a killed earlier write of the same target left behind."""
+    now = time.time()
+    for old in folder.glob(f".{glob_escape(stem)}.*{TMP_SUFFIX}"):
+        try:
+            if now - old.stat().st_mtime > STALE_TMP_S:
+                old.unlink()
+        except OSError:
+            pass
+
+
+def glob_escape(text: str) -> str:
+    return re.sub(r"([*?\[])", r"[\1]", text)
+
+
+def atomic_write(path: Path | str, data: bytes, *, backup: bool = False) -> None:
+    """Replace `path` with `data` atomically; with `backup`, keep the old file as `<name>.bak`.
+
+    At every instant `path` holds either the complete old or the complete new content, and
+    `<name>.bak` holds a complete earlier version (never a partial one).
+    """
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    _clean_stale_temps(folder, path.name)
+    mode = None
+    old: bytes | None = None
+    if path.exists():
+        mode = path.stat().st_mode & 0o7777
+        if backup:
+            old = path.read_bytes()
+    if old is not None:
+        bak_tmp = _write_temp(folder, path.name + BACKUP_SUFFIX, old, mode)
+        try:
+            _replace(bak_tmp, backup_path(path))
+        except BaseException:
+            bak_tmp.unlink(missing_ok=True)
+            raise
+    tmp = _write_temp(folder, path.name, data, mode)
+    try:
+        _replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _fsync_dir(folder)
+
+
+# --------------------------------------------------------------------------- file names
+
+_WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$",
+                     *(f"COM{i}" for i in range(1, 10)), *(f"LPT{i}" for i in range(1, 10)),
+                     "COM¹", "COM²", "COM³", "LPT¹", "LPT²", "LPT³"}
+_FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f-\x9f]')
+
+
+def sanitize_filename(name: str, *, max_length: int = 120, fallback: str = "untitled") -> str:
+    """A file name made from user text: no folders, control characters or reserved names.
+
+    Path separators and characters Windows forbids become `_`; control and format
+    characters (incl. bidi overrides) are dropped; leading/trailing dots and spaces go;
+    reserved device names (`CON`, `nul.txt`, `COM1`) get a `_` prefix; the result is at
+    most `max_length` characters and 240 UTF-8 bytes (file systems count bytes), cut on a
+    character boundary. Returns `fallback` when nothing usable is left.
+    """
+    text = unicodedata.normalize("NFC", str(name))
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cf", "Cs", "Co", "Cn"))
+    text = "_".join(part for part in re.split(r"[/\\]+", text) if part.strip(" .") != "")
+    text = _FORBIDDEN.sub("_", text)
+    text = re.sub(r"\s+", " ", text).strip(" .")
+    text = re.sub(r"_{2,}", "_", text)
+    if not text or set(text) <= {"_", " ", "."}:
+        text = fallback
+    stem = text.split(".", 1)[0].rstrip(" ").upper()
+    if stem in _WINDOWS_RESERVED:
+        text = "_" + text
+    text = text[:max_length]
+    while len(text.encode("utf-8")) > 240:
+        text = text[:-1]
+    text = text.rstrip(" .")
+    return text or fallback

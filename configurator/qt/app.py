@@ -1,0 +1,100 @@
+"""QApplication set-up and the GUI entry point (`configurator-gui`, `configurator gui`)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+ORG_NAME = "ai-server-configurator"
+APP_NAME = "AI Server Configurator"
+
+
+def make_app(argv: list[str] | None = None) -> QApplication:
+    """The one QApplication, themed, named (for QSettings) and with translators installed."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(argv if argv is not None else sys.argv[:1])
+    QCoreApplication.setOrganizationName(QCoreApplication.organizationName() or ORG_NAME)
+    QCoreApplication.setApplicationName(QCoreApplication.applicationName() or APP_NAME)
+    if not getattr(app, "_configurator_ready", False):
+        from .theme import apply_theme
+
+        apply_theme(app)
+        _install_translators(app)
+        app._configurator_ready = True  # type: ignore[attr-defined]
+    return app  # type: ignore[return-value]
+
+
+def _install_translators(app: QApplication) -> None:
+    """Our strings (resources/translations/configurator_<locale>.qm) and Qt's own dialogs."""
+    from .. import paths
+
+    locale = QLocale()
+    keep = []
+    for name, folder in (("qtbase", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)),
+                         ("configurator", str(paths.resources_dir() / "translations"))):
+        tr = QTranslator(app)
+        if tr.load(locale, name, "_", folder):
+            app.installTranslator(tr)
+            keep.append(tr)
+    app._translators = keep  # type: ignore[attr-defined]
+
+
+def open_session(build_path: str | None):
+    """A session on `build_path`, or on a fresh build; returns (session, error line or '')."""
+    from ..core.session import Session
+    from ..io.catalog_io import default_catalog
+    from .main_window import default_chassis, load_build_file, new_build
+
+    catalog = default_catalog()
+    error = ""
+    if build_path:
+        try:
+            return Session(catalog, load_build_file(Path(build_path), catalog), Path(build_path)), ""
+        except (ValueError, OSError) as exc:
+            error = str(exc).splitlines()[0] if str(exc) else repr(exc)
+    return Session(catalog, new_build(catalog, default_chassis(catalog))), error
+
+
+def run_gui(build_path: str | None = None, screenshot: str | None = None, size=(1600, 1000)) -> int:
+    """Open the main window. With `screenshot`, render it offscreen at `size`, write the PNG, return 0."""
+    if screenshot and not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    app = make_app()
+    from .main_window import MainWindow
+
+    session, error = open_session(build_path)
+    window = MainWindow(session, screenshot=bool(screenshot))
+    window.resize(*size)
+    if screenshot:
+        window.show()
+        for _ in range(3):
+            app.processEvents()
+        window.view.fit()
+        app.processEvents()
+        ok = window.grab().save(str(screenshot), "PNG")
+        window.session.mark_clean()  # nothing to ask about when closing a screenshot window
+        window.close()
+        if error:
+            print(error, file=sys.stderr)
+        return 0 if ok else 1
+    window.show()
+    if error:
+        QMessageBox.warning(window, window.tr("Cannot open build"), error)
+    else:
+        window.offer_recovery()
+    return app.exec()
+
+
+def main() -> int:
+    """`configurator-gui [BUILD.json]`."""
+    args = [a for a in sys.argv[1:] if not a.startswith("-")]
+    return run_gui(args[0] if args else None)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""Dialogs: the chassis picker for File ▸ New (and Change chassis)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHeaderView, QLabel, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout)
+
+from ..core.catalog import Catalog, Chassis
+from . import theme
+
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def gpu_positions(chassis: Chassis) -> str:
+    """'8× SXM5 (HGX H100 8-GPU)' or '4× PCIe double-width'."""
+    if chassis.gpu_baseboard:
+        bb = chassis.gpu_baseboard
+        return f"{bb.positions}× {bb.label or bb.family}"
+    capable = [s for s in chassis.pcie_slots if s.gpu_capable]
+    if not capable:
+        return "—"
+    wide = max(s.max_width for s in capable)
+    return f"{min(len(capable), chassis.max_gpus or len(capable))}× PCIe" + (" double-width" if wide >= 2 else "")
+
+
+def chassis_summary(chassis: Chassis) -> str:
+    sockets = len(chassis.sockets)
+    dimms = sockets * chassis.memory.channels_per_socket * chassis.memory.dpc
+    bays = sum(g.count for g in chassis.drive_bays)
+    cooling = "/".join(sorted({c.cooling.split("-")[0] for c in chassis.cooling_options}))
+    return (f"{sockets}× {chassis.sockets[0].socket} · {dimms} DIMMs · {len(chassis.pcie_slots)} PCIe · "
+            f"{bays} bays · {chassis.psu.count} PSU ({chassis.psu.default_redundancy}) · {cooling}")
+
+
+class ChassisPicker(QDialog):
+    """Lists every chassis with RU, GPU positions and a one-line summary; returns the chosen id."""
+
+    def __init__(self, catalog: Catalog, current: str | None = None, parent=None, title: str | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title or self.tr("New build — choose a chassis"))
+        self.resize(900, 420)
+        chassis = sorted(catalog.by_category("chassis"), key=lambda c: (c.vendor, c.name))
+        self.table = QTableWidget(len(chassis), 5)
+        self.table.setHorizontalHeaderLabels([self.tr("Chassis"), self.tr("Vendor"), self.tr("RU"),
+                                              self.tr("GPU positions"), self.tr("Summary")])
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        for r, c in enumerate(chassis):
+            price = catalog.price(c.id)
+            cells = [c.name, c.vendor, f"{c.rack_units}U", gpu_positions(c), chassis_summary(c)]
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(ID_ROLE, c.id)
+                tip = c.description or c.name
+                if price:
+                    tip += "\n" + theme.money(price.price, price.currency)
+                item.setToolTip(tip)
+                self.table.setItem(r, col, item)
+            if c.id == current:
+                self.table.selectRow(r)
+        if self.table.currentRow() < 0 and chassis:
+            self.table.selectRow(0)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.table.doubleClicked.connect(self.accept)
+        lay = QVBoxLayout(self)
+        lay.addWidget(QLabel(self.tr("Pick the server chassis; parts are added afterwards.")))
+        lay.addWidget(self.table, 1)
+        lay.addWidget(buttons)
+
+    def chosen(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.table.item(rows[0].row(), 0).data(ID_ROLE) if rows else None

@@ -1,0 +1,542 @@
+"""The main window: chassis view in the centre, palette left, live panels right, problems and BOM below.
+
+Every edit goes through `session.apply`; this module wires widgets to the session, owns the
+File/Edit/View menus, the recent-files list, autosave and the status-bar summary.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QFrame, QLabel, QMainWindow, QMessageBox, QScrollArea,
+                               QWidget)
+
+from ..core.build import Build
+from ..core.catalog import Catalog
+from ..core.ops import OpError, SetChassis
+from ..core.placement import first_free_slot, fits_chassis
+from ..core.session import Session
+from . import theme
+from .chassis_view import ChassisView
+from .dialogs import ChassisPicker
+from .palette import Palette
+from .parts_list import PartsList
+from .violations_panel import ViolationsPanel
+
+MAX_RECENT = 10
+FILE_FILTER = "Builds (*.json);;All files (*)"
+PANEL_NAMES = (("PowerPanel", "power"), ("ThermalPanel", "thermal"), ("BandwidthPanel", "bandwidth"),
+               ("CostPanel", "cost"), ("WorkloadPanel", "workload"), ("SiteOptionsPanel", "site"))
+
+
+# ------------------------------------------------------------------ adapters to modules that may not exist yet
+def load_build_file(path: Path, catalog: Catalog | None = None) -> Build:
+    """Read a build file; raises ValueError whose str is one line naming the file and the problem."""
+    try:
+        from ..io.build_io import load_build
+    except ImportError:
+        import json
+        try:
+            return Build.model_validate({k: v for k, v in json.loads(Path(path).read_text("utf-8")).items()
+                                         if k not in ("format", "kind")})
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"{path}: {str(exc).splitlines()[0]}") from None
+    return load_build(path, catalog)
+
+
+def save_build_file(build: Build, path: Path) -> None:
+    try:
+        from ..io.build_io import save_build
+    except ImportError:
+        import json
+        Path(path).write_text(json.dumps(build.to_file_dict(), indent=2) + "\n", "utf-8")
+        return
+    save_build(build, path)
+
+
+def recovery_store():
+    """The autosave store, or None while `configurator.io.autosave` is missing."""
+    try:
+        from ..io.autosave import RecoveryStore
+    except ImportError:
+        return None
+    return RecoveryStore()
+
+
+def panel_classes() -> list[type]:
+    """The live panels that exist; a missing or broken one is skipped, never fatal."""
+    found = []
+    try:
+        package = importlib.import_module(f"{__package__}.panels")
+    except Exception:  # noqa: BLE001 - the panels are optional to this window
+        package = None
+    for cls_name, module in PANEL_NAMES:
+        cls = getattr(package, cls_name, None) if package else None
+        if cls is None:
+            try:
+                cls = getattr(importlib.import_module(f"{__package__}.panels.{module}"), cls_name, None)
+            except Exception:  # noqa: BLE001
+                cls = None
+        if cls is not None:
+            found.append(cls)
+    return found
+
+
+def default_chassis(catalog: Catalog) -> str:
+    """The chassis a fresh window opens with: the first HGX-style one, else the first by name."""
+    chassis = sorted(catalog.by_category("chassis"), key=lambda c: (c.gpu_baseboard is None, c.name))
+    return chassis[0].id if chassis else "none"
+
+
+def new_build(catalog: Catalog, chassis_id: str) -> Build:
+    """An empty build on `chassis_id`, with the chassis' standard cooling already fitted."""
+    chassis = catalog.chassis(chassis_id)
+    placements = {}
+    if chassis is not None and chassis.cooling_options and catalog.get(chassis.cooling_options[0].cooling):
+        placements["COOLING"] = chassis.cooling_options[0].cooling
+    return Build(chassis=chassis_id, placements=placements)
+
+
+class MainWindow(QMainWindow):
+    """One open build. `screenshot=True` skips restoring the saved layout and recovery prompts."""
+
+    def __init__(self, session: Session, screenshot: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.screenshot = screenshot
+        self.setObjectName("MainWindow")
+        self.setDockNestingEnabled(True)
+        self.palette_widget = Palette(session)
+        self.view = ChassisView(session, current_part=self.palette_widget.current_part)
+        self.setCentralWidget(self.view)
+        self.violations = ViolationsPanel(session)
+        self.parts_list = PartsList(session)
+        self.docks: dict[str, QDockWidget] = {}
+        self.panels: list[QWidget] = []
+        self._build_docks()
+        self._build_actions()
+        self._build_menus()
+        self.summary = QLabel(objectName="summary")
+        self.statusBar().addPermanentWidget(self.summary)
+        self._wire()
+        self._autosave_store = None if screenshot else recovery_store()
+        self._autosave = QTimer(self, interval=int(os.environ.get("CONFIGURATOR_AUTOSAVE_MS", "5000")))
+        self._autosave.timeout.connect(self.write_recovery)
+        if self._autosave_store is not None:
+            self._autosave.start()
+        self._on_path_change(session.path)
+        self._on_clean_change(session.is_clean)
+        self._on_undo_change()
+        self._on_evaluated(session.evaluation)
+        self.resize(1600, 1000)
+        if not screenshot:
+            self._restore_layout()
+
+    # ------------------------------------------------------------------ layout
+    def _dock(self, key: str, title: str, widget: QWidget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock_{key}")
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                         | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.addDockWidget(area, dock)
+        self.docks[key] = dock
+        return dock
+
+    def _build_docks(self) -> None:
+        left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
+                               Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("palette", self.tr("Components"), self.palette_widget, left)
+        problems = self._dock("violations", self.tr("Problems"), self.violations, bottom)
+        parts = self._dock("parts", self.tr("Bill of materials"), self.parts_list, bottom)
+        self.splitDockWidget(problems, parts, Qt.Orientation.Horizontal)
+        stacks: list[list[QDockWidget]] = [[], []]
+        for cls in panel_classes():
+            try:
+                panel = cls(self.session)
+            except Exception as exc:  # noqa: BLE001 - one broken panel must not stop the app
+                self.statusBar().showMessage(self.tr("Panel %1 failed: %2").replace("%1", cls.__name__)
+                                             .replace("%2", str(exc)), 10000)
+                continue
+            self.panels.append(panel)
+            # a scroll area keeps a tall panel from forcing the window taller than the screen
+            scroller = QScrollArea()
+            scroller.setWidget(panel)
+            scroller.setWidgetResizable(True)
+            scroller.setFrameShape(QFrame.Shape.NoFrame)
+            title = str(getattr(cls, "title", cls.__name__)).replace("&", "&&")  # '&' is a mnemonic in tabs
+            dock = self._dock(cls.__name__, title, scroller, right)
+            stacks[0 if cls.__name__ in ("PowerPanel", "ThermalPanel", "BandwidthPanel") else 1].append(dock)
+        tops = [s[0] for s in stacks if s]
+        if len(tops) == 2:
+            self.splitDockWidget(tops[0], tops[1], Qt.Orientation.Vertical)
+        for stack in stacks:
+            for dock in stack[1:]:
+                self.tabifyDockWidget(stack[0], dock)
+            if stack:
+                stack[0].raise_()
+        self.resizeDocks([self.docks["palette"]], [310], Qt.Orientation.Horizontal)
+        if tops:
+            self.resizeDocks(tops[:1], [470], Qt.Orientation.Horizontal)
+        if len(tops) == 2:
+            self.resizeDocks(tops, [520, 420], Qt.Orientation.Vertical)
+        self.resizeDocks([problems], [250], Qt.Orientation.Vertical)
+        self.resizeDocks([problems, parts], [600, 520], Qt.Orientation.Horizontal)
+
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        act = QAction(text, self)
+        act.triggered.connect(slot)
+        if shortcut is not None:
+            shortcuts = shortcut if isinstance(shortcut, list) else [shortcut]
+            act.setShortcuts([QKeySequence(s) for s in shortcuts])
+        if tip:
+            act.setStatusTip(tip)
+        self.addAction(act)
+        return act
+
+    def _build_actions(self) -> None:
+        sk = QKeySequence.StandardKey
+        self.act_new = self._action(self.tr("&New…"), self.new_file, sk.New)
+        self.act_open = self._action(self.tr("&Open…"), self.open_dialog, sk.Open)
+        self.act_save = self._action(self.tr("&Save"), self.save, sk.Save)
+        # Save As has no standard binding on some platforms: bind Ctrl+Shift+S explicitly
+        self.act_save_as = self._action(self.tr("Save &As…"), self.save_as, "Ctrl+Shift+S")
+        self.act_quote = self._action(self.tr("Export &quote…"), self.export_quote, "Ctrl+E")
+        self.act_quit = self._action(self.tr("&Quit"), self.close, sk.Quit)
+        self.act_undo = self._action(self.tr("&Undo"), self.session.undo, sk.Undo)
+        self.act_redo = self._action(self.tr("&Redo"), self.session.redo, [sk.Redo, "Ctrl+Y"])
+        self.act_place = self._action(self.tr("&Place selected part"), self.place_current, None,
+                                      self.tr("Put the palette's part into the first free slot that takes it"))
+        self.act_remove = self._action(self.tr("&Remove from selected slots"),
+                                       lambda: self.view.remove(self.view.selected_slots()), sk.Delete)
+        self.act_clear = self._action(self.tr("C&lear build"), self.view.clear)
+        self.act_chassis = self._action(self.tr("Change &chassis…"), self.change_chassis)
+        self.act_zoom_in = self._action(self.tr("Zoom &in"), lambda: self.view.zoom(1.2), [sk.ZoomIn, "Ctrl+="])
+        self.act_zoom_out = self._action(self.tr("Zoom &out"), lambda: self.view.zoom(1 / 1.2), sk.ZoomOut)
+        self.act_fit = self._action(self.tr("&Fit to window"), self.view.fit, "Ctrl+0")
+        self.act_place.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        if not self._quote_writer():
+            self.act_quote.setEnabled(False)
+            self.act_quote.setToolTip(self.tr("The PDF quote module is not installed in this build."))
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu(self.tr("&File"))
+        for act in (self.act_new, self.act_open):
+            file_menu.addAction(act)
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addSeparator()
+        for act in (self.act_save, self.act_save_as):
+            file_menu.addAction(act)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_quote)
+        file_menu.setToolTipsVisible(True)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_quit)
+        edit = bar.addMenu(self.tr("&Edit"))
+        for act in (self.act_undo, self.act_redo, None, self.act_place, self.act_remove, self.act_clear, None,
+                    self.act_chassis):
+            edit.addSeparator() if act is None else edit.addAction(act)
+        view = bar.addMenu(self.tr("&View"))
+        for act in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
+            view.addAction(act)
+        view.addSeparator()
+        for dock in self.docks.values():
+            view.addAction(dock.toggleViewAction())
+
+    def _wire(self) -> None:
+        s = self.session
+        s.undo_changed.connect(self._on_undo_change)
+        s.clean_changed.connect(self._on_clean_change)
+        s.path_changed.connect(self._on_path_change)
+        s.evaluated.connect(self._on_evaluated)
+        for source in (self.view, self.palette_widget, self.violations):
+            source.message.connect(self.show_message)
+        self.palette_widget.place_requested.connect(self.place_part)
+        self.violations.slots_selected.connect(self.view.select_slots)
+        self.view.slots_selected.connect(self._on_view_selection)
+        self.parts_list.part_selected.connect(self._on_bom_selection)
+
+    # ------------------------------------------------------------------ state → window
+    def _on_undo_change(self) -> None:
+        s = self.session
+        self.act_undo.setEnabled(s.can_undo)
+        self.act_redo.setEnabled(s.can_redo)
+        self.act_undo.setText(self.tr("&Undo %s") % s.undo_text if s.can_undo else self.tr("&Undo"))
+        self.act_redo.setText(self.tr("&Redo %s") % s.redo_text if s.can_redo else self.tr("&Redo"))
+
+    def _on_clean_change(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
+
+    def _on_path_change(self, path) -> None:
+        name = Path(path).name if path else self.tr("Untitled")
+        self.setWindowTitle(self.tr("%s[*] — AI Server Configurator") % name)
+        self.setWindowModified(not self.session.is_clean)
+
+    def _on_evaluated(self, ev) -> None:
+        self.summary.setText(self.summary_text(ev))
+
+    def summary_text(self, ev) -> str:
+        """'8× H100 SXM · 10.2 kW max · $412,300 · 2 errors'."""
+        if ev is None:
+            return ""
+        bits = []
+        if ev.compute.gpu_count:
+            bits.append(f"{ev.compute.gpu_count}× {ev.compute.gpu_model}")
+        else:
+            bits.append(self.tr("no GPUs"))
+        bits.append(self.tr("%s kW max") % f"{ev.power.max_w / 1000:.1f}")
+        bits.append(theme.money(ev.cost.total, ev.cost.currency))
+        errors, warnings = len(ev.errors), len(ev.warnings)
+        if errors:
+            bits.append(theme.plural(self.tr("%n error(s)", "", errors), errors))
+        if warnings:
+            bits.append(theme.plural(self.tr("%n warning(s)", "", warnings), warnings))
+        if not errors and not warnings:
+            bits.append(self.tr("no problems"))
+        return " · ".join(bits)
+
+    def show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    # ------------------------------------------------------------------ selection sync
+    def _on_view_selection(self, slots: tuple) -> None:
+        parts = {self.session.build.placements.get(s) for s in slots} - {None}
+        self.parts_list.select_part(parts.pop() if len(parts) == 1 else "")
+
+    def _on_bom_selection(self, part_id: str) -> None:
+        self.view.select_slots([s for s, p in self.session.build.placements.items() if p == part_id])
+
+    # ------------------------------------------------------------------ edits
+    def place_part(self, part_id: str) -> bool:
+        """Keyboard placement: the first free slot that accepts `part_id` (same check as a drop)."""
+        slot = first_free_slot(self.session.build, self.session.catalog, part_id)
+        if slot is None:
+            part = self.session.catalog.get(part_id)
+            chassis = self.session.catalog.chassis(self.session.build.chassis)
+            why = ""
+            if part is not None and chassis is not None:
+                ok, why = fits_chassis(self.session.catalog, chassis, part)
+                if ok:
+                    why = self.tr("every slot that takes it is already in use")
+            self.show_message(self.tr("Cannot place %1: %2").replace("%1", part.name if part else part_id)
+                              .replace("%2", why))
+            return False
+        placed = self.view.place(slot, part_id)
+        if placed:
+            self.view.select_slots([slot])
+        return placed
+
+    def place_current(self) -> None:
+        part = self.palette_widget.current_part()
+        if part:
+            self.place_part(part)
+
+    def change_chassis(self) -> None:
+        picker = ChassisPicker(self.session.catalog, self.session.build.chassis, self,
+                               title=self.tr("Change chassis"))
+        if picker.exec() and picker.chosen() and picker.chosen() != self.session.build.chassis:
+            try:
+                self.session.apply(SetChassis(chassis=picker.chosen()),
+                                   label=self.tr("Change chassis to %s") % picker.chosen())
+            except OpError as exc:
+                self.show_message(str(exc))
+
+    # ------------------------------------------------------------------ files
+    def maybe_save(self) -> bool:
+        """Ask about unsaved changes. True when it is fine to drop the current build."""
+        if self.session.is_clean:
+            return True
+        answer = QMessageBox.question(
+            self, self.tr("Unsaved changes"),
+            self.tr("Save the changes to “%s” before closing it?") % self._doc_name(),
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        if answer == QMessageBox.StandardButton.Discard:
+            self.discard_recovery()
+            return True
+        return False
+
+    def _doc_name(self) -> str:
+        return Path(self.session.path).name if self.session.path else self.tr("Untitled")
+
+    def new_file(self) -> None:
+        if not self.maybe_save():
+            return
+        picker = ChassisPicker(self.session.catalog, self.session.build.chassis, self)
+        if picker.exec() and picker.chosen():
+            self.discard_recovery()
+            self.session.replace_build(new_build(self.session.catalog, picker.chosen()), None)
+
+    def open_dialog(self) -> None:
+        start = str(Path(self.session.path).parent) if self.session.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open build"), start, self.tr(FILE_FILTER))
+        if path:
+            self.open_path(Path(path))
+
+    def open_path(self, path: Path) -> bool:
+        """Open a build file. A bad file shows its one-line error and keeps the current work."""
+        if not self.maybe_save():
+            return False
+        try:
+            build = load_build_file(Path(path), self.session.catalog)
+        except (ValueError, OSError) as exc:
+            QMessageBox.warning(self, self.tr("Cannot open build"), str(exc).splitlines()[0] if str(exc) else repr(exc))
+            return False
+        self.discard_recovery()
+        self.session.replace_build(build, Path(path))
+        self.add_recent(Path(path))
+        self.show_message(self.tr("Opened %s") % Path(path).name)
+        return True
+
+    def save(self) -> bool:
+        if self.session.path is None:
+            return self.save_as()
+        return self.save_to(Path(self.session.path))
+
+    def save_as(self) -> bool:
+        start = str(self.session.path or Path.home() / (self.session.build.meta.name + ".json"))
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save build as"), start, self.tr(FILE_FILTER))
+        if not path:
+            return False
+        if not path.lower().endswith(".json"):
+            path += ".json"
+        return self.save_to(Path(path))
+
+    def save_to(self, path: Path) -> bool:
+        old_path = self.session.path
+        try:
+            save_build_file(self.session.build, path)
+        except (ValueError, OSError) as exc:
+            QMessageBox.warning(self, self.tr("Cannot save build"), str(exc).splitlines()[0])
+            return False
+        self.discard_recovery(old_path)
+        self.session.mark_clean(path)
+        self.add_recent(path)
+        self.show_message(self.tr("Saved %s") % path.name)
+        return True
+
+    # ------------------------------------------------------------------ recent files
+    def recent_files(self) -> list[str]:
+        value = QSettings().value("recentFiles", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def add_recent(self, path: Path) -> None:
+        """Move `path` to the top of the list, without duplicates, at most MAX_RECENT entries."""
+        key = str(Path(path).resolve())
+        files = [key] + [f for f in self.recent_files() if f != key]
+        QSettings().setValue("recentFiles", files[:MAX_RECENT])
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for f in files:
+            self.recent_menu.addAction(Path(f).name, lambda f=f: self.open_path(Path(f))).setToolTip(f)
+        if not files:
+            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction(self.tr("Clear list"), lambda: QSettings().setValue("recentFiles", []))
+
+    # ------------------------------------------------------------------ autosave / recovery
+    def write_recovery(self) -> None:
+        """Timer: keep a recovery copy while there are unsaved changes."""
+        if self._autosave_store is None or self.session.is_clean:
+            return
+        try:
+            self._autosave_store.write(self.session.build, self.session.path)
+        except (OSError, ValueError) as exc:
+            self.show_message(self.tr("Autosave failed: %s") % exc)
+
+    def discard_recovery(self, path=None) -> None:
+        if self._autosave_store is not None:
+            self._autosave_store.discard(path if path is not None else self.session.path)
+
+    def offer_recovery(self) -> None:
+        """At start: offer to restore unsaved work a crash left behind (newest first)."""
+        store = self._autosave_store
+        if store is None:
+            return
+        mine = {store.path_for(self.session.path)}
+        for entry in store.list():
+            if entry.path in mine:
+                continue
+            when = entry.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            name = entry.source.name if entry.source else (entry.build_name or self.tr("Untitled"))
+            answer = QMessageBox.question(
+                self, self.tr("Restore unsaved work?"),
+                self.tr("Unsaved changes to “%1” from %2 were recovered. Restore them?")
+                .replace("%1", name).replace("%2", when),
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No | QMessageBox.StandardButton.Discard)
+            if answer == QMessageBox.StandardButton.Yes:
+                try:
+                    build = store.load(entry)
+                except ValueError as exc:
+                    QMessageBox.warning(self, self.tr("Cannot restore"), str(exc))
+                    continue
+                self.session.replace_build(build, entry.source, clean=False)
+                store.discard(entry)
+                return
+            if answer == QMessageBox.StandardButton.Discard:
+                store.discard(entry)
+
+    # ------------------------------------------------------------------ quote
+    @staticmethod
+    def _quote_writer():
+        try:
+            from ..report.quote import write_quote
+        except Exception:  # noqa: BLE001 - missing or broken: the action is disabled with a reason
+            return None
+        return write_quote
+
+    def export_quote(self) -> None:
+        write_quote = self._quote_writer()
+        if write_quote is None:
+            return
+        base = Path(self.session.path).with_suffix(".pdf") if self.session.path else Path.home() / "quote.pdf"
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export quote"), str(base), self.tr("PDF (*.pdf)"))
+        if not path:
+            return
+        build = self.session.build
+        try:
+            out = write_quote([(build, self.session.evaluation)], Path(path), customer=build.meta.customer or None)
+        except Exception as exc:  # noqa: BLE001 - report any writer failure, keep the app alive
+            QMessageBox.warning(self, self.tr("Cannot export quote"), str(exc).splitlines()[0] if str(exc) else repr(exc))
+            return
+        self.show_message(self.tr("Quote written to %s") % (out or path))
+
+    # ------------------------------------------------------------------ settings and closing
+    def _restore_layout(self) -> None:
+        settings = QSettings()
+        geometry = settings.value("mainWindow/geometry")
+        state = settings.value("mainWindow/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
+
+    def save_layout(self) -> None:
+        settings = QSettings()
+        settings.setValue("mainWindow/geometry", self.saveGeometry())
+        settings.setValue("mainWindow/state", self.saveState())
+
+    def closeEvent(self, event) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self._autosave.stop()
+        if not self.screenshot:
+            self.save_layout()
+        event.accept()

@@ -1,0 +1,270 @@
+"""The component palette: parts by category, searchable and filterable, dragged onto the chassis.
+
+Every part stays listed; those that cannot go into the current chassis are greyed with the
+reason as a tooltip (the same `fits_chassis` answer the drop uses).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QRectF, QSize, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QLineEdit,
+                               QStyle, QStyledItemDelegate, QTreeView, QVBoxLayout, QWidget)
+
+from ..core.catalog import CATEGORIES
+from ..core.placement import fits_chassis
+from ..core.session import Session
+from . import theme
+from .mime import part_mime
+
+PART_ROLE = Qt.ItemDataRole.UserRole + 1
+FIGURES_ROLE = Qt.ItemDataRole.UserRole + 2
+PRICE_ROLE = Qt.ItemDataRole.UserRole + 3
+FITS_ROLE = Qt.ItemDataRole.UserRole + 4
+VENDOR_ROLE = Qt.ItemDataRole.UserRole + 5
+FORM_ROLE = Qt.ItemDataRole.UserRole + 6
+SEARCH_ROLE = Qt.ItemDataRole.UserRole + 7
+
+CATEGORY_TITLES = {"chassis": "Chassis", "gpu": "GPUs", "cpu": "CPUs", "dimm": "Memory", "drive": "Drives", "nic": "Network",
+                   "psu": "Power supplies", "cooling": "Cooling"}
+
+
+class _PartModel(QStandardItemModel):
+    """Drags carry the part id under our MIME type."""
+
+    def mimeTypes(self) -> list[str]:
+        from .mime import PART_MIME
+        return [PART_MIME]
+
+    def mimeData(self, indexes):
+        for index in indexes:
+            part_id = index.data(PART_ROLE)
+            if part_id:
+                return part_mime(part_id)
+        return None
+
+
+class PartFilter(QSortFilterProxyModel):
+    """Search text over name/vendor/figures, plus vendor, form factor and 'fits this chassis'."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.text = ""
+        self.vendor = ""
+        self.form = ""
+        self.fits_only = False
+        self.setRecursiveFilteringEnabled(True)
+
+    def set_filters(self, text: str, vendor: str, form: str, fits_only: bool) -> None:
+        self.text, self.vendor, self.form, self.fits_only = text.lower().split(), vendor, form, fits_only
+        self.invalidateFilter()
+
+    def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
+        index = self.sourceModel().index(row, 0, parent)
+        if not index.data(PART_ROLE):
+            return False  # a category row shows when one of its parts does (recursive filtering)
+        if self.vendor and index.data(VENDOR_ROLE) != self.vendor:
+            return False
+        if self.form and index.data(FORM_ROLE) != self.form:
+            return False
+        if self.fits_only and not index.data(FITS_ROLE):
+            return False
+        hay = index.data(SEARCH_ROLE) or ""
+        return all(word in hay for word in self.text)
+
+
+class PartDelegate(QStyledItemDelegate):
+    """Two lines per part: name (bold) and key figures; price right-aligned; greyed if it cannot fit."""
+
+    def sizeHint(self, option, index) -> QSize:
+        if not index.data(PART_ROLE):
+            return QSize(100, 26)
+        return QSize(100, option.fontMetrics.height() * 2 + 10)
+
+    def paint(self, painter, option, index) -> None:
+        if not index.data(PART_ROLE):
+            super().paint(painter, option, index)
+            return
+        style = option.widget.style() if option.widget else None
+        opt = option.__class__(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        if style:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, option.widget)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        fits = bool(index.data(FITS_ROLE))
+        ink = option.palette.highlightedText().color() if selected else (theme.INK if fits else theme.FAINT)
+        sub = option.palette.highlightedText().color() if selected else (theme.MUTED if fits else theme.FAINT)
+        r = QRectF(option.rect).adjusted(4, 4, -8, -4)
+        line = option.fontMetrics.height()
+        price = index.data(PRICE_ROLE) or ""
+        painter.save()
+        f = option.font
+        f.setBold(True)
+        painter.setFont(f)
+        pw = painter.fontMetrics().horizontalAdvance(price) + 8
+        painter.setPen(ink)
+        name = painter.fontMetrics().elidedText(index.data(Qt.ItemDataRole.DisplayRole) or "",
+                                                Qt.TextElideMode.ElideRight, int(r.width() - pw))
+        painter.drawText(QRectF(r.left(), r.top(), r.width() - pw, line), Qt.AlignmentFlag.AlignLeft, name)
+        painter.drawText(QRectF(r.left(), r.top(), r.width(), line), Qt.AlignmentFlag.AlignRight, price)
+        f.setBold(False)
+        painter.setFont(f)
+        painter.setPen(sub)
+        figures = index.data(FIGURES_ROLE) or ""
+        if not fits:
+            figures = "✗ " + figures
+        painter.drawText(QRectF(r.left(), r.top() + line + 2, r.width(), line), Qt.AlignmentFlag.AlignLeft,
+                         painter.fontMetrics().elidedText(figures, Qt.TextElideMode.ElideRight, int(r.width())))
+        painter.restore()
+
+
+class _PartTree(QTreeView):
+    """Enter on a part asks for it to be placed in the first free slot that takes it."""
+
+    place_requested = Signal(str)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            part = self.currentIndex().data(PART_ROLE)
+            if part:
+                self.place_requested.emit(part)
+                event.accept()
+                return
+        super().keyPressEvent(event)
+
+
+class Palette(QWidget):
+    """Left dock. Signals: `place_requested(part_id)` (Enter / double-click), `message(str)`."""
+
+    place_requested = Signal(str)
+    message = Signal(str)
+
+    def __init__(self, session: Session, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self._chassis_id: str | None = None
+        self.search = QLineEdit(placeholderText=self.tr("Search parts…  (name, vendor, 80 GB, 400G …)"))
+        self.search.setClearButtonEnabled(True)
+        self.vendor = QComboBox()
+        self.form = QComboBox()
+        self.fits = QCheckBox(self.tr("Fits this chassis"))
+        self.model = _PartModel(self)
+        self.proxy = PartFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.tree = _PartTree()
+        self.tree.setModel(self.proxy)
+        self.tree.setHeaderHidden(True)
+        self.tree.setItemDelegate(PartDelegate(self.tree))
+        self.tree.setDragEnabled(True)
+        self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setIndentation(12)
+        self.tree.setAlternatingRowColors(False)
+        self.tree.place_requested.connect(self.place_requested)
+        self.tree.doubleClicked.connect(self._on_double_click)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.addWidget(self.search)
+        row = QHBoxLayout()
+        row.addWidget(self.vendor, 1)
+        row.addWidget(self.form, 1)
+        lay.addLayout(row)
+        lay.addWidget(self.fits)
+        lay.addWidget(self.tree, 1)
+        self._populate()
+        self.search.textChanged.connect(self._apply_filters)
+        self.vendor.currentIndexChanged.connect(self._apply_filters)
+        self.form.currentIndexChanged.connect(self._apply_filters)
+        self.fits.toggled.connect(self._apply_filters)
+        session.changed.connect(self._on_session_change)
+
+    def _populate(self) -> None:
+        catalog = self.session.catalog
+        vendors, forms = set(), set()
+        for cat in CATEGORIES:
+            if cat == "chassis":
+                continue
+            parts = sorted(catalog.by_category(cat), key=lambda p: (p.vendor, p.name))
+            if not parts:
+                continue
+            head = QStandardItem(self.tr(CATEGORY_TITLES.get(cat, cat)) + f"  ({len(parts)})")
+            head.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            f = head.font()
+            f.setBold(True)
+            head.setFont(f)
+            for part in parts:
+                item = QStandardItem(part.name)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
+                figures = theme.key_figures(part)
+                price = catalog.price(part.id)
+                item.setData(part.id, PART_ROLE)
+                item.setData(figures, FIGURES_ROLE)
+                item.setData(theme.money(price.price, price.currency) if price else "", PRICE_ROLE)
+                item.setData(part.vendor, VENDOR_ROLE)
+                form = theme.form_factor(part)
+                item.setData(form, FORM_ROLE)
+                item.setData(" ".join((part.name, part.vendor, part.id, part.part_number, figures, form,
+                                       CATEGORY_TITLES.get(cat, cat))).lower(), SEARCH_ROLE)
+                vendors.add(part.vendor)
+                if form:
+                    forms.add(form)
+                head.appendRow(item)
+            self.model.appendRow(head)
+        self.vendor.addItem(self.tr("All vendors"), "")
+        for v in sorted(vendors):
+            self.vendor.addItem(v, v)
+        self.form.addItem(self.tr("All form factors"), "")
+        for f in sorted(forms):
+            self.form.addItem(f, f)
+        self._update_fits()
+        self.tree.expandAll()
+
+    def _update_fits(self) -> None:
+        """Grey parts that cannot go into the current chassis; the reason becomes the tooltip."""
+        catalog = self.session.catalog
+        chassis = catalog.chassis(self.session.build.chassis)
+        self._chassis_id = self.session.build.chassis
+        for r in range(self.model.rowCount()):
+            head = self.model.item(r)
+            for c in range(head.rowCount()):
+                item = head.child(c)
+                part = catalog.get(item.data(PART_ROLE))
+                ok, why = fits_chassis(catalog, chassis, part) if chassis and part else (False, "")
+                item.setData(ok, FITS_ROLE)
+                tip = f"<b>{part.name}</b><br>{item.data(FIGURES_ROLE)}"
+                if part.part_number:
+                    tip += f"<br>{part.part_number}"
+                if not ok:
+                    tip += "<br><span style='color:#d64545'>✗ " + (why or self.tr("does not fit")) + "</span>"
+                item.setToolTip(tip)
+
+    def _on_session_change(self, changes) -> None:
+        if self.session.build.chassis != self._chassis_id:
+            self._update_fits()
+            self.proxy.invalidateFilter()
+
+    def _apply_filters(self, *_):
+        self.proxy.set_filters(self.search.text(), self.vendor.currentData() or "", self.form.currentData() or "",
+                               self.fits.isChecked())
+        self.tree.expandAll()
+
+    def _on_double_click(self, index) -> None:
+        part = index.data(PART_ROLE)
+        if part:
+            self.place_requested.emit(part)
+
+    def current_part(self) -> str | None:
+        """The selected part id, or None."""
+        return self.tree.currentIndex().data(PART_ROLE) or None
+
+    def select_part(self, part_id: str) -> bool:
+        """Make `part_id` the current row (tests, and 'replace with')."""
+        for r in range(self.proxy.rowCount()):
+            head = self.proxy.index(r, 0)
+            for c in range(self.proxy.rowCount(head)):
+                idx = self.proxy.index(c, 0, head)
+                if idx.data(PART_ROLE) == part_id:
+                    self.tree.setCurrentIndex(idx)
+                    return True
+        return False

@@ -1,0 +1,155 @@
+"""Cost: BOM total, TCO breakdown, cost per dense PFLOPS, renting the same GPUs, and a chart of
+cumulative owning vs renting by month with the break-even marked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from . import format as fmt
+from .widgets import Title, ValueGrid, caption_label, chart_font, heading_label, make_plot, subscribe
+
+
+class MoneyAxis(pg.AxisItem):
+    """Left axis with compact currency ticks ("$1.2M") in the evaluation's currency."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.currency = "USD"
+        self.enableAutoSIPrefix(False)
+
+    def tickStrings(self, values: Any, scale: float, spacing: float) -> list[str]:  # noqa: N802 - pyqtgraph API
+        return [fmt.money_compact(v * scale, self.currency) for v in values]
+
+
+class CostPanel(QWidget):
+    """What the build costs to buy and to own, against renting the same GPUs."""
+
+    title = Title("CostPanel", QT_TRANSLATE_NOOP("CostPanel", "Cost & TCO"))
+
+    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setObjectName("CostPanel")
+        layout = QVBoxLayout(self)
+        self.headline = heading_label()
+        layout.addWidget(self.headline)
+        self.missing = QLabel()
+        self.missing.setWordWrap(True)
+        self.missing.setStyleSheet(f"color:{fmt.COLOURS['warning']};")
+        layout.addWidget(self.missing)
+        g = self.grid = ValueGrid()
+        g.add_row("bom", self.tr("Hardware (BOM total)"))
+        g.add_row("energy", self.tr("Energy per year"))
+        g.add_row("support", self.tr("Support per year"))
+        g.add_row("total", self.tr("Total cost of ownership"))
+        g.add_row("per_pflops", self.tr("Per dense BF16 PFLOPS"))
+        g.add_row("rent_hour", self.tr("Renting: per GPU-hour"))
+        g.add_row("rent_month", self.tr("Renting: per month"))
+        g.add_row("breakeven", self.tr("Owning breaks even"))
+        g.values["per_pflops"].setToolTip(self.tr("Total cost of ownership ÷ dense BF16 PFLOPS"))
+        layout.addWidget(g)
+        layout.addWidget(self._build_chart(), 1)
+        subscribe(session.evaluated, self, "_on_evaluation_change")
+        if session.evaluation is not None:
+            self._on_evaluation_change(session.evaluation)
+
+    def _build_chart(self) -> QWidget:
+        box = QWidget()
+        v = QVBoxLayout(box)
+        v.setContentsMargins(0, 6, 0, 0)
+        v.addWidget(caption_label(self.tr("Cumulative cost: owning vs renting")))
+        self.axis = MoneyAxis("left")
+        self.plot = make_plot(box, height=200)
+        item = self.plot.getPlotItem()
+        item.setAxisItems({"left": self.axis})
+        self.axis.setTickFont(chart_font())
+        self.axis.setPen(pg.mkPen("#9ca3af"))
+        self.axis.setTextPen(pg.mkPen("#374151"))
+        self.axis.setWidth(64)   # fixed: pyqtgraph drops labels wider than the axis until a relayout
+        item.showGrid(x=True, y=True, alpha=0.2)
+        bottom = item.getAxis("bottom")
+        bottom.setLabel(self.tr("months"))
+        bottom.setTickSpacing(12, 3)
+        self.own_curve = self.plot.plot([], [], pen=pg.mkPen(fmt.COLOURS["accent"], width=2.5))
+        self.rent_curve = self.plot.plot([], [], pen=pg.mkPen(fmt.COLOURS["warning"], width=2.5,
+                                                              style=Qt.PenStyle.DashLine))
+        self.breakeven_line = pg.InfiniteLine(angle=90, movable=False,
+                                              pen=pg.mkPen(fmt.COLOURS["ok"], width=1.5, style=Qt.PenStyle.DotLine))
+        self.breakeven_point = pg.ScatterPlotItem(size=9, brush=pg.mkBrush(fmt.COLOURS["ok"]), pen=pg.mkPen("w"))
+        self.breakeven_text = pg.TextItem(color=fmt.COLOURS["ok"], anchor=(-0.04, -0.25))
+        self.breakeven_text.setFont(chart_font())
+        for extra in (self.breakeven_line, self.breakeven_point, self.breakeven_text):
+            self.plot.addItem(extra)
+        v.addWidget(self.plot, 1)
+        legend = QLabel(fmt.coloured("━", "accent") + " " + self.tr("own (hardware + energy + support)")
+                        + "&nbsp;&nbsp;&nbsp;" + fmt.coloured("╍", "warning") + " " + self.tr("rent the same GPUs"))
+        legend.setFont(chart_font())
+        v.addWidget(legend, 0, Qt.AlignmentFlag.AlignRight)
+        return box
+
+    def _on_evaluation_change(self, ev: Any) -> None:
+        cost, tco = ev.cost, ev.tco
+        cur = cost.currency
+        g = self.grid
+        self.headline.setText(self.tr("{total} over {years} years · hardware {bom}").format(
+            total=fmt.money(tco.total, cur, cents=False), years=tco.years, bom=fmt.money(cost.total, cur, cents=False)))
+        if cost.missing_prices:
+            self.missing.setText(self.tr("No price for {parts}: left out of the totals").format(
+                parts=", ".join(cost.missing_prices)))
+        else:
+            self.missing.setText("")
+        self.missing.setVisible(bool(cost.missing_prices))
+        g.set("bom", fmt.money(cost.total, cur))
+        g.set("energy", self.tr("{money} ({kwh} kWh)").format(
+            money=fmt.money(tco.energy_cost_per_year, cur), kwh=fmt.number(tco.energy_kwh_per_year)))
+        g.set("support", fmt.money(tco.support_per_year, cur))
+        g.set("total", self.tr("{money} over {years} years").format(money=fmt.money(tco.total, cur), years=tco.years),
+              bold=True)
+        g.set("per_pflops", fmt.money(tco.cost_per_pflops, cur) if tco.cost_per_pflops is not None else "—")
+        g.set("rent_hour", fmt.money(tco.rent_per_gpu_hour, cur) if tco.rent_per_gpu_hour is not None
+              else self.tr("no reference price"))
+        g.set("rent_month", fmt.money(tco.rent_per_month, cur) if tco.rent_per_month is not None else "—")
+        self._render_breakeven(tco)
+        self._render_chart(tco, cur)
+
+    def _render_breakeven(self, tco: Any) -> None:
+        month = tco.breakeven_month
+        if month is not None:
+            text = self.tr("at month {m}").format(m=month)
+            if month >= 12:
+                text += self.tr(" ({years} years)").format(years=fmt.number(month / 12, 1))
+            self.grid.set("breakeven", text, "ok", bold=True)
+        elif tco.rent_by_month:
+            self.grid.set("breakeven", self.tr("not within {years} years: renting is cheaper").format(years=tco.years), "warning",
+                          bold=True)
+        else:
+            self.grid.set("breakeven", "—")
+
+    def _render_chart(self, tco: Any, currency: str) -> None:
+        own = np.array([float(x) for x in tco.own_by_month], dtype=float)
+        rent = np.array([float(x) for x in tco.rent_by_month], dtype=float)
+        self.axis.currency = currency
+        self.own_curve.setData(np.arange(len(own), dtype=float), own)
+        self.rent_curve.setData(np.arange(len(rent), dtype=float), rent)
+        month = tco.breakeven_month
+        shown = month is not None and month < len(own)
+        for extra in (self.breakeven_line, self.breakeven_point, self.breakeven_text):
+            extra.setVisible(shown)
+        if shown:
+            self.breakeven_line.setValue(month)
+            self.breakeven_point.setData([month], [own[month]])
+            self.breakeven_text.setText(self.tr("break-even: month {m}").format(m=month))
+            self.breakeven_text.setPos(month, own[month])
+        else:
+            self.breakeven_point.setData([], [])
+        top = max(float(own.max()) if len(own) else 0.0, float(rent.max()) if len(rent) else 0.0, 1.0)
+        item = self.plot.getPlotItem()
+        item.setXRange(0, max(len(own) - 1, 1), padding=0.02)
+        item.setYRange(0, top * 1.05, padding=0)
+        self.axis.picture = None  # re-draw tick strings in the new currency
+        self.axis.update()

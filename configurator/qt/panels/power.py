@@ -1,0 +1,203 @@
+"""Power: draw per level against the PSU capacity usable under the redundancy, wall power,
+PDU feeds, and a bar chart of typical / max power by component category."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from . import format as fmt
+from .widgets import GaugeBar, Title, caption_label, chart_font, heading_label, make_plot, subscribe, value_label
+
+#: bar order, top to bottom; categories not listed follow in the order they appear
+CATEGORY_ORDER = ("gpu", "baseboard", "cpu", "dimm", "nic", "drive", "cooling", "chassis")
+_CATEGORY_NAMES = {
+    "gpu": QT_TRANSLATE_NOOP("PowerPanel", "GPUs"),
+    "baseboard": QT_TRANSLATE_NOOP("PowerPanel", "GPU baseboard"),
+    "cpu": QT_TRANSLATE_NOOP("PowerPanel", "CPUs"),
+    "dimm": QT_TRANSLATE_NOOP("PowerPanel", "Memory"),
+    "nic": QT_TRANSLATE_NOOP("PowerPanel", "NICs"),
+    "drive": QT_TRANSLATE_NOOP("PowerPanel", "Drives"),
+    "cooling": QT_TRANSLATE_NOOP("PowerPanel", "Fans / pumps"),
+    "chassis": QT_TRANSLATE_NOOP("PowerPanel", "Board, BMC, switches"),
+}
+BAR_HEIGHT = 0.36
+
+
+def category_name(category: str) -> str:
+    text = _CATEGORY_NAMES.get(category)
+    return QCoreApplication.translate("PowerPanel", text) if text else category
+
+
+def by_category(lines: Any) -> list[tuple[str, float, float]]:
+    """(category, typical W, max W) summed per category, in CATEGORY_ORDER."""
+    sums: dict[str, list[float]] = {}
+    for line in lines:
+        acc = sums.setdefault(line.category, [0.0, 0.0])
+        acc[0] += line.typical_w
+        acc[1] += line.max_w
+    order = [c for c in CATEGORY_ORDER if c in sums] + [c for c in sums if c not in CATEGORY_ORDER]
+    return [(c, sums[c][0], sums[c][1]) for c in order]
+
+
+def psu_arrangement(psu: Any) -> str:
+    """"4+2 × 3,000 W" (active + spare × rating), with the mode name when it says more."""
+    if psu.count <= 0:
+        return QCoreApplication.translate("PowerPanel", "no PSU installed")
+    spare = max(0, psu.count - psu.active)
+    text = f"{psu.active}+{spare} × {fmt.watts(psu.rating_w)}"
+    if psu.redundancy and psu.redundancy != f"{psu.active}+{spare}":
+        text += f" ({psu.redundancy})"
+    return text
+
+
+class PowerPanel(QWidget):
+    """Estimated draw against usable PSU capacity, per level and per component category."""
+
+    title = Title("PowerPanel", QT_TRANSLATE_NOOP("PowerPanel", "Power"))
+    LEVELS = ("idle", "typical", "max", "peak")
+
+    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setObjectName("PowerPanel")
+        layout = QVBoxLayout(self)
+        self.headline = heading_label()
+        layout.addWidget(self.headline)
+        layout.addLayout(self._build_levels())
+        self.wall = QLabel()
+        self.wall.setWordWrap(True)
+        self.feeds = QLabel()
+        self.feeds.setWordWrap(True)
+        self.feeds.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.wall)
+        layout.addWidget(self.feeds)
+        layout.addWidget(self._build_chart(), 1)
+        subscribe(session.evaluated, self, "_on_evaluation_change")
+        if session.evaluation is not None:
+            self._on_evaluation_change(session.evaluation)
+
+    # ------------------------------------------------------------------ layout
+    def _build_levels(self) -> QGridLayout:
+        names = {"idle": self.tr("Idle"), "typical": self.tr("Typical (training)"),
+                 "max": self.tr("Max (all parts at TDP)"), "peak": self.tr("Transient peak")}
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(3)
+        for col, text in enumerate((self.tr("Draw"), self.tr("Load"), self.tr("of usable PSU capacity")), 1):
+            grid.addWidget(caption_label(text), 0, col, Qt.AlignmentFlag.AlignRight if col < 3
+                           else Qt.AlignmentFlag.AlignLeft)
+        self.level_draw: dict[str, QLabel] = {}
+        self.level_load: dict[str, QLabel] = {}
+        self.level_bar: dict[str, GaugeBar] = {}
+        for row, level in enumerate(self.LEVELS, 1):
+            grid.addWidget(QLabel(names[level]), row, 0)
+            self.level_draw[level] = value_label()
+            self.level_load[level] = value_label()
+            self.level_bar[level] = GaugeBar()
+            grid.addWidget(self.level_draw[level], row, 1)
+            grid.addWidget(self.level_load[level], row, 2)
+            grid.addWidget(self.level_bar[level], row, 3)
+        grid.setColumnStretch(3, 1)
+        return grid
+
+    def _build_chart(self) -> QWidget:
+        box = QWidget()
+        v = QVBoxLayout(box)
+        v.setContentsMargins(0, 6, 0, 0)
+        v.addWidget(caption_label(self.tr("Power by component (kW, DC side)")))
+        self.plot = make_plot(box, height=190)
+        item = self.plot.getPlotItem()
+        item.invertY(True)
+        item.getAxis("bottom").setLabel(self.tr("kW"))
+        self.typical_bars = pg.BarGraphItem(x0=[], y=[], width=[], height=BAR_HEIGHT,
+                                            brush=fmt.COLOURS["accent"], pen=pg.mkPen(None))
+        self.max_bars = pg.BarGraphItem(x0=[], y=[], width=[], height=BAR_HEIGHT,
+                                        brush=fmt.COLOURS["accent_light"], pen=pg.mkPen(None))
+        self.plot.addItem(self.max_bars)
+        self.plot.addItem(self.typical_bars)
+        v.addWidget(self.plot, 1)
+        legend = QLabel(fmt.coloured("■", "accent") + " " + self.tr("typical") + "&nbsp;&nbsp;&nbsp;"
+                        + fmt.coloured("■", "accent_light") + " " + self.tr("max"))
+        legend.setFont(chart_font())
+        v.addWidget(legend, 0, Qt.AlignmentFlag.AlignRight)
+        return box
+
+    # ------------------------------------------------------------------ render
+    def _on_evaluation_change(self, ev: Any) -> None:
+        power, psu = ev.power, ev.psu
+        self._render_headline(power, psu)
+        self._render_levels(power, psu)
+        self.wall.setText(self.tr("At the wall ({eff} % efficient): {idle} idle · {typ} typical · {mx} max").format(
+            eff=fmt.number(power.efficiency_pct), idle=fmt.kilowatts(power.wall_idle_w),
+            typ=fmt.kilowatts(power.wall_typical_w), mx=fmt.kilowatts(power.wall_max_w)))
+        self._render_feeds(power, psu)
+        self._render_chart(power)
+
+    def _render_headline(self, power: Any, psu: Any) -> None:
+        usable = psu.usable_w
+        if usable > 0:
+            headroom = 100.0 * (1.0 - power.max_w / usable)
+            level = fmt.load_level(100.0 - headroom)
+            text = self.tr("est. {mx} max / {usable} usable ({headroom} headroom)").format(
+                mx=fmt.kilowatts(power.max_w), usable=fmt.kilowatts(usable), headroom=fmt.percent(headroom))
+            text = fmt.coloured(text, level)
+        else:
+            text = fmt.coloured(self.tr("est. {mx} max / no usable PSU capacity").format(
+                mx=fmt.kilowatts(power.max_w)), "error")
+        self.headline.setText(f"{text} · {psu_arrangement(psu)}")
+
+    def _render_levels(self, power: Any, psu: Any) -> None:
+        usable = psu.usable_w
+        draw = {"idle": power.idle_w, "typical": power.typical_w, "max": power.max_w, "peak": power.peak_w}
+        for level, w in draw.items():
+            pct = 100.0 * w / usable if usable > 0 else float("inf")
+            state = fmt.load_level(pct)
+            self.level_draw[level].setText(fmt.kilowatts(w))
+            load = self.level_load[level]
+            load.setText(fmt.percent(pct) if usable > 0 else "—")
+            load.setStyleSheet(f"color:{fmt.COLOURS[state]};" + ("font-weight:600;" if state != "ok" else ""))
+            self.level_bar[level].set_value(pct / 100.0 if usable > 0 else 1.25, state,
+                                            f"{fmt.kilowatts(w)} / {fmt.kilowatts(usable)}")
+
+    def _render_feeds(self, power: Any, psu: Any) -> None:
+        if not psu.feeds:
+            self.feeds.setText("")
+            return
+        parts = []
+        for feed, n in sorted(psu.feeds.items()):
+            cap = psu.feed_capacity_w.get(feed, 0.0)
+            part = self.tr("Feed {feed}: {n} × PSU = {cap}").format(feed=feed, n=n, cap=fmt.kilowatts(cap))
+            others = [f for f in psu.feeds if f != feed]
+            if others:
+                # what this feed must carry on its own when the other feed fails
+                pct = 100.0 * power.peak_w / cap if cap > 0 else float("inf")
+                alone = self.tr("{pct} at peak if {other} fails").format(
+                    pct=fmt.percent(pct) if cap > 0 else "∞", other=", ".join(others))
+                part += " (" + fmt.coloured(alone, fmt.load_level(pct)) + ")"
+            parts.append(part)
+        self.feeds.setText("<br>".join(parts))
+
+    def _render_chart(self, power: Any) -> None:
+        rows = by_category(power.lines)
+        y = np.arange(len(rows), dtype=float)
+        typical = np.array([r[1] for r in rows], dtype=float) / 1000.0
+        mx = np.array([r[2] for r in rows], dtype=float) / 1000.0
+        zeros = np.zeros(len(rows))
+        self.typical_bars.setOpts(x0=zeros, y=y - BAR_HEIGHT / 2, width=typical, height=BAR_HEIGHT)
+        self.max_bars.setOpts(x0=zeros, y=y + BAR_HEIGHT / 2, width=mx, height=BAR_HEIGHT)
+        item = self.plot.getPlotItem()
+        left = item.getAxis("left")
+        names = [category_name(r[0]) for r in rows]
+        left.setTicks([list(enumerate(names))])
+        # a fixed width: pyqtgraph drops tick labels wider than the axis until a later relayout
+        metrics = QFontMetrics(chart_font())
+        left.setWidth(max((metrics.horizontalAdvance(n) for n in names), default=40) + 14)
+        top = float(mx.max()) if len(rows) else 1.0
+        item.setXRange(0, max(top, 0.1) * 1.08, padding=0)
+        item.setYRange(-0.6, max(len(rows), 1) - 0.4, padding=0)

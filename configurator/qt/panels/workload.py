@@ -1,0 +1,169 @@
+"""Workload: the editor plus what the evaluation says about it — the per-GPU memory breakdown as
+a stacked bar against the GPU's capacity, the verdict, max batch, training days or decode speed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from . import format as fmt
+from .widgets import Title, ValueGrid, caption_label, chart_font, heading_label, make_plot, subscribe
+from .workload_editor import WorkloadEditor
+
+#: stacked-bar segments, in drawing order, with their colours
+SEGMENTS: tuple[tuple[str, str, str], ...] = (
+    ("weights", QT_TRANSLATE_NOOP("WorkloadPanel", "Weights"), "#1f5fa8"),
+    ("gradients", QT_TRANSLATE_NOOP("WorkloadPanel", "Gradients"), "#5b9bd5"),
+    ("optimizer", QT_TRANSLATE_NOOP("WorkloadPanel", "Optimizer states"), "#8e6bbf"),
+    ("activations", QT_TRANSLATE_NOOP("WorkloadPanel", "Activations"), "#d98c2b"),
+    ("kv_cache", QT_TRANSLATE_NOOP("WorkloadPanel", "KV cache"), "#3a9e8f"),
+    ("overhead", QT_TRANSLATE_NOOP("WorkloadPanel", "CUDA context / slack"), "#9ca3af"),
+)
+BAR_HEIGHT = 0.6
+
+
+def segment_values_gb(per_gpu: Any) -> np.ndarray:
+    """The breakdown's segments in GB (10^9 bytes), in SEGMENTS order."""
+    return np.array([float(getattr(per_gpu, key, 0) or 0) for key, _, _ in SEGMENTS]) / 1e9
+
+
+class WorkloadPanel(QWidget):
+    """Edit the workload and see whether it fits the GPUs and how fast it runs."""
+
+    title = Title("WorkloadPanel", QT_TRANSLATE_NOOP("WorkloadPanel", "Workload"))
+
+    def __init__(self, session: Any, parent: QWidget | None = None, presets: dict[str, Any] | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setObjectName("WorkloadPanel")
+        layout = QVBoxLayout(self)
+        self.editor = WorkloadEditor(session, presets=presets, parent=self)
+        layout.addWidget(self.editor)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet(f"color:{fmt.COLOURS['error']};")
+        self.error.hide()
+        self.editor.error_changed.connect(self._on_error_change)
+        layout.addWidget(self.error)
+        self.verdict = heading_label()
+        layout.addWidget(self.verdict)
+        layout.addWidget(self._build_chart())
+        self.legend = ValueGrid()
+        for key, name, colour in SEGMENTS:
+            self.legend.add_row(key, f'<span style="color:{colour}">■</span> '
+                                + QCoreApplication.translate("WorkloadPanel", name))
+        self.legend.add_row("total", self.tr("Total per GPU"))
+        layout.addWidget(self.legend)
+        self.figures = ValueGrid()
+        self.figures.add_row("max_batch", self.tr("Largest batch that fits"))
+        self.figures.add_row("speed", self.tr("Training time"))
+        self.figures.add_row("mfu", self.tr("MFU assumed"))
+        layout.addWidget(self.figures)
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        self.notes.setStyleSheet(f"color:{fmt.COLOURS['muted']};")
+        layout.addWidget(self.notes)
+        layout.addStretch(1)
+        self.editor.refresh(external=False)
+        subscribe(session.changed, self, "_on_build_change")
+        subscribe(session.evaluated, self, "_on_evaluation_change")
+        if session.evaluation is not None:
+            self._on_evaluation_change(session.evaluation)
+
+    def _build_chart(self) -> QWidget:
+        box = QWidget()
+        v = QVBoxLayout(box)
+        v.setContentsMargins(0, 4, 0, 0)
+        v.addWidget(caption_label(self.tr("Memory per GPU (GB) against the GPU's capacity")))
+        self.plot = make_plot(box, height=90)
+        item = self.plot.getPlotItem()
+        item.hideAxis("left")
+        item.getAxis("bottom").setLabel(self.tr("GB"))
+        brushes = [pg.mkBrush(c) for _, _, c in SEGMENTS]
+        self.bars = pg.BarGraphItem(x0=np.zeros(len(SEGMENTS)), y=np.zeros(len(SEGMENTS)),
+                                    width=np.zeros(len(SEGMENTS)), height=BAR_HEIGHT, brushes=brushes,
+                                    pen=pg.mkPen("w", width=1))
+        self.plot.addItem(self.bars)
+        self.capacity_line = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen("#111827", width=2))
+        self.capacity_text = pg.TextItem(color="#111827", anchor=(1.0, 1.0))
+        self.capacity_text.setFont(chart_font())
+        self.plot.addItem(self.capacity_line)
+        self.plot.addItem(self.capacity_text)
+        v.addWidget(self.plot)
+        return box
+
+    # ------------------------------------------------------------------ events
+    def _on_error_change(self, message: str) -> None:
+        self.error.setText(self.tr("Not applied: {msg}").format(msg=message) if message else "")
+        self.error.setVisible(bool(message))
+
+    def _on_build_change(self, changes: Any) -> None:
+        if changes is None or getattr(changes, "options", True) or getattr(changes, "whole", False):
+            self.editor.refresh(external=True)
+
+    def _on_evaluation_change(self, ev: Any) -> None:
+        result = getattr(ev, "workload", None)
+        if result is None:
+            self._render_empty()
+            return
+        values = segment_values_gb(result.per_gpu)
+        capacity = result.capacity_bytes / 1e9
+        self.bars.setOpts(x0=np.concatenate(([0.0], np.cumsum(values)[:-1])), y=np.zeros(len(values)),
+                          width=values, height=BAR_HEIGHT)
+        self.capacity_line.setValue(capacity)
+        self.capacity_line.setVisible(True)
+        self.capacity_text.setText(self.tr("GPU {cap}").format(cap=fmt.gb(capacity * 1e9, 0)))
+        self.capacity_text.setPos(capacity, BAR_HEIGHT / 2)
+        self.capacity_text.setVisible(True)
+        item = self.plot.getPlotItem()
+        item.setXRange(0, max(float(values.sum()), capacity, 1.0) * 1.04, padding=0)
+        item.setYRange(-0.4, 1.0, padding=0)
+        self.verdict.setText(fmt.coloured(result.verdict, "ok" if result.fits else "error"))
+        for (key, _, _), gb in zip(SEGMENTS, values):
+            self.legend.set(key, fmt.gb(gb * 1e9) if gb > 0 else "—", None if gb > 0 else "muted")
+        total = float(values.sum())
+        self.legend.set("total", self.tr("{total} of {cap} ({pct})").format(
+            total=fmt.gb(total * 1e9), cap=fmt.gb(capacity * 1e9, 0),
+            pct=fmt.percent(100 * total / capacity if capacity else 0)),
+            "ok" if result.fits else "error", bold=True)
+        self._render_figures(result)
+        self.notes.setText("\n".join(getattr(result, "notes", ()) or ()))
+
+    def _render_figures(self, result: Any) -> None:
+        if result.max_batch:
+            self.figures.set("max_batch", fmt.number(result.max_batch))
+        else:
+            self.figures.set("max_batch", self.tr("none (batch 1 does not fit)"), "error")
+        caption = self.figures.captions["speed"]
+        if result.train_days is not None:
+            caption.setText(self.tr("Training time"))
+            self.figures.set("speed", self.tr("{days} days").format(days=fmt.number(result.train_days, 1)))
+        elif result.decode_tokens_per_s is not None:
+            caption.setText(self.tr("Decode (upper bound)"))
+            text = self.tr("{tps} tokens/s").format(tps=fmt.number(result.decode_tokens_per_s))
+            prefill = getattr(result, "prefill_tokens_per_s", None)
+            if prefill:
+                text += self.tr(" · prefill {tps} tokens/s").format(tps=fmt.number(prefill))
+            self.figures.set("speed", text)
+        else:
+            self.figures.set("speed", "—")
+        self.figures.set("mfu", fmt.percent(100 * result.mfu))
+
+    def _render_empty(self) -> None:
+        n = len(SEGMENTS)
+        self.bars.setOpts(x0=np.zeros(n), y=np.zeros(n), width=np.zeros(n), height=BAR_HEIGHT)
+        self.capacity_line.setVisible(False)
+        self.capacity_text.setVisible(False)
+        has_spec = bool(self.session.build.workload)
+        self.verdict.setText(self.tr("The workload could not be evaluated") if has_spec
+                             else self.tr("No workload: pick a model preset to check the fit"))
+        for key, _, _ in SEGMENTS:
+            self.legend.set(key, "—")
+        self.legend.set("total", "—")
+        for key in ("max_batch", "speed", "mfu"):
+            self.figures.set(key, "—")
+        self.notes.setText("")

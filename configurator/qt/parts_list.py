@@ -1,0 +1,107 @@
+"""The bill of materials: one row per part with quantity, unit and extended price, and a total.
+
+Rendered from `session.evaluation.cost` alone, so it always agrees with the PDF quote and CLI.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from ..core.session import Session
+from . import theme
+from .palette import CATEGORY_TITLES
+
+PART_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class PartsList(QWidget):
+    """Bottom dock. Signal `part_selected(str)` (the part id of the selected row, '' for none)."""
+
+    part_selected = Signal(str)
+
+    def __init__(self, session: Session, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self._syncing = False
+        self._shown: tuple | None = None
+        self.table = QTableWidget(0, 5)
+        self.table.setHorizontalHeaderLabels([self.tr("Category"), self.tr("Part"), self.tr("Qty"),
+                                              self.tr("Unit price"), self.tr("Extended")])
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setShowGrid(False)
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        head = self.table.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.total = QLabel(objectName="totalLabel")
+        self.total.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.setSpacing(2)
+        lay.addWidget(self.table, 1)
+        lay.addWidget(self.total)
+        self.table.itemSelectionChanged.connect(self._on_row_change)
+        session.evaluated.connect(self._on_evaluated)
+        if session.evaluation is not None:
+            self._on_evaluated(session.evaluation)
+
+    def _on_evaluated(self, evaluation) -> None:
+        cost = getattr(evaluation, "cost", None)
+        if cost is None:
+            return
+        key = (cost.lines, cost.total, cost.currency)
+        if key == self._shown:
+            return  # an option edit that did not change the BOM: nothing to redraw
+        self._shown = key
+        selected = self.selected_part()
+        self._syncing = True
+        self.table.setRowCount(len(cost.lines))
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        for r, line in enumerate(cost.lines):
+            cells = [self.tr(CATEGORY_TITLES.get(line.category, line.category)), line.name, str(line.qty), theme.money(line.unit_price, cost.currency, digits=True),
+                     theme.money(line.extended, cost.currency, digits=True)]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(PART_ROLE, line.part_id)
+                if c >= 2:
+                    item.setTextAlignment(right)
+                if c == 1:
+                    item.setToolTip("\n".join(x for x in (line.name, line.part_number, line.price_source) if x))
+                if c == 4 and line.extended is None:
+                    item.setToolTip(self.tr("No price in the price list"))
+                    item.setForeground(theme.INVALID)
+                self.table.setItem(r, c, item)
+        missing = len(cost.missing_prices)
+        text = self.tr("Total  %s") % theme.money(cost.total, cost.currency, digits=True)
+        if missing:
+            text = theme.plural(self.tr("%n part(s) without a price · ", "", missing), missing) + text
+        self.total.setText(text)
+        self._syncing = False
+        if selected:
+            self.select_part(selected)
+
+    def selected_part(self) -> str:
+        rows = self.table.selectionModel().selectedRows()
+        return self.table.item(rows[0].row(), 0).data(PART_ROLE) if rows else ""
+
+    def select_part(self, part_id: str) -> None:
+        """Select the row of `part_id` (or nothing) without echoing `part_selected`."""
+        self._syncing = True
+        try:
+            self.table.clearSelection()
+            for r in range(self.table.rowCount()):
+                if self.table.item(r, 0).data(PART_ROLE) == part_id:
+                    self.table.selectRow(r)
+                    break
+        finally:
+            self._syncing = False
+
+    def _on_row_change(self) -> None:
+        if not self._syncing:
+            self.part_selected.emit(self.selected_part())

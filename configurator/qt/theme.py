@@ -1,0 +1,185 @@
+"""How the GUI looks: palette, colours per category and severity, fonts, and display text
+(short part names, key figures, money) shared by the palette, the chassis view and the BOM."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from functools import lru_cache
+
+from PySide6.QtCore import QLocale, Qt
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtWidgets import QApplication
+
+from ..core.catalog import CPU, DIMM, GPU, NIC, PSU, Chassis, Cooling, Drive, Part
+from ..core.placement import bay_name
+
+# ---------------------------------------------------------------- colours
+INK = QColor("#1f2933")
+MUTED = QColor("#6b7785")
+FAINT = QColor("#9aa5b1")
+LINE = QColor("#c3cad3")
+BOARD = QColor("#f4f6f8")
+SURFACE = QColor("#ffffff")
+ACCENT = QColor("#2f6fde")
+VALID = QColor("#1f9d55")
+INVALID = QColor("#d64545")
+
+SEVERITY_COLOURS = {"error": QColor("#d64545"), "warning": QColor("#d99a06"), "info": QColor("#3b82c4")}
+
+#: fill of an occupied slot, per part category (muted tints: the schematic is a diagram, not a toy)
+CATEGORY_FILL = {
+    "gpu": QColor("#dfe9f8"), "cpu": QColor("#e7e2f4"), "dimm": QColor("#8fb2e0"),
+    "drive": QColor("#dcefe4"), "nic": QColor("#f6ead6"), "psu": QColor("#f3e0dc"),
+    "cooling": QColor("#dcecef"),
+}
+CATEGORY_EDGE = {
+    "gpu": QColor("#5a7fb8"), "cpu": QColor("#7c6bb0"), "dimm": QColor("#3f6fb0"),
+    "drive": QColor("#4f9a70"), "nic": QColor("#b58a3e"), "psu": QColor("#b06a5c"),
+    "cooling": QColor("#4f8c96"),
+}
+
+
+def apply_theme(app: QApplication) -> None:
+    """Fusion with a light, neutral palette, so the app looks the same on every desktop."""
+    app.setStyle("Fusion")
+    pal = QPalette()
+    pal.setColor(QPalette.ColorRole.Window, QColor("#eef1f4"))
+    pal.setColor(QPalette.ColorRole.Base, SURFACE)
+    pal.setColor(QPalette.ColorRole.AlternateBase, QColor("#f6f8fa"))
+    pal.setColor(QPalette.ColorRole.Text, INK)
+    pal.setColor(QPalette.ColorRole.WindowText, INK)
+    pal.setColor(QPalette.ColorRole.ButtonText, INK)
+    pal.setColor(QPalette.ColorRole.Button, QColor("#f7f8fa"))
+    pal.setColor(QPalette.ColorRole.Highlight, ACCENT)
+    pal.setColor(QPalette.ColorRole.HighlightedText, QColor("#ffffff"))
+    pal.setColor(QPalette.ColorRole.ToolTipBase, QColor("#fffef5"))
+    pal.setColor(QPalette.ColorRole.ToolTipText, INK)
+    pal.setColor(QPalette.ColorRole.PlaceholderText, FAINT)
+    for role in (QPalette.ColorRole.Text, QPalette.ColorRole.WindowText, QPalette.ColorRole.ButtonText):
+        pal.setColor(QPalette.ColorGroup.Disabled, role, FAINT)
+    app.setPalette(pal)
+    font = app.font()
+    if font.pointSizeF() < 9.5:
+        font.setPointSizeF(9.5)
+    app.setFont(font)
+    app.setStyleSheet(STYLESHEET)
+
+
+STYLESHEET = """
+QDockWidget::title { padding: 4px 6px; background: #e3e7ec; font-weight: 600; }
+QDockWidget { color: #1f2933; }
+QStatusBar QLabel#summary { padding: 0 8px; font-weight: 600; }
+QHeaderView::section { background: #f1f3f6; border: none; border-bottom: 1px solid #d5dbe2;
+                       padding: 3px 6px; font-weight: 600; }
+QTreeView, QTableView, QTableWidget, QTreeWidget { border: 1px solid #d5dbe2; }
+QLabel#totalLabel { font-weight: 700; padding: 4px 6px; }
+"""
+
+
+def font(size_px: float, bold: bool = False) -> QFont:
+    """A scene font in pixel size (the chassis view is drawn in scene units, not points)."""
+    f = QFont(QApplication.font())
+    f.setPixelSize(max(1, round(size_px)))
+    f.setBold(bold)
+    return f
+
+
+@lru_cache(maxsize=8)
+def severity_icon(severity: str, size: int = 14) -> QIcon:
+    """A filled circle with '!' or 'i' in the severity colour."""
+    pix = QPixmap(size, size)
+    pix.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(SEVERITY_COLOURS.get(severity, MUTED))
+    p.drawEllipse(0, 0, size - 1, size - 1)
+    p.setPen(QColor("#ffffff"))
+    f = QFont(QApplication.font())
+    f.setPixelSize(int(size * 0.75))
+    f.setBold(True)
+    p.setFont(f)
+    p.drawText(pix.rect(), Qt.AlignmentFlag.AlignCenter, "i" if severity == "info" else "!")
+    p.end()
+    return QIcon(pix)
+
+
+# ---------------------------------------------------------------- display text
+def plural(text: str, n: int) -> str:
+    """English fallback for `tr("%n thing(s)", "", n)` while no translation file supplies the forms."""
+    return text.replace("(s)", "" if n == 1 else "s")
+
+
+_NOISE = ("Instinct ", "Xeon Platinum ", "Xeon Gold ", "Xeon ", "PowerEdge ")
+
+
+def short_name(part: Part | None, limit: int = 22) -> str:
+    """A compact name for drawing in a slot ('NVIDIA H100 SXM5 80GB' -> 'H100 SXM5 80GB')."""
+    if part is None:
+        return "?"
+    name = part.name
+    vendor = part.vendor.split()[0] if part.vendor else ""
+    if vendor and name.lower().startswith(vendor.lower() + " "):
+        name = name[len(vendor) + 1:]
+    for noise in _NOISE:
+        if name.startswith(noise) and len(name) > limit:
+            name = name[len(noise):]
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def key_figures(part: Part) -> str:
+    """The two or three numbers a sales engineer compares parts by."""
+    if isinstance(part, GPU):
+        return f"{part.memory_gb:g} GB {part.memory_type} · {part.tdp_w:.0f} W"
+    if isinstance(part, CPU):
+        return f"{part.cores} cores · {part.tdp_w:.0f} W · {part.socket}"
+    if isinstance(part, DIMM):
+        return f"{part.capacity_gb:g} GB {part.memory_type.upper()}-{part.speed_mts}"
+    if isinstance(part, Drive):
+        return f"{part.capacity_tb:g} TB · {bay_name(part.form_factor)} {part.interface.upper()}"
+    if isinstance(part, NIC):
+        form = "OCP 3.0" if part.form_factor == "ocp3" else part.card_height.upper()
+        return f"{part.ports}× {part.port_speed_gbps:g} Gb/s {part.protocol.upper()} · {form}"
+    if isinstance(part, PSU):
+        return f"{part.rating_w:.0f} W · {part.efficiency_class.capitalize()}"
+    if isinstance(part, Cooling):
+        return f"{part.kind.capitalize()} · {part.max_w:.0f} W fans/pumps"
+    if isinstance(part, Chassis):
+        return f"{part.rack_units}U · {len(part.sockets)} sockets"
+    return ""
+
+
+def form_factor(part: Part) -> str:
+    """Filterable form factor label ('SXM5', 'PCIe', 'U.2', 'OCP 3.0', ...)."""
+    if isinstance(part, GPU):
+        return "PCIe" if part.form_factor == "pcie" else part.form_factor.upper()
+    if isinstance(part, Drive):
+        return bay_name(part.form_factor)
+    if isinstance(part, NIC):
+        return "OCP 3.0" if part.form_factor == "ocp3" else "PCIe card"
+    if isinstance(part, DIMM):
+        return part.module_type.upper()
+    if isinstance(part, CPU):
+        return part.socket
+    if isinstance(part, Cooling):
+        return part.kind.capitalize()
+    return ""
+
+
+def locale_name() -> str:
+    name = QLocale().name()
+    return name if name and name != "C" else "en_US"
+
+
+def money(amount: Decimal | float | None, currency: str, digits: bool = False) -> str:
+    """Locale-formatted money via Babel; whole units unless `digits`."""
+    if amount is None:
+        return "—"
+    from babel.numbers import format_currency  # imported late: keeps start-up lean
+
+    try:
+        if digits:
+            return format_currency(amount, currency, locale=locale_name())
+        return format_currency(amount, currency, format="¤#,##0", currency_digits=False, locale=locale_name())
+    except Exception:  # unknown locale/currency: never let formatting break a view
+        return f"{currency} {amount:,.0f}"

@@ -1,0 +1,102 @@
+"""Errors, warnings and notes about the build, each with its fix; "Apply fix" is one undo step."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QHeaderView, QLabel, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout,
+                               QWidget)
+
+from ..core.ops import Batch, OpError
+from ..core.session import Session
+from ..core.violations import SEVERITY_ORDER
+from . import theme
+
+INDEX_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class ViolationsPanel(QWidget):
+    """Bottom dock. Signals: `slots_selected(tuple)` when a row is clicked, `message(str)`."""
+
+    slots_selected = Signal(tuple)
+    message = Signal(str)
+
+    def __init__(self, session: Session, parent=None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.violations: tuple = ()
+        self.summary = QLabel()
+        self.summary.setContentsMargins(6, 2, 6, 2)
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(2)
+        self.tree.setHeaderLabels([self.tr("Problem and how to fix it"), ""])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setWordWrap(True)
+        self.tree.setUniformRowHeights(False)
+        self.tree.setAlternatingRowColors(True)
+        head = self.tree.header()
+        head.setStretchLastSection(False)
+        head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        head.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.setSpacing(2)
+        lay.addWidget(self.summary)
+        lay.addWidget(self.tree, 1)
+        self.tree.itemSelectionChanged.connect(self._on_row_change)
+        session.evaluated.connect(self._on_evaluated)
+        if session.evaluation is not None:
+            self._on_evaluated(session.evaluation)
+
+    def _on_evaluated(self, evaluation) -> None:
+        found = tuple(sorted(getattr(evaluation, "violations", ()), key=lambda v: SEVERITY_ORDER[v.severity]))
+        if found == self.violations:
+            return
+        self.violations = found
+        self.tree.clear()
+        counts = {"error": 0, "warning": 0, "info": 0}
+        for i, v in enumerate(found):
+            counts[v.severity] += 1
+            text = v.message + (f"\n→ {v.fix.description}" if v.fix else "")
+            item = QTreeWidgetItem([text, ""])
+            item.setIcon(0, theme.severity_icon(v.severity))
+            item.setData(0, INDEX_ROLE, i)
+            item.setToolTip(0, f"<b>{v.code}</b>: {v.message}" + (f"<br>→ {v.fix.description}" if v.fix else "")
+                            + (f"<br><i>{', '.join(v.slots)}</i>" if v.slots else ""))
+            self.tree.addTopLevelItem(item)
+            if v.fix and v.fix.ops:
+                button = QPushButton(self.tr("Apply fix"))
+                button.setToolTip(v.fix.description)
+                button.clicked.connect(lambda _=False, i=i: self.apply_fix(i))
+                self.tree.setItemWidget(item, 1, button)
+        self.summary.setText(self._summary(counts))
+
+    def _summary(self, counts: dict[str, int]) -> str:
+        if not any(counts.values()):
+            return "<span style='color:#1f9d55'>✓ </span>" + self.tr("No problems found by the checks.")
+        parts = [theme.plural(self.tr("%n error(s)", "", counts["error"]), counts["error"]),
+                 theme.plural(self.tr("%n warning(s)", "", counts["warning"]), counts["warning"]),
+                 theme.plural(self.tr("%n note(s)", "", counts["info"]), counts["info"])]
+        return " · ".join(parts) + "  <span style='color:#6b7785'>" + \
+            self.tr("(checks are not exhaustive)") + "</span>"
+
+    def apply_fix(self, index: int) -> bool:
+        """Apply the fix of violation `index` as one undoable step."""
+        if not 0 <= index < len(self.violations):
+            return False
+        v = self.violations[index]
+        if not (v.fix and v.fix.ops):
+            return False
+        try:
+            self.session.apply(Batch(ops=tuple(v.fix.ops), label=v.fix.description),
+                               label=self.tr("Fix: %s") % v.fix.description)
+        except OpError as exc:
+            self.message.emit(self.tr("The fix could not be applied: %s") % exc)
+            return False
+        self.message.emit(self.tr("Applied: %s") % v.fix.description)
+        return True
+
+    def _on_row_change(self) -> None:
+        items = self.tree.selectedItems()
+        if items:
+            v = self.violations[items[0].data(0, INDEX_ROLE)]
+            self.slots_selected.emit(tuple(v.slots))

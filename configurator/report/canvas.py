@@ -1,0 +1,75 @@
+"""Page furniture: a running header on continuation pages and "Page X of Y" on every page.
+
+The total page count is only known at the end, so `NumberedCanvas` keeps each page's state
+and draws the footers in `save()` (the two-pass recipe, ActiveState 576832).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from . import fonts
+
+RULE = colors.HexColor("#9aa5b1")
+MUTED = colors.HexColor("#555555")
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    """What every page's header and footer say."""
+
+    vendor: str
+    quote_label: str       # "Quote Q-2026-0001 rev. 1"
+    customer: str
+    page_w: float
+    page_h: float
+    margin_l: float
+    margin_r: float
+
+
+def make_canvas(info: PageInfo) -> type[Canvas]:
+    """A Canvas class (for `canvasmaker`) that stamps `info` and page numbers on each page."""
+
+    class NumberedCanvas(Canvas):
+        def __init__(self, *args, **kwargs):
+            # the default initial font (Helvetica) would be listed, unembedded, on every page
+            kwargs["initialFontName"] = kwargs.get("initialFontName") or fonts.SANS
+            kwargs["initialFontSize"] = kwargs.get("initialFontSize") or 8
+            super().__init__(*args, **kwargs)
+            self._pages: list[dict] = []
+
+        def showPage(self):  # noqa: N802 - reportlab API
+            self._pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self):
+            total = len(self._pages)
+            for state in self._pages:
+                self.__dict__.update(state)
+                self._furniture(total)
+                super().showPage()
+            super().save()
+
+        def _furniture(self, total: int) -> None:
+            page = self._pageNumber
+            left, right = info.margin_l, info.page_w - info.margin_r
+            self.saveState()
+            self.setStrokeColor(RULE)
+            self.setLineWidth(0.5)
+            self.setFillColor(MUTED)
+            if page > 1:
+                y = info.page_h - 28
+                fonts.draw_string(self, left, y, info.vendor, fonts.SANS_BOLD, 7.5)
+                fonts.draw_string(self, right, y, f"{info.quote_label} · {info.customer}",
+                                  fonts.SANS, 7.5, "end")
+                self.line(left, y - 5, right, y - 5)
+            y = 24
+            self.line(left, y + 10, right, y + 10)
+            fonts.draw_string(self, left, y, f"{info.vendor} · {info.quote_label}", fonts.SANS, 7)
+            fonts.draw_string(self, right, y, f"Page {page} of {total}", fonts.SANS, 7, "end")
+            self.restoreState()
+
+    return NumberedCanvas

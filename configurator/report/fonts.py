@@ -1,0 +1,115 @@
+"""The quote's embedded fonts and per-character fallback between them.
+
+Latin text is set in DejaVu Sans (covers U+00A0, U+202F, U+2212 and the currency symbols
+Babel emits); characters it lacks (Chinese, fullwidth forms) fall back, character by
+character, to Droid Sans Fallback. Both are TrueType and embedded as subsets, so the PDF
+renders on a machine without them. Registration happens once per process.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+from xml.sax.saxutils import escape
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from .. import paths
+
+SANS = "QuoteSans"
+SANS_BOLD = "QuoteSans-Bold"
+CJK = "QuoteCJK"
+
+_FILES = {
+    SANS: "DejaVuSans.ttf",
+    SANS_BOLD: "DejaVuSans-Bold.ttf",
+    CJK: "DroidSansFallbackFull.ttf",
+}
+_LOCK = threading.Lock()
+_LATIN: frozenset[int] = frozenset()
+_FALLBACK: frozenset[int] = frozenset()
+
+
+def font_dir():
+    return paths.resources_dir() / "fonts"
+
+
+def register() -> None:
+    """Register the quote fonts with reportlab (idempotent, thread-safe, cached)."""
+    global _LATIN, _FALLBACK
+    if _LATIN:
+        return
+    with _LOCK:
+        if _LATIN:
+            return
+        fonts = {}
+        for name, file in _FILES.items():
+            path = font_dir() / file
+            if not path.is_file():
+                raise FileNotFoundError(f"quote font missing: {path}")
+            fonts[name] = TTFont(name, str(path))
+            pdfmetrics.registerFont(fonts[name])
+        for bold in (0, 1):
+            for italic in (0, 1):
+                addMapping(SANS, bold, italic, SANS_BOLD if bold else SANS)
+                addMapping(SANS_BOLD, bold, italic, SANS_BOLD if bold else SANS)
+                # the fallback face has no bold; <b> inside Chinese text stays regular weight
+                addMapping(CJK, bold, italic, CJK)
+        _FALLBACK = frozenset(fonts[CJK].face.charToGlyph)
+        _LATIN = frozenset(fonts[SANS].face.charToGlyph)
+
+
+def _needs_fallback(ch: str) -> bool:
+    code = ord(ch)
+    return code not in _LATIN and code in _FALLBACK
+
+
+@lru_cache(maxsize=8192)
+def runs(text: str) -> tuple[tuple[bool, str], ...]:
+    """Split `text` into (is_fallback, run) pieces."""
+    register()
+    if text.isascii():
+        return ((False, text),) if text else ()
+    out: list[tuple[bool, str]] = []
+    for ch in text:
+        fb = _needs_fallback(ch)
+        if out and out[-1][0] == fb:
+            out[-1] = (fb, out[-1][1] + ch)
+        else:
+            out.append((fb, ch))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def markup(text: str) -> str:
+    """Escape `text` for a Paragraph and wrap the runs the Latin font lacks in the CJK face."""
+    if text.isascii():
+        return escape(text)
+    return "".join(f'<font face="{CJK}">{escape(r)}</font>' if fb else escape(r) for fb, r in runs(text))
+
+
+def has_fallback(text: str) -> bool:
+    """True when `text` holds characters only the fallback (CJK) font has."""
+    return not text.isascii() and any(fb for fb, _ in runs(text))
+
+
+@lru_cache(maxsize=8192)
+def string_width(text: str, font: str, size: float) -> float:
+    """Width of `text` in points, counting fallback runs in the CJK font."""
+    return sum(pdfmetrics.stringWidth(r, CJK if fb else font, size) for fb, r in runs(text))
+
+
+def draw_string(canvas, x: float, y: float, text: str, font: str, size: float, anchor: str = "start") -> None:
+    """canvas.drawString with per-character fallback; `anchor` is start, middle or end."""
+    width = string_width(text, font, size)
+    if anchor == "middle":
+        x -= width / 2
+    elif anchor == "end":
+        x -= width
+    for fb, r in runs(text):
+        face = CJK if fb else font
+        canvas.setFont(face, size)
+        canvas.drawString(x, y, r)
+        x += pdfmetrics.stringWidth(r, face, size)

@@ -1,0 +1,223 @@
+"""Styles and table builders shared by the quote's sections.
+
+Every table cell is a Paragraph in a fixed-width column, so long text wraps instead of
+overflowing; long tables are `LongTable`s that repeat their header row and never split a row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import LongTable, Paragraph, Table, TableStyle
+
+from . import fonts
+from .money import Line, Totals, fmt
+
+PAGE_W, PAGE_H = A4
+MARGIN_L = MARGIN_R = 18 * mm
+MARGIN_T = 20 * mm
+MARGIN_B = 20 * mm
+FRAME_W = PAGE_W - MARGIN_L - MARGIN_R
+
+ACCENT = colors.HexColor("#1f3b5a")
+ACCENT_LIGHT = colors.HexColor("#e8eef5")
+GRID = colors.HexColor("#c9d1da")
+ZEBRA = colors.HexColor("#f7f9fb")
+MUTED = colors.HexColor("#5b6470")
+WARN = colors.HexColor("#9a5b00")
+ERROR = colors.HexColor("#a11d1d")
+
+
+@dataclass(frozen=True)
+class Styles:
+    body: ParagraphStyle
+    small: ParagraphStyle
+    muted: ParagraphStyle
+    cell: ParagraphStyle
+    cell_r: ParagraphStyle
+    cell_b: ParagraphStyle
+    cell_br: ParagraphStyle
+    kv_key: ParagraphStyle
+    kv_val: ParagraphStyle
+    head: ParagraphStyle
+    head_r: ParagraphStyle
+    h1: ParagraphStyle
+    h2: ParagraphStyle
+    h3: ParagraphStyle
+    title: ParagraphStyle
+
+
+def _style(name: str, size: float, *, bold: bool = False, color=colors.black, align=TA_LEFT,
+           leading: float | None = None, space_before: float = 0, space_after: float = 0) -> ParagraphStyle:
+    return ParagraphStyle(name, fontName=fonts.SANS_BOLD if bold else fonts.SANS, fontSize=size,
+                          leading=leading or size * 1.28, textColor=color, alignment=align,
+                          spaceBefore=space_before, spaceAfter=space_after)
+
+
+_STYLES: Styles | None = None
+
+
+def styles() -> Styles:
+    global _STYLES
+    if _STYLES is None:
+        fonts.register()
+        _STYLES = Styles(
+            body=_style("body", 8.5),
+            small=_style("small", 7.5),
+            muted=_style("muted", 7.5, color=MUTED),
+            cell=_style("cell", 8),
+            cell_r=_style("cell_r", 8, align=TA_RIGHT),
+            cell_b=_style("cell_b", 8, bold=True),
+            cell_br=_style("cell_br", 8, bold=True, align=TA_RIGHT),
+            kv_key=_style("kv_key", 7, color=MUTED),
+            kv_val=_style("kv_val", 7.5),
+            head=_style("head", 7.5, bold=True, color=colors.white),
+            head_r=_style("head_r", 7.5, bold=True, color=colors.white, align=TA_RIGHT),
+            h1=_style("h1", 15, bold=True, color=ACCENT, space_after=2),
+            h2=_style("h2", 11.5, bold=True, color=ACCENT, space_before=8, space_after=4),
+            h3=_style("h3", 9, bold=True, color=ACCENT, space_before=7, space_after=3),
+            title=_style("title", 20, bold=True, color=ACCENT, align=TA_RIGHT, leading=24),
+        )
+    return _STYLES
+
+
+def table_style(cmds: list) -> TableStyle:
+    """A TableStyle whose plain-string cells use the embedded font (never the unembedded Helvetica)."""
+    return TableStyle([("FONT", (0, 0), (-1, -1), fonts.SANS, 8)] + list(cmds))
+
+
+_CJK_STYLES: dict[int, tuple[ParagraphStyle, ParagraphStyle]] = {}
+
+
+def cjk_wrap(style: ParagraphStyle) -> ParagraphStyle:
+    """`style` with wordWrap='CJK' (Chinese has no spaces to break at); cached per style."""
+    hit = _CJK_STYLES.get(id(style))
+    if hit is None or hit[0] is not style:
+        hit = (style, style.clone(style.name + "-cjk", wordWrap="CJK"))
+        _CJK_STYLES[id(style)] = hit
+    return hit[1]
+
+
+def P(text: str, style: ParagraphStyle) -> Paragraph:
+    """A Paragraph from plain text (escaped, CJK fallback, newlines kept)."""
+    text = str(text)
+    markup = "<br/>".join(fonts.markup(t) for t in text.split("\n"))
+    # CJK line breaking is several times slower; only text with Chinese characters needs it
+    return Paragraph(markup, cjk_wrap(style) if fonts.has_fallback(text) else style)
+
+
+def PM(markup: str, style: ParagraphStyle) -> Paragraph:
+    """A Paragraph from trusted markup (callers escape user text with `fonts.markup`)."""
+    return Paragraph(markup, cjk_wrap(style) if "QuoteCJK" in markup else style)
+
+
+LINE_COLS = (20, 104, None, 30, 76, 80)
+
+
+def line_widths(width: float = FRAME_W) -> list[float]:
+    fixed = sum(w for w in LINE_COLS if w)
+    return [w if w else width - fixed for w in LINE_COLS]
+
+
+def line_table(lines: Sequence[Line], currency: str, locale: str) -> LongTable:
+    """Line items grouped under group rows; header repeats on each page, rows never split."""
+    st = styles()
+    head = [P("#", st.head), P("Part number", st.head), P("Description", st.head), P("Qty", st.head_r),
+            P("Unit price", st.head_r), P("Extended", st.head_r)]
+    rows: list[list] = [head]
+    cmds: list[tuple] = [
+        ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID),
+    ]
+    group = None
+    n = 0
+    for ln in lines:
+        if ln.group != group:
+            group = ln.group
+            rows.append([P(group, st.cell_b), "", "", "", "", ""])
+            r = len(rows) - 1
+            cmds += [("SPAN", (0, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), ACCENT_LIGHT)]
+        n += 1
+        on_request = ln.unit is None
+        rows.append([
+            P(str(n), st.cell), P(ln.part_number, st.cell), P(ln.description, st.cell),
+            P(f"{ln.qty:,}", st.cell_r),
+            P("on request" if on_request else fmt(ln.unit, currency, locale), st.cell_r),
+            P("on request" if on_request else fmt(ln.extended, currency, locale), st.cell_r),
+        ])
+    table = LongTable(rows, colWidths=line_widths(), repeatRows=1, splitByRow=1, splitInRow=0)
+    table.setStyle(table_style(cmds))
+    return table
+
+
+def totals_table(totals: Totals, locale: str, label: str = "Total") -> Table:
+    """Subtotal, discount, tax, shipping and total, right-aligned under the amount columns."""
+    st = styles()
+    cur = totals.currency
+    rows: list[list] = [[P("Subtotal", st.cell), P(fmt(totals.subtotal, cur, locale), st.cell_r)]]
+    if totals.discount:
+        rows.append([P(f"Discount ({_pct(totals.discount_pct)})", st.cell),
+                     P(fmt(-totals.discount, cur, locale), st.cell_r)])
+        rows.append([P("Net", st.cell), P(fmt(totals.subtotal - totals.discount, cur, locale), st.cell_r)])
+    if totals.tax_included:
+        if totals.tax_pct:
+            rows.append([P(f"Included tax / VAT ({_pct(totals.tax_pct)}), for information", st.muted),
+                         P(fmt(totals.tax, cur, locale), st.muted)])
+    elif totals.tax_pct:
+        rows.append([P(f"Tax / VAT ({_pct(totals.tax_pct)})", st.cell), P(fmt(totals.tax, cur, locale), st.cell_r)])
+    else:
+        rows.append([P("Tax / VAT", st.cell), P("not included", st.cell_r)])
+    rows.append([P("Shipping", st.cell), P(fmt(totals.shipping, cur, locale), st.cell_r)])
+    basis = "incl. tax" if totals.tax_included or totals.tax_pct else "excl. tax"
+    rows.append([P(f"{label} ({cur}, {basis})", st.cell_b), P(fmt(totals.total, cur, locale), st.cell_br)])
+    widths = [150, 92]
+    t = Table(rows, colWidths=widths, hAlign="RIGHT")
+    last = len(rows) - 1
+    t.setStyle(table_style([
+        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("LINEABOVE", (0, last), (-1, last), 0.8, ACCENT),
+        ("BACKGROUND", (0, last), (-1, last), ACCENT_LIGHT),
+    ]))
+    return t
+
+
+def _pct(value) -> str:
+    text = f"{value.normalize():f}" if hasattr(value, "normalize") else f"{value:g}"
+    return f"{text}\u00a0%"
+
+
+def kv_table(pairs: Sequence[tuple[str, str]], width: float = FRAME_W, columns: int = 2,
+             key_w: float = 80) -> Table:
+    """Label/value pairs laid out in `columns` side-by-side blocks."""
+    st = styles()
+    per = (len(pairs) + columns - 1) // columns
+    rows = []
+    for i in range(per):
+        row = []
+        for c in range(columns):
+            k = c * per + i
+            if k < len(pairs):
+                row += [P(pairs[k][0], st.kv_key), P(pairs[k][1], st.kv_val)]
+            else:
+                row += ["", ""]
+        rows.append(row)
+    val_w = width / columns - key_w
+    t = Table(rows, colWidths=[key_w, val_w] * columns, hAlign="LEFT")
+    cmds = [("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8),
+            ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.25, GRID)]
+    t.setStyle(table_style(cmds))
+    return t

@@ -1,0 +1,103 @@
+"""Quote numbers: unique and sequential per installation, e.g. ``Q-2026-0001``.
+
+The counter is ``paths.user_data_dir()/quote-counter.json``: ``{"format": 1, "years": {"2026": 7}}``.
+The sequence restarts each calendar year (the year is part of the number, so numbers stay
+unique). Updates are atomic (write a temp file, fsync, `os.replace`) and serialised across
+processes with a lock file, so two quotes written at once never share a number.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from contextlib import contextmanager
+from datetime import date
+from pathlib import Path
+from typing import Iterator
+
+from .. import paths
+from .settings import QuoteError
+
+COUNTER_FILE = "quote-counter.json"
+_LOCK_STALE_S = 30.0
+_LOCK_WAIT_S = 10.0
+
+
+def counter_path() -> Path:
+    return paths.user_data_dir() / COUNTER_FILE
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    lock = path.with_suffix(".lock")
+    deadline = time.monotonic() + _LOCK_WAIT_S
+    while True:
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            os.close(fd)
+            break
+        except FileExistsError:
+            try:
+                if time.time() - lock.stat().st_mtime > _LOCK_STALE_S:
+                    lock.unlink(missing_ok=True)  # left behind by a crashed process
+                    continue
+            except FileNotFoundError:
+                continue
+            if time.monotonic() > deadline:
+                raise QuoteError(f"{lock}: quote counter is locked by another process") from None
+            time.sleep(0.01)
+    try:
+        yield
+    finally:
+        lock.unlink(missing_ok=True)
+
+
+def _read(path: Path) -> dict[str, int]:
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        years = data["years"]
+        if not all(isinstance(k, str) and isinstance(v, int) and v >= 0 for k, v in years.items()):
+            raise ValueError
+        return dict(years)
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise QuoteError(f"{path}: quote counter is corrupt; fix field 'years' or remove the file") from None
+
+
+def _write_atomic(path: Path, years: dict[str, int]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".quote-counter-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump({"format": 1, "years": years}, fh, indent=2, sort_keys=True)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def format_number(prefix: str, year: int, seq: int) -> str:
+    return f"{prefix}-{year}-{seq:04d}"
+
+
+def next_quote_number(prefix: str = "Q", today: date | None = None) -> str:
+    """Take the next number from the installation's counter and persist it."""
+    year = (today or date.today()).year
+    path = counter_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _locked(path):
+        years = _read(path)
+        seq = years.get(str(year), 0) + 1
+        years[str(year)] = seq
+        _write_atomic(path, years)
+    return format_number(prefix, year, seq)
+
+
+def peek_last(year: int | None = None) -> int:
+    """Last number issued in `year` (0 when none), without taking one."""
+    return _read(counter_path()).get(str(year or date.today().year), 0)

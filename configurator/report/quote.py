@@ -1,0 +1,222 @@
+"""The PDF quote: entry point.
+
+    write_quote([(build, evaluation)], Path("quote.pdf"), customer="北京示例科技有限公司")
+
+One build gives a single quote; two or three give options A/B/C, each with its own section and
+total plus a side-by-side comparison (never a grand total). Evaluations must already be in the
+quote currency: re-evaluating in another currency is the caller's job (set
+``build.site.currency`` and evaluate again); a mismatch raises `QuoteError`.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import tempfile
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Callable, Sequence
+
+from reportlab.platypus import BaseDocTemplate, Frame, KeepTogether, PageBreak, PageTemplate, Spacer
+
+from ..core.build import Build
+from ..core.catalog import Catalog, Chassis
+from ..core.evaluate.result import Evaluation
+from . import fonts
+from .canvas import PageInfo, make_canvas
+from .items import quote_lines, quote_totals
+from .layout import FRAME_W, MARGIN_B, MARGIN_L, MARGIN_R, MARGIN_T, PAGE_H, PAGE_W, P, styles
+from .numbering import next_quote_number
+from .sections import OptionDoc, QuoteMeta, comparison, header, option_section, signature, terms
+from .settings import QuoteError, VendorSettings, load_settings
+
+__all__ = ["QuoteError", "QuoteOptions", "write_quote", "render_quote", "safe_filename"]
+
+LETTERS = "ABC"
+_QUOTE_NUMBER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$")
+
+
+@dataclass(frozen=True)
+class QuoteOptions:
+    """Everything about a quote besides the builds. `write_quote`'s keywords fill it in."""
+
+    customer: str | None = None
+    currency: str | None = None
+    valid_days: int = 30
+    settings: VendorSettings | None = None
+    revision: int = 1
+    quote_number: str | None = None
+    catalog: Catalog | None = None        # for the chassis drawing; None: the default catalog
+    sources: tuple[str | os.PathLike | None, ...] = field(default=())  # build file per option
+    issue_date: date | None = None        # None: today
+
+
+def write_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, *, customer: str | None = None,
+                currency: str | None = None, valid_days: int = 30, settings: VendorSettings | None = None,
+                revision: int = 1, quote_number: str | None = None, catalog: Catalog | None = None,
+                sources: Sequence[str | os.PathLike | None] = (), issue_date: date | None = None) -> Path:
+    """Write the quote PDF for 1–3 (build, evaluation) pairs to `out_path`; returns the path.
+
+    Takes the next quote number from the installation's counter unless `quote_number` is given
+    (pass the original number with `revision` > 1 to revise a quote).
+    """
+    opts = QuoteOptions(customer=customer, currency=currency, valid_days=valid_days, settings=settings,
+                        revision=revision, quote_number=quote_number, catalog=catalog, sources=tuple(sources),
+                        issue_date=issue_date)
+    return render_quote(options, Path(out_path), opts)
+
+
+def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, opts: QuoteOptions) -> Path:
+    pairs = _check(options, opts)
+    settings = opts.settings if opts.settings is not None else load_settings()
+    currency = opts.currency or pairs[0][1].cost.currency
+    fonts.register()
+    chassis_of = _chassis_lookup(opts.catalog)
+    docs = []
+    for i, (build, ev) in enumerate(pairs):
+        lines = quote_lines(build, ev, currency)
+        source = opts.sources[i] if i < len(opts.sources) else None
+        docs.append(OptionDoc(LETTERS[i] if len(pairs) > 1 else "", build, ev, lines,
+                              quote_totals(build, lines, currency), safe_filename(source) if source else "",
+                              chassis_of(build.chassis)))
+    number = opts.quote_number or next_quote_number(settings.quote.number_prefix, opts.issue_date)
+    issued = opts.issue_date or date.today()
+    meta = QuoteMeta(number=number, revision=opts.revision, issued=issued,
+                     valid_until=issued + timedelta(days=opts.valid_days), currency=currency,
+                     locale=settings.quote.locale, customer=_customer(opts.customer, pairs),
+                     tax_basis=_tax_basis(pairs))
+    data = _render(docs, meta, settings, _namer(pairs, opts.catalog))
+    _write_atomic(out_path, data)
+    return out_path
+
+
+def _check(options, opts: QuoteOptions) -> list[tuple[Build, Evaluation]]:
+    pairs = list(options)
+    if not pairs:
+        raise QuoteError("no build to quote: pass one build, or two or three as options A/B/C")
+    if len(pairs) > 3:
+        raise QuoteError(f"{len(pairs)} builds given: a quote holds at most 3 options (A/B/C)")
+    for i, pair in enumerate(pairs):
+        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], Build)
+                and isinstance(pair[1], Evaluation)):
+            raise QuoteError(f"option {i + 1}: expected a (Build, Evaluation) pair")
+    currency = opts.currency or pairs[0][1].cost.currency
+    if not re.fullmatch(r"[A-Z]{3}", currency or ""):
+        raise QuoteError(f"currency {currency!r}: expected an ISO 4217 code such as USD")
+    for i, (_, ev) in enumerate(pairs):
+        if ev.cost.currency != currency:
+            raise QuoteError(f"option {LETTERS[i]}: evaluated in {ev.cost.currency}, quote is in {currency}; "
+                             f"re-evaluate the build with site.currency = {currency}")
+    if not 1 <= opts.valid_days <= 365:
+        raise QuoteError(f"valid_days {opts.valid_days}: must be between 1 and 365")
+    if not 1 <= opts.revision <= 999:
+        raise QuoteError(f"revision {opts.revision}: must be between 1 and 999")
+    if opts.quote_number is not None and not _QUOTE_NUMBER.match(opts.quote_number):
+        raise QuoteError(f"quote number {opts.quote_number!r}: use letters, digits, '-', '.', '/' (max 40)")
+    return pairs
+
+
+def _clean(text: str, limit: int = 200) -> str:
+    """Text safe to print: control and format characters dropped, whitespace collapsed."""
+    text = "".join("" if unicodedata.category(ch)[0] == "C" else " " if unicodedata.category(ch)[0] == "Z" else ch
+                   for ch in str(text))
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def safe_filename(name: str | os.PathLike) -> str:
+    """A file name fit to print: the base name only (no folders), no control characters."""
+    base = re.split(r"[\\/]", os.fspath(name))[-1]
+    return _clean(base, 80)
+
+
+def _customer(explicit: str | None, pairs) -> str:
+    if explicit:
+        return _clean(explicit)
+    return next((_clean(b.meta.customer) for b, _ in pairs if b.meta.customer.strip()), "")
+
+
+def _tax_basis(pairs) -> str:
+    included = {b.commercial.prices_include_tax for b, _ in pairs}
+    if len(included) > 1:
+        return "Differs by option (see totals)"
+    return "Prices include tax" if included.pop() else "Prices exclude tax"
+
+
+def _chassis_lookup(catalog: Catalog | None) -> Callable[[str], Chassis | None]:
+    if catalog is None:
+        try:
+            from ..io.catalog_io import default_catalog
+            catalog = default_catalog()
+        except Exception:  # noqa: BLE001 - no catalog only costs the drawing
+            catalog = None
+    return (lambda cid: catalog.chassis(cid)) if catalog is not None else (lambda cid: None)
+
+
+def _namer(pairs, catalog: Catalog | None) -> Callable[[str], str]:
+    """Short display name of a part: the BOM name without a leading vendor name."""
+    names: dict[str, str] = {}
+    for _, ev in pairs:
+        for cl in ev.cost.lines:
+            names.setdefault(cl.part_id, cl.name)
+
+    def name_of(part_id: str) -> str:
+        part = catalog.get(part_id) if catalog is not None else None
+        name = names.get(part_id) or (part.name if part is not None else part_id)
+        vendor = part.vendor if part is not None else ""
+        if vendor and name.lower().startswith(vendor.lower() + " "):
+            name = name[len(vendor) + 1:]
+        return name
+
+    return name_of
+
+
+def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, name_of) -> bytes:
+    st = styles()
+    multi = len(docs) > 1
+    story: list = header(settings, meta)
+    if multi:
+        letters = ", ".join(d.letter for d in docs)
+        story += [Spacer(1, 8), P(f"This quotation offers {len(docs)} alternative configurations (options "
+                                  f"{letters}), each described and priced in its own section. Select one "
+                                  f"option to order.", st.body)]
+        story += comparison(docs, meta)
+    closing = terms(settings, meta, multi) + signature(meta, [d.letter for d in docs] if multi else [])
+    for i, d in enumerate(docs):
+        if multi:
+            story.append(PageBreak())
+        body, totals = option_section(d, meta, name_of)
+        story += body
+        if multi:
+            story.append(KeepTogether(totals))
+        else:
+            story.append(KeepTogether(totals + closing))
+    if multi:
+        story += [Spacer(1, 12), KeepTogether(closing)]
+    info = PageInfo(vendor=settings.vendor.company, quote_label=meta.label,
+                    customer=meta.customer, page_w=PAGE_W, page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R)
+    buf = io.BytesIO()
+    doc = BaseDocTemplate(buf, pagesize=(PAGE_W, PAGE_H), leftMargin=MARGIN_L, rightMargin=MARGIN_R,
+                          topMargin=MARGIN_T, bottomMargin=MARGIN_B, title=f"{meta.label}",
+                          author=settings.vendor.company, subject=f"Quotation for {meta.customer or 'customer'}",
+                          creator="ai-server-configurator")
+    frame = Frame(MARGIN_L, MARGIN_B, FRAME_W, PAGE_H - MARGIN_T - MARGIN_B, id="body",
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    doc.build(story, canvasmaker=make_canvas(info))
+    return buf.getvalue()
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,288 @@
+"""The quote's blocks: header, parties, one option's section, the option comparison, terms, signature."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Callable, Sequence
+
+from babel.dates import format_date
+from reportlab.lib import colors
+from reportlab.platypus import CondPageBreak, Flowable, Image, KeepTogether, Spacer, Table
+
+from ..core.build import Build
+from ..core.catalog import Chassis
+from ..core.evaluate.result import Evaluation
+from . import fonts
+from .drawing import chassis_drawing
+from .figures import facility_pairs, num, system_pairs, workload_verdict
+from .layout import (ACCENT, ACCENT_LIGHT, ERROR, FRAME_W, GRID, WARN, P, PM, kv_table, line_table, styles,
+                     table_style, totals_table)
+from .money import Line, Totals, fmt
+from .settings import VendorSettings
+
+
+@dataclass(frozen=True)
+class OptionDoc:
+    """One build as it appears on the quote."""
+
+    letter: str               # "A", "B", "C"; "" for a single quote
+    build: Build
+    ev: Evaluation
+    lines: list[Line]
+    totals: Totals
+    source: str               # sanitized source file name, '' when none
+    chassis: Chassis | None
+
+    @property
+    def title(self) -> str:
+        return f"Option {self.letter}" if self.letter else "Configuration"
+
+
+@dataclass(frozen=True)
+class QuoteMeta:
+    number: str
+    revision: int
+    issued: date
+    valid_until: date
+    currency: str
+    locale: str
+    customer: str
+    tax_basis: str            # "Prices exclude tax" / "Prices include tax"
+
+    @property
+    def label(self) -> str:
+        return f"Quote {self.number} rev.\u00a0{self.revision}"
+
+    def day(self, d: date) -> str:
+        return format_date(d, format="long", locale=self.locale)
+
+
+def header(settings: VendorSettings, meta: QuoteMeta) -> list[Flowable]:
+    st = styles()
+    v = settings.vendor
+    vendor_cells: list[Flowable] = []
+    logo = settings.logo_path()
+    if logo is not None:
+        img = Image(str(logo))
+        scale = min(120 / img.imageWidth, 40 / img.imageHeight, 1.0)
+        img.drawWidth, img.drawHeight = img.imageWidth * scale, img.imageHeight * scale
+        img.hAlign = "LEFT"
+        vendor_cells += [img, Spacer(1, 4)]
+    vendor_cells.append(P(v.company, st.h1))
+    lines = [v.address] + [x for x in (v.contact, v.phone, v.email, v.website) if x]
+    if v.tax_id:
+        lines.append(f"Tax ID {v.tax_id}")
+    vendor_cells.append(P("\n".join(lines), st.small))
+    meta_rows = [("Quote number", meta.number), ("Revision", str(meta.revision)), ("Issue date", meta.day(meta.issued)),
+                 ("Valid until", meta.day(meta.valid_until)), ("Currency", meta.currency), ("Tax", meta.tax_basis)]
+    meta_table = Table([[P(k, st.muted), P(val, st.cell_b if k == "Quote number" else st.cell)]
+                        for k, val in meta_rows], colWidths=[70, 130], hAlign="RIGHT")
+    meta_table.setStyle(table_style([("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+                                    ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                    ("LINEBELOW", (0, 0), (-1, -1), 0.25, GRID)]))
+    right = [P("QUOTATION", st.title), Spacer(1, 6), meta_table]
+    top = Table([[vendor_cells, right]], colWidths=[FRAME_W - 205, 205])
+    top.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                             ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+    out: list[Flowable] = [top, Spacer(1, 10)]
+    out.append(_parties(settings, meta))
+    if settings.placeholder:
+        out.append(Spacer(1, 3))
+        out.append(P("Vendor details are placeholders: add vendor.toml to the configurator's settings folder "
+                     "(see examples/vendor-settings.toml).", st.muted))
+    return out
+
+
+def _parties(settings: VendorSettings, meta: QuoteMeta) -> Table:
+    st = styles()
+    v = settings.vendor
+    cust = [P("PREPARED FOR", st.muted), P(meta.customer or "(customer not named)", st.h3)]
+    contact = [x for x in (v.contact, v.email, v.phone) if x]
+    prep = [P("PREPARED BY", st.muted), P(v.company, st.h3)]
+    if contact:
+        prep.append(P(" · ".join(contact), st.small))
+    t = Table([[cust, prep]], colWidths=[FRAME_W / 2, FRAME_W / 2])
+    t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BACKGROUND", (0, 0), (-1, -1), ACCENT_LIGHT),
+                           ("LINEBEFORE", (0, 0), (0, 0), 2, ACCENT), ("LINEBEFORE", (1, 0), (1, 0), 2, ACCENT),
+                           ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+                           ("LEFTPADDING", (0, 0), (-1, -1), 8)]))
+    return t
+
+
+def _open_items(ev: Evaluation) -> list[Flowable]:
+    st = styles()
+    items = [v for v in ev.violations if v.severity in ("error", "warning")]
+    if not items:
+        return [P("Open items: none. The configuration passes all checks.", st.muted.clone("ok", spaceBefore=6))]
+    rows = []
+    for v in sorted(items, key=lambda x: x.severity != "error"):
+        color = ERROR if v.severity == "error" else WARN
+        text = fonts.markup(v.message)
+        if v.fix is not None:
+            text += f' <font color="#5b6470">Fix: {fonts.markup(v.fix.description)}</font>'
+        rows.append([P(v.severity.upper(), st.cell_b.clone("sev", textColor=color)), PM(text, st.cell)])
+    t = Table(rows, colWidths=[58, FRAME_W - 58], hAlign="LEFT")
+    t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, GRID),
+                           ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                           ("LEFTPADDING", (0, 0), (-1, -1), 3)]))
+    return [P(f"Open items ({len(items)})", st.h3), t]
+
+
+def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str], *,
+                   keep_totals: bool = False) -> tuple[list[Flowable], list[Flowable]]:
+    """(body, totals block) of one option; the caller decides what the totals are kept with."""
+    st = styles()
+    body: list[Flowable] = []
+    title = f"{opt.title}: {opt.build.meta.name}" if opt.letter else "Configuration summary"
+    body.append(P(title, st.h2))
+    if opt.source:
+        body.append(P(f"Source build file: {opt.source}", st.muted))
+    half = (FRAME_W - 12) / 2
+    left = kv_table(system_pairs(opt.build, opt.ev, meta.locale), width=half, columns=1, key_w=58)
+    right = kv_table(facility_pairs(opt.build, opt.ev, meta.locale), width=half, columns=1, key_w=54)
+    pair = Table([[left, "", right]], colWidths=[half, 12, half], hAlign="LEFT")
+    pair.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                              ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                              ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    body.append(pair)
+    if opt.build.meta.notes.strip():
+        body += [Spacer(1, 4), P("Notes: " + opt.build.meta.notes.strip(), st.small)]
+    if opt.chassis is not None:
+        cooling = opt.ev.thermal.cooling_kind or ""
+        drawing = chassis_drawing(opt.chassis, dict(opt.build.placements), name_of, FRAME_W, cooling)
+        body += [KeepTogether([P("Chassis layout", st.h3), drawing])]
+    else:
+        body.append(P(f"Chassis drawing unavailable: chassis {opt.build.chassis!r} is not in the catalog.", st.muted))
+    body += _open_items(opt.ev)
+    body.append(Spacer(1, 4))
+    body += [CondPageBreak(120), P(f"Line items{' — ' + opt.title if opt.letter else ''}", st.h3),
+             line_table(opt.lines, meta.currency, meta.locale)]
+    totals: list[Flowable] = [Spacer(1, 6)]
+    if opt.totals.on_request:
+        n = len(opt.totals.on_request)
+        totals.append(P(f"Note: {n} item{'s' if n != 1 else ''} priced on request "
+                        f"({', '.join(ln.description for ln in opt.totals.on_request)}) "
+                        f"{'are' if n != 1 else 'is'} not included in the total.", st.body.clone("note",
+                                                                                                  textColor=WARN)))
+        totals.append(Spacer(1, 4))
+    label = f"Total, option {opt.letter}" if opt.letter else "Total"
+    totals.append(totals_table(opt.totals, meta.locale, label))
+    return body, totals
+
+
+def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta) -> list[Flowable]:
+    """Side-by-side summary of the options. Never a grand total: the options are alternatives."""
+    st = styles()
+    loc = meta.locale
+
+    def row(label: str, fn) -> list:
+        return [P(label, st.muted)] + [P(fn(o), st.cell_r) for o in opts]
+
+    rows = [[P("", st.head)] + [P(f"Option {o.letter}", st.head_r) for o in opts],
+            [P("Configuration", st.muted)] + [P(o.build.meta.name, st.cell_br) for o in opts],
+            [P(f"Total ({'incl.' if _taxed(opts) else 'excl.'} tax)", st.kv_key)]
+            + [P(fmt(o.totals.total, meta.currency, loc), st.cell_br) for o in opts],
+            row("GPUs", lambda o: f"{o.ev.compute.gpu_count} × {o.ev.compute.gpu_model}" if o.ev.compute.gpu_count
+                else "none"),
+            row("GPU memory", lambda o: f"{num(o.ev.compute.vram_gb, 0, loc)}\u00a0GB"),
+            row("Dense BF16", lambda o: f"{num(o.ev.compute.bf16_tflops / 1000, 2, loc)} PFLOPS"),
+            row("Max power", lambda o: f"{num(o.ev.power.max_w / 1000, 1, loc)}\u00a0kW"),
+            row("Heat", lambda o: f"{num(o.ev.thermal.heat_btu_hr, 0, loc)}\u00a0BTU/h"),
+            row("Rack units", lambda o: f"{o.ev.rack_units}U"),
+            row("Workload", lambda o: workload_verdict(o.ev) or "not set"),
+            row("Open items", lambda o: _count(len(o.ev.errors), "error") + ", "
+                + _count(len(o.ev.warnings), "warning"))]
+    label_w = 80
+    col = (FRAME_W - label_w) / len(opts)
+    t = Table(rows, colWidths=[label_w] + [col] * len(opts), repeatRows=1)
+    t.setStyle(table_style([("BACKGROUND", (0, 0), (-1, 0), ACCENT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                           ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID),
+                           ("BACKGROUND", (0, 2), (-1, 2), ACCENT_LIGHT),
+                           ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
+    note = P("The options are alternatives: each total stands alone and the options are not added together. "
+             "Select one option in the acceptance block.", st.muted)
+    return [P("Options compared", st.h2), t, Spacer(1, 4), note]
+
+
+def _taxed(opts: Sequence[OptionDoc]) -> bool:
+    return any(o.totals.tax_included or o.totals.tax_pct for o in opts)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+DEFAULT_TERMS = (
+    "Validity. This quotation is valid until {valid_until}. GPU, memory and storage prices are volatile; "
+    "after that date prices and availability must be reconfirmed.",
+    "Prices. All prices are in {currency}; {tax_basis_lower}. Shipping is charged as shown; duties, "
+    "installation and site work are not included unless quoted as a line item.",
+    "Payment. {payment_terms}",
+    "Delivery. {lead_time}",
+    "Warranty. {warranty}",
+    "Technical figures. Power, heat, airflow, performance and workload figures are engineering estimates "
+    "from component data and stated assumptions, not guaranteed values. Adequate power feeds, cooling and "
+    "rack space at the site are the customer's responsibility. Memory sizes use vendor labels "
+    "(GB per JEDEC = 2^30 bytes); storage capacities are decimal (1 TB = 10^12 bytes).",
+    "Acceptance. An order is accepted when this quotation is signed{select_one} or a purchase order "
+    "quoting number {number} is received, and {company} has confirmed it in writing.",
+    "Cancellation and returns. Systems are built to order; once assembly has started an order cannot be "
+    "cancelled and configured systems cannot be returned except under warranty.",
+    "General terms. {company}'s general terms of sale apply; they prevail over the customer's terms.",
+)
+
+
+def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool) -> list[Flowable]:
+    st = styles()
+    q = settings.quote
+    if q.terms.strip():
+        clauses = [c.strip() for c in q.terms.strip().split("\n\n") if c.strip()]
+    else:
+        values = {"valid_until": meta.day(meta.valid_until), "currency": meta.currency,
+                  "tax_basis_lower": meta.tax_basis.lower(), "payment_terms": q.payment_terms,
+                  "lead_time": q.lead_time, "warranty": q.warranty, "number": meta.number,
+                  "company": settings.vendor.company, "select_one": " with exactly one option selected" if multi else ""}
+        clauses = [c.format(**values) for c in DEFAULT_TERMS]
+    small = st.small.clone("terms", fontSize=7, leading=8.8, spaceAfter=3)
+    paras = []
+    for i, c in enumerate(clauses, 1):
+        head, sep, rest = c.partition(". ")
+        if sep and len(head) < 40:
+            paras.append(PM(f"{i}. <b>{fonts.markup(head)}.</b> {fonts.markup(rest)}", small))
+        else:
+            paras.append(P(f"{i}. {c}", small))
+    # two balanced columns: terms are read once, and a compact block keeps totals, terms and
+    # signature on one page more often
+    gap = 14
+    col = (FRAME_W - gap) / 2
+    heights = [p.wrap(col, 10_000)[1] + small.spaceAfter for p in paras]
+    cut = min(range(len(paras) + 1), key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
+    t = Table([[paras[:cut], "", paras[cut:]]], colWidths=[col, gap, col])
+    t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                           ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                           ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return [P("Terms and conditions", st.h2), t]
+
+
+def signature(meta: QuoteMeta, letters: Sequence[str]) -> list[Flowable]:
+    st = styles()
+    out: list[Flowable] = [P("Acceptance", st.h2)]
+    who = meta.customer or "the customer"
+    out.append(P(f"Accepted for and on behalf of {who}, under the terms above.", st.body))
+    if letters:
+        boxes = ("&nbsp;" * 8).join(f"\u2610&nbsp;Option&nbsp;{x}" for x in letters)
+        out += [Spacer(1, 6), PM(f"<b>Select one option:</b>{'&nbsp;' * 6}{boxes}", st.body)]
+    sign_w = FRAME_W * 0.45
+    rows = [[P("Name", st.muted), "", "", P("Signature and company stamp", st.muted)],
+            [P("Title", st.muted), "", "", ""],
+            [P("Date", st.muted), "", "", ""]]
+    t = Table(rows, colWidths=[40, FRAME_W - sign_w - 56, 16, sign_w], rowHeights=[22, 22, 22])
+    t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                           ("VALIGN", (3, 0), (3, 0), "TOP"),
+                           ("SPAN", (3, 0), (3, 2)),
+                           ("LINEBELOW", (1, 0), (1, 2), 0.6, colors.black),
+                           ("BOX", (3, 0), (3, 2), 0.6, GRID),
+                           ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
+    out += [Spacer(1, 4), t]
+    return out

@@ -1,0 +1,31 @@
+"""Fixtures for the evaluation tests: the synthetic catalog (`_evalparts`) and build makers."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+
+from configurator.core.build import Build
+from configurator.core.catalog import Catalog
+
+from _evalparts import hgx_placements, make_catalog
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    return make_catalog()
+
+
+@pytest.fixture
+def make_build() -> Callable[..., Build]:
+    def make(chassis: str = "hgx-test", placements: dict[str, str] | None = None, **kw: Any) -> Build:
+        data: dict[str, Any] = {"chassis": chassis, "placements": placements or {}}
+        data.update(kw)
+        return Build.model_validate(data)
+    return make
+
+
+@pytest.fixture
+def hgx(make_build: Callable[..., Build]) -> Build:
+    return make_build("hgx-test", hgx_placements())

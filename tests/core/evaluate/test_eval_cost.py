@@ -1,0 +1,103 @@
+"""BOM lines in Decimal, currency conversion, per-line rounding and the total invariant."""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+import pytest
+
+from configurator.core.context import resolve
+from configurator.core.evaluate.cost import FxTable, compute_cost, load_fx, parse_fx
+
+from _evalparts import hgx_placements, make_catalog
+
+FX = FxTable({"USD": Decimal(1), "EUR": Decimal("0.86"), "JPY": Decimal("148")}, {"USD": 2, "EUR": 2, "JPY": 0})
+
+
+def cost(build, catalog, fx=FX):
+    return compute_cost(resolve(build, catalog), fx)
+
+
+def test_total_is_sum_of_lines(hgx, catalog):
+    c = cost(hgx, catalog)
+    assert c.currency == "USD" and c.missing_prices == ()
+    assert c.total == sum(line.extended for line in c.lines)
+    for line in c.lines:
+        assert line.extended == line.unit_price * line.qty
+        assert line.unit_price.as_tuple().exponent == -2
+    assert [line.category for line in c.lines] == ["chassis", "gpu", "cpu", "dimm", "drive", "nic", "psu", "cooling"]
+    gpu = next(line for line in c.lines if line.part_id == "gpu-sxm")
+    assert (gpu.qty, gpu.unit_price, gpu.extended) == (8, Decimal("30000.00"), Decimal("240000.00"))
+
+
+def test_conversion_and_half_up_rounding(hgx, catalog):
+    lines = {line.part_id: line for line in cost(hgx, catalog).lines}
+    # 1200 EUR at 0.86 EUR/USD = 1395.3488… USD → 1395.35
+    assert lines["nvme-gen5"].unit_price == Decimal("1395.35")
+    assert "1200 EUR converted" in lines["nvme-gen5"].price_source
+    # 350.335 → 350.34 half-up per line, before × qty
+    assert lines["dimm-64-4800"].unit_price == Decimal("350.34")
+    assert lines["dimm-64-4800"].extended == Decimal("350.34") * 32
+
+
+def test_half_up_not_half_even(make_build):
+    cat = make_catalog({"hgx-test": ("0.125", "USD"), "gpu-sxm": ("2.665", "USD")})
+    c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}), cat)
+    assert [line.unit_price for line in c.lines] == [Decimal("0.13"), Decimal("2.67")]
+    assert c.total == Decimal("2.80")
+
+
+def test_other_currencies(make_build, catalog):
+    jpy = cost(make_build("hgx-test", {"GPU1": "gpu-sxm", "NVME1": "nvme-gen5"}, site={"currency": "JPY"}), catalog)
+    lines = {line.part_id: line for line in jpy.lines}
+    assert lines["gpu-sxm"].unit_price == Decimal("4440000")              # 30000 × 148, no minor unit
+    expected = (Decimal(1200) / Decimal("0.86") * 148).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    assert lines["nvme-gen5"].unit_price == expected
+    eur = cost(make_build("hgx-test", {"NVME1": "nvme-gen5"}, site={"currency": "EUR"}), catalog)
+    assert {line.part_id: line.unit_price for line in eur.lines}["nvme-gen5"] == Decimal("1200.00")
+
+
+def test_missing_prices(make_build, catalog):
+    c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm", "X1": "dpu-2x200"}), catalog)
+    dpu = next(line for line in c.lines if line.part_id == "dpu-2x200")
+    assert dpu.unit_price is None and dpu.extended is None and dpu.price_source == "no price"
+    assert c.missing_prices == ("dpu-2x200",)
+    assert c.total == Decimal("55000.00")
+
+
+def test_unknown_currency_leaves_lines_unpriced(make_build, catalog):
+    c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}, site={"currency": "SEK"}), catalog)
+    assert c.total == 0 and set(c.missing_prices) == {"hgx-test", "gpu-sxm"}
+    assert "no exchange rate USD→SEK" in c.lines[0].price_source
+
+
+def test_discount_tax_shipping(make_build, catalog):
+    com = {"discount_pct": "10", "tax_pct": "13", "shipping": "500"}
+    c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}, commercial=com), catalog)
+    assert c.total == Decimal("55000.00")
+    assert c.discount == Decimal("5500.00") and c.tax == Decimal("6435.00")
+    assert c.grand_total == Decimal("55000.00") - Decimal("5500.00") + Decimal("6435.00") + Decimal("500.00")
+    inc = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}, commercial={**com, "prices_include_tax": True}), catalog)
+    assert inc.tax_included and inc.tax == (Decimal(49500) - Decimal(49500) / Decimal("1.13")).quantize(Decimal("0.01"))
+    assert inc.grand_total == Decimal("49500.00") + Decimal("500.00")
+
+
+def test_parse_fx_skips_bad_rows():
+    fx = parse_fx('[[rates]]\ncurrency = "EUR"\nper_usd = 0.9\nminor_unit = 2\ndate = "2026-01-01"\n'
+                  'confidence = "estimate"\n[[rates]]\ncurrency = "XX"\nper_usd = 1\n'
+                  '[[rates]]\ncurrency = "GBP"\nper_usd = -1\n[[rates]]\ncurrency = "JPY"\n')
+    assert fx.per_usd == {"USD": Decimal(1), "EUR": Decimal("0.9")}
+    assert fx.convert(Decimal(90), "EUR", "USD") == Decimal(100)
+    assert fx.convert(Decimal(1), "EUR", "CHF") is None
+    assert "2026-01-01 (estimate)" in fx.note
+
+
+def test_shipped_fx_has_the_required_currencies():
+    fx = load_fx()
+    assert {"USD", "EUR", "GBP", "CNY", "JPY", "CHF"} <= set(fx.per_usd)
+    assert fx.minor_unit["JPY"] == 0 and fx.quantum("JPY") == Decimal(1)
+
+
+def test_missing_fx_file_falls_back_to_usd(tmp_path):
+    fx = load_fx([tmp_path / "nope.toml"])
+    assert fx.per_usd == {"USD": Decimal(1)}

@@ -1,0 +1,72 @@
+"""The engine as a whole: ordering, the figures hand-off, and every code documented and tested."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from configurator import paths
+from configurator.core import rules
+from configurator.core.context import resolve
+from configurator.core.rules import check
+from configurator.core.violations import SEVERITY_ORDER
+
+from ._fixture import CATALOG, make
+
+RULES_DIR = Path(rules.__file__).parent
+CODE_RE = re.compile(r'"((?:fit|cpu|mem|gpu|pcie|power|thermal|net|storage|rules)\.[a-z0-9-]+)"')
+
+
+def source_codes() -> set[str]:
+    return {c for p in RULES_DIR.glob("*.py") for c in CODE_RE.findall(p.read_text(encoding="utf-8"))}
+
+
+def test_sorted_by_severity_then_code():
+    out = check(make(CPU2="x6448", PSU6=None, GPU8=None, COOLING=None, M2_1=None), CATALOG)
+    keys = [(SEVERITY_ORDER[v.severity], v.code) for v in out]
+    assert keys == sorted(keys) and len({v.severity for v in out}) == 3
+
+
+def test_takes_the_callers_context_and_figures():
+    build = make()
+    ctx = resolve(build, CATALOG)
+    from configurator.core.evaluate.engine import compute_figures
+
+    assert check(build, CATALOG, ctx=ctx, figures=compute_figures(ctx)) == check(build, CATALOG)
+
+
+def test_failing_figures_are_reported_not_raised(monkeypatch):
+    def boom(ctx):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(rules, "_compute", boom)
+    out = check(make(), CATALOG)
+    assert "rules.figures-unavailable" in {v.code for v in out}
+
+
+def test_violations_serialise():
+    for v in check(make(CPU2=None, PSU6=None), CATALOG):
+        assert v.to_json()["code"] == v.code
+        if v.fix is not None:
+            for op in v.fix.ops:
+                op.model_dump()
+                op.describe()
+
+
+def test_every_code_is_documented():
+    doc = (paths.repo_root() / "docs" / "rules.md").read_text(encoding="utf-8")
+    missing = sorted(c for c in source_codes() if f"`{c}`" not in doc)
+    assert not missing, f"codes missing from docs/rules.md: {missing}"
+
+
+def test_every_code_has_a_test():
+    tests = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    untested = sorted(c for c in source_codes() if f'"{c}"' not in tests)
+    assert not untested, untested
+
+
+@pytest.mark.parametrize("family", rules.FAMILIES, ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_each_family_has_a_check(family):
+    assert callable(family.check)

@@ -1,0 +1,55 @@
+"""Network, storage and boot rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from ._fixture import fake_figures, make
+from .helpers import apply_fix, codes, find
+
+NO_NICS = {f"NIC{i}": None for i in range(1, 9)}
+NO_DATA = {f"NVME{i}": None for i in range(1, 5)}
+
+BREAKS = [
+    ("net.no-fabric-nic", "warning", lambda: make(**NO_NICS, SLOT10="e810"), {}),
+    ("net.low-bandwidth-per-gpu", "warning", lambda: make(**{f"NIC{i}": None for i in range(3, 9)}), {}),
+    ("net.nic-not-near-gpu", "info", lambda: make(NIC8=None, SLOT9="cx7"), {}),
+    ("storage.none", "warning", lambda: make(**NO_DATA, M2_1=None), {}),
+    ("storage.no-boot", "warning", lambda: make(M2_1=None), {}),
+    ("storage.no-local-data", "info", lambda: make(**NO_DATA), {}),
+    ("storage.throughput", "info", lambda: make(**{**NO_DATA, "NVME1": "u2g4"}), {}),
+    ("storage.throughput-low", "warning", lambda: make(), {"figures": fake_figures(storage_gbs=1.0)}),
+]
+
+
+@pytest.mark.parametrize("code,severity,factory,kw", BREAKS, ids=[b[0] for b in BREAKS])
+def test_break_is_reported(code, severity, factory, kw):
+    assert find(factory(), code, **kw).severity == severity
+
+
+@pytest.mark.parametrize("chassis", ["hgx8", "pcie4"])
+def test_reference_builds_pass(chassis):
+    assert not {c for c in codes(make(chassis)) if c.startswith(("net.", "storage."))}
+
+
+def test_single_node_builds_skip_the_fabric_rules():
+    assert not {c for c in codes(make(**NO_NICS, multi_node=False)) if c.startswith("net.")}
+
+
+def test_low_bandwidth_states_the_numbers():
+    v = find(make(**{f"NIC{i}": None for i in range(3, 9)}), "net.low-bandwidth-per-gpu")
+    assert "800 Gb/s" in v.message and "100 Gb/s per GPU" in v.message
+
+
+@pytest.mark.parametrize("code,factory", [
+    ("net.nic-not-near-gpu", lambda: make(NIC8=None, SLOT9="cx7")),
+    ("storage.no-boot", lambda: make(M2_1=None)),
+])
+def test_fix_resolves_it(code, factory):
+    build = factory()
+    assert code not in codes(apply_fix(build, find(build, code)))
+
+
+def test_nic_moves_next_to_the_gpus():
+    v = find(make(NIC8=None, SLOT9="cx7"), "net.nic-not-near-gpu")
+    assert "NIC8" in v.fix.description and "PLX4" in v.fix.description

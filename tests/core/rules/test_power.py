@@ -1,0 +1,88 @@
+"""Power rules, with the evaluation's real figures and with chosen numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.build import Site
+
+from ._fixture import fake_figures, make
+from .helpers import apply_fix, codes, find
+
+NO_PSU = {f"PSU{i}": None for i in range(1, 9)}
+ALL_ON_A = {f"PSU{i}": "A" for i in range(1, 9)}
+
+BREAKS = [
+    ("power.no-psu", "error", lambda: make(**NO_PSU), {}),
+    ("power.mixed-psu", "error", lambda: make(PSU6="psu3k-b"), {}),
+    ("power.redundancy-mode", "error", lambda: make(psu_redundancy="N+2"), {}),
+    ("power.redundancy-count", "error", lambda: make(PSU6=None), {}),
+    ("power.redundancy-count", "error", lambda: make(PSU7="psu3k", psu_redundancy="N+N"), {}),
+    ("power.insufficient", "error", lambda: make(), {"figures": fake_figures(peak_w=13000, usable_w=12000)}),
+    ("power.single-feed", "error", lambda: make(psu_feeds=ALL_ON_A), {}),
+    ("power.feed-capacity", "error",
+     lambda: make(psu_redundancy="N+N", psu_feeds={"PSU1": "A", "PSU2": "A", "PSU3": "A", "PSU4": "A",
+                                                    "PSU5": "B", "PSU6": "B"}), {}),
+    ("power.low-load", "info", lambda: make(), {"figures": fake_figures(typical_pct=20)}),
+    ("power.low-line-unsupported", "error", lambda: make(site=Site(input_voltage_v=120)), {}),
+    ("power.low-line-derated", "warning",
+     lambda: make("pcie4", PSU1="psu2k", PSU2="psu2k", site=Site(input_voltage_v=120)), {}),
+    ("power.input-voltage", "error", lambda: make(site=Site(input_voltage_v=277)), {}),
+]
+
+
+@pytest.mark.parametrize("code,severity,factory,kw", BREAKS, ids=[f"{b[0]}-{i}" for i, b in enumerate(BREAKS)])
+def test_break_is_reported(code, severity, factory, kw):
+    assert find(factory(), code, **kw).severity == severity
+
+
+@pytest.mark.parametrize("chassis", ["hgx8", "pcie4"])
+def test_reference_builds_pass(chassis):
+    assert not {c for c in codes(make(chassis)) if c.startswith("power.")}
+
+
+def test_no_psu_fix_adds_enough_psus_for_the_default_mode():
+    build = make(**NO_PSU)
+    v = find(build, "power.no-psu")
+    assert [op.slot for op in v.fix.ops] == [f"PSU{i}" for i in range(1, 7)]   # 4+2
+    assert not {c for c in codes(apply_fix(build, v)) if c.startswith("power.")}
+
+
+def test_insufficient_fix_adds_psus_of_the_same_model_into_empty_bays():
+    build = make(psu_redundancy="N+1")
+    v = find(build, "power.insufficient", figures=fake_figures(peak_w=16500, usable_w=15000))
+    # 16.5 kW / 3 kW -> 6 carrying + 1 spare = 7 PSUs: one more, in the first empty bay
+    assert [(op.slot, op.part) for op in v.fix.ops] == [("PSU7", "psu3k")]
+    assert "16.5 kW" in v.message and "15.0 kW" in v.message
+
+
+def test_insufficient_with_a_fixed_mode_and_no_bigger_psu_says_so():
+    v = find(make(), "power.insufficient", figures=fake_figures(peak_w=13000, usable_w=12000))
+    assert not v.fix.ops and v.fix.description
+
+
+@pytest.mark.parametrize("code,factory", [
+    ("power.mixed-psu", lambda: make(PSU6="psu3k-b")),
+    ("power.redundancy-mode", lambda: make(psu_redundancy="N+2")),
+    ("power.redundancy-count", lambda: make(PSU6=None)),
+    ("power.single-feed", lambda: make(psu_feeds=ALL_ON_A)),
+    ("power.feed-capacity", lambda: make(psu_redundancy="N+N", psu_feeds={
+        "PSU1": "A", "PSU2": "A", "PSU3": "A", "PSU4": "A", "PSU5": "B", "PSU6": "B"})),
+])
+def test_fix_resolves_it(code, factory):
+    build = factory()
+    fixed = apply_fix(build, find(build, code))
+    assert not {c for c in codes(fixed) if c.startswith("power.")}
+
+
+def test_single_feed_message_names_the_mistake():
+    v = find(make(psu_feeds=ALL_ON_A), "power.single-feed")
+    assert "feed A" in v.message and "4+2" in v.message and "PSU1" in v.slots
+
+
+def test_balanced_n_plus_n_passes():
+    assert not {c for c in codes(make(psu_redundancy="N+N")) if c.startswith("power.")}
+
+
+def test_single_feed_is_fine_without_redundancy():
+    assert "power.single-feed" not in codes(make("pcie4", psu_redundancy="N", psu_feeds={"PSU1": "A", "PSU2": "A"}))

@@ -1,0 +1,16 @@
+"""Fixtures for the io tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core.catalog import Catalog
+
+from io_helpers import fixture_catalog
+
+
+@pytest.fixture(scope="session")
+def test_catalog() -> Catalog:
+    catalog = fixture_catalog()
+    assert catalog.issues == (), catalog.issues
+    return catalog

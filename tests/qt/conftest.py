@@ -1,0 +1,62 @@
+"""GUI test set-up: offscreen Qt, a throwaway user folder and QSettings, a small fixed catalog."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+if "CONFIGURATOR_HOME" not in os.environ:
+    os.environ["CONFIGURATOR_HOME"] = tempfile.mkdtemp(prefix="configurator-qt-home-")
+os.environ.setdefault("CONFIGURATOR_AUTOSAVE_MS", "100000")
+_HERE = Path(__file__).resolve().parent
+for _p in (str(_HERE.parent.parent), str(_HERE)):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import pytest  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QSettings  # noqa: E402
+
+from fixture_catalog import make_catalog  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _isolated_settings(tmp_path, monkeypatch, qapp):
+    """Every test gets its own CONFIGURATOR_HOME and its own QSettings file."""
+    monkeypatch.setenv("CONFIGURATOR_HOME", str(tmp_path / "home"))
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+    QCoreApplication.setOrganizationName("configurator-test")
+    QCoreApplication.setApplicationName(f"qt-test-{tmp_path.name}")
+    yield
+
+
+@pytest.fixture(scope="session")
+def catalog():
+    return make_catalog()
+
+
+@pytest.fixture
+def make_window(qtbot, catalog):
+    """Factory: a shown MainWindow on a fresh session of `build` (default: empty HGX chassis)."""
+    from configurator.core.build import Build
+    from configurator.core.session import Session
+    from configurator.qt.app import make_app
+    from configurator.qt.main_window import MainWindow
+
+    make_app()
+    made = []
+
+    def factory(build: Build | None = None, path: Path | None = None) -> MainWindow:
+        session = Session(catalog, build or Build(chassis="hgx-8u"), path)
+        win = MainWindow(session)
+        qtbot.addWidget(win)
+        win.show()
+        made.append(win)
+        return win
+
+    yield factory
+    for win in made:
+        win.session.mark_clean()  # never prompt while pytest-qt closes the window

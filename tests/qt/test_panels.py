@@ -1,0 +1,260 @@
+"""Panels render the session's Evaluation: right numbers, and charts updated in place."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import numpy as np
+import pytest
+
+import configurator.core.evaluate as evaluate_pkg
+from configurator.core.build import Build
+from configurator.core.evaluate.result import Link
+from configurator.core.evaluate.workload_models import MemoryBreakdown, WorkloadResult
+from configurator.core.session import Session
+from configurator.qt.panels import (ALL_PANELS, BandwidthPanel, CostPanel, PowerPanel, ThermalPanel,
+                                    WorkloadPanel)
+from configurator.qt.panels import format as fmt
+from configurator.qt.panels.sample import render_all, sample_evaluation
+from fixture_catalog import make_catalog
+
+GB = 10**9
+
+
+@pytest.fixture
+def session(monkeypatch: pytest.MonkeyPatch) -> Session:
+    """A session whose evaluation is the sample one (currency follows the build)."""
+    monkeypatch.setattr(evaluate_pkg, "evaluate",
+                        lambda build, catalog, *a, **k: sample_evaluation(currency=build.site.currency),
+                        raising=False)
+    return Session(make_catalog(), Build(chassis="hgx-8u"))
+
+
+def publish(session: Session, ev) -> None:
+    session.evaluation = ev
+    session.evaluated.emit(ev)
+
+
+def with_power(ev, **power):
+    p = ev.power.model_copy(update=power)
+    return ev.model_copy(update={"power": p})
+
+
+def workload_result(fits: bool = True) -> WorkloadResult:
+    mem = MemoryBreakdown(weights=16 * GB, gradients=16 * GB, optimizer=32 * GB, activations=20 * GB,
+                          kv_cache=0, overhead=4 * GB, phase="optimizer step")
+    cap = 141 * GB if fits else 80 * GB
+    return WorkloadResult(per_gpu=mem, capacity_bytes=cap, fits=fits, headroom_bytes=cap - mem.total,
+                          max_batch=6 if fits else 0, verdict="Fits: 88.0 GB of 141 GB" if fits else "Does not fit",
+                          train_flops=1e22, train_days=12.25, mfu=0.4)
+
+
+# --------------------------------------------------------------------------- format
+
+
+def test_format_helpers():
+    assert fmt.watts(700.4) == "700 W"
+    assert fmt.kilowatts(10240) == "10.2 kW"
+    assert fmt.btu_per_hour(34120.7) == "34,121 BTU/h"
+    assert fmt.money(Decimal("1234567.5"), "USD") == "$1,234,567.50"
+    assert fmt.money(Decimal("1234567.5"), "EUR", cents=False) == "€1,234,568"
+    assert fmt.money(None, "USD") == "—"
+    assert fmt.gbs(6.94) == "6.9 GB/s" and fmt.gbs(4800) == "4,800 GB/s"
+    assert [fmt.load_level(p) for p in (50, 85, 101)] == ["ok", "warning", "error"]
+
+
+def test_titles_are_translated_strings():
+    assert [cls.title for cls in ALL_PANELS] == ["Power", "Thermal", "Workload", "Bandwidth", "Cost & TCO",
+                                                  "Site & options"]
+
+
+# --------------------------------------------------------------------------- power
+
+
+def test_power_panel_numbers(qtbot, session):
+    panel = PowerPanel(session)
+    qtbot.addWidget(panel)
+    head = panel.headline.text()
+    # max 9,220 W of 4 × 3,000 W usable → 23 % headroom
+    assert "est. 9.2 kW max / 12.0 kW usable (23 % headroom)" in head
+    assert "4+2 × 3,000 W" in head
+    assert panel.level_draw["typical"].text() == "6.6 kW"   # 6,650 W, half-even
+    assert panel.level_load["peak"].text() == "86 %"
+    assert panel.level_bar["peak"].level == "warning"
+    assert "Feed A: 3 × PSU = 9.0 kW" in panel.feeds.text()
+    assert "9.6 kW max" in panel.wall.text()
+    widths = panel.typical_bars.opts["width"]
+    assert widths[0] == pytest.approx(4.48)              # GPUs first
+    assert panel.max_bars.opts["width"][0] == pytest.approx(5.6)
+    ticks = panel.plot.getPlotItem().getAxis("left")._tickLevels[0]
+    assert [t[1] for t in ticks][:3] == ["GPUs", "GPU baseboard", "CPUs"]
+
+
+def test_power_panel_updates_in_place(qtbot, session):
+    panel = PowerPanel(session)
+    qtbot.addWidget(panel)
+    bars, headline = panel.typical_bars, panel.headline
+    ev = session.evaluation
+    gpu_only = tuple(line for line in ev.power.lines if line.category == "gpu")
+    publish(session, with_power(ev, lines=gpu_only, max_w=13000.0, peak_w=13500.0))
+    assert panel.typical_bars is bars and panel.headline is headline
+    assert len(bars.opts["width"]) == 1
+    assert "(-8 % headroom)" in headline.text() or "(−8 % headroom)" in headline.text()
+    assert panel.level_bar["max"].level == "error"
+
+
+# --------------------------------------------------------------------------- thermal
+
+
+def test_thermal_panel_numbers_and_update(qtbot, session):
+    panel = ThermalPanel(session)
+    qtbot.addWidget(panel)
+    g = panel.grid
+    assert g.text("heat_kw") == "6.9 kW / 9.6 kW"
+    assert g.text("heat_btu") == "23,635 BTU/h / 32,769 BTU/h"
+    assert "at ΔT 11.1 °C (20 °F)" in g.text("airflow")
+    assert g.text("max_gpu") == "700 W"
+    assert g.text("derate") == "× 0.94 of rated capacity"
+    assert "HGX air cooling (air)" == g.text("cooling")     # name from the catalog
+    assert panel.gauge.level == "warning"                   # 85 % of derated capacity
+    label = g.values["heat_kw"]
+    th = session.evaluation.thermal.model_copy(update={"heat_max_w": 5000.0, "load_pct": 44.0,
+                                                       "airflow_cfm": 2000.0})
+    publish(session, session.evaluation.model_copy(update={"thermal": th}))
+    assert g.values["heat_kw"] is label and label.text() == "6.9 kW / 5.0 kW"
+    assert panel.gauge.level == "ok"
+    assert "short" in g.text("chassis_airflow")
+
+
+# --------------------------------------------------------------------------- bandwidth
+
+
+def test_bandwidth_panel_highlights_bottleneck(qtbot, session):
+    panel = BandwidthPanel(session)
+    qtbot.addWidget(panel)
+    assert len(panel.rows) == 6
+    storage = panel.rows[0]
+    assert storage.stage.text() == "Storage" and storage.value.text() == "6.9"
+    assert "font-weight:600" in storage.value.styleSheet() and fmt.COLOURS["warning"] in storage.value.styleSheet()
+    assert panel.rows[3].value.text() == "4,800"
+    assert "font-weight" not in panel.rows[3].value.styleSheet()
+    assert panel.rows[5].value.text() == "50.0 (400 Gb/s)"
+    assert "6.9 GB/s" in panel.explanation.text()
+    assert panel.rows[0].bar.fraction < panel.rows[3].bar.fraction == pytest.approx(1.0)
+
+
+def test_bandwidth_panel_reuses_rows(qtbot, session):
+    panel = BandwidthPanel(session)
+    qtbot.addWidget(panel)
+    panel.show()
+    rows = list(panel.rows)
+    bw = session.evaluation.bandwidth.model_copy(update={
+        "chain": (Link(name="PCIe Gen4 x16", stage="pcie", gbs=32.0), Link(name="HBM", stage="hbm", gbs=3350.0)),
+        "bottleneck": "pcie", "bottleneck_gbs": 32.0, "explanation": "PCIe limits."})
+    publish(session, session.evaluation.model_copy(update={"bandwidth": bw}))
+    assert panel.rows == rows                                  # same widgets, no rebuild
+    assert rows[0].stage.text() == "PCIe host link" and "font-weight:600" in rows[0].value.styleSheet()
+    assert "font-weight" not in rows[1].value.styleSheet()
+    assert [r.value.isVisible() for r in rows] == [True, True, False, False, False, False]
+
+
+# --------------------------------------------------------------------------- cost
+
+
+def test_cost_panel_numbers_and_chart(qtbot, session):
+    panel = CostPanel(session)
+    qtbot.addWidget(panel)
+    ev = session.evaluation
+    g = panel.grid
+    assert g.text("bom") == "$351,340.00"
+    assert g.text("rent_hour") == "$3.50"
+    assert g.text("total") == "$543,200.85 over 5 years"
+    assert g.text("breakeven") == f"at month {ev.tco.breakeven_month} (2.2 years)"
+    x, y = panel.own_curve.getData()
+    assert len(x) == 61 and y[0] == pytest.approx(351340.0)
+    assert panel.rent_curve.getData()[1][12] == pytest.approx(float(ev.tco.rent_by_month[12]))
+    assert panel.breakeven_line.value() == ev.tco.breakeven_month and panel.breakeven_line.isVisible()
+    assert panel.axis.tickStrings([200000.0], 1.0, 1.0) == ["$200K"]
+
+
+def test_cost_panel_updates_in_place(qtbot, session):
+    panel = CostPanel(session)
+    qtbot.addWidget(panel)
+    own, line = panel.own_curve, panel.breakeven_line
+    ev = sample_evaluation(currency="EUR")
+    tco = ev.tco.model_copy(update={"breakeven_month": None, "rent_by_month": tuple(Decimal(0) for _ in range(61))})
+    cost = ev.cost.model_copy(update={"missing_prices": ("nic-x",)})
+    publish(session, ev.model_copy(update={"tco": tco, "cost": cost}))
+    assert panel.own_curve is own and panel.breakeven_line is line
+    assert not line.isVisible()
+    assert panel.grid.text("bom") == "€351,340.00"
+    assert panel.grid.text("breakeven").startswith("not within 5 years")
+    assert "nic-x" in panel.missing.text()
+    assert panel.axis.currency == "EUR"
+
+
+# --------------------------------------------------------------------------- workload results
+
+
+def test_workload_panel_renders_result(qtbot, session):
+    panel = WorkloadPanel(session, presets={})
+    qtbot.addWidget(panel)
+    assert "No workload" in panel.verdict.text()
+    assert not panel.capacity_line.isVisible()
+    bars = panel.bars
+    publish(session, sample_evaluation(workload=workload_result()))
+    assert panel.bars is bars
+    np.testing.assert_allclose(bars.opts["width"], [16, 16, 32, 20, 0, 4])
+    np.testing.assert_allclose(bars.opts["x0"], [0, 16, 32, 64, 84, 84])
+    assert panel.capacity_line.value() == pytest.approx(141)
+    assert panel.legend.text("optimizer") == "32.0 GB"
+    assert panel.legend.text("total") == "88.0 GB of 141 GB (62 %)"
+    assert panel.figures.text("max_batch") == "6"
+    assert panel.figures.text("speed") == "12.2 days"   # 12.25, half-even
+    assert "Fits" in panel.verdict.text() and fmt.COLOURS["ok"] in panel.verdict.text()
+    publish(session, sample_evaluation(workload=workload_result(fits=False)))
+    assert panel.bars is bars and panel.capacity_line.value() == pytest.approx(80)
+    assert fmt.COLOURS["error"] in panel.verdict.text()
+    assert panel.figures.text("max_batch").startswith("none")
+
+
+# --------------------------------------------------------------------------- screenshots
+
+
+def test_every_panel_renders_to_png(qtbot, session, tmp_path):
+    publish(session, sample_evaluation(workload=workload_result()))
+    paths = render_all(session, tmp_path)
+    assert [p.name for p in paths] == [f"{cls.__name__}.png" for cls in ALL_PANELS]
+    assert all(p.stat().st_size > 2000 for p in paths)
+
+
+def test_deleted_panel_is_unsubscribed(qtbot, session):
+    panel = PowerPanel(session)
+    panel.deleteLater()
+    qtbot.waitUntil(lambda: not _valid(panel), timeout=1000)
+    publish(session, sample_evaluation())       # must not touch the deleted widget
+    assert len(session.evaluated) == 0
+
+
+def _valid(widget) -> bool:
+    import shiboken6
+    return shiboken6.isValid(widget)
+
+
+def test_panels_render_the_real_engine(qtbot):
+    """Smoke test against `evaluate` itself: a populated HGX build renders in every panel."""
+    pytest.importorskip("configurator.core.evaluate.engine")
+    placements = {"CPU1": "xeon-8480", "CPU2": "xeon-8480", "COOLING": "air-hgx"}
+    placements |= {f"GPU{i}": "h100-sxm" for i in range(1, 9)}
+    placements |= {f"NIC{i}": "cx7" for i in range(1, 9)}
+    placements |= {f"PSU{i}": "psu-3000" for i in range(1, 7)}
+    placements |= {f"{s}_DIMM_{c}1": "ddr5-64" for s in ("CPU1", "CPU2") for c in "ABCDEFGH"}
+    session = Session(make_catalog(), Build(chassis="hgx-8u", placements=placements))
+    panels = [cls(session) for cls in ALL_PANELS]
+    for p in panels:
+        qtbot.addWidget(p)
+    power = panels[0]
+    assert "kW usable" in power.headline.text()
+    gpu_w = sum(x.typical_w for x in session.evaluation.power.lines if x.category == "gpu")
+    assert power.typical_bars.opts["width"][0] == pytest.approx(gpu_w / 1000)
+    assert panels[3].rows[0].stage.text() == "Storage"
