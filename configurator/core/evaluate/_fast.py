@@ -70,6 +70,24 @@ def part_groups(ctx: Any) -> tuple[tuple[Any, int], ...]:
     return result
 
 
+def in_slots(ctx: Any, category: str, kind: str) -> tuple[Any, ...]:
+    """Placed parts of `category` that sit in a slot of `kind` (a hand-edited build may misplace them)."""
+    placed = ctx.of(category)
+    for pl in placed:
+        if pl.slot.kind != kind:
+            return tuple(p for p in placed if p.slot.kind == kind)
+    return placed
+
+
+def gpus_placed(ctx: Any) -> tuple[Any, ...]:
+    """GPUs on a baseboard position or in a PCIe slot (the only places a GPU works)."""
+    placed = ctx.of("gpu")
+    for pl in placed:
+        if pl.slot.kind not in ("gpu", "pcie"):
+            return tuple(p for p in placed if p.slot.kind in ("gpu", "pcie"))
+    return placed
+
+
 class Memo:
     """A bounded memo whose hits are checked by identity of the objects they were built from."""
 

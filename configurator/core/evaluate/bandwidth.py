@@ -6,9 +6,9 @@ Gen3 15.75, Gen4 31.5, Gen5 63, Gen6 121 GB/s (models.md §6; measured Gen5 H2D 
 
 from __future__ import annotations
 
-from ..catalog import CPU, GPU, NIC, Chassis, Drive
+from ..catalog import GPU, NIC, Chassis, Drive
 from ..context import BuildContext, Placed
-from ._fast import construct
+from ._fast import construct, gpus_placed, in_slots
 from .result import BandwidthResult, ComputeResult, HostMemoryResult, Link
 
 #: GB/s per direction of an x16 link, by PCIe generation (models.md §6)
@@ -54,7 +54,8 @@ def _gpu_links(ctx: BuildContext, gpus: tuple[Placed, ...]) -> list[tuple[float,
     assert ch is not None
     paths = switch_paths(ch)
     switches = {s.id: s for s in ch.pcie_switches}
-    cpu_gen = {pl.slot.socket: pl.part.pcie_gen for pl in ctx.of("cpu")}  # type: ignore[attr-defined]
+    cpu_gen = {pl.slot.socket: pl.part.pcie_gen  # type: ignore[attr-defined]
+               for pl in in_slots(ctx, "cpu", "cpu")}
     behind: dict[str, int] = {}
     for pl in gpus:
         for sw in paths.get(pl.slot.root, ()):
@@ -92,6 +93,8 @@ def _drive_gbs(pl: Placed) -> float:
         gen, lanes = min(gen, pl.slot.bays.pcie_gen), min(lanes, pl.slot.bays.lanes_per_bay)
     elif pl.slot.pcie is not None:
         gen, lanes = min(gen, pl.slot.pcie.gen), min(lanes, pl.slot.pcie.lanes)
+    else:
+        return 0.0  # not in a bay or a PCIe slot: not connected
     return min(d.seq_read_mbs / 1000.0, pcie_gbs(gen, lanes))
 
 
@@ -124,7 +127,8 @@ def _gpu_gpu(ctx: BuildContext, gpus: tuple[Placed, ...], links: list[tuple[floa
             cand = (bidi / 2, f"{label} ({gpu.scaleup_link}), {bidi:g} GB/s bidirectional" if gpu.scaleup_link
                     else f"{label}, {bidi:g} GB/s bidirectional")
         elif pl.slot.id in bridged and gpu.nvlink_bridge_ways and gpu.scaleup_gbs:
-            cand = (gpu.scaleup_gbs / 2, f"NVLink bridge, {gpu.scaleup_gbs:g} GB/s bidirectional, bridged peers only")
+            cand = (gpu.scaleup_gbs / 2,
+                    f"NVLink bridge, {gpu.scaleup_gbs:g} GB/s bidirectional, bridged peers only")
         else:
             cand = (host, "PCIe peer-to-peer through the switch / CPU (upper bound)")
         if worst is None or cand[0] < worst[0]:
@@ -137,12 +141,13 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
     """The chain per GPU, its narrowest feed link and what that limits."""
     storage = storage_read_gbs(ctx)
     net = network_gbps(ctx)
-    gpus = ctx.of("gpu")
+    gpus = gpus_placed(ctx)
     n = len(gpus)
     if n == 0 or ctx.chassis is None:
-        return construct(BandwidthResult,
-            chain=(), bottleneck="", bottleneck_gbs=0.0, explanation="No GPUs placed: nothing to feed.",
-            gpu_gpu_gbs=0.0, network_gbps_per_gpu=0.0, storage_read_gbs=storage)
+        return construct(
+            BandwidthResult, chain=(), bottleneck="", bottleneck_gbs=0.0,
+            explanation="No GPUs placed: nothing to feed.", gpu_gpu_gbs=0.0, network_gbps_per_gpu=0.0,
+            storage_read_gbs=storage)
     links = _gpu_links(ctx, gpus)
     host_gbs, host_what = min(links, key=lambda x: x[0])
     hbm = compute.hbm_bandwidth_gbs_per_gpu  # type: ignore[attr-defined]
@@ -150,13 +155,13 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
                    if pl.part.interface == "nvme" and pl.part.tier != "boot")  # type: ignore[attr-defined]
     chain = [
         construct(Link, name="NVMe drives (sequential read)", stage="storage", gbs=storage / n,
-                             detail=f"{storage:.1f} GB/s from {n_drives} NVMe data drive(s) shared by {n} GPU(s)"),
+                  detail=f"{storage:.1f} GB/s from {n_drives} NVMe data drive(s) shared by {n} GPU(s)"),
         construct(Link, name=f"DDR at {memory.speed_mts} MT/s", stage="host-memory",
-                             gbs=memory.bandwidth_gbs / n,
-                             detail=f"{memory.bandwidth_gbs:.1f} GB/s over {memory.channels_populated} channel(s)"
-                                    f" shared by {n} GPU(s)"),
+                  gbs=memory.bandwidth_gbs / n,
+                  detail=f"{memory.bandwidth_gbs:.1f} GB/s over {memory.channels_populated} channel(s)"
+                         f" shared by {n} GPU(s)"),
         construct(Link, name=host_what, stage="pcie", gbs=host_gbs,
-                             detail=f"theoretical; ~{PCIE_MEASURED_SHARE:.0%} is measured in practice"),
+                  detail=f"theoretical; ~{PCIE_MEASURED_SHARE:.0%} is measured in practice"),
         construct(Link, name="GPU memory (HBM/GDDR)", stage="hbm", gbs=hbm, detail="on-package"),
     ]
     narrow = min(chain, key=lambda link: link.gbs)
@@ -167,9 +172,9 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
     else:
         gg = 0.0
     chain.append(construct(Link, name="Network (NIC ports, DPUs excluded)", stage="network",
-                                      gbs=net / 8 / n, detail=f"{net:g} Gb/s in total over {n} GPU(s)"))
-    return construct(BandwidthResult,
-        chain=tuple(chain), bottleneck=narrow.stage, bottleneck_gbs=narrow.gbs,
+                           gbs=net / 8 / n, detail=f"{net:g} Gb/s in total over {n} GPU(s)"))
+    return construct(
+        BandwidthResult, chain=tuple(chain), bottleneck=narrow.stage, bottleneck_gbs=narrow.gbs,
         explanation=explain(narrow.stage, narrow.gbs, compute.vram_gb_per_gpu),
         gpu_gpu_gbs=gg, network_gbps_per_gpu=net / n, storage_read_gbs=storage,
         bottleneck_name=narrow.name,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..catalog import CPU, DIMM, GPU
 from ..context import BuildContext
-from ._fast import construct
+from ._fast import construct, gpus_placed, in_slots
 from .result import ComputeResult, HostMemoryResult
 
 BYTES_PER_TRANSFER = 8  # 64-bit channel (DDR5: two 32-bit subchannels)
@@ -27,8 +27,8 @@ def _same_or(values: set[str], single: str, mixed: str = "mixed") -> str:
 
 def compute_compute(ctx: BuildContext) -> ComputeResult:
     """GPU and CPU totals; dense tensor TFLOPS (no sparsity), FP8 0 where unsupported."""
-    gpus: list[GPU] = [pl.part for pl in ctx.of("gpu")]  # type: ignore[misc]
-    cpus: list[CPU] = [pl.part for pl in ctx.of("cpu")]  # type: ignore[misc]
+    gpus: list[GPU] = [pl.part for pl in gpus_placed(ctx)]  # type: ignore[misc]
+    cpus: list[CPU] = [pl.part for pl in in_slots(ctx, "cpu", "cpu")]  # type: ignore[misc]
     gids = {g.id for g in gpus}
     cids = {c.id for c in cpus}
     vram = bw = bf16 = fp16 = fp8 = 0.0
@@ -38,8 +38,8 @@ def compute_compute(ctx: BuildContext) -> ComputeResult:
         bf16 += g.bf16_tflops
         fp16 += g.fp16_tflops
         fp8 += g.fp8_tflops or 0.0
-    return construct(ComputeResult,
-        gpu_count=len(gpus),
+    return construct(
+        ComputeResult, gpu_count=len(gpus),
         gpu_id=gpus[0].id if len(gids) == 1 else "",
         gpu_model=_same_or(gids, gpus[0].name if gpus else ""),
         vram_gb_per_gpu=min((g.memory_gb for g in gpus), default=0.0),
@@ -58,12 +58,12 @@ def compute_compute(ctx: BuildContext) -> ComputeResult:
 def compute_memory(ctx: BuildContext, compute: ComputeResult) -> HostMemoryResult:
     """Host memory that works: DIMMs in sockets with a CPU, on channels the CPU has."""
     ch = ctx.chassis
-    cpu_at: dict[str, CPU] = {pl.slot.socket: pl.part for pl in ctx.of("cpu")}  # type: ignore[misc]
+    cpu_at: dict[str, CPU] = {pl.slot.socket: pl.part for pl in in_slots(ctx, "cpu", "cpu")}  # type: ignore[misc]
     per_channel: dict[tuple[str, int], int] = {}
     capacity = 0.0
     count = 0
     dimm_speed = None
-    for pl in ctx.of("dimm"):
+    for pl in in_slots(ctx, "dimm", "dimm"):
         cpu = cpu_at.get(pl.slot.socket)
         if cpu is None or pl.slot.channel >= cpu.memory_channels:
             continue
@@ -81,8 +81,8 @@ def compute_memory(ctx: BuildContext, compute: ComputeResult) -> HostMemoryResul
         limit = min(_cpu_speed(c, dpc) for c in cpu_at.values())
         speed = min(dimm_speed, limit)
     populated = len(per_channel)
-    return construct(HostMemoryResult,
-        capacity_gb=capacity, dimm_count=count, channels_populated=populated,
+    return construct(
+        HostMemoryResult, capacity_gb=capacity, dimm_count=count, channels_populated=populated,
         channels_total=total, dpc=dpc, speed_mts=speed,
         bandwidth_gbs=populated * channel_bandwidth_gbs(speed),
         ratio_to_vram=capacity / compute.vram_gb if compute.vram_gb > 0 else 0.0,

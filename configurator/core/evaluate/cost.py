@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..catalog import GPU, Price
 from ..context import BuildContext
-from ._fast import Memo, construct, part_groups
+from ._fast import Memo, construct, gpus_placed, part_groups
 from .result import ComputeResult, CostLine, CostResult, PowerResult, TcoResult
 
 HOURS_PER_YEAR = 8766    # 365.25 days
@@ -131,8 +131,8 @@ def compute_cost(ctx: BuildContext, fx: FxTable) -> CostResult:
     tax = _q(net - net / (1 + rate), quantum) if com.prices_include_tax else _q(net * rate, quantum)
     shipping = _q(com.shipping, quantum)
     grand = net + shipping + (Decimal(0) if com.prices_include_tax else tax)
-    return construct(CostResult,
-        currency=cur, lines=tuple(lines), total=total, missing_prices=tuple(missing),
+    return construct(
+        CostResult, currency=cur, lines=tuple(lines), total=total, missing_prices=tuple(missing),
         discount=discount, tax=tax, tax_included=com.prices_include_tax, shipping=shipping,
         grand_total=grand, fx_note=fx.note)
 
@@ -166,8 +166,8 @@ def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
     per_pflops = _q(total / Decimal(repr(pflops)), quantum) if pflops > 0 else None
     rate, per_month = _rent(ctx, fx, site.currency, util, quantum)
     own, rent, breakeven = month_series(capex, energy + support, per_month, years * 12, quantum)
-    return construct(TcoResult,
-        years=years, capex=capex, energy_kwh_per_year=kwh, energy_cost_per_year=energy,
+    return construct(
+        TcoResult, years=years, capex=capex, energy_kwh_per_year=kwh, energy_cost_per_year=energy,
         support_per_year=support, total=total, dense_pflops=pflops, cost_per_pflops=per_pflops,
         rent_per_gpu_hour=rate, rent_per_month=per_month, own_by_month=own, rent_by_month=rent,
         breakeven_month=breakeven, currency=site.currency)
@@ -211,7 +211,7 @@ def month_series(capex: Decimal, opex_per_year: Decimal, rent_per_month: Decimal
 def _rent(ctx: BuildContext, fx: FxTable, cur: str, util: float,
           quantum: Decimal) -> tuple[Decimal | None, Decimal | None]:
     """(rate per GPU-hour, rent per month) for the build's GPUs, None when unknown."""
-    gpus: list[GPU] = [pl.part for pl in ctx.of("gpu")]  # type: ignore[misc]
+    gpus: list[GPU] = [pl.part for pl in gpus_placed(ctx)]  # type: ignore[misc]
     if not gpus:
         return None, None
     chosen = ctx.build.commercial.rent_per_gpu_hour

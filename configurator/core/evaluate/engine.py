@@ -73,8 +73,8 @@ def evaluate(build: Build, catalog: Catalog, workload: Any = None, *, fx: FxTabl
     cost = compute_cost(ctx, rates)
     tco = compute_tco(ctx, cost, fig.power, fig.compute, rates)
     ch = ctx.chassis
-    return construct(Evaluation,
-        chassis_id=build.chassis,
+    return construct(
+        Evaluation, chassis_id=build.chassis,
         chassis_name=ch.name if ch else "",
         rack_units=ch.rack_units if ch else 0,
         weight_kg=ch.weight_kg if ch else 0.0,
@@ -130,7 +130,8 @@ def assumptions(fig: Figures, fx_note: str) -> tuple[str, ...]:
     out = []
     if fig.power.efficiency_assumed:  # type: ignore[attr-defined]
         out.append(f"No PSU placed: wall power assumes {fig.power.efficiency_pct:g} % PSU efficiency.")
-    out.append(f"Airflow is for a {fig.thermal.delta_t_f:g} °F ({fig.thermal.delta_t_c:.1f} °C) "  # type: ignore[attr-defined]
+    t = fig.thermal
+    out.append(f"Airflow is for a {t.delta_t_f:g} °F ({t.delta_t_c:.1f} °C) "  # type: ignore[attr-defined]
                "inlet-to-exhaust temperature rise.")
     out.append("Typical power is sustained training; non-GPU typical shares are estimates (docs/engine.md).")
     out.append("Bandwidths are theoretical peaks per GPU per direction; PCIe reaches ~88 % in practice.")

@@ -11,7 +11,7 @@ import re
 
 from ..catalog import CPU, DIMM, GPU, NIC, PSU, Cooling, Drive, Part
 from ..context import BuildContext
-from ._fast import Memo, construct, part_groups
+from ._fast import Memo, construct, in_slots, part_groups
 from .result import PowerLine, PowerResult, PsuResult
 
 #: estimates: share of the (idle → max) range drawn during sustained GPU training
@@ -83,12 +83,12 @@ def compute_power(ctx: BuildContext) -> PowerResult:
         idle += line.idle_w
         typ += line.typical_w
         mx += line.max_w
-    psus = [pl.part for pl in ctx.of("psu")]
+    psus = [pl.part for pl in in_slots(ctx, "psu", "psu")]
     assumed = not psus
     eff = min(p.efficiency_pct for p in psus) if psus else ASSUMED_EFFICIENCY_PCT  # type: ignore[attr-defined]
     k = 100.0 / eff
-    return construct(PowerResult,
-        idle_w=idle, typical_w=typ, max_w=mx, peak_w=max(peak, mx),
+    return construct(
+        PowerResult, idle_w=idle, typical_w=typ, max_w=mx, peak_w=max(peak, mx),
         wall_idle_w=idle * k, wall_typical_w=typ * k, wall_max_w=mx * k,
         efficiency_pct=eff, lines=tuple(lines), efficiency_assumed=assumed,
     )
@@ -96,7 +96,7 @@ def compute_power(ctx: BuildContext) -> PowerResult:
 
 def _line(category: str, pid: str, name: str, qty: int, idle: float, typ: float, mx: float) -> PowerLine:
     return construct(PowerLine, category=category, part_id=pid, name=name, qty=qty,
-                                     idle_w=idle, typical_w=typ, max_w=mx)
+                     idle_w=idle, typical_w=typ, max_w=mx)
 
 
 # --------------------------------------------------------------------------- PSUs
@@ -148,7 +148,7 @@ def active_psus(mode: str, installed: int, per_feed: dict[str, int]) -> int:
 def compute_psu(ctx: BuildContext, power: PowerResult) -> PsuResult:
     """Installed PSUs, usable capacity under the redundancy, load %, feeds."""
     ch = ctx.chassis
-    placed = ctx.of("psu")
+    placed = in_slots(ctx, "psu", "psu")
     models = {pl.part.id for pl in placed}
     first: PSU | None = placed[0].part if placed else None  # type: ignore[assignment]
     volts = ctx.build.site.input_voltage_v
@@ -167,8 +167,8 @@ def compute_psu(ctx: BuildContext, power: PowerResult) -> PsuResult:
     def pct(w: float) -> float:
         return 100.0 * w / usable if usable > 0 else 0.0
 
-    return construct(PsuResult,
-        count=installed, bays=ch.psu.count if ch else 0,
+    return construct(
+        PsuResult, count=installed, bays=ch.psu.count if ch else 0,
         model=first.id if len(models) == 1 and first else "",
         name=first.name if len(models) == 1 and first else ("mixed" if models else ""),
         rating_w=rating, redundancy=mode, active=active, usable_w=usable,

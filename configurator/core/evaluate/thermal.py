@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..catalog import Cooling
 from ..context import BuildContext
-from ._fast import construct
+from ._fast import construct, in_slots
 from .result import PowerResult, ThermalResult
 
 BTU_PER_W = 3.412
@@ -52,7 +52,7 @@ def derate_factor(kind: str, ambient_c: float, altitude_m: float, rated_ambient_
 def compute_thermal(ctx: BuildContext, power: PowerResult) -> ThermalResult:
     """Heat at typical and max wall power against the placed cooling option."""
     ch = ctx.chassis
-    placed = ctx.of("cooling")
+    placed = in_slots(ctx, "cooling", "cooling")
     part: Cooling | None = placed[0].part if placed else None  # type: ignore[assignment]
     option = None
     if ch is not None and part is not None:
@@ -66,8 +66,8 @@ def compute_thermal(ctx: BuildContext, power: PowerResult) -> ThermalResult:
         factor, capacity = (0.0, 0.0)
     heat_max = power.wall_max_w
     to_air = heat_max * (1 - LIQUID_CAPTURE) if kind == "liquid" else heat_max
-    return construct(ThermalResult,
-        heat_typical_w=power.wall_typical_w, heat_max_w=heat_max,
+    return construct(
+        ThermalResult, heat_typical_w=power.wall_typical_w, heat_max_w=heat_max,
         heat_btu_hr=heat_max * BTU_PER_W, heat_btu_hr_typical=power.wall_typical_w * BTU_PER_W,
         airflow_cfm=airflow_cfm(to_air), delta_t_c=DELTA_T_C, delta_t_f=DELTA_T_F,
         cooling_id=part.id if part is not None else "", cooling_kind=kind,

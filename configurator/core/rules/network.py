@@ -9,7 +9,7 @@ one 400 Gb/s NIC per GPU is the HGX-class norm (< 200 Gb/s per GPU warns), and a
 from __future__ import annotations
 
 from ..catalog import GPU, NIC, Drive
-from ._common import Facts, batch, names, place, remove
+from ._common import Facts, batch, place, remove
 from .fit import blocked_slots, covered, pcie_problems
 
 FABRIC_PORT_GBPS = 100.0       # a port at least this fast counts as a scale-out (fabric) port

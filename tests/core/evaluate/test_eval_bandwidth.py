@@ -8,8 +8,6 @@ from configurator.core.context import resolve
 from configurator.core.evaluate.bandwidth import pcie_gbs
 from configurator.core.evaluate.engine import compute_figures
 
-from _evalparts import hgx_placements
-
 
 def bw(build, catalog):
     return compute_figures(resolve(build, catalog)).bandwidth

@@ -17,8 +17,6 @@ from configurator.core.context import resolve
 from configurator.core.evaluate import Evaluation, compute_figures, evaluate, engine
 from configurator.core.slots import chassis_slots
 
-from _evalparts import hgx_placements
-
 
 def test_full_build(hgx, catalog):
     ev = evaluate(hgx, catalog)
@@ -168,3 +166,12 @@ def test_every_example_evaluates(name, shipped):
                                 Decimal(0))
     if ev.tco.own_by_month:
         assert ev.tco.own_by_month[-1] == ev.tco.total
+
+
+def test_misplaced_parts_do_not_act_as_cpus_psus_or_cooling(make_build, catalog):
+    # a hand-edited file may put a part in a slot of the wrong kind; the rules report it
+    b = make_build("hgx-test", {"CPU1_DIMM_A1": "cpu-spr", "CPU1": "cpu-spr", "NIC1": "psu-3000",
+                                "NVME1": "air-hgx", "X1": "dimm-64-4800"})
+    ev = evaluate(b, catalog)
+    assert ev.memory.dimm_count == 0 and ev.psu.count == 0 and ev.thermal.cooling_id == ""
+    assert ev.memory.sockets_populated == 1
