@@ -75,7 +75,7 @@ def _write_temp(folder: Path, stem: str, data: bytes, mode: int | None) -> Path:
 def _clean_stale_temps(folder: Path, stem: str) -> None:
     """Remove temp files a killed earlier write of the same target left behind."""
     now = time.time()
-    for old in folder.glob(f".{glob_escape(stem)}.*{TMP_SUFFIX}"):
+    for old in folder.glob(f".{_glob_escape(stem)}.*{TMP_SUFFIX}"):
         try:
             if now - old.stat().st_mtime > STALE_TMP_S:
                 old.unlink()
@@ -83,7 +83,7 @@ def _clean_stale_temps(folder: Path, stem: str) -> None:
             pass
 
 
-def glob_escape(text: str) -> str:
+def _glob_escape(text: str) -> str:
     return re.sub(r"([*?\[])", r"[\1]", text)
 
 
@@ -129,8 +129,9 @@ _FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f-\x9f]')
 def sanitize_filename(name: str, *, max_length: int = 120, fallback: str = "untitled") -> str:
     """A file name made from user text: no folders, control characters or reserved names.
 
-    Path separators and characters Windows forbids become `_`; control and format
-    characters (incl. bidi overrides) are dropped; leading/trailing dots and spaces go;
+    Path separators join the remaining components with `_` (`.` and `..` are dropped);
+    characters Windows forbids become `_`; control and format characters (incl. bidi
+    overrides) are dropped; leading/trailing dots and spaces go;
     reserved device names (`CON`, `nul.txt`, `COM1`) get a `_` prefix; the result is at
     most `max_length` characters and 240 UTF-8 bytes (file systems count bytes), cut on a
     character boundary. Returns `fallback` when nothing usable is left.

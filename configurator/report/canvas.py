@@ -30,6 +30,15 @@ class PageInfo:
     margin_r: float
 
 
+def _fit(text: str, width: float, font: str = fonts.SANS, size: float = 7.5) -> str:
+    """`text` cut with an ellipsis to `width` (running header only; page 1 has the full text)."""
+    if fonts.string_width(text, font, size) <= width:
+        return text
+    while text and fonts.string_width(text + "…", font, size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
 def make_canvas(info: PageInfo) -> type[Canvas]:
     """A Canvas class (for `canvasmaker`) that stamps `info` and page numbers on each page."""
 
@@ -63,8 +72,9 @@ def make_canvas(info: PageInfo) -> type[Canvas]:
             if page > 1:
                 y = info.page_h - 28
                 fonts.draw_string(self, left, y, info.vendor, fonts.SANS_BOLD, 7.5)
-                fonts.draw_string(self, right, y, f"{info.quote_label} · {info.customer}",
-                                  fonts.SANS, 7.5, "end")
+                room = right - left - fonts.string_width(info.vendor, fonts.SANS_BOLD, 7.5) - 24
+                fonts.draw_string(self, right, y, _fit(" · ".join(x for x in (info.quote_label, info.customer) if x),
+                                                       room), fonts.SANS, 7.5, "end")
                 self.line(left, y - 5, right, y - 5)
             y = 24
             self.line(left, y + 10, right, y + 10)

@@ -120,8 +120,6 @@ def _box(g: Group, x: float, y: float, w: float, h: float, kind: str, label: str
         fill, stroke = FILL.get(kind, FILL["pcie"])
         g.add(Rect(x, y, w, h, fillColor=fill, strokeColor=stroke, strokeWidth=0.7))
     if label and h >= 14:
-        if kind == "drive" and w < 40:
-            label = "".join(ch for ch in label if ch.isdigit()) or label
         lbl, size = fit_text(label, w - 3, 5.0, 4.0, 1)
         g.add(String(x + 2, y + h - size - 1.5, lbl[0], fontName=fonts.SANS, fontSize=size,
                      fillColor=MUTED))
@@ -147,9 +145,37 @@ def _grid(ctx: _Ctx, slots: Sequence[Slot], min_w: float, max_w: float, box_h: f
     for i, slot in enumerate(slots):
         r, c = divmod(i, per_row)
         part = ctx.placements.get(slot.id)
-        _box(g, c * (w + GAP), -(r + 1) * box_h - r * GAP, w, box_h, slot.kind, slot.label,
+        _box(g, c * (w + GAP), -(r + 1) * box_h - r * GAP, w, box_h, slot.kind, _label(slot, w),
              ctx.name_of(part) if part else None, show_names)
     return g, rows * box_h + (rows - 1) * GAP
+
+
+def _label(slot: Slot, w: float) -> str:
+    """The slot's label, or its short id when the label does not fit the box."""
+    if fonts.string_width(slot.label, fonts.SANS, 4.0) <= w - 3:
+        return slot.label
+    return slot.id
+
+
+def _bays(ctx: _Ctx, slots: Sequence[Slot], box_h: float) -> tuple[Group, float]:
+    """Drive bays in one flow, a wider gap between bay groups, wrapping when the row is full."""
+    g = Group()
+    cw = ctx.content_w
+    group_gap = 7.0
+    n_groups = len({s.group for s in slots})
+    n = len(slots)
+    w = max(12.0, min(40.0, (cw - (n_groups - 1) * (group_gap - GAP) - (n - 1) * GAP) / n))
+    x, row = 0.0, 0
+    for i, slot in enumerate(slots):
+        if i and slot.group != slots[i - 1].group:
+            x += group_gap - GAP
+        if x + w > cw + 0.01:
+            x, row = 0.0, row + 1
+        part = ctx.placements.get(slot.id)
+        _box(g, x, -(row + 1) * box_h - row * GAP, w, box_h, "drive", _label(slot, w),
+             ctx.name_of(part) if part else None, show_name=False)
+        x += w + GAP
+    return g, (row + 1) * box_h + row * GAP
 
 
 def _caption(ctx: _Ctx, slots: Sequence[Slot]) -> str:
@@ -206,7 +232,7 @@ def _sections(ctx: _Ctx, slots: Sequence[Slot]) -> list[tuple[str, Group, float]
     if by_kind.get("psu"):
         out.append(("Power supplies", *_grid(ctx, by_kind["psu"], 48, 78, 24)))
     if by_kind.get("pcie"):
-        out.append(("PCIe / NIC slots", *_grid(ctx, by_kind["pcie"], 36, 70, 28)))
+        out.append(("PCIe / NIC slots", *_grid(ctx, by_kind["pcie"], 32, 70, 30)))
     if by_kind.get("cpu"):
         out.append(("CPUs and memory", *_memory(ctx, by_kind["cpu"], by_kind.get("dimm", []))))
     if by_kind.get("gpu"):
@@ -214,7 +240,7 @@ def _sections(ctx: _Ctx, slots: Sequence[Slot]) -> list[tuple[str, Group, float]
         out.append((label if len(label) < 24 else "GPU baseboard", *_grid(ctx, by_kind["gpu"], 44, 80, 32)))
     drives = by_kind.get("drive", [])
     if drives:
-        g, h = _grid(ctx, drives, 14, 40, 18, show_names=False)
+        g, h = _bays(ctx, drives, 18)
         lines, size = fit_text(_caption(ctx, drives), ctx.content_w, 6.0, 4.5, 2)
         for k, ln in enumerate(lines):
             g.add(String(0, -h - 7 - k * size * 1.2, ln, fontName=_font_for(ln), fontSize=size, fillColor=MUTED))

@@ -117,7 +117,7 @@ def PM(markup: str, style: ParagraphStyle) -> Paragraph:
     return Paragraph(markup, cjk_wrap(style) if "QuoteCJK" in markup else style)
 
 
-LINE_COLS = (20, 104, None, 30, 76, 80)
+LINE_COLS = (24, 102, None, 30, 76, 80)
 
 
 def line_widths(width: float = FRAME_W) -> list[float]:

@@ -23,7 +23,7 @@ from typing import Callable, Sequence
 from reportlab.platypus import BaseDocTemplate, Frame, KeepTogether, PageBreak, PageTemplate, Spacer
 
 from ..core.build import Build
-from ..core.catalog import Catalog, Chassis
+from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
 from . import fonts
 from .canvas import PageInfo, make_canvas
@@ -74,7 +74,8 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
     settings = opts.settings if opts.settings is not None else load_settings()
     currency = opts.currency or pairs[0][1].cost.currency
     fonts.register()
-    chassis_of = _chassis_lookup(opts.catalog)
+    catalog = opts.catalog if opts.catalog is not None else _default_catalog()
+    chassis_of = (lambda cid: catalog.chassis(cid)) if catalog is not None else (lambda cid: None)
     docs = []
     for i, (build, ev) in enumerate(pairs):
         lines = quote_lines(build, ev, currency)
@@ -88,7 +89,7 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
                      valid_until=issued + timedelta(days=opts.valid_days), currency=currency,
                      locale=settings.quote.locale, customer=_customer(opts.customer, pairs),
                      tax_basis=_tax_basis(pairs))
-    data = _render(docs, meta, settings, _namer(pairs, opts.catalog))
+    data = _render(docs, meta, settings, _namer(pairs, catalog))
     _write_atomic(out_path, data)
     return out_path
 
@@ -146,14 +147,12 @@ def _tax_basis(pairs) -> str:
     return "Prices include tax" if included.pop() else "Prices exclude tax"
 
 
-def _chassis_lookup(catalog: Catalog | None) -> Callable[[str], Chassis | None]:
-    if catalog is None:
-        try:
-            from ..io.catalog_io import default_catalog
-            catalog = default_catalog()
-        except Exception:  # noqa: BLE001 - no catalog only costs the drawing
-            catalog = None
-    return (lambda cid: catalog.chassis(cid)) if catalog is not None else (lambda cid: None)
+def _default_catalog() -> Catalog | None:
+    try:
+        from ..io.catalog_io import default_catalog
+        return default_catalog()
+    except Exception:  # noqa: BLE001 - without a catalog the quote only loses its drawing
+        return None
 
 
 def _namer(pairs, catalog: Catalog | None) -> Callable[[str], str]:

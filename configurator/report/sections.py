@@ -190,7 +190,7 @@ def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta) -> list[Flowable]:
             row("Max power", lambda o: f"{num(o.ev.power.max_w / 1000, 1, loc)}\u00a0kW"),
             row("Heat", lambda o: f"{num(o.ev.thermal.heat_btu_hr, 0, loc)}\u00a0BTU/h"),
             row("Rack units", lambda o: f"{o.ev.rack_units}U"),
-            row("Workload", lambda o: workload_verdict(o.ev) or "not set"),
+            row("Workload", lambda o: workload_verdict(o.ev).split(":")[0] or "not set"),
             row("Open items", lambda o: _count(len(o.ev.errors), "error") + ", "
                 + _count(len(o.ev.warnings), "warning"))]
     label_w = 80
