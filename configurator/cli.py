@@ -31,9 +31,13 @@ def _catalog():
 
 
 def _load(path: str):
-    from .io.build_io import load_build
+    """Read a build file; non-fatal findings (migrated format, unknown ids) go to stderr."""
+    from .io.build_io import read_build
 
-    return load_build(Path(path))
+    loaded = read_build(Path(path), catalog=_catalog())
+    for note in loaded.notes:
+        print(f"note: {note}", file=sys.stderr)
+    return loaded.build
 
 
 # ----------------------------------------------------------------------------- commands

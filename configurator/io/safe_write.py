@@ -94,6 +94,8 @@ def atomic_write(path: Path | str, data: bytes, *, backup: bool = False) -> None
     `<name>.bak` holds a complete earlier version (never a partial one).
     """
     path = Path(path)
+    if path.is_symlink():  # write through the link, as an in-place write would, not over it
+        path = path.resolve()
     folder = path.parent if str(path.parent) else Path(".")
     _clean_stale_temps(folder, path.name)
     mode = None

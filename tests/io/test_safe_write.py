@@ -96,3 +96,15 @@ def test_sanitized_names_can_be_written(tmp_path):
         assert os.sep not in safe and "/" not in safe
         (tmp_path / safe).write_text("ok")
         assert (tmp_path / safe).parent == tmp_path
+
+
+@pytest.mark.skipif(os.name == "nt", reason="symlinks need privileges on Windows")
+def test_write_through_symlink(tmp_path):
+    real = tmp_path / "shared" / "quote.json"
+    real.parent.mkdir()
+    real.write_bytes(b"old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    atomic_write(link, b"new", backup=True)
+    assert link.is_symlink() and real.read_bytes() == b"new"
+    assert (real.parent / "quote.json.bak").read_bytes() == b"old"

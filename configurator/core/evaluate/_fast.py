@@ -88,12 +88,22 @@ def gpus_placed(ctx: Any) -> tuple[Any, ...]:
     return placed
 
 
+_CLEARABLE: list[Any] = []
+
+
+def clear_memos() -> None:
+    """Forget every memoised result (per-chassis topology caches stay); for cold benchmarks."""
+    for cache in _CLEARABLE:
+        cache.clear()
+
+
 class Memo:
     """A bounded memo whose hits are checked by identity of the objects they were built from."""
 
     def __init__(self, limit: int = 4096) -> None:
         self._data: dict[Any, tuple[tuple[Any, ...], Any]] = {}
         self._limit = limit
+        _CLEARABLE.append(self._data)
 
     def get(self, key: Any, sources: tuple[Any, ...]) -> Any:
         hit = self._data.get(key)

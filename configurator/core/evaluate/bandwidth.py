@@ -26,11 +26,11 @@ def pcie_gbs(gen: int, lanes: int) -> float:
     return PCIE_X16_GBS.get(gen, 0.0) * lanes / 16.0
 
 
-_TOPO: dict[int, tuple[Chassis, dict[str, tuple[str, ...]]]] = {}
+_TOPO: dict[int, tuple[Chassis, dict[str, tuple[str, ...]], dict[str, tuple[int, int, str]]]] = {}
 
 
-def switch_paths(chassis: Chassis) -> dict[str, tuple[str, ...]]:
-    """Root id (socket or switch) → switches passed on the way up to the CPU, nearest first."""
+def _topology(chassis: Chassis) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[int, int, str]]]:
+    """(root → switches up to the CPU, nearest first; switch → (uplink gen, lanes, parent)), cached."""
     hit = _TOPO.get(id(chassis))
     if hit is None or hit[0] is not chassis:
         parents = {s.id: s.parent for s in chassis.pcie_switches}
@@ -41,19 +41,24 @@ def switch_paths(chassis: Chassis) -> dict[str, tuple[str, ...]]:
                 chain.append(node)
                 node = parents[node]
             paths[sw.id] = tuple(chain)
-        hit = (chassis, paths)
+        uplinks = {s.id: (s.uplink_gen, s.uplink_lanes, s.parent) for s in chassis.pcie_switches}
+        hit = (chassis, paths, uplinks)
         if len(_TOPO) > 256:
             _TOPO.clear()
         _TOPO[id(chassis)] = hit
-    return hit[1]
+    return hit[1], hit[2]
 
 
-def _gpu_links(ctx: BuildContext, gpus: tuple[Placed, ...]) -> list[tuple[float, str]]:
-    """(GB/s, description) of each GPU's host link after sharing switch uplinks."""
+def switch_paths(chassis: Chassis) -> dict[str, tuple[str, ...]]:
+    """Root id (socket or switch) → switches passed on the way up to the CPU, nearest first."""
+    return _topology(chassis)[0]
+
+
+def _gpu_links(ctx: BuildContext, gpus: tuple[Placed, ...]) -> list[tuple[float, int, int, int]]:
+    """Each GPU's host link after sharing switch uplinks: (GB/s, gen, lanes, GPUs sharing; 0 = own link)."""
     ch = ctx.chassis
     assert ch is not None
-    paths = switch_paths(ch)
-    switches = {s.id: s for s in ch.pcie_switches}
+    paths, uplinks = _topology(ch)
     cpu_gen = {pl.slot.socket: pl.part.pcie_gen  # type: ignore[attr-defined]
                for pl in in_slots(ctx, "cpu", "cpu")}
     behind: dict[str, int] = {}
@@ -64,23 +69,28 @@ def _gpu_links(ctx: BuildContext, gpus: tuple[Placed, ...]) -> list[tuple[float,
     for pl in gpus:
         gpu: GPU = pl.part  # type: ignore[assignment]
         gen, lanes = gpu.pcie_gen, gpu.pcie_lanes
-        if pl.slot.pcie is not None:
-            gen, lanes = min(gen, pl.slot.pcie.gen), min(lanes, pl.slot.pcie.lanes)
+        spec = pl.slot.pcie
+        if spec is not None:
+            gen, lanes = min(gen, spec.gen), min(lanes, spec.lanes)
         path = paths.get(pl.slot.root, ())
         if not path and pl.slot.socket in cpu_gen:
             gen = min(gen, cpu_gen[pl.slot.socket])
-        best, what = pcie_gbs(gen, lanes), f"PCIe Gen{gen} x{lanes}"
+        best = (pcie_gbs(gen, lanes), gen, lanes, 0)
         for sw_id in path:
-            sw = switches[sw_id]
-            up_gen = sw.uplink_gen
-            if sw.parent in cpu_gen:
-                up_gen = min(up_gen, cpu_gen[sw.parent])
-            share = pcie_gbs(up_gen, sw.uplink_lanes) / behind[sw_id]
-            if share < best:
-                best = share
-                what = f"PCIe Gen{up_gen} x{sw.uplink_lanes} switch uplink shared by {behind[sw_id]} GPUs"
-        out.append((best, what))
+            up_gen, up_lanes, parent = uplinks[sw_id]
+            if parent in cpu_gen:
+                up_gen = min(up_gen, cpu_gen[parent])
+            share = pcie_gbs(up_gen, up_lanes) / behind[sw_id]
+            if share < best[0]:
+                best = (share, up_gen, up_lanes, behind[sw_id])
+        out.append(best)
     return out
+
+
+def _link_name(gen: int, lanes: int, shared_by: int) -> str:
+    if shared_by:
+        return f"PCIe Gen{gen} x{lanes} switch uplink shared by {shared_by} GPUs"
+    return f"PCIe Gen{gen} x{lanes}"
 
 
 def _drive_gbs(pl: Placed) -> float:
@@ -114,27 +124,35 @@ def network_gbps(ctx: BuildContext) -> float:
     return total
 
 
-def _gpu_gpu(ctx: BuildContext, gpus: tuple[Placed, ...], links: list[tuple[float, str]]) -> Link:
+def _gpu_gpu(ctx: BuildContext, gpus: tuple[Placed, ...], links: list[tuple[float, int, int, int]]) -> Link:
+    """The worst GPU's peer bandwidth: baseboard fabric, NVLink bridge, else PCIe peer-to-peer."""
     ch = ctx.chassis
+    bb = ch.gpu_baseboard if ch is not None else None
+    if bb is not None and bb.fabric == "none":
+        bb = None
     bridged = {s for group in ctx.build.bridges for s in group}
-    worst: tuple[float, str] | None = None
-    for pl, (host, _) in zip(gpus, links):
+    worst: tuple[float, str, GPU] | None = None
+    for pl, link in zip(gpus, links):
         gpu: GPU = pl.part  # type: ignore[assignment]
-        if pl.slot.kind == "gpu" and ch is not None and ch.gpu_baseboard and ch.gpu_baseboard.fabric != "none":
-            bb = ch.gpu_baseboard
-            bidi = bb.fabric_gbs or gpu.scaleup_gbs
-            label = FABRIC_NAMES.get(bb.fabric, bb.fabric)
-            cand = (bidi / 2, f"{label} ({gpu.scaleup_link}), {bidi:g} GB/s bidirectional" if gpu.scaleup_link
-                    else f"{label}, {bidi:g} GB/s bidirectional")
+        if bb is not None and pl.slot.kind == "gpu":
+            gbs, kind = (bb.fabric_gbs or gpu.scaleup_gbs) / 2, "fabric"
         elif pl.slot.id in bridged and gpu.nvlink_bridge_ways and gpu.scaleup_gbs:
-            cand = (gpu.scaleup_gbs / 2,
-                    f"NVLink bridge, {gpu.scaleup_gbs:g} GB/s bidirectional, bridged peers only")
+            gbs, kind = gpu.scaleup_gbs / 2, "bridge"
         else:
-            cand = (host, "PCIe peer-to-peer through the switch / CPU (upper bound)")
-        if worst is None or cand[0] < worst[0]:
-            worst = cand
+            gbs, kind = link[0], "p2p"
+        if worst is None or gbs < worst[0]:
+            worst = (gbs, kind, gpu)
     assert worst is not None
-    return construct(Link, name=worst[1], stage="gpu-gpu", gbs=worst[0], detail="per direction")
+    gbs, kind, gpu = worst
+    if kind == "fabric":
+        label = FABRIC_NAMES.get(bb.fabric, bb.fabric)  # type: ignore[union-attr]
+        link_name = f" ({gpu.scaleup_link})" if gpu.scaleup_link else ""
+        name = f"{label}{link_name}, {2 * gbs:g} GB/s bidirectional"
+    elif kind == "bridge":
+        name = f"NVLink bridge, {2 * gbs:g} GB/s bidirectional, bridged peers only"
+    else:
+        name = "PCIe peer-to-peer through the switch / CPU (upper bound)"
+    return construct(Link, name=name, stage="gpu-gpu", gbs=gbs, detail="per direction")
 
 
 def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMemoryResult) -> BandwidthResult:
@@ -149,7 +167,8 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
             explanation="No GPUs placed: nothing to feed.", gpu_gpu_gbs=0.0, network_gbps_per_gpu=0.0,
             storage_read_gbs=storage)
     links = _gpu_links(ctx, gpus)
-    host_gbs, host_what = min(links, key=lambda x: x[0])
+    host_gbs, gen, lanes, shared_by = min(links)
+    host_what = _link_name(gen, lanes, shared_by)
     hbm = compute.hbm_bandwidth_gbs_per_gpu  # type: ignore[attr-defined]
     n_drives = sum(1 for pl in ctx.of("drive")
                    if pl.part.interface == "nvme" and pl.part.tier != "boot")  # type: ignore[attr-defined]

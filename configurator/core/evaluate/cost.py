@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..catalog import GPU, Price
 from ..context import BuildContext
-from ._fast import Memo, construct, gpus_placed, part_groups
+from ._fast import _CLEARABLE, Memo, construct, gpus_placed, part_groups
 from .result import ComputeResult, CostLine, CostResult, PowerResult, TcoResult
 
 HOURS_PER_YEAR = 8766    # 365.25 days
@@ -174,6 +174,7 @@ def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
 
 
 _SERIES: dict[tuple, tuple] = {}
+_CLEARABLE.append(_SERIES)
 
 
 def month_series(capex: Decimal, opex_per_year: Decimal, rent_per_month: Decimal | None, months: int,

@@ -114,15 +114,23 @@ def psu_rating_at(psu: PSU, input_v: float) -> float:
     return psu.rating_w if lo <= input_v <= hi else 0.0
 
 
+_DEFAULT_FEEDS: dict[tuple[int, int], dict[str, str]] = {}
+
+
 def psu_feeds(ctx: BuildContext) -> dict[str, str]:
     """PSU bay → PDU feed ('A'/'B'): the build's choice, else alternating by bay order."""
     ch = ctx.chassis
     if ch is None:
         return {}
-    two = ch.psu.feeds == 2
+    key = (ch.psu.count, ch.psu.feeds)
+    default = _DEFAULT_FEEDS.get(key)
+    if default is None:
+        two = ch.psu.feeds == 2
+        default = _DEFAULT_FEEDS[key] = {f"PSU{i + 1}": "B" if two and i % 2 else "A" for i in range(ch.psu.count)}
     chosen = ctx.build.psu_feeds
-    return {f"PSU{i + 1}": chosen.get(f"PSU{i + 1}") or ("B" if two and i % 2 else "A")
-            for i in range(ch.psu.count)}
+    if not chosen:
+        return dict(default)
+    return {bay: chosen.get(bay) or feed for bay, feed in default.items()}
 
 
 def active_psus(mode: str, installed: int, per_feed: dict[str, int]) -> int:
