@@ -67,31 +67,48 @@ def synthetic() -> tuple[str, Build, Catalog]:
     return "synthetic 8-GPU HGX (tests/core/evaluate/_evalparts.py)", build, make_catalog()
 
 
-def timeit(fn: Callable[[int], object], n: int) -> tuple[float, float, float]:
-    """(wall median, wall p95, CPU-time median) in microseconds over `n` runs after a warm-up.
+Row = tuple[str, Callable[[int], object], Callable[[], None]]
 
-    The CPU time (this thread's) is what the code costs when the machine is shared: other
-    processes on a loaded 2-core machine inflate the wall clock, not the thread's CPU time.
+
+def measure(rows: list[Row], n: int, block: int = 100) -> list[tuple[str, float, float, float]]:
+    """(label, wall median, wall p95, CPU-time median) in µs for each row, over `n` runs each.
+
+    Rows take turns in blocks of `block` runs (row 1 × 100, row 2 × 100, …, then again), so a
+    burst of background load on the shared 2-core machine hits every row alike while each block
+    still runs with warm caches, as a burst of edits in the GUI does. `block=1` interleaves run by
+    run: the pessimistic, cache-cold figure. CPU time is this thread's (it leaves out time other
+    processes held the CPU, not the cache and frequency effects they cause).
     """
     for i in range(50):
-        fn(i)
-    wall, cpu = [], []
+        for _, fn, prepare in rows:
+            prepare()
+            fn(i)
+    wall: list[list[float]] = [[] for _ in rows]
+    cpu: list[list[float]] = [[] for _ in rows]
     gc.collect()
-    for i in range(n):
-        c0 = time.thread_time()
-        t0 = time.perf_counter()
-        fn(i)
-        wall.append(time.perf_counter() - t0)
-        cpu.append(time.thread_time() - c0)
-    wall.sort()
-    return (statistics.median(wall) * 1e6, wall[int(0.95 * (len(wall) - 1))] * 1e6,
-            statistics.median(cpu) * 1e6)
+    for start in range(0, n, block):
+        for k, (_, fn, prepare) in enumerate(rows):
+            prepare()
+            for i in range(start, min(n, start + block)):
+                c0 = time.thread_time()
+                t0 = time.perf_counter()
+                fn(i)
+                wall[k].append(time.perf_counter() - t0)
+                cpu[k].append(time.thread_time() - c0)
+    out = []
+    for k, (label, _, _) in enumerate(rows):
+        w = sorted(wall[k])
+        out.append((label, statistics.median(w) * 1e6, w[int(0.95 * (len(w) - 1))] * 1e6,
+                    statistics.median(cpu[k]) * 1e6))
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-n", type=int, default=2000, help="runs per measurement (≥ 1000)")
     ap.add_argument("--synthetic", action="store_true", help="use the tests' synthetic HGX build")
+    ap.add_argument("--block", type=int, default=100,
+                    help="runs per row before the next row takes a turn (1 = fully interleaved, cache-cold)")
     args = ap.parse_args()
     n = max(1000, args.n)
     name, build, catalog = synthetic() if args.synthetic else largest_example()
@@ -103,37 +120,44 @@ def main() -> None:
     variants = [Build.model_validate({**base, "site": {**base["site"], "electricity_price_kwh":
                                                        Decimal("0.10") + Decimal(i) / 100000}})
                 for i in range(n + 50)]
-
-    def changing(i: int) -> object:
-        return evaluate(variants[i], catalog)
-
-    def cold(i: int) -> object:
-        clear_memos()
-        return evaluate(build, catalog)
-
-    rows = [("check + evaluate, same build", lambda i: evaluate(build, catalog)),
-            ("check + evaluate, price changes every run", changing),
-            ("check + evaluate, memos cleared every run", cold)]
     ctx = resolve(build, catalog)
     figures = compute_figures(ctx)
     rules = engine._optional_module("configurator.core.rules")
+    real_rules = engine.run_rules
+
+    def with_rules() -> None:
+        engine.run_rules = real_rules
+
+    def without_rules() -> None:
+        engine.run_rules = lambda *a: ()
+
+    def cold() -> None:
+        with_rules()
+        clear_memos()
+
+    rows: list[Row] = [
+        ("check + evaluate, same build", lambda i: evaluate(build, catalog), with_rules),
+        ("check + evaluate, price changes every run", lambda i: evaluate(variants[i], catalog), with_rules),
+        ("check + evaluate, memos cleared every run", lambda i: evaluate(build, catalog), cold),
+        ("evaluate without the rules", lambda i: evaluate(build, catalog), without_rules),
+    ]
     if rules is not None and hasattr(rules, "check"):
         rows.append(("rules.check alone (ctx + figures given)",
-                     lambda i: rules.check(build, catalog, ctx=ctx, figures=figures)))
-    real = engine.run_rules
-    results = [(label, *timeit(fn, n)) for label, fn in rows]
-    engine.run_rules = lambda *a: ()
+                     lambda i: rules.check(build, catalog, ctx=ctx, figures=figures), with_rules))
     try:
-        results.append(("evaluate without the rules", *timeit(lambda i: evaluate(build, catalog), n)))
+        results = measure(rows, n, max(1, args.block))
     finally:
-        engine.run_rules = real
-    print(f"{'':44s} {'median':>10s} {'p95':>10s} {'CPU median':>11s}   ({n} runs each)")
-    for label, med, p95, cpu in results:
-        print(f"{label:44s} {med:7.0f} µs {p95:7.0f} µs {cpu:8.0f} µs")
+        engine.run_rules = real_rules
+    print(f"{'':44s} {'median':>10s} {'p95':>10s} {'CPU median':>11s}   "
+          f"({n} runs each, rows taking turns every {max(1, args.block)} runs)")
+    for label, med, p95, cpu_med in results:
+        print(f"{label:44s} {med:7.0f} µs {p95:7.0f} µs {cpu_med:8.0f} µs")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    verdict = "OK" if results[0][1] <= 1000 else "OVER"
-    print(f"target: median ≤ 1000 µs for check + evaluate: {verdict} "
-          f"(load average {load:.1f} on {os.cpu_count()} CPUs; CPU median is the load-independent figure)")
+    worst = max(results[0][1], results[2][1])
+    verdict = "OK" if worst <= 1000 else "OVER"
+    print(f"target: median ≤ 1000 µs for check + evaluate (same build and memos cleared): {verdict} "
+          f"(load average {load:.1f} on {os.cpu_count()} CPUs)")
+
 
 if __name__ == "__main__":
     main()

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem,
                                QGraphicsView, QMenu, QToolTip)
 
@@ -75,7 +75,7 @@ def _socket_group(chassis: Chassis, cpu: Slot, dimms: list[Slot]) -> _Group:
 
 
 def _pcie_group(slots: list[Slot]) -> _Group:
-    w, h, gap = 330.0, 30.0, 5.0
+    w, h, gap = 372.0, 30.0, 5.0
     rows = len(slots) if len(slots) <= 6 else math.ceil(len(slots) / 2)
     g = _Group("PCIe & OCP slots", 0, 0)
     for i, s in enumerate(slots):
@@ -96,7 +96,10 @@ def layout(chassis: Chassis) -> tuple[list[list[_Group]], float]:
     for grp in chassis.drive_bays:
         bays = [s for s in by_kind.get("drive", []) if s.bays is grp]
         rects, w, h = _row_of_boxes(bays, 30, 64, 4, 24, "bay")
-        front.append(_Group(f"{grp.label or grp.prefix} · {grp.count}× {bay_name(grp.bay_type)}", w, h, rects))
+        caption = grp.label or grp.prefix
+        if bay_name(grp.bay_type).lower() not in caption.lower():
+            caption += f" · {bay_name(grp.bay_type)}"
+        front.append(_Group(caption, w, h, rects))
     rects, w, h = _row_of_boxes(by_kind.get("cooling", []), 190, 64, 0, 1, "cooling")
     front.append(_Group("Cooling", w, h, rects))
     rows: list[list[_Group]] = [front]
@@ -114,6 +117,10 @@ def layout(chassis: Chassis) -> tuple[list[list[_Group]], float]:
     rects, w, h = _row_of_boxes(by_kind.get("psu", []), 150, 46, 6, 4, "psu")
     rear.append(_Group(f"Power supplies · {chassis.psu.count} bays", w, h, rects))
     rows.append(rear)
+    metrics = QFontMetricsF(theme.font(11, True))
+    for row in rows:
+        for g in row:
+            g.w = max(g.w, metrics.horizontalAdvance(g.caption) - 8)
     wrapped: list[list[_Group]] = []
     for row in rows:
         cur: list[_Group] = []
@@ -145,7 +152,8 @@ class SlotItem(QGraphicsItem):
         self.covered_by = ""              # text when a wide card in another slot covers this one
         self.extent = QRectF(rect)        # a wide card draws over the slots it blocks
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.setAcceptHoverEvents(True)
+        # each slot renders once into a pixmap; a repaint blits it unless the slot itself changed
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self.extent.adjusted(-3, -8, 8, 3)
@@ -214,7 +222,8 @@ class SlotItem(QGraphicsItem):
         flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
         p.setPen(theme.MUTED)
         p.setFont(theme.font(11, bold=True))
-        label = self.slot.id if self.style in ("bay", "socket") else self.slot.label
+        # bars and bays show the short id; the chassis file's long label is in the tooltip
+        label = self.slot.id if self.style in ("bay", "socket", "bar") else self.slot.label
         if self.style == "bay":
             label = label[-2:] if len(label) > 2 and label[-2:].isdigit() else label[-1:]
             p.drawText(inner, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, label)
@@ -225,7 +234,7 @@ class SlotItem(QGraphicsItem):
         p.setFont(theme.font(9.5))
         p.setPen(theme.FAINT)
         if self.spec and self.style == "bar":
-            spec_rect = QRectF(inner.left() + 58, inner.top(), 118, inner.height())
+            spec_rect = QRectF(inner.left() + 56, inner.top(), 148, inner.height())
             p.drawText(spec_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.spec)
         elif self.spec and self.style not in ("bay",):
             p.drawText(inner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, self.spec)
@@ -236,7 +245,7 @@ class SlotItem(QGraphicsItem):
         p.setPen(theme.INK if filled else theme.FAINT)
         p.setFont(theme.font(12 if self.style in ("module", "socket") else 11, bold=filled))
         if self.style == "bar":
-            area = QRectF(inner.left() + 178, inner.top(), inner.width() - 178, inner.height())
+            area = QRectF(inner.left() + 206, inner.top(), inner.width() - 206, inner.height())
             p.drawText(area, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                        p.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(area.width())))
         elif self.style == "bay":
@@ -272,7 +281,8 @@ def slot_spec(chassis: Chassis, slot: Slot) -> str:
             return f"OCP 3.0 · Gen{ps.gen} x{ps.lanes}"
         bits = [f"Gen{ps.gen} x{ps.lanes}", ps.height.upper()]
         if ps.gpu_capable:
-            bits.append("GPU" if ps.max_width < 2 else f"GPU {ps.max_width}W")
+            bits.append(QCoreApplication.translate("ChassisView", "GPU") if ps.max_width < 2
+                        else QCoreApplication.translate("ChassisView", "GPU %1-wide").replace("%1", str(ps.max_width)))
         return " · ".join(bits)
     if slot.kind == "drive" and slot.bays:
         return f"{bay_name(slot.bays.bay_type)} {'/'.join(i.upper() for i in slot.bays.interfaces)}"
@@ -328,8 +338,8 @@ class ChassisView(QGraphicsView):
         title.setFont(theme.font(18, True))
         title.setBrush(theme.INK)
         title.setPos(M, 6)
-        sub = scene.addSimpleText(self.tr("%1U · %2 · front ↑ rear ↓").replace("%1", str(chassis.rack_units))
-                                  .replace("%2", chassis.vendor))
+        sub = scene.addSimpleText(self.tr("%1U · %2 sockets · top view, front at the top")
+                                  .replace("%1", str(chassis.rack_units)).replace("%2", str(len(chassis.sockets))))
         sub.setFont(theme.font(11))
         sub.setBrush(theme.MUTED)
         sub.setPos(M + title.boundingRect().width() + 12, 12)
@@ -393,7 +403,7 @@ class ChassisView(QGraphicsView):
         for sid, item in self.slot_items.items():
             pid = build.placements.get(sid)
             part = catalog.get(pid) if pid else None
-            text = theme.short_name(part, 30 if item.style == "bar" else 22) if pid else ""
+            text = theme.short_name(part, 30 if item.style == "bar" else 40) if pid else ""
             if pid and part is None:
                 text = self.tr("unknown: %s") % pid
             cover_text = ""
@@ -419,7 +429,7 @@ class ChassisView(QGraphicsView):
         return "A" if index % 2 == 0 else "B"
 
     def _tooltip(self, item: SlotItem, part, pid: str | None) -> str:
-        head = f"<b>{item.slot.label}</b>"
+        head = f"<b>{item.slot.id}</b>" + (f" · {item.slot.label}" if item.slot.label != item.slot.id else "")
         if item.spec:
             head += f" — {item.spec}"
         if item.style == "psu":

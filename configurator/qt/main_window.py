@@ -7,6 +7,7 @@ File/Edit/View menus, the recent-files list, autosave and the status-bar summary
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 from pathlib import Path
 
@@ -21,11 +22,14 @@ from ..core.ops import OpError, SetChassis
 from ..core.placement import first_free_slot, fits_chassis
 from ..core.session import Session
 from . import theme
+from .app import pin_none
 from .chassis_view import ChassisView
 from .dialogs import ChassisPicker
 from .palette import Palette
 from .parts_list import PartsList
 from .violations_panel import ViolationsPanel
+
+pin_none()  # before any widget is built (see app.pin_none)
 
 MAX_RECENT = 10
 FILE_FILTER = "Builds (*.json);;All files (*)"
@@ -121,6 +125,8 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self.summary = QLabel(objectName="summary")
+        self.summary.setMinimumWidth(520)  # a steady width: new totals never re-lay-out the window
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.statusBar().addPermanentWidget(self.summary)
         self._wire()
         self._autosave_store = None if screenshot else recovery_store()
@@ -222,7 +228,8 @@ class MainWindow(QMainWindow):
         self.act_zoom_out = self._action(self.tr("Zoom &out"), lambda: self.view.zoom(1 / 1.2), sk.ZoomOut)
         self.act_fit = self._action(self.tr("&Fit to window"), self.view.fit, "Ctrl+0")
         self.act_place.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        if not self._quote_writer():
+        if importlib.util.find_spec(f"{__package__.rsplit('.', 1)[0]}.report.quote") is None:
+            # checked without importing: reportlab costs ~0.4 s of start-up, paid on first export instead
             self.act_quote.setEnabled(False)
             self.act_quote.setToolTip(self.tr("The PDF quote module is not installed in this build."))
 

@@ -56,8 +56,20 @@ class PartFilter(QSortFilterProxyModel):
         self.setRecursiveFilteringEnabled(True)
 
     def set_filters(self, text: str, vendor: str, form: str, fits_only: bool) -> None:
-        self.text, self.vendor, self.form, self.fits_only = text.lower().split(), vendor, form, fits_only
-        self.invalidateFilter()
+        def change() -> None:
+            self.text, self.vendor, self.form, self.fits_only = text.lower().split(), vendor, form, fits_only
+
+        self.refilter(change)
+
+    def refilter(self, change=lambda: None) -> None:
+        """Re-run the filter around `change` (Qt 6.10+ API; invalidate() on older Qt)."""
+        if hasattr(self, "beginFilterChange"):
+            self.beginFilterChange()
+            change()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:  # pragma: no cover - older Qt
+            change()
+            self.invalidate()
 
     def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
         index = self.sourceModel().index(row, 0, parent)
@@ -241,8 +253,7 @@ class Palette(QWidget):
 
     def _on_session_change(self, changes) -> None:
         if self.session.build.chassis != self._chassis_id:
-            self._update_fits()
-            self.proxy.invalidateFilter()
+            self.proxy.refilter(self._update_fits)
 
     def _apply_filters(self, *_):
         self.proxy.set_filters(self.search.text(), self.vendor.currentData() or "", self.form.currentData() or "",

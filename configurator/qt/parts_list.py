@@ -37,8 +37,11 @@ class PartsList(QWidget):
         self.table.setShowGrid(False)
         self.table.verticalHeader().setDefaultSectionSize(24)
         head = self.table.horizontalHeader()
-        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # fixed widths: ResizeToContents re-measures every row on each edit (≈1 ms per changed cell)
+        head.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for col, width in ((0, 110), (2, 48), (3, 110), (4, 120)):
+            head.resizeSection(col, width)
         self.total = QLabel(objectName="totalLabel")
         self.total.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         lay = QVBoxLayout(self)
@@ -61,22 +64,16 @@ class PartsList(QWidget):
         self._shown = key
         selected = self.selected_part()
         self._syncing = True
-        self.table.setRowCount(len(cost.lines))
-        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        self.table.setUpdatesEnabled(False)
+        if self.table.rowCount() != len(cost.lines):
+            self.table.setRowCount(len(cost.lines))
         for r, line in enumerate(cost.lines):
-            cells = [self.tr(CATEGORY_TITLES.get(line.category, line.category)), line.name, str(line.qty), theme.money(line.unit_price, cost.currency, digits=True),
+            cells = [self.tr(CATEGORY_TITLES.get(line.category, line.category)), line.name, str(line.qty),
+                     theme.money(line.unit_price, cost.currency, digits=True),
                      theme.money(line.extended, cost.currency, digits=True)]
             for c, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setData(PART_ROLE, line.part_id)
-                if c >= 2:
-                    item.setTextAlignment(right)
-                if c == 1:
-                    item.setToolTip("\n".join(x for x in (line.name, line.part_number, line.price_source) if x))
-                if c == 4 and line.extended is None:
-                    item.setToolTip(self.tr("No price in the price list"))
-                    item.setForeground(theme.INVALID)
-                self.table.setItem(r, c, item)
+                self._set_cell(r, c, text, line)
+        self.table.setUpdatesEnabled(True)
         missing = len(cost.missing_prices)
         text = self.tr("Total  %s") % theme.money(cost.total, cost.currency, digits=True)
         if missing:
@@ -85,6 +82,25 @@ class PartsList(QWidget):
         self._syncing = False
         if selected:
             self.select_part(selected)
+
+    def _set_cell(self, r: int, c: int, text: str, line) -> None:
+        """Reuse the existing cell; touch it only when its text or part changed (edits stay cheap)."""
+        item = self.table.item(r, c)
+        if item is not None and item.text() == text and item.data(PART_ROLE) == line.part_id:
+            return
+        if item is None:
+            item = QTableWidgetItem()
+            if c >= 2:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.table.setItem(r, c, item)
+        item.setText(text)
+        item.setData(PART_ROLE, line.part_id)
+        if c == 1:
+            item.setToolTip("\n".join(x for x in (line.name, line.part_number, line.price_source) if x))
+        if c == 4:
+            missing = line.extended is None
+            item.setToolTip(self.tr("No price in the price list") if missing else "")
+            item.setForeground(theme.INVALID if missing else theme.INK)
 
     def selected_part(self) -> str:
         rows = self.table.selectionModel().selectedRows()

@@ -76,8 +76,9 @@ QLabel#totalLabel { font-weight: 700; padding: 4px 6px; }
 """
 
 
+@lru_cache(maxsize=64)
 def font(size_px: float, bold: bool = False) -> QFont:
-    """A scene font in pixel size (the chassis view is drawn in scene units, not points)."""
+    """A scene font in pixel size (the chassis view is drawn in scene units, not points); cached."""
     f = QFont(QApplication.font())
     f.setPixelSize(max(1, round(size_px)))
     f.setBold(bold)
@@ -175,11 +176,17 @@ def money(amount: Decimal | float | None, currency: str, digits: bool = False) -
     """Locale-formatted money via Babel; whole units unless `digits`."""
     if amount is None:
         return "—"
+    return _money(amount, currency, digits, locale_name())
+
+
+@lru_cache(maxsize=4096)
+def _money(amount: Decimal | float, currency: str, digits: bool, locale: str) -> str:
+    # Babel costs ~0.2 ms a call; a BOM repaint formats the same few amounts again and again
     from babel.numbers import format_currency  # imported late: keeps start-up lean
 
     try:
         if digits:
-            return format_currency(amount, currency, locale=locale_name())
-        return format_currency(amount, currency, format="¤#,##0", currency_digits=False, locale=locale_name())
+            return format_currency(amount, currency, locale=locale)
+        return format_currency(amount, currency, format="¤#,##0", currency_digits=False, locale=locale)
     except Exception:  # unknown locale/currency: never let formatting break a view
         return f"{currency} {amount:,.0f}"

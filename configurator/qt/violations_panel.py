@@ -24,6 +24,7 @@ class ViolationsPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self.violations: tuple = ()
+        self._shown: tuple | None = None
         self.summary = QLabel()
         self.summary.setContentsMargins(6, 2, 6, 2)
         self.tree = QTreeWidget()
@@ -49,9 +50,9 @@ class ViolationsPanel(QWidget):
 
     def _on_evaluated(self, evaluation) -> None:
         found = tuple(sorted(getattr(evaluation, "violations", ()), key=lambda v: SEVERITY_ORDER[v.severity]))
-        if found == self.violations:
+        if found == self._shown:
             return
-        self.violations = found
+        self.violations = self._shown = found
         self.tree.clear()
         counts = {"error": 0, "warning": 0, "info": 0}
         for i, v in enumerate(found):

@@ -19,7 +19,10 @@ for _p in (str(_HERE.parent.parent), str(_HERE)):
 import pytest  # noqa: E402
 from PySide6.QtCore import QCoreApplication, QSettings  # noqa: E402
 
+from configurator.qt.app import pin_none  # noqa: E402
 from fixture_catalog import make_catalog  # noqa: E402
+
+pin_none()  # PySide6 6.12 + CPython 3.11 drops a ref to None per void call; see app.pin_none
 
 
 @pytest.fixture(autouse=True)
@@ -52,11 +55,12 @@ def make_window(qtbot, catalog):
     def factory(build: Build | None = None, path: Path | None = None) -> MainWindow:
         session = Session(catalog, build or Build(chassis="hgx-8u"), path)
         win = MainWindow(session)
-        qtbot.addWidget(win)
+        # never prompt about unsaved changes while pytest-qt closes the window
+        qtbot.addWidget(win, before_close_func=lambda w: w.session.mark_clean())
         win.show()
         made.append(win)
         return win
 
     yield factory
     for win in made:
-        win.session.mark_clean()  # never prompt while pytest-qt closes the window
+        win.session.mark_clean()

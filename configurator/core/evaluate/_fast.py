@@ -11,6 +11,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from ..catalog import CATEGORIES
+
 M = TypeVar("M", bound=BaseModel)
 
 _DEFAULTS: dict[type, dict[str, Any]] = {}
@@ -28,9 +30,9 @@ def _defaults(cls: type[BaseModel]) -> dict[str, Any]:
 
 def construct(cls: type[M], **values: Any) -> M:
     """An instance of `cls` holding `values` (trusted) plus the class defaults for the rest."""
-    defaults = _defaults(cls)
-    if defaults:
-        values = {**defaults, **values}
+    for name, value in _defaults(cls).items():  # appended after the given ones: field order is kept
+        if name not in values:
+            values[name] = value
     obj = cls.__new__(cls)
     _set(obj, "__dict__", values)
     _set(obj, "__pydantic_fields_set__", set(values))
@@ -51,8 +53,6 @@ def part_groups(ctx: Any) -> tuple[tuple[Any, int], ...]:
     last = _GROUPS
     if last is not None and last[0] is ctx:
         return last[1]
-    from ..catalog import CATEGORIES
-
     out: list[tuple[Any, int]] = []
     for cat in CATEGORIES[1:]:
         counts: dict[str, int] = {}

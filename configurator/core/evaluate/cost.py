@@ -109,7 +109,7 @@ def compute_cost(ctx: BuildContext, fx: FxTable) -> CostResult:
         groups = ((ctx.chassis, 1), *groups)
     lines: list[CostLine] = []
     missing: list[str] = []
-    total = Decimal(0)
+    total = quantum * 0   # "0.00", not "0", when nothing is priced
     for part, qty in groups:
         price = ctx.catalog.price(part.id)
         line = _LINES.get((part.id, qty, cur), (part, price, fx))
@@ -194,12 +194,12 @@ def month_series(capex: Decimal, opex_per_year: Decimal, rent_per_month: Decimal
     scale = 10 ** -int(exp)  # type: ignore[operator]
     c, o = int(capex * scale), int(opex_per_year * scale)
     own_units = [c + (2 * m * o + 12) // 24 for m in range(months + 1)]   # half-up of m·o/12 (o ≥ 0)
-    own = tuple(Decimal(u).scaleb(exp) for u in own_units)  # type: ignore[arg-type]
+    own = tuple(map(quantum.__mul__, own_units))   # quantum × units keeps the quantum's exponent
     rent: tuple[Decimal, ...] = ()
     breakeven = None
     if rent_per_month is not None:
         r = int(rent_per_month * scale)
-        rent = tuple(Decimal(r * m).scaleb(exp) for m in range(months + 1))  # type: ignore[arg-type]
+        rent = tuple(map(rent_per_month.__mul__, range(months + 1)))
         if capex > 0:
             breakeven = next((m for m in range(months + 1) if own_units[m] <= r * m), None)
     result = (own, rent, breakeven)

@@ -69,12 +69,12 @@ def compute_thermal(ctx: BuildContext, power: PowerResult) -> ThermalResult:
     return construct(
         ThermalResult, heat_typical_w=power.wall_typical_w, heat_max_w=heat_max,
         heat_btu_hr=heat_max * BTU_PER_W, heat_btu_hr_typical=power.wall_typical_w * BTU_PER_W,
-        airflow_cfm=airflow_cfm(to_air), delta_t_c=DELTA_T_C, delta_t_f=DELTA_T_F,
+        airflow_cfm=airflow_cfm(to_air), delta_t_c=DELTA_T_C,
         cooling_id=part.id if part is not None else "", cooling_kind=kind,
         capacity_w=capacity, derate_factor=factor,
         chassis_airflow_cfm=option.airflow_cfm if option else 0.0,
         max_gpu_tdp_w=option.max_gpu_tdp_w if option else 0.0,
         max_cpu_tdp_w=option.max_cpu_tdp_w if option else 0.0,
         load_pct=100.0 * heat_max / capacity if capacity > 0 else 0.0,
-        heat_to_air_w=to_air, option_supported=option is not None,
+        delta_t_f=DELTA_T_F, heat_to_air_w=to_air, option_supported=option is not None,
     )

@@ -11,7 +11,6 @@ from decimal import Decimal
 from typing import Literal
 
 from babel.numbers import format_compact_currency, format_currency, format_decimal
-from PySide6.QtCore import QCoreApplication
 
 #: Babel locale for numbers and money (the quote uses the same one)
 LOCALE = "en_US"
@@ -34,10 +33,6 @@ WARN_LOAD_PCT = 80.0
 BTU_PER_W = 3.412
 BTU_PER_TON = 12_000.0
 GIB = 2**30
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("format", text)
 
 
 def number(value: float, decimals: int = 0) -> str:

@@ -99,3 +99,8 @@ def test_shipped_fx_has_the_required_currencies():
 def test_missing_fx_file_falls_back_to_usd(tmp_path):
     fx = load_fx([tmp_path / "nope.toml"])
     assert fx.per_usd == {"USD": Decimal(1)}
+
+
+def test_nothing_priced_total_keeps_minor_unit(make_build):
+    c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}), make_catalog({}))
+    assert c.total == 0 and str(c.total) == "0.00" and c.missing_prices == ("hgx-test", "gpu-sxm")

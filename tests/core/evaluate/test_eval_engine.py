@@ -175,3 +175,14 @@ def test_misplaced_parts_do_not_act_as_cpus_psus_or_cooling(make_build, catalog)
     ev = evaluate(b, catalog)
     assert ev.memory.dimm_count == 0 and ev.psu.count == 0 and ev.thermal.cooling_id == ""
     assert ev.memory.sockets_populated == 1
+
+
+def test_unvalidated_results_would_pass_validation(hgx, catalog):
+    # results are built without validation for speed; they must hold exactly what validation would give
+    ev = evaluate(hgx, catalog)
+    for family in (ev.power, ev.psu, ev.thermal, ev.compute, ev.memory, ev.bandwidth, ev.cost, ev.tco,
+                   ev.power.lines[0], ev.cost.lines[0], ev.bandwidth.chain[0]):
+        again = type(family).model_validate(family.model_dump())
+        assert again == family
+        assert list(family.__dict__) == list(type(family).model_fields)   # field order kept
+    assert list(ev.__dict__) == list(Evaluation.model_fields)

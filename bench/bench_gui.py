@@ -1,0 +1,116 @@
+"""GUI benchmarks (offscreen): edit → all panels repainted, and app start → usable window.
+
+    .venv/bin/python bench/bench_gui.py [--edits 80] [--starts 5] [--build examples/hgx-h100-8gpu.json]
+
+Targets: edit p95 ≤ 16 ms on the HGX example; start ≤ 1.5 s. Prints median and p95.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("CONFIGURATOR_HOME", str(Path(os.environ.get("TMPDIR", "/tmp")) / "configurator-bench-home"))
+sys.path.insert(0, str(ROOT))
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def _window(build: str, panels: bool = True):
+    from configurator.qt import main_window
+    from configurator.qt.app import make_app, open_session
+    from configurator.qt.main_window import MainWindow
+
+    if not panels:  # isolates the cost of the chassis view, palette, BOM and problems list
+        main_window.panel_classes = lambda: []
+    app = make_app()
+    session, error = open_session(build)
+    if error:
+        raise SystemExit(error)
+    win = MainWindow(session, screenshot=True)
+    win.resize(1600, 1000)
+    win.show()
+    app.processEvents()
+    return app, win
+
+
+def bench_edits(build: str, n: int, panels: bool = True) -> list[float]:
+    """Place/remove a part in a free slot; time from the op to the repainted window."""
+    from configurator.core.ops import Place, Remove
+    from configurator.core.placement import first_free_slot
+
+    app, win = _window(build, panels)
+    s = win.session
+    # a part already in the build whose kind still has a free slot (a NIC, a drive, a DIMM ...)
+    slot = part = None
+    for used in dict.fromkeys(s.build.placements.values()):
+        slot = first_free_slot(s.build, s.catalog, used)
+        if slot:
+            part = used
+            break
+    if slot is None:
+        raise SystemExit("no free slot to edit in this build")
+    times = []
+    for i in range(n + 5):
+        t0 = time.perf_counter()
+        s.apply(Place(slot=slot, part=part) if i % 2 == 0 else Remove(slot=slot))
+        app.processEvents()  # delivers the update requests: every dirty widget and item repaints
+        if i >= 5:           # warm-up
+            times.append((time.perf_counter() - t0) * 1000)
+    s.mark_clean()
+    win.close()
+    return times
+
+
+def _child_start(build: str) -> None:
+    _window(build)
+    print("ready", flush=True)
+
+
+def bench_start(build: str, n: int) -> list[float]:
+    """Wall time from process launch to a shown, laid-out, evaluated window (fresh interpreter)."""
+    times = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        out = subprocess.run([sys.executable, __file__, "--child-start", "--build", build],
+                             capture_output=True, text=True, check=True)
+        if "ready" not in out.stdout:
+            raise SystemExit(out.stderr)
+        times.append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default=str(ROOT / "examples" / "hgx-h100-8gpu.json"))
+    ap.add_argument("--edits", type=int, default=80)
+    ap.add_argument("--starts", type=int, default=5)
+    ap.add_argument("--child-start", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child_start:
+        _child_start(args.build)
+        return 0
+    edits = bench_edits(args.build, args.edits)
+    print(f"edit → repainted   median {statistics.median(edits):6.1f} ms   p95 {p95(edits):6.1f} ms   "
+          f"(n={len(edits)}, target p95 ≤ 16 ms)")
+    bare = bench_edits(args.build, args.edits, panels=False)
+    print(f"  without panels   median {statistics.median(bare):6.1f} ms   p95 {p95(bare):6.1f} ms   "
+          f"(chassis view, palette, BOM, problems, status bar)")
+    starts = bench_start(args.build, args.starts)
+    print(f"start → window     median {statistics.median(starts):6.0f} ms   p95 {p95(starts):6.0f} ms   "
+          f"(n={len(starts)}, target ≤ 1500 ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
