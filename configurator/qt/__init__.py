@@ -1,0 +1,29 @@
+"""The only package that imports Qt: main window, chassis view, palette, panels, charts."""
+
+from __future__ import annotations
+
+import sys
+
+
+def pin_none() -> None:
+    """Guard against PySide6 6.12.0 on CPython 3.11, where every call of a void Qt method
+    drops one reference to `None` (immortal only from 3.12 on) until the interpreter aborts
+    with "none_dealloc". pyproject.toml excludes 6.12; this keeps an environment that has it
+    anyway from crashing mid-demo by giving None an effectively infinite reference count.
+    A no-op on 3.12+ and on other PySide6 versions. Idempotent.
+    """
+    if sys.version_info >= (3, 12) or getattr(sys, "_configurator_none_pinned", False):
+        return
+    try:
+        import PySide6
+    except ImportError:  # pragma: no cover - Qt missing: nothing to guard
+        return
+    if not str(getattr(PySide6, "__version__", "")).startswith("6.12"):
+        return
+    import ctypes
+
+    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
+    sys._configurator_none_pinned = True  # type: ignore[attr-defined]
+
+
+pin_none()

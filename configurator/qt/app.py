@@ -9,24 +9,9 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from . import pin_none  # noqa: F401  (re-exported; runs at package import)
+
 ORG_NAME = "ai-server-configurator"
-
-
-def pin_none() -> None:
-    """Work around PySide6 6.12 on CPython 3.11: every call of a void Qt method drops one
-    reference to `None` (None is only immortal from 3.12 on), so after a few thousand calls
-    the interpreter aborts with "none_dealloc". Giving None a huge reference count makes it
-    effectively immortal, as it is on 3.12+. Idempotent; a no-op on 3.12+.
-    """
-    if sys.version_info >= (3, 12) or getattr(sys, "_configurator_none_pinned", False):
-        return
-    import ctypes
-
-    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
-    sys._configurator_none_pinned = True  # type: ignore[attr-defined]
-
-
-pin_none()
 APP_NAME = "AI Server Configurator"
 
 

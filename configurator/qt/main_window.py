@@ -22,7 +22,7 @@ from ..core.ops import OpError, SetChassis
 from ..core.placement import first_free_slot, fits_chassis
 from ..core.session import Session
 from . import theme
-from .app import pin_none
+from . import pin_none
 from .chassis_view import ChassisView
 from .dialogs import ChassisPicker
 from .palette import Palette
