@@ -19,10 +19,10 @@ def _drag_to(view, slot_id: str, part_id: str):
     pos = view.mapFromScene(item.rect.center())
     mime = part_mime(part_id)
     action, button, mods = Qt.DropAction.CopyAction, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
-    enter = QDragEnterEvent(pos.toPointF(), action, mime, button, mods)
+    enter = QDragEnterEvent(pos, action, mime, button, mods)
     QApplication.sendEvent(view.viewport(), enter)
     states = {sid: it.drag for sid, it in view.slot_items.items()}
-    move = QDragMoveEvent(pos.toPointF(), action, mime, button, mods)
+    move = QDragMoveEvent(pos, action, mime, button, mods)
     QApplication.sendEvent(view.viewport(), move)
     accepted = move.isAccepted()
     QApplication.sendEvent(view.viewport(), QDropEvent(pos.toPointF(), action, mime, button, mods))
