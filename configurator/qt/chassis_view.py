@@ -3,290 +3,27 @@
 The view never rearranges itself: drops, menu commands and keys become ops applied to the
 session, and the items are redrawn from the model on `session.changed`. Only the items whose
 part, badge or feed changed are touched; the scene is rebuilt only when the chassis changes.
+Geometry lives in `chassis_layout`, one slot's drawing in `slot_item`.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
-
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem,
-                               QGraphicsView, QMenu, QToolTip)
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QMenu, QToolTip
 
 from ..core.catalog import Chassis
 from ..core.ops import Batch, OpError, Place, Remove, SetOption, clear_all, fill_similar
-from ..core.placement import accepting_slots, bay_name, can_place
+from ..core.placement import accepting_slots, can_place
 from ..core.session import Session
-from ..core.slots import Slot, chassis_slots
+from ..core.slots import chassis_slots
 from ..core.violations import SEVERITY_ORDER
 from . import theme
+from .chassis_layout import CAPTION, GAP, M, SlotGroup, layout, slot_spec
 from .mime import part_from_mime
+from .slot_item import SlotItem
 
-M, GAP, CAPTION = 18.0, 16.0, 20.0
-MAX_ROW_W = 940.0
-
-
-@dataclass
-class _Group:
-    caption: str
-    w: float
-    h: float
-    rects: dict[str, tuple[QRectF, str]] = field(default_factory=dict)   # slot -> (rect, style)
-    notes: list[tuple[QPointF, str]] = field(default_factory=list)
-
-
-def _row_of_boxes(slots: list[Slot], w: float, h: float, gap: float, per_row: int, style: str) -> tuple:
-    rects = {}
-    for i, s in enumerate(slots):
-        r, c = divmod(i, per_row)
-        rects[s.id] = (QRectF(c * (w + gap), r * (h + gap), w, h), style)
-    rows = math.ceil(len(slots) / per_row) if slots else 0
-    cols = min(len(slots), per_row)
-    return rects, cols * (w + gap) - gap, rows * (h + gap) - gap
-
-
-def _socket_group(chassis: Chassis, cpu: Slot, dimms: list[Slot]) -> _Group:
-    dw, dh, dgap, chgap, sock = 13.0, 96.0, 3.0, 7.0, 104.0
-    channels = chassis.memory.channels_per_socket
-    dpc = chassis.memory.dpc
-    left = (channels + 1) // 2
-    g = _Group(f"{cpu.id} · {cpu.label.split('(')[-1].rstrip(')')}", 0, dh + 14)
-    x = 0.0
-    by_ch: dict[int, list[Slot]] = {}
-    for d in dimms:
-        by_ch.setdefault(d.channel, []).append(d)
-    for ch in range(channels):
-        if ch == left:
-            g.rects[cpu.id] = (QRectF(x + 4, 0, sock, dh), "socket")
-            x += sock + 8 + chgap
-        start = x
-        for d in sorted(by_ch.get(ch, []), key=lambda s: s.dimm_index):
-            g.rects[d.id] = (QRectF(x, 0, dw, dh), "dimm")
-            x += dw + dgap
-        g.notes.append((QPointF((start + x - dgap) / 2, dh + 1), chr(ord("A") + ch)))
-        x += chgap
-    if channels == 0 or cpu.id not in g.rects:
-        g.rects[cpu.id] = (QRectF(x + 4, 0, sock, dh), "socket")
-        x += sock + 8
-    g.w = x - chgap if dpc else x
-    return g
-
-
-def _pcie_group(slots: list[Slot]) -> _Group:
-    w, h, gap = 372.0, 30.0, 5.0
-    rows = len(slots) if len(slots) <= 6 else math.ceil(len(slots) / 2)
-    g = _Group("PCIe & OCP slots", 0, 0)
-    for i, s in enumerate(slots):
-        c, r = divmod(i, rows)
-        g.rects[s.id] = (QRectF(c * (w + 12), r * (h + gap), w, h), "bar")
-    cols = math.ceil(len(slots) / rows) if slots else 0
-    g.w, g.h = cols * (w + 12) - 12, min(len(slots), rows) * (h + gap) - gap
-    return g
-
-
-def layout(chassis: Chassis) -> tuple[list[list[_Group]], float]:
-    """Groups of slot rectangles in rows (front to rear), and the widest row's width."""
-    slots = chassis_slots(chassis)
-    by_kind: dict[str, list[Slot]] = {}
-    for s in slots:
-        by_kind.setdefault(s.kind, []).append(s)
-    front: list[_Group] = []
-    for grp in chassis.drive_bays:
-        bays = [s for s in by_kind.get("drive", []) if s.bays is grp]
-        rects, w, h = _row_of_boxes(bays, 30, 64, 4, 24, "bay")
-        caption = grp.label or grp.prefix
-        if bay_name(grp.bay_type).lower() not in caption.lower():
-            caption += f" · {bay_name(grp.bay_type)}"
-        front.append(_Group(caption, w, h, rects))
-    rects, w, h = _row_of_boxes(by_kind.get("cooling", []), 190, 64, 0, 1, "cooling")
-    front.append(_Group("Cooling", w, h, rects))
-    rows: list[list[_Group]] = [front]
-    if by_kind.get("gpu"):
-        bb = chassis.gpu_baseboard
-        rects, w, h = _row_of_boxes(by_kind["gpu"], 104, 74, 7, 8, "module")
-        cap = f"{bb.label or 'GPU baseboard'} · {bb.positions} positions · {bb.fabric}" if bb else "GPUs"
-        rows.append([_Group(cap, w, h, rects)])
-    dimms = by_kind.get("dimm", [])
-    rows.append([_socket_group(chassis, cpu, [d for d in dimms if d.socket == cpu.id])
-                 for cpu in by_kind.get("cpu", [])])
-    rear: list[_Group] = []
-    if by_kind.get("pcie"):
-        rear.append(_pcie_group(by_kind["pcie"]))
-    rects, w, h = _row_of_boxes(by_kind.get("psu", []), 150, 46, 6, 4, "psu")
-    rear.append(_Group(f"Power supplies · {chassis.psu.count} bays", w, h, rects))
-    rows.append(rear)
-    metrics = QFontMetricsF(theme.font(11, True))
-    for row in rows:
-        for g in row:
-            g.w = max(g.w, metrics.horizontalAdvance(g.caption) - 8)
-    wrapped: list[list[_Group]] = []
-    for row in rows:
-        cur: list[_Group] = []
-        width = 0.0
-        for g in row:
-            if cur and width + GAP + g.w + 2 * M > MAX_ROW_W:
-                wrapped.append(cur)
-                cur, width = [], 0.0
-            width += (GAP if cur else 0) + g.w + 2 * 10
-            cur.append(g)
-        if cur:
-            wrapped.append(cur)
-    widest = max(sum(g.w + 20 for g in r) + GAP * (len(r) - 1) for r in wrapped)
-    return wrapped, widest
-
-
-class SlotItem(QGraphicsItem):
-    """One slot: frame, label, the placed part, a severity badge and the drag state."""
-
-    def __init__(self, slot: Slot, rect: QRectF, style: str, spec: str) -> None:
-        super().__init__()
-        self.slot, self.rect, self.style, self.spec = slot, rect, style, spec
-        self.part_id: str | None = None
-        self.part_text = ""
-        self.category = ""
-        self.badge: str | None = None
-        self.drag: str | None = None      # None, "ok", "no"
-        self.hover = False
-        self.covered_by = ""              # text when a wide card in another slot covers this one
-        self.extent = QRectF(rect)        # a wide card draws over the slots it blocks
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        # each slot renders once into a pixmap; a repaint blits it unless the slot itself changed
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-    def boundingRect(self) -> QRectF:
-        return self.extent.adjusted(-3, -8, 8, 3)
-
-    def shape(self) -> QPainterPath:
-        path = QPainterPath()
-        path.addRect(self.rect)
-        return path
-
-    def set_state(self, part_id: str | None, text: str, category: str, covered_by: str,
-                  extent: QRectF, tooltip: str) -> None:
-        if (part_id, text, covered_by, extent) == (self.part_id, self.part_text, self.covered_by, self.extent):
-            return
-        self.prepareGeometryChange()
-        self.part_id, self.part_text, self.category = part_id, text, category
-        self.covered_by, self.extent = covered_by, QRectF(extent)
-        self.setZValue(2 if extent != self.rect else 1)
-        self.setToolTip(tooltip)
-        self.update()
-
-    def set_badge(self, severity: str | None) -> None:
-        if severity != self.badge:
-            self.badge = severity
-            self.update()
-
-    def set_drag(self, state: str | None, hover: bool = False) -> None:
-        if (state, hover) != (self.drag, self.hover):
-            self.drag, self.hover = state, hover
-            self.update()
-
-    # ------------------------------------------------------------ painting
-    def paint(self, p: QPainter, option, widget=None) -> None:  # noqa: C901 - one drawing routine
-        r = self.extent if self.part_id else self.rect
-        filled = self.part_id is not None
-        radius = 2.0 if self.style == "dimm" else 5.0
-        fill = theme.CATEGORY_FILL.get(self.category, theme.SURFACE) if filled else theme.SURFACE
-        edge = theme.CATEGORY_EDGE.get(self.category, theme.LINE) if filled else theme.LINE
-        pen = QPen(edge, 1.2, Qt.PenStyle.SolidLine if filled else Qt.PenStyle.DashLine)
-        if self.covered_by:
-            fill, pen = QColor("#eceff2"), QPen(theme.LINE, 1.0)
-        if self.drag == "ok":
-            pen = QPen(theme.VALID, 3.0 if self.hover else 2.2)
-            if self.hover:
-                fill = QColor("#d4f0de")
-        elif self.drag == "no":
-            pen = QPen(theme.INVALID, 2.2 if self.hover else 1.0)
-            p.setOpacity(1.0 if self.hover else 0.45)
-        if self.isSelected():
-            pen = QPen(theme.ACCENT, 2.6)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(pen)
-        p.setBrush(QBrush(fill))
-        p.drawRoundedRect(r, radius, radius)
-        if self.covered_by:
-            p.setBrush(QBrush(theme.LINE, Qt.BrushStyle.BDiagPattern))
-            p.setPen(Qt.PenStyle.NoPen)
-            p.drawRoundedRect(r.adjusted(1, 1, -1, -1), radius, radius)
-        if self.style != "dimm":
-            self._paint_text(p, r)
-        p.setOpacity(1.0)
-        if self.badge:
-            self._paint_badge(p)
-
-    def _paint_text(self, p: QPainter, r: QRectF) -> None:
-        inner = r.adjusted(7, 3, -7, -3)
-        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-        p.setPen(theme.MUTED)
-        p.setFont(theme.font(11, bold=True))
-        # bars and bays show the short id; the chassis file's long label is in the tooltip
-        label = self.slot.id if self.style in ("bay", "socket", "bar") else self.slot.label
-        if self.style == "bay":
-            label = label[-2:] if len(label) > 2 and label[-2:].isdigit() else label[-1:]
-            p.drawText(inner, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, label)
-        elif self.style == "bar":
-            p.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
-        else:
-            p.drawText(inner, flags, label)
-        p.setFont(theme.font(9.5))
-        p.setPen(theme.FAINT)
-        if self.spec and self.style == "bar":
-            spec_rect = QRectF(inner.left() + 56, inner.top(), 148, inner.height())
-            p.drawText(spec_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.spec)
-        elif self.spec and self.style not in ("bay",):
-            p.drawText(inner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, self.spec)
-        text = self.covered_by or self.part_text or ("" if self.style == "bay" else "empty")
-        if not text:
-            return
-        filled = self.part_id is not None and not self.covered_by
-        p.setPen(theme.INK if filled else theme.FAINT)
-        p.setFont(theme.font(12 if self.style in ("module", "socket") else 11, bold=filled))
-        if self.style == "bar":
-            area = QRectF(inner.left() + 206, inner.top(), inner.width() - 206, inner.height())
-            p.drawText(area, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                       p.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(area.width())))
-        elif self.style == "bay":
-            p.save()
-            p.translate(inner.center())
-            p.rotate(-90)
-            p.setFont(theme.font(9.5, bold=filled))
-            box = QRectF(-inner.height() / 2 + 12, -inner.width() / 2, inner.height() - 12, inner.width())
-            p.drawText(box, Qt.AlignmentFlag.AlignCenter,
-                       p.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(box.width())))
-            p.restore()
-        else:
-            area = inner.adjusted(0, 14, 0, 0)
-            p.drawText(area, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, text)
-
-    def _paint_badge(self, p: QPainter) -> None:
-        c = self.rect.topRight() + QPointF(-1, 1)
-        size = 12.0 if self.style != "dimm" else 9.0
-        p.setPen(QPen(QColor("#ffffff"), 1.5))
-        p.setBrush(theme.SEVERITY_COLOURS.get(self.badge or "", theme.MUTED))
-        p.drawEllipse(c, size / 2 + 1, size / 2 + 1)
-        p.setPen(QColor("#ffffff"))
-        p.setFont(theme.font(size * 0.8, bold=True))
-        p.drawText(QRectF(c.x() - size / 2, c.y() - size / 2, size, size), Qt.AlignmentFlag.AlignCenter,
-                   "i" if self.badge == "info" else "!")
-
-
-def slot_spec(chassis: Chassis, slot: Slot) -> str:
-    """The slot's own description: 'Gen5 x16 · LP', 'U.2 NVMe', 'LGA4677'."""
-    if slot.kind == "pcie" and slot.pcie:
-        ps = slot.pcie
-        if ps.form == "ocp3":
-            return f"OCP 3.0 · Gen{ps.gen} x{ps.lanes}"
-        bits = [f"Gen{ps.gen} x{ps.lanes}", ps.height.upper()]
-        if ps.gpu_capable:
-            bits.append(QCoreApplication.translate("ChassisView", "GPU") if ps.max_width < 2
-                        else QCoreApplication.translate("ChassisView", "GPU %1-wide").replace("%1", str(ps.max_width)))
-        return " · ".join(bits)
-    if slot.kind == "drive" and slot.bays:
-        return f"{bay_name(slot.bays.bay_type)} {'/'.join(i.upper() for i in slot.bays.interfaces)}"
-    return ""
+__all__ = ["ChassisView", "SlotItem", "layout", "slot_spec"]
 
 
 class ChassisView(QGraphicsView):
@@ -300,6 +37,7 @@ class ChassisView(QGraphicsView):
         self.session = session
         self.current_part = current_part          # the palette's selected part id (for "Replace")
         self.slot_items: dict[str, SlotItem] = {}
+        self._slot_keys: dict[str, tuple] = {}    # what each item shows now (see refresh_parts)
         self._chassis_id: str | None = None
         self._drag_part: str | None = None
         self._drag_verdicts: dict[str, tuple[bool, str]] = {}
@@ -324,6 +62,7 @@ class ChassisView(QGraphicsView):
         self._syncing = True
         scene.clear()
         self.slot_items.clear()
+        self._slot_keys.clear()
         self._hover = None
         self._syncing = False
         chassis = self.session.catalog.chassis(self.session.build.chassis)
@@ -361,7 +100,7 @@ class ChassisView(QGraphicsView):
         if self._fit:
             self.fit()
 
-    def _add_group(self, chassis: Chassis, g: _Group, x: float, y: float, row_h: float) -> None:
+    def _add_group(self, chassis: Chassis, g: SlotGroup, x: float, y: float, row_h: float) -> None:
         box = QPainterPath()
         box.addRoundedRect(QRectF(x, y, g.w + 20, row_h), 6, 6)
         item = QGraphicsPathItem(box)
@@ -402,19 +141,23 @@ class ChassisView(QGraphicsView):
         owners = set(covered.values())
         for sid, item in self.slot_items.items():
             pid = build.placements.get(sid)
+            cover_by = build.placements[covered[sid]] if sid in covered and pid is None else None
+            blocked = (tuple(b for b, owner_id in covered.items()
+                             if owner_id == sid and b in self.slot_items and b not in build.placements)
+                       if pid and sid in owners else ())
+            # everything the item's look and tooltip depend on: most slots are untouched by an edit
+            key = (pid, cover_by, blocked, self.psu_feed(sid) if item.style == "psu" else "")
+            if key == self._slot_keys.get(sid):
+                continue
+            self._slot_keys[sid] = key
             part = catalog.get(pid) if pid else None
             text = theme.short_name(part, 30 if item.style == "bar" else 40) if pid else ""
             if pid and part is None:
                 text = self.tr("unknown: %s") % pid
-            cover_text = ""
-            if sid in covered and pid is None:
-                owner = catalog.get(build.placements[covered[sid]])
-                cover_text = self.tr("covered by %s") % theme.short_name(owner)
+            cover_text = self.tr("covered by %s") % theme.short_name(catalog.get(cover_by)) if cover_by else ""
             extent = QRectF(item.rect)
-            if pid and sid in owners:
-                for b, owner_id in covered.items():
-                    if owner_id == sid and b in self.slot_items and b not in build.placements:
-                        extent = extent.united(self.slot_items[b].rect)
+            for b in blocked:
+                extent = extent.united(self.slot_items[b].rect)
             tip = self._tooltip(item, part, pid)
             item.set_state(pid, text, part.category if part else "", cover_text, extent, tip)
 

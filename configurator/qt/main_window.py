@@ -164,9 +164,12 @@ class MainWindow(QMainWindow):
         parts = self._dock("parts", self.tr("Bill of materials"), self.parts_list, bottom)
         self.splitDockWidget(problems, parts, Qt.Orientation.Horizontal)
         stacks: list[list[QDockWidget]] = [[], []]
+        from .panels.widgets import charts_deferred, set_on_screen
+
         for cls in panel_classes():
             try:
-                panel = cls(self.session)
+                with charts_deferred():  # the first frame does not wait for pyqtgraph
+                    panel = cls(self.session)
             except Exception as exc:  # noqa: BLE001 - one broken panel must not stop the app
                 self.statusBar().showMessage(self.tr("Panel %1 failed: %2").replace("%1", cls.__name__)
                                              .replace("%2", str(exc)), 10000)
@@ -179,6 +182,9 @@ class MainWindow(QMainWindow):
             scroller.setFrameShape(QFrame.Shape.NoFrame)
             title = str(getattr(cls, "title", cls.__name__)).replace("&", "&&")  # '&' is a mnemonic in tabs
             dock = self._dock(cls.__name__, title, scroller, right)
+            # a dock tabbed behind another stays "visible", moved out of the window: say so,
+            # so that the panel holds its renders until its tab is raised
+            dock.visibilityChanged.connect(lambda on, panel=panel: set_on_screen(panel, on))
             stacks[0 if cls.__name__ in ("PowerPanel", "ThermalPanel", "BandwidthPanel") else 1].append(dock)
         tops = [s[0] for s in stacks if s]
         if len(tops) == 2:

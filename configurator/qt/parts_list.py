@@ -64,7 +64,8 @@ class PartsList(QWidget):
         self._shown = key
         selected = self.selected_part()
         self._syncing = True
-        self.table.setUpdatesEnabled(False)
+        # no setUpdatesEnabled(False/True) around this: re-enabling repaints the whole table,
+        # while the cells that change repaint on their own (and most do not change)
         if self.table.rowCount() != len(cost.lines):
             self.table.setRowCount(len(cost.lines))
         for r, line in enumerate(cost.lines):
@@ -73,7 +74,6 @@ class PartsList(QWidget):
                      theme.money(line.extended, cost.currency, digits=True)]
             for c, text in enumerate(cells):
                 self._set_cell(r, c, text, line)
-        self.table.setUpdatesEnabled(True)
         missing = len(cost.missing_prices)
         text = self.tr("Total  %s") % theme.money(cost.total, cost.currency, digits=True)
         if missing:

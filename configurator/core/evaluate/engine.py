@@ -7,7 +7,8 @@ so a number is computed once and the GUI, CLI and PDF can never disagree with a 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from operator import attrgetter
+from typing import Any, Callable
 
 from ..build import Build
 from ..catalog import Catalog
@@ -16,9 +17,9 @@ from .bandwidth import compute_bandwidth
 from .compute import compute_compute, compute_memory
 from .cost import FxTable, compute_cost, compute_tco, load_fx
 from .power import compute_power, compute_psu
-from ._fast import construct
-from .result import (BandwidthResult, ComputeResult, Evaluation, HostMemoryResult, PowerResult,
-                     PsuResult, ThermalResult)
+from ._fast import Memo, construct
+from .result import (BandwidthResult, ComputeResult, CostResult, Evaluation, HostMemoryResult, PowerResult,
+                     PsuResult, TcoResult, ThermalResult)
 from .thermal import compute_thermal
 
 _WORKLOAD_MODULE = "configurator.core.evaluate.workload"
@@ -38,27 +39,64 @@ class Figures:
 
 
 _LAST: tuple[BuildContext, Figures] | None = None
+_FAMILIES = Memo(1024)
+_PLACED = attrgetter("slot.id", "part.id")
+
+
+def placement_key(ctx: BuildContext) -> tuple:
+    """The chassis and every resolved (slot, part): what all figures depend on besides options."""
+    return ctx.build.chassis, tuple(map(_PLACED, ctx.placed))
+
+
+def _family(name: str, key: tuple, sources: tuple, fn: Callable[[], Any]) -> Any:
+    """`fn()` memoised on `key` (every input the family reads) and the identity of `sources`
+    (the catalog, the FX table and the upstream results it was computed from)."""
+    found = _FAMILIES.get((name, key), sources)
+    return found if found is not None else _FAMILIES.put((name, key), sources, fn())
 
 
 def compute_figures(ctx: BuildContext) -> Figures:
-    """Figures of `ctx`; a second call with the same context returns the same object."""
+    """Figures of `ctx`; a second call with the same context returns the same object.
+
+    Each family is memoised on exactly the build inputs it reads, so an edit of, say, the
+    site's ambient temperature recomputes the thermal figures only.
+    """
     global _LAST
     last = _LAST
     if last is not None and last[0] is ctx:
         return last[1]
-    power = compute_power(ctx)
-    compute = compute_compute(ctx)
-    memory = compute_memory(ctx, compute)
+    b, cat = ctx.build, ctx.catalog
+    pk = placement_key(ctx)
+    power = _family("power", pk, (cat,), lambda: compute_power(ctx))
+    compute = _family("compute", pk, (cat,), lambda: compute_compute(ctx))
+    memory = _family("memory", pk, (cat, compute), lambda: compute_memory(ctx, compute))
+    psu_key = (pk, b.site.input_voltage_v, b.psu_redundancy, tuple(b.psu_feeds.items()))
+    thermal_key = (pk, b.site.ambient_c, b.site.altitude_m)
     figures = Figures(
         power=power,
-        psu=compute_psu(ctx, power),
-        thermal=compute_thermal(ctx, power),
+        psu=_family("psu", psu_key, (cat, power), lambda: compute_psu(ctx, power)),
+        thermal=_family("thermal", thermal_key, (cat, power), lambda: compute_thermal(ctx, power)),
         compute=compute,
         memory=memory,
-        bandwidth=compute_bandwidth(ctx, compute, memory),
+        bandwidth=_family("bandwidth", (pk, b.bridges), (cat, compute, memory),
+                          lambda: compute_bandwidth(ctx, compute, memory)),
     )
     _LAST = (ctx, figures)
     return figures
+
+
+def _money(ctx: BuildContext, fig: Figures, rates: FxTable) -> tuple[CostResult, TcoResult]:
+    """BOM and TCO, memoised on the placements and the site/commercial inputs they read."""
+    b, cat = ctx.build, ctx.catalog
+    pk = placement_key(ctx)
+    site, com = b.site, b.commercial
+    cost = _family("cost", (pk, site.currency, com.discount_pct, com.tax_pct, com.prices_include_tax,
+                            com.shipping), (cat, rates), lambda: compute_cost(ctx, rates))
+    tco_key = (pk, site.currency, site.pue, site.electricity_price_kwh, com.tco_years,
+               com.support_pct_per_year, com.rent_per_gpu_hour, com.utilization_pct)
+    tco = _family("tco", tco_key, (cat, rates, cost, fig.power, fig.compute),
+                  lambda: compute_tco(ctx, cost, fig.power, fig.compute, rates))
+    return cost, tco
 
 
 def evaluate(build: Build, catalog: Catalog, workload: Any = None, *, fx: FxTable | None = None) -> Evaluation:
@@ -70,8 +108,7 @@ def evaluate(build: Build, catalog: Catalog, workload: Any = None, *, fx: FxTabl
     ctx = resolve(build, catalog)
     fig = compute_figures(ctx)
     rates = fx if fx is not None else load_fx()
-    cost = compute_cost(ctx, rates)
-    tco = compute_tco(ctx, cost, fig.power, fig.compute, rates)
+    cost, tco = _money(ctx, fig, rates)
     ch = ctx.chassis
     return construct(
         Evaluation, chassis_id=build.chassis,

@@ -11,7 +11,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
-from .widgets import ElidedLabel, GaugeBar, Title, caption_label, heading_label, subscribe, value_label
+from .widgets import (ElidedLabel, GaugeBar, Title, caption_label, heading_label, set_style, subscribe_render,
+                      value_label)
 
 _STAGE_NAMES = {
     "storage": QT_TRANSLATE_NOOP("BandwidthPanel", "Storage"),
@@ -77,7 +78,7 @@ class BandwidthPanel(QWidget):
         self.summary.setStyleSheet(f"color:{fmt.COLOURS['muted']};")
         layout.addWidget(self.summary)
         layout.addStretch(1)
-        subscribe(session.evaluated, self, "_on_evaluation_change")
+        subscribe_render(session.evaluated, self, "_on_evaluation_change")
         if session.evaluation is not None:
             self._on_evaluation_change(session.evaluation)
 
@@ -109,7 +110,7 @@ class BandwidthPanel(QWidget):
             colour = fmt.COLOURS["warning"] if hot else ""
             weight = "font-weight:600;" if hot else ""
             row.stage.setText(stage_name(link.stage))
-            row.stage.setStyleSheet(f"color:{colour};{weight}" if hot else "")
+            set_style(row.stage, f"color:{colour};{weight}" if hot else "")
             row.name.setText(link.name)
             row.name.setToolTip(f"{link.name}\n{link.detail}" if link.detail else link.name)
             row.stage.setToolTip(link.detail)
@@ -117,7 +118,7 @@ class BandwidthPanel(QWidget):
             if link.stage == "network":
                 value += f" ({fmt.number(link.gbs * 8)} Gb/s)"
             row.value.setText(value)
-            row.value.setStyleSheet(f"color:{colour};{weight}" if hot else "")
+            set_style(row.value, f"color:{colour};{weight}" if hot else "")
             row.bar.set_value(bar_fraction(link.gbs, top), "warning" if hot else "accent", fmt.gbs(link.gbs))
             for w in row.widgets():
                 w.setVisible(True)

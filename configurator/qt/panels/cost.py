@@ -5,25 +5,39 @@ from __future__ import annotations
 
 from typing import Any
 
+from functools import lru_cache
+
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
-from .widgets import Title, ValueGrid, caption_label, chart_font, heading_label, make_plot, subscribe
+from .widgets import ChartBox, Title, ValueGrid, caption_label, chart_font, heading_label, make_plot, subscribe_render
 
 
-class MoneyAxis(pg.AxisItem):
-    """Left axis with compact currency ticks ("$1.2M") in the evaluation's currency."""
+@lru_cache(maxsize=1)
+def money_axis_class() -> type:
+    """`MoneyAxis`, a pyqtgraph AxisItem, defined on first use (pyqtgraph is imported late)."""
+    import pyqtgraph as pg
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.currency = "USD"
-        self.enableAutoSIPrefix(False)
+    class MoneyAxis(pg.AxisItem):
+        """Left axis with compact currency ticks ("$1.2M") in the evaluation's currency."""
 
-    def tickStrings(self, values: Any, scale: float, spacing: float) -> list[str]:  # noqa: N802 - pyqtgraph API
-        return [fmt.money_compact(v * scale, self.currency) for v in values]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.currency = "USD"
+            self.enableAutoSIPrefix(False)
+
+        def set_currency(self, currency: str) -> None:
+            if currency != self.currency:
+                self.currency = currency
+                self.picture = None  # re-draw the tick strings in the new currency
+                self.update()
+
+        def tickStrings(self, values: Any, scale: float, spacing: float) -> list[str]:  # noqa: N802 - pyqtgraph API
+            return [fmt.money_compact(v * scale, self.currency) for v in values]  # cached per value
+
+    return MoneyAxis
 
 
 class CostPanel(QWidget):
@@ -34,6 +48,8 @@ class CostPanel(QWidget):
     def __init__(self, session: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.plot: Any = None            # the pyqtgraph chart, once built (see ChartBox)
+        self._tco: tuple[Any, str] | None = None   # (tco, currency) on show, for a chart built later
         self.setObjectName("CostPanel")
         layout = QVBoxLayout(self)
         self.headline = heading_label()
@@ -54,7 +70,7 @@ class CostPanel(QWidget):
         g.values["per_pflops"].setToolTip(self.tr("Total cost of ownership ÷ dense BF16 PFLOPS"))
         layout.addWidget(g)
         layout.addWidget(self._build_chart(), 1)
-        subscribe(session.evaluated, self, "_on_evaluation_change")
+        subscribe_render(session.evaluated, self, "_on_evaluation_change")
         if session.evaluation is not None:
             self._on_evaluation_change(session.evaluation)
 
@@ -63,13 +79,20 @@ class CostPanel(QWidget):
         v = QVBoxLayout(box)
         v.setContentsMargins(0, 6, 0, 0)
         v.addWidget(caption_label(self.tr("Cumulative cost: owning vs renting")))
-        self.axis = MoneyAxis("left")
-        self.plot = make_plot(box, height=200)
+        self.chart = ChartBox(self._make_plot, self._on_chart_ready, height=200)
+        v.addWidget(self.chart, 1)
+        legend = QLabel(fmt.coloured("━", "accent") + " " + self.tr("own (hardware + energy + support)")
+                        + "&nbsp;&nbsp;&nbsp;" + fmt.coloured("╍", "warning") + " " + self.tr("rent the same GPUs"))
+        legend.setFont(chart_font())
+        v.addWidget(legend, 0, Qt.AlignmentFlag.AlignRight)
+        return box
+
+    def _make_plot(self) -> QWidget:
+        import pyqtgraph as pg
+
+        self.axis = money_axis_class()("left")
+        self.plot = make_plot(height=200, axis_items={"left": self.axis})
         item = self.plot.getPlotItem()
-        item.setAxisItems({"left": self.axis})
-        self.axis.setTickFont(chart_font())
-        self.axis.setPen(pg.mkPen("#9ca3af"))
-        self.axis.setTextPen(pg.mkPen("#374151"))
         self.axis.setWidth(64)   # fixed: pyqtgraph drops labels wider than the axis until a relayout
         item.showGrid(x=True, y=True, alpha=0.2)
         bottom = item.getAxis("bottom")
@@ -85,12 +108,11 @@ class CostPanel(QWidget):
         self.breakeven_text.setFont(chart_font())
         for extra in (self.breakeven_line, self.breakeven_point, self.breakeven_text):
             self.plot.addItem(extra)
-        v.addWidget(self.plot, 1)
-        legend = QLabel(fmt.coloured("━", "accent") + " " + self.tr("own (hardware + energy + support)")
-                        + "&nbsp;&nbsp;&nbsp;" + fmt.coloured("╍", "warning") + " " + self.tr("rent the same GPUs"))
-        legend.setFont(chart_font())
-        v.addWidget(legend, 0, Qt.AlignmentFlag.AlignRight)
-        return box
+        return self.plot
+
+    def _on_chart_ready(self) -> None:
+        if self._tco is not None:
+            self._render_chart(*self._tco)
 
     def _on_evaluation_change(self, ev: Any) -> None:
         cost, tco = ev.cost, ev.tco
@@ -131,9 +153,12 @@ class CostPanel(QWidget):
             self.grid.set("breakeven", "—")
 
     def _render_chart(self, tco: Any, currency: str) -> None:
+        self._tco = (tco, currency)
+        if self.plot is None:
+            return
         own = np.array([float(x) for x in tco.own_by_month], dtype=float)
         rent = np.array([float(x) for x in tco.rent_by_month], dtype=float)
-        self.axis.currency = currency
+        self.axis.set_currency(currency)
         self.own_curve.setData(np.arange(len(own), dtype=float), own)
         self.rent_curve.setData(np.arange(len(rent), dtype=float), rent)
         month = tco.breakeven_month
@@ -149,7 +174,13 @@ class CostPanel(QWidget):
             self.breakeven_point.setData([], [])
         top = max(float(own.max()) if len(own) else 0.0, float(rent.max()) if len(rent) else 0.0, 1.0)
         item = self.plot.getPlotItem()
-        item.setXRange(0, max(len(own) - 1, 1), padding=0.02)
-        item.setYRange(0, top * 1.05, padding=0)
-        self.axis.picture = None  # re-draw tick strings in the new currency
-        self.axis.update()
+        months = max(len(own) - 1, 1)
+        pad = months * 0.02   # the 2 % padding pyqtgraph would add, given explicitly
+        _set_range(item, (-pad, months + pad), (0, top * 1.05))
+
+
+def _set_range(item: Any, x: tuple[float, float], y: tuple[float, float]) -> None:
+    """Set the view range only when it moves: a new range re-draws both axes' ticks."""
+    (x0, x1), (y0, y1) = item.getViewBox().viewRange()
+    if (x0, x1, y0, y1) != (*x, *y):
+        item.setRange(xRange=x, yRange=y, padding=0)

@@ -8,9 +8,11 @@ Status colours live here too so every panel says "ok / warning / error" the same
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 from typing import Literal
 
-from babel.numbers import format_compact_currency, format_currency, format_decimal
+from babel.numbers import (format_compact_currency, format_currency, format_decimal, get_decimal_symbol,
+                           get_group_symbol, get_minus_sign_symbol)
 
 #: Babel locale for numbers and money (the quote uses the same one)
 LOCALE = "en_US"
@@ -35,11 +37,35 @@ BTU_PER_TON = 12_000.0
 GIB = 2**30
 
 
-def number(value: float, decimals: int = 0) -> str:
-    """`value` with the locale's thousands separator and exactly `decimals` decimals."""
+def _babel_number(value: float, decimals: int) -> str:
     if decimals <= 0:
         return format_decimal(round(value), format="#,##0", locale=LOCALE)
     return format_decimal(value, format="#,##0." + "0" * decimals, locale=LOCALE)
+
+
+_SWAP = str.maketrans({",": get_group_symbol(LOCALE), ".": get_decimal_symbol(LOCALE)})
+_MINUS = get_minus_sign_symbol(LOCALE)
+_QUANTUM = tuple(Decimal(1).scaleb(-d) for d in range(8))
+
+
+def _fast_number(value: float, decimals: int) -> str:
+    # Babel's own steps (Decimal(str(value)), half-even quantize, sign apart) with Python's
+    # grouping, then the locale's symbols: ~3 µs instead of Babel's ~70 µs per call
+    d = Decimal(str(round(value) if decimals <= 0 else value))
+    if not d.is_finite() or decimals >= len(_QUANTUM):
+        return _babel_number(value, decimals)
+    text = format(abs(d).quantize(_QUANTUM[max(decimals, 0)]), ",f").translate(_SWAP)
+    return _MINUS + text if d.is_signed() else text
+
+
+#: the fast path only where it gives Babel's answer: groups of three, as LOCALE's pattern has
+_FAST = all(_fast_number(v, n) == _babel_number(v, n)
+            for v in (0.0, -0.0, 0.125, 2.675, -1234.5, 999.95, 1234567.891, 1e21) for n in (0, 1, 2))
+
+
+def number(value: float, decimals: int = 0) -> str:
+    """`value` with the locale's thousands separator and exactly `decimals` decimals."""
+    return _fast_number(value, decimals) if _FAST else _babel_number(value, decimals)
 
 
 def watts(w: float) -> str:
@@ -74,6 +100,7 @@ def gib(num_bytes: float, decimals: int = 1) -> str:
     return f"{number(num_bytes / GIB, decimals)} GiB"
 
 
+@lru_cache(maxsize=4096)  # Babel costs ~0.2 ms a call; most amounts repeat from one edit to the next
 def money(amount: Decimal | float | None, currency: str, cents: bool = True) -> str:
     """Currency through Babel ("$1,234,567.50"); "—" when there is no amount."""
     if amount is None:
@@ -83,6 +110,7 @@ def money(amount: Decimal | float | None, currency: str, cents: bool = True) -> 
     return format_currency(amount, currency, format="¤#,##0", currency_digits=False, locale=LOCALE)
 
 
+@lru_cache(maxsize=4096)  # axis ticks: the same round values on every repaint
 def money_compact(amount: Decimal | float, currency: str) -> str:
     """Short axis labels ("$1.2M")."""
     return format_compact_currency(amount, currency, fraction_digits=1, locale=LOCALE)

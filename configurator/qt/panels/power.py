@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
-from .widgets import GaugeBar, Title, caption_label, chart_font, heading_label, make_plot, subscribe, value_label
+from .widgets import (ChartBox, GaugeBar, Title, caption_label, chart_font, heading_label, make_plot, set_style,
+                      subscribe_render, value_label)
 
 #: bar order, top to bottom; categories not listed follow in the order they appear
 CATEGORY_ORDER = ("gpu", "baseboard", "cpu", "dimm", "nic", "drive", "cooling", "chassis")
@@ -65,6 +65,10 @@ class PowerPanel(QWidget):
     def __init__(self, session: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.plot: Any = None            # the pyqtgraph chart, once built (see ChartBox)
+        self._power: Any = None          # the power result on show, for a chart built later
+        self._chart_rows: list | None = None   # what the chart shows: redraw only when it changes
+        self._tick_names: list[str] | None = None
         self.setObjectName("PowerPanel")
         layout = QVBoxLayout(self)
         self.headline = heading_label()
@@ -78,7 +82,7 @@ class PowerPanel(QWidget):
         layout.addWidget(self.wall)
         layout.addWidget(self.feeds)
         layout.addWidget(self._build_chart(), 1)
-        subscribe(session.evaluated, self, "_on_evaluation_change")
+        subscribe_render(session.evaluated, self, "_on_evaluation_change")
         if session.evaluation is not None:
             self._on_evaluation_change(session.evaluation)
 
@@ -111,7 +115,18 @@ class PowerPanel(QWidget):
         v = QVBoxLayout(box)
         v.setContentsMargins(0, 6, 0, 0)
         v.addWidget(caption_label(self.tr("Power by component (kW, DC side)")))
-        self.plot = make_plot(box, height=190)
+        self.chart = ChartBox(self._make_plot, self._on_chart_ready, height=190)
+        v.addWidget(self.chart, 1)
+        legend = QLabel(fmt.coloured("■", "accent") + " " + self.tr("typical") + "&nbsp;&nbsp;&nbsp;"
+                        + fmt.coloured("■", "accent_light") + " " + self.tr("max"))
+        legend.setFont(chart_font())
+        v.addWidget(legend, 0, Qt.AlignmentFlag.AlignRight)
+        return box
+
+    def _make_plot(self) -> QWidget:
+        import pyqtgraph as pg
+
+        self.plot = make_plot(height=190)
         item = self.plot.getPlotItem()
         item.invertY(True)
         item.getAxis("bottom").setLabel(self.tr("kW"))
@@ -121,12 +136,11 @@ class PowerPanel(QWidget):
                                         brush=fmt.COLOURS["accent_light"], pen=pg.mkPen(None))
         self.plot.addItem(self.max_bars)
         self.plot.addItem(self.typical_bars)
-        v.addWidget(self.plot, 1)
-        legend = QLabel(fmt.coloured("■", "accent") + " " + self.tr("typical") + "&nbsp;&nbsp;&nbsp;"
-                        + fmt.coloured("■", "accent_light") + " " + self.tr("max"))
-        legend.setFont(chart_font())
-        v.addWidget(legend, 0, Qt.AlignmentFlag.AlignRight)
-        return box
+        return self.plot
+
+    def _on_chart_ready(self) -> None:
+        if self._power is not None:
+            self._render_chart(self._power)
 
     # ------------------------------------------------------------------ render
     def _on_evaluation_change(self, ev: Any) -> None:
@@ -161,7 +175,7 @@ class PowerPanel(QWidget):
             self.level_draw[level].setText(fmt.kilowatts(w))
             load = self.level_load[level]
             load.setText(fmt.percent(pct) if usable > 0 else "—")
-            load.setStyleSheet(f"color:{fmt.COLOURS[state]};" + ("font-weight:600;" if state != "ok" else ""))
+            set_style(load, f"color:{fmt.COLOURS[state]};" + ("font-weight:600;" if state != "ok" else ""))
             self.level_bar[level].set_value(pct / 100.0 if usable > 0 else 1.25, state,
                                             f"{fmt.kilowatts(w)} / {fmt.kilowatts(usable)}")
 
@@ -184,7 +198,13 @@ class PowerPanel(QWidget):
         self.feeds.setText("<br>".join(parts))
 
     def _render_chart(self, power: Any) -> None:
+        self._power = power
+        if self.plot is None:
+            return
         rows = by_category(power.lines)
+        if rows == self._chart_rows:
+            return  # e.g. an option edit: the same bars, nothing to redraw
+        self._chart_rows = rows
         y = np.arange(len(rows), dtype=float)
         typical = np.array([r[1] for r in rows], dtype=float) / 1000.0
         mx = np.array([r[2] for r in rows], dtype=float) / 1000.0
@@ -194,10 +214,18 @@ class PowerPanel(QWidget):
         item = self.plot.getPlotItem()
         left = item.getAxis("left")
         names = [category_name(r[0]) for r in rows]
-        left.setTicks([list(enumerate(names))])
-        # a fixed width: pyqtgraph drops tick labels wider than the axis until a later relayout
-        metrics = QFontMetrics(chart_font())
-        left.setWidth(max((metrics.horizontalAdvance(n) for n in names), default=40) + 14)
+        if names != self._tick_names:  # setTicks re-lays the axis out: only for new categories
+            self._tick_names = names
+            left.setTicks([list(enumerate(names))])
+            # a fixed width: pyqtgraph drops tick labels wider than the axis until a later relayout
+            metrics = QFontMetrics(chart_font())
+            left.setWidth(max((metrics.horizontalAdvance(n) for n in names), default=40) + 14)
         top = float(mx.max()) if len(rows) else 1.0
-        item.setXRange(0, max(top, 0.1) * 1.08, padding=0)
-        item.setYRange(-0.6, max(len(rows), 1) - 0.4, padding=0)
+        _set_range(item, (0, max(top, 0.1) * 1.08), (-0.6, max(len(rows), 1) - 0.4))
+
+
+def _set_range(item: Any, x: tuple[float, float], y: tuple[float, float]) -> None:
+    """Set the view range only when it moves: a new range re-draws both axes' ticks."""
+    (x0, x1), (y0, y1) = item.getViewBox().viewRange()
+    if (x0, x1, y0, y1) != (*x, *y):
+        item.setRange(xRange=x, yRange=y, padding=0)

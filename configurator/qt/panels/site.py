@@ -163,6 +163,9 @@ class SiteOptionsPanel(QWidget):
         if changes is not None and not self.writer.writing:
             self.writer.cancel()   # the build moved under us (undo, open): drop the unsent edit
             self.error.hide()
+        if changes is not None and not (getattr(changes, "options", True) or getattr(changes, "whole", True)
+                                        or getattr(changes, "chassis", True)):
+            return  # a part placed or removed: none of these fields moved
         build = self.session.build
         with blocked(*self.fields.values()):
             cur = build.site.currency

@@ -9,7 +9,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
-from .widgets import GaugeBar, Title, ValueGrid, caption_label, heading_label, subscribe
+from .widgets import GaugeBar, Title, ValueGrid, caption_label, heading_label, subscribe_render
 
 
 class ThermalPanel(QWidget):
@@ -47,7 +47,7 @@ class ThermalPanel(QWidget):
         self.note.setStyleSheet(f"color:{fmt.COLOURS['muted']};")
         layout.addWidget(self.note)
         layout.addStretch(1)
-        subscribe(session.evaluated, self, "_on_evaluation_change")
+        subscribe_render(session.evaluated, self, "_on_evaluation_change")
         if session.evaluation is not None:
             self._on_evaluation_change(session.evaluation)
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
-from .widgets import Title, ValueGrid, caption_label, chart_font, heading_label, make_plot, subscribe
+from .widgets import (ChartBox, Title, ValueGrid, caption_label, chart_font, heading_label, make_plot, subscribe,
+                      subscribe_render)
 from .workload_editor import WorkloadEditor
 
 #: stacked-bar segments, in drawing order, with their colours
@@ -39,6 +39,8 @@ class WorkloadPanel(QWidget):
     def __init__(self, session: Any, parent: QWidget | None = None, presets: dict[str, Any] | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.plot: Any = None            # the pyqtgraph chart, once built (see ChartBox)
+        self._result: Any = None       # the workload result on show, for a chart built later
         self.setObjectName("WorkloadPanel")
         layout = QVBoxLayout(self)
         self.editor = WorkloadEditor(session, presets=presets, parent=self)
@@ -70,7 +72,7 @@ class WorkloadPanel(QWidget):
         layout.addStretch(1)
         self.editor.refresh(external=False)
         subscribe(session.changed, self, "_on_build_change")
-        subscribe(session.evaluated, self, "_on_evaluation_change")
+        subscribe_render(session.evaluated, self, "_on_evaluation_change")
         if session.evaluation is not None:
             self._on_evaluation_change(session.evaluation)
 
@@ -79,7 +81,14 @@ class WorkloadPanel(QWidget):
         v = QVBoxLayout(box)
         v.setContentsMargins(0, 4, 0, 0)
         v.addWidget(caption_label(self.tr("Memory per GPU (GB) against the GPU's capacity")))
-        self.plot = make_plot(box, height=90)
+        self.chart = ChartBox(self._make_plot, lambda: self._render_chart(self._result), height=90)
+        v.addWidget(self.chart)
+        return box
+
+    def _make_plot(self) -> QWidget:
+        import pyqtgraph as pg
+
+        self.plot = make_plot(height=90)
         item = self.plot.getPlotItem()
         item.hideAxis("left")
         item.getAxis("bottom").setLabel(self.tr("GB"))
@@ -93,8 +102,7 @@ class WorkloadPanel(QWidget):
         self.capacity_text.setFont(chart_font())
         self.plot.addItem(self.capacity_line)
         self.plot.addItem(self.capacity_text)
-        v.addWidget(self.plot)
-        return box
+        return self.plot
 
     # ------------------------------------------------------------------ events
     def _on_error_change(self, message: str) -> None:
@@ -112,16 +120,7 @@ class WorkloadPanel(QWidget):
             return
         values = segment_values_gb(result.per_gpu)
         capacity = result.capacity_bytes / 1e9
-        self.bars.setOpts(x0=np.concatenate(([0.0], np.cumsum(values)[:-1])), y=np.zeros(len(values)),
-                          width=values, height=BAR_HEIGHT)
-        self.capacity_line.setValue(capacity)
-        self.capacity_line.setVisible(True)
-        self.capacity_text.setText(self.tr("GPU {cap}").format(cap=fmt.gb(capacity * 1e9, 0)))
-        self.capacity_text.setPos(capacity, BAR_HEIGHT / 2)
-        self.capacity_text.setVisible(True)
-        item = self.plot.getPlotItem()
-        item.setXRange(0, max(float(values.sum()), capacity, 1.0) * 1.04, padding=0)
-        item.setYRange(-0.4, 1.0, padding=0)
+        self._render_chart(result)
         self.verdict.setText(fmt.coloured(result.verdict, "ok" if result.fits else "error"))
         for (key, _, _), gb in zip(SEGMENTS, values):
             self.legend.set(key, fmt.gb(gb * 1e9) if gb > 0 else "—", None if gb > 0 else "muted")
@@ -132,6 +131,30 @@ class WorkloadPanel(QWidget):
             "ok" if result.fits else "error", bold=True)
         self._render_figures(result)
         self.notes.setText("\n".join(getattr(result, "notes", ()) or ()))
+
+    def _render_chart(self, result: Any) -> None:
+        """The stacked bar and the capacity line; empty without a result."""
+        self._result = result
+        if self.plot is None:
+            return
+        if result is None:
+            n = len(SEGMENTS)
+            self.bars.setOpts(x0=np.zeros(n), y=np.zeros(n), width=np.zeros(n), height=BAR_HEIGHT)
+            self.capacity_line.setVisible(False)
+            self.capacity_text.setVisible(False)
+            return
+        values = segment_values_gb(result.per_gpu)
+        capacity = result.capacity_bytes / 1e9
+        self.bars.setOpts(x0=np.concatenate(([0.0], np.cumsum(values)[:-1])), y=np.zeros(len(values)),
+                          width=values, height=BAR_HEIGHT)
+        self.capacity_line.setValue(capacity)
+        self.capacity_line.setVisible(True)
+        self.capacity_text.setText(self.tr("GPU {cap}").format(cap=fmt.gb(capacity * 1e9, 0)))
+        self.capacity_text.setPos(capacity, BAR_HEIGHT / 2)
+        self.capacity_text.setVisible(True)
+        item = self.plot.getPlotItem()
+        item.setXRange(0, max(float(values.sum()), capacity, 1.0) * 1.04, padding=0)
+        item.setYRange(-0.4, 1.0, padding=0)
 
     def _render_figures(self, result: Any) -> None:
         if result.max_batch:
@@ -154,10 +177,7 @@ class WorkloadPanel(QWidget):
         self.figures.set("mfu", fmt.percent(100 * result.mfu))
 
     def _render_empty(self) -> None:
-        n = len(SEGMENTS)
-        self.bars.setOpts(x0=np.zeros(n), y=np.zeros(n), width=np.zeros(n), height=BAR_HEIGHT)
-        self.capacity_line.setVisible(False)
-        self.capacity_text.setVisible(False)
+        self._render_chart(None)
         has_spec = bool(self.session.build.workload)
         self.verdict.setText(self.tr("The workload could not be evaluated") if has_spec
                              else self.tr("No workload: pick a model preset to check the fit"))

@@ -186,3 +186,48 @@ def test_unvalidated_results_would_pass_validation(hgx, catalog):
         assert again == family
         assert list(family.__dict__) == list(type(family).model_fields)   # field order kept
     assert list(ev.__dict__) == list(Evaluation.model_fields)
+
+
+def test_memos_follow_every_input(make_build, catalog):
+    from _evalparts import hgx_placements, make_catalog
+    place = hgx_placements()
+    base = evaluate(make_build("hgx-test", place), catalog)
+    again = evaluate(make_build("hgx-test", dict(place)), catalog)
+    assert again.power is base.power and again.bandwidth is base.bandwidth     # memo hit
+    hot = evaluate(make_build("hgx-test", place, site={"ambient_c": 40}), catalog)
+    assert hot.power is base.power and hot.thermal.capacity_w < base.thermal.capacity_w
+    low = evaluate(make_build("hgx-test", place, site={"input_voltage_v": 120}), catalog)
+    assert low.psu.rating_w == 1350 and low.thermal is base.thermal
+    nn = evaluate(make_build("hgx-test", place, psu_redundancy="N+N",
+                             psu_feeds={"PSU1": "A", "PSU2": "A", "PSU3": "A", "PSU4": "A"}), catalog)
+    assert nn.psu.feeds == {"A": 5, "B": 1} and nn.psu.active == 1   # PSU5 alternates to A
+    eur = evaluate(make_build("hgx-test", place, site={"currency": "EUR"}), catalog)
+    assert eur.cost.currency == "EUR" and eur.tco.currency == "EUR" and eur.cost.total != base.cost.total
+    dear = evaluate(make_build("hgx-test", place, site={"electricity_price_kwh": "0.30"}), catalog)
+    assert dear.cost is base.cost and dear.tco.energy_cost_per_year > base.tco.energy_cost_per_year
+    rent = evaluate(make_build("hgx-test", place, commercial={"rent_per_gpu_hour": "9"}), catalog)
+    assert rent.tco.rent_per_gpu_hour == 9
+    repriced = make_catalog({**__import__("_evalparts").PRICES, "gpu-sxm": ("1", "USD")})
+    assert evaluate(make_build("hgx-test", place), repriced).cost.total < base.cost.total
+    fewer = dict(place)
+    del fewer["GPU8"]
+    assert evaluate(make_build("hgx-test", fewer), catalog).compute.gpu_count == 7
+
+
+def test_memoised_equals_fresh(make_build, catalog):
+    from configurator.core.evaluate._fast import clear_memos
+    rng = random.Random(11)
+    part_ids = sorted(catalog.parts)
+    builds = []
+    for _ in range(40):
+        chassis = rng.choice(["hgx-test", "pcie-test"])
+        slots = [s.id for s in chassis_slots(catalog.chassis(chassis))]
+        place = {rng.choice(slots): rng.choice(part_ids) for _ in range(rng.randint(0, 30))}
+        builds.append(make_build(chassis, place, site={"ambient_c": rng.choice([20, 35]),
+                                                       "currency": rng.choice(["USD", "JPY"])}))
+    warm = [evaluate(b, catalog).model_dump() for b in builds + builds]
+    fresh = []
+    for b in builds + builds:
+        clear_memos()
+        fresh.append(evaluate(b, catalog).model_dump())
+    assert warm == fresh

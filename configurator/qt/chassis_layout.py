@@ -1,0 +1,146 @@
+"""Where each slot of a chassis goes in the schematic: groups of rectangles in rows, front to rear.
+
+Pure geometry from the chassis spec (and one font metric for captions); `ChassisView` turns it
+into scene items.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF
+from PySide6.QtGui import QFontMetricsF
+
+from ..core.catalog import Chassis
+from ..core.placement import bay_name
+from ..core.slots import Slot, chassis_slots
+from . import theme
+
+M, GAP, CAPTION = 18.0, 16.0, 20.0
+MAX_ROW_W = 940.0
+
+
+@dataclass
+class SlotGroup:
+    caption: str
+    w: float
+    h: float
+    rects: dict[str, tuple[QRectF, str]] = field(default_factory=dict)   # slot -> (rect, style)
+    notes: list[tuple[QPointF, str]] = field(default_factory=list)
+
+
+def _row_of_boxes(slots: list[Slot], w: float, h: float, gap: float, per_row: int, style: str) -> tuple:
+    rects = {}
+    for i, s in enumerate(slots):
+        r, c = divmod(i, per_row)
+        rects[s.id] = (QRectF(c * (w + gap), r * (h + gap), w, h), style)
+    rows = math.ceil(len(slots) / per_row) if slots else 0
+    cols = min(len(slots), per_row)
+    return rects, cols * (w + gap) - gap, rows * (h + gap) - gap
+
+
+def _socket_group(chassis: Chassis, cpu: Slot, dimms: list[Slot]) -> SlotGroup:
+    dw, dh, dgap, chgap, sock = 13.0, 96.0, 3.0, 7.0, 104.0
+    channels = chassis.memory.channels_per_socket
+    dpc = chassis.memory.dpc
+    left = (channels + 1) // 2
+    g = SlotGroup(f"{cpu.id} · {cpu.label.split('(')[-1].rstrip(')')}", 0, dh + 14)
+    x = 0.0
+    by_ch: dict[int, list[Slot]] = {}
+    for d in dimms:
+        by_ch.setdefault(d.channel, []).append(d)
+    for ch in range(channels):
+        if ch == left:
+            g.rects[cpu.id] = (QRectF(x + 4, 0, sock, dh), "socket")
+            x += sock + 8 + chgap
+        start = x
+        for d in sorted(by_ch.get(ch, []), key=lambda s: s.dimm_index):
+            g.rects[d.id] = (QRectF(x, 0, dw, dh), "dimm")
+            x += dw + dgap
+        g.notes.append((QPointF((start + x - dgap) / 2, dh + 1), chr(ord("A") + ch)))
+        x += chgap
+    if channels == 0 or cpu.id not in g.rects:
+        g.rects[cpu.id] = (QRectF(x + 4, 0, sock, dh), "socket")
+        x += sock + 8
+    g.w = x - chgap if dpc else x
+    return g
+
+
+def _pcie_group(slots: list[Slot]) -> SlotGroup:
+    w, h, gap = 372.0, 30.0, 5.0
+    rows = len(slots) if len(slots) <= 6 else math.ceil(len(slots) / 2)
+    g = SlotGroup("PCIe & OCP slots", 0, 0)
+    for i, s in enumerate(slots):
+        c, r = divmod(i, rows)
+        g.rects[s.id] = (QRectF(c * (w + 12), r * (h + gap), w, h), "bar")
+    cols = math.ceil(len(slots) / rows) if slots else 0
+    g.w, g.h = cols * (w + 12) - 12, min(len(slots), rows) * (h + gap) - gap
+    return g
+
+
+def layout(chassis: Chassis) -> tuple[list[list[SlotGroup]], float]:
+    """Groups of slot rectangles in rows (front to rear), and the widest row's width."""
+    slots = chassis_slots(chassis)
+    by_kind: dict[str, list[Slot]] = {}
+    for s in slots:
+        by_kind.setdefault(s.kind, []).append(s)
+    front: list[SlotGroup] = []
+    for grp in chassis.drive_bays:
+        bays = [s for s in by_kind.get("drive", []) if s.bays is grp]
+        rects, w, h = _row_of_boxes(bays, 30, 64, 4, 24, "bay")
+        caption = grp.label or grp.prefix
+        if bay_name(grp.bay_type).lower() not in caption.lower():
+            caption += f" · {bay_name(grp.bay_type)}"
+        front.append(SlotGroup(caption, w, h, rects))
+    rects, w, h = _row_of_boxes(by_kind.get("cooling", []), 190, 64, 0, 1, "cooling")
+    front.append(SlotGroup("Cooling", w, h, rects))
+    rows: list[list[SlotGroup]] = [front]
+    if by_kind.get("gpu"):
+        bb = chassis.gpu_baseboard
+        rects, w, h = _row_of_boxes(by_kind["gpu"], 104, 74, 7, 8, "module")
+        cap = f"{bb.label or 'GPU baseboard'} · {bb.positions} positions · {bb.fabric}" if bb else "GPUs"
+        rows.append([SlotGroup(cap, w, h, rects)])
+    dimms = by_kind.get("dimm", [])
+    rows.append([_socket_group(chassis, cpu, [d for d in dimms if d.socket == cpu.id])
+                 for cpu in by_kind.get("cpu", [])])
+    rear: list[SlotGroup] = []
+    if by_kind.get("pcie"):
+        rear.append(_pcie_group(by_kind["pcie"]))
+    rects, w, h = _row_of_boxes(by_kind.get("psu", []), 150, 46, 6, 4, "psu")
+    rear.append(SlotGroup(f"Power supplies · {chassis.psu.count} bays", w, h, rects))
+    rows.append(rear)
+    metrics = QFontMetricsF(theme.font(11, True))
+    for row in rows:
+        for g in row:
+            g.w = max(g.w, metrics.horizontalAdvance(g.caption) - 8)
+    wrapped: list[list[SlotGroup]] = []
+    for row in rows:
+        cur: list[SlotGroup] = []
+        width = 0.0
+        for g in row:
+            if cur and width + GAP + g.w + 2 * M > MAX_ROW_W:
+                wrapped.append(cur)
+                cur, width = [], 0.0
+            width += (GAP if cur else 0) + g.w + 2 * 10
+            cur.append(g)
+        if cur:
+            wrapped.append(cur)
+    widest = max(sum(g.w + 20 for g in r) + GAP * (len(r) - 1) for r in wrapped)
+    return wrapped, widest
+
+
+def slot_spec(chassis: Chassis, slot: Slot) -> str:
+    """The slot's own description: 'Gen5 x16 · LP', 'U.2 NVMe', 'LGA4677'."""
+    if slot.kind == "pcie" and slot.pcie:
+        ps = slot.pcie
+        if ps.form == "ocp3":
+            return f"OCP 3.0 · Gen{ps.gen} x{ps.lanes}"
+        bits = [f"Gen{ps.gen} x{ps.lanes}", ps.height.upper()]
+        if ps.gpu_capable:
+            bits.append(QCoreApplication.translate("ChassisView", "GPU") if ps.max_width < 2
+                        else QCoreApplication.translate("ChassisView", "GPU %1-wide").replace("%1", str(ps.max_width)))
+        return " · ".join(bits)
+    if slot.kind == "drive" and slot.bays:
+        return f"{bay_name(slot.bays.bay_type)} {'/'.join(i.upper() for i in slot.bays.interfaces)}"
+    return ""
