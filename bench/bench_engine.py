@@ -11,6 +11,8 @@ median of this thread's CPU time, for
   - evaluate (resolve + figures + cost/TCO + rules.check), the same build every run;
   - the same, with the electricity price changed every run: the TCO month series is recomputed,
     unchanged power/BOM lines come from their memos — the closest proxy for an edit in the GUI;
+  - as after a one-slot edit: family results and the TCO series recomputed, per-part power
+    and BOM lines from their memos;
   - the same build with every memo cleared before each run: a cold start, worst case
     (per-chassis slot/topology caches stay warm);
   - evaluate without the rules, and rules.check alone (given ctx and figures), for the split.
@@ -39,6 +41,7 @@ from configurator.core.build import Build  # noqa: E402
 from configurator.core.catalog import Catalog  # noqa: E402
 from configurator.core.context import resolve  # noqa: E402
 from configurator.core.evaluate import compute_figures, engine, evaluate  # noqa: E402
+from configurator.core.evaluate import cost as cost_module  # noqa: E402
 from configurator.core.evaluate._fast import clear_memos  # noqa: E402
 
 
@@ -135,14 +138,23 @@ def main() -> None:
     def without_rules() -> None:
         engine.run_rules = lambda *a: ()
 
-    def cold() -> None:
-        with_rules()
-        clear_memos()
+    def cold(i: int) -> object:
+        clear_memos()   # inside the timed call (it costs ~1 µs): every run starts cold
+        return evaluate(build, catalog)
+
+    def edited(i: int) -> object:
+        # what a one-slot edit leaves warm: per-part power and BOM lines; the family results and
+        # the TCO series are computed afresh (the changed part's own lines would be too: ~2 of ~10)
+        engine._FAMILIES._data.clear()
+        engine._TOKENS.clear()
+        cost_module._SERIES.clear()
+        return evaluate(build, catalog)
 
     rows: list[Row] = [
         ("check + evaluate, same build", lambda i: evaluate(build, catalog), with_rules),
         ("check + evaluate, price changes every run", lambda i: evaluate(variants[i], catalog), with_rules),
-        ("check + evaluate, memos cleared every run", lambda i: evaluate(build, catalog), cold),
+        ("check + evaluate, as after a one-slot edit", edited, with_rules),
+        ("check + evaluate, memos cleared every run", cold, with_rules),
         ("evaluate without the rules", lambda i: evaluate(build, catalog), without_rules),
     ]
     if rules is not None and hasattr(rules, "check"):
@@ -157,10 +169,10 @@ def main() -> None:
     for label, med, p95, cpu_med in results:
         print(f"{label:44s} {med:7.0f} µs {p95:7.0f} µs {cpu_med:8.0f} µs")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    worst = max(results[0][1], results[1][1])
+    worst = max(results[0][1], results[1][1], results[2][1])
     verdict = "OK" if worst <= 1000 else "OVER"
-    print(f"target: median ≤ 1000 µs for check + evaluate (same build, and after a price edit): {verdict}; "
-          f"cold start {results[2][1]:.0f} µs (load average {load:.1f} on {os.cpu_count()} CPUs)")
+    print(f"target: median ≤ 1000 µs for check + evaluate (same build, price edit, one-slot edit): {verdict}; "
+          f"cold start {results[3][1]:.0f} µs (load average {load:.1f} on {os.cpu_count()} CPUs)")
 
 
 if __name__ == "__main__":

@@ -129,7 +129,8 @@ class Session:
             return False
         was_clean = self.is_clean
         step = self._redo.pop()
-        step.inverse = step.op.apply(self.build, None)
+        # with the catalog, as when first applied: SetChassis needs it to drop the slots the new chassis lacks
+        step.inverse = step.op.apply(self.build, self.catalog)
         self._undo.append(step)
         self._after(_changes_of(step.op, "Redo " + step.label), was_clean)
         return True

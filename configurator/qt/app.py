@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QTranslator
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from . import pin_none  # noqa: F401  (re-exported; runs at package import)
@@ -50,7 +50,7 @@ def open_session(build_path: str | None):
     """A session on `build_path`, or on a fresh build; returns (session, error line or '')."""
     from ..core.session import Session
     from ..io.catalog_io import default_catalog
-    from .main_window import default_chassis, load_build_file, new_build
+    from .main_actions import default_chassis, load_build_file, new_build
 
     catalog = default_catalog()
     error = ""
@@ -74,10 +74,9 @@ def run_gui(build_path: str | None = None, screenshot: str | None = None, size=(
     window.resize(*size)
     if screenshot:
         window.show()
-        for _ in range(3):
-            app.processEvents()
+        settle(app)          # shown, painted, and the charts built after that first frame
         window.view.fit()
-        app.processEvents()
+        settle(app)
         ok = window.grab().save(str(screenshot), "PNG")
         window.session.mark_clean()  # nothing to ask about when closing a screenshot window
         window.close()
@@ -90,6 +89,38 @@ def run_gui(build_path: str | None = None, screenshot: str | None = None, size=(
     else:
         window.offer_recovery()
     return app.exec()
+
+
+class _Activity(QObject):
+    """Counts the events that mean "not finished drawing": layout and update requests, paints."""
+
+    KINDS = (QEvent.Type.LayoutRequest, QEvent.Type.UpdateRequest, QEvent.Type.Paint)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() in self.KINDS:
+            self.count += 1
+        return False
+
+
+def settle(app: QApplication, max_passes: int = 100) -> None:
+    """Process events until two passes in a row lay out and paint nothing (zero-delay timers,
+    such as the deferred chart building, included)."""
+    activity = _Activity()
+    app.installEventFilter(activity)
+    try:
+        quiet = 0
+        for _ in range(max_passes):
+            before = activity.count
+            app.processEvents()
+            quiet = quiet + 1 if activity.count == before else 0
+            if quiet == 2:
+                break
+    finally:
+        app.removeEventFilter(activity)
 
 
 def main() -> int:

@@ -286,7 +286,9 @@ class ChassisView(QGraphicsView):
         if not item.isSelected():
             self.select_slots([item.slot.id])
             self.slots_selected.emit((item.slot.id,))
-        self.slot_menu(item.slot.id).exec(event.globalPos())
+        menu = self.slot_menu(item.slot.id)
+        menu.exec(event.globalPos())
+        menu.deleteLater()  # a child of the view: it would live (with its actions) until the window closes
 
     def slot_menu(self, sid: str) -> QMenu:
         """Remove / Replace / Fill similar / Clear / PSU feed, validated like a drop."""

@@ -1,7 +1,8 @@
 """The main window: chassis view in the centre, palette left, live panels right, problems and BOM below.
 
 Every edit goes through `session.apply`; this module wires widgets to the session, owns the
-File/Edit/View menus, the recent-files list, autosave and the status-bar summary.
+Edit/View menus, the layout and the status-bar summary. The File menu's work (open, save,
+recent files, autosave, the quote) is in `main_actions`.
 """
 
 from __future__ import annotations
@@ -11,13 +12,10 @@ import importlib.util
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QFrame, QLabel, QMainWindow, QMessageBox, QScrollArea,
-                               QWidget)
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
-from ..core.build import Build
-from ..core.catalog import Catalog
 from ..core.ops import OpError, SetChassis
 from ..core.placement import first_free_slot, fits_chassis
 from ..core.session import Session
@@ -25,50 +23,18 @@ from . import theme
 from . import pin_none
 from .chassis_view import ChassisView
 from .dialogs import ChassisPicker
+# re-exported: callers and tests know these names from this module
+from .main_actions import (FILE_FILTER, MAX_RECENT, FileActions, default_chassis, load_build_file,  # noqa: F401
+                           new_build, recovery_store, save_build_file)
 from .palette import Palette
+from .panels.widgets import SteadyLabel
 from .parts_list import PartsList
 from .violations_panel import ViolationsPanel
 
 pin_none()  # before any widget is built (see app.pin_none)
 
-MAX_RECENT = 10
-FILE_FILTER = "Builds (*.json);;All files (*)"
 PANEL_NAMES = (("PowerPanel", "power"), ("ThermalPanel", "thermal"), ("BandwidthPanel", "bandwidth"),
                ("CostPanel", "cost"), ("WorkloadPanel", "workload"), ("SiteOptionsPanel", "site"))
-
-
-# ------------------------------------------------------------------ adapters to modules that may not exist yet
-def load_build_file(path: Path, catalog: Catalog | None = None) -> Build:
-    """Read a build file; raises ValueError whose str is one line naming the file and the problem."""
-    try:
-        from ..io.build_io import load_build
-    except ImportError:
-        import json
-        try:
-            return Build.model_validate({k: v for k, v in json.loads(Path(path).read_text("utf-8")).items()
-                                         if k not in ("format", "kind")})
-        except (OSError, ValueError) as exc:
-            raise ValueError(f"{path}: {str(exc).splitlines()[0]}") from None
-    return load_build(path, catalog)
-
-
-def save_build_file(build: Build, path: Path) -> None:
-    try:
-        from ..io.build_io import save_build
-    except ImportError:
-        import json
-        Path(path).write_text(json.dumps(build.to_file_dict(), indent=2) + "\n", "utf-8")
-        return
-    save_build(build, path)
-
-
-def recovery_store():
-    """The autosave store, or None while `configurator.io.autosave` is missing."""
-    try:
-        from ..io.autosave import RecoveryStore
-    except ImportError:
-        return None
-    return RecoveryStore()
 
 
 def panel_classes() -> list[type]:
@@ -90,22 +56,7 @@ def panel_classes() -> list[type]:
     return found
 
 
-def default_chassis(catalog: Catalog) -> str:
-    """The chassis a fresh window opens with: the first HGX-style one, else the first by name."""
-    chassis = sorted(catalog.by_category("chassis"), key=lambda c: (c.gpu_baseboard is None, c.name))
-    return chassis[0].id if chassis else "none"
-
-
-def new_build(catalog: Catalog, chassis_id: str) -> Build:
-    """An empty build on `chassis_id`, with the chassis' standard cooling already fitted."""
-    chassis = catalog.chassis(chassis_id)
-    placements = {}
-    if chassis is not None and chassis.cooling_options and catalog.get(chassis.cooling_options[0].cooling):
-        placements["COOLING"] = chassis.cooling_options[0].cooling
-    return Build(chassis=chassis_id, placements=placements)
-
-
-class MainWindow(QMainWindow):
+class MainWindow(FileActions, QMainWindow):
     """One open build. `screenshot=True` skips restoring the saved layout and recovery prompts."""
 
     def __init__(self, session: Session, screenshot: bool = False) -> None:
@@ -124,8 +75,8 @@ class MainWindow(QMainWindow):
         self._build_docks()
         self._build_actions()
         self._build_menus()
-        self.summary = QLabel(objectName="summary")
-        self.summary.setMinimumWidth(520)  # a steady width: new totals never re-lay-out the window
+        # at least 520 px wide, and a fixed size: new totals never re-lay-out the window
+        self.summary = SteadyLabel(min_width=520, objectName="summary")
         self.summary.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.statusBar().addPermanentWidget(self.summary)
         self._wire()
@@ -296,6 +247,9 @@ class MainWindow(QMainWindow):
 
     def _on_evaluated(self, ev) -> None:
         self.summary.setText(self.summary_text(ev))
+        # the last subscriber: every view has its new text. Lay them out now, so that the one
+        # repaint Qt makes next is final, rather than a paint, a relayout and a second paint.
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
     def summary_text(self, ev) -> str:
         """'8× H100 SXM · 10.2 kW max · $412,300 · 2 errors'."""
@@ -362,173 +316,7 @@ class MainWindow(QMainWindow):
                                    label=self.tr("Change chassis to %s") % picker.chosen())
             except OpError as exc:
                 self.show_message(str(exc))
-
-    # ------------------------------------------------------------------ files
-    def maybe_save(self) -> bool:
-        """Ask about unsaved changes. True when it is fine to drop the current build."""
-        if self.session.is_clean:
-            return True
-        answer = QMessageBox.question(
-            self, self.tr("Unsaved changes"),
-            self.tr("Save the changes to “%s” before closing it?") % self._doc_name(),
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save)
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        if answer == QMessageBox.StandardButton.Discard:
-            self.discard_recovery()
-            return True
-        return False
-
-    def _doc_name(self) -> str:
-        return Path(self.session.path).name if self.session.path else self.tr("Untitled")
-
-    def new_file(self) -> None:
-        if not self.maybe_save():
-            return
-        picker = ChassisPicker(self.session.catalog, self.session.build.chassis, self)
-        if picker.exec() and picker.chosen():
-            self.discard_recovery()
-            self.session.replace_build(new_build(self.session.catalog, picker.chosen()), None)
-
-    def open_dialog(self) -> None:
-        start = str(Path(self.session.path).parent) if self.session.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open build"), start, self.tr(FILE_FILTER))
-        if path:
-            self.open_path(Path(path))
-
-    def open_path(self, path: Path) -> bool:
-        """Open a build file. A bad file shows its one-line error and keeps the current work."""
-        if not self.maybe_save():
-            return False
-        try:
-            build = load_build_file(Path(path), self.session.catalog)
-        except (ValueError, OSError) as exc:
-            QMessageBox.warning(self, self.tr("Cannot open build"), str(exc).splitlines()[0] if str(exc) else repr(exc))
-            return False
-        self.discard_recovery()
-        self.session.replace_build(build, Path(path))
-        self.add_recent(Path(path))
-        self.show_message(self.tr("Opened %s") % Path(path).name)
-        return True
-
-    def save(self) -> bool:
-        if self.session.path is None:
-            return self.save_as()
-        return self.save_to(Path(self.session.path))
-
-    def save_as(self) -> bool:
-        start = str(self.session.path or Path.home() / (self.session.build.meta.name + ".json"))
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save build as"), start, self.tr(FILE_FILTER))
-        if not path:
-            return False
-        if not path.lower().endswith(".json"):
-            path += ".json"
-        return self.save_to(Path(path))
-
-    def save_to(self, path: Path) -> bool:
-        old_path = self.session.path
-        try:
-            save_build_file(self.session.build, path)
-        except (ValueError, OSError) as exc:
-            QMessageBox.warning(self, self.tr("Cannot save build"), str(exc).splitlines()[0])
-            return False
-        self.discard_recovery(old_path)
-        self.session.mark_clean(path)
-        self.add_recent(path)
-        self.show_message(self.tr("Saved %s") % path.name)
-        return True
-
-    # ------------------------------------------------------------------ recent files
-    def recent_files(self) -> list[str]:
-        value = QSettings().value("recentFiles", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
-
-    def add_recent(self, path: Path) -> None:
-        """Move `path` to the top of the list, without duplicates, at most MAX_RECENT entries."""
-        key = str(Path(path).resolve())
-        files = [key] + [f for f in self.recent_files() if f != key]
-        QSettings().setValue("recentFiles", files[:MAX_RECENT])
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        files = self.recent_files()
-        for f in files:
-            self.recent_menu.addAction(Path(f).name, lambda f=f: self.open_path(Path(f))).setToolTip(f)
-        if not files:
-            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
-        else:
-            self.recent_menu.addSeparator()
-            self.recent_menu.addAction(self.tr("Clear list"), lambda: QSettings().setValue("recentFiles", []))
-
-    # ------------------------------------------------------------------ autosave / recovery
-    def write_recovery(self) -> None:
-        """Timer: keep a recovery copy while there are unsaved changes."""
-        if self._autosave_store is None or self.session.is_clean:
-            return
-        try:
-            self._autosave_store.write(self.session.build, self.session.path)
-        except (OSError, ValueError) as exc:
-            self.show_message(self.tr("Autosave failed: %s") % exc)
-
-    def discard_recovery(self, path=None) -> None:
-        if self._autosave_store is not None:
-            self._autosave_store.discard(path if path is not None else self.session.path)
-
-    def offer_recovery(self) -> None:
-        """At start: offer to restore unsaved work a crash left behind (newest first)."""
-        store = self._autosave_store
-        if store is None:
-            return
-        mine = {store.path_for(self.session.path)}
-        for entry in store.list():
-            if entry.path in mine:
-                continue
-            when = entry.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
-            name = entry.source.name if entry.source else (entry.build_name or self.tr("Untitled"))
-            answer = QMessageBox.question(
-                self, self.tr("Restore unsaved work?"),
-                self.tr("Unsaved changes to “%1” from %2 were recovered. Restore them?")
-                .replace("%1", name).replace("%2", when),
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No | QMessageBox.StandardButton.Discard)
-            if answer == QMessageBox.StandardButton.Yes:
-                try:
-                    build = store.load(entry)
-                except ValueError as exc:
-                    QMessageBox.warning(self, self.tr("Cannot restore"), str(exc))
-                    continue
-                self.session.replace_build(build, entry.source, clean=False)
-                store.discard(entry)
-                return
-            if answer == QMessageBox.StandardButton.Discard:
-                store.discard(entry)
-
-    # ------------------------------------------------------------------ quote
-    @staticmethod
-    def _quote_writer():
-        try:
-            from ..report.quote import write_quote
-        except Exception:  # noqa: BLE001 - missing or broken: the action is disabled with a reason
-            return None
-        return write_quote
-
-    def export_quote(self) -> None:
-        write_quote = self._quote_writer()
-        if write_quote is None:
-            return
-        base = Path(self.session.path).with_suffix(".pdf") if self.session.path else Path.home() / "quote.pdf"
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export quote"), str(base), self.tr("PDF (*.pdf)"))
-        if not path:
-            return
-        build = self.session.build
-        try:
-            out = write_quote([(build, self.session.evaluation)], Path(path), customer=build.meta.customer or None)
-        except Exception as exc:  # noqa: BLE001 - report any writer failure, keep the app alive
-            QMessageBox.warning(self, self.tr("Cannot export quote"), str(exc).splitlines()[0] if str(exc) else repr(exc))
-            return
-        self.show_message(self.tr("Quote written to %s") % (out or path))
+        picker.deleteLater()  # a child of the window: it would live (with its table) until the window closes
 
     # ------------------------------------------------------------------ settings and closing
     def _restore_layout(self) -> None:

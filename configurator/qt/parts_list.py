@@ -6,12 +6,13 @@ Rendered from `session.evaluation.cost` alone, so it always agrees with the PDF 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
 from ..core.session import Session
 from . import theme
 from .palette import CATEGORY_TITLES
+from .panels.widgets import SteadyLabel
 
 PART_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -42,13 +43,13 @@ class PartsList(QWidget):
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         for col, width in ((0, 110), (2, 48), (3, 110), (4, 120)):
             head.resizeSection(col, width)
-        self.total = QLabel(objectName="totalLabel")
+        self.total = SteadyLabel(objectName="totalLabel")   # a new total does not re-lay-out the dock
         self.total.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.setSpacing(2)
         lay.addWidget(self.table, 1)
-        lay.addWidget(self.total)
+        lay.addWidget(self.total, 0, Qt.AlignmentFlag.AlignRight)
         self.table.itemSelectionChanged.connect(self._on_row_change)
         session.evaluated.connect(self._on_evaluated)
         if session.evaluation is not None:

@@ -33,14 +33,15 @@ class Dialogs:
     def __init__(self, rng: random.Random, save_dir: Path | None) -> None:
         self.rng = rng
         self.save_dir = save_dir
-        self.chassis_row: int | None = None     # the row the next ChassisPicker selects
+        self.chassis: str | None = None         # when set: the chassis every ChassisPicker picks
+        self.answer: QMessageBox.StandardButton | None = None   # when set: every question's answer
         self.opened: list[str] = []             # files a save wrote, offered by "Open"
         self.asked: list[str] = []              # titles of the questions answered
 
     def question(self, _parent, title, *_args, **_kw):
         self.asked.append(title)
         S = QMessageBox.StandardButton
-        return self.rng.choice([S.Save, S.Discard, S.Discard, S.Cancel])
+        return self.answer if self.answer is not None else self.rng.choice([S.Save, S.Discard, S.Discard, S.Cancel])
 
     def save_name(self, *_args, **_kw) -> tuple[str, str]:
         if self.save_dir is None or self.rng.random() < 0.1:
@@ -57,11 +58,13 @@ class Dialogs:
 
     def picker_exec(self, picker: QDialog) -> int:
         """ChassisPicker.exec: click a row (the user's choice) and press OK, or cancel."""
-        rows = picker.table.rowCount()
-        if self.chassis_row is None and self.rng.random() < 0.1:
+        from configurator.qt.dialogs import ID_ROLE
+
+        table = picker.table
+        if self.chassis is None and self.rng.random() < 0.1:
             return QDialog.DialogCode.Rejected
-        row = self.chassis_row if self.chassis_row is not None else self.rng.randrange(rows)
-        picker.table.selectRow(row)
+        rows = [r for r in range(table.rowCount()) if self.chassis in (None, table.item(r, 0).data(ID_ROLE))]
+        table.selectRow(self.rng.choice(rows))
         return QDialog.DialogCode.Accepted
 
 
@@ -74,7 +77,7 @@ def answer_dialogs(dialogs: Dialogs, patch: Callable[[object, str, object], None
     patch(QMessageBox, "warning", lambda *a, **k: dialogs.asked.append(f"warning: {a[1]}"))
     patch(QFileDialog, "getSaveFileName", dialogs.save_name)
     patch(QFileDialog, "getOpenFileName", dialogs.open_name)
-    patch(main_window.ChassisPicker, "exec", dialogs.picker_exec)
+    patch(main_window.ChassisPicker, "exec", lambda picker, *_a: dialogs.picker_exec(picker))
     yield dialogs
 
 
@@ -98,6 +101,8 @@ class GuiMonkey:
         catalog = window.session.catalog
         self.parts = sorted(p.id for p in catalog.parts.values() if p.category != "chassis")
         self.counts: dict[str, int] = {n: 0 for n in names}
+        #: called before New and Open, which clear the undo history (the soak test checks it then)
+        self.before_history_reset: Callable[[], None] = lambda: None
 
     # ------------------------------------------------------------------ driving
     def step(self) -> str:
@@ -151,7 +156,7 @@ class GuiMonkey:
         chosen: list[str] = []
         rng = self.rng
 
-        def exec_(menu: QMenu, *_args):
+        def exec_(menu: QMenu):
             enabled = [a for a in menu.actions() if a.isEnabled() and not a.isSeparator()]
             if not enabled or rng.random() < 0.05:
                 return None                                    # Escape
@@ -161,14 +166,21 @@ class GuiMonkey:
             return act
 
         view = self.win.view
+        build_menu = view.slot_menu
+
+        def slot_menu(sid: str) -> QMenu:
+            # PySide ignores a patched QMenu.exec on the class; an instance attribute is honoured
+            menu = build_menu(sid)
+            menu.exec = lambda *_args: exec_(menu)
+            return menu
+
         pos = self._slot_pos(self._random_slot())
-        saved = QMenu.exec
-        QMenu.exec = exec_
+        view.slot_menu = slot_menu
         try:
             event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, view.viewport().mapToGlobal(pos), NO_MOD)
             QApplication.sendEvent(view.viewport(), event)
         finally:
-            QMenu.exec = saved
+            del view.slot_menu
 
     def do_delete_key(self) -> None:
         """Click a slot (Ctrl+click a second one sometimes) and press Delete."""
@@ -265,9 +277,11 @@ class GuiMonkey:
         self.win.act_chassis.trigger()
 
     def do_new(self) -> None:
+        self.before_history_reset()
         self.win.act_new.trigger()
 
     def do_open(self) -> None:
+        self.before_history_reset()
         self.win.act_open.trigger()
 
     def do_save(self) -> None:

@@ -6,7 +6,10 @@ channel moves 8 bytes per transfer): 8 × DDR5-4800 = 307.2 GB/s (models.md §6,
 
 from __future__ import annotations
 
-from ..catalog import CPU, DIMM, GPU
+from collections import Counter
+from operator import attrgetter
+
+from ..catalog import CPU, GPU
 from ..context import BuildContext
 from ._fast import construct, gpus_placed, in_slots
 from .result import ComputeResult, HostMemoryResult
@@ -55,34 +58,33 @@ def compute_compute(ctx: BuildContext) -> ComputeResult:
     )
 
 
+_CHANNEL = attrgetter("slot.socket", "slot.channel")
+_CAPACITY = attrgetter("part.capacity_gb")
+_SPEED = attrgetter("part.speed_mts")
+
+
 def compute_memory(ctx: BuildContext, compute: ComputeResult) -> HostMemoryResult:
     """Host memory that works: DIMMs in sockets with a CPU, on channels the CPU has."""
     ch = ctx.chassis
     cpu_at: dict[str, CPU] = {pl.slot.socket: pl.part for pl in in_slots(ctx, "cpu", "cpu")}  # type: ignore[misc]
-    per_channel: dict[tuple[str, int], int] = {}
-    capacity = 0.0
-    count = 0
-    dimm_speed = None
-    for pl in in_slots(ctx, "dimm", "dimm"):
-        cpu = cpu_at.get(pl.slot.socket)
-        if cpu is None or pl.slot.channel >= cpu.memory_channels:
-            continue
-        dimm: DIMM = pl.part  # type: ignore[assignment]
-        key = (pl.slot.socket, pl.slot.channel)
-        per_channel[key] = per_channel.get(key, 0) + 1
-        capacity += dimm.capacity_gb
-        count += 1
-        dimm_speed = dimm.speed_mts if dimm_speed is None else min(dimm_speed, dimm.speed_mts)
+    dimms = in_slots(ctx, "dimm", "dimm")
+    per_channel = Counter(map(_CHANNEL, dimms))
+    dead = [key for key in per_channel
+            if key[0] not in cpu_at or key[1] >= cpu_at[key[0]].memory_channels]
+    if dead:  # DIMMs with no CPU behind them (or past its channels) do not count
+        dimms = tuple(pl for pl in dimms if _CHANNEL(pl) not in dead)
+        for key in dead:
+            del per_channel[key]
+    capacity = float(sum(map(_CAPACITY, dimms)))
     per_socket = ch.memory.channels_per_socket if ch else 0
     total = sum(min(per_socket, c.memory_channels) for c in cpu_at.values())
     dpc = max(per_channel.values(), default=0)
     speed = 0
-    if dimm_speed is not None:
-        limit = min(_cpu_speed(c, dpc) for c in cpu_at.values())
-        speed = min(dimm_speed, limit)
+    if dimms:
+        speed = min(min(map(_SPEED, dimms)), min(_cpu_speed(c, dpc) for c in cpu_at.values()))
     populated = len(per_channel)
     return construct(
-        HostMemoryResult, capacity_gb=capacity, dimm_count=count, channels_populated=populated,
+        HostMemoryResult, capacity_gb=capacity, dimm_count=len(dimms), channels_populated=populated,
         channels_total=total, dpc=dpc, speed_mts=speed,
         bandwidth_gbs=populated * channel_bandwidth_gbs(speed),
         ratio_to_vram=capacity / compute.vram_gb if compute.vram_gb > 0 else 0.0,

@@ -10,6 +10,8 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from itertools import repeat
+from operator import floordiv
 from pathlib import Path
 
 from ..catalog import GPU, Price
@@ -174,7 +176,8 @@ def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
 
 
 _SERIES: dict[tuple, tuple] = {}
-_CLEARABLE.append(_SERIES)
+_RENT: dict[tuple, tuple] = {}
+_CLEARABLE.extend((_SERIES, _RENT))
 
 
 def month_series(capex: Decimal, opex_per_year: Decimal, rent_per_month: Decimal | None, months: int,
@@ -190,23 +193,45 @@ def month_series(capex: Decimal, opex_per_year: Decimal, rent_per_month: Decimal
     hit = _SERIES.get(key)
     if hit is not None:
         return hit  # type: ignore[return-value]
-    exp = quantum.as_tuple().exponent
-    scale = 10 ** -int(exp)  # type: ignore[operator]
+    scale = 10 ** -int(quantum.as_tuple().exponent)  # type: ignore[operator]
     c, o = int(capex * scale), int(opex_per_year * scale)
-    own_units = [c + (2 * m * o + 12) // 24 for m in range(months + 1)]   # half-up of m·o/12 (o ≥ 0)
+    # own in minor units: c + round_half_up(m·o/12) = c + (2·m·o + 12) // 24, m = 0..months
+    own_units = list(map(c.__add__, map(floordiv, range(12, 2 * o * months + 13, 2 * o) if o else
+                                        repeat(12, months + 1), repeat(24))))
     own = tuple(map(quantum.__mul__, own_units))   # quantum × units keeps the quantum's exponent
     rent: tuple[Decimal, ...] = ()
     breakeven = None
     if rent_per_month is not None:
-        r = int(rent_per_month * scale)
-        rent = tuple(map(rent_per_month.__mul__, range(months + 1)))
+        rent_key = (rent_per_month, months)
+        rent = _RENT.get(rent_key) or _RENT.setdefault(
+            rent_key, tuple(map(rent_per_month.__mul__, range(months + 1))))
         if capex > 0:
-            breakeven = next((m for m in range(months + 1) if own_units[m] <= r * m), None)
+            breakeven = _first_month(own_units, int(rent_per_month * scale), o)
     result = (own, rent, breakeven)
     if len(_SERIES) > 512:
         _SERIES.clear()
+        _RENT.clear()
     _SERIES[key] = result
     return result
+
+
+def _first_month(own_units: list[int], rent_units: int, opex_units: int) -> int | None:
+    """First m with own[m] ≤ rent·m (all in minor units, own[0] > 0), else None.
+
+    own rises by ⌊o/12⌋ or ⌈o/12⌉ a month. When rent ≥ ⌈o/12⌉ (⇔ 12·rent ≥ o) own − rent never
+    rises, so bisect; otherwise it never falls and own[0] > 0 is never reached.
+    """
+    months = len(own_units) - 1
+    if 12 * rent_units < opex_units or own_units[months] > rent_units * months:
+        return None
+    lo, hi = 0, months
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if own_units[mid] <= rent_units * mid:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
 
 def _rent(ctx: BuildContext, fx: FxTable, cur: str, util: float,

@@ -7,6 +7,7 @@ so a number is computed once and the GUI, CLI and PDF can never disagree with a 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import count
 from operator import attrgetter
 from typing import Any, Callable
 
@@ -17,7 +18,7 @@ from .bandwidth import compute_bandwidth
 from .compute import compute_compute, compute_memory
 from .cost import FxTable, compute_cost, compute_tco, load_fx
 from .power import compute_power, compute_psu
-from ._fast import Memo, construct
+from ._fast import _CLEARABLE, Memo, construct
 from .result import (BandwidthResult, ComputeResult, CostResult, Evaluation, HostMemoryResult, PowerResult,
                      PsuResult, TcoResult, ThermalResult)
 from .thermal import compute_thermal
@@ -41,11 +42,28 @@ class Figures:
 _LAST: tuple[BuildContext, Figures] | None = None
 _FAMILIES = Memo(1024)
 _PLACED = attrgetter("slot.id", "part.id")
+_TOKENS: dict[tuple, int] = {}
+_CLEARABLE.append(_TOKENS)
+_NEXT_TOKEN = count()
+_LAST_TOKEN: tuple[BuildContext, int] | None = None
 
 
-def placement_key(ctx: BuildContext) -> tuple:
-    """The chassis and every resolved (slot, part): what all figures depend on besides options."""
-    return ctx.build.chassis, tuple(map(_PLACED, ctx.placed))
+def placement_key(ctx: BuildContext) -> int:
+    """A token for the chassis and every resolved (slot, part): what all figures depend on
+    besides the options. Equal placements get the same token; a token is never reused, so
+    forgetting the table can only cause misses."""
+    global _LAST_TOKEN
+    last = _LAST_TOKEN
+    if last is not None and last[0] is ctx:
+        return last[1]
+    key = (ctx.build.chassis, tuple(map(_PLACED, ctx.placed)))
+    token = _TOKENS.get(key)
+    if token is None:
+        if len(_TOKENS) >= 4096:
+            _TOKENS.clear()
+        token = _TOKENS[key] = next(_NEXT_TOKEN)
+    _LAST_TOKEN = (ctx, token)
+    return token
 
 
 def _family(name: str, key: tuple, sources: tuple, fn: Callable[[], Any]) -> Any:

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
 from .widgets import (ElidedLabel, GaugeBar, Title, caption_label, heading_label, set_style, subscribe_render,
-                      value_label)
+                      value_label, WrapLabel)
 
 _STAGE_NAMES = {
     "storage": QT_TRANSLATE_NOOP("BandwidthPanel", "Storage"),
@@ -69,12 +69,10 @@ class BandwidthPanel(QWidget):
         self.grid.addWidget(caption_label(self.tr("log scale")), 0, 3)
         layout.addLayout(self.grid)
         self.rows: list[_Row] = []
-        self.explanation = QLabel()
-        self.explanation.setWordWrap(True)
+        self.explanation = WrapLabel()
         self.explanation.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.explanation)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
+        self.summary = WrapLabel()
         self.summary.setStyleSheet(f"color:{fmt.COLOURS['muted']};")
         layout.addWidget(self.summary)
         layout.addStretch(1)

@@ -12,7 +12,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
-from .widgets import ChartBox, Title, ValueGrid, caption_label, chart_font, heading_label, make_plot, subscribe_render
+from .widgets import (ChartBox, Title, ValueGrid, caption_label, chart_font, heading_label, make_plot,
+                      subscribe_render, WrapLabel)
 
 
 @lru_cache(maxsize=1)
@@ -54,8 +55,7 @@ class CostPanel(QWidget):
         layout = QVBoxLayout(self)
         self.headline = heading_label()
         layout.addWidget(self.headline)
-        self.missing = QLabel()
-        self.missing.setWordWrap(True)
+        self.missing = WrapLabel()
         self.missing.setStyleSheet(f"color:{fmt.COLOURS['warning']};")
         layout.addWidget(self.missing)
         g = self.grid = ValueGrid()
@@ -87,11 +87,11 @@ class CostPanel(QWidget):
         v.addWidget(legend, 0, Qt.AlignmentFlag.AlignRight)
         return box
 
-    def _make_plot(self) -> QWidget:
+    def _make_plot(self, parent: QWidget) -> QWidget:
         import pyqtgraph as pg
 
         self.axis = money_axis_class()("left")
-        self.plot = make_plot(height=200, axis_items={"left": self.axis})
+        self.plot = make_plot(parent, height=200, axis_items={"left": self.axis})
         item = self.plot.getPlotItem()
         self.axis.setWidth(64)   # fixed: pyqtgraph drops labels wider than the axis until a relayout
         item.showGrid(x=True, y=True, alpha=0.2)

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
 from .widgets import (ChartBox, GaugeBar, Title, caption_label, chart_font, heading_label, make_plot, set_style,
-                      subscribe_render, value_label)
+                      subscribe_render, value_label, WrapLabel)
 
 #: bar order, top to bottom; categories not listed follow in the order they appear
 CATEGORY_ORDER = ("gpu", "baseboard", "cpu", "dimm", "nic", "drive", "cooling", "chassis")
@@ -74,10 +74,8 @@ class PowerPanel(QWidget):
         self.headline = heading_label()
         layout.addWidget(self.headline)
         layout.addLayout(self._build_levels())
-        self.wall = QLabel()
-        self.wall.setWordWrap(True)
-        self.feeds = QLabel()
-        self.feeds.setWordWrap(True)
+        self.wall = WrapLabel()
+        self.feeds = WrapLabel()
         self.feeds.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.wall)
         layout.addWidget(self.feeds)
@@ -123,10 +121,10 @@ class PowerPanel(QWidget):
         v.addWidget(legend, 0, Qt.AlignmentFlag.AlignRight)
         return box
 
-    def _make_plot(self) -> QWidget:
+    def _make_plot(self, parent: QWidget) -> QWidget:
         import pyqtgraph as pg
 
-        self.plot = make_plot(height=190)
+        self.plot = make_plot(parent, height=190)
         item = self.plot.getPlotItem()
         item.invertY(True)
         item.getAxis("bottom").setLabel(self.tr("kW"))

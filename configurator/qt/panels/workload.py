@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
 from .widgets import (ChartBox, Title, ValueGrid, caption_label, chart_font, heading_label, make_plot, subscribe,
-                      subscribe_render)
+                      subscribe_render, WrapLabel)
 from .workload_editor import WorkloadEditor
 
 #: stacked-bar segments, in drawing order, with their colours
@@ -65,8 +65,7 @@ class WorkloadPanel(QWidget):
         self.figures.add_row("speed", self.tr("Training time"))
         self.figures.add_row("mfu", self.tr("MFU assumed"))
         layout.addWidget(self.figures)
-        self.notes = QLabel()
-        self.notes.setWordWrap(True)
+        self.notes = WrapLabel()
         self.notes.setStyleSheet(f"color:{fmt.COLOURS['muted']};")
         layout.addWidget(self.notes)
         layout.addStretch(1)
@@ -85,10 +84,10 @@ class WorkloadPanel(QWidget):
         v.addWidget(self.chart)
         return box
 
-    def _make_plot(self) -> QWidget:
+    def _make_plot(self, parent: QWidget) -> QWidget:
         import pyqtgraph as pg
 
-        self.plot = make_plot(height=90)
+        self.plot = make_plot(parent, height=90)
         item = self.plot.getPlotItem()
         item.hideAxis("left")
         item.getAxis("bottom").setLabel(self.tr("GB"))

@@ -83,3 +83,20 @@ def test_utilization_zero_means_idle_power(make_build, catalog):
     f, _, t = tco(b, catalog)
     assert t.energy_kwh_per_year == pytest.approx(f.power.wall_idle_w * 1.4 * 8766 / 1000)
     assert t.rent_per_month == 0 and t.breakeven_month is None
+
+
+def test_month_series_matches_brute_force():
+    import random
+    rng = random.Random(5)
+    for _ in range(3000):
+        q = rng.choice([C, Decimal(1)])
+        exp = q.as_tuple().exponent
+        capex = Decimal(rng.randint(1, 10**7)).scaleb(exp)
+        opex = Decimal(rng.choice([0, rng.randint(0, 10**6), rng.randint(0, 100)])).scaleb(exp)
+        rent = Decimal(rng.choice([0, rng.randint(0, 10**5), rng.randint(0, 30)])).scaleb(exp)
+        months = rng.choice([0, 1, 12, 60, 180])
+        own, rent_by, be = month_series(capex, opex, rent, months, q)
+        expect = tuple((capex + opex * m / 12).quantize(q, ROUND_HALF_UP) for m in range(months + 1))
+        assert own == expect
+        assert rent_by == tuple(rent * m for m in range(months + 1))
+        assert be == next((m for m in range(months + 1) if own[m] <= rent_by[m]), None)
