@@ -115,7 +115,8 @@ class MainWindow(FileActions, QMainWindow):
         parts = self._dock("parts", self.tr("Bill of materials"), self.parts_list, bottom)
         self.splitDockWidget(problems, parts, Qt.Orientation.Horizontal)
         stacks: list[list[QDockWidget]] = [[], []]
-        from .panels.widgets import charts_deferred, set_on_screen
+        from .panels.charts import charts_deferred
+        from .panels.widgets import set_on_screen
 
         for cls in panel_classes():
             try:

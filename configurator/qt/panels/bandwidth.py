@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
 from .widgets import (ElidedLabel, GaugeBar, Title, caption_label, heading_label, set_style, subscribe_render,
-                      value_label, WrapLabel)
+                      WrapLabel, value_label)
 
 _STAGE_NAMES = {
     "storage": QT_TRANSLATE_NOOP("BandwidthPanel", "Storage"),

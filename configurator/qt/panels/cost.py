@@ -12,8 +12,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
-from .widgets import (ChartBox, Title, ValueGrid, caption_label, chart_font, heading_label, make_plot,
-                      subscribe_render, WrapLabel)
+from .charts import ChartBox, chart_font, make_plot
+from .widgets import Title, ValueGrid, WrapLabel, caption_label, heading_label, subscribe_render
 
 
 @lru_cache(maxsize=1)

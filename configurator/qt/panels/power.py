@@ -11,8 +11,9 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
-from .widgets import (ChartBox, GaugeBar, Title, caption_label, chart_font, heading_label, make_plot, set_style,
-                      subscribe_render, value_label, WrapLabel)
+from .charts import ChartBox, chart_font, make_plot
+from .widgets import (GaugeBar, Title, WrapLabel, caption_label, heading_label, set_style, subscribe_render,
+                      value_label)
 
 #: bar order, top to bottom; categories not listed follow in the order they appear
 CATEGORY_ORDER = ("gpu", "baseboard", "cpu", "dimm", "nic", "drive", "cooling", "chassis")

@@ -1,9 +1,6 @@
 """Common pieces of the panels: translated titles, safe subscriptions (renders held while a
-panel is hidden), value grids, a gauge bar, plot set-up with explicit fonts, charts built after
-the first frame, and a coalescing option writer.
-
-pyqtgraph is imported only where a chart is built: its import costs ~0.45 s of start-up.
-"""
+panel is out of sight), labels that lay out cheaply, value grids, a gauge bar and a coalescing
+option writer. Charts are in `charts`."""
 
 from __future__ import annotations
 
@@ -13,8 +10,8 @@ from typing import Any, Callable, Iterator
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from ...core.ops import OpError, SetOption
 from .format import COLOURS
@@ -135,99 +132,6 @@ def blocked(*widgets: QWidget) -> Iterator[None]:
     finally:
         for w, was in zip(unique, previous):
             w.blockSignals(was)
-
-
-def chart_font(point_size: int = 9) -> QFont:
-    """The font every chart uses (set explicitly: pyqtgraph ignores the app font)."""
-    font = QFont()
-    font.setPointSize(point_size)
-    return font
-
-
-def make_plot(parent: QWidget | None = None, height: int = 180, axis_items: dict[str, Any] | None = None) -> Any:
-    """A white, static pyqtgraph PlotWidget with explicit tick fonts and no mouse interaction."""
-    import pyqtgraph as pg
-
-    plot = pg.PlotWidget(parent=parent, background="w", axisItems=axis_items)
-    plot.setMinimumHeight(height)
-    plot.setMenuEnabled(False)
-    plot.setMouseEnabled(False, False)
-    plot.hideButtons()
-    item = plot.getPlotItem()
-    font = chart_font()
-    for name in ("left", "bottom"):
-        axis = item.getAxis(name)
-        axis.setTickFont(font)
-        axis.setPen(pg.mkPen("#9ca3af"))
-        axis.setTextPen(pg.mkPen("#374151"))
-        axis.label.setFont(font)
-        # the grid lines make each axis span the plot: any data change would repaint (replay)
-        # every tick, line and label; a cached pixmap is blitted instead until the ticks change
-        axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-    item.showGrid(x=True, y=False, alpha=0.25)
-    return plot
-
-
-_defer_charts = False
-
-
-@contextmanager
-def charts_deferred() -> Iterator[None]:
-    """Panels built inside build their charts only after first painted (see `ChartBox`)."""
-    global _defer_charts
-    previous, _defer_charts = _defer_charts, True
-    try:
-        yield
-    finally:
-        _defer_charts = previous
-
-
-class ChartBox(QWidget):
-    """The place of a panel's pyqtgraph chart; `build()` makes it with `make()`.
-
-    Built at once, except inside `charts_deferred()`: then the box first paints empty at the
-    chart's size and builds the chart right after, so the window's first frame does not wait
-    for pyqtgraph, and a chart in a background tab is built when its tab is first shown.
-    `make(box)` returns the plot widget, a child of `box`, then `on_ready()` draws the data the
-    panel holds; `ready` says whether the chart exists yet.
-    """
-
-    def __init__(self, make: Callable[[QWidget], QWidget], on_ready: Callable[[], None], height: int,
-                 parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._make = make
-        self._on_ready = on_ready
-        self._scheduled = False
-        self.plot: QWidget | None = None
-        self.setMinimumHeight(height)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        if not _defer_charts:
-            self.build()
-
-    @property
-    def ready(self) -> bool:
-        return self.plot is not None
-
-    def build(self) -> None:
-        if self.plot is None and shiboken6.isValid(self):
-            self.plot = self._make(self)
-            self._layout.addWidget(self.plot)
-            self._on_ready()
-
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        # a new PlotWidget's hint is its first size (a child's 100 × 30), later the size it has
-        return self.plot.sizeHint() if self.plot is not None else QSize(100, 30)
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        return self.plot.minimumSizeHint() if self.plot is not None else QSize(68, 68)
-
-    def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        if self.plot is None and not self._scheduled:
-            self._scheduled = True
-            QTimer.singleShot(0, self.build)   # after this frame is on screen
-        super().paintEvent(event)
 
 
 def value_label(text: str = "—") -> QLabel:

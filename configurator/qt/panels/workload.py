@@ -10,8 +10,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
-from .widgets import (ChartBox, Title, ValueGrid, caption_label, chart_font, heading_label, make_plot, subscribe,
-                      subscribe_render, WrapLabel)
+from .charts import ChartBox, chart_font, make_plot
+from .widgets import Title, ValueGrid, WrapLabel, caption_label, heading_label, subscribe, subscribe_render
 from .workload_editor import WorkloadEditor
 
 #: stacked-bar segments, in drawing order, with their colours
