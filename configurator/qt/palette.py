@@ -6,7 +6,7 @@ reason as a tooltip (the same `fits_chassis` answer the drop uses).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QRectF, QSize, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, QRectF, QSize, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QLineEdit,
                                QStyle, QStyledItemDelegate, QTreeView, QVBoxLayout, QWidget)
@@ -247,6 +247,7 @@ class Palette(QWidget):
                 tip = f"<b>{part.name}</b><br>{item.data(FIGURES_ROLE)}"
                 if part.part_number:
                     tip += f"<br>{part.part_number}"
+                tip += "<br><small>" + _provenance(part, catalog) + "</small>"
                 if not ok:
                     tip += "<br><span style='color:#d64545'>✗ " + (why or self.tr("does not fit")) + "</span>"
                 item.setToolTip(tip)
@@ -279,3 +280,22 @@ class Palette(QWidget):
                     self.tree.setCurrentIndex(idx)
                     return True
         return False
+
+
+def _provenance(part, catalog) -> str:
+    """Where the part's figures and price come from (file, sources, confidence)."""
+    from html import escape
+
+    tr = QCoreApplication.translate
+    lines = [tr("Palette", "From {file}").format(file=escape(part.origin or "?"))]
+    for src in part.sources[:3]:
+        scope = ", ".join(src.fields) if src.fields else tr("Palette", "all figures")
+        lines.append(f"{escape(src.confidence)} · {escape(src.date)} · {escape(src.url[:80])} ({escape(scope[:60])})")
+    if len(part.sources) > 3:
+        lines.append(tr("Palette", "+{n} more sources").format(n=len(part.sources) - 3))
+    price = catalog.price(part.id)
+    if price is not None:
+        lines.append(tr("Palette", "Price: {src} ({date}, {file})").format(
+            src=escape(price.source[:80]), date=escape(price.date), file=escape(price.origin)))
+    return "<br>".join(lines)
+

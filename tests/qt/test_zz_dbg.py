@@ -10,6 +10,8 @@ def test_x(make_window, monkeypatch, tmp_path, capsys):
     rec = T._Recorder()
     with answer_dialogs(d, monkeypatch.setattr):
         m = GuiMonkey(win, rng, d)
+        h = T._History(win)
+        m.before_history_reset = h.check
         T._run(m, win, 400, rec, done)
         T._reset(win, d)
         c0 = T._census(win)
@@ -19,4 +21,4 @@ def test_x(make_window, monkeypatch, tmp_path, capsys):
                 T._run(m, win, 1000, rec, done)
                 T._reset(win, d)
                 c = T._census(win)
-                print(k, round(c.rss_mb - c0.rss_mb, 1), c.py_objects, c.qobjects, dict(m.counts))
+                print(k, round(c.rss_mb - c0.rss_mb, 1), c.py_objects, c.qobjects, h.checks, h.steps)

@@ -163,6 +163,11 @@ class PowerPanel(QWidget):
         else:
             text = fmt.coloured(self.tr("est. {mx} max / no usable PSU capacity").format(
                 mx=fmt.kilowatts(power.max_w)), "error")
+            if psu.count and psu.active == 0:
+                # e.g. 2 PSUs under 4+2: say what is installed, not a meaningless "0+2"
+                self.headline.setText(text + " · " + self.tr("{n} × {w} installed; {mode} needs more").format(
+                    n=psu.count, w=fmt.watts(psu.rating_w), mode=psu.redundancy))
+                return
         self.headline.setText(f"{text} · {psu_arrangement(psu)}")
 
     def _render_levels(self, power: Any, psu: Any) -> None:
