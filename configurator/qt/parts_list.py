@@ -41,7 +41,7 @@ class PartsList(QWidget):
         # fixed widths: ResizeToContents re-measures every row on each edit (≈1 ms per changed cell)
         head.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((0, 110), (2, 48), (3, 110), (4, 120)):
+        for col, width in ((0, 96), (2, 40), (3, 96), (4, 104)):
             head.resizeSection(col, width)
         self.total = SteadyLabel(objectName="totalLabel")   # a new total does not re-lay-out the dock
         self.total.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

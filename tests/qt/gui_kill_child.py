@@ -1,8 +1,9 @@
 """The real main window in its own process, for tests/qt/test_gui_kill.py to SIGKILL.
 
 It opens WORKDIR/doc.json through File ▸ Open, then on a QTimer makes one random edit every
-EDIT_MS through the window's widgets and actions (`GuiMonkey`), and presses File ▸ Save every
-SAVE_EVERY edits. Autosave runs on the window's own timer (CONFIGURATOR_AUTOSAVE_MS) into
+EDIT_MS through the window's widgets and actions (`GuiMonkey`), and presses File ▸ Save after
+every 1 to 2 × SAVE_EVERY - 1 edits (SAVE_EVERY on average; varied, so that some unsaved
+stretches outlast the autosave interval and some do not). Autosave runs on the window's own timer (CONFIGURATOR_AUTOSAVE_MS) into
 CONFIGURATOR_HOME, both set by the test. Each state is logged to WORKDIR/edits.log, one line
 each, so the test can tell which state a file holds:
 
@@ -81,13 +82,15 @@ def main(workdir: Path, seed: int, save_every: int, edit_ms: int) -> None:
         s = window.session
         os.write(log, f"E 0 {time.time():.6f} 1 {state_hash(s.build)}\n".encode())
         n = 0
+        next_save = rng.randint(1, 2 * save_every - 1)
 
         def edit() -> None:
-            nonlocal n
+            nonlocal n, next_save
             n += 1
             monkey.step()
             os.write(log, f"E {n} {time.time():.6f} {int(s.is_clean)} {state_hash(s.build)}\n".encode())
-            if n % save_every == 0:
+            if n == next_save:
+                next_save += rng.randint(1, 2 * save_every - 1)
                 window.act_save.trigger()
                 assert s.is_clean, "File ▸ Save did not save"
                 os.write(log, f"S {n} {time.time():.6f} {state_hash(s.build)}\n".encode())

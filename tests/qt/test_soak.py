@@ -5,8 +5,8 @@ and the undo history replays exactly.
 palette, the slot context menu, Delete, undo/redo, "Apply fix", the site and workload
 editors, Change chassis, New, Open, Save, Save As). Exceptions in slots and Qt virtual
 methods fail the test twice over: pytest-qt's capture (left on) and a recording excepthook
-that names the step. `CONFIGURATOR_SOAK_OPS` sets the number of steps (default 2000, about
-15 s here); `CONFIGURATOR_SOAK_SEED` replays another sequence.
+that names the step. `CONFIGURATOR_SOAK_OPS` sets the number of steps (default 2000: about
+20 s on a 2-core machine, 10000: about 75 s); `CONFIGURATOR_SOAK_SEED` replays another sequence.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ SEED = int(os.environ.get("CONFIGURATOR_SOAK_SEED", "20261130"))
 WARMUP = 400                 # long enough to create every lazily built popup, cache and pixmap once
 RSS_GROWTH_MB = 30.0
 QOBJECT_SLACK = 10           # live QObjects/widgets may differ by a few (e.g. a tooltip label)
-PY_OBJECT_SLACK = 0.03       # gc-tracked Python objects: 3 % (interned strings, pydantic caches)
+PY_OBJECT_SLACK = 0.05       # gc-tracked Python objects: 5 % (the evaluation's bounded memos fill up: +2.5 %)
 CHECK_EVERY = 10             # steps between model-vs-view consistency checks
 
 
@@ -120,8 +120,9 @@ def _run(monkey: GuiMonkey, win, n: int, recorder: _Recorder, done: list[str]) -
                         f"the steps before: {done[-8:-1]}")
         if len(done) % CHECK_EVERY == 0:
             _assert_views_agree(win)
-        if len(done) % 25 == 0:
-            QApplication.processEvents()          # paints, layouts and timers, as an idle event loop would
+        if len(done) % 25 == 0:                   # what the idle event loop does between user actions:
+            QApplication.processEvents()          # paints, layouts, timers ...
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)   # ... and deleteLater()
 
 
 class _History:
@@ -157,10 +158,13 @@ class _History:
         self.seconds += time.perf_counter() - started
 
 
-def test_thousands_of_random_gui_edits_keep_memory_flat_and_undo_exact(make_window, monkeypatch, tmp_path, capsys):
+def test_thousands_of_random_gui_edits_keep_memory_flat_and_undo_exact(make_window, qtbot, monkeypatch, tmp_path,
+                                                                       capsys):
     recorder = _Recorder()
     monkeypatch.setattr(sys, "excepthook", recorder)
     win = make_window()
+    with qtbot.waitActive(win):                # key presses reach the window's shortcuts only when active
+        win.activateWindow()
     rng = random.Random(SEED)
     dialogs = Dialogs(rng, tmp_path)
     history = _History(win)
@@ -206,11 +210,12 @@ def test_every_undo_redo_shortcut_reaches_its_action(make_window, qtbot, which):
     """Each key sequence bound to Undo / Redo really triggers it (a duplicate binding is
     'ambiguous' to Qt and then triggers nothing)."""
     win = make_window()
-    redo_is_ctrl_y = QKeySequence(QKeySequence.StandardKey.Redo) == QKeySequence("Ctrl+Y")
-    if which == "redo" and redo_is_ctrl_y:
-        pytest.xfail("main_window binds Redo to [StandardKey.Redo, 'Ctrl+Y']; where Redo is Ctrl+Y "
-                     "(offscreen, Windows) the duplicate makes Ctrl+Y ambiguous and Ctrl+Shift+Z unbound")
     action = win.act_undo if which == "undo" else win.act_redo
+    keys = [s.toString() for s in action.shortcuts()]
+    if len(set(keys)) < len(keys):
+        pytest.xfail(f"{which} is bound to {keys}: main_window binds Redo to [StandardKey.Redo, 'Ctrl+Y'], and "
+                     "where StandardKey.Redo is Ctrl+Y (offscreen, Windows) Qt finds Ctrl+Y ambiguous and does "
+                     "nothing, while Ctrl+Shift+Z stays unbound")
     with qtbot.waitActive(win):                # window shortcuts only fire in the active window
         win.activateWindow()
     assert action.shortcuts()

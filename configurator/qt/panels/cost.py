@@ -169,10 +169,14 @@ class CostPanel(QWidget):
             self.breakeven_line.setValue(month)
             self.breakeven_point.setData([month], [own[month]])
             self.breakeven_text.setText(self.tr("break-even: month {m}").format(m=month))
-            self.breakeven_text.setPos(month, own[month])
         else:
             self.breakeven_point.setData([], [])
         top = max(float(own.max()) if len(own) else 0.0, float(rent.max()) if len(rent) else 0.0, 1.0)
+        if shown:
+            # at the foot of the break-even line, on the side with room, clear of both curves
+            late = month > 0.55 * max(len(own) - 1, 1)
+            self.breakeven_text.setAnchor((1.04, 1.0) if late else (-0.04, 1.0))
+            self.breakeven_text.setPos(month, top * 0.03)
         item = self.plot.getPlotItem()
         months = max(len(own) - 1, 1)
         pad = months * 0.02   # the 2 % padding pyqtgraph would add, given explicitly

@@ -1,0 +1,251 @@
+"""SIGKILL the real main window at random moments: the files always load, the recovery copy is
+at most one autosave interval old, and the next start offers it back.
+
+tests/io/test_kill.py proves this for the Qt-free parts; here the real `MainWindow` runs in a
+separate process (gui_kill_child.py, offscreen) with its own autosave timer, editing through
+its widgets and pressing File ▸ Save every few edits. After each kill: the document and its
+`.bak` load; the recovery copy loads, holds a state the window really had, and is no older
+than the interval plus one edit cycle; and a fresh window in this process, started the way
+the app starts (untitled), asks to restore it and then shows exactly that build.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from configurator.core.build import Build
+from configurator.io.autosave import RecoveryStore
+from configurator.io.build_io import load_build, save_build
+from gui_kill_child import state_hash
+
+CHILD = Path(__file__).resolve().parent / "gui_kill_child.py"
+ROUNDS = 6
+PARALLEL = 2
+SAVE_EVERY = 30             # File ▸ Save after 30 edits on average (1 to 59), about once a second
+EDIT_MS = 15
+INTERVAL_S = 0.2             # CONFIGURATOR_AUTOSAVE_MS for the child
+CYCLE_S = 0.5                # one GUI edit (a chassis rebuild, a fix) + a save with its fsyncs, on a busy machine
+KILL_SLACK_S = 0.5           # the autosave timer waits behind an edit; two children share two cores
+START_TIMEOUT_S = 30
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+
+START = Build(chassis="hgx-8u", placements={"COOLING": "air-hgx", "CPU1": "xeon-8480", "GPU1": "h100-sxm"})
+
+
+@dataclass
+class _Log:
+    """edits.log, parsed: (n, time, clean, hash) per edit and (n, time, hash) per save."""
+
+    edits: list[tuple[int, float, bool, str]] = field(default_factory=list)
+    saves: list[tuple[int, float, str]] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, path: Path) -> "_Log":
+        log = cls()
+        for line in path.read_text().splitlines():
+            parts = line.split()
+            if parts[:1] == ["E"] and len(parts) == 5 and len(parts[4]) == 16:   # a kill may cut the last line
+                log.edits.append((int(parts[1]), float(parts[2]), parts[3] == "1", parts[4]))
+            elif parts[:1] == ["S"] and len(parts) == 4 and len(parts[3]) == 16:
+                log.saves.append((int(parts[1]), float(parts[2]), parts[3]))
+        return log
+
+    def dirty_since(self) -> float | None:
+        """When the window last became dirty, or None when it was clean at the end."""
+        last_save = self.saves[-1][0] if self.saves else -1
+        since = None
+        for n, t, clean, _ in self.edits:
+            if clean or n <= last_save:
+                since = None
+            elif since is None:
+                since = t
+        return since
+
+    def states_from(self, t: float) -> set[str]:
+        """The states the window had at any moment from `t` on."""
+        before = [h for _, te, _, h in self.edits if te < t][-1:]
+        return set(before) | {h for _, te, _, h in self.edits if te >= t}
+
+
+class _Child:
+    """One window process, killed `delay_s` after it reported ready."""
+
+    def __init__(self, workdir: Path, seed: int, delay_s: float) -> None:
+        workdir.mkdir()
+        save_build(START, workdir / "doc.json")
+        self.workdir, self.seed, self.delay_s, self.t_kill = workdir, seed, delay_s, 0.0
+        self.home = workdir / "home"
+        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]), "QT_QPA_PLATFORM": "offscreen",
+               "CONFIGURATOR_HOME": str(self.home), "CONFIGURATOR_AUTOSAVE_MS": str(int(INTERVAL_S * 1000))}
+        self.ready_at: float | None = None
+        self.started = time.time()
+        self.proc = subprocess.Popen([sys.executable, str(CHILD), str(workdir), str(seed), str(SAVE_EVERY),
+                                      str(EDIT_MS)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+
+    def step(self) -> bool:
+        """Advance; True once the child has been killed and reaped."""
+        now = time.time()
+        if self.ready_at is None:
+            if self.proc.poll() is not None:
+                pytest.fail(f"child died before it was ready: {self.proc.stderr.read().decode()[-3000:]}")
+            if now - self.started > START_TIMEOUT_S:
+                self.proc.kill()
+                pytest.fail(f"child did not start within {START_TIMEOUT_S} s")
+            if (self.workdir / "ready").exists():
+                self.ready_at = now
+            return False
+        if now < self.ready_at + self.delay_s:
+            if self.proc.poll() is not None:
+                pytest.fail(f"child (seed {self.seed}) died by itself: {self.proc.stderr.read().decode()[-3000:]}")
+            return False
+        self.t_kill = time.time()
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        err = self.proc.stderr.read().decode()
+        self.proc.stderr.close()
+        assert self.proc.returncode == -signal.SIGKILL, f"child exited by itself ({self.proc.returncode}): {err[-3000:]}"
+        return True
+
+
+def _run_all(tmp_path: Path, rng: random.Random) -> list[_Child]:
+    waiting = [(tmp_path / f"round{r}", rng.randrange(1 << 30), rng.uniform(0.3, 2.5)) for r in range(ROUNDS)]
+    live: list[_Child] = []
+    done: list[_Child] = []
+    try:
+        while waiting or live:
+            while waiting and len(live) < PARALLEL:
+                live.append(_Child(*waiting.pop(0)))
+            for child in list(live):
+                if child.step():
+                    live.remove(child)
+                    done.append(child)
+            time.sleep(0.005)
+    finally:
+        for child in live:
+            child.proc.kill()
+            child.proc.wait()
+    return done
+
+
+def _check_files(child: _Child, log: _Log, where: str) -> None:
+    """The document holds the last save (or the one in flight at the kill); the .bak an earlier one."""
+    doc = child.workdir / "doc.json"
+    opened, in_flight = log.edits[0][3], log.edits[-1][3]
+    last = log.saves[-1][2] if log.saves else opened
+    assert state_hash(load_build(doc)) in {last, in_flight}, \
+        f"doc.json holds neither the last save nor the state being saved {where}"
+    bak = doc.with_name(doc.name + ".bak")
+    if bak.exists():
+        ever = {opened, in_flight} | {h for _, _, h in log.saves}
+        assert state_hash(load_build(bak)) in ever, f"doc.json.bak holds no state that was saved {where}"
+
+
+def _check_recovery(child: _Child, log: _Log, where: str):
+    """The recovery copy: loads, was really the window's state, at most an interval (+ a cycle) old."""
+    store = RecoveryStore()
+    entries = store.list()
+    assert store.problems == [], (store.problems, where)
+    assert len(entries) <= 1, where
+    limit = INTERVAL_S + CYCLE_S + KILL_SLACK_S
+    since = log.dirty_since()
+    if since is not None and child.t_kill - since > limit:
+        assert entries, f"dirty for {child.t_kill - since:.2f} s but no recovery copy {where}"
+    if not entries:
+        return None, None
+    entry = entries[0]
+    assert entry.source == child.workdir / "doc.json", where
+    build = store.load(entry)
+    lag = child.t_kill - entry.saved_at_unix
+    assert -0.01 <= lag <= limit, f"recovery copy {lag:.2f} s old at the kill {where}"
+    assert state_hash(build) in log.states_from(child.t_kill - limit), \
+        f"the recovery copy holds no state the window had in the last {limit} s {where}"
+    return build, lag
+
+
+def _check_restore(make_window, monkeypatch, recovered: Build | None, child: _Child, where: str) -> None:
+    """A fresh window, started as the app starts (untitled), offers the copy and restores exactly it."""
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda _parent, title, *a, **k: asked.append(title) or QMessageBox.StandardButton.Yes)
+    win = make_window()
+    win.offer_recovery()
+    if recovered is None:
+        assert asked == [], where
+        return
+    assert asked == ["Restore unsaved work?"], where
+    assert win.session.build.snapshot() == recovered.snapshot(), where
+    assert win.session.path == child.workdir / "doc.json" and win.isWindowModified(), where
+    assert RecoveryStore().list() == [], f"the restored copy was not removed {where}"
+
+
+def test_sigkilled_window_keeps_its_files_and_offers_its_recovery_copy(make_window, monkeypatch, tmp_path, capsys):
+    seed = random.randrange(1 << 30)
+    rng = random.Random(seed)
+    started = time.time()
+    rows = []
+    done = _run_all(tmp_path, rng)
+    for child in done:
+        where = f"(seed {seed}, {child.workdir.name}, child seed {child.seed}, killed {child.delay_s:.2f} s after ready)"
+        monkeypatch.setenv("CONFIGURATOR_HOME", str(child.home))
+        log = _Log.read(child.workdir / "edits.log")
+        _check_files(child, log, where)
+        recovered, lag = _check_recovery(child, log, where)
+        _check_restore(make_window, monkeypatch, recovered, child, where)
+        rows.append((child.workdir.name, child.delay_s, len(log.edits) - 1, len(log.saves),
+                     "none" if lag is None else f"{lag:.3f} s old"))
+    assert sum(r[2] for r in rows) > 4 * ROUNDS, rows          # the children really were editing ...
+    assert sum(r[3] for r in rows) > 0, rows                   # ... saving ...
+    assert any((c.home / "data" / "recovery").is_dir() for c in done), rows   # ... and autosaving
+    with capsys.disabled():
+        print(f"\ngui kill: {ROUNDS} kills in {time.time() - started:.1f} s (seed {seed})")
+        for name, delay, edits, saves, copy in rows:
+            print(f"gui kill: {name}: killed {delay:.2f} s after ready, {edits} edits, {saves} saves, "
+                  f"recovery copy {copy}")
+
+
+# ----------------------------------------------------------------------------- recovery gaps
+# Two ways the recovery copy can mislead or be lost that random kills rarely hit; each is
+# reproduced exactly here and marked xfail(strict) until main_window.py handles it.
+
+@pytest.mark.xfail(strict=True, reason="MainWindow.offer_recovery skips the copy of the window's own document "
+                   "(`mine`), so `configurator-gui doc.json` after a crash never offers doc.json's unsaved work, "
+                   "and the next autosave or save of that window overwrites or discards it")
+def test_restarting_on_the_crashed_document_offers_its_recovery_copy(make_window, monkeypatch, tmp_path):
+    doc = tmp_path / "doc.json"
+    save_build(START, doc)
+    unsaved = START.model_copy(deep=True)
+    unsaved.placements = {**START.placements, "GPU2": "h100-sxm"}
+    RecoveryStore().write(unsaved, doc)                 # what the killed window left behind
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda _parent, title, *a, **k: asked.append(title) or QMessageBox.StandardButton.Yes)
+    win = make_window(load_build(doc), doc)             # as app.open_session does for a file argument
+    win.offer_recovery()
+    assert asked == ["Restore unsaved work?"]
+    assert win.session.build.placements == unsaved.placements
+
+
+@pytest.mark.xfail(strict=True, reason="MainWindow.write_recovery returns early once the session is clean again "
+                   "after an undo, leaving the earlier copy, which the next start offers as unsaved work")
+def test_undoing_back_to_the_saved_state_leaves_no_recovery_copy(make_window, tmp_path):
+    doc = tmp_path / "doc.json"
+    save_build(START, doc)
+    win = make_window(load_build(doc), doc)
+    win.view.place("GPU2", "h100-sxm")
+    win.write_recovery()                                # an autosave tick while dirty
+    assert len(RecoveryStore().list()) == 1
+    win.act_undo.trigger()                              # back to what is on disk
+    assert not win.isWindowModified()
+    win.write_recovery()                                # the next tick
+    assert RecoveryStore().list() == []
