@@ -175,10 +175,18 @@ class FileActions:
     # ------------------------------------------------------------------ autosave / recovery
     def write_recovery(self) -> None:
         """Timer: keep a recovery copy while there are unsaved changes."""
-        if self._autosave_store is None or self.session.is_clean:
+        if self._autosave_store is None:
+            return
+        if self.session.is_clean:
+            # undone back to the saved state: the copy this window wrote is no longer unsaved work
+            if getattr(self, "_recovery_written", False):
+                self._recovery_written = False
+                self.discard_recovery()
             return
         try:
-            self._autosave_store.write(self.session.build, self.session.path)
+            written = self._autosave_store.write(self.session.build, self.session.path)
+            self._recovery_written = True
+            self.__dict__.setdefault("_my_recovery", set()).add(Path(written))
         except (OSError, ValueError) as exc:
             self.show_message(self.tr("Autosave failed: %s") % exc)
 
@@ -191,10 +199,9 @@ class FileActions:
         store = self._autosave_store
         if store is None:
             return
-        mine = {store.path_for(self.session.path)}
         for entry in store.list():
-            if entry.path in mine:
-                continue
+            if Path(entry.path) in self.__dict__.get("_my_recovery", ()):
+                continue  # this window's own live copy, not work a crash left behind
             when = entry.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
             name = entry.source.name if entry.source else (entry.build_name or self.tr("Untitled"))
             answer = QMessageBox.question(

@@ -158,8 +158,7 @@ class MainWindow(FileActions, QMainWindow):
         act = QAction(text, self)
         act.triggered.connect(slot)
         if shortcut is not None:
-            shortcuts = shortcut if isinstance(shortcut, list) else [shortcut]
-            act.setShortcuts([QKeySequence(s) for s in shortcuts])
+            act.setShortcuts(_key_sequences(shortcut if isinstance(shortcut, list) else [shortcut]))
         if tip:
             act.setStatusTip(tip)
         self.addAction(act)
@@ -175,7 +174,7 @@ class MainWindow(FileActions, QMainWindow):
         self.act_quote = self._action(self.tr("Export &quote…"), self.export_quote, "Ctrl+E")
         self.act_quit = self._action(self.tr("&Quit"), self.close, sk.Quit)
         self.act_undo = self._action(self.tr("&Undo"), self.session.undo, sk.Undo)
-        self.act_redo = self._action(self.tr("&Redo"), self.session.redo, [sk.Redo, "Ctrl+Y"])
+        self.act_redo = self._action(self.tr("&Redo"), self.session.redo, [sk.Redo, "Ctrl+Y", "Ctrl+Shift+Z"])
         self.act_place = self._action(self.tr("&Place selected part"), self.place_current, None,
                                       self.tr("Put the palette's part into the first free slot that takes it"))
         self.act_remove = self._action(self.tr("&Remove from selected slots"),
@@ -342,3 +341,19 @@ class MainWindow(FileActions, QMainWindow):
         if not self.screenshot:
             self.save_layout()
         event.accept()
+
+
+def _key_sequences(shortcuts: list) -> list[QKeySequence]:
+    """All bindings of standard keys plus explicit ones, without duplicates: Qt treats a
+    sequence bound twice on one action as ambiguous and then triggers nothing."""
+    out: list[QKeySequence] = []
+    seen: set[str] = set()
+    for s in shortcuts:
+        seqs = QKeySequence.keyBindings(s) if isinstance(s, QKeySequence.StandardKey) else [QKeySequence(s)]
+        for seq in seqs:
+            key = seq.toString()
+            if key and key not in seen:
+                seen.add(key)
+                out.append(seq)
+    return out
+

@@ -215,12 +215,9 @@ def test_sigkilled_window_keeps_its_files_and_offers_its_recovery_copy(make_wind
 
 
 # ----------------------------------------------------------------------------- recovery gaps
-# Two ways the recovery copy can mislead or be lost that random kills rarely hit; each is
-# reproduced exactly here and marked xfail(strict) until main_window.py handles it.
+# Two ways the recovery copy could mislead or be lost that random kills rarely hit (found by
+# the soak/kill tests, fixed in main_actions.py): each reproduced exactly here.
 
-@pytest.mark.xfail(strict=True, reason="MainWindow.offer_recovery skips the copy of the window's own document "
-                   "(`mine`), so `configurator-gui doc.json` after a crash never offers doc.json's unsaved work, "
-                   "and the next autosave or save of that window overwrites or discards it")
 def test_restarting_on_the_crashed_document_offers_its_recovery_copy(make_window, monkeypatch, tmp_path):
     doc = tmp_path / "doc.json"
     save_build(START, doc)
@@ -236,8 +233,6 @@ def test_restarting_on_the_crashed_document_offers_its_recovery_copy(make_window
     assert win.session.build.placements == unsaved.placements
 
 
-@pytest.mark.xfail(strict=True, reason="MainWindow.write_recovery returns early once the session is clean again "
-                   "after an undo, leaving the earlier copy, which the next start offers as unsaved work")
 def test_undoing_back_to_the_saved_state_leaves_no_recovery_copy(make_window, tmp_path):
     doc = tmp_path / "doc.json"
     save_build(START, doc)
