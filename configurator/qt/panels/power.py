@@ -184,7 +184,7 @@ class PowerPanel(QWidget):
                                             f"{fmt.kilowatts(w)} / {fmt.kilowatts(usable)}")
 
     def _render_feeds(self, power: Any, psu: Any) -> None:
-        if not psu.feeds:
+        if not psu.feeds or not psu.count:
             self.feeds.setText("")
             return
         parts = []
@@ -195,8 +195,11 @@ class PowerPanel(QWidget):
             if others:
                 # what this feed must carry on its own when the other feed fails
                 pct = 100.0 * power.peak_w / cap if cap > 0 else float("inf")
-                alone = self.tr("{pct} at peak if {other} fails").format(
-                    pct=fmt.percent(pct) if cap > 0 else "∞", other=", ".join(others))
+                if cap > 0:
+                    alone = self.tr("{pct} at peak if {other} fails").format(
+                        pct=fmt.percent(pct), other=", ".join(others))
+                else:
+                    alone = self.tr("nothing left if {other} fails").format(other=", ".join(others))
                 part += " (" + fmt.coloured(alone, fmt.load_level(pct)) + ")"
             parts.append(part)
         self.feeds.setText("<br>".join(parts))
