@@ -89,6 +89,7 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
         res = evaluate_workload(wl, gpu_memory_gb=gpu.memory_gb, n_gpus=args.gpus, gpu_bf16_tflops=gpu.bf16_tflops,
                                 gpu_fp8_tflops=gpu.fp8_tflops, gpu_bandwidth_gbs=gpu.memory_bandwidth_gbs)
         data.update({"gpu": gpu.id, "fits": res.fits, "capacity_bytes": res.capacity_bytes,
+                     "reserve_bytes": res.reserve_bytes, "headroom_bytes": res.headroom_bytes,
                      "max_batch": res.max_batch, "verdict": res.verdict, "train_days": res.train_days,
                      "decode_tokens_per_s": res.decode_tokens_per_s, "mfu": res.mfu})
         text.append(f"{gpu.name}: {res.verdict}")

@@ -7,6 +7,7 @@ import math
 import pytest
 from pydantic import ValidationError
 
+from configurator.core.evaluate.workload_memory import reserve_bytes
 from configurator.core.evaluate.workload import (
     DEFAULT_MFU,
     InferJob,
@@ -194,10 +195,11 @@ def test_max_batch_is_consistent(presets, mode, n):
     key = "micro_batch" if mode == "train" else "batch"
     job = w.train if mode == "train" else w.infer
 
-    def total(b):
-        return estimate_memory(w.model_copy(update={mode: job.model_copy(update={key: b})}), n).total
+    def needed(b):  # what the GPU must hold: PyTorch's peak plus the CUDA context / fragmentation reserve
+        total = estimate_memory(w.model_copy(update={mode: job.model_copy(update={key: b})}), n).total
+        return total + reserve_bytes(total)
 
-    assert total(r.max_batch) <= r.capacity_bytes < total(r.max_batch + 1)
+    assert needed(r.max_batch) <= r.capacity_bytes < needed(r.max_batch + 1)
 
 
 def test_zero_sharding_lowers_model_states(presets):
@@ -258,3 +260,20 @@ def test_calibration_regression(case):
     job = TrainJob(precision=precision, micro_batch=batch, seq_len=seq, checkpointing=ckpt)
     est = estimate_memory(Workload(model=shape, mode="train", train=job))
     assert est.allocated / MiB == pytest.approx(measured_mib, rel=0.15)
+
+
+def test_total_is_the_allocator_peak_and_the_fit_adds_the_reserve(presets):
+    """`total` is comparable with torch.cuda.max_memory_allocated for any model size (no fixed CUDA
+    context inside it); the verdict adds the context + fragmentation reserve on top."""
+    from configurator.core.evaluate.workload_memory import CUDA_CONTEXT_BYTES
+
+    small = Workload(model=presets["smollm2-135m"], mode="train", train=TrainJob(precision="bf16", seq_len=512))
+    mem = estimate_memory(small, 1)
+    assert mem.total == mem.allocated
+    assert mem.overhead < CUDA_CONTEXT_BYTES / 4
+    r = evaluate_workload(small, n_gpus=1, **H100)
+    assert r.reserve_bytes >= CUDA_CONTEXT_BYTES
+    assert r.headroom_bytes == r.capacity_bytes - mem.total - r.reserve_bytes
+    # a GPU that holds the allocations but not the context as well does not fit
+    tight = evaluate_workload(small, n_gpus=1, **{**H100, "gpu_memory_gb": (mem.total + 1e8) / 1e9})
+    assert not tight.fits and "Does not fit" in tight.verdict

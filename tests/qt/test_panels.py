@@ -44,8 +44,8 @@ def workload_result(fits: bool = True) -> WorkloadResult:
     mem = MemoryBreakdown(weights=16 * GB, gradients=16 * GB, optimizer=32 * GB, activations=20 * GB,
                           kv_cache=0, overhead=4 * GB, phase="optimizer step")
     cap = 141 * GB if fits else 80 * GB
-    return WorkloadResult(per_gpu=mem, capacity_bytes=cap, fits=fits, headroom_bytes=cap - mem.total,
-                          max_batch=6 if fits else 0, verdict="Fits: 88.0 GB of 141 GB" if fits else "Does not fit",
+    return WorkloadResult(per_gpu=mem, capacity_bytes=cap, fits=fits, headroom_bytes=cap - mem.total - 5 * GB,
+                          reserve_bytes=5 * GB, max_batch=6 if fits else 0, verdict="Fits: 88.0 GB of 141 GB" if fits else "Does not fit",
                           train_flops=1e22, train_days=12.25, mfu=0.4)
 
 
@@ -204,11 +204,11 @@ def test_workload_panel_renders_result(qtbot, session):
     bars = panel.bars
     publish(session, sample_evaluation(workload=workload_result()))
     assert panel.bars is bars
-    np.testing.assert_allclose(bars.opts["width"], [16, 16, 32, 20, 0, 4])
-    np.testing.assert_allclose(bars.opts["x0"], [0, 16, 32, 64, 84, 84])
+    np.testing.assert_allclose(bars.opts["width"], [16, 16, 32, 20, 0, 4, 5])   # + CUDA context reserve
+    np.testing.assert_allclose(bars.opts["x0"], [0, 16, 32, 64, 84, 84, 88])
     assert panel.capacity_line.value() == pytest.approx(141)
     assert panel.legend.text("optimizer") == "32.0 GB"
-    assert panel.legend.text("total") == "88.0 GB of 141 GB (62 %)"
+    assert panel.legend.text("total") == "93.0 GB of 141 GB (66 %)"
     assert panel.figures.text("max_batch") == "6"
     assert panel.figures.text("speed") == "12.2 days"   # 12.25, half-even
     assert "Fits" in panel.verdict.text() and fmt.COLOURS["ok"] in panel.verdict.text()

@@ -23,6 +23,7 @@ from configurator.core.evaluate.workload_formulas import (
 )
 from configurator.core.evaluate.workload_memory import (
     infer_kv_bytes,
+    reserve_bytes,
     infer_memory,
     infer_weight_bytes,
     train_memory,
@@ -93,7 +94,7 @@ def max_batch(workload: Workload, n_gpus: int, capacity_bytes: int) -> int:
     needs about 2·log2(answer) evaluations.
     """
     def fits(b: int) -> bool:
-        return estimate_memory(_with_batch(workload, b), n_gpus).total <= capacity_bytes
+        return _needed(estimate_memory(_with_batch(workload, b), n_gpus)) <= capacity_bytes
 
     if not fits(1):
         return 0
@@ -134,17 +135,23 @@ def _suggestions(workload: Workload, n_gpus: int, capacity: int) -> list[str]:
                 update={"train": job.model_copy(update={"optimizer": "adamw8bit"})}), n_gpus),
         ]
     good = [label for label, w, n in tries
-            if (w != workload or n != n_gpus) and estimate_memory(w, n).total <= capacity]
+            if (w != workload or n != n_gpus) and _needed(estimate_memory(w, n)) <= capacity]
     if good:
         return good[:2]
     return [label for label, w, n in tries if w != workload or n != n_gpus][:1] + ["more GPUs"]
 
 
+def _needed(mem: MemoryBreakdown) -> int:
+    """What the GPU must hold: the allocator's peak plus the CUDA context / fragmentation reserve."""
+    return mem.total + reserve_bytes(mem.total)
+
+
 def _verdict(workload: Workload, mem: MemoryBreakdown, n_gpus: int, capacity: int) -> str:
-    if mem.total <= capacity:
-        return f"Fits: {_gb(mem.total)} GB of {_gb(capacity)} GB per GPU ({mem.total / capacity:.0%})"
+    need = _needed(mem)
+    if need <= capacity:
+        return f"Fits: {_gb(need)} GB of {_gb(capacity)} GB per GPU ({need / capacity:.0%})"
     tips = " or ".join(_suggestions(workload, n_gpus, capacity))
-    return f"Does not fit: needs {_gb(mem.total)} GB per GPU, has {_gb(capacity)} GB — try {tips}"
+    return f"Does not fit: needs {_gb(need)} GB per GPU, has {_gb(capacity)} GB — try {tips}"
 
 
 def evaluate_workload(
@@ -161,8 +168,9 @@ def evaluate_workload(
     mem = estimate_memory(workload, n_gpus)
     mfu = workload.effective_mfu
     m = workload.model
-    notes = [f"Peak per GPU during {mem.phase}; includes "
-             f"{_gb(mem.overhead)} GB CUDA context and allocator slack."]
+    reserve = reserve_bytes(mem.total)
+    notes = [f"Peak per GPU during {mem.phase}: {_gb(mem.total)} GB allocated by PyTorch, plus "
+             f"{_gb(reserve)} GB for the CUDA context and allocator fragmentation."]
     low_precision = workload.train.precision if workload.mode == "train" else workload.infer.precision
     peak = gpu_bf16_tflops
     if low_precision in ("fp8", "int8", "int4") and gpu_fp8_tflops:
@@ -198,8 +206,9 @@ def evaluate_workload(
     return WorkloadResult(
         per_gpu=mem,
         capacity_bytes=capacity,
-        fits=mem.total <= capacity,
-        headroom_bytes=capacity - mem.total,
+        fits=mem.total + reserve <= capacity,
+        headroom_bytes=capacity - mem.total - reserve,
+        reserve_bytes=reserve,
         max_batch=max_batch(workload, n_gpus, capacity),
         verdict=_verdict(workload, mem, n_gpus, capacity),
         train_flops=flops,

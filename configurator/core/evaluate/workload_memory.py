@@ -18,11 +18,21 @@ from configurator.core.evaluate.workload_formulas import kv_cache_bytes
 from configurator.core.evaluate.workload_models import ModelShape, TrainJob, Workload, MemoryBreakdown, InferJob
 
 #: CUDA context + runtime (cuBLAS/cuDNN handles, kernels) per GPU, not counted by max_memory_allocated.
+#: Part of the fit reserve (`reserve_bytes`), not of the breakdown's total.
 CUDA_CONTEXT_BYTES = 600_000_000
-#: Caching-allocator slack (rounding, fragmentation) as a fraction of allocated bytes.
+#: Caching-allocator slack (rounding, fragmentation) as a fraction of allocated bytes: also reserve only.
 ALLOCATOR_SLACK = 0.05
-#: Reference workspaces on top of activations: cuBLAS workspace and attention kernels' backward scratch.
+#: Runtime overhead the allocator does see: cuBLAS workspace and attention kernels' backward scratch.
 _KERNEL_WORKSPACE_BYTES = 64 * 2**20
+
+
+def reserve_bytes(allocated: float) -> int:
+    """Memory a GPU needs beyond what PyTorch allocates: CUDA context and allocator fragmentation.
+
+    Kept out of `MemoryBreakdown.total` (which is comparable with torch.cuda.max_memory_allocated)
+    and added when deciding whether a job fits.
+    """
+    return int(CUDA_CONTEXT_BYTES + ALLOCATOR_SLACK * allocated)
 
 # bytes/param: (weights, gradients, optimizer states by optimizer)
 _WEIGHT_BYTES = {"fp32": 4, "amp": 4, "mixed": 2, "bf16": 2, "fp8": 2}
@@ -121,7 +131,7 @@ def _train_parts(w: Workload, n_gpus: int) -> _TrainParts:
         saved = m.layers * tokens * _residual_bytes(job.precision) * m.hidden
     else:
         saved = m.layers * layer
-    acts = saved + head + _KERNEL_WORKSPACE_BYTES
+    acts = saved + head
     if job.precision == "amp":  # autocast caches a bf16 copy of every matmul weight until backward
         acts += 2 * (p - m.vocab * m.hidden * (0 if m.tied_embeddings else 1)) / (n if stage == 3 else 1)
     layer_p = m.layer_params()
@@ -131,7 +141,7 @@ def _train_parts(w: Workload, n_gpus: int) -> _TrainParts:
         states=p * bo / (n if stage >= 1 else 1),
         step_temp=p * step_temp_bytes_per_param(job.precision, job.optimizer) / (n if stage >= 1 else 1),
         acts_all=acts,
-        acts_layer=layer + (saved if job.checkpointing else 0) + _KERNEL_WORKSPACE_BYTES,
+        acts_layer=layer + (saved if job.checkpointing else 0),
         # PyTorch DDP keeps its own gradient buckets next to .grad (gradient_as_bucket_view=False)
         buckets=p * bg if (stage == 0 and n > 1) else 0,
         # ZeRO-3 / FSDP: the current and the prefetched layer gathered, plus one layer's full gradients
@@ -140,7 +150,8 @@ def _train_parts(w: Workload, n_gpus: int) -> _TrainParts:
 
 
 def _overhead(allocated: float) -> int:
-    return int(CUDA_CONTEXT_BYTES + ALLOCATOR_SLACK * allocated)
+    """Runtime overhead inside the allocator's peak (workspaces); the rest is `reserve_bytes`."""
+    return _KERNEL_WORKSPACE_BYTES
 
 
 def train_memory(w: Workload, n_gpus: int) -> MemoryBreakdown:
@@ -188,7 +199,7 @@ def infer_memory(w: Workload, n_gpus: int) -> MemoryBreakdown:
     act_bytes = 4 if job.precision == "fp32" else 2
     acts = job.batch * job.context * (act_bytes * 3 * m.hidden + 4 * m.hidden
                                       + act_bytes * 3 * m.ffn * m.experts_active / n)
-    acts += job.batch * m.vocab * 8 + _KERNEL_WORKSPACE_BYTES
+    acts += job.batch * m.vocab * 8
     allocated = weights + kv + acts
     return MemoryBreakdown(weights=int(weights), kv_cache=int(kv), activations=int(acts),
                            overhead=_overhead(allocated), phase="inference")

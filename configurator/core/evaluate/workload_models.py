@@ -180,8 +180,10 @@ class MemoryBreakdown(BaseModel):
 
     Training: the composition at the phase that peaks (`phase`): at the start of the backward pass only the
     activations exist besides weights and optimizer states; in the optimizer step the full gradients and the
-    step's temporaries (counted under `optimizer`) do. `overhead` (CUDA context, allocator slack) is not seen
-    by torch.cuda.max_memory_allocated: compare `total - overhead` with that.
+    step's temporaries (counted under `optimizer`) do. `overhead` is the runtime's own allocations
+    (cuBLAS workspace, attention scratch). `total` is comparable with torch.cuda.max_memory_allocated;
+    the CUDA context and allocator fragmentation, which that does not see, are the separate
+    `WorkloadResult.reserve_bytes` that the fit verdict adds.
     """
 
     model_config = ConfigDict(frozen=True)  # extra ignored: a dumped `total` reads back
@@ -203,7 +205,7 @@ class MemoryBreakdown(BaseModel):
     @property
     def allocated(self) -> int:
         """Bytes PyTorch's allocator hands out at the peak (what max_memory_allocated reports)."""
-        return self.total - self.overhead
+        return self.total
 
 
 class WorkloadResult(BaseModel):
@@ -213,8 +215,9 @@ class WorkloadResult(BaseModel):
 
     per_gpu: MemoryBreakdown
     capacity_bytes: int
-    fits: bool
-    headroom_bytes: int
+    fits: bool                 # per_gpu.total + reserve_bytes <= capacity_bytes
+    headroom_bytes: int        # capacity - total - reserve (negative: short by that much)
+    reserve_bytes: int = 0     # CUDA context + allocator fragmentation, not in per_gpu.total
     max_batch: int
     verdict: str
     train_flops: float | None = None

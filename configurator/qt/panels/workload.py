@@ -21,14 +21,17 @@ SEGMENTS: tuple[tuple[str, str, str], ...] = (
     ("optimizer", QT_TRANSLATE_NOOP("WorkloadPanel", "Optimizer states"), "#8e6bbf"),
     ("activations", QT_TRANSLATE_NOOP("WorkloadPanel", "Activations"), "#d98c2b"),
     ("kv_cache", QT_TRANSLATE_NOOP("WorkloadPanel", "KV cache"), "#3a9e8f"),
-    ("overhead", QT_TRANSLATE_NOOP("WorkloadPanel", "CUDA context / slack"), "#9ca3af"),
+    ("overhead", QT_TRANSLATE_NOOP("WorkloadPanel", "Runtime buffers"), "#9ca3af"),
+    ("reserve", QT_TRANSLATE_NOOP("WorkloadPanel", "CUDA context / fragmentation"), "#d1d5db"),
 )
 BAR_HEIGHT = 0.6
 
 
-def segment_values_gb(per_gpu: Any) -> np.ndarray:
-    """The breakdown's segments in GB (10^9 bytes), in SEGMENTS order."""
-    return np.array([float(getattr(per_gpu, key, 0) or 0) for key, _, _ in SEGMENTS]) / 1e9
+def segment_values_gb(per_gpu: Any, reserve_bytes: float = 0) -> np.ndarray:
+    """The breakdown's segments in GB (10^9 bytes), in SEGMENTS order; `reserve` is what the GPU
+    needs beyond PyTorch's peak (CUDA context, fragmentation), from the WorkloadResult."""
+    return np.array([float(reserve_bytes or 0) if key == "reserve" else float(getattr(per_gpu, key, 0) or 0)
+                     for key, _, _ in SEGMENTS]) / 1e9
 
 
 class WorkloadPanel(QWidget):
@@ -117,7 +120,7 @@ class WorkloadPanel(QWidget):
         if result is None:
             self._render_empty()
             return
-        values = segment_values_gb(result.per_gpu)
+        values = segment_values_gb(result.per_gpu, getattr(result, "reserve_bytes", 0))
         capacity = result.capacity_bytes / 1e9
         self._render_chart(result)
         self.verdict.setText(fmt.coloured(result.verdict, "ok" if result.fits else "error"))
@@ -142,7 +145,7 @@ class WorkloadPanel(QWidget):
             self.capacity_line.setVisible(False)
             self.capacity_text.setVisible(False)
             return
-        values = segment_values_gb(result.per_gpu)
+        values = segment_values_gb(result.per_gpu, getattr(result, "reserve_bytes", 0))
         capacity = result.capacity_bytes / 1e9
         self.bars.setOpts(x0=np.concatenate(([0.0], np.cumsum(values)[:-1])), y=np.zeros(len(values)),
                           width=values, height=BAR_HEIGHT)
