@@ -243,6 +243,10 @@ class ChassisView(QGraphicsView):
             return False
         part = self.session.catalog.get(part_id)
         name = part.name if part else part_id
+        if self.session.build.placements.get(slot_id) == part_id:
+            # dropping a part onto the slot that holds it: no edit, no undo step, no '*' in the title
+            self.message.emit(self.tr("%1 already holds %2").replace("%1", slot_id).replace("%2", name))
+            return True
         try:
             self.session.apply(Place(slot=slot_id, part=part_id), label=self.tr("Place %1 in %2")
                                .replace("%1", theme.short_name(part)).replace("%2", slot_id))
@@ -269,6 +273,11 @@ class ChassisView(QGraphicsView):
                     if can_place(self.session.build, self.session.catalog, op.slot, part_id)[0])
         if ops:
             self.session.apply(Batch(ops=ops), label=theme.plural(self.tr("Fill %n similar slot(s)", "", len(ops)), len(ops)))
+            part = self.session.catalog.get(part_id)
+            self.message.emit(theme.plural(self.tr("Placed %1 in %n more slot(s)", "", len(ops)), len(ops))
+                              .replace("%1", part.name if part else part_id))
+        else:
+            self.message.emit(self.tr("No similar empty slot takes this part."))
 
     def set_feed(self, slot_id: str, feed: str) -> None:
         feeds = {**self.session.build.psu_feeds, slot_id: feed}
@@ -344,7 +353,7 @@ class ChassisView(QGraphicsView):
         self._drag_verdicts = accepting_slots(self.session.build, self.session.catalog, part_id)
         for sid, item in self.slot_items.items():
             item.set_drag("ok" if self._drag_verdicts.get(sid, (False, ""))[0] else "no")
-        event.acceptProposedAction()
+        _accept_copy(event)
 
     def dragMoveEvent(self, event) -> None:
         if self._drag_part is None:
@@ -358,20 +367,27 @@ class ChassisView(QGraphicsView):
             if item is not None:
                 item.set_drag(item.drag, True)
         if item is None:
+            QToolTip.hideText()   # a refusal's tooltip belongs to the slot it was shown over
             event.ignore()
             return
         ok, why = self._drag_verdicts.get(item.slot.id, (False, ""))
         if ok:
+            QToolTip.hideText()
             held = self.session.build.placements.get(item.slot.id)
             self.message.emit(self.tr("Drop to replace the part in %s") % item.slot.label if held
                               else self.tr("Drop to place in %s") % item.slot.label)
-            event.acceptProposedAction()
+            _accept_copy(event)
         else:
             self.message.emit(why)
             QToolTip.showText(self.mapToGlobal(event.position().toPoint()), why, self)
             event.ignore()
 
     def dragLeaveEvent(self, event) -> None:
+        # a cancelled drag (Esc, or the pointer left the view) must not leave "Drop to place in …"
+        # in the status bar; a refusal's reason stays, as the drop it answers was not made
+        hover = self._hover
+        if hover is None or self._drag_verdicts.get(hover.slot.id, (False, ""))[0]:
+            self.message.emit("")
         self._end_drag()
         event.accept()
 
@@ -383,7 +399,7 @@ class ChassisView(QGraphicsView):
             event.ignore()
             return
         if self.place(item.slot.id, part_id):
-            event.acceptProposedAction()
+            _accept_copy(event)
         else:
             event.ignore()
 
@@ -417,3 +433,9 @@ class ChassisView(QGraphicsView):
         super().resizeEvent(event)
         if self._fit:
             self.fit()
+
+
+def _accept_copy(event) -> None:
+    """Accept a part drag as a copy, whatever modifier is held: the palette keeps its part."""
+    event.setDropAction(Qt.DropAction.CopyAction)
+    event.accept()

@@ -67,6 +67,9 @@ class MainWindow(FileActions, QMainWindow):
         self.setDockNestingEnabled(True)
         self.palette_widget = Palette(session)
         self.view = ChassisView(session, current_part=self.palette_widget.current_part)
+        # the schematic is the point of the window: when it gets smaller, the docks give way first
+        # (without a minimum, QMainWindow squeezes the centre to a thumbnail and keeps every dock)
+        self.view.setMinimumSize(360, 240)
         self.setCentralWidget(self.view)
         self.violations = ViolationsPanel(session)
         self.parts_list = PartsList(session)
@@ -173,8 +176,8 @@ class MainWindow(FileActions, QMainWindow):
         self.act_save_as = self._action(self.tr("Save &As…"), self.save_as, "Ctrl+Shift+S")
         self.act_quote = self._action(self.tr("Export &quote…"), self.export_quote, "Ctrl+E")
         self.act_quit = self._action(self.tr("&Quit"), self.close, sk.Quit)
-        self.act_undo = self._action(self.tr("&Undo"), self.session.undo, sk.Undo)
-        self.act_redo = self._action(self.tr("&Redo"), self.session.redo, [sk.Redo, "Ctrl+Y", "Ctrl+Shift+Z"])
+        self.act_undo = self._action(self.tr("&Undo"), self.undo, sk.Undo)
+        self.act_redo = self._action(self.tr("&Redo"), self.redo, [sk.Redo, "Ctrl+Y", "Ctrl+Shift+Z"])
         self.act_place = self._action(self.tr("&Place selected part"), self.place_current, None,
                                       self.tr("Put the palette's part into the first free slot that takes it"))
         self.act_remove = self._action(self.tr("&Remove from selected slots"),
@@ -301,6 +304,17 @@ class MainWindow(FileActions, QMainWindow):
         if placed:
             self.view.select_slots([slot])
         return placed
+
+    def undo(self) -> None:
+        """Undo, and say what was undone (the status bar would otherwise still read "Placed …")."""
+        text = self.session.undo_text
+        if self.session.undo():
+            self.show_message(self.tr("Undone: %s") % text)
+
+    def redo(self) -> None:
+        text = self.session.redo_text
+        if self.session.redo():
+            self.show_message(self.tr("Redone: %s") % text)
 
     def place_current(self) -> None:
         part = self.palette_widget.current_part()

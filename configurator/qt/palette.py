@@ -36,6 +36,10 @@ class _PartModel(QStandardItemModel):
         from .mime import PART_MIME
         return [PART_MIME]
 
+    def supportedDragActions(self) -> Qt.DropAction:
+        # copy only: a Move (Shift held during the drag) would make the view delete the dragged row
+        return Qt.DropAction.CopyAction
+
     def mimeData(self, indexes):
         for index in indexes:
             part_id = index.data(PART_ROLE)
@@ -160,6 +164,10 @@ class Palette(QWidget):
         self.search.setClearButtonEnabled(True)
         self.vendor = QComboBox()
         self.form = QComboBox()
+        for combo in (self.vendor, self.form):
+            # sized to their longest entry, the two combos kept the dock at least 355 px wide
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
         self.fits = QCheckBox(self.tr("Fits this chassis"))
         self.model = _PartModel(self)
         self.proxy = PartFilter(self)
@@ -170,6 +178,7 @@ class Palette(QWidget):
         self.tree.setItemDelegate(PartDelegate(self.tree))
         self.tree.setDragEnabled(True)
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.tree.setDefaultDropAction(Qt.DropAction.CopyAction)
         self.tree.setUniformRowHeights(False)
         self.tree.setIndentation(12)
         self.tree.setAlternatingRowColors(False)

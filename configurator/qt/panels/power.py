@@ -129,6 +129,8 @@ class PowerPanel(QWidget):
         item = self.plot.getPlotItem()
         item.invertY(True)
         item.getAxis("bottom").setLabel(self.tr("kW"))
+        # the unit is fixed: pyqtgraph would otherwise relabel small ranges "kW (x0.001)"
+        item.getAxis("bottom").enableAutoSIPrefix(False)
         self.typical_bars = pg.BarGraphItem(x0=[], y=[], width=[], height=BAR_HEIGHT,
                                             brush=fmt.COLOURS["accent"], pen=pg.mkPen(None))
         self.max_bars = pg.BarGraphItem(x0=[], y=[], width=[], height=BAR_HEIGHT,

@@ -94,6 +94,8 @@ class WorkloadPanel(QWidget):
         item = self.plot.getPlotItem()
         item.hideAxis("left")
         item.getAxis("bottom").setLabel(self.tr("GB"))
+        # the unit is fixed: pyqtgraph would otherwise relabel small ranges "GB (x0.001)"
+        item.getAxis("bottom").enableAutoSIPrefix(False)
         brushes = [pg.mkBrush(c) for _, _, c in SEGMENTS]
         self.bars = pg.BarGraphItem(x0=np.zeros(len(SEGMENTS)), y=np.zeros(len(SEGMENTS)),
                                     width=np.zeros(len(SEGMENTS)), height=BAR_HEIGHT, brushes=brushes,
