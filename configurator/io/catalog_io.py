@@ -159,6 +159,29 @@ def _csv_files(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.csv")) if folder.is_dir() else []
 
 
+def _load_folder(files: list[Path], loader, issues: list[LoadIssue]) -> list:
+    """Everything `loader` reads from `files`; its problems go to `issues`."""
+    out: list = []
+    for path in files:
+        loaded, problems = loader(path)
+        issues.extend(problems)
+        out.extend(loaded)
+    return out
+
+
+def _first_per_id(items: list, key, duplicate: str, issues: list[LoadIssue]) -> dict:
+    """Within one folder the first entry of an id wins; a duplicate names both files.
+    (Across folders later ones override earlier ones: that is the caller's `update`.)"""
+    kept: dict = {}
+    for item in items:
+        k = key(item)
+        if k in kept:
+            issues.append(LoadIssue(item.origin, k, "id", f"{duplicate} {kept[k].origin}; the first is kept"))
+            continue
+        kept[k] = item
+    return kept
+
+
 def load_catalog(
     catalog_dirs: Iterable[Path] | None = None,
     price_dirs: Iterable[Path] | None = None,
@@ -168,33 +191,15 @@ def load_catalog(
         catalog_dirs = [paths.catalog_dir(), paths.user_catalog_dir()]
     if price_dirs is None:
         price_dirs = [paths.price_dir(), paths.user_price_dir()]
-    parts: dict[str, Part] = {}
     issues: list[LoadIssue] = []
-    for level, folder in enumerate(catalog_dirs):
-        seen_here: dict[str, str] = {}
-        for path in _toml_files(Path(folder)):
-            loaded, problems = load_part_file(path)
-            issues.extend(problems)
-            for part in loaded:
-                if part.id in seen_here:
-                    issues.append(LoadIssue(part.origin, part.id, "id",
-                                            f"duplicate id, also defined in {seen_here[part.id]}; the first is kept"))
-                    continue
-                seen_here[part.id] = part.origin
-                parts[part.id] = part
+    parts: dict[str, Part] = {}
+    for folder in catalog_dirs:
+        loaded_parts = _load_folder(_toml_files(Path(folder)), load_part_file, issues)
+        parts.update(_first_per_id(loaded_parts, lambda p: p.id, "duplicate id, also defined in", issues))
     prices: dict[str, Price] = {}
     for folder in price_dirs:
-        seen_prices: dict[str, str] = {}
-        for path in _csv_files(Path(folder)):
-            loaded_prices, problems = load_price_file(path)
-            issues.extend(problems)
-            for price in loaded_prices:
-                if price.part_id in seen_prices:
-                    issues.append(LoadIssue(price.origin, price.part_id, "id",
-                                            f"duplicate price, also in {seen_prices[price.part_id]}; the first is kept"))
-                    continue
-                seen_prices[price.part_id] = price.origin
-                prices[price.part_id] = price
+        loaded_prices = _load_folder(_csv_files(Path(folder)), load_price_file, issues)
+        prices.update(_first_per_id(loaded_prices, lambda p: p.part_id, "duplicate price, also in", issues))
     return Catalog(parts=parts, prices=prices, issues=tuple(issues))
 
 
