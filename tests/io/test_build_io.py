@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 

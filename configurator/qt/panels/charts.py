@@ -105,3 +105,21 @@ class ChartBox(QWidget):
             self._scheduled = True
             QTimer.singleShot(0, self.build)   # after this frame is on screen
         super().paintEvent(event)
+
+
+def chart_section(caption: str, chart: QWidget, legend: QWidget | None = None, top: int = 6,
+                  stretch: int = 1) -> QWidget:
+    """A captioned chart block as the panels lay it out: caption, chart, optional legend on the right."""
+    from PySide6.QtCore import Qt
+
+    from .widgets import caption_label
+
+    box = QWidget()
+    v = QVBoxLayout(box)
+    v.setContentsMargins(0, top, 0, 0)
+    v.addWidget(caption_label(caption))
+    v.addWidget(chart, stretch)
+    if legend is not None:
+        legend.setFont(chart_font())
+        v.addWidget(legend, 0, Qt.AlignmentFlag.AlignRight)
+    return box

@@ -12,8 +12,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
-from .charts import ChartBox, chart_font, make_plot
-from .widgets import Title, ValueGrid, WrapLabel, caption_label, heading_label, subscribe_render
+from .charts import ChartBox, chart_font, chart_section, make_plot
+from .widgets import Title, ValueGrid, WrapLabel, heading_label, subscribe_render
 
 
 @lru_cache(maxsize=1)
@@ -75,17 +75,10 @@ class CostPanel(QWidget):
             self._on_evaluation_change(session.evaluation)
 
     def _build_chart(self) -> QWidget:
-        box = QWidget()
-        v = QVBoxLayout(box)
-        v.setContentsMargins(0, 6, 0, 0)
-        v.addWidget(caption_label(self.tr("Cumulative cost: owning vs renting")))
         self.chart = ChartBox(self._make_plot, self._on_chart_ready, height=200)
-        v.addWidget(self.chart, 1)
         legend = QLabel(fmt.coloured("━", "accent") + " " + self.tr("own (hardware + energy + support)")
                         + "&nbsp;&nbsp;&nbsp;" + fmt.coloured("╍", "warning") + " " + self.tr("rent the same GPUs"))
-        legend.setFont(chart_font())
-        v.addWidget(legend, 0, Qt.AlignmentFlag.AlignRight)
-        return box
+        return chart_section(self.tr("Cumulative cost: owning vs renting"), self.chart, legend)
 
     def _make_plot(self, parent: QWidget) -> QWidget:
         import pyqtgraph as pg

@@ -11,7 +11,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
-from .charts import ChartBox, chart_font, make_plot
+from .charts import ChartBox, chart_font, chart_section, make_plot
 from .widgets import (GaugeBar, Title, WrapLabel, caption_label, heading_label, set_style, subscribe_render,
                       value_label)
 
@@ -110,17 +110,10 @@ class PowerPanel(QWidget):
         return grid
 
     def _build_chart(self) -> QWidget:
-        box = QWidget()
-        v = QVBoxLayout(box)
-        v.setContentsMargins(0, 6, 0, 0)
-        v.addWidget(caption_label(self.tr("Power by component (kW, DC side)")))
         self.chart = ChartBox(self._make_plot, self._on_chart_ready, height=190)
-        v.addWidget(self.chart, 1)
         legend = QLabel(fmt.coloured("■", "accent") + " " + self.tr("typical") + "&nbsp;&nbsp;&nbsp;"
                         + fmt.coloured("■", "accent_light") + " " + self.tr("max"))
-        legend.setFont(chart_font())
-        v.addWidget(legend, 0, Qt.AlignmentFlag.AlignRight)
-        return box
+        return chart_section(self.tr("Power by component (kW, DC side)"), self.chart, legend)
 
     def _make_plot(self, parent: QWidget) -> QWidget:
         import pyqtgraph as pg

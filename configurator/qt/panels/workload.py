@@ -10,8 +10,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
-from .charts import ChartBox, chart_font, make_plot
-from .widgets import Title, ValueGrid, WrapLabel, caption_label, heading_label, subscribe, subscribe_render
+from .charts import ChartBox, chart_font, chart_section, make_plot
+from .widgets import Title, ValueGrid, WrapLabel, heading_label, subscribe, subscribe_render
 from .workload_editor import WorkloadEditor
 
 #: stacked-bar segments, in drawing order, with their colours
@@ -79,13 +79,8 @@ class WorkloadPanel(QWidget):
             self._on_evaluation_change(session.evaluation)
 
     def _build_chart(self) -> QWidget:
-        box = QWidget()
-        v = QVBoxLayout(box)
-        v.setContentsMargins(0, 4, 0, 0)
-        v.addWidget(caption_label(self.tr("Memory per GPU (GB) against the GPU's capacity")))
         self.chart = ChartBox(self._make_plot, lambda: self._render_chart(self._result), height=90)
-        v.addWidget(self.chart)
-        return box
+        return chart_section(self.tr("Memory per GPU (GB) against the GPU's capacity"), self.chart, top=4, stretch=0)
 
     def _make_plot(self, parent: QWidget) -> QWidget:
         import pyqtgraph as pg
