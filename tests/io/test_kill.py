@@ -13,12 +13,12 @@ from __future__ import annotations
 import os
 import random
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from kill_harness import KilledChild, run_all
 
 from configurator.io.autosave import RecoveryStore
 from configurator.io.build_io import load_build
@@ -47,61 +47,14 @@ def _edits(log: Path) -> list[tuple[int, float]]:
     return out
 
 
-class _Child:
-    """One child process, killed `delay_s` after it reported ready."""
-
-    def __init__(self, workdir: Path, seed: int, delay_s: float) -> None:
-        workdir.mkdir()
-        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-        self.workdir, self.delay_s, self.t_kill = workdir, delay_s, 0.0
-        self.ready_at: float | None = None
-        self.started = time.time()
-        self.proc = subprocess.Popen(
-            [sys.executable, str(CHILD), str(workdir), str(seed), str(SAVE_EVERY), str(INTERVAL_S)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-
-    def step(self) -> bool:
-        """Advance; True once the child has been killed and reaped."""
-        now = time.time()
-        if self.ready_at is None:
-            if self.proc.poll() is not None:
-                pytest.fail(f"child died before it was ready: {self.proc.stderr.read().decode()[-2000:]}")
-            if now - self.started > 30:
-                self.proc.kill()
-                pytest.fail("child did not start within 30 s")
-            if (self.workdir / "ready").exists():
-                self.ready_at = now
-            return False
-        if now < self.ready_at + self.delay_s:
-            return False
-        self.t_kill = time.time()
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        err = self.proc.stderr.read().decode()
-        self.proc.stderr.close()
-        assert self.proc.returncode == -signal.SIGKILL, f"child exited by itself ({self.proc.returncode}): {err[-2000:]}"
-        return True
+def _child(workdir: Path, seed: int, delay_s: float) -> KilledChild:
+    workdir.mkdir()
+    argv = [sys.executable, str(CHILD), str(workdir), str(seed), str(SAVE_EVERY), str(INTERVAL_S)]
+    return KilledChild(workdir, seed, delay_s, argv, dict(os.environ))
 
 
-def _run_all(tmp_path: Path, rng: random.Random) -> list[_Child]:
-    """Run ROUNDS children, PARALLEL at a time, each killed at its own random moment."""
-    waiting = [(tmp_path / f"round{r}", rng.randrange(1 << 30), rng.uniform(0.02, 0.6)) for r in range(ROUNDS)]
-    live: list[_Child] = []
-    done: list[_Child] = []
-    try:
-        while waiting or live:
-            while waiting and len(live) < PARALLEL:
-                live.append(_Child(*waiting.pop(0)))
-            for child in list(live):
-                if child.step():
-                    live.remove(child)
-                    done.append(child)
-            time.sleep(0.002)
-    finally:
-        for child in live:
-            child.proc.kill()
-            child.proc.wait()
-    return done
+def _run_all(tmp_path: Path, rng: random.Random) -> list[KilledChild]:
+    return run_all(tmp_path, rng, ROUNDS, PARALLEL, (0.02, 0.6), _child)
 
 
 def test_sigkill_loses_at_most_the_autosave_interval(tmp_path):

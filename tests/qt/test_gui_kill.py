@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import random
 import signal
-import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from configurator.core.build import Build
 from configurator.io.autosave import RecoveryStore
 from configurator.io.build_io import load_build, save_build
 from gui_kill_child import state_hash
+from kill_harness import KilledChild, run_all
 
 CHILD = Path(__file__).resolve().parent / "gui_kill_child.py"
 ROUNDS = 6
@@ -78,67 +78,23 @@ class _Log:
         return set(before) | {h for _, te, _, h in self.edits if te >= t}
 
 
-class _Child:
-    """One window process, killed `delay_s` after it reported ready."""
-
-    def __init__(self, workdir: Path, seed: int, delay_s: float) -> None:
-        workdir.mkdir()
-        save_build(START, workdir / "doc.json")
-        self.workdir, self.seed, self.delay_s, self.t_kill = workdir, seed, delay_s, 0.0
-        self.home = workdir / "home"
-        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]), "QT_QPA_PLATFORM": "offscreen",
-               "CONFIGURATOR_HOME": str(self.home), "CONFIGURATOR_AUTOSAVE_MS": str(int(INTERVAL_S * 1000))}
-        self.ready_at: float | None = None
-        self.started = time.time()
-        self.proc = subprocess.Popen([sys.executable, str(CHILD), str(workdir), str(seed), str(SAVE_EVERY),
-                                      str(EDIT_MS)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-
-    def step(self) -> bool:
-        """Advance; True once the child has been killed and reaped."""
-        now = time.time()
-        if self.ready_at is None:
-            if self.proc.poll() is not None:
-                pytest.fail(f"child died before it was ready: {self.proc.stderr.read().decode()[-3000:]}")
-            if now - self.started > START_TIMEOUT_S:
-                self.proc.kill()
-                pytest.fail(f"child did not start within {START_TIMEOUT_S} s")
-            if (self.workdir / "ready").exists():
-                self.ready_at = now
-            return False
-        if now < self.ready_at + self.delay_s:
-            if self.proc.poll() is not None:
-                pytest.fail(f"child (seed {self.seed}) died by itself: {self.proc.stderr.read().decode()[-3000:]}")
-            return False
-        self.t_kill = time.time()
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        err = self.proc.stderr.read().decode()
-        self.proc.stderr.close()
-        assert self.proc.returncode == -signal.SIGKILL, f"child exited by itself ({self.proc.returncode}): {err[-3000:]}"
-        return True
+def _child(workdir: Path, seed: int, delay_s: float) -> KilledChild:
+    workdir.mkdir()
+    save_build(START, workdir / "doc.json")
+    home = workdir / "home"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CONFIGURATOR_HOME": str(home),
+           "CONFIGURATOR_AUTOSAVE_MS": str(int(INTERVAL_S * 1000))}
+    argv = [sys.executable, str(CHILD), str(workdir), str(seed), str(SAVE_EVERY), str(EDIT_MS)]
+    child = KilledChild(workdir, seed, delay_s, argv, env, START_TIMEOUT_S)
+    child.home = home  # type: ignore[attr-defined]
+    return child
 
 
-def _run_all(tmp_path: Path, rng: random.Random) -> list[_Child]:
-    waiting = [(tmp_path / f"round{r}", rng.randrange(1 << 30), rng.uniform(0.3, 2.5)) for r in range(ROUNDS)]
-    live: list[_Child] = []
-    done: list[_Child] = []
-    try:
-        while waiting or live:
-            while waiting and len(live) < PARALLEL:
-                live.append(_Child(*waiting.pop(0)))
-            for child in list(live):
-                if child.step():
-                    live.remove(child)
-                    done.append(child)
-            time.sleep(0.005)
-    finally:
-        for child in live:
-            child.proc.kill()
-            child.proc.wait()
-    return done
+def _run_all(tmp_path: Path, rng: random.Random) -> list[KilledChild]:
+    return run_all(tmp_path, rng, ROUNDS, PARALLEL, (0.3, 2.5), _child, poll_s=0.005)
 
 
-def _check_files(child: _Child, log: _Log, where: str) -> None:
+def _check_files(child: KilledChild, log: _Log, where: str) -> None:
     """The document holds the last save (or the one in flight at the kill); the .bak an earlier one."""
     doc = child.workdir / "doc.json"
     opened, in_flight = log.edits[0][3], log.edits[-1][3]
@@ -151,7 +107,7 @@ def _check_files(child: _Child, log: _Log, where: str) -> None:
         assert state_hash(load_build(bak)) in ever, f"doc.json.bak holds no state that was saved {where}"
 
 
-def _check_recovery(child: _Child, log: _Log, where: str):
+def _check_recovery(child: KilledChild, log: _Log, where: str):
     """The recovery copy: loads, was really the window's state, at most an interval (+ a cycle) old."""
     store = RecoveryStore()
     entries = store.list()
@@ -173,7 +129,7 @@ def _check_recovery(child: _Child, log: _Log, where: str):
     return build, lag
 
 
-def _check_restore(make_window, monkeypatch, recovered: Build | None, child: _Child, where: str) -> None:
+def _check_restore(make_window, monkeypatch, recovered: Build | None, child: KilledChild, where: str) -> None:
     """A fresh window, started as the app starts (untitled), offers the copy and restores exactly it."""
     asked: list[str] = []
     monkeypatch.setattr(QMessageBox, "question",
