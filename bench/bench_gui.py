@@ -65,7 +65,8 @@ class PaintCounter:
         return self.paints - start
 
 
-def _window(build: str, panels: bool = True):
+def _new_window(build: str, panels: bool = True):
+    """The app, an unshown 1600×1000 main window on `build`, and a paint counter."""
     from configurator.qt import main_window
     from configurator.qt.app import make_app, open_session
     from configurator.qt.main_window import MainWindow
@@ -79,11 +80,15 @@ def _window(build: str, panels: bool = True):
     counter = PaintCounter(app)
     win = MainWindow(session, screenshot=True)
     win.resize(1600, 1000)
+    return app, win, counter
+
+
+def _window(build: str, panels: bool = True):
+    app, win, counter = _new_window(build, panels)
     win.show()
     if counter.settle(app) == 0:
         raise SystemExit("the window never painted")
     return app, win, counter
-
 
 def bench_edits(build: str, n: int, panels: bool = True, paints: list[int] | None = None,
                 cpu: list[float] | None = None) -> list[float]:
@@ -124,16 +129,7 @@ def _child_start(build: str) -> None:
     and when everything (the charts built after that frame included) was painted."""
     from PySide6.QtCore import QTimer
 
-    from configurator.qt.app import make_app, open_session
-    from configurator.qt.main_window import MainWindow
-
-    app = make_app()
-    session, error = open_session(build)
-    if error:
-        raise SystemExit(error)
-    counter = PaintCounter(app)
-    win = MainWindow(session, screenshot=True)
-    win.resize(1600, 1000)
+    app, win, counter = _new_window(build)
     first: list[float] = []
 
     def mark() -> None:
