@@ -17,10 +17,12 @@ tax (when it is added) and shipping. Lines without a price are "on request" and 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from functools import lru_cache
 
 from babel.numbers import format_currency, get_currency_precision
+
+from ..core.money import apply_terms, quantize
 
 DEFAULT_LOCALE = "en_US"
 MINUS = "\u2212"
@@ -33,7 +35,7 @@ def minor_unit(currency: str) -> Decimal:
 
 
 def round_money(value: Decimal, currency: str) -> Decimal:
-    return Decimal(value).quantize(minor_unit(currency), rounding=ROUND_HALF_UP)
+    return quantize(value, minor_unit(currency))
 
 
 def fmt(value: Decimal, currency: str, locale: str = DEFAULT_LOCALE) -> str:
@@ -92,18 +94,9 @@ def compute_totals(lines: list[Line], currency: str, *, discount_pct: Decimal, t
                    shipping: Decimal, tax_included: bool) -> Totals:
     subtotal = sum((ln.extended for ln in lines if ln.extended is not None), Decimal(0))
     subtotal = round_money(subtotal, currency)
-    discount = round_money(subtotal * Decimal(discount_pct) / 100, currency)
-    net = subtotal - discount
-    rate = Decimal(tax_pct)
-    if tax_included:
-        tax = round_money(net * rate / (100 + rate), currency) if rate else Decimal(0)
-    else:
-        tax = round_money(net * rate / 100, currency)
-    tax = round_money(tax, currency)
-    ship = round_money(Decimal(shipping), currency)
-    total = net + ship + (Decimal(0) if tax_included else tax)
-    totals = Totals(currency, subtotal, Decimal(discount_pct), discount, rate, tax, tax_included,
-                    ship, round_money(total, currency),
-                    tuple(ln for ln in lines if ln.extended is None))
+    terms = apply_terms(subtotal, minor_unit(currency), discount_pct=discount_pct, tax_pct=tax_pct,
+                        shipping=shipping, tax_included=tax_included)
+    totals = Totals(currency, subtotal, Decimal(discount_pct), terms.discount, Decimal(tax_pct), terms.tax,
+                    tax_included, terms.shipping, terms.total, tuple(ln for ln in lines if ln.extended is None))
     totals.check(lines)
     return totals

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 from itertools import repeat
 from operator import floordiv
 from pathlib import Path
 
 from ..catalog import GPU, Price
 from ..context import BuildContext
+from ..money import apply_terms, quantize
 from ._fast import _CLEARABLE, Memo, construct, gpus_placed, part_groups
 from .result import ComputeResult, CostLine, CostResult, PowerResult, TcoResult
 
@@ -94,8 +95,6 @@ def load_fx(paths_: list[Path] | None = None) -> FxTable:
     return table
 
 
-def _q(x: Decimal, quantum: Decimal) -> Decimal:
-    return x.quantize(quantum, rounding=ROUND_HALF_UP)
 
 
 _LINES = Memo()
@@ -127,16 +126,12 @@ def compute_cost(ctx: BuildContext, fx: FxTable) -> CostResult:
             total += line.extended
         lines.append(line)
     com = build.commercial
-    discount = _q(total * com.discount_pct / 100, quantum)
-    net = total - discount
-    rate = com.tax_pct / 100
-    tax = _q(net - net / (1 + rate), quantum) if com.prices_include_tax else _q(net * rate, quantum)
-    shipping = _q(com.shipping, quantum)
-    grand = net + shipping + (Decimal(0) if com.prices_include_tax else tax)
+    terms = apply_terms(total, quantum, discount_pct=com.discount_pct, tax_pct=com.tax_pct,
+                        shipping=com.shipping, tax_included=com.prices_include_tax)
     return construct(
         CostResult, currency=cur, lines=tuple(lines), total=total, missing_prices=tuple(missing),
-        discount=discount, tax=tax, tax_included=com.prices_include_tax, shipping=shipping,
-        grand_total=grand, fx_note=fx.note)
+        discount=terms.discount, tax=terms.tax, tax_included=com.prices_include_tax, shipping=terms.shipping,
+        grand_total=terms.total, fx_note=fx.note)
 
 
 def _convert_price(price: Price, fx: FxTable, cur: str, quantum: Decimal) -> tuple[Decimal | None, str]:
@@ -147,7 +142,7 @@ def _convert_price(price: Price, fx: FxTable, cur: str, quantum: Decimal) -> tup
         return None, f"{source}; no exchange rate {price.currency}→{cur}"
     if price.currency != cur:
         source += f"; {price.price} {price.currency} converted"
-    return _q(value, quantum), source
+    return quantize(value, quantum), source
 
 
 def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
@@ -160,12 +155,12 @@ def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
     util = com.utilization_pct / 100.0
     avg_wall_w = power.wall_typical_w * util + power.wall_idle_w * (1.0 - util)
     kwh = avg_wall_w * site.pue * HOURS_PER_YEAR / 1000.0
-    energy = _q(Decimal(repr(kwh)) * site.electricity_price_kwh, quantum)
+    energy = quantize(Decimal(repr(kwh)) * site.electricity_price_kwh, quantum)
     capex = cost.total
-    support = _q(capex * com.support_pct_per_year / 100, quantum)
+    support = quantize(capex * com.support_pct_per_year / 100, quantum)
     total = capex + years * (energy + support)
     pflops = compute.bf16_tflops / 1000.0
-    per_pflops = _q(total / Decimal(repr(pflops)), quantum) if pflops > 0 else None
+    per_pflops = quantize(total / Decimal(repr(pflops)), quantum) if pflops > 0 else None
     rate, per_month = _rent(ctx, fx, site.currency, util, quantum)
     own, rent, breakeven = month_series(capex, energy + support, per_month, years * 12, quantum)
     return construct(
@@ -253,6 +248,6 @@ def _rent(ctx: BuildContext, fx: FxTable, cur: str, util: float,
             if conv is None:
                 return None, None
             hourly += conv
-    rate = _q(hourly / len(gpus), Decimal("0.0001"))
-    per_month = _q(hourly * HOURS_PER_MONTH * Decimal(repr(util)), quantum)
+    rate = quantize(hourly / len(gpus), Decimal("0.0001"))
+    per_month = quantize(hourly * HOURS_PER_MONTH * Decimal(repr(util)), quantum)
     return rate, per_month
