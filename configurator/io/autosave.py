@@ -29,7 +29,7 @@ from typing import Any
 from .. import __version__, paths
 from ..core.build import Build
 from .build_io import BuildFileError, MAX_BUILD_BYTES, clean_text, dumps_build, parse_build
-from .safe_write import TMP_SUFFIX, atomic_write
+from .safe_write import atomic_write, remove_stale_temps
 
 RECOVERY_VERSION = 1
 SUFFIX = ".recovery.json"
@@ -172,13 +172,7 @@ class RecoveryStore:
 
     def _clean_temps(self, older_than_s: float = 3600.0) -> None:
         """Delete temp files of writes that a kill interrupted (never the live copies)."""
-        now = time.time()
-        for tmp in self.folder.glob(f".*{TMP_SUFFIX}"):
-            try:
-                if now - tmp.stat().st_mtime > older_than_s:
-                    tmp.unlink()
-            except OSError:
-                pass
+        remove_stale_temps(self.folder, older_than_s=older_than_s)
 
 
 def _refuse(text: str) -> Any:

@@ -53,8 +53,13 @@ class BuildFileError(ValueError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        where = f"{self.file}: field '{self.field}'" if self.field else self.file
-        return f"{where}: {self.message}"
+        return _located(self.file, self.field, self.message)
+
+
+def _located(file: str, field: str, message: str) -> str:
+    """The one-line form of every build-file message: `file: field 'x': message`."""
+    where = f"{file}: field '{field}'" if field else file
+    return f"{where}: {message}"
 
 
 @dataclass(frozen=True)
@@ -66,8 +71,7 @@ class BuildNote:
     message: str
 
     def __str__(self) -> str:
-        where = f"{self.file}: field '{self.field}'" if self.field else self.file
-        return f"{where}: {self.message}"
+        return _located(self.file, self.field, self.message)
 
 
 @dataclass(frozen=True)

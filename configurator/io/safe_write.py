@@ -72,12 +72,13 @@ def _write_temp(folder: Path, stem: str, data: bytes, mode: int | None) -> Path:
     return tmp
 
 
-def _clean_stale_temps(folder: Path, stem: str) -> None:
-    """Remove temp files a killed earlier write of the same target left behind."""
+def remove_stale_temps(folder: Path, stem: str = "*", older_than_s: float = STALE_TMP_S) -> None:
+    """Remove temp files that killed earlier writes (of target `stem`, or of any) left behind."""
     now = time.time()
-    for old in folder.glob(f".{_glob_escape(stem)}.*{TMP_SUFFIX}"):
+    pattern = "*" if stem == "*" else _glob_escape(stem)
+    for old in folder.glob(f".{pattern}.*{TMP_SUFFIX}"):
         try:
-            if now - old.stat().st_mtime > STALE_TMP_S:
+            if now - old.stat().st_mtime > older_than_s:
                 old.unlink()
         except OSError:
             pass
@@ -97,7 +98,7 @@ def atomic_write(path: Path | str, data: bytes, *, backup: bool = False) -> None
     if path.is_symlink():  # write through the link, as an in-place write would, not over it
         path = path.resolve()
     folder = path.parent if str(path.parent) else Path(".")
-    _clean_stale_temps(folder, path.name)
+    remove_stale_temps(folder, path.name)
     mode = None
     old: bytes | None = None
     if path.exists():
