@@ -162,10 +162,23 @@ def run_rules(build: Build, catalog: Catalog, ctx: BuildContext, fig: Figures) -
     return tuple(check(build, catalog, ctx=ctx, figures=fig))
 
 
+_WORKLOADS = Memo(16)   # most edits change neither the workload nor the GPUs: reuse the result
+
+
 def run_workload(spec: Any, compute: ComputeResult) -> Any:
     """`evaluate_workload` on the build's GPUs; None when absent, invalid or not written yet."""
     if spec is None:
         return None
+    gpus = (compute.vram_gb_per_gpu, compute.gpu_count, compute.bf16_tflops_per_gpu,
+            compute.fp8_tflops_per_gpu, compute.hbm_bandwidth_gbs_per_gpu)
+    # keyed by identity of the spec, like every memo here: edits replace build.workload, never mutate it
+    hit = _WORKLOADS.get(gpus, (spec,))
+    if hit is None:
+        hit = _WORKLOADS.put(gpus, (spec,), (_run_workload(spec, compute),))
+    return hit[0]
+
+
+def _run_workload(spec: Any, compute: ComputeResult) -> Any:
     mod = _optional_module(_WORKLOAD_MODULE)
     model = getattr(mod, "Workload", None)
     fn = getattr(mod, "evaluate_workload", None)
