@@ -179,20 +179,20 @@ class FileActions:
             return
         if self.session.is_clean:
             # undone back to the saved state: the copy this window wrote is no longer unsaved work
-            if getattr(self, "_recovery_written", False):
-                self._recovery_written = False
+            if self._own_recovery:
                 self.discard_recovery()
             return
         try:
             written = self._autosave_store.write(self.session.build, self.session.path)
-            self._recovery_written = True
-            self.__dict__.setdefault("_my_recovery", set()).add(Path(written))
+            self._own_recovery.add(Path(written))
         except (OSError, ValueError) as exc:
             self.show_message(self.tr("Autosave failed: %s") % exc)
 
     def discard_recovery(self, path=None) -> None:
         if self._autosave_store is not None:
             self._autosave_store.discard(path if path is not None else self.session.path)
+            if path is None:
+                self._own_recovery.clear()
 
     def offer_recovery(self) -> None:
         """At start: offer to restore unsaved work a crash left behind (newest first)."""
@@ -200,7 +200,7 @@ class FileActions:
         if store is None:
             return
         for entry in store.list():
-            if Path(entry.path) in self.__dict__.get("_my_recovery", ()):
+            if Path(entry.path) in self._own_recovery:
                 continue  # this window's own live copy, not work a crash left behind
             when = entry.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
             name = entry.source.name if entry.source else (entry.build_name or self.tr("Untitled"))

@@ -84,6 +84,7 @@ class MainWindow(FileActions, QMainWindow):
         self.statusBar().addPermanentWidget(self.summary)
         self._wire()
         self._autosave_store = None if screenshot else recovery_store()
+        self._own_recovery: set[Path] = set()   # copies this window wrote: never offered back to itself
         self._autosave = QTimer(self, interval=int(os.environ.get("CONFIGURATOR_AUTOSAVE_MS", "5000")))
         self._autosave.timeout.connect(self.write_recovery)
         if self._autosave_store is not None:
