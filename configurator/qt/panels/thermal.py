@@ -36,7 +36,7 @@ class ThermalPanel(QWidget):
         g.add_row("tons", self.tr("Cooling tons at max"))
         g.add_row("airflow", self.tr("Airflow needed at max"))
         g.add_row("chassis_airflow", self.tr("Chassis fans deliver"))
-        g.add_row("cooling", self.tr("Cooling"))
+        g.add_row("cooling", self.tr("Cooling"), elide=True)
         g.add_row("capacity", self.tr("Derated capacity"))
         g.add_row("derate", self.tr("Ambient / altitude derate"))
         g.add_row("max_gpu", self.tr("Max GPU TDP supported"))
@@ -75,10 +75,8 @@ class ThermalPanel(QWidget):
         g.set("tons", fmt.number(th.heat_btu_hr / fmt.BTU_PER_TON, 1))
         self._render_airflow(th)
         kind = {"air": self.tr("air"), "liquid": self.tr("liquid")}.get(th.cooling_kind, th.cooling_kind)
-        full = f"{self._cooling_name(th.cooling_id)} ({kind})" if th.cooling_id else self.tr("none placed")
-        # long kit names would widen the dock past its width: cut them, keep the whole name as tooltip
-        g.set("cooling", full if len(full) <= 34 else full[:33].rstrip(" ,(") + "…", None if th.cooling_id else "error")
-        g.values["cooling"].setToolTip(full)
+        g.set("cooling", f"{self._cooling_name(th.cooling_id)} ({kind})" if th.cooling_id else self.tr("none placed"),
+              None if th.cooling_id else "error")
         g.set("capacity", fmt.kilowatts(th.capacity_w) if has_cooling else "—", level, bold=level != "ok")
         factor_level = "ok" if th.derate_factor >= 0.999 else "warning"
         g.set("derate", self.tr("× {f} of rated capacity").format(f=fmt.number(th.derate_factor, 2)),

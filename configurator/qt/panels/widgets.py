@@ -257,6 +257,7 @@ class ElidedLabel(QLabel):
     def _elide(self) -> None:
         shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(self.width(), 40))
         super().setText(shown)
+        self.setToolTip(self._full if shown != self._full else "")
 
 
 class ValueGrid(QWidget):
@@ -272,9 +273,13 @@ class ValueGrid(QWidget):
         self.values: dict[str, QLabel] = {}
         self.captions: dict[str, QLabel] = {}
 
-    def add_row(self, key: str, caption: str, extra: QWidget | None = None) -> QLabel:
+    def add_row(self, key: str, caption: str, extra: QWidget | None = None, elide: bool = False) -> QLabel:
         row = self._grid.rowCount()
-        value = value_label()
+        if elide:  # long names (a cooling kit) are cut to the dock's width instead of widening it
+            value = ElidedLabel()
+            value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        else:
+            value = value_label()
         self.captions[key] = caption_label(caption)
         self._grid.addWidget(self.captions[key], row, 0)
         self._grid.addWidget(value, row, 1)
