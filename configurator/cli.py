@@ -9,8 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from . import __version__
 
@@ -84,8 +85,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _workload_from_file(path: str):
-    from .core.evaluate.workload import Workload
     from pydantic import ValidationError
+
+    from .core.evaluate.workload import Workload
 
     p = Path(path)
     try:

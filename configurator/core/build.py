@@ -10,8 +10,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
 from psygnal import EventedModel
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 FORMAT_VERSION = 1
 FORMAT_KIND = "ai-server-configurator/build"

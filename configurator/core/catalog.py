@@ -7,9 +7,10 @@ read and how far to trust it. Units are in the field names (`tdp_w`, `memory_gb`
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Annotated, Iterable, Literal, NewType, Union
+from typing import Annotated, Literal, NewType
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -335,7 +336,7 @@ class Chassis(Part):
         return self
 
 
-AnyPart = Union[GPU, CPU, DIMM, Drive, NIC, PSU, Cooling, Chassis]
+AnyPart = GPU | CPU | DIMM | Drive | NIC | PSU | Cooling | Chassis
 
 MODEL_BY_CATEGORY: dict[str, type[Part]] = {
     "gpu": GPU,

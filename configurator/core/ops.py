@@ -7,7 +7,7 @@ nothing; legal-but-wrong builds are left to the rules.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -44,7 +44,7 @@ class Place(_Op):
     slot: str
     part: str
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
         _check_slot(build, catalog, self.slot)
         if catalog is not None:
             part = catalog.get(self.part)
@@ -65,7 +65,7 @@ class Remove(_Op):
     op: Literal["remove"] = "remove"
     slot: str
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
         old = build.placements.get(self.slot)
         if old is None:
             return Batch(ops=())
@@ -87,7 +87,7 @@ class AddBridge(_Op):
     op: Literal["add_bridge"] = "add_bridge"
     slots: tuple[str, ...] = Field(min_length=2)
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
         for s in self.slots:
             _check_slot(build, catalog, s)
         build.bridges = (*build.bridges, tuple(self.slots))
@@ -101,7 +101,7 @@ class RemoveBridge(_Op):
     op: Literal["remove_bridge"] = "remove_bridge"
     slots: tuple[str, ...]
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
         if tuple(self.slots) not in build.bridges:
             return Batch(ops=())
         build.bridges = tuple(g for g in build.bridges if g != tuple(self.slots))
@@ -118,7 +118,7 @@ class SetOption(_Op):
     path: str
     value: Any = None
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
         head, _, rest = self.path.partition(".")
         if head not in type(build).model_fields or head in ("placements", "bridges"):
             raise OpError(f"unknown option {self.path!r}")
@@ -149,7 +149,7 @@ class SetChassis(_Op):
     op: Literal["set_chassis"] = "set_chassis"
     chassis: str
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
         before = build.snapshot()
         if catalog is not None:
             new = catalog.chassis(self.chassis)
@@ -171,7 +171,7 @@ class Restore(_Op):
     op: Literal["restore"] = "restore"
     state: dict[str, Any]
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
         before = build.snapshot()
         build.restore(self.state)
         return Restore(state=before)
@@ -184,10 +184,10 @@ class Batch(_Op):
     """Several ops as one undo step."""
 
     op: Literal["batch"] = "batch"
-    ops: tuple["AnyOp", ...] = ()
+    ops: tuple[AnyOp, ...] = ()
     label: str = ""
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> "AnyOp":
+    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
         inverses: list[AnyOp] = []
         before = build.snapshot()
         try:
@@ -203,7 +203,7 @@ class Batch(_Op):
 
 
 AnyOp = Annotated[
-    Union[Place, Remove, AddBridge, RemoveBridge, SetOption, SetChassis, Restore, Batch],
+    Place | Remove | AddBridge | RemoveBridge | SetOption | SetChassis | Restore | Batch,
     Field(discriminator="op"),
 ]
 Batch.model_rebuild()

@@ -7,10 +7,11 @@ per edit (or once per `with session.batch():`) and publishes one frozen `Evaluat
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from psygnal import Signal
 

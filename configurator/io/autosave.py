@@ -22,13 +22,13 @@ import json
 import os
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from .. import __version__, paths
 from ..core.build import Build
-from .build_io import BuildFileError, MAX_BUILD_BYTES, clean_text, dumps_build, parse_build
+from .build_io import MAX_BUILD_BYTES, BuildFileError, clean_text, dumps_build, parse_build
 from .safe_write import atomic_write, remove_stale_temps
 
 RECOVERY_VERSION = 1
@@ -77,7 +77,7 @@ class RecoveryStore:
         now = time.time()
         header: dict[str, Any] = {
             "recovery": RECOVERY_VERSION,
-            "saved_at": datetime.fromtimestamp(now, timezone.utc).isoformat(timespec="milliseconds"),
+            "saved_at": datetime.fromtimestamp(now, UTC).isoformat(timespec="milliseconds"),
             "saved_at_unix": now,
             "source": None if source_path is None else os.path.abspath(source_path),
             "app_version": __version__,
@@ -114,7 +114,7 @@ class RecoveryStore:
         build_name = meta.get("name") if isinstance(meta, dict) else None
         entry = RecoveryEntry(
             path=path,
-            saved_at=datetime.fromtimestamp(stamp, timezone.utc),
+            saved_at=datetime.fromtimestamp(stamp, UTC),
             source=Path(source) if isinstance(source, str) and source else None,
             app_version=str(doc.get("app_version", "?"))[:40],
             build_name=clean_text(build_name, 200) if isinstance(build_name, str) else "",

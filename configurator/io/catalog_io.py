@@ -22,14 +22,15 @@ import csv
 import io
 import os
 import tomllib
+from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from pydantic import ValidationError
 
-from ..core.catalog import MODEL_BY_CATEGORY, Catalog, LoadIssue, Part, Price
 from .. import paths
+from ..core.catalog import MODEL_BY_CATEGORY, Catalog, LoadIssue, Part, Price
 
 MAX_FILE_BYTES = 5_000_000
 NON_PART_FILES = {"models.toml", "fx.toml"}

@@ -15,7 +15,8 @@ does not understand.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..core.build import FORMAT_KIND, FORMAT_VERSION
 

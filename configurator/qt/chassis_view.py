@@ -260,7 +260,8 @@ class ChassisView(QGraphicsView):
         ids = [s for s in slot_ids if s in self.session.build.placements]
         if not ids:
             return
-        label = self.tr("Remove part from %s") % ids[0] if len(ids) == 1 else theme.plural(self.tr("Remove %n part(s)", "", len(ids)), len(ids))
+        label = (self.tr("Remove part from %s") % ids[0] if len(ids) == 1
+                 else theme.plural(self.tr("Remove %n part(s)", "", len(ids)), len(ids)))
         self.session.apply(Batch(ops=tuple(Remove(slot=s) for s in ids)), label=label)
 
     def fill_similar(self, slot_id: str, part_id: str) -> None:

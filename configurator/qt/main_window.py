@@ -19,13 +19,21 @@ from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWi
 from ..core.ops import OpError, SetChassis
 from ..core.placement import first_free_slot, fits_chassis
 from ..core.session import Session
-from . import theme
-from . import pin_none
+from . import pin_none, theme
 from .chassis_view import ChassisView
 from .dialogs import ChassisPicker
+
 # re-exported: callers and tests know these names from this module
-from .main_actions import (FILE_FILTER, MAX_RECENT, FileActions, default_chassis, load_build_file,  # noqa: F401
-                           new_build, recovery_store, save_build_file)
+from .main_actions import (  # noqa: F401
+    FILE_FILTER,
+    MAX_RECENT,
+    FileActions,
+    default_chassis,
+    load_build_file,
+    new_build,
+    recovery_store,
+    save_build_file,
+)
 from .palette import Palette
 from .panels.widgets import SteadyLabel
 from .parts_list import PartsList

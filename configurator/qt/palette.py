@@ -8,8 +8,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QRectF, QSize, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QLineEdit,
-                               QStyle, QStyledItemDelegate, QTreeView, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLineEdit,
+    QStyle,
+    QStyledItemDelegate,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..core.catalog import CATEGORIES
 from ..core.placement import fits_chassis

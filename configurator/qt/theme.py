@@ -188,5 +188,5 @@ def _money(amount: Decimal | float, currency: str, digits: bool, locale: str) ->
         if digits:
             return format_currency(amount, currency, locale=locale)
         return format_currency(amount, currency, format="¤#,##0", currency_digits=False, locale=locale)
-    except Exception:  # unknown locale/currency: never let formatting break a view
+    except (ValueError, LookupError, ArithmeticError):  # unknown locale/currency: never let formatting break a view
         return f"{currency} {amount:,.0f}"

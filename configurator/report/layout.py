@@ -6,8 +6,8 @@ overflowing; long tables are `LongTable`s that repeat their header row and never
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT

@@ -12,10 +12,10 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
-from typing import Iterator
 
 from .. import paths
 from .settings import QuoteError

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Callable, Sequence
 
 from babel.dates import format_date
 from reportlab.lib import colors
@@ -16,8 +16,21 @@ from ..core.evaluate.result import Evaluation
 from . import fonts
 from .drawing import chassis_drawing
 from .figures import facility_pairs, num, system_pairs, workload_verdict
-from .layout import (ACCENT, ACCENT_LIGHT, ERROR, FRAME_W, GRID, WARN, P, PM, kv_table, line_table, styles,
-                     table_style, totals_table)
+from .layout import (
+    ACCENT,
+    ACCENT_LIGHT,
+    ERROR,
+    FRAME_W,
+    GRID,
+    PM,
+    WARN,
+    P,
+    kv_table,
+    line_table,
+    styles,
+    table_style,
+    totals_table,
+)
 from .money import Line, Totals, fmt
 from .settings import VendorSettings
 

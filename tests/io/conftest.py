@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from io_helpers import fixture_catalog
 
 from configurator.core.catalog import Catalog
-
-from io_helpers import fixture_catalog
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from datetime import timezone
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -37,7 +37,7 @@ def test_write_list_load_discard(store, tmp_path):
     assert entry.source == Path(os.path.abspath(doc))
     assert entry.app_version == __version__
     assert entry.build_name == "HGX for ACME 🚀"
-    assert entry.saved_at.tzinfo == timezone.utc
+    assert entry.saved_at.tzinfo == UTC
     assert before - 0.01 <= entry.saved_at_unix <= time.time() + 0.01
     assert store.load(entry) == build
     store.discard(doc)

@@ -10,8 +10,7 @@ import pytest
 
 from configurator.core.build import FORMAT_KIND, FORMAT_VERSION, Build
 from configurator.io import build_io
-from configurator.io.build_io import (BuildFileError, dumps_build, load_build, loads_build, read_build,
-                                      save_build)
+from configurator.io.build_io import BuildFileError, dumps_build, load_build, loads_build, read_build, save_build
 
 
 def _rich_build() -> Build:

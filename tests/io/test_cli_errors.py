@@ -14,10 +14,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from io_helpers import CORPUS, corpus_cases
 
 from configurator import paths
-
-from io_helpers import CORPUS, corpus_cases
 
 CLI = paths.repo_root() / "configurator" / "cli.py"
 CASES = corpus_cases()["build"]

@@ -9,12 +9,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from io_helpers import CORPUS, corpus_cases
 
 from configurator.io.build_io import BuildFileError, load_build, read_build
 from configurator.io.catalog_io import load_catalog, load_part_file, load_price_file
 from configurator.io.settings_io import AppSettings, load_settings
-
-from io_helpers import CORPUS, corpus_cases
 
 CASES = corpus_cases()
 

@@ -17,10 +17,10 @@ for _p in (str(_HERE.parent.parent), str(_HERE)):
         sys.path.insert(0, _p)
 
 import pytest  # noqa: E402
+from fixture_catalog import make_catalog  # noqa: E402
 from PySide6.QtCore import QCoreApplication, QSettings  # noqa: E402
 
 from configurator.qt import pin_none  # noqa: E402
-from fixture_catalog import make_catalog  # noqa: E402
 
 pin_none()  # PySide6 6.12 + CPython 3.11 drops a ref to None per void call; see app.pin_none
 

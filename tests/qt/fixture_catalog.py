@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from configurator.core.catalog import (CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Price)
+from configurator.core.catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Price
 
 SRC = ({"url": "test fixture", "date": "2025-01-01", "confidence": "estimate"},)
 

@@ -29,6 +29,8 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parents[1])]
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from fixture_catalog import make_catalog  # noqa: E402
+from gui_monkey import Dialogs, GuiMonkey, answer_dialogs  # noqa: E402
 from PySide6.QtCore import QCoreApplication, QSettings, QTimer  # noqa: E402
 from PySide6.QtWidgets import QFileDialog  # noqa: E402
 
@@ -36,8 +38,6 @@ from configurator.core.build import Build  # noqa: E402
 from configurator.core.session import Session  # noqa: E402
 from configurator.io.build_io import dumps_build  # noqa: E402
 from configurator.qt.app import make_app  # noqa: E402
-from fixture_catalog import make_catalog  # noqa: E402
-from gui_monkey import Dialogs, GuiMonkey, answer_dialogs  # noqa: E402
 
 #: what the child does; New, Open and Save As would change the document under test
 EDITS = ("drop", "palette_enter", "slot_menu", "delete_key", "undo", "redo", "apply_fix", "site_option",

@@ -11,15 +11,25 @@ dialogs answered by `answer_dialogs`. Nothing here calls `Session.apply` directl
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QContextMenuEvent, QDragEnterEvent, QDragLeaveEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import (QApplication, QCheckBox, QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QMenu,
-                               QMessageBox, QPushButton, QSpinBox)
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDoubleSpinBox,
+    QFileDialog,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+)
 
 from configurator.qt.mime import part_mime
 

@@ -20,13 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from gui_kill_child import state_hash
+from kill_harness import KilledChild, run_all
 from PySide6.QtWidgets import QMessageBox
 
 from configurator.core.build import Build
 from configurator.io.autosave import RecoveryStore
 from configurator.io.build_io import load_build, save_build
-from gui_kill_child import state_hash
-from kill_harness import KilledChild, run_all
 
 CHILD = Path(__file__).resolve().parent / "gui_kill_child.py"
 ROUNDS = 6
@@ -51,7 +51,7 @@ class _Log:
     saves: list[tuple[int, float, str]] = field(default_factory=list)
 
     @classmethod
-    def read(cls, path: Path) -> "_Log":
+    def read(cls, path: Path) -> _Log:
         log = cls()
         for line in path.read_text().splitlines():
             parts = line.split()

@@ -6,17 +6,16 @@ from decimal import Decimal
 
 import numpy as np
 import pytest
+from fixture_catalog import make_catalog
 
 import configurator.core.evaluate as evaluate_pkg
 from configurator.core.build import Build
 from configurator.core.evaluate.result import Link
 from configurator.core.evaluate.workload_models import MemoryBreakdown, WorkloadResult
 from configurator.core.session import Session
-from configurator.qt.panels import (ALL_PANELS, BandwidthPanel, CostPanel, PowerPanel, ThermalPanel,
-                                    WorkloadPanel)
+from configurator.qt.panels import ALL_PANELS, BandwidthPanel, CostPanel, PowerPanel, ThermalPanel, WorkloadPanel
 from configurator.qt.panels import format as fmt
 from configurator.qt.panels.sample import render_all, sample_evaluation
-from fixture_catalog import make_catalog
 
 GB = 10**9
 
@@ -45,7 +44,8 @@ def workload_result(fits: bool = True) -> WorkloadResult:
                           kv_cache=0, overhead=4 * GB, phase="optimizer step")
     cap = 141 * GB if fits else 80 * GB
     return WorkloadResult(per_gpu=mem, capacity_bytes=cap, fits=fits, headroom_bytes=cap - mem.total - 5 * GB,
-                          reserve_bytes=5 * GB, max_batch=6 if fits else 0, verdict="Fits: 88.0 GB of 141 GB" if fits else "Does not fit",
+                          reserve_bytes=5 * GB, max_batch=6 if fits else 0,
+                          verdict="Fits: 88.0 GB of 141 GB" if fits else "Does not fit",
                           train_flops=1e22, train_days=12.25, mfu=0.4)
 
 

@@ -20,12 +20,11 @@ import time
 from dataclasses import asdict, dataclass
 
 import pytest
+from gui_monkey import Dialogs, GuiMonkey, answer_dialogs
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
-
-from gui_monkey import Dialogs, GuiMonkey, answer_dialogs
 
 OPS = int(os.environ.get("CONFIGURATOR_SOAK_OPS", "2000"))
 SEED = int(os.environ.get("CONFIGURATOR_SOAK_SEED", "20261130"))

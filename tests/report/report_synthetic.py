@@ -11,8 +11,18 @@ from decimal import Decimal
 
 from configurator.core.build import Build
 from configurator.core.catalog import Catalog, Chassis
-from configurator.core.evaluate.result import (BandwidthResult, ComputeResult, CostLine, CostResult, Evaluation,
-                                               HostMemoryResult, PowerResult, PsuResult, TcoResult, ThermalResult)
+from configurator.core.evaluate.result import (
+    BandwidthResult,
+    ComputeResult,
+    CostLine,
+    CostResult,
+    Evaluation,
+    HostMemoryResult,
+    PowerResult,
+    PsuResult,
+    TcoResult,
+    ThermalResult,
+)
 from configurator.core.violations import Fix, Violation
 
 SRC = ({"url": "test fixture", "date": "2025-01-01", "confidence": "estimate"},)

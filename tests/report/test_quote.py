@@ -7,9 +7,9 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
+import report_synthetic as syn
 from pypdf import PdfReader
 
-import report_synthetic as syn
 from configurator.report.quote import QuoteError, safe_filename, write_quote
 from configurator.report.settings import load_settings
 

@@ -95,9 +95,9 @@ def test_sample_settings_file_loads():
 
 def test_logo_relative_to_settings_file_is_drawn(home, tmp_path):
     Image = pytest.importorskip("PIL.Image")
+    import report_synthetic as syn
     from pypdf import PdfReader
 
-    import report_synthetic as syn
     from configurator.report.quote import write_quote
 
     path = _write(home, '[vendor]\ncompany = "Logo Co"\nlogo = "logo.png"\n')

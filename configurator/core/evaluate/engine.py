@@ -6,21 +6,31 @@ so a number is computed once and the GUI, CLI and PDF can never disagree with a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
 from operator import attrgetter
-from typing import Any, Callable
+from typing import Any
 
 from ..build import Build
 from ..catalog import Catalog
 from ..context import BuildContext, resolve
+from ._fast import _CLEARABLE, Memo, construct
 from .bandwidth import compute_bandwidth
 from .compute import compute_compute, compute_memory
 from .cost import FxTable, compute_cost, compute_tco, load_fx
 from .power import compute_power, compute_psu
-from ._fast import _CLEARABLE, Memo, construct
-from .result import (BandwidthResult, ComputeResult, CostResult, Evaluation, HostMemoryResult, PowerResult,
-                     PsuResult, TcoResult, ThermalResult)
+from .result import (
+    BandwidthResult,
+    ComputeResult,
+    CostResult,
+    Evaluation,
+    HostMemoryResult,
+    PowerResult,
+    PsuResult,
+    TcoResult,
+    ThermalResult,
+)
 from .thermal import compute_thermal
 
 _WORKLOAD_MODULE = "configurator.core.evaluate.workload"

@@ -23,9 +23,9 @@ from configurator.core.evaluate.workload_formulas import (
 )
 from configurator.core.evaluate.workload_memory import (
     infer_kv_bytes,
-    reserve_bytes,
     infer_memory,
     infer_weight_bytes,
+    reserve_bytes,
     train_memory,
 )
 from configurator.core.evaluate.workload_models import (

@@ -67,7 +67,8 @@ def deepspeed_estimator_bytes(
 
 
 def korthikanti_activation_bytes(
-    s: int, b: int, h: int, a: int, L: int = 1, t: int = 1, mode: KorthikantiMode = "none"
+    s: int, b: int, h: int, a: int, L: int = 1,  # noqa: N803 - the paper's symbol
+    t: int = 1, mode: KorthikantiMode = "none",
 ) -> float:
     """Activation bytes of L GPT-style layers (Korthikanti et al. 2022, Table 2): 16-bit, 1-byte dropout masks.
 

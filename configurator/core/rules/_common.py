@@ -8,8 +8,9 @@ validation would only cost time on every edit.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from ..catalog import CPU, Chassis, Cooling, CoolingOption, Part
 from ..context import BuildContext, Placed

@@ -11,8 +11,17 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
-from .widgets import (ElidedLabel, GaugeBar, Title, caption_label, heading_label, set_style, subscribe_render,
-                      WrapLabel, value_label)
+from .widgets import (
+    ElidedLabel,
+    GaugeBar,
+    Title,
+    WrapLabel,
+    caption_label,
+    heading_label,
+    set_style,
+    subscribe_render,
+    value_label,
+)
 
 _STAGE_NAMES = {
     "storage": QT_TRANSLATE_NOOP("BandwidthPanel", "Storage"),

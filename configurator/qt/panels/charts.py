@@ -5,8 +5,9 @@ pyqtgraph is imported only where a chart is built: its import costs ~0.45 s of s
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QSize, QTimer

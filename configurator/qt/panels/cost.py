@@ -3,9 +3,8 @@ cumulative owning vs renting by month with the break-even marked."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt

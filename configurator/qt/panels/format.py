@@ -11,8 +11,14 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Literal
 
-from babel.numbers import (format_compact_currency, format_currency, format_decimal, get_decimal_symbol,
-                           get_group_symbol, get_minus_sign_symbol)
+from babel.numbers import (
+    format_compact_currency,
+    format_currency,
+    format_decimal,
+    get_decimal_symbol,
+    get_group_symbol,
+    get_minus_sign_symbol,
+)
 
 #: Babel locale for numbers and money (the quote uses the same one)
 LOCALE = "en_US"

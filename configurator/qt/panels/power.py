@@ -12,8 +12,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from . import format as fmt
 from .charts import ChartBox, chart_font, chart_section, make_plot
-from .widgets import (GaugeBar, Title, WrapLabel, caption_label, heading_label, set_style, subscribe_render,
-                      value_label)
+from .widgets import GaugeBar, Title, WrapLabel, caption_label, heading_label, set_style, subscribe_render, value_label
 
 #: bar order, top to bottom; categories not listed follow in the order they appear
 CATEGORY_ORDER = ("gpu", "baseboard", "cpu", "dimm", "nic", "drive", "cooling", "chassis")

@@ -10,9 +10,20 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from ...core.evaluate.result import (BandwidthResult, ComputeResult, CostLine, CostResult, Evaluation,
-                                     HostMemoryResult, Link, PowerLine, PowerResult, PsuResult,
-                                     TcoResult, ThermalResult)
+from ...core.evaluate.result import (
+    BandwidthResult,
+    ComputeResult,
+    CostLine,
+    CostResult,
+    Evaluation,
+    HostMemoryResult,
+    Link,
+    PowerLine,
+    PowerResult,
+    PsuResult,
+    TcoResult,
+    ThermalResult,
+)
 from ...core.violations import Violation
 
 _LINES = (

@@ -6,13 +6,24 @@ from elsewhere (undo, open) the widgets follow with their signals blocked.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from functools import partial
-from typing import Any, Callable
+from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
-from PySide6.QtWidgets import (QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox,
-                               QLabel, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from . import format as fmt
 from .widgets import OptionWriter, Title, _current, blocked, subscribe

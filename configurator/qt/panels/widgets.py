@@ -5,8 +5,9 @@ option writer. Charts are in `charts`."""
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QRectF, QSize, Qt, QTimer

@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from configurator.core.catalog import (CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Price)
+from configurator.core.catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Price
 
 SRC = ({"url": "synthetic test part", "date": "2026-11-30", "confidence": "estimate"},)
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
+from _evalparts import hgx_placements, make_catalog
 
 from configurator.core.build import Build
 from configurator.core.catalog import Catalog
-
-from _evalparts import hgx_placements, make_catalog
 
 
 @pytest.fixture(scope="session")

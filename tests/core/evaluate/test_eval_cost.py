@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
+from _evalparts import make_catalog
+
 from configurator.core.context import resolve
 from configurator.core.evaluate.cost import FxTable, compute_cost, load_fx, parse_fx
-
-from _evalparts import make_catalog
 
 FX = FxTable({"USD": Decimal(1), "EUR": Decimal("0.86"), "JPY": Decimal("148")}, {"USD": 2, "EUR": 2, "JPY": 0})
 

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ValidationError
 from configurator import paths
 from configurator.core.build import Build
 from configurator.core.context import resolve
-from configurator.core.evaluate import Evaluation, compute_figures, evaluate, engine
+from configurator.core.evaluate import Evaluation, compute_figures, engine, evaluate
 from configurator.core.slots import chassis_slots
 
 

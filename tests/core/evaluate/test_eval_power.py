@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from _evalparts import hgx_placements
 
 from configurator.core.context import resolve
 from configurator.core.evaluate.engine import compute_figures
 from configurator.core.evaluate.power import active_psus, psu_feeds
-
-from _evalparts import hgx_placements
 
 
 def figures(build, catalog):

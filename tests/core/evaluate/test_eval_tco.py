@@ -5,13 +5,12 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
+from _evalparts import hgx_placements
+from test_eval_cost import FX
 
 from configurator.core.context import resolve
 from configurator.core.evaluate.cost import compute_cost, compute_tco, month_series
 from configurator.core.evaluate.engine import compute_figures
-
-from _evalparts import hgx_placements
-from test_eval_cost import FX
 
 C = Decimal("0.01")
 

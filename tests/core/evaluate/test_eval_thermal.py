@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from _evalparts import hgx_placements
 
 from configurator.core.context import resolve
 from configurator.core.evaluate.engine import compute_figures
 from configurator.core.evaluate.thermal import airflow_cfm, derate_factor
-
-from _evalparts import hgx_placements
 
 
 def thermal(build, catalog):

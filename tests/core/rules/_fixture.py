@@ -6,8 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from configurator.core.build import Build
-from configurator.core.catalog import (CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive,
-                                       Source)
+from configurator.core.catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Source
 
 SRC = (Source(url="test fixture", date="2026-01", confidence="estimate"),)
 
