@@ -24,7 +24,7 @@ class _Op(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     def describe(self) -> str:  # pragma: no cover - overridden
-        return self.op
+        return str(getattr(self, "op", ""))
 
 
 def _check_slot(build: Build, catalog: Catalog | None, slot: str) -> None:
@@ -50,7 +50,10 @@ class Place(_Op):
             part = catalog.get(self.part)
             if part is None:
                 raise OpError(f"unknown part {self.part!r}")
-            kind = slot_map(catalog.chassis(build.chassis))[self.slot].kind
+            chassis = catalog.chassis(build.chassis)
+            if chassis is None:
+                raise OpError(f"chassis {build.chassis!r} is not in the catalog")
+            kind = slot_map(chassis)[self.slot].kind
             if part.category not in ACCEPTS[kind]:
                 raise OpError(f"a {part.category} cannot go into {kind} slot {self.slot}")
         old = build.placements.get(self.slot)

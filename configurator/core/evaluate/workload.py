@@ -194,10 +194,10 @@ def evaluate_workload(
         if job.zero_stage == 0 and n_gpus > 1:
             notes.append("Plain data parallel: every GPU holds all model states plus DDP gradient buckets.")
     else:
-        job = workload.infer
-        weights_active = infer_weight_bytes(m, job, active=True)
-        kv_read = infer_kv_bytes(m, job, tokens=job.context + job.new_tokens // 2)
-        decode = decode_tokens_per_s_bound(weights_active, kv_read, gpu_bandwidth_gbs, job.batch, n_gpus)
+        ijob = workload.infer
+        weights_active = infer_weight_bytes(m, ijob, active=True)
+        kv_read = infer_kv_bytes(m, ijob, tokens=ijob.context + ijob.new_tokens // 2)
+        decode = decode_tokens_per_s_bound(weights_active, kv_read, gpu_bandwidth_gbs, ijob.batch, n_gpus)
         prefill = prefill_tokens_per_s(m.active_param_count(), peak, mfu, n_gpus)
         notes.append("Decode is an upper bound: memory bandwidth over the active weights plus the KV cache "
                      "read per step (at the mean context); real servers reach 50–80 % of it.")

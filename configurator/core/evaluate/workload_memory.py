@@ -128,7 +128,7 @@ def _train_parts(w: Workload, n_gpus: int) -> _TrainParts:
     layer = hf_llama_layer_activation_bytes(m, job.precision, tokens)
     head = hf_llama_head_bytes(m, job.precision, tokens)
     if job.checkpointing:
-        saved = m.layers * tokens * _residual_bytes(job.precision) * m.hidden
+        saved: float = m.layers * tokens * _residual_bytes(job.precision) * m.hidden
     else:
         saved = m.layers * layer
     acts = saved + head

@@ -38,7 +38,7 @@ def _mixed(f: Facts, cpus: dict[str, CPU]) -> None:
     sockets = {s.id: s.socket for s in f.chassis.sockets}
     fitting = [c.id for s, c in cpus.items() if c.socket == sockets.get(s)]
     keep = majority(fitting or ids)
-    kept = f.ctx.catalog.get(keep)
+    kept = next(c for c in cpus.values() if c.id == keep)
     odd = [s for s, c in cpus.items() if c.id != keep]
     described = names([f"{s} holds the {c.name}" for s, c in cpus.items()])
     f.add("error", "cpu.mixed-models",
@@ -63,7 +63,7 @@ def _empty(f: Facts, cpus: dict[str, CPU]) -> None:
         if s and s not in cpus and p.slot.kind != "cpu":
             dependents.setdefault(s, []).append(p.slot.id)
     model = majority([c.id for c in cpus.values()])
-    cpu = f.ctx.catalog.get(model)
+    cpu = next(c for c in cpus.values() if c.id == model)
     for i, spec in enumerate(f.chassis.sockets):
         if spec.id in cpus:
             continue

@@ -6,6 +6,7 @@ from string import ascii_uppercase
 
 from ..catalog import DIMM, GPU
 from ..slots import dimm_slot_id
+from ..ops import Place, Remove
 from ._common import Facts, names, place, remove
 
 #: host RAM / total GPU memory below this -> warning; below RATIO_INFO -> info
@@ -78,7 +79,8 @@ def _balance(f: Facts, counts: dict[tuple[str, int], int], keep: str) -> int:
         return 0
     if len(counts) == per_ch * len(f.cpu_at) and min(counts.values()) == top:
         return top             # the usual case: every channel holds the same count
-    kept = f.ctx.catalog.get(keep)
+    kept_part = f.ctx.catalog.get(keep)
+    kept_name = kept_part.name if kept_part is not None else keep
     sockets = [s.id for s in f.chassis.sockets if s.id in f.cpu_at]
     bare = [s for s in sockets if not any(counts.get((s, ch)) for ch in range(per_ch))]
     # the count most channels already hold (ties: the higher); a mostly empty board fills up
@@ -89,9 +91,11 @@ def _balance(f: Facts, counts: dict[tuple[str, int], int], keep: str) -> int:
                 n = counts.get((s, ch), 0)
                 tally[n] = tally.get(n, 0) + 1
     target = max(tally, key=lambda n: (tally[n], n)) or top
-    short, over, ops = [], [], []
+    short: list[str] = []
+    over: list[str] = []
+    ops: list[Place | Remove] = []
     for s in sockets:
-        fill = []
+        fill: list[Place] = []
         for ch in range(per_ch):
             have = counts.get((s, ch), 0)
             if have == target:
@@ -107,7 +111,7 @@ def _balance(f: Facts, counts: dict[tuple[str, int], int], keep: str) -> int:
             f.add("error", "mem.cpu-without-memory",
                   f"{s} holds the {f.cpu_at[s].name} but none of its memory channels has a DIMM; "
                   "every CPU needs its own memory.", (s, *(op.slot for op in fill)),
-                  f"Fill {s}'s channels with the {kept.name} ({len(fill)} DIMMs).", fill)
+                  f"Fill {s}'s channels with the {kept_name} ({len(fill)} DIMMs).", fill)
         else:
             ops.extend(fill)
     if short or over:
@@ -121,8 +125,8 @@ def _balance(f: Facts, counts: dict[tuple[str, int], int], keep: str) -> int:
               f"Memory channels {' and '.join(words)} DIMMs than the others ({target} per channel): "
               "unbalanced channels lower memory bandwidth and can break interleaving.",
               tuple(op.slot for op in ops),
-              f"Give every channel {target} × {kept.name}: add {adds}, remove {len(ops) - adds}."
-              if over else f"Fill them with the {kept.name} ({adds} more DIMM{'s' if adds != 1 else ''}).", ops)
+              f"Give every channel {target} × {kept_name}: add {adds}, remove {len(ops) - adds}."
+              if over else f"Fill them with the {kept_name} ({adds} more DIMM{'s' if adds != 1 else ''}).", ops)
     return top
 
 

@@ -94,7 +94,8 @@ def _storage(f: Facts, gpus) -> None:
               "No drives are installed: the server has no boot device and no local storage.", (),
               "Add a boot drive (M.2) and NVMe drives for datasets and checkpoints.", _boot_ops(f))
         return
-    boot = [p for p in drives if _is_boot(p.part)]
+    parts: list[Drive] = [p.part for p in drives if isinstance(p.part, Drive)]
+    boot = [d for d in parts if _is_boot(d)]
     if not boot:
         ops = _boot_ops(f)
         f.add("warning", "storage.no-boot",
@@ -103,10 +104,12 @@ def _storage(f: Facts, gpus) -> None:
     if not gpus:
         return
     # data drives as the evaluation counts them: NVMe, not boot tier
-    data = [p for p in drives if p.part.interface == "nvme" and p.part.tier != "boot"]
+    data_slots = [p.slot.id for p in drives if isinstance(p.part, Drive)
+                  and p.part.interface == "nvme" and p.part.tier != "boot"]
+    data = [d for d in parts if d.interface == "nvme" and d.tier != "boot"]
     n = len(gpus)
     read_gbs = f.figures.bandwidth.storage_read_gbs if f.figures is not None else \
-        sum(p.part.seq_read_mbs for p in data) / 1000
+        sum(d.seq_read_mbs for d in data) / 1000
     per_gpu = read_gbs / n
     if not data:
         f.add("info", "storage.no-local-data",
@@ -117,7 +120,7 @@ def _storage(f: Facts, gpus) -> None:
         f.add("warning" if low else "info", "storage.throughput-low" if low else "storage.throughput",
               f"The data drives read {read_gbs:.1f} GB/s in total, {per_gpu:.2f} GB/s per GPU; an estimated "
               f"{READ_GBS_PER_GPU:g} GB/s per GPU keeps data loading and checkpoint restores from stalling "
-              "training.", tuple(p.slot.id for p in data),
+              "training.", tuple(data_slots),
               f"Add NVMe drives to reach about {READ_GBS_PER_GPU * n:.0f} GB/s of read.")
 
 
@@ -128,9 +131,10 @@ def _is_boot(drive: Drive) -> bool:
 def _boot_ops(f: Facts) -> list:
     bay = next((s for s in f.ctx.slots if s.kind == "drive" and s.bays is not None
                 and s.bays.bay_type == "m2" and s.id not in f.at), None)
-    if bay is None:
+    if bay is None or bay.bays is None:
         return []
+    interfaces = bay.bays.interfaces
     fits = [p for p in f.ctx.catalog.parts.values()
-            if isinstance(p, Drive) and p.form_factor == "m2" and p.interface in bay.bays.interfaces]
+            if isinstance(p, Drive) and p.form_factor == "m2" and p.interface in interfaces]
     fits.sort(key=lambda d: (d.tier != "boot", d.capacity_tb, d.id))   # the smallest boot drive
     return [place(bay.id, fits[0].id)] if fits else []

@@ -17,34 +17,36 @@ def check(f: Facts) -> None:
     opt = f.cooling_option
     if opt is None:          # not one of the chassis' options: fit.cooling-option reports it
         return
-    gpus = [p for p in f.ctx.of("gpu") if isinstance(p.part, GPU)]
+    cooling = f.cooling
+    gpus: list[tuple[str, GPU]] = [(p.slot.id, p.part) for p in f.ctx.of("gpu") if isinstance(p.part, GPU)]
     cpus = list(f.cpu_at.values())
-    gpu_tdp = max((p.part.tdp_w for p in gpus), default=0.0)
+    gpu_tdp = max((g.tdp_w for _, g in gpus), default=0.0)
     cpu_tdp = max((c.tdp_w for c in cpus), default=0.0)
     if gpu_tdp > opt.max_gpu_tdp_w:
-        hot = [p.slot.id for p in gpus if p.part.tdp_w > opt.max_gpu_tdp_w]
-        part = next(p.part for p in gpus if p.part.tdp_w == gpu_tdp)
-        air = f.cooling.kind == "air"
+        hot = [slot for slot, g in gpus if g.tdp_w > opt.max_gpu_tdp_w]
+        part = next(g for _, g in gpus if g.tdp_w == gpu_tdp)
+        air = cooling.kind == "air"
         fix, ops = _better(f, gpu_tdp, cpu_tdp)
         f.add("error", "thermal.gpu-needs-liquid" if air else "thermal.gpu-tdp",
               f"The {part.name} ({gpu_tdp:.0f} W) in {names(hot)} is above the {opt.max_gpu_tdp_w:.0f} W per GPU "
-              f"that the {f.cooling.name} can cool.", (*hot, "COOLING"), fix, ops)
+              f"that the {cooling.name} can cool.", (*hot, "COOLING"), fix, ops)
     if cpu_tdp > opt.max_cpu_tdp_w:
-        part = next(c for c in cpus if c.tdp_w == cpu_tdp)
+        hottest = next(c for c in cpus if c.tdp_w == cpu_tdp)
         hot = [s for s, c in f.cpu_at.items() if c.tdp_w > opt.max_cpu_tdp_w]
         fix, ops = _better(f, gpu_tdp, cpu_tdp)
         f.add("error", "thermal.cpu-tdp",
-              f"The {part.name} ({cpu_tdp:.0f} W) in {names(hot)} is above the {opt.max_cpu_tdp_w:.0f} W per CPU "
-              f"that the {f.cooling.name} can cool.", (*hot, "COOLING"), fix, ops)
+              f"The {hottest.name} ({cpu_tdp:.0f} W) in {names(hot)} is above the {opt.max_cpu_tdp_w:.0f} W per CPU "
+              f"that the {cooling.name} can cool.", (*hot, "COOLING"), fix, ops)
     if f.figures is not None:
         _capacity(f)
 
 
 def _better(f: Facts, gpu_tdp: float, cpu_tdp: float) -> tuple[str, list]:
     """The first chassis cooling option (chassis order) that covers both TDPs."""
+    current = f.cooling.id if f.cooling is not None else ""
     liquid = any(p.part.liquid_only for p in f.ctx.of("gpu") if isinstance(p.part, GPU))
     ok = [o for o in f.chassis.cooling_options
-          if o.max_gpu_tdp_w >= gpu_tdp and o.max_cpu_tdp_w >= cpu_tdp and o.cooling != f.cooling.id
+          if o.max_gpu_tdp_w >= gpu_tdp and o.max_cpu_tdp_w >= cpu_tdp and o.cooling != current
           and (not liquid or cooling_kind(f.ctx, o) == "liquid")]
     if ok:
         part = f.ctx.catalog.get(ok[0].cooling)
@@ -82,16 +84,17 @@ def _ambient(f: Facts) -> None:
 
 def _capacity(f: Facts) -> None:
     t = f.figures.thermal
+    name = f.cooling.name if f.cooling is not None else "cooling"
     if t.capacity_w <= 0:
         return
     where = f"at {f.build.site.ambient_c:g} °C and {f.build.site.altitude_m:,.0f} m"
     if t.heat_typical_w > t.capacity_w:
         f.add("error", "thermal.capacity",
-              f"Typical heat is {fmt_w(t.heat_typical_w)}, but the {f.cooling.name} removes {fmt_w(t.capacity_w)} "
+              f"Typical heat is {fmt_w(t.heat_typical_w)}, but the {name} removes {fmt_w(t.capacity_w)} "
               f"{where}: the server will throttle or shut down.", ("COOLING",),
               "Lower the ambient, choose a stronger cooling option, or fewer/lower-TDP parts.")
     elif t.heat_max_w > t.capacity_w:
         f.add("warning", "thermal.capacity-peak",
               f"At full load the server makes {fmt_w(t.heat_max_w)} of heat, above the {fmt_w(t.capacity_w)} the "
-              f"{f.cooling.name} removes {where}: expect throttling at peak.", ("COOLING",),
+              f"{name} removes {where}: expect throttling at peak.", ("COOLING",),
               "Lower the ambient or choose a stronger cooling option.")
