@@ -5,8 +5,8 @@ from __future__ import annotations
 from string import ascii_uppercase
 
 from ..catalog import DIMM, GPU
-from ..slots import dimm_slot_id
 from ..ops import Place, Remove
+from ..slots import dimm_slot_id
 from ._common import Facts, names, place, remove
 
 #: host RAM / total GPU memory below this -> warning; below RATIO_INFO -> info
