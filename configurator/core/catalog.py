@@ -18,8 +18,8 @@ PartId = NewType("PartId", str)
 SlotId = NewType("SlotId", str)
 
 Confidence = Literal["datasheet", "secondary", "estimate"]
-Category = Literal["gpu", "cpu", "dimm", "drive", "psu", "nic", "cooling", "chassis"]
-CATEGORIES: tuple[str, ...] = ("chassis", "gpu", "cpu", "dimm", "drive", "nic", "psu", "cooling")
+Category = Literal["gpu", "cpu", "dimm", "drive", "hba", "psu", "nic", "cooling", "chassis"]
+CATEGORIES: tuple[str, ...] = ("chassis", "gpu", "cpu", "dimm", "drive", "hba", "nic", "psu", "cooling")
 
 PositiveFloat = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 NonNegFloat = Annotated[float, Field(ge=0, allow_inf_nan=False)]
@@ -184,6 +184,25 @@ class NIC(Part):
         return self.ports * self.port_speed_gbps
 
 
+class HBA(Part):
+    """A PCIe storage controller: a host bus adapter (drives passed through) or a RAID controller."""
+
+    category: Literal["hba"] = "hba"
+    kind: Literal["hba", "raid"] = "hba"
+    protocols: tuple[Literal["sas", "sata", "nvme"], ...] = Field(min_length=1, description="drive protocols")
+    internal_ports: NonNegInt = Field(description="drive lanes (SAS/SATA phys or NVMe x1 links) inside the server")
+    external_ports: NonNegInt = 0
+    cache_gb: NonNegFloat = Field(0, description="RAID write-back cache")
+    pcie_gen: Literal[3, 4, 5, 6]
+    pcie_lanes: Literal[4, 8, 16]
+    form_factor: Literal["cem"] = "cem"
+    card_height: Literal["fh", "lp"] = "lp"
+    card_length: Literal["fl", "hl"] = "hl"
+    slot_width: Literal[1, 2] = 1
+    tdp_w: PositiveFloat
+    idle_w: NonNegFloat
+
+
 class PSU(Part):
     category: Literal["psu"] = "psu"
     rating_w: PositiveFloat = Field(description="output rating at high-line input (200-240 V)")
@@ -336,13 +355,14 @@ class Chassis(Part):
         return self
 
 
-AnyPart = GPU | CPU | DIMM | Drive | NIC | PSU | Cooling | Chassis
+AnyPart = GPU | CPU | DIMM | Drive | HBA | NIC | PSU | Cooling | Chassis
 
 MODEL_BY_CATEGORY: dict[str, type[Part]] = {
     "gpu": GPU,
     "cpu": CPU,
     "dimm": DIMM,
     "drive": Drive,
+    "hba": HBA,
     "nic": NIC,
     "psu": PSU,
     "cooling": Cooling,

@@ -1,0 +1,78 @@
+"""The category registry is the one description of each kind of part."""
+
+from __future__ import annotations
+
+from typing import get_args
+
+import pytest
+
+from configurator import paths
+from configurator.core import categories
+from configurator.core.slots import SlotKind
+from configurator.io.catalog_io import load_catalog
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return load_catalog([paths.catalog_dir()], [paths.price_dir()])
+
+
+def test_each_entry_matches_its_model():
+    for cat in categories.REGISTRY:
+        assert cat.model.model_fields["category"].default == cat.key
+    assert len(categories.KEYS) == len(set(categories.KEYS))
+
+
+def test_every_shipped_part_has_a_category(shipped):
+    unknown = {p.category for p in shipped.parts.values()} - set(categories.KEYS)
+    assert not unknown
+
+
+def test_every_slot_kind_takes_some_category():
+    for kind in get_args(SlotKind):
+        assert categories.accepts(kind), kind
+
+
+def test_pcie_cards_declare_their_link():
+    for cat in categories.REGISTRY:
+        if cat.pcie_card:
+            assert {"pcie_gen", "pcie_lanes"} <= set(cat.model.model_fields), cat.key
+            assert "pcie" in cat.slot_kinds
+
+
+def test_power_is_ordered_for_every_shipped_part(shipped):
+    for part in shipped.parts.values():
+        idle, typical, top, peak = categories.part_draw(part)
+        assert 0 <= idle <= typical <= top <= peak, part.id
+
+
+def test_power_model_formulas():
+    gpu = categories.BY_KEY["gpu"].power
+    cpu = categories.BY_KEY["cpu"].power
+    nic = categories.BY_KEY["nic"].power
+    assert gpu is not None and cpu is not None and nic is not None
+
+    class Card:
+        idle_w, tdp_w, typical_pct, transient_factor = 50.0, 700.0, 0.8, 1.2
+
+    assert gpu.draw(Card()) == pytest.approx((50, 560, 700, 840))   # typical = 0.8 × TDP, peak 1.2 × TDP
+
+    class Chip:
+        idle_w, tdp_w = 100.0, 350.0
+
+    assert cpu.draw(Chip()) == pytest.approx((100, 210, 350, 350))  # max(idle, 0.6 × TDP)
+
+    class Nic:
+        idle_w, tdp_w = 10.0, 30.0
+
+    assert nic.draw(Nic()) == pytest.approx((10, 24, 30, 30))       # idle + 0.7 × (max − idle)
+
+
+def test_bom_groups_cover_every_category():
+    assert {c.bom_group for c in categories.REGISTRY} <= set(categories.BOM_GROUPS)
+    assert categories.BOM_GROUPS[-2:] == ("Services", "Other")
+
+
+def test_unknown_category_is_not_guessed():
+    assert categories.category("retimer") is None
+    assert categories.noun("retimer") == "retimer"
