@@ -84,33 +84,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if any(v.severity == "error" for v in violations) else 0
 
 
-def _workload_from_file(path: str):
-    from pydantic import ValidationError
-
-    from .core.evaluate.workload import Workload
-
-    p = Path(path)
-    try:
-        data = json.loads(p.read_text(encoding="utf-8-sig"))
-        return Workload.model_validate(data)
-    except FileNotFoundError:
-        raise CliError(f"{path}: file not found") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CliError(f"{p.name}: not valid JSON ({exc})") from None
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(x) for x in err["loc"])
-        raise CliError(f"{p.name}: field {loc!r}: {err['msg']}") from None
-
-
 def cmd_evaluate(args: argparse.Namespace) -> int:
     from .core.evaluate import evaluate
     from .io.export_json import evaluation_to_json
     from .io.report_text import evaluation_to_text
+    from .io.workload_cli import load_workload_file
 
     cat = _catalog()
     build = _load(args.build)
-    workload = _workload_from_file(args.workload) if args.workload else None
+    workload = load_workload_file(args.workload) if args.workload else None
     ev = evaluate(build, cat, workload=workload)
     if args.json:
         _print_json(evaluation_to_json(ev))
