@@ -28,7 +28,7 @@ from typing import Any
 
 from .. import __version__, paths
 from ..core.build import Build
-from .build_io import MAX_BUILD_BYTES, BuildFileError, clean_text, dumps_build, parse_build
+from .build_io import MAX_BUILD_BYTES, BuildFileError, clean_text, dumps_build, loads_build
 from .files import FileReadError, read_text
 from .safe_write import atomic_write, remove_stale_temps
 
@@ -156,7 +156,7 @@ class RecoveryStore:
             body = json.dumps(doc["build"], ensure_ascii=True)
         except (ValueError, RecursionError):
             raise BuildFileError(str(path), "corrupt recovery file (build is not plain data)") from None
-        return parse_build(body, str(path)).build
+        return loads_build(body, str(path))
 
     # ------------------------------------------------------------------ discard
     def discard(self, entry_or_source: RecoveryEntry | Path | str | None, document: int = 0) -> None:

@@ -91,8 +91,3 @@ def next_quote_number(prefix: str = "Q", today: date | None = None) -> str:
         years[str(year)] = seq
         _write(path, years)
     return format_number(prefix, year, seq)
-
-
-def peek_last(year: int | None = None) -> int:
-    """Last number issued in `year` (0 when none), without taking one."""
-    return _read(counter_path()).get(str(year or date.today().year), 0)

@@ -137,7 +137,7 @@ def _fifo_vendor_settings(path):
 def _fifo_quote_counter(path, monkeypatch):
     from configurator.report import numbering
     monkeypatch.setattr(numbering, "counter_path", lambda: path)
-    numbering.peek_last(2026)
+    numbering.next_quote_number()
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
