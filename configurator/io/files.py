@@ -23,7 +23,6 @@ Callers turn the error into their own (`BuildFileError`, a catalog `LoadIssue`, 
 from __future__ import annotations
 
 import codecs
-import errno
 import os
 import stat
 from pathlib import Path
@@ -100,8 +99,6 @@ def read_bytes(path: Path | str, *, max_bytes: int, what: str) -> bytes:
                 raise FileReadError(name, _kind(st.st_mode))
             raw = fh.read(max_bytes + 1)   # the file may have grown since the stat
         except OSError as exc:
-            if exc.errno == errno.EAGAIN:
-                raise FileReadError(name, "is not a regular file") from None
             raise FileReadError(name, _os_reason(exc)) from None
     if len(raw) > max_bytes:
         raise too_big(name, len(raw), max_bytes, what)

@@ -205,14 +205,20 @@ class FileActions:
     def export_as(self, name: str) -> bool:
         """Export the build with the registered exporter `name` (File ▸ Export …)."""
         fmt = EXPORTERS[name]
-        start = (Path(self.session.path).with_suffix(fmt.suffixes[0]) if self.session.path
-                 else _default_path(self.session.build, fmt.suffixes[0]))
+        own = Path(self.session.path) if self.session.path else None
+        start = own.with_suffix(fmt.suffixes[0]) if own else _default_path(self.session.build, fmt.suffixes[0])
+        if start == own:  # an export sharing the build file's suffix (JSON) must not suggest the build file
+            start = own.with_name(f"{own.stem}-{fmt.name}{fmt.suffixes[0]}")
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %s") % fmt.description, str(start),
                                               dialog_filter(fmt))
         if not path:
             return False
         target = _with_suffix(Path(path), fmt.suffixes)
-        source = str(self.session.path) if self.session.path else None
+        if own is not None and target.resolve() == own.resolve():
+            QMessageBox.warning(self, self.tr("Cannot export"),
+                                self.tr("%s is the open build's own file; choose another name.") % target.name)
+            return False
+        source = str(own) if own else None
         request = ExportRequest(options=((self.session.build, self.session.evaluation),),
                                 catalog=self.session.catalog, sources=(source,))
         try:

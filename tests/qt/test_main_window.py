@@ -329,3 +329,20 @@ def test_open_reports_the_first_note(make_window, tmp_path):
     assert win.open_path(path)
     assert win.session.build.placements == {"GPU1": "no-such-gpu"}   # kept, not dropped
     assert "no-such-gpu" in win.statusBar().currentMessage()
+
+
+def test_export_never_overwrites_the_open_build_file(make_window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    win = make_window()
+    build_file = tmp_path / "hgx.json"
+    assert win.save_to(build_file)
+    before = build_file.read_bytes()
+    suggested, shown = [], []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: suggested.append(a[2]) or (a[2], ""))
+    assert win.export_as("json")                          # the suggested name is not the build file
+    assert suggested == [str(tmp_path / "hgx-json.json")] and (tmp_path / "hgx-json.json").exists()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(build_file), ""))
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
+    assert not win.export_as("json")
+    assert build_file.read_bytes() == before and "own file" in shown[0]

@@ -292,3 +292,19 @@ def test_every_registered_panel_builds_and_renders_every_example(qtbot, shipped_
 def test_registry_refuses_an_unknown_dock_group():
     with pytest.raises(ValueError, match="unknown dock group 'sidebar'"):
         PanelSpec(PowerPanel, "sidebar")
+
+
+def test_every_panel_class_in_the_package_is_registered():
+    """A panel written but not registered would never appear: every titled panel is in PANELS."""
+    import importlib
+    import pkgutil
+
+    import configurator.qt.panels as package
+    from configurator.qt.panels.widgets import Title
+
+    titled = set()
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        titled |= {obj for obj in vars(module).values()
+                   if isinstance(obj, type) and isinstance(obj.__dict__.get("title"), Title)}
+    assert titled == {spec.panel for spec in PANELS}
