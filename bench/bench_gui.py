@@ -72,7 +72,7 @@ def _new_window(build: str, panels: bool = True):
     from configurator.qt.main_window import MainWindow
 
     if not panels:  # isolates the cost of the chassis view, palette, BOM and problems list
-        main_window.panel_classes = lambda: []
+        main_window.PANELS = ()
     app = make_app()
     session, error = open_session(build)
     if error:

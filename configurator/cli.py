@@ -33,9 +33,9 @@ def _catalog():
 
 def _load(path: str):
     """Read a build file; non-fatal findings (migrated format, unknown ids) go to stderr."""
-    from .io.build_io import read_build
+    from .io.importers import importer_for
 
-    loaded = read_build(Path(path), catalog=_catalog())
+    loaded = importer_for(path).read(Path(path), _catalog())
     for note in loaded.notes:
         print(f"note: {note}", file=sys.stderr)
     return loaded.build
@@ -45,7 +45,7 @@ def _load(path: str):
 
 
 def cmd_catalog(args: argparse.Namespace) -> int:
-    from .io.export_json import part_to_json
+    from .io.exporters.evaluation_json import part_to_json
 
     cat = _catalog()
     parts = [p for p in cat.parts.values() if args.category in (None, p.category)]
@@ -84,33 +84,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if any(v.severity == "error" for v in violations) else 0
 
 
-def _workload_from_file(path: str):
-    from pydantic import ValidationError
-
-    from .core.evaluate.workload import Workload
-
-    p = Path(path)
-    try:
-        data = json.loads(p.read_text(encoding="utf-8-sig"))
-        return Workload.model_validate(data)
-    except FileNotFoundError:
-        raise CliError(f"{path}: file not found") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CliError(f"{p.name}: not valid JSON ({exc})") from None
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(x) for x in err["loc"])
-        raise CliError(f"{p.name}: field {loc!r}: {err['msg']}") from None
-
-
 def cmd_evaluate(args: argparse.Namespace) -> int:
     from .core.evaluate import evaluate
-    from .io.export_json import evaluation_to_json
+    from .io.exporters.evaluation_json import evaluation_to_json
     from .io.report_text import evaluation_to_text
+    from .io.workload_cli import load_workload_file
 
     cat = _catalog()
     build = _load(args.build)
-    workload = _workload_from_file(args.workload) if args.workload else None
+    workload = load_workload_file(args.workload) if args.workload else None
     ev = evaluate(build, cat, workload=workload)
     if args.json:
         _print_json(evaluation_to_json(ev))
@@ -131,20 +113,32 @@ def cmd_workload(args: argparse.Namespace) -> int:
 
 
 def cmd_quote(args: argparse.Namespace) -> int:
+    from .io.exporters import exporter
+
+    return _export(args, exporter("pdf"))
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from .io.exporters import exporter, exporter_for
+
+    return _export(args, exporter(args.format) if args.format else exporter_for(args.output))
+
+
+def _export(args: argparse.Namespace, fmt) -> int:
     from .core.evaluate import evaluate
-    from .report.quote import write_quote
+    from .io.exporters import ExportRequest
 
     cat = _catalog()
-    if len(args.builds) > 3:
-        raise CliError("quote: at most three builds (options A, B, C)")
+    if len(args.builds) > fmt.max_options:
+        raise CliError(f"{fmt.name}: at most {fmt.max_options} build(s) per file")
     pairs = []
     for path in args.builds:
         build = _load(path)
         if args.currency:
             build.site = build.site.model_copy(update={"currency": args.currency.upper()})
         pairs.append((build, evaluate(build, cat)))
-    out = write_quote(pairs, Path(args.output), customer=args.customer,
-                      currency=args.currency.upper() if args.currency else None, valid_days=args.valid_days)
+    out = fmt.write(ExportRequest(options=tuple(pairs), catalog=cat, customer=args.customer,
+                                  valid_days=args.valid_days, sources=tuple(args.builds)), Path(args.output))
     print(f"wrote {out}")
     return 0
 
@@ -218,13 +212,25 @@ def build_parser() -> argparse.ArgumentParser:
     w.set_defaults(func=cmd_workload)
 
     q = sub.add_parser("quote", help="write a PDF quote for 1-3 builds (options A/B/C)")
-    q.add_argument("builds", nargs="+", metavar="BUILD")
-    q.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
-    q.add_argument("--customer")
-    q.add_argument("--currency", type=_currency)
-    q.add_argument("--valid-days", type=int, default=30)
+    _export_arguments(q, "OUT.pdf")
     q.set_defaults(func=cmd_quote)
+
+    from .io.exporters import EXPORTERS
+
+    x = sub.add_parser("export", help="export builds and their evaluation: " + "; ".join(
+        f"{e.name} ({', '.join(e.suffixes)}) {e.description}" for e in EXPORTERS.values()))
+    _export_arguments(x, "OUT")
+    x.add_argument("--format", choices=tuple(EXPORTERS), help="default: from the output file's suffix")
+    x.set_defaults(func=cmd_export)
     return p
+
+
+def _export_arguments(parser: argparse.ArgumentParser, output: str) -> None:
+    parser.add_argument("builds", nargs="+", metavar="BUILD")
+    parser.add_argument("-o", "--output", required=True, metavar=output)
+    parser.add_argument("--customer")
+    parser.add_argument("--currency", type=_currency)
+    parser.add_argument("--valid-days", type=int, default=30)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -28,11 +28,13 @@ from typing import Any
 
 from .. import __version__, paths
 from ..core.build import Build
-from .build_io import MAX_BUILD_BYTES, BuildFileError, clean_text, dumps_build, parse_build
+from .build_io import MAX_BUILD_BYTES, BuildFileError, clean_text, dumps_build, loads_build
+from .files import FileReadError, read_text
 from .safe_write import atomic_write, remove_stale_temps
 
 RECOVERY_VERSION = 1
 SUFFIX = ".recovery.json"
+MAX_RECOVERY_BYTES = MAX_BUILD_BYTES + 4096   # a build plus the small header
 
 
 @dataclass(frozen=True)
@@ -95,14 +97,12 @@ class RecoveryStore:
         """Parse one recovery file (raises BuildFileError when it is not a usable copy)."""
         name = str(path)
         try:
-            if path.stat().st_size > MAX_BUILD_BYTES + 4096:
-                raise BuildFileError(name, "recovery file is too large")
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise BuildFileError(name, f"cannot read: {exc.strerror or exc}") from None
+            text = read_text(path, max_bytes=MAX_RECOVERY_BYTES, what="recovery file")
+        except FileReadError as exc:
+            raise BuildFileError(name, exc.reason) from None
         try:
-            doc = json.loads(raw.decode("utf-8"), parse_constant=_refuse)
-        except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError
+            doc = json.loads(text, parse_constant=_refuse)
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError, a refused constant
             raise BuildFileError(name, f"corrupt recovery file ({clean_text(str(exc), 120)})") from None
         if not isinstance(doc, dict) or doc.get("recovery") != RECOVERY_VERSION or not isinstance(doc.get("build"), dict):
             raise BuildFileError(name, "not a recovery file of this app version")
@@ -156,7 +156,7 @@ class RecoveryStore:
             body = json.dumps(doc["build"], ensure_ascii=True)
         except (ValueError, RecursionError):
             raise BuildFileError(str(path), "corrupt recovery file (build is not plain data)") from None
-        return parse_build(body, str(path)).build
+        return loads_build(body, str(path))
 
     # ------------------------------------------------------------------ discard
     def discard(self, entry_or_source: RecoveryEntry | Path | str | None, document: int = 0) -> None:

@@ -15,10 +15,8 @@ Writing (`save_build`) is atomic and keeps the previous version as `<name>.bak`;
 
 from __future__ import annotations
 
-import codecs
 import json
 import math
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +26,7 @@ from pydantic import ValidationError
 from ..core.build import FORMAT_KIND, Build
 from ..core.catalog import Catalog
 from ..core.slots import ACCEPTS, slot_map
+from .files import FileReadError, decode_text, read_bytes, too_big
 from .migrations import MigrationError, migrate
 from .safe_write import atomic_write
 
@@ -85,41 +84,22 @@ class LoadedBuild:
 
 
 def _read_bytes(path: Path, name: str) -> bytes:
-    """The file's bytes; refuses oversize files before reading them."""
+    """The file's bytes (regular files up to `MAX_BUILD_BYTES` only)."""
     try:
-        with open(path, "rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            if size > MAX_BUILD_BYTES:
-                raise _too_big(name, size)
-            raw = fh.read(MAX_BUILD_BYTES + 1)  # st_size can lie (pipes, growing files)
-    except FileNotFoundError:
-        raise BuildFileError(name, "no such file") from None
-    except IsADirectoryError:
-        raise BuildFileError(name, "is a folder, not a build file") from None
-    except PermissionError:
-        raise BuildFileError(name, "permission denied") from None
-    except OSError as exc:
-        raise BuildFileError(name, f"cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_BUILD_BYTES:
-        raise _too_big(name, len(raw))
-    return raw
-
-
-def _too_big(name: str, size: int) -> BuildFileError:
-    return BuildFileError(name, f"file is larger than the {MAX_BUILD_BYTES // 1_000_000} MB limit "
-                                f"for build files ({size / 1e6:.1f} MB or more); not a build file?")
+        return read_bytes(path, max_bytes=MAX_BUILD_BYTES, what="build file")
+    except FileReadError as exc:
+        raise BuildFileError(name, exc.reason) from None
 
 
 def _decode(raw: bytes, name: str) -> str:
-    if raw.startswith(codecs.BOM_UTF8):
-        raw = raw[len(codecs.BOM_UTF8):]
-    elif raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE, codecs.BOM_UTF32_BE)):
-        raise BuildFileError(name, "is UTF-16/UTF-32 text; save it as UTF-8")
     try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise BuildFileError(name, f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at line {line})") from None
+        return decode_text(raw, name)
+    except FileReadError as exc:
+        raise BuildFileError(name, exc.reason) from None
+
+
+def _too_big(name: str, size: int) -> BuildFileError:
+    return BuildFileError(name, too_big(name, size, MAX_BUILD_BYTES, "build file").reason)
 
 
 class _Bad:
@@ -242,7 +222,7 @@ def _validation_error(exc: ValidationError, name: str) -> BuildFileError:
 
 def _to_build(data: Any, name: str) -> tuple[Build, int]:
     if not isinstance(data, dict):
-        got = {list: "a list", str: "a string"}.get(type(data), type(data).__name__)
+        got = "a list" if isinstance(data, list) else "a string" if isinstance(data, str) else type(data).__name__
         raise BuildFileError(name, f"not a build file (the top level is {got}, not an object)")
     try:
         data, version = migrate(data)

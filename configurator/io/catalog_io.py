@@ -17,20 +17,19 @@ Parts in the user catalog folder override shipped parts with the same id.
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
-import os
 import tomllib
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from .. import paths
-from ..core.catalog import MODEL_BY_CATEGORY, Catalog, LoadIssue, Part, Price
+from ..core.catalog import MODEL_BY_CATEGORY, AnyPart, Catalog, LoadIssue, Part, Price
+from .files import FileReadError, read_text
 
 MAX_FILE_BYTES = 5_000_000
 NON_PART_FILES = {"models.toml", "fx.toml"}
@@ -44,22 +43,14 @@ def _display(path: Path) -> str:
 
 
 def _read_text(path: Path) -> str:
-    with open(path, "rb") as fh:
-        size = os.fstat(fh.fileno()).st_size
-        raw = b"" if size > MAX_FILE_BYTES else fh.read(MAX_FILE_BYTES + 1)  # st_size can lie
-    if size > MAX_FILE_BYTES or len(raw) > MAX_FILE_BYTES:
-        size = max(size, len(raw))
-        raise ValueError(f"file is {size / 1e6:.1f} MB, larger than the {MAX_FILE_BYTES / 1e6:.0f} MB limit")
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise ValueError("UTF-16 text; save it as UTF-8")
+    """A catalog or price file's text; `ValueError` (the reason only: the caller names the file)."""
     try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise ValueError(f"not UTF-8 text (byte {exc.start}, line {line})") from None
+        return read_text(path, max_bytes=MAX_FILE_BYTES, what="catalog file")
+    except FileReadError as exc:
+        raise ValueError(exc.reason) from None
 
 
-def _loc(err: dict[str, Any]) -> str:
+def _loc(err: ErrorDetails) -> str:
     return ".".join(str(x) for x in err.get("loc", ()) if x is not None)
 
 
@@ -68,7 +59,7 @@ def load_part_file(path: Path) -> tuple[list[Part], list[LoadIssue]]:
     name = _display(path)
     try:
         data = tomllib.loads(_read_text(path))
-    except (tomllib.TOMLDecodeError, ValueError, OSError) as exc:
+    except (tomllib.TOMLDecodeError, ValueError) as exc:
         return [], [LoadIssue(name, "", "", f"cannot read: {exc}")]
     except RecursionError:
         return [], [LoadIssue(name, "", "", "cannot read: nested too deeply")]
@@ -103,7 +94,7 @@ def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
     name = _display(path)
     try:
         text = _read_text(path)
-    except (ValueError, OSError) as exc:
+    except ValueError as exc:
         return [], [LoadIssue(name, "", "", f"cannot read: {exc}")]
     reader = csv.DictReader(io.StringIO(text))
     required = {"id", "price", "currency", "date", "source"}
@@ -193,7 +184,8 @@ def load_catalog(
     if price_dirs is None:
         price_dirs = [paths.price_dir(), paths.user_price_dir()]
     issues: list[LoadIssue] = []
-    parts: dict[str, Part] = {}
+    # every model in MODEL_BY_CATEGORY is one of the AnyPart classes
+    parts: dict[str, AnyPart] = {}
     for folder in catalog_dirs:
         loaded_parts = _load_folder(_toml_files(Path(folder)), load_part_file, issues)
         parts.update(_first_per_id(loaded_parts, lambda p: p.id, "duplicate id, also defined in", issues))

@@ -12,9 +12,11 @@ safe on Windows, macOS and Linux.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import secrets
+import stat
 import time
 import unicodedata
 from pathlib import Path
@@ -102,7 +104,10 @@ def atomic_write(path: Path | str, data: bytes, *, backup: bool = False) -> None
     mode = None
     old: bytes | None = None
     if path.exists():
-        mode = path.stat().st_mode & 0o7777
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):  # a folder, FIFO or device is not a file to replace
+            raise IsADirectoryError(errno.EISDIR, "not a regular file", str(path))
+        mode = st.st_mode & 0o7777
         if backup:
             old = path.read_bytes()
     if old is not None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.build import FORMAT_KIND, FORMAT_VERSION, Build
+from .safe_write import atomic_write
 
 SCHEMA_ID = "https://github.com/ai-server-configurator/configurator/docs/build.schema.json"
 
@@ -44,7 +45,7 @@ def schema_text() -> str:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args:
-        Path(args[0]).write_text(schema_text(), encoding="utf-8")
+        atomic_write(Path(args[0]), schema_text().encode("utf-8"))
     else:
         sys.stdout.write(schema_text())
     return 0

@@ -1,13 +1,29 @@
-"""`configurator workload`: build a Workload from CLI arguments and report memory, fit and time."""
+"""Workloads for the CLI: `configurator workload` (a Workload from arguments, then memory, fit
+and time) and the workload files `configurator evaluate --workload FILE` reads."""
 
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+
+from ..core.evaluate.workload import (
+    InferJob,
+    ModelShape,
+    TrainJob,
+    Workload,
+    estimate_memory,
+    evaluate_workload,
+    load_presets,
+)
+from .files import read_text
+
+MAX_WORKLOAD_BYTES = 1_000_000   # a workload is a few hundred bytes of JSON
 
 
 class WorkloadArgError(ValueError):
@@ -20,9 +36,22 @@ class WorkloadReport:
     text: str
 
 
-def _shape(args: argparse.Namespace):
-    from ..core.evaluate.workload import ModelShape, load_presets
+def load_workload_file(path: Path | str) -> Workload:
+    """A workload JSON file; raises `WorkloadArgError` or `FileReadError` (one line, naming the file)."""
+    text = read_text(path, max_bytes=MAX_WORKLOAD_BYTES, what="workload file")
+    try:
+        return Workload.model_validate(json.loads(text))
+    except json.JSONDecodeError as exc:
+        raise WorkloadArgError(f"{path}: not valid JSON at line {exc.lineno} column {exc.colno} ({exc.msg})") from None
+    except RecursionError:
+        raise WorkloadArgError(f"{path}: nested too deeply") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"])
+        raise WorkloadArgError(f"{path}: field {loc!r}: {err['msg']}") from None
 
+
+def _shape(args: argparse.Namespace) -> ModelShape:
     presets = load_presets()
     if args.preset:
         if args.preset not in presets:
@@ -49,31 +78,27 @@ def _shape_flags(args: argparse.Namespace) -> dict[str, Any]:
             "ffn": args.ffn, "vocab": args.vocab, "params": params}
 
 
-def build_workload(args: argparse.Namespace):
-    from ..core.evaluate.workload import InferJob, TrainJob, Workload
-
+def build_workload(args: argparse.Namespace) -> Workload:
     shape = _shape(args)
     try:
         if args.mode == "train":
-            job = TrainJob(precision=args.precision or "mixed", optimizer=args.optimizer, micro_batch=args.batch,
-                           seq_len=args.seq or 4096, checkpointing=args.checkpointing, zero_stage=args.zero,
-                           tokens=args.tokens)
-            return Workload(model=shape, mode="train", train=job, mfu=args.mfu, preset=args.preset)
-        job = InferJob(precision=args.precision or "bf16", batch=args.batch, context=args.seq or 4096,
-                       new_tokens=args.new_tokens, kv_dtype=args.kv_dtype)
-        return Workload(model=shape, mode="infer", infer=job, mfu=args.mfu, preset=args.preset)
+            train = TrainJob(precision=args.precision or "mixed", optimizer=args.optimizer, micro_batch=args.batch,
+                             seq_len=args.seq or 4096, checkpointing=args.checkpointing, zero_stage=args.zero,
+                             tokens=args.tokens)
+            return Workload(model=shape, mode="train", train=train, mfu=args.mfu, preset=args.preset)
+        infer = InferJob(precision=args.precision or "bf16", batch=args.batch, context=args.seq or 4096,
+                         new_tokens=args.new_tokens, kv_dtype=args.kv_dtype)
+        return Workload(model=shape, mode="infer", infer=infer, mfu=args.mfu, preset=args.preset)
     except ValidationError as exc:
         err = exc.errors()[0]
         raise WorkloadArgError(f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
 
 
 def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> WorkloadReport:
-    from ..core.evaluate.workload import estimate_memory, evaluate_workload, load_presets
-
     if args.list_presets:
         presets = load_presets()
-        data = {"presets": {k: v.model_dump(mode="json") for k, v in presets.items()}}
-        return WorkloadReport(data, "\n".join(sorted(presets)))
+        listing: dict[str, Any] = {"presets": {k: v.model_dump(mode="json") for k, v in presets.items()}}
+        return WorkloadReport(listing, "\n".join(sorted(presets)))
     if args.gpus < 1:
         raise WorkloadArgError("--gpus: must be at least 1")
     wl = build_workload(args)

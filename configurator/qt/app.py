@@ -50,13 +50,15 @@ def open_session(build_path: str | None):
     """A session on `build_path`, or on a fresh build; returns (session, error line or '')."""
     from ..core.session import Session
     from ..io.catalog_io import default_catalog
-    from .main_actions import default_chassis, load_build_file, new_build
+    from ..io.importers import importer_for
+    from .main_actions import default_chassis, new_build
 
     catalog = default_catalog()
     error = ""
     if build_path:
         try:
-            return Session(catalog, load_build_file(Path(build_path), catalog), Path(build_path)), ""
+            build = importer_for(build_path).read(Path(build_path), catalog).build
+            return Session(catalog, build, Path(build_path)), ""
         except (ValueError, OSError) as exc:
             error = str(exc).splitlines()[0] if str(exc) else repr(exc)
     return Session(catalog, new_build(catalog, default_chassis(catalog))), error

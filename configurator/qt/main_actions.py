@@ -1,7 +1,9 @@
 """The File menu's work for the main window: new, open, save, recent files, autosave and
-recovery, and the PDF quote; plus the adapters to the build-file and autosave modules.
+recovery, and the exports (the PDF quote, the evaluation as JSON, ...).
 
 `FileActions` is mixed into `MainWindow`, which provides `session` and `show_message`.
+Builds are opened through the importer registry (`io.importers`) and saved as build files
+(`io.build_io.save_build`: atomic, with a `.bak`); exports come from `io.exporters`.
 """
 
 from __future__ import annotations
@@ -13,44 +15,18 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..core.build import Build
 from ..core.catalog import Catalog
+from ..io.build_io import save_build
+from ..io.exporters import EXPORTERS, ExportRequest
+from ..io.formats import dialog_filter
+from ..io.importers import IMPORTERS, importer_for
+from ..io.importers.build_file import BUILD_FILE
+from ..io.safe_write import sanitize_filename
 from .dialogs import ChassisPicker
 
 MAX_RECENT = 10
-FILE_FILTER = "Builds (*.json);;All files (*)"
-
-
-# ------------------------------------------------------------------ adapters to modules that may not exist yet
-def load_build_file(path: Path, catalog: Catalog | None = None) -> Build:
-    """Read a build file; raises ValueError whose str is one line naming the file and the problem."""
-    try:
-        from ..io.build_io import load_build
-    except ImportError:
-        import json
-        try:
-            return Build.model_validate({k: v for k, v in json.loads(Path(path).read_text("utf-8")).items()
-                                         if k not in ("format", "kind")})
-        except (OSError, ValueError) as exc:
-            raise ValueError(f"{path}: {str(exc).splitlines()[0]}") from None
-    return load_build(path, catalog)
-
-
-def save_build_file(build: Build, path: Path) -> None:
-    try:
-        from ..io.build_io import save_build
-    except ImportError:
-        import json
-        Path(path).write_text(json.dumps(build.to_file_dict(), indent=2) + "\n", "utf-8")
-        return
-    save_build(build, path)
-
-
-def recovery_store():
-    """The autosave store, or None while `configurator.io.autosave` is missing."""
-    try:
-        from ..io.autosave import RecoveryStore
-    except ImportError:
-        return None
-    return RecoveryStore()
+#: File ▸ Open lists every importer; File ▸ Save writes the app's own build file
+OPEN_FILTER = ";;".join([*(dialog_filter(i) for i in IMPORTERS.values()), "All files (*)"])
+SAVE_FILTER = dialog_filter(BUILD_FILE)
 
 
 def default_chassis(catalog: Catalog) -> str:
@@ -102,7 +78,7 @@ class FileActions:
 
     def open_dialog(self) -> None:
         start = str(Path(self.session.path).parent) if self.session.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open build"), start, self.tr(FILE_FILTER))
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open build"), start, OPEN_FILTER)
         if path:
             self.open_path(Path(path))
 
@@ -110,15 +86,21 @@ class FileActions:
         """Open a build file. A bad file shows its one-line error and keeps the current work."""
         if not self.maybe_save():
             return False
+        path = Path(path)
         try:
-            build = load_build_file(Path(path), self.session.catalog)
-        except (ValueError, OSError) as exc:
+            loaded = importer_for(path).read(path, self.session.catalog)
+        except (ValueError, OSError) as exc:   # BuildFileError / UnknownFormatError are ValueErrors
             QMessageBox.warning(self, self.tr("Cannot open build"), str(exc).splitlines()[0] if str(exc) else repr(exc))
             return False
         self.discard_recovery()
-        self.session.replace_build(build, Path(path))
-        self.add_recent(Path(path))
-        self.show_message(self.tr("Opened %s") % Path(path).name)
+        self.session.replace_build(loaded.build, path)
+        self.add_recent(path)
+        message = self.tr("Opened %s") % path.name
+        if loaded.notes:   # unknown parts, a migrated format: loaded, but worth a look
+            message += " — " + str(loaded.notes[0]).removeprefix(f"{path}: ")
+            if len(loaded.notes) > 1:
+                message += self.tr(" (+%n more)", "", len(loaded.notes) - 1)
+        self.show_message(message)
         return True
 
     def save(self) -> bool:
@@ -127,18 +109,16 @@ class FileActions:
         return self.save_to(Path(self.session.path))
 
     def save_as(self) -> bool:
-        start = str(self.session.path or Path.home() / (self.session.build.meta.name + ".json"))
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save build as"), start, self.tr(FILE_FILTER))
+        start = str(self.session.path or _default_path(self.session.build, BUILD_FILE.suffixes[0]))
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save build as"), start, SAVE_FILTER)
         if not path:
             return False
-        if not path.lower().endswith(".json"):
-            path += ".json"
-        return self.save_to(Path(path))
+        return self.save_to(_with_suffix(Path(path), BUILD_FILE.suffixes))
 
     def save_to(self, path: Path) -> bool:
         old_path = self.session.path
         try:
-            save_build_file(self.session.build, path)
+            save_build(self.session.build, path)
         except (ValueError, OSError) as exc:
             QMessageBox.warning(self, self.tr("Cannot save build"), str(exc).splitlines()[0])
             return False
@@ -221,27 +201,40 @@ class FileActions:
             if answer == QMessageBox.StandardButton.Discard:
                 store.discard(entry)
 
-    # ------------------------------------------------------------------ quote
-    @staticmethod
-    def _quote_writer():
-        try:
-            from ..report.quote import write_quote
-        except Exception:  # noqa: BLE001 - missing or broken: the action is disabled with a reason
-            return None
-        return write_quote
-
-    def export_quote(self) -> None:
-        write_quote = self._quote_writer()
-        if write_quote is None:
-            return
-        base = Path(self.session.path).with_suffix(".pdf") if self.session.path else Path.home() / "quote.pdf"
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export quote"), str(base), self.tr("PDF (*.pdf)"))
+    # ------------------------------------------------------------------ exports
+    def export_as(self, name: str) -> bool:
+        """Export the build with the registered exporter `name` (File ▸ Export …)."""
+        fmt = EXPORTERS[name]
+        own = Path(self.session.path) if self.session.path else None
+        start = own.with_suffix(fmt.suffixes[0]) if own else _default_path(self.session.build, fmt.suffixes[0])
+        if start == own:  # an export sharing the build file's suffix (JSON) must not suggest the build file
+            start = own.with_name(f"{own.stem}-{fmt.name}{fmt.suffixes[0]}")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %s") % fmt.description, str(start),
+                                              dialog_filter(fmt))
         if not path:
-            return
-        build = self.session.build
+            return False
+        target = _with_suffix(Path(path), fmt.suffixes)
+        if own is not None and target.resolve() == own.resolve():
+            QMessageBox.warning(self, self.tr("Cannot export"),
+                                self.tr("%s is the open build's own file; choose another name.") % target.name)
+            return False
+        source = str(own) if own else None
+        request = ExportRequest(options=((self.session.build, self.session.evaluation),),
+                                catalog=self.session.catalog, sources=(source,))
         try:
-            out = write_quote([(build, self.session.evaluation)], Path(path), customer=build.meta.customer or None)
-        except Exception as exc:  # noqa: BLE001 - report any writer failure, keep the app alive
-            QMessageBox.warning(self, self.tr("Cannot export quote"), str(exc).splitlines()[0] if str(exc) else repr(exc))
-            return
-        self.show_message(self.tr("Quote written to %s") % (out or path))
+            out = fmt.write(request, target)
+        except (ValueError, OSError) as exc:   # QuoteError is a ValueError; a bug is not caught here
+            QMessageBox.warning(self, self.tr("Cannot export"), str(exc).splitlines()[0] if str(exc) else repr(exc))
+            return False
+        self.show_message(self.tr("Exported %s") % out)
+        return True
+
+
+def _default_path(build: Build, suffix: str) -> Path:
+    """Where a save or export dialog starts for an unsaved build: its name, made safe, at home."""
+    return Path.home() / (sanitize_filename(build.meta.name, fallback="build") + suffix)
+
+
+def _with_suffix(path: Path, suffixes: tuple[str, ...]) -> Path:
+    """`path`, with the format's first suffix added when the user typed none of its own."""
+    return path if path.suffix.lower() in suffixes else path.with_name(path.name + suffixes[0])

@@ -7,8 +7,6 @@ recent files, autosave, the quote) is in `main_actions`.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import os
 from pathlib import Path
 
@@ -19,50 +17,20 @@ from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWi
 from ..core.ops import OpError, SetChassis
 from ..core.placement import first_free_slot, fits_chassis
 from ..core.session import Session
+from ..io.autosave import RecoveryStore
+from ..io.exporters import EXPORTERS
 from . import pin_none, theme
 from .chassis_view import ChassisView
 from .dialogs import ChassisPicker
-
-# re-exported: callers and tests know these names from this module
-from .main_actions import (  # noqa: F401
-    FILE_FILTER,
-    MAX_RECENT,
-    FileActions,
-    default_chassis,
-    load_build_file,
-    new_build,
-    recovery_store,
-    save_build_file,
-)
+from .main_actions import FileActions
 from .palette import Palette
-from .panels.widgets import SteadyLabel
+from .panels import DOCK_GROUPS, PANELS
+from .panels.charts import charts_deferred
+from .panels.widgets import SteadyLabel, set_on_screen
 from .parts_list import PartsList
 from .violations_panel import ViolationsPanel
 
 pin_none()  # before any widget is built (see app.pin_none)
-
-PANEL_NAMES = (("PowerPanel", "power"), ("ThermalPanel", "thermal"), ("BandwidthPanel", "bandwidth"),
-               ("CostPanel", "cost"), ("WorkloadPanel", "workload"), ("SiteOptionsPanel", "site"))
-
-
-def panel_classes() -> list[type]:
-    """The live panels that exist; a missing or broken one is skipped, never fatal."""
-    found = []
-    try:
-        package = importlib.import_module(f"{__package__}.panels")
-    except Exception:  # noqa: BLE001 - the panels are optional to this window
-        package = None
-    for cls_name, module in PANEL_NAMES:
-        cls = getattr(package, cls_name, None) if package else None
-        if cls is None:
-            try:
-                cls = getattr(importlib.import_module(f"{__package__}.panels.{module}"), cls_name, None)
-            except Exception:  # noqa: BLE001
-                cls = None
-        if cls is not None:
-            found.append(cls)
-    return found
-
 
 class MainWindow(FileActions, QMainWindow):
     """One open build. `screenshot=True` skips restoring the saved layout and recovery prompts."""
@@ -91,7 +59,8 @@ class MainWindow(FileActions, QMainWindow):
         self.summary.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.statusBar().addPermanentWidget(self.summary)
         self._wire()
-        self._autosave_store = None if screenshot else recovery_store()
+        # a screenshot window shows a build, it does not edit one: no recovery copies
+        self._autosave_store: RecoveryStore | None = None if screenshot else RecoveryStore()
         self._own_recovery: set[Path] = set()   # copies this window wrote: never offered back to itself
         self._autosave = QTimer(self, interval=int(os.environ.get("CONFIGURATOR_AUTOSAVE_MS", "5000")))
         self._autosave.timeout.connect(self.write_recovery)
@@ -118,46 +87,14 @@ class MainWindow(FileActions, QMainWindow):
         return dock
 
     def _build_docks(self) -> None:
-        left, right, bottom = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea,
-                               Qt.DockWidgetArea.BottomDockWidgetArea)
+        left, bottom = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self._dock("palette", self.tr("Components"), self.palette_widget, left)
         problems = self._dock("violations", self.tr("Problems"), self.violations, bottom)
         parts = self._dock("parts", self.tr("Bill of materials"), self.parts_list, bottom)
         self.splitDockWidget(problems, parts, Qt.Orientation.Horizontal)
-        stacks: list[list[QDockWidget]] = [[], []]
-        from .panels.charts import charts_deferred
-        from .panels.widgets import set_on_screen
-
-        for cls in panel_classes():
-            try:
-                with charts_deferred():  # the first frame does not wait for pyqtgraph
-                    panel = cls(self.session)
-            except Exception as exc:  # noqa: BLE001 - one broken panel must not stop the app
-                self.statusBar().showMessage(self.tr("Panel %1 failed: %2").replace("%1", cls.__name__)
-                                             .replace("%2", str(exc)), 10000)
-                continue
-            self.panels.append(panel)
-            # a scroll area keeps a tall panel from forcing the window taller than the screen
-            scroller = QScrollArea()
-            scroller.setWidget(panel)
-            scroller.setWidgetResizable(True)
-            scroller.setFrameShape(QFrame.Shape.NoFrame)
-            title = str(getattr(cls, "title", cls.__name__)).replace("&", "&&")  # '&' is a mnemonic in tabs
-            dock = self._dock(cls.__name__, title, scroller, right)
-            # a dock tabbed behind another stays "visible", moved out of the window: say so,
-            # so that the panel holds its renders until its tab is raised
-            dock.visibilityChanged.connect(lambda on, panel=panel: set_on_screen(panel, on))
-            stacks[0 if cls.__name__ in ("PowerPanel", "ThermalPanel", "BandwidthPanel") else 1].append(dock)
-        tops = [s[0] for s in stacks if s]
-        if len(tops) == 2:
-            self.splitDockWidget(tops[0], tops[1], Qt.Orientation.Vertical)
-        for stack in stacks:
-            for dock in stack[1:]:
-                self.tabifyDockWidget(stack[0], dock)
-            if stack:
-                stack[0].raise_()
+        tops = self._build_panel_docks()
         self.resizeDocks([self.docks["palette"]], [310], Qt.Orientation.Horizontal)
         if tops:
             self.resizeDocks(tops[:1], [470], Qt.Orientation.Horizontal)
@@ -165,6 +102,34 @@ class MainWindow(FileActions, QMainWindow):
             self.resizeDocks(tops, [520, 420], Qt.Orientation.Vertical)
         self.resizeDocks([problems], [250], Qt.Orientation.Vertical)
         self.resizeDocks([problems, parts], [600, 520], Qt.Orientation.Horizontal)
+
+    def _build_panel_docks(self) -> list[QDockWidget]:
+        """One dock per registered panel, tabbed by group; returns each group's first dock."""
+        stacks: dict[str, list[QDockWidget]] = {group: [] for group in DOCK_GROUPS}
+        for spec in PANELS:
+            with charts_deferred():  # the first frame does not wait for pyqtgraph
+                panel = spec.panel(self.session)
+            self.panels.append(panel)
+            # a scroll area keeps a tall panel from forcing the window taller than the screen
+            scroller = QScrollArea()
+            scroller.setWidget(panel)
+            scroller.setWidgetResizable(True)
+            scroller.setFrameShape(QFrame.Shape.NoFrame)
+            dock = self._dock(spec.key, spec.title.replace("&", "&&"), scroller, spec.area)  # '&': a mnemonic
+            # a dock tabbed behind another stays "visible", moved out of the window: say so,
+            # so that the panel holds its renders until its tab is raised
+            dock.visibilityChanged.connect(lambda on, panel=panel: set_on_screen(panel, on))
+            stacks[spec.group].append(dock)
+        tops = [stack[0] for stack in stacks.values() if stack]
+        for upper, lower in zip(tops, tops[1:], strict=False):
+            if self.dockWidgetArea(upper) == self.dockWidgetArea(lower):
+                self.splitDockWidget(upper, lower, Qt.Orientation.Vertical)
+        for stack in stacks.values():
+            for dock in stack[1:]:
+                self.tabifyDockWidget(stack[0], dock)
+            if stack:
+                stack[0].raise_()
+        return tops
 
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
         act = QAction(text, self)
@@ -183,7 +148,10 @@ class MainWindow(FileActions, QMainWindow):
         self.act_save = self._action(self.tr("&Save"), self.save, sk.Save)
         # Save As has no standard binding on some platforms: bind Ctrl+Shift+S explicitly
         self.act_save_as = self._action(self.tr("Save &As…"), self.save_as, "Ctrl+Shift+S")
-        self.act_quote = self._action(self.tr("Export &quote…"), self.export_quote, "Ctrl+E")
+        self.export_actions = {name: self._action(self.tr("Export %s…") % fmt.description,
+                                                  lambda _=False, name=name: self.export_as(name),
+                                                  "Ctrl+E" if name == "pdf" else None)
+                               for name, fmt in EXPORTERS.items()}
         self.act_quit = self._action(self.tr("&Quit"), self.close, sk.Quit)
         self.act_undo = self._action(self.tr("&Undo"), self.undo, sk.Undo)
         self.act_redo = self._action(self.tr("&Redo"), self.redo, [sk.Redo, "Ctrl+Y", "Ctrl+Shift+Z"])
@@ -197,10 +165,6 @@ class MainWindow(FileActions, QMainWindow):
         self.act_zoom_out = self._action(self.tr("Zoom &out"), lambda: self.view.zoom(1 / 1.2), sk.ZoomOut)
         self.act_fit = self._action(self.tr("&Fit to window"), self.view.fit, "Ctrl+0")
         self.act_place.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        if importlib.util.find_spec(f"{__package__.rsplit('.', 1)[0]}.report.quote") is None:
-            # checked without importing: reportlab costs ~0.4 s of start-up, paid on first export instead
-            self.act_quote.setEnabled(False)
-            self.act_quote.setToolTip(self.tr("The PDF quote module is not installed in this build."))
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -213,8 +177,8 @@ class MainWindow(FileActions, QMainWindow):
         for act in (self.act_save, self.act_save_as):
             file_menu.addAction(act)
         file_menu.addSeparator()
-        file_menu.addAction(self.act_quote)
-        file_menu.setToolTipsVisible(True)
+        for act in self.export_actions.values():
+            file_menu.addAction(act)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu(self.tr("&Edit"))

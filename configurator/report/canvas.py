@@ -1,7 +1,7 @@
 """Page furniture: a running header on continuation pages and "Page X of Y" on every page.
 
 The total page count is only known at the end, so `NumberedCanvas` keeps each page's state
-and draws the footers in `save()` (the two-pass recipe, ActiveState 576832).
+and draws the footers in `save()` (the two-pass recipe, https://code.activestate.com/recipes/576832/).
 """
 
 from __future__ import annotations

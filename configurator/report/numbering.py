@@ -2,15 +2,14 @@
 
 The counter is ``paths.user_data_dir()/quote-counter.json``: ``{"format": 1, "years": {"2026": 7}}``.
 The sequence restarts each calendar year (the year is part of the number, so numbers stay
-unique). Updates are atomic (write a temp file, fsync, `os.replace`) and serialised across
-processes with a lock file, so two quotes written at once never share a number.
+unique). Updates are atomic (`io.safe_write.atomic_write`) and serialised across processes
+with a lock file, so two quotes written at once never share a number.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,11 +17,14 @@ from datetime import date
 from pathlib import Path
 
 from .. import paths
+from ..io.files import FileReadError, read_text
+from ..io.safe_write import atomic_write
 from .settings import QuoteError
 
 COUNTER_FILE = "quote-counter.json"
 _LOCK_STALE_S = 30.0
 _LOCK_WAIT_S = 10.0
+MAX_COUNTER_BYTES = 1_000_000   # a few bytes per year; anything near this is not a counter
 
 
 def counter_path() -> Path:
@@ -58,27 +60,20 @@ def _read(path: Path) -> dict[str, int]:
     if not path.exists():
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_text(path, max_bytes=MAX_COUNTER_BYTES, what="quote counter"))
         years = data["years"]
         if not all(isinstance(k, str) and isinstance(v, int) and v >= 0 for k, v in years.items()):
             raise ValueError
         return dict(years)
-    except (ValueError, KeyError, TypeError, AttributeError):
+    except FileReadError as exc:
+        raise QuoteError(str(exc)) from None
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         raise QuoteError(f"{path}: quote counter is corrupt; fix field 'years' or remove the file") from None
 
 
-def _write_atomic(path: Path, years: dict[str, int]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".quote-counter-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump({"format": 1, "years": years}, fh, indent=2, sort_keys=True)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _write(path: Path, years: dict[str, int]) -> None:
+    text = json.dumps({"format": 1, "years": years}, indent=2, sort_keys=True) + "\n"
+    atomic_write(path, text.encode("utf-8"))
 
 
 def format_number(prefix: str, year: int, seq: int) -> str:
@@ -94,10 +89,5 @@ def next_quote_number(prefix: str = "Q", today: date | None = None) -> str:
         years = _read(path)
         seq = years.get(str(year), 0) + 1
         years[str(year)] = seq
-        _write_atomic(path, years)
+        _write(path, years)
     return format_number(prefix, year, seq)
-
-
-def peek_last(year: int | None = None) -> int:
-    """Last number issued in `year` (0 when none), without taking one."""
-    return _read(counter_path()).get(str(year or date.today().year), 0)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +24,8 @@ from reportlab.platypus import BaseDocTemplate, Frame, KeepTogether, PageBreak, 
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
+from ..io.catalog_io import default_catalog
+from ..io.safe_write import atomic_write
 from . import fonts
 from .canvas import PageInfo, make_canvas
 from .items import quote_lines, quote_totals
@@ -74,15 +75,14 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
     settings = opts.settings if opts.settings is not None else load_settings()
     currency = opts.currency or pairs[0][1].cost.currency
     fonts.register()
-    catalog = opts.catalog if opts.catalog is not None else _default_catalog()
-    chassis_of = (lambda cid: catalog.chassis(cid)) if catalog is not None else (lambda cid: None)
+    catalog = opts.catalog if opts.catalog is not None else default_catalog()
     docs = []
     for i, (build, ev) in enumerate(pairs):
         lines = quote_lines(build, ev, currency)
         source = opts.sources[i] if i < len(opts.sources) else None
         docs.append(OptionDoc(LETTERS[i] if len(pairs) > 1 else "", build, ev, lines,
                               quote_totals(build, lines, currency), safe_filename(source) if source else "",
-                              chassis_of(build.chassis)))
+                              catalog.chassis(build.chassis)))
     number = opts.quote_number or next_quote_number(settings.quote.number_prefix, opts.issue_date)
     issued = opts.issue_date or date.today()
     meta = QuoteMeta(number=number, revision=opts.revision, issued=issued,
@@ -90,7 +90,8 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
                      locale=settings.quote.locale, customer=_customer(opts.customer, pairs),
                      tax_basis=_tax_basis(pairs))
     data = _render(docs, meta, settings, _namer(pairs, catalog))
-    _write_atomic(out_path, data)
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(out_path, data)
     return out_path
 
 
@@ -147,15 +148,7 @@ def _tax_basis(pairs) -> str:
     return "Prices include tax" if included.pop() else "Prices exclude tax"
 
 
-def _default_catalog() -> Catalog | None:
-    try:
-        from ..io.catalog_io import default_catalog
-        return default_catalog()
-    except Exception:  # noqa: BLE001 - without a catalog the quote only loses its drawing
-        return None
-
-
-def _namer(pairs, catalog: Catalog | None) -> Callable[[str], str]:
+def _namer(pairs, catalog: Catalog) -> Callable[[str], str]:
     """Short display name of a part: the BOM name without a leading vendor name."""
     names: dict[str, str] = {}
     for _, ev in pairs:
@@ -163,7 +156,7 @@ def _namer(pairs, catalog: Catalog | None) -> Callable[[str], str]:
             names.setdefault(cl.part_id, cl.name)
 
     def name_of(part_id: str) -> str:
-        part = catalog.get(part_id) if catalog is not None else None
+        part = catalog.get(part_id)
         name = names.get(part_id) or (part.name if part is not None else part_id)
         vendor = part.vendor if part is not None else ""
         if vendor and name.lower().startswith(vendor.lower() + " "):
@@ -207,15 +200,3 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
     doc.build(story, canvasmaker=make_canvas(info))
     return buf.getvalue()
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -14,6 +14,7 @@ from babel import Locale, UnknownLocaleError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .. import paths
+from ..io.files import FileReadError, read_text
 
 MAX_SETTINGS_BYTES = 1_000_000
 
@@ -78,22 +79,19 @@ def default_settings_path() -> Path:
 def load_settings(path: Path | None = None) -> VendorSettings:
     """Settings from `path` (default: the user's vendor.toml); placeholders when it is absent."""
     explicit = path is not None
-    path = Path(path) if explicit else default_settings_path()
+    path = Path(path) if path is not None else default_settings_path()
     if not path.exists():
         if explicit:
             raise QuoteError(f"{path}: settings file not found")
         return VendorSettings(placeholder=True)
     try:
-        raw = path.read_bytes()
-        if len(raw) > MAX_SETTINGS_BYTES:
-            raise QuoteError(f"{path}: settings file larger than {MAX_SETTINGS_BYTES // 1000} kB")
-        data = tomllib.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError as exc:
-        raise QuoteError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        data = tomllib.loads(read_text(path, max_bytes=MAX_SETTINGS_BYTES, what="settings file"))
+    except FileReadError as exc:
+        raise QuoteError(str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
         raise QuoteError(f"{path}: not valid TOML: {exc}") from None
-    except OSError as exc:
-        raise QuoteError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except RecursionError:
+        raise QuoteError(f"{path}: not valid TOML: nested too deeply") from None
     data.pop("source", None)
     data.pop("placeholder", None)
     try:

@@ -18,10 +18,7 @@ from io_helpers import CORPUS, corpus_cases
 
 from configurator import paths
 
-CLI = paths.repo_root() / "configurator" / "cli.py"
 CASES = corpus_cases()["build"]
-
-pytestmark = pytest.mark.skipif(not CLI.exists(), reason="configurator/cli.py does not exist yet")
 
 
 def _run(path: Path) -> subprocess.CompletedProcess:

@@ -5,7 +5,6 @@ The table of cases and expected fragments is tests/corpus/cases.toml.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,6 @@ from io_helpers import CORPUS, corpus_cases
 
 from configurator.io.build_io import BuildFileError, load_build, read_build
 from configurator.io.catalog_io import load_catalog, load_part_file, load_price_file
-from configurator.io.settings_io import AppSettings, load_settings
 
 CASES = corpus_cases()
 
@@ -96,23 +94,6 @@ def test_duplicate_prices_name_both_files(case):
     assert any(case["expect"] in str(i) for i in catalog.issues), catalog.issues
 
 
-@pytest.mark.parametrize("case", CASES["settings"], ids=lambda c: Path(c["file"]).name)
-def test_broken_settings_give_defaults_and_one_issue(case, tmp_path):
-    path = tmp_path / "settings.json"
-    shutil.copyfile(CORPUS / case["file"], path)
-    settings, issues = load_settings(path)
-    assert len(issues) == 1
-    text = str(issues[0])
-    _one_line(text)
-    assert text.startswith(str(path))
-    assert case["expect"] in text, text
-    if case.get("field"):
-        assert f"field '{case['field']}'" in text
-    assert settings.autosave_interval_s == AppSettings().autosave_interval_s
-    assert settings.default_currency == case.get("currency", "USD")
-    assert (tmp_path / "settings.json.bad").read_bytes() == path.read_bytes()  # kept, not lost
-
-
 # ----------------------------------------------------------------- generated (too big for git)
 
 
@@ -129,8 +110,6 @@ def _generate(case: dict, folder: Path) -> Path:
     elif case["kind"] == "price":
         path.write_text("id,price,currency,date,source\nnic-a," + "1" * 200_000 + ",USD,2026-01,x\n"
                         "nic-b,5,USD,2026-01,x\n")
-    elif case["kind"] == "settings":
-        path.write_text('{"last_folder": "' + "x" * 2_000_000 + '"}')
     return path
 
 
@@ -145,13 +124,9 @@ def test_generated_oversize_input(case, tmp_path):
         catalog = load_catalog([path], [])
         assert catalog.parts == {}
         text = str(catalog.issues[0])
-    elif case["kind"] == "price":
+    else:
         prices, issues = load_price_file(path)
         assert [p.part_id for p in prices] == ["nic-b"]
-        text = str(issues[0])
-    else:
-        settings, issues = load_settings(path)
-        assert settings == AppSettings()
         text = str(issues[0])
     _one_line(text)
     assert text.startswith(str(path)), text
@@ -196,7 +171,7 @@ class _Spy:
 
 
 def test_every_corpus_file_is_listed():
-    listed = {c["file"] for kind in ("build", "build_ok", "price", "settings") for c in CASES[kind]}
+    listed = {c["file"] for kind in ("build", "build_ok", "price") for c in CASES[kind]}
     listed |= {c["dir"] for kind in ("catalog", "price_dir") for c in CASES[kind]}
     on_disk = {str(p.relative_to(CORPUS)) for p in CORPUS.glob("*/*") if p.name != "cases.toml"}
     assert on_disk == listed, (on_disk - listed, listed - on_disk)

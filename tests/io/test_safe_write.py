@@ -108,3 +108,11 @@ def test_write_through_symlink(tmp_path):
     atomic_write(link, b"new", backup=True)
     assert link.is_symlink() and real.read_bytes() == b"new"
     assert (real.parent / "quote.json.bak").read_bytes() == b"old"
+
+
+def test_refuses_to_replace_a_folder(tmp_path):
+    folder = tmp_path / "hgx.json"
+    folder.mkdir()
+    with pytest.raises(OSError, match="not a regular file"):
+        atomic_write(folder, b"{}", backup=True)
+    assert folder.is_dir()

@@ -249,8 +249,6 @@ def test_wide_card_covers_its_neighbour(make_window):
 
 def test_autosave_writes_and_discards_recovery_copy(make_window, tmp_path):
     win = make_window()
-    if win._autosave_store is None:
-        pytest.skip("configurator.io.autosave is not available")
     win.view.place("GPU1", "h100-sxm")
     win.write_recovery()
     assert len(win._autosave_store.list()) == 1
@@ -277,3 +275,74 @@ def test_screenshot_mode_writes_png(tmp_path, monkeypatch, catalog):
     out = tmp_path / "shot.png"
     assert run_gui(str(build), screenshot=str(out), size=(1200, 800)) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_every_registered_panel_gets_a_dock_in_its_group(make_window):
+    from configurator.qt.panels import PANELS
+
+    win = make_window()
+    assert [type(p) for p in win.panels] == [spec.panel for spec in PANELS]
+    for spec, panel in zip(PANELS, win.panels, strict=True):
+        dock = win.docks[spec.key]
+        assert dock.widget().widget() is panel and dock.windowTitle() == spec.title.replace("&", "&&")
+        assert win.dockWidgetArea(dock) == spec.area
+    for group in {spec.group for spec in PANELS}:
+        docks = [win.docks[s.key] for s in PANELS if s.group == group]
+        assert all(win.tabifiedDockWidgets(docks[0]).count(d) == 1 for d in docks[1:]), group
+
+
+def test_file_menu_exports_through_the_registry(make_window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from configurator.io.exporters import EXPORTERS
+    from configurator.io.exporters.evaluation_json import evaluation_to_json
+
+    win = make_window()
+    win.view.place("GPU1", "h100-sxm")
+    assert list(win.export_actions) == list(EXPORTERS)
+    target = tmp_path / "evaluation"          # no suffix typed: the format's own is added
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), a[3]))
+    win.export_actions["json"].trigger()
+    written = tmp_path / "evaluation.json"
+    assert json.loads(written.read_text("utf-8")) == json.loads(json.dumps(evaluation_to_json(win.session.evaluation),
+                                                                           default=str))
+    assert "evaluation.json" in win.statusBar().currentMessage()
+
+
+def test_export_failure_is_one_line_and_keeps_the_window(make_window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(tmp_path / "no-such-folder" / "x" / "q.json"), ""))
+    (tmp_path / "no-such-folder").write_text("a file, not a folder")
+    win = make_window()
+    assert not win.export_as("json")
+    assert len(shown) == 1 and "\n" not in shown[0]
+
+
+def test_open_reports_the_first_note(make_window, tmp_path):
+    win = make_window()
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(Build(chassis="hgx-8u", placements={"GPU1": "no-such-gpu"}).to_file_dict()))
+    assert win.open_path(path)
+    assert win.session.build.placements == {"GPU1": "no-such-gpu"}   # kept, not dropped
+    assert "no-such-gpu" in win.statusBar().currentMessage()
+
+
+def test_export_never_overwrites_the_open_build_file(make_window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    win = make_window()
+    build_file = tmp_path / "hgx.json"
+    assert win.save_to(build_file)
+    before = build_file.read_bytes()
+    suggested, shown = [], []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: suggested.append(a[2]) or (a[2], ""))
+    assert win.export_as("json")                          # the suggested name is not the build file
+    assert suggested == [str(tmp_path / "hgx-json.json")] and (tmp_path / "hgx-json.json").exists()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(build_file), ""))
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(a[2]))
+    assert not win.export_as("json")
+    assert build_file.read_bytes() == before and "own file" in shown[0]

@@ -7,15 +7,18 @@ from decimal import Decimal
 import numpy as np
 import pytest
 from fixture_catalog import make_catalog
+from sample_evaluation import render_all, sample_evaluation
 
 import configurator.core.evaluate as evaluate_pkg
+from configurator import paths
 from configurator.core.build import Build
 from configurator.core.evaluate.result import Link
 from configurator.core.evaluate.workload_models import MemoryBreakdown, WorkloadResult
 from configurator.core.session import Session
-from configurator.qt.panels import ALL_PANELS, BandwidthPanel, CostPanel, PowerPanel, ThermalPanel, WorkloadPanel
+from configurator.io.build_io import load_build
+from configurator.io.catalog_io import load_catalog
+from configurator.qt.panels import PANELS, BandwidthPanel, CostPanel, PanelSpec, PowerPanel, ThermalPanel, WorkloadPanel
 from configurator.qt.panels import format as fmt
-from configurator.qt.panels.sample import render_all, sample_evaluation
 
 GB = 10**9
 
@@ -64,8 +67,8 @@ def test_format_helpers():
 
 
 def test_titles_are_translated_strings():
-    assert [cls.title for cls in ALL_PANELS] == ["Power", "Thermal", "Workload", "Bandwidth", "Cost & TCO",
-                                                  "Site & options"]
+    assert [spec.title for spec in PANELS] == ["Power", "Thermal", "Bandwidth", "Cost & TCO", "Workload",
+                                                "Site & options"]
 
 
 # --------------------------------------------------------------------------- power
@@ -224,7 +227,7 @@ def test_workload_panel_renders_result(qtbot, session):
 def test_every_panel_renders_to_png(qtbot, session, tmp_path):
     publish(session, sample_evaluation(workload=workload_result()))
     paths = render_all(session, tmp_path)
-    assert [p.name for p in paths] == [f"{cls.__name__}.png" for cls in ALL_PANELS]
+    assert [p.name for p in paths] == [f"{spec.key}.png" for spec in PANELS]
     assert all(p.stat().st_size > 2000 for p in paths)
 
 
@@ -243,18 +246,65 @@ def _valid(widget) -> bool:
 
 def test_panels_render_the_real_engine(qtbot):
     """Smoke test against `evaluate` itself: a populated HGX build renders in every panel."""
-    pytest.importorskip("configurator.core.evaluate.engine")
     placements = {"CPU1": "xeon-8480", "CPU2": "xeon-8480", "COOLING": "air-hgx"}
     placements |= {f"GPU{i}": "h100-sxm" for i in range(1, 9)}
     placements |= {f"NIC{i}": "cx7" for i in range(1, 9)}
     placements |= {f"PSU{i}": "psu-3000" for i in range(1, 7)}
     placements |= {f"{s}_DIMM_{c}1": "ddr5-64" for s in ("CPU1", "CPU2") for c in "ABCDEFGH"}
     session = Session(make_catalog(), Build(chassis="hgx-8u", placements=placements))
-    panels = [cls(session) for cls in ALL_PANELS]
+    panels = [spec.panel(session) for spec in PANELS]
     for p in panels:
         qtbot.addWidget(p)
     power = panels[0]
     assert "kW usable" in power.headline.text()
     gpu_w = sum(x.typical_w for x in session.evaluation.power.lines if x.category == "gpu")
     assert power.typical_bars.opts["width"][0] == pytest.approx(gpu_w / 1000)
-    assert panels[3].rows[0].stage.text() == "Storage"
+    assert panels[2].rows[0].stage.text() == "Storage"
+
+
+# --------------------------------------------------------------------------- the registry
+
+
+@pytest.fixture(scope="module")
+def shipped_catalog():
+    return load_catalog()
+
+
+@pytest.mark.parametrize("example", sorted(paths.examples_dir().glob("*.json")), ids=lambda p: p.stem)
+def test_every_registered_panel_builds_and_renders_every_example(qtbot, shipped_catalog, example):
+    """A panel that raises on a real build is a failing test, never a dock that silently vanishes."""
+    build = load_build(example, shipped_catalog)
+    session = Session(shipped_catalog, build, example)
+    panels = []
+    for spec in PANELS:
+        panel = spec.panel(session)
+        qtbot.addWidget(panel)
+        panel.resize(560, max(panel.sizeHint().height(), 200))
+        panel.show()
+        panels.append(panel)
+    for panel in panels:
+        assert not panel.grab().isNull(), type(panel).__name__
+    session.replace_build(build.model_copy(deep=True), example)   # a second evaluation re-renders each
+    for panel in panels:
+        assert not panel.grab().isNull(), type(panel).__name__
+
+
+def test_registry_refuses_an_unknown_dock_group():
+    with pytest.raises(ValueError, match="unknown dock group 'sidebar'"):
+        PanelSpec(PowerPanel, "sidebar")
+
+
+def test_every_panel_class_in_the_package_is_registered():
+    """A panel written but not registered would never appear: every titled panel is in PANELS."""
+    import importlib
+    import pkgutil
+
+    import configurator.qt.panels as package
+    from configurator.qt.panels.widgets import Title
+
+    titled = set()
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        titled |= {obj for obj in vars(module).values()
+                   if isinstance(obj, type) and isinstance(obj.__dict__.get("title"), Title)}
+    assert titled == {spec.panel for spec in PANELS}

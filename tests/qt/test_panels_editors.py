@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 from fixture_catalog import make_catalog
+from sample_evaluation import sample_evaluation
 
 import configurator.core.evaluate as evaluate_pkg
 from configurator.core.build import Build
@@ -13,7 +14,6 @@ from configurator.core.evaluate.workload_models import ModelShape
 from configurator.core.ops import SetOption
 from configurator.core.session import Session
 from configurator.qt.panels import SiteOptionsPanel, WorkloadPanel
-from configurator.qt.panels.sample import sample_evaluation
 
 PRESETS = {
     "llama-2-7b": ModelShape(name="Llama 2 7B", layers=32, hidden=4096, heads=32, kv_heads=32, ffn=11008,

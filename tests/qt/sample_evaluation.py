@@ -1,6 +1,6 @@
-"""A realistic evaluation (8× H200 SXM HGX node) for panel previews, screenshots and tests.
+"""Test fixture: a realistic evaluation (8× H200 SXM HGX node) for panel tests and previews.
 
-`render_all(session, out_dir)` renders every panel to PNG for a visual check.
+`render_all(session, out_dir)` renders every registered panel to PNG for a visual check.
 The figures are illustrative, not a quote.
 """
 
@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from ...core.evaluate.result import (
+from configurator.core.evaluate.result import (
     BandwidthResult,
     ComputeResult,
     CostLine,
@@ -24,7 +24,8 @@ from ...core.evaluate.result import (
     TcoResult,
     ThermalResult,
 )
-from ...core.violations import Violation
+from configurator.core.violations import Violation
+from configurator.qt.panels import PANELS
 
 _LINES = (
     # category, id, name, qty, idle, typical, max (W, all units)
@@ -143,11 +144,10 @@ def sample_evaluation(currency: str = "USD", workload: Any = None) -> Evaluation
 
 def render_all(session: Any, out_dir: Path, width: int = 560) -> list[Path]:
     """Render each panel for `session` to `out_dir`/<class>.png (needs a QApplication)."""
-    from . import ALL_PANELS
-
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
-    for cls in ALL_PANELS:
+    for spec in PANELS:
+        cls = spec.panel
         panel = cls(session)
         panel.resize(width, max(panel.sizeHint().height(), 200))
         panel.show()

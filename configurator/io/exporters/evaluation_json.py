@@ -1,11 +1,19 @@
-"""JSON views of parts and evaluations for the CLI (`--json`); keys are documented in docs/cli.md."""
+"""JSON views of parts and evaluations (`--json` on the CLI) and the JSON exporter.
+
+The keys are documented in docs/cli.md. An exported `.json` file holds exactly what
+`configurator evaluate --json` prints for the same build.
+"""
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
-from ..core.catalog import Catalog, Part
+from ...core.catalog import Catalog, Part
+from ..formats import Exporter, ExportRequest
+from ..safe_write import atomic_write
 
 
 def _money(value: Decimal | None) -> str | None:
@@ -79,3 +87,14 @@ def workload_result_to_json(wl: Any) -> dict[str, Any]:
     data["per_gpu_bytes"] = {k: getattr(per_gpu, k) for k in
                              ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead", "total")}
     return data
+
+
+def _write(request: ExportRequest, path: Path) -> Path:
+    (_, ev), = request.options
+    text = json.dumps(evaluation_to_json(ev), indent=2, ensure_ascii=False, default=str) + "\n"
+    atomic_write(path, text.encode("utf-8"))
+    return path
+
+
+EVALUATION_JSON = Exporter(name="json", suffixes=(".json",), description="Evaluation as JSON",
+                           max_options=1, write=_write)

@@ -1,0 +1,8 @@
+"""The app's own build file (JSON, docs/file-format.md): migrated, checked, notes kept."""
+
+from __future__ import annotations
+
+from ..build_io import read_build
+from ..formats import Importer
+
+BUILD_FILE = Importer(name="build", suffixes=(".json",), description="Configurator build", read=read_build)
