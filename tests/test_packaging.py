@@ -99,6 +99,8 @@ def test_wheel_cli_catalog_check_evaluate_quote_gui(installed, tmp_path):
     check = _run(installed, "configurator", "check", hgx, cwd=tmp_path)
     assert check.returncode in (0, 1) and "not in the catalog" not in check.stdout + check.stderr
     assert "error(s)" in check.stdout
+    zh = _run(installed, "configurator", "check", hgx, "--lang", "zh_CN", cwd=tmp_path)  # the shipped .mo
+    assert zh.returncode == check.returncode and "个错误" in zh.stdout, zh.stdout + zh.stderr
     ev = _run(installed, "configurator", "evaluate", hgx, "--json", cwd=tmp_path)
     assert ev.returncode == 0, ev.stderr
     data = json.loads(ev.stdout)
@@ -108,7 +110,8 @@ def test_wheel_cli_catalog_check_evaluate_quote_gui(installed, tmp_path):
     assert quote.returncode == 0, quote.stderr
     assert pdf.read_bytes().startswith(b"%PDF") and pdf.stat().st_size > 20_000
     png = tmp_path / "w.png"
-    gui = _run(installed, "configurator", "gui", hgx, "--screenshot", str(png), cwd=tmp_path)
+    # in Chinese: a missing .qm in the wheel would stop the GUI with exit 2
+    gui = _run(installed, "configurator", "gui", hgx, "--screenshot", str(png), "--lang", "zh_CN", cwd=tmp_path)
     assert gui.returncode == 0, gui.stderr
     assert png.read_bytes().startswith(b"\x89PNG") and png.stat().st_size > 50_000
 

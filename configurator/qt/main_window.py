@@ -24,6 +24,7 @@ from .chassis_view import ChassisView
 from .dialogs import ChassisPicker
 
 # re-exported: callers and tests know these names from this module
+from .language import language_menu
 from .main_actions import (  # noqa: F401
     FILE_FILTER,
     MAX_RECENT,
@@ -227,6 +228,8 @@ class MainWindow(FileActions, QMainWindow):
         view.addSeparator()
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
+        view.addSeparator()
+        view.addMenu(language_menu(self))
 
     def _wire(self) -> None:
         s = self.session
