@@ -115,7 +115,8 @@ def main() -> int:
     """`configurator-gui [BUILD.json] [--lang zh_CN|en]`: the same as `configurator gui`."""
     from ..cli import main as cli_main
 
-    return cli_main(["gui", *sys.argv[1:]])
+    # macOS Finder may add a -psn_<id> process serial number to a bundle's arguments
+    return cli_main(["gui", *(a for a in sys.argv[1:] if not a.startswith("-psn_"))])
 
 
 if __name__ == "__main__":
