@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-0.1
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean dist test-wheel translations
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,5 +22,17 @@ test: $(STAMP)
 bench: $(STAMP)
 	for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
+# sdist and wheel in dist/ (the wheel carries catalogs/, resources/, examples/; see setup.py)
+dist: $(STAMP)
+	$(PY) -m build --outdir dist .
+
+# build the wheel, install it into a fresh venv and run the CLI from outside the source tree
+test-wheel: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest tests/test_packaging.py $(PYTEST_ARGS)
+
+# re-extract the Qt (.ts) and gettext (.pot/.po) strings from the code and compile .qm/.mo
+translations: $(STAMP)
+	$(PY) packaging/translations.py
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .i18n import LANGUAGES, _, choose_language, pad, set_language, translate
 
 
 class CliError(Exception):
@@ -58,7 +59,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
             price = cat.price(p.id)
             money = f"{price.price} {price.currency}" if price else "no price"
             print(f"{p.category:8} {p.id:40} {p.vendor:10} {p.name}  [{money}; {p.origin}]")
-        print(f"{len(parts)} parts", file=sys.stderr)
+        print(_("{n} parts").format(n=len(parts)), file=sys.stderr)
     for issue in cat.issues:
         print(f"warning: {issue}", file=sys.stderr)
     return 0
@@ -75,12 +76,12 @@ def cmd_check(args: argparse.Namespace) -> int:
                      "errors": sum(v.severity == "error" for v in violations)})
     else:
         for v in violations:
-            print(f"{v.severity.upper():7} {v.code}: {v.message}")
+            print(f"{pad(_(v.severity.upper()), 7)} {v.code}: {translate(v.message)}")
             if v.fix:
-                print(f"        fix: {v.fix.description}")
-        n_err = sum(v.severity == "error" for v in violations)
-        print(f"{n_err} error(s), {sum(v.severity == 'warning' for v in violations)} warning(s), "
-              f"{sum(v.severity == 'info' for v in violations)} info")
+                print("        " + _("fix: {fix}").format(fix=translate(v.fix.description)))
+        counts = {s: sum(v.severity == s for v in violations) for s in ("error", "warning", "info")}
+        print(_("{errors} error(s), {warnings} warning(s), {infos} info").format(
+            errors=counts["error"], warnings=counts["warning"], infos=counts["info"]))
     return 1 if any(v.severity == "error" for v in violations) else 0
 
 
@@ -98,6 +99,9 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
         _print_json(evaluation_to_json(ev))
     else:
         print(evaluation_to_text(ev))
+        if ev.assumptions:
+            print("\n" + _("Assumptions:"))
+            print("\n".join(f"  - {translate(a)}" for a in ev.assumptions))
     return 0
 
 
@@ -139,14 +143,14 @@ def _export(args: argparse.Namespace, fmt) -> int:
         pairs.append((build, evaluate(build, cat)))
     out = fmt.write(ExportRequest(options=tuple(pairs), catalog=cat, customer=args.customer,
                                   valid_days=args.valid_days, sources=tuple(args.builds)), Path(args.output))
-    print(f"wrote {out}")
+    print(_("wrote {path}").format(path=out))
     return 0
 
 
 def cmd_gui(args: argparse.Namespace) -> int:
     from .qt.app import run_gui
 
-    return run_gui(getattr(args, "build", None), screenshot=getattr(args, "screenshot", None))
+    return run_gui(getattr(args, "build", None), screenshot=getattr(args, "screenshot", None), lang=args.lang)
 
 
 # ----------------------------------------------------------------------------- parser
@@ -222,6 +226,9 @@ def build_parser() -> argparse.ArgumentParser:
     _export_arguments(x, "OUT")
     x.add_argument("--format", choices=tuple(EXPORTERS), help="default: from the output file's suffix")
     x.set_defaults(func=cmd_export)
+    for parser in (p, *sub.choices.values()):  # `configurator --lang zh_CN check ...` or `check --lang ...`
+        parser.add_argument("--lang", choices=tuple(LANGUAGES), default=argparse.SUPPRESS,
+                            help="language of the output and the GUI (default: CONFIGURATOR_LANG or the system locale)")
     return p
 
 
@@ -236,9 +243,12 @@ def _export_arguments(parser: argparse.ArgumentParser, output: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    lang = getattr(args, "lang", None)
     if not getattr(args, "command", None):
         args = parser.parse_args(["gui"])  # bare `configurator` opens the builder window
+    args.lang = lang
     try:
+        set_language(choose_language(args.lang))
         return int(args.func(args) or 0)
     except CliError as exc:
         print(f"configurator: {exc}", file=sys.stderr)

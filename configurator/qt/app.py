@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from . import pin_none  # noqa: F401  (re-exported; runs at package import)
@@ -15,35 +15,22 @@ ORG_NAME = "ai-server-configurator"
 APP_NAME = "AI Server Configurator"
 
 
-def make_app(argv: list[str] | None = None) -> QApplication:
-    """The one QApplication, themed, named (for QSettings) and with translators installed."""
+def make_app(argv: list[str] | None = None, lang: str | None = None) -> QApplication:
+    """The one QApplication, themed, named (for QSettings) and with translators installed
+    (`lang` overrides the saved / system language; see configurator/qt/language.py)."""
     app = QApplication.instance()
     if app is None:
         app = QApplication(argv if argv is not None else sys.argv[:1])
     QCoreApplication.setOrganizationName(QCoreApplication.organizationName() or ORG_NAME)
     QCoreApplication.setApplicationName(QCoreApplication.applicationName() or APP_NAME)
     if not getattr(app, "_configurator_ready", False):
+        from .language import install
         from .theme import apply_theme
 
         apply_theme(app)
-        _install_translators(app)
+        install(app, lang)
         app._configurator_ready = True  # type: ignore[attr-defined]
     return app  # type: ignore[return-value]
-
-
-def _install_translators(app: QApplication) -> None:
-    """Our strings (resources/translations/configurator_<locale>.qm) and Qt's own dialogs."""
-    from .. import paths
-
-    locale = QLocale()
-    keep = []
-    for name, folder in (("qtbase", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)),
-                         ("configurator", str(paths.resources_dir() / "translations"))):
-        tr = QTranslator(app)
-        if tr.load(locale, name, "_", folder):
-            app.installTranslator(tr)
-            keep.append(tr)
-    app._translators = keep  # type: ignore[attr-defined]
 
 
 def open_session(build_path: str | None):
@@ -64,11 +51,12 @@ def open_session(build_path: str | None):
     return Session(catalog, new_build(catalog, default_chassis(catalog))), error
 
 
-def run_gui(build_path: str | None = None, screenshot: str | None = None, size=(1600, 1000)) -> int:
+def run_gui(build_path: str | None = None, screenshot: str | None = None, size=(1600, 1000),
+            lang: str | None = None) -> int:
     """Open the main window. With `screenshot`, render it offscreen at `size`, write the PNG, return 0."""
     if screenshot and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    app = make_app()
+    app = make_app(lang=lang)
     from .main_window import MainWindow
 
     session, error = open_session(build_path)
@@ -87,7 +75,7 @@ def run_gui(build_path: str | None = None, screenshot: str | None = None, size=(
         return 0 if ok else 1
     window.show()
     if error:
-        QMessageBox.warning(window, window.tr("Cannot open build"), error)
+        QMessageBox.warning(window, QCoreApplication.translate("MainWindow", "Cannot open build"), error)
     else:
         window.offer_recovery()
     return app.exec()
@@ -126,9 +114,11 @@ def settle(app: QApplication, max_passes: int = 100) -> None:
 
 
 def main() -> int:
-    """`configurator-gui [BUILD.json]`."""
-    args = [a for a in sys.argv[1:] if not a.startswith("-")]
-    return run_gui(args[0] if args else None)
+    """`configurator-gui [BUILD.json] [--lang zh_CN|en]`: the same as `configurator gui`."""
+    from ..cli import main as cli_main
+
+    # macOS Finder may add a -psn_<id> process serial number to a bundle's arguments
+    return cli_main(["gui", *(a for a in sys.argv[1:] if not a.startswith("-psn_"))])
 
 
 if __name__ == "__main__":

@@ -70,7 +70,7 @@ def _socket_group(chassis: Chassis, cpu: Slot, dimms: list[Slot]) -> SlotGroup:
 def _pcie_group(slots: list[Slot]) -> SlotGroup:
     w, h, gap = 372.0, 30.0, 5.0
     rows = len(slots) if len(slots) <= 6 else math.ceil(len(slots) / 2)
-    g = SlotGroup("PCIe & OCP slots", 0, 0)
+    g = SlotGroup(QCoreApplication.translate("ChassisView", "PCIe & OCP slots"), 0, 0)
     for i, s in enumerate(slots):
         c, r = divmod(i, rows)
         g.rects[s.id] = (QRectF(c * (w + 12), r * (h + gap), w, h), "bar")
@@ -94,12 +94,15 @@ def layout(chassis: Chassis) -> tuple[list[list[SlotGroup]], float]:
             caption += f" · {bay_name(grp.bay_type)}"
         front.append(SlotGroup(caption, w, h, rects))
     rects, w, h = _row_of_boxes(by_kind.get("cooling", []), 190, 64, 0, 1, "cooling")
-    front.append(SlotGroup("Cooling", w, h, rects))
+    front.append(SlotGroup(QCoreApplication.translate("ChassisView", "Cooling"), w, h, rects))
     rows: list[list[SlotGroup]] = [front]
     if by_kind.get("gpu"):
         bb = chassis.gpu_baseboard
         rects, w, h = _row_of_boxes(by_kind["gpu"], 104, 74, 7, 8, "module")
-        cap = f"{bb.label or 'GPU baseboard'} · {bb.positions} positions · {bb.fabric}" if bb else "GPUs"
+        cap = (QCoreApplication.translate("ChassisView", "%1 · %2 positions · %3")
+               .replace("%1", bb.label or QCoreApplication.translate("ChassisView", "GPU baseboard"))
+               .replace("%2", str(bb.positions)).replace("%3", bb.fabric)) if bb \
+            else QCoreApplication.translate("ChassisView", "GPUs")
         rows.append([SlotGroup(cap, w, h, rects)])
     dimms = by_kind.get("dimm", [])
     rows.append([_socket_group(chassis, cpu, [d for d in dimms if d.socket == cpu.id])
@@ -108,7 +111,8 @@ def layout(chassis: Chassis) -> tuple[list[list[SlotGroup]], float]:
     if by_kind.get("pcie"):
         rear.append(_pcie_group(by_kind["pcie"]))
     rects, w, h = _row_of_boxes(by_kind.get("psu", []), 150, 46, 6, 4, "psu")
-    rear.append(SlotGroup(f"Power supplies · {chassis.psu.count} bays", w, h, rects))
+    rear.append(SlotGroup(QCoreApplication.translate("ChassisView", "Power supplies · %1 bays")
+                          .replace("%1", str(chassis.psu.count)), w, h, rects))
     rows.append(rear)
     metrics = QFontMetricsF(theme.font(11, True))
     for row in rows:

@@ -22,6 +22,7 @@ from ..io.exporters import EXPORTERS
 from . import pin_none, theme
 from .chassis_view import ChassisView
 from .dialogs import ChassisPicker
+from .language import language_menu
 from .main_actions import FileActions
 from .palette import Palette
 from .panels import DOCK_GROUPS, PANELS
@@ -191,6 +192,8 @@ class MainWindow(FileActions, QMainWindow):
         view.addSeparator()
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
+        view.addSeparator()
+        view.addMenu(language_menu(self))
 
     def _wire(self) -> None:
         s = self.session

@@ -6,7 +6,7 @@ reason as a tooltip (the same `fits_chassis` answer the drop uses).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QRectF, QSize, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QModelIndex, QRectF, QSize, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -35,8 +35,10 @@ VENDOR_ROLE = Qt.ItemDataRole.UserRole + 5
 FORM_ROLE = Qt.ItemDataRole.UserRole + 6
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 7
 
-CATEGORY_TITLES = {"chassis": "Chassis", "gpu": "GPUs", "cpu": "CPUs", "dimm": "Memory", "drive": "Drives", "nic": "Network",
-                   "psu": "Power supplies", "cooling": "Cooling"}
+CATEGORY_TITLES = {"chassis": QT_TRANSLATE_NOOP("Palette", "Chassis"), "gpu": QT_TRANSLATE_NOOP("Palette", "GPUs"),
+                   "cpu": QT_TRANSLATE_NOOP("Palette", "CPUs"), "dimm": QT_TRANSLATE_NOOP("Palette", "Memory"),
+                   "drive": QT_TRANSLATE_NOOP("Palette", "Drives"), "nic": QT_TRANSLATE_NOOP("Palette", "Network"),
+                   "psu": QT_TRANSLATE_NOOP("Palette", "Power supplies"), "cooling": QT_TRANSLATE_NOOP("Palette", "Cooling")}
 
 
 class _PartModel(QStandardItemModel):
@@ -305,16 +307,15 @@ def _provenance(part, catalog) -> str:
     """Where the part's figures and price come from (file, sources, confidence)."""
     from html import escape
 
-    tr = QCoreApplication.translate
-    lines = [tr("Palette", "From {file}").format(file=escape(part.origin or "?"))]
+    lines = [QCoreApplication.translate("Palette", "From {file}").format(file=escape(part.origin or "?"))]
     for src in part.sources[:3]:
-        scope = ", ".join(src.fields) if src.fields else tr("Palette", "all figures")
+        scope = ", ".join(src.fields) if src.fields else QCoreApplication.translate("Palette", "all figures")
         lines.append(f"{escape(src.confidence)} · {escape(src.date)} · {escape(src.url[:80])} ({escape(scope[:60])})")
     if len(part.sources) > 3:
-        lines.append(tr("Palette", "+{n} more sources").format(n=len(part.sources) - 3))
+        lines.append(QCoreApplication.translate("Palette", "+{n} more sources").format(n=len(part.sources) - 3))
     price = catalog.price(part.id)
     if price is not None:
-        lines.append(tr("Palette", "Price: {src} ({date}, {file})").format(
+        lines.append(QCoreApplication.translate("Palette", "Price: {src} ({date}, {file})").format(
             src=escape(price.source[:80]), date=escape(price.date), file=escape(price.origin)))
     return "<br>".join(lines)
 

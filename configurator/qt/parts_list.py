@@ -5,7 +5,7 @@ Rendered from `session.evaluation.cost` alone, so it always agrees with the PDF 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from ..core.session import Session
@@ -69,7 +69,8 @@ class PartsList(QWidget):
         if self.table.rowCount() != len(cost.lines):
             self.table.setRowCount(len(cost.lines))
         for r, line in enumerate(cost.lines):
-            cells = [self.tr(CATEGORY_TITLES.get(line.category, line.category)), line.name, str(line.qty),
+            category = QCoreApplication.translate("Palette", CATEGORY_TITLES.get(line.category, line.category))
+            cells = [category, line.name, str(line.qty),
                      theme.money(line.unit_price, cost.currency, digits=True),
                      theme.money(line.extended, cost.currency, digits=True)]
             for c, text in enumerate(cells):

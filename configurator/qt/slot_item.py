@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -112,7 +112,8 @@ class SlotItem(QGraphicsItem):
             p.drawText(spec_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.spec)
         elif self.spec and self.style not in ("bay",):
             p.drawText(inner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, self.spec)
-        text = self.covered_by or self.part_text or ("" if self.style == "bay" else "empty")
+        empty = "" if self.style == "bay" else QCoreApplication.translate("ChassisView", "empty")
+        text = self.covered_by or self.part_text or empty
         if not text:
             return
         filled = self.part_id is not None and not self.covered_by

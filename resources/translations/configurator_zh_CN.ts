@@ -2,1520 +2,1314 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
-    <message>
-        <location filename="../../configurator/qt/palette.py" line="290"/>
-        <source>Palette</source>
-        <comment>From {file}</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/palette.py" line="292"/>
-        <source>Palette</source>
-        <comment>all figures</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/palette.py" line="295"/>
-        <source>Palette</source>
-        <comment>+{n} more sources</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../configurator/qt/palette.py" line="298"/>
-        <source>Palette</source>
-        <comment>Price: {src} ({date}, {file})</comment>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>BandwidthPanel</name>
     <message>
-        <location filename="../../configurator/qt/panels/bandwidth.py" line="18"/>
         <source>Storage</source>
-        <translation type="unfinished"></translation>
+        <translation>存储</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/bandwidth.py" line="19"/>
         <source>Host memory</source>
-        <translation type="unfinished"></translation>
+        <translation>主机内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/bandwidth.py" line="20"/>
         <source>PCIe host link</source>
-        <translation type="unfinished"></translation>
+        <translation>PCIe 主机链路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/bandwidth.py" line="21"/>
         <source>GPU memory</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/bandwidth.py" line="22"/>
         <source>GPU ↔ GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU ↔ GPU 互联</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/bandwidth.py" line="23"/>
         <source>Network</source>
-        <translation type="unfinished"></translation>
+        <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/bandwidth.py" line="53"/>
         <source>Bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>带宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/bandwidth.py" line="67"/>
         <source>Per GPU, per direction</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU、单向</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/bandwidth.py" line="68"/>
         <source>GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/bandwidth.py" line="69"/>
         <source>log scale</source>
-        <translation type="unfinished"></translation>
+        <translation>对数刻度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/bandwidth.py" line="128"/>
         <source>Bottleneck: {stage} — {gbs} per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>瓶颈：{stage} — 每 GPU {gbs}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/bandwidth.py" line="132"/>
         <source>No data path to show</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可显示的数据通路</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/bandwidth.py" line="134"/>
         <source>Storage read {st} in total · network {net} Gb/s per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>存储读取合计 {st} · 网络每 GPU {net} Gb/s</translation>
     </message>
 </context>
 <context>
     <name>ChassisPicker</name>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="41"/>
         <source>New build — choose a chassis</source>
-        <translation type="unfinished"></translation>
+        <translation>新建配置 — 选择机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="45"/>
         <source>Chassis</source>
-        <translation type="unfinished"></translation>
+        <translation>机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="45"/>
         <source>Vendor</source>
-        <translation type="unfinished"></translation>
+        <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="45"/>
         <source>RU</source>
-        <translation type="unfinished"></translation>
+        <translation>高度 (U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="46"/>
         <source>GPU positions</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 位置数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="46"/>
         <source>Summary</source>
-        <translation type="unfinished"></translation>
+        <translation>概要</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/dialogs.py" line="73"/>
         <source>Pick the server chassis; parts are added afterwards.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择服务器机箱；部件可在之后添加。</translation>
     </message>
 </context>
 <context>
     <name>ChassisView</name>
     <message>
-        <location filename="../../configurator/qt/chassis_layout.py" line="141"/>
+        <source>PCIe &amp; OCP slots</source>
+        <translation>PCIe 与 OCP 插槽</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>散热</translation>
+    </message>
+    <message>
+        <source>%1 · %2 positions · %3</source>
+        <translation>%1 · %2 个 GPU 位 · %3</translation>
+    </message>
+    <message>
+        <source>GPU baseboard</source>
+        <translation>GPU 基板</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Power supplies · %1 bays</source>
+        <translation>电源 · %1 个电源位</translation>
+    </message>
+    <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_layout.py" line="142"/>
         <source>GPU %1-wide</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1 槽宽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="71"/>
         <source>Chassis “%s” is not in the catalog.</source>
-        <translation type="unfinished"></translation>
+        <translation>机箱“%s”不在目录中。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="80"/>
         <source>%1U · %2 sockets · top view, front at the top</source>
-        <translation type="unfinished"></translation>
+        <translation>%1U · %2 路 CPU 插座 · 俯视图，前面板在上</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="156"/>
         <source>unknown: %s</source>
-        <translation type="unfinished"></translation>
+        <translation>未知：%s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="157"/>
         <source>covered by %s</source>
-        <translation type="unfinished"></translation>
+        <translation>被 %s 占用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="179"/>
-        <location filename="../../configurator/qt/chassis_view.py" line="198"/>
         <source>feed %s</source>
-        <translation type="unfinished"></translation>
+        <translation>供电路 %s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="181"/>
         <source>Empty. Drag a part here, or right-click.</source>
-        <translation type="unfinished"></translation>
+        <translation>空。将部件拖到此处，或单击右键。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="183"/>
         <source>Unknown part %s</source>
-        <translation type="unfinished"></translation>
+        <translation>未知部件 %s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="242"/>
         <source>Cannot place here: %s</source>
-        <translation type="unfinished"></translation>
+        <translation>无法放置于此：%s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="247"/>
+        <source>%1 already holds %2</source>
+        <translation>%1 已装有 %2</translation>
+    </message>
+    <message>
         <source>Place %1 in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>将 %1 放入 %2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="252"/>
         <source>Placed %1 in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>已将 %1 放入 %2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="259"/>
         <source>Remove part from %s</source>
-        <translation type="unfinished"></translation>
+        <translation>从 %s 移除部件</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/qt/chassis_view.py" line="259"/>
         <source>Remove %n part(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>移除 %n 个部件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="265"/>
         <source>Cannot fill: %s</source>
-        <translation type="unfinished"></translation>
+        <translation>无法填充：%s</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/qt/chassis_view.py" line="271"/>
         <source>Fill %n similar slot(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>填充 %n 个同类插槽</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Placed %1 in %n more slot(s)</source>
+        <translation>
+            <numerusform>已将 %1 放入另外 %n 个插槽</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="276"/>
+        <source>No similar empty slot takes this part.</source>
+        <translation>没有可安装此部件的同类空插槽。</translation>
+    </message>
+    <message>
         <source>Put %1 on feed %2</source>
-        <translation type="unfinished"></translation>
+        <translation>将 %1 接到供电路 %2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="280"/>
-        <location filename="../../configurator/qt/chassis_view.py" line="322"/>
         <source>Clear build</source>
-        <translation type="unfinished"></translation>
+        <translation>清空配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="299"/>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="304"/>
         <source>Replace with %s</source>
-        <translation type="unfinished"></translation>
+        <translation>替换为 %s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="304"/>
         <source>Place %s</source>
-        <translation type="unfinished"></translation>
+        <translation>放置 %s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="308"/>
         <source>Fill all similar empty slots with %s</source>
-        <translation type="unfinished"></translation>
+        <translation>用 %s 填满所有同类空插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="312"/>
         <source>Fill all similar empty slots with this part</source>
-        <translation type="unfinished"></translation>
+        <translation>用此部件填满所有同类空插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="318"/>
         <source>Feed %s</source>
-        <translation type="unfinished"></translation>
+        <translation>供电路 %s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="366"/>
         <source>Drop to replace the part in %s</source>
-        <translation type="unfinished"></translation>
+        <translation>松开以替换 %s 中的部件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/chassis_view.py" line="367"/>
         <source>Drop to place in %s</source>
-        <translation type="unfinished"></translation>
+        <translation>松开以放入 %s</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
     </message>
 </context>
 <context>
     <name>CostPanel</name>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="47"/>
         <source>Cost &amp; TCO</source>
-        <translation type="unfinished"></translation>
+        <translation>成本与 TCO</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="62"/>
         <source>Hardware (BOM total)</source>
-        <translation type="unfinished"></translation>
+        <translation>硬件（物料清单合计）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="63"/>
         <source>Energy per year</source>
-        <translation type="unfinished"></translation>
+        <translation>每年电费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="64"/>
         <source>Support per year</source>
-        <translation type="unfinished"></translation>
+        <translation>每年维保费</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="65"/>
         <source>Total cost of ownership</source>
-        <translation type="unfinished"></translation>
+        <translation>总拥有成本 (TCO)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="66"/>
         <source>Per dense BF16 PFLOPS</source>
-        <translation type="unfinished"></translation>
+        <translation>每 PFLOPS（稠密 BF16）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="67"/>
         <source>Renting: per GPU-hour</source>
-        <translation type="unfinished"></translation>
+        <translation>租用：每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="68"/>
         <source>Renting: per month</source>
-        <translation type="unfinished"></translation>
+        <translation>租用：每月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="69"/>
         <source>Owning breaks even</source>
-        <translation type="unfinished"></translation>
+        <translation>自购回本点</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="70"/>
         <source>Total cost of ownership ÷ dense BF16 PFLOPS</source>
-        <translation type="unfinished"></translation>
+        <translation>总拥有成本 ÷ 稠密 BF16 PFLOPS</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="81"/>
         <source>Cumulative cost: owning vs renting</source>
-        <translation type="unfinished"></translation>
+        <translation>累计成本：自购与租用对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="84"/>
         <source>own (hardware + energy + support)</source>
-        <translation type="unfinished"></translation>
+        <translation>自购（硬件 + 电费 + 维保）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="85"/>
         <source>rent the same GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>租用同等 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="99"/>
         <source>months</source>
-        <translation type="unfinished"></translation>
+        <translation>月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="121"/>
         <source>{total} over {years} years · hardware {bom}</source>
-        <translation type="unfinished"></translation>
+        <translation>{years} 年合计 {total} · 硬件 {bom}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="124"/>
         <source>No price for {parts}: left out of the totals</source>
-        <translation type="unfinished"></translation>
+        <translation>{parts} 无价格：未计入合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="130"/>
         <source>{money} ({kwh} kWh)</source>
-        <translation type="unfinished"></translation>
+        <translation>{money}（{kwh} kWh）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="133"/>
         <source>{money} over {years} years</source>
-        <translation type="unfinished"></translation>
+        <translation>{years} 年共 {money}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="137"/>
         <source>no reference price</source>
-        <translation type="unfinished"></translation>
+        <translation>无参考价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="145"/>
         <source>at month {m}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {m} 个月</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="147"/>
         <source> ({years} years)</source>
-        <translation type="unfinished"></translation>
+        <translation>（{years} 年）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="150"/>
         <source>not within {years} years: renting is cheaper</source>
-        <translation type="unfinished"></translation>
+        <translation>{years} 年内无法回本：租用更便宜</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/cost.py" line="171"/>
         <source>break-even: month {m}</source>
-        <translation type="unfinished"></translation>
+        <translation>回本点：第 {m} 个月</translation>
     </message>
 </context>
 <context>
     <name>FileActions</name>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="80"/>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="81"/>
         <source>Save the changes to “%s” before closing it?</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭前是否保存对“%s”的更改？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="92"/>
-        <location filename="../../configurator/qt/main_actions.py" line="206"/>
         <source>Untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="105"/>
         <source>Open build</source>
-        <translation type="unfinished"></translation>
+        <translation>打开配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="116"/>
         <source>Cannot open build</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="121"/>
         <source>Opened %s</source>
-        <translation type="unfinished"></translation>
+        <translation>已打开 %s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="131"/>
         <source>Save build as</source>
-        <translation type="unfinished"></translation>
+        <translation>配置另存为</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="143"/>
         <source>Cannot save build</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存配置</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="148"/>
         <source>Saved %s</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 %s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="170"/>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="173"/>
         <source>Clear list</source>
-        <translation type="unfinished"></translation>
+        <translation>清除列表</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="191"/>
         <source>Autosave failed: %s</source>
-        <translation type="unfinished"></translation>
+        <translation>自动保存失败：%s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="208"/>
         <source>Restore unsaved work?</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复未保存的工作？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="209"/>
         <source>Unsaved changes to “%1” from %2 were recovered. Restore them?</source>
-        <translation type="unfinished"></translation>
+        <translation>已找回“%1”于 %2 的未保存更改。是否恢复？</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="216"/>
         <source>Cannot restore</source>
-        <translation type="unfinished"></translation>
+        <translation>无法恢复</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="238"/>
         <source>Export quote</source>
-        <translation type="unfinished"></translation>
+        <translation>导出报价单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="238"/>
         <source>PDF (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="245"/>
         <source>Cannot export quote</source>
-        <translation type="unfinished"></translation>
+        <translation>无法导出报价单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_actions.py" line="247"/>
         <source>Quote written to %s</source>
-        <translation type="unfinished"></translation>
+        <translation>报价单已写入 %s</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="113"/>
         <source>Components</source>
-        <translation type="unfinished"></translation>
+        <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="114"/>
         <source>Problems</source>
-        <translation type="unfinished"></translation>
+        <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="115"/>
         <source>Bill of materials</source>
-        <translation type="unfinished"></translation>
+        <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="126"/>
         <source>Panel %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>面板 %1 出错：%2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="169"/>
         <source>&amp;New…</source>
-        <translation type="unfinished"></translation>
+        <translation>新建(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="170"/>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="171"/>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="173"/>
         <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="174"/>
         <source>Export &amp;quote…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出报价单(&amp;Q)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="175"/>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="176"/>
-        <location filename="../../configurator/qt/main_window.py" line="237"/>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="177"/>
-        <location filename="../../configurator/qt/main_window.py" line="238"/>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="178"/>
         <source>&amp;Place selected part</source>
-        <translation type="unfinished"></translation>
+        <translation>放置所选部件(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="179"/>
         <source>Put the palette&apos;s part into the first free slot that takes it</source>
-        <translation type="unfinished"></translation>
+        <translation>将部件面板中所选部件放入第一个可安装的空插槽</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="180"/>
         <source>&amp;Remove from selected slots</source>
-        <translation type="unfinished"></translation>
+        <translation>从所选插槽移除(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="182"/>
         <source>C&amp;lear build</source>
-        <translation type="unfinished"></translation>
+        <translation>清空配置(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="183"/>
         <source>Change &amp;chassis…</source>
-        <translation type="unfinished"></translation>
+        <translation>更换机箱(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="184"/>
         <source>Zoom &amp;in</source>
-        <translation type="unfinished"></translation>
+        <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="185"/>
         <source>Zoom &amp;out</source>
-        <translation type="unfinished"></translation>
+        <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="186"/>
         <source>&amp;Fit to window</source>
-        <translation type="unfinished"></translation>
+        <translation>适应窗口(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="191"/>
         <source>The PDF quote module is not installed in this build.</source>
-        <translation type="unfinished"></translation>
+        <translation>此版本未安装 PDF 报价单模块。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="195"/>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="198"/>
         <source>Open &amp;recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="208"/>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="212"/>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="237"/>
         <source>&amp;Undo %s</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销 %s(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="238"/>
         <source>&amp;Redo %s</source>
-        <translation type="unfinished"></translation>
+        <translation>重做 %s(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="244"/>
         <source>Untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="245"/>
         <source>%s[*] — AI Server Configurator</source>
-        <translation type="unfinished"></translation>
+        <translation>%s[*] — AI 服务器配置器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="262"/>
         <source>no GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>无 GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="263"/>
         <source>%s kW max</source>
-        <translation type="unfinished"></translation>
+        <translation>最大 %s kW</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/qt/main_window.py" line="267"/>
         <source>%n error(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/qt/main_window.py" line="269"/>
         <source>%n warning(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个警告</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="271"/>
         <source>no problems</source>
-        <translation type="unfinished"></translation>
+        <translation>无问题</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="296"/>
         <source>every slot that takes it is already in use</source>
-        <translation type="unfinished"></translation>
+        <translation>所有可安装它的插槽都已占用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="297"/>
         <source>Cannot place %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法放置 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="312"/>
+        <source>Undone: %s</source>
+        <translation>已撤销：%s</translation>
+    </message>
+    <message>
+        <source>Redone: %s</source>
+        <translation>已重做：%s</translation>
+    </message>
+    <message>
         <source>Change chassis</source>
-        <translation type="unfinished"></translation>
+        <translation>更换机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/main_window.py" line="316"/>
         <source>Change chassis to %s</source>
-        <translation type="unfinished"></translation>
+        <translation>将机箱更换为 %s</translation>
+    </message>
+    <message>
+        <source>Cannot open build</source>
+        <translation>无法打开配置</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The language changes when the app is started again.</source>
+        <translation>语言将在重新启动程序后生效。</translation>
     </message>
 </context>
 <context>
     <name>Palette</name>
     <message>
-        <location filename="../../configurator/qt/palette.py" line="159"/>
+        <source>Chassis</source>
+        <translation>机箱</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Drives</source>
+        <translation>硬盘</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>Power supplies</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>散热</translation>
+    </message>
+    <message>
         <source>Search parts…  (name, vendor, 80 GB, 400G …)</source>
-        <translation type="unfinished"></translation>
+        <translation>搜索部件…（名称、厂商、80 GB、400G …）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/palette.py" line="163"/>
         <source>Fits this chassis</source>
-        <translation type="unfinished"></translation>
+        <translation>适配此机箱</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/palette.py" line="226"/>
         <source>All vendors</source>
-        <translation type="unfinished"></translation>
+        <translation>全部厂商</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/palette.py" line="229"/>
         <source>All form factors</source>
-        <translation type="unfinished"></translation>
+        <translation>全部外形规格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/palette.py" line="252"/>
         <source>does not fit</source>
-        <translation type="unfinished"></translation>
+        <translation>不适配</translation>
+    </message>
+    <message>
+        <source>From {file}</source>
+        <translation>来自 {file}</translation>
+    </message>
+    <message>
+        <source>all figures</source>
+        <translation>全部数据</translation>
+    </message>
+    <message>
+        <source>+{n} more sources</source>
+        <translation>另有 {n} 个来源</translation>
+    </message>
+    <message>
+        <source>Price: {src} ({date}, {file})</source>
+        <translation>价格：{src}（{date}，{file}）</translation>
     </message>
 </context>
 <context>
     <name>PartsList</name>
     <message>
-        <location filename="../../configurator/qt/parts_list.py" line="31"/>
         <source>Category</source>
-        <translation type="unfinished"></translation>
+        <translation>类别</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/parts_list.py" line="31"/>
         <source>Part</source>
-        <translation type="unfinished"></translation>
+        <translation>部件</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/parts_list.py" line="31"/>
         <source>Qty</source>
-        <translation type="unfinished"></translation>
+        <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/parts_list.py" line="32"/>
         <source>Unit price</source>
-        <translation type="unfinished"></translation>
+        <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/parts_list.py" line="32"/>
         <source>Extended</source>
-        <translation type="unfinished"></translation>
+        <translation>小计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/parts_list.py" line="79"/>
         <source>Total  %s</source>
-        <translation type="unfinished"></translation>
+        <translation>合计  %s</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/qt/parts_list.py" line="81"/>
         <source>%n part(s) without a price · </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个部件无价格 · </numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/parts_list.py" line="103"/>
         <source>No price in the price list</source>
-        <translation type="unfinished"></translation>
+        <translation>价目表中无此价格</translation>
     </message>
 </context>
 <context>
     <name>PowerPanel</name>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="21"/>
         <source>GPUs</source>
         <extracomment>bar order, top to bottom; categories not listed follow in the order they appear</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="22"/>
         <source>GPU baseboard</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 基板</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="23"/>
         <source>CPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="24"/>
         <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="25"/>
         <source>NICs</source>
-        <translation type="unfinished"></translation>
+        <translation>网卡</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="26"/>
         <source>Drives</source>
-        <translation type="unfinished"></translation>
+        <translation>硬盘</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="27"/>
         <source>Fans / pumps</source>
-        <translation type="unfinished"></translation>
+        <translation>风扇 / 水泵</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="28"/>
         <source>Board, BMC, switches</source>
-        <translation type="unfinished"></translation>
+        <translation>主板、BMC、交换芯片</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="52"/>
         <source>no PSU installed</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装电源</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="63"/>
         <source>Power</source>
-        <translation type="unfinished"></translation>
+        <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="90"/>
         <source>Idle</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="90"/>
         <source>Typical (training)</source>
-        <translation type="unfinished"></translation>
+        <translation>典型（训练）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="91"/>
         <source>Max (all parts at TDP)</source>
-        <translation type="unfinished"></translation>
+        <translation>最大（全部部件满 TDP）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="91"/>
         <source>Transient peak</source>
-        <translation type="unfinished"></translation>
+        <translation>瞬时峰值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="95"/>
         <source>Draw</source>
-        <translation type="unfinished"></translation>
+        <translation>功率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="95"/>
         <source>Load</source>
-        <translation type="unfinished"></translation>
+        <translation>负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="95"/>
         <source>of usable PSU capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>占可用电源容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="116"/>
         <source>Power by component (kW, DC side)</source>
-        <translation type="unfinished"></translation>
+        <translation>各部件功耗（kW，直流侧）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="119"/>
         <source>typical</source>
-        <translation type="unfinished"></translation>
+        <translation>典型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="120"/>
         <source>max</source>
-        <translation type="unfinished"></translation>
+        <translation>最大</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="131"/>
         <source>kW</source>
-        <translation type="unfinished"></translation>
+        <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="149"/>
         <source>At the wall ({eff} % efficient): {idle} idle · {typ} typical · {mx} max</source>
-        <translation type="unfinished"></translation>
+        <translation>墙插侧（效率 {eff} %）：空闲 {idle} · 典型 {typ} · 最大 {mx}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="160"/>
         <source>est. {mx} max / {usable} usable ({headroom} headroom)</source>
-        <translation type="unfinished"></translation>
+        <translation>估计最大 {mx} / 可用 {usable}（余量 {headroom}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="164"/>
         <source>est. {mx} max / no usable PSU capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>估计最大 {mx} / 无可用电源容量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="168"/>
         <source>{n} × {w} installed; {mode} needs more</source>
-        <translation type="unfinished"></translation>
+        <translation>已装 {n} × {w}；{mode} 需要更多</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="193"/>
         <source>Feed {feed}: {n} × PSU = {cap}</source>
-        <translation type="unfinished"></translation>
+        <translation>供电路 {feed}：{n} × 电源 = {cap}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="199"/>
         <source>{pct} at peak if {other} fails</source>
-        <translation type="unfinished"></translation>
+        <translation>{other} 故障时峰值负载 {pct}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/power.py" line="202"/>
         <source>nothing left if {other} fails</source>
-        <translation type="unfinished"></translation>
+        <translation>{other} 故障时无剩余容量</translation>
     </message>
 </context>
 <context>
     <name>SiteOptionsPanel</name>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="31"/>
         <source>Site &amp; options</source>
-        <translation type="unfinished"></translation>
+        <translation>机房与选项</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="62"/>
         <source>Power</source>
-        <translation type="unfinished"></translation>
+        <translation>供电</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="65"/>
         <source>PSU redundancy</source>
-        <translation type="unfinished"></translation>
+        <translation>电源冗余</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="70"/>
         <source>Input voltage</source>
-        <translation type="unfinished"></translation>
+        <translation>输入电压</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="71"/>
         <source>Part of a multi-node training cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>属于多节点训练集群</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="78"/>
         <source>Site</source>
-        <translation type="unfinished"></translation>
+        <translation>机房</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="80"/>
         <source>Ambient (inlet) temperature</source>
-        <translation type="unfinished"></translation>
+        <translation>环境（进风）温度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="82"/>
         <source>Altitude</source>
-        <translation type="unfinished"></translation>
+        <translation>海拔</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="84"/>
         <source>PUE</source>
-        <translation type="unfinished"></translation>
+        <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="88"/>
         <source>Money</source>
-        <translation type="unfinished"></translation>
+        <translation>费用</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="93"/>
         <source>Currency</source>
-        <translation type="unfinished"></translation>
+        <translation>货币</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="95"/>
         <source> per kWh</source>
-        <translation type="unfinished"></translation>
+        <translation> / kWh</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="96"/>
         <source>Electricity price</source>
-        <translation type="unfinished"></translation>
+        <translation>电价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="97"/>
         <source> years</source>
-        <translation type="unfinished"></translation>
+        <translation> 年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="98"/>
         <source>TCO period</source>
-        <translation type="unfinished"></translation>
+        <translation>TCO 周期</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="100"/>
         <source> % of hardware / year</source>
-        <translation type="unfinished"></translation>
+        <translation> % 硬件价 / 年</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="101"/>
         <source>Support</source>
-        <translation type="unfinished"></translation>
+        <translation>维保</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="103"/>
         <source> per GPU-hour</source>
-        <translation type="unfinished"></translation>
+        <translation> / GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="104"/>
         <source>GPU&apos;s reference cloud price</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 的云上参考价</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="105"/>
         <source>Rent price</source>
-        <translation type="unfinished"></translation>
+        <translation>租用价格</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="107"/>
         <source>Utilization</source>
-        <translation type="unfinished"></translation>
+        <translation>利用率</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="137"/>
         <source>Not applied: {msg}</source>
-        <translation type="unfinished"></translation>
+        <translation>未应用：{msg}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="151"/>
         <source>Chassis default ({mode})</source>
-        <translation type="unfinished"></translation>
+        <translation>机箱默认（{mode}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="152"/>
         <source>Chassis default</source>
-        <translation type="unfinished"></translation>
+        <translation>机箱默认</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="155"/>
         <source>{mode} (not offered by this chassis)</source>
-        <translation type="unfinished"></translation>
+        <translation>{mode}（此机箱不支持）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="172"/>
         <source> {cur} per kWh</source>
-        <translation type="unfinished"></translation>
+        <translation> {cur} / kWh</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/site.py" line="173"/>
         <source> {cur} per GPU-hour</source>
-        <translation type="unfinished"></translation>
+        <translation> {cur} / GPU 小时</translation>
     </message>
 </context>
 <context>
     <name>ThermalPanel</name>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="18"/>
         <source>Thermal</source>
-        <translation type="unfinished"></translation>
+        <translation>散热</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="34"/>
         <source>Heat (typical / max)</source>
-        <translation type="unfinished"></translation>
+        <translation>发热（典型 / 最大）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="35"/>
         <source>Heat, BTU/h (typical / max)</source>
-        <translation type="unfinished"></translation>
+        <translation>发热 BTU/h（典型 / 最大）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="36"/>
         <source>Cooling tons at max</source>
-        <translation type="unfinished"></translation>
+        <translation>最大时制冷量（冷吨）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="37"/>
         <source>Airflow needed at max</source>
-        <translation type="unfinished"></translation>
+        <translation>最大时所需风量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="38"/>
         <source>Chassis fans deliver</source>
-        <translation type="unfinished"></translation>
+        <translation>机箱风扇风量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="39"/>
         <source>Cooling</source>
-        <translation type="unfinished"></translation>
+        <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="40"/>
         <source>Derated capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>降额后散热能力</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="41"/>
         <source>Ambient / altitude derate</source>
-        <translation type="unfinished"></translation>
+        <translation>环境温度 / 海拔降额</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="42"/>
         <source>Max GPU TDP supported</source>
-        <translation type="unfinished"></translation>
+        <translation>支持的最大 GPU TDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="43"/>
         <source>Max CPU TDP supported</source>
-        <translation type="unfinished"></translation>
+        <translation>支持的最大 CPU TDP</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="65"/>
         <source>{heat} heat / {cap} cooling ({pct} load)</source>
-        <translation type="unfinished"></translation>
+        <translation>发热 {heat} / 散热能力 {cap}（负载 {pct}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="68"/>
         <source>{heat} heat / no supported cooling option</source>
-        <translation type="unfinished"></translation>
+        <translation>发热 {heat} / 无受支持的散热方案</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="72"/>
         <source>Max heat against derated cooling capacity (tick = 100 %)</source>
-        <translation type="unfinished"></translation>
+        <translation>最大发热与降额散热能力之比（刻度线 = 100 %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="77"/>
         <source>air</source>
-        <translation type="unfinished"></translation>
+        <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="77"/>
         <source>liquid</source>
-        <translation type="unfinished"></translation>
+        <translation>液冷</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="78"/>
         <source>none placed</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="84"/>
         <source>× {f} of rated capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>额定能力 × {f}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="88"/>
         <source>All wall power becomes heat; 1 kW ≈ 3,412 BTU/h, 12,000 BTU/h = 1 ton.</source>
-        <translation type="unfinished"></translation>
+        <translation>墙插功耗全部转为热量；1 kW ≈ 3,412 BTU/h，12,000 BTU/h = 1 冷吨。</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="92"/>
         <source>{cfm} at ΔT {dc} °C ({df} °F)</source>
-        <translation type="unfinished"></translation>
+        <translation>{cfm}（ΔT {dc} °C / {df} °F）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/thermal.py" line="98"/>
         <source>{cfm} ({gap} short)</source>
-        <translation type="unfinished"></translation>
+        <translation>{cfm}（缺口 {gap}）</translation>
     </message>
 </context>
 <context>
     <name>ViolationsPanel</name>
     <message>
-        <location filename="../../configurator/qt/violations_panel.py" line="32"/>
         <source>Problem and how to fix it</source>
-        <translation type="unfinished"></translation>
+        <translation>问题及修复方法</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/violations_panel.py" line="68"/>
         <source>Apply fix</source>
-        <translation type="unfinished"></translation>
+        <translation>应用修复</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/violations_panel.py" line="76"/>
         <source>No problems found by the checks.</source>
-        <translation type="unfinished"></translation>
+        <translation>检查未发现问题。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/qt/violations_panel.py" line="77"/>
         <source>%n error(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/qt/violations_panel.py" line="78"/>
         <source>%n warning(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个警告</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../configurator/qt/violations_panel.py" line="79"/>
         <source>%n note(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 条提示</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/violations_panel.py" line="81"/>
         <source>(checks are not exhaustive)</source>
-        <translation type="unfinished"></translation>
+        <translation>（检查并非详尽无遗）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/violations_panel.py" line="92"/>
         <source>Fix: %s</source>
-        <translation type="unfinished"></translation>
+        <translation>修复：%s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/violations_panel.py" line="94"/>
         <source>The fix could not be applied: %s</source>
-        <translation type="unfinished"></translation>
+        <translation>无法应用修复：%s</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/violations_panel.py" line="96"/>
         <source>Applied: %s</source>
-        <translation type="unfinished"></translation>
+        <translation>已应用：%s</translation>
     </message>
 </context>
 <context>
     <name>WorkloadEditor</name>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="63"/>
         <source>Model</source>
         <extracomment>ModelShape integer fields the &quot;Custom&quot; shape edits, with their spinbox ranges the shape &quot;Custom&quot; starts from when there is no workload yet (a Llama-3-8B-like model)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="66"/>
         <source>None (no workload)</source>
-        <translation type="unfinished"></translation>
+        <translation>无（不设工作负载）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="69"/>
         <source>Custom</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="72"/>
         <source>Preset</source>
-        <translation type="unfinished"></translation>
+        <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="76"/>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="76"/>
         <source>Hidden</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="76"/>
         <source>Heads</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="77"/>
         <source>KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="77"/>
         <source>FFN</source>
-        <translation type="unfinished"></translation>
+        <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="77"/>
         <source>Vocabulary</source>
-        <translation type="unfinished"></translation>
+        <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="78"/>
         <source>Experts</source>
-        <translation type="unfinished"></translation>
+        <translation>专家数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="78"/>
         <source>Active experts</source>
-        <translation type="unfinished"></translation>
+        <translation>激活专家数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="88"/>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="92"/>
         <source>Job</source>
-        <translation type="unfinished"></translation>
+        <translation>任务</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="95"/>
         <source>Training</source>
-        <translation type="unfinished"></translation>
+        <translation>训练</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="96"/>
         <source>Inference</source>
-        <translation type="unfinished"></translation>
+        <translation>推理</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="99"/>
         <source>Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>模式</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="105"/>
         <source>default ({pct} %)</source>
-        <translation type="unfinished"></translation>
+        <translation>默认（{pct} %）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="107"/>
         <source>MFU</source>
-        <translation type="unfinished"></translation>
+        <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="120"/>
         <source>Activation checkpointing</source>
-        <translation type="unfinished"></translation>
+        <translation>激活检查点（重计算）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="124"/>
         <source> B tokens</source>
-        <translation type="unfinished"></translation>
+        <translation> B 词元</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="125"/>
         <source>20 × parameters (Chinchilla)</source>
-        <translation type="unfinished"></translation>
+        <translation>20 × 参数量（Chinchilla）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="128"/>
         <source>Precision</source>
-        <translation type="unfinished"></translation>
+        <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="129"/>
         <source>Optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="130"/>
         <source>Micro-batch per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 微批大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="131"/>
         <source>Sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="132"/>
         <source>ZeRO stage</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="134"/>
         <source>Training tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>训练词元数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="144"/>
         <source>Weight precision</source>
-        <translation type="unfinished"></translation>
+        <translation>权重精度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="145"/>
         <source>Concurrent sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>并发序列数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="146"/>
         <source>Context (prompt) tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文（提示）词元数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="147"/>
         <source>New tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>生成词元数</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="148"/>
         <source>KV cache dtype</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 缓存数据类型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="208"/>
         <source>Custom model</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义模型</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload_editor.py" line="311"/>
         <source> ({active} active per token)</source>
-        <translation type="unfinished"></translation>
+        <translation>（每词元激活 {active}）</translation>
     </message>
 </context>
 <context>
     <name>WorkloadPanel</name>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="19"/>
         <source>Weights</source>
         <extracomment>stacked-bar segments, in drawing order, with their colours</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="20"/>
         <source>Gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="21"/>
         <source>Optimizer states</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="22"/>
         <source>Activations</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="23"/>
         <source>KV cache</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="24"/>
-        <source>CUDA context / slack</source>
-        <translation type="unfinished"></translation>
+        <source>Runtime buffers</source>
+        <translation>运行时缓冲区</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="37"/>
+        <source>CUDA context / fragmentation</source>
+        <translation>CUDA 上下文 / 碎片</translation>
+    </message>
+    <message>
         <source>Workload</source>
-        <translation type="unfinished"></translation>
+        <translation>工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="61"/>
         <source>Total per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 合计</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="64"/>
         <source>Largest batch that fits</source>
-        <translation type="unfinished"></translation>
+        <translation>可容纳的最大批大小</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="65"/>
-        <location filename="../../configurator/qt/panels/workload.py" line="165"/>
         <source>Training time</source>
-        <translation type="unfinished"></translation>
+        <translation>训练时间</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="66"/>
         <source>MFU assumed</source>
-        <translation type="unfinished"></translation>
+        <translation>假定 MFU</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="82"/>
         <source>Memory per GPU (GB) against the GPU&apos;s capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 显存占用（GB）与显存容量对比</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="93"/>
         <source>GB</source>
-        <translation type="unfinished"></translation>
+        <translation>GB</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="108"/>
         <source>Not applied: {msg}</source>
-        <translation type="unfinished"></translation>
+        <translation>未应用：{msg}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="127"/>
         <source>{total} of {cap} ({pct})</source>
-        <translation type="unfinished"></translation>
+        <translation>{total} / {cap}（{pct}）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="151"/>
         <source>GPU {cap}</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 显存 {cap}</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="162"/>
         <source>none (batch 1 does not fit)</source>
-        <translation type="unfinished"></translation>
+        <translation>无（批大小 1 也放不下）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="166"/>
         <source>{days} days</source>
-        <translation type="unfinished"></translation>
+        <translation>{days} 天</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="168"/>
         <source>Decode (upper bound)</source>
-        <translation type="unfinished"></translation>
+        <translation>解码速度（上限）</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="169"/>
         <source>{tps} tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{tps} 词元/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="172"/>
         <source> · prefill {tps} tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation> · 预填充 {tps} 词元/秒</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="181"/>
         <source>The workload could not be evaluated</source>
-        <translation type="unfinished"></translation>
+        <translation>无法评估该工作负载</translation>
     </message>
     <message>
-        <location filename="../../configurator/qt/panels/workload.py" line="182"/>
         <source>No workload: pick a model preset to check the fit</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>window</name>
-    <message>
-        <location filename="../../configurator/qt/app.py" line="88"/>
-        <source>Cannot open build</source>
-        <translation type="unfinished"></translation>
+        <translation>无工作负载：选择模型预设以检查显存是否够用</translation>
     </message>
 </context>
 </TS>

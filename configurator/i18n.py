@@ -1,0 +1,171 @@
+"""The app's language and the gettext catalog of the Qt-free messages (CLI output, assumptions).
+
+Which language: an explicit choice (`--lang`), else `CONFIGURATOR_LANG`, else the GUI's saved
+setting, else the system locale, else English. The Qt strings have their own `.ts`/`.qm`
+(configurator/qt/language.py); everything printed by the CLI or built by the core goes through
+`_()` here, against `resources/locale/<lang>/LC_MESSAGES/configurator.mo` (Babel: extract with
+`make translations`, see README).
+
+Core messages are built in English with values already filled in; `translate()` maps such a
+message back onto its catalog template (`{name}` placeholders) and fills the translation with the
+same values, so the core needs no language at all.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from babel import Locale, UnknownLocaleError
+from babel.core import default_locale
+
+DOMAIN = "configurator"
+ENV_VAR = "CONFIGURATOR_LANG"
+LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
+_PLACEHOLDER = re.compile(r"\{(\w+)(?:![rsa])?(?::[^{}]*)?\}")
+
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, translate later"
+    """Mark a message for extraction without translating it here."""
+    return message
+
+
+def normalize(tag: str | None) -> str | None:
+    """A supported language for a locale tag (`zh`, `zh-CN`, `zh_CN.UTF-8`, `en_US`), else None."""
+    if not tag:
+        return None
+    tag = tag.split(".")[0].split("@")[0].replace("-", "_")
+    if tag in ("C", "POSIX"):
+        return "en"
+    try:
+        loc = Locale.parse(tag)
+    except (ValueError, UnknownLocaleError):
+        return None
+    if loc.language == "zh" and (loc.territory in (None, "CN", "SG") and loc.script in (None, "Hans")):
+        return "zh_CN"
+    return "en" if loc.language == "en" else None
+
+
+def system_language() -> str:
+    """The supported language closest to the system locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    return normalize(default_locale(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"))) or "en"
+
+
+def choose_language(explicit: str | None = None, saved: str | None = None) -> str:
+    """The language to use; an explicit tag that is not supported raises ValueError (one line)."""
+    if explicit:
+        lang = normalize(explicit)
+        if lang is None:
+            raise ValueError(f"--lang: unsupported language {explicit!r} (choose from {', '.join(LANGUAGES)})")
+        return lang
+    return normalize(os.environ.get(ENV_VAR)) or normalize(saved) or system_language()
+
+
+@dataclass
+class Catalog:
+    """One language's messages: exact lookups plus the templates that carry placeholders."""
+
+    language: str = "en"
+    messages: dict[str, str] = field(default_factory=dict)
+    templates: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+
+    def gettext(self, message: str) -> str:
+        return self.messages.get(message) or message
+
+    def translate(self, text: str) -> str:
+        """`text` in this language: an exact entry, or a filled-in template, else unchanged."""
+        exact = self.messages.get(text)
+        if exact:
+            return exact
+        for pattern, translation in self.templates:
+            m = pattern.fullmatch(text)
+            if m:
+                return _PLACEHOLDER.sub(lambda p: m.group(p.group(1)), translation)
+        return text
+
+
+def _template_pattern(msgid: str) -> re.Pattern[str]:
+    """A regex matching `msgid` with each `{name}` filled in by any text (each name once)."""
+    parts, seen, last = [], set(), 0
+    for m in _PLACEHOLDER.finditer(msgid):
+        parts.append(re.escape(msgid[last:m.start()]))
+        name = m.group(1)
+        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        seen.add(name)
+        last = m.end()
+    parts.append(re.escape(msgid[last:]))
+    return re.compile("".join(parts), re.DOTALL)
+
+
+def load_catalog(language: str) -> Catalog:
+    """The compiled catalog for `language` (English needs none; a missing .mo is an error)."""
+    if language == "en":
+        return Catalog()
+    from babel.messages.mofile import read_mo
+
+    from . import paths
+
+    path = paths.locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:
+        with open(path, "rb") as fh:
+            mo = read_mo(fh)
+    except OSError as exc:
+        raise paths.ShippedDataMissingError(f"{path}: translation catalog missing ({exc.strerror})") from None
+    return _catalog_from(language, ((str(m.id), str(m.string)) for m in mo if m.id and m.string))
+
+
+def _catalog_from(language: str, pairs: Iterable[tuple[str, str]]) -> Catalog:
+    cat = Catalog(language)
+    for msgid, msgstr in pairs:
+        cat.messages[msgid] = msgstr
+        if _PLACEHOLDER.search(msgid):
+            cat.templates.append((_template_pattern(msgid), msgstr))
+    cat.templates.sort(key=lambda t: -len(t[0].pattern))  # the most specific template wins
+    return cat
+
+
+# The process-wide language, like Qt's installed translators: set once at start-up by the CLI or
+# the GUI, read by every `_()` call.
+_ACTIVE: list[Catalog] = [Catalog()]
+
+
+def set_language(language: str) -> Catalog:
+    """Make `language` the one `_()` and `translate()` use; returns its catalog."""
+    _ACTIVE[0] = load_catalog(language)
+    return _ACTIVE[0]
+
+
+def current_language() -> str:
+    return _ACTIVE[0].language
+
+
+def pad(text: str, width: int) -> str:
+    """`text` left-aligned in `width` terminal columns (a Han character takes two)."""
+    cols = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(0, width - cols)
+
+
+def _(message: str) -> str:
+    """`message` (a literal msgid, `{name}` placeholders allowed) in the current language."""
+    return _ACTIVE[0].gettext(message)
+
+
+def translate(text: str) -> str:
+    """An already formatted English message (an assumption, a rule message) in the current language."""
+    return _ACTIVE[0].translate(text)
+
+
+# Labels the CLI looks up by value, and templates of the messages the core builds in English
+# (configurator/core/evaluate/engine.py `assumptions`): listed here so that pybabel extracts them;
+# tests/test_i18n.py fails when an assumption the engine produces matches none of them.
+SEVERITY_LABELS = (N_("ERROR"), N_("WARNING"), N_("INFO"))
+CORE_TEMPLATES = (
+    N_("No PSU placed: wall power assumes {pct} % PSU efficiency."),
+    N_("Airflow is for a {delta_f} °F ({delta_c} °C) inlet-to-exhaust temperature rise."),
+    N_("Typical power is sustained training; non-GPU typical shares are estimates (docs/engine.md)."),
+    N_("Bandwidths are theoretical peaks per GPU per direction; PCIe reaches ~88 % in practice."),
+    N_("Prices converted with {fx_note}."),
+)

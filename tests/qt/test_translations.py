@@ -1,0 +1,129 @@
+"""The Chinese UI: every string in the code is in the .ts and translated, the .qm is current,
+and the app really shows Chinese (translators, CJK font, View ▸ Language)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
+
+from configurator import i18n
+from configurator.qt import language
+
+ROOT = Path(__file__).resolve().parents[2]
+TS = ROOT / "resources" / "translations" / "configurator_zh_CN.ts"
+BIN = Path(sys.executable).parent
+_PLACEHOLDERS = re.compile(r"%n|%\d|%s|\{\w+\}")
+
+
+def _tool(name: str) -> str:
+    path = BIN / name
+    if not path.exists() and shutil.which(name) is None:
+        pytest.skip(f"{name} not installed")
+    return str(path) if path.exists() else name
+
+
+def _messages(ts: Path) -> dict[tuple[str, str], ET.Element]:
+    root = ET.parse(ts).getroot()
+    return {(c.findtext("name") or "", m.findtext("source") or ""): m
+            for c in root.iter("context") for m in c.iter("message")}
+
+
+@pytest.fixture(scope="module")
+def fresh_ts(tmp_path_factory) -> Path:
+    """The committed .ts updated from the code as it is now (what `make translations` would write)."""
+    ts = tmp_path_factory.mktemp("ts") / TS.name
+    shutil.copy(TS, ts)
+    sources = sorted(str(p) for p in (ROOT / "configurator" / "qt").rglob("*.py"))
+    subprocess.run([_tool("pyside6-lupdate"), "-locations", "none", "-no-obsolete", *sources, "-ts", str(ts)],
+                   check=True, capture_output=True, timeout=120)
+    return ts
+
+
+def test_every_string_in_the_code_is_in_the_ts_and_translated(fresh_ts):
+    fresh, committed = _messages(fresh_ts), _messages(TS)
+    assert set(fresh) == set(committed), "run `make translations`: the .ts no longer matches the code"
+    unfinished = [key for key, m in fresh.items() if m.find("translation").get("type") in ("unfinished", "vanished")]
+    assert not unfinished, f"untranslated: {unfinished[:10]}"
+    assert len(fresh) > 250
+
+
+def test_contexts_are_the_runtime_contexts():
+    """lupdate names a context after `x.tr`'s variable or reads `tr(a, b)` as (source, comment):
+    either gives a context no class or translate() call uses at run time, so it never shows."""
+    code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "configurator" / "qt").rglob("*.py"))
+    known = set(re.findall(r"^class (\w+)", code, re.M)) | set(re.findall(r'(?:translate|NOOP)\(\s*"(\w+)"', code))
+    contexts = {ctx for ctx, _ in _messages(TS)}
+    assert "" not in contexts and contexts <= known, contexts - known
+
+
+def test_translations_keep_placeholders_and_accelerators():
+    for (ctx, src), m in _messages(TS).items():
+        tr = m.find("translation")
+        text = "".join(tr.itertext()) if m.get("numerus") == "yes" else (tr.text or "")
+        assert sorted(set(_PLACEHOLDERS.findall(src))) == sorted(set(_PLACEHOLDERS.findall(text))), (ctx, src, text)
+        accel = re.search(r"&(\w)", src)
+        if accel:
+            assert f"(&{accel.group(1).upper()})" in text, (ctx, src, text)
+        words = re.findall(r"[a-z]{3,}", _PLACEHOLDERS.sub("", src))  # English words, not units (kWh, GB/s)
+        assert text != src or not words, (ctx, src, text)  # not the English copied over
+
+
+def test_committed_qm_is_compiled_from_the_ts(tmp_path):
+    qm = tmp_path / "x.qm"
+    subprocess.run([_tool("pyside6-lrelease"), str(TS), "-qm", str(qm)], check=True, capture_output=True, timeout=60)
+    assert qm.read_bytes() == TS.with_suffix(".qm").read_bytes(), "run `make translations`: the .qm is stale"
+
+
+@pytest.fixture
+def chinese(qapp):
+    """The app switched to Chinese for one test, then back to English."""
+    from configurator.qt.app import make_app
+
+    make_app()  # its own (English, in tests) set-up first, so that it does not undo ours
+    lang = language.install(qapp, "zh_CN")
+    yield lang
+    language.install(qapp, "en")
+
+
+def test_chinese_translators_and_font_are_installed(chinese, qapp):
+    assert chinese == "zh_CN" and i18n.current_language() == "zh_CN"
+    assert QCoreApplication.translate("MainWindow", "&File") == "文件(&F)"
+    assert QCoreApplication.translate("PowerPanel", "no PSU installed") == "未安装电源"
+    family = language.register_cjk_font(qapp)
+    assert family and family in QFontDatabase.families()
+    # the shipped fallback covers Han characters the system fonts may lack, and is substituted in
+    assert QFontDatabase.WritingSystem.SimplifiedChinese in QFontDatabase.writingSystems(family)
+    assert QFontMetrics(QFont(family)).inFontUcs4(ord("显"))
+    assert family.lower() in [name.lower() for name in QFont.substitutes(qapp.font().family())]
+
+
+def test_main_window_menus_are_chinese(chinese, make_window):
+    win = make_window()
+    titles = [a.text() for a in win.menuBar().actions()]
+    assert titles[:3] == ["文件(&F)", "编辑(&E)", "视图(&V)"]
+
+
+def test_language_menu_saves_the_choice_for_the_next_start(make_window, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "information", lambda *a, **k: shown.append(a[2]))
+    win = make_window()
+    view = win.menuBar().actions()[2].menu()
+    menu = next(a.menu() for a in view.actions() if a.menu() is not None)
+    entries = {a.data(): a for a in menu.actions()}
+    assert set(entries) == set(i18n.LANGUAGES) and entries["en"].isChecked()
+    entries["zh_CN"].trigger()
+    assert QSettings().value(language.SETTING) == "zh_CN" and shown
+    assert i18n.choose_language(None, language.saved_language()) == "en"  # CONFIGURATOR_LANG wins
+    monkeypatch.delenv(i18n.ENV_VAR)
+    assert i18n.choose_language(None, language.saved_language()) == "zh_CN"
+    assert i18n.choose_language("en", language.saved_language()) == "en"  # --lang wins over the setting

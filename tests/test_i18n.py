@@ -1,0 +1,139 @@
+"""Qt-free messages through gettext: language choice, catalogs complete and current, CLI in Chinese."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+from configurator import cli, i18n, paths
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "resources" / "locale"
+PO = LOCALE / "zh_CN" / "LC_MESSAGES" / "configurator.po"
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture
+def zh():
+    """Chinese for one test, English again afterwards."""
+    yield i18n.set_language("zh_CN")
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("tag", "lang"), [
+    ("zh_CN.UTF-8", "zh_CN"), ("zh-CN", "zh_CN"), ("zh", "zh_CN"), ("zh_Hans_CN", "zh_CN"), ("zh_TW", None),
+    ("en_US.UTF-8", "en"), ("en_GB", "en"), ("C", "en"), ("POSIX", "en"), ("de_DE", None), ("", None), ("??", None),
+])
+def test_normalize(tag, lang):
+    assert i18n.normalize(tag) == lang
+
+
+def test_choice_order_explicit_env_saved_system(monkeypatch):
+    monkeypatch.delenv(i18n.ENV_VAR, raising=False)
+    monkeypatch.setenv("LANGUAGE", "zh_CN:en")
+    assert i18n.system_language() == "zh_CN"
+    assert i18n.choose_language() == "zh_CN"
+    assert i18n.choose_language(saved="en") == "en"
+    monkeypatch.setenv(i18n.ENV_VAR, "zh_CN")
+    assert i18n.choose_language(saved="en") == "zh_CN"
+    assert i18n.choose_language("en", saved="zh_CN") == "en"
+    with pytest.raises(ValueError, match="unsupported language 'fr'"):
+        i18n.choose_language("fr")
+
+
+def test_pot_matches_the_code_and_every_message_is_translated(tmp_path):
+    pot = tmp_path / "fresh.pot"
+    subprocess.run([str(Path(sys.executable).parent / "pybabel"), "extract", "-F", str(LOCALE / "babel.cfg"),
+                    "-k", "_", "-k", "N_", "--no-location", "-o", str(pot), "."],
+                   check=True, capture_output=True, cwd=ROOT, timeout=120)
+    with open(pot, "rb") as fh:
+        fresh = {m.id for m in read_po(fh) if m.id}
+    with open(PO, "rb") as fh:
+        po = {m.id: m.string for m in read_po(fh) if m.id}
+    assert fresh <= set(po), f"run `make translations`: new messages {sorted(fresh - set(po))}"
+    missing = [mid for mid in fresh if not po.get(mid) or not CJK.search(po[mid])]
+    assert not missing, f"untranslated: {missing}"
+
+
+def test_committed_mo_is_compiled_from_the_po():
+    with open(PO, "rb") as fh:
+        po = {m.id: m.string for m in read_po(fh) if m.id and m.string}
+    with open(PO.with_suffix(".mo"), "rb") as fh:
+        mo = {m.id: m.string for m in read_mo(fh) if m.id}
+    assert mo == po, "run `make translations`: the .mo is stale"
+
+
+def test_templates_fill_in_the_values(zh):
+    assert i18n._("{n} parts").format(n=5) == "共 5 个部件"
+    text = "Airflow is for a 20 °F (11.1 °C) inlet-to-exhaust temperature rise."
+    assert i18n.translate(text) == "风量按进风到出风温升 20 °F（11.1 °C）计算。"
+    assert i18n.translate("Something the catalog does not know.") == "Something the catalog does not know."
+
+
+def test_every_assumption_the_engine_makes_is_translated(zh):
+    """Fails when core/evaluate/engine.py words an assumption differently from i18n.CORE_TEMPLATES."""
+    from configurator.core.evaluate import evaluate
+    from configurator.io.build_io import read_build
+    from configurator.io.catalog_io import default_catalog
+
+    cat = default_catalog()
+    seen = set()
+    for path in sorted(paths.examples_dir().glob("*.json")):
+        build = read_build(path, catalog=cat).build
+        seen.update(evaluate(build, cat).assumptions)
+        build.placements = {k: v for k, v in build.placements.items() if not k.upper().startswith("PSU")}
+        seen.update(evaluate(build, cat).assumptions)  # without PSUs: the assumed-efficiency one
+    assert any(a.startswith("No PSU placed") for a in seen)
+    untranslated = [a for a in seen if not CJK.search(i18n.translate(a))]
+    assert not untranslated, untranslated
+
+
+def _cli(*args: str, capsys) -> tuple[int, str, str]:
+    code = cli.main(list(args))
+    out = capsys.readouterr()
+    i18n.set_language("en")
+    return code, out.out, out.err
+
+
+def test_check_lang_zh_cn_on_a_build_with_errors(tmp_path, capsys):
+    data = json.loads((paths.examples_dir() / "hgx-h100-8gpu.json").read_text(encoding="utf-8"))
+    data["placements"] = {k: v for k, v in data["placements"].items() if not k.upper().startswith("PSU")}
+    broken = tmp_path / "no-psu.json"
+    broken.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = _cli("check", str(broken), "--lang", "zh_CN", capsys=capsys)
+    assert code == 1
+    assert re.search(r"^错误 +\S+:", out, re.M), out
+    assert re.search(r"^\d+ 个错误，\d+ 个警告，\d+ 条提示$", out, re.M), out
+    code, out, _ = _cli("check", str(broken), capsys=capsys)
+    assert code == 1 and "error(s)" in out and not CJK.search(out.splitlines()[-1])
+
+
+def test_catalog_evaluate_quote_follow_the_language(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv(i18n.ENV_VAR, "zh_CN")
+    hgx = str(paths.examples_dir() / "hgx-h100-8gpu.json")
+    code, _, err = _cli("catalog", capsys=capsys)
+    assert code == 0 and re.search(r"共 \d+ 个部件", err)
+    code, out, _ = _cli("evaluate", hgx, capsys=capsys)
+    assert code == 0 and "假设条件：" in out and "风量按进风到出风温升" in out
+    code, out, _ = _cli("--lang", "en", "quote", hgx, "-o", str(tmp_path / "q.pdf"), capsys=capsys)
+    assert code == 0 and out.startswith("wrote ")
+
+
+def test_unknown_lang_is_a_one_line_error(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["check", "x.json", "--lang", "fr"])
+    assert exc.value.code == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_missing_catalog_for_a_language_is_reported(monkeypatch, tmp_path):
+    monkeypatch.setattr(paths, "locale_dir", lambda: tmp_path)
+    with pytest.raises(paths.ShippedDataMissingError, match="configurator.mo"):
+        i18n.load_catalog("zh_CN")
