@@ -140,3 +140,53 @@ def test_cli_catalog_category_filter():
     bad = subprocess.run([sys.executable, "-m", "configurator", "catalog", "--category", "toaster"],
                          capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+_PRIVATE_REFS = ("components.md", "models.md", "§", "/work/", "shared/", "fixtures")
+
+
+def _source_texts(shipped):
+    for part in shipped.parts.values():
+        for src in part.sources:
+            yield part.id, src.url, src.note
+    for price in shipped.prices.values():
+        yield price.part_id, "", price.source
+
+
+def test_sources_are_public_urls_or_files_in_this_repository(shipped):
+    bad = [(pid, text) for pid, url, note in _source_texts(shipped) for text in (url, note)
+           if any(ref in text for ref in _PRIVATE_REFS)]
+    assert not bad, bad[:10]
+    for pid, url, _ in _source_texts(shipped):
+        if url and not url.startswith(("http://", "https://")) and "/" in url.split(" ")[0] \
+                and not url.startswith("github "):
+            path = url.split("#")[0].split(" ")[0]
+            assert (ROOT / path).is_file(), (pid, url)
+
+
+def test_source_fields_name_real_fields(shipped):
+    wrong = [(p.id, f) for p in shipped.parts.values() for s in p.sources for f in s.fields
+             if f not in type(p).model_fields]
+    assert not wrong, wrong
+
+
+def test_every_estimate_says_what_it_rests_on(shipped):
+    bare = [p.id for p in shipped.parts.values() for s in p.sources
+            if s.confidence == "estimate" and len(s.note) < 20]
+    assert not bare, bare
+    unlabelled = [pid for pid, price in shipped.prices.items()
+                  if "estimate" in price.source.lower() and not price.source.lower().startswith(
+                      ("estimate", "street estimate"))]
+    assert not unlabelled, unlabelled
+
+
+def test_dgx_a100_parts_as_the_system_documents_them(shipped):
+    cpu, dimm, psu = (shipped.get(i) for i in ("amd-epyc-7742", "samsung-m393a8g40ab2-cwe",
+                                               "nvidia-dgx-a100-psu-3000w"))
+    assert (cpu.cores, cpu.threads, cpu.base_ghz, cpu.tdp_w, cpu.memory_type) == (64, 128, 2.25, 225, "ddr4")
+    assert (dimm.memory_type, dimm.capacity_gb, dimm.speed_mts) == ("ddr4", 64, 3200)
+    assert psu.rating_w == 3000
+    dgx = shipped.chassis("nvidia-dgx-a100")
+    assert dgx.gpu_baseboard.family == shipped.get("nvidia-a100-sxm4-80gb").baseboard_family
+    assert dgx.psu.count == 6 and dgx.psu.default_redundancy == "3+3"
+    assert 32 * dimm.capacity_gb == 2048 == dgx.memory.channels_per_socket * dgx.memory.dpc * 2 * dimm.capacity_gb
