@@ -51,10 +51,16 @@ def _mixed(f: Facts, gpus: list[Placed]) -> None:
     kept = _gpu(ref)
     first = odd[0]
     board = any(p.slot.kind == "gpu" for p in gpus)
+    vendors = sorted({p.part.vendor for p in gpus})
+    # accelerators of different vendors need different runtimes (CUDA, ROCm, CANN, NeuWare):
+    # one training job cannot span them, whatever the slots
+    stacks = (f" They also come from different vendors ({names(vendors)}), whose software stacks cannot "
+              "run one training job together.") if len(vendors) > 1 else ""
     f.add("error" if board else "warning", "gpu.mixed-models",
           f"{first.slot.id} holds the {first.part.name} but {ref.slot.id} holds the {kept.name}: mixed GPU "
           "models in one server" + (" cannot share a baseboard." if board else
-                                    " split one job across unequal GPUs, and drivers and power budgets differ."),
+                                    " split one job across unequal GPUs, and drivers and power budgets differ.")
+          + stacks,
           tuple(p.slot.id for p in odd),
           f"Replace the GPU{'s' if len(odd) > 1 else ''} in {names([p.slot.id for p in odd])} with the {kept.name}.",
           [place(p.slot.id, keep) for p in odd])

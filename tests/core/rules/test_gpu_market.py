@@ -1,4 +1,5 @@
-"""GPU market rules: consumer/workstation cards in a rack server, cards without ECC memory."""
+"""GPU market rules: consumer/workstation cards in a rack server, cards without ECC memory, and
+accelerators of different vendors in one server."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ EXTRA = [
     _gpu("wks-blower", "RTX Workstation (blower)", memory_gb=48, tdp_w=300, market="workstation",
          card_cooling="blower"),
     _gpu("dc-no-ecc", "Data-centre card without ECC", memory_gb=24, market="datacenter", ecc=False),
+    _gpu("mlu", "Cambricon MLU370-X8").model_copy(update={"vendor": "Cambricon"}),
     PCIE4.model_copy(update={"id": "tower4", "name": "Test tower", "form": "tower"}),
 ]
 CAT = Catalog(parts={**CATALOG.parts, **{p.id: p for p in EXTRA}})
@@ -74,3 +76,15 @@ def test_fix_replaces_with_a_datacenter_card_with_ecc(gpu, chassis, code):
     after = {x.code for x in check(fixed, CAT)}
     assert not after & {"gpu.consumer-card", "gpu.no-ecc"}
     assert all(CAT.get(fixed.placements[s]).ecc for s in GPU_SLOTS)
+
+
+def test_mixed_vendors_say_the_software_stacks_differ():
+    build = make("pcie4", bridges=(), SLOT1="h100-pcie", SLOT3="h100-pcie", SLOT5="h100-pcie", SLOT6="mlu")
+    v = next(x for x in check(build, CAT) if x.code == "gpu.mixed-models")
+    assert "different vendors (Cambricon and Test)" in v.message and v.slots == ("SLOT6",)
+
+
+def test_same_vendor_mix_does_not_mention_software_stacks():
+    build = make("pcie4", bridges=(), SLOT6="l40s")
+    v = next(x for x in check(build, CAT) if x.code == "gpu.mixed-models")
+    assert "vendors" not in v.message
