@@ -190,3 +190,55 @@ def test_dgx_a100_parts_as_the_system_documents_them(shipped):
     assert dgx.gpu_baseboard.family == shipped.get("nvidia-a100-sxm4-80gb").baseboard_family
     assert dgx.psu.count == 6 and dgx.psu.default_redundancy == "3+3"
     assert 32 * dimm.capacity_gb == 2048 == dgx.memory.channels_per_socket * dgx.memory.dpc * 2 * dimm.capacity_gb
+
+
+#: figures of the parts added for the China market, each with the value its cited source states,
+#: as the source's note records it: (part, field, value, text in the note of that field's source)
+CITED = [
+    ("amd-epyc-7742", "base_ghz", 2.25, "2250 MHz"),
+    ("amd-epyc-7742", "tdp_w", 225, "TDP 225 W"),
+    ("amd-epyc-7742", "boost_ghz", 3.4, "2.25-3.4 GHz"),
+    ("amd-epyc-7763", "tdp_w", 280, "TDP 280 W"),
+    ("nvidia-dgx-a100-psu-3000w", "rating_w", 3000, "six 3 kW supplies"),
+    ("nvidia-dgx-a100", "weight_kg", 123, "~123 kg"),
+    ("nvidia-dgx-a100", "depth_mm", 897.1, "89.71 cm"),
+    ("nvidia-cx6-mcx653105a-hdat", "port_speed_gbps", 200, "200 Gb/s"),
+    ("nvidia-h20-sxm5-96gb", "memory_gb", 96, "96 GB HBM3"),
+    ("nvidia-h20-sxm5-96gb", "memory_bandwidth_gbs", 4000, "4.0 TB/s"),
+    ("nvidia-h20-sxm5-96gb", "bf16_tflops", 148, "148 TFLOPS FP16"),
+    ("nvidia-h20-sxm5-96gb", "tdp_w", 400, "400 W"),
+    ("nvidia-h20-sxm5-96gb", "scaleup_gbs", 900, "900 GB/s"),
+    ("nvidia-l20-48gb", "memory_bandwidth_gbs", 864, "864 GB/s"),
+    ("nvidia-l20-48gb", "tdp_w", 275, "275 W"),
+    ("amd-mi355x-oam-288gb", "memory_gb", 288, "288 GB"),
+    ("amd-mi355x-oam-288gb", "tdp_w", 1400, "1,400 W"),
+    ("amd-mi355x-oam-288gb", "memory_bandwidth_gbs", 8000, "8 TB/s"),
+    ("nvidia-rtx-pro-6000-blackwell-96gb", "memory_gb", 96, "96 GB GDDR7"),
+    ("nvidia-rtx-pro-6000-blackwell-96gb", "tdp_w", 600, "600 W"),
+    ("nvidia-geforce-rtx-5090-32gb", "memory_bandwidth_gbs", 1792, "1,792 GB/s"),
+    ("nvidia-geforce-rtx-5090-32gb", "tdp_w", 575, "575 W"),
+    ("nvidia-geforce-rtx-4090-24gb", "bf16_tflops", 165.2, "165.15"),
+    ("nvidia-geforce-rtx-4090-24gb", "memory_bandwidth_gbs", 1008, "1,008 GB/s"),
+    ("nvidia-geforce-rtx-4090-24gb", "tdp_w", 450, "450 W"),
+    ("huawei-ascend-910b-64gb", "memory_gb", 64, "64 GB HBM2e"),
+    ("huawei-ascend-910b-64gb", "fp16_tflops", 320, "~320 TFLOPS"),
+    ("huawei-ascend-910b-64gb", "scaleup_gbs", 320, "320 GB/s"),
+    ("cambricon-mlu370-x8-48gb", "fp16_tflops", 96, "32/96/96"),
+    ("cambricon-mlu370-x8-48gb", "memory_bandwidth_gbs", 614.4, "614.4 GB/s"),
+    ("cambricon-mlu370-x8-48gb", "tdp_w", 250, "250 W"),
+    ("huawei-kunpeng-920-6426", "tdp_w", 180, "180 W"),
+    ("huawei-kunpeng-920-6426", "memory_speed_1dpc_mts", 2933, "DDR4-2933"),
+    ("huawei-nic-2x200ge-roce", "port_speed_gbps", 200, "2-port 200GE"),
+    ("huawei-atlas-800t-a2", "rack_units", 4, "4U"),
+    ("amd-ryzen-9-7950x", "boost_ghz", 5.7, "5.7 GHz boost"),
+    ("amd-ryzen-9-7950x", "pcie_lanes", 28, "28 lanes"),
+]
+
+
+@pytest.mark.parametrize("pid,field,value,quoted", CITED, ids=[f"{c[0]}.{c[1]}" for c in CITED])
+def test_new_figures_match_what_their_source_says(shipped, pid, field, value, quoted):
+    part = shipped.get(pid)
+    assert getattr(part, field) == pytest.approx(value), (pid, field)
+    src = part.source_for(field)
+    assert src.confidence != "estimate", f"{pid}.{field} is cited but its source is an estimate"
+    assert quoted in src.note, (pid, field, src.note)
