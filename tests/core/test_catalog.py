@@ -242,3 +242,19 @@ def test_new_figures_match_what_their_source_says(shipped, pid, field, value, qu
     src = part.source_for(field)
     assert src.confidence != "estimate", f"{pid}.{field} is cited but its source is an estimate"
     assert quoted in src.note, (pid, field, src.note)
+
+
+def test_parts_for_the_china_market_and_the_gaming_pc_comparison(shipped):
+    for pid in ("nvidia-dgx-a100", "amd-epyc-7742", "samsung-m393a8g40ab2-cwe", "nvidia-cx6-mcx653105a-hdat",
+                "nvidia-dgx-a100-psu-3000w", "nvidia-h20-sxm5-96gb", "nvidia-l20-48gb", "amd-mi355x-oam-288gb",
+                "huawei-ascend-910b-64gb", "huawei-atlas-800t-a2", "huawei-kunpeng-920-6426",
+                "cambricon-mlu370-x8-48gb", "nvidia-geforce-rtx-4090-24gb", "nvidia-geforce-rtx-5090-32gb",
+                "nvidia-rtx-pro-6000-blackwell-96gb", "generic-atx-tower-gaming"):
+        assert shipped.get(pid) is not None, pid
+    markets = {g.id: (g.market, g.ecc) for g in shipped.by_category("gpu")}
+    assert markets["nvidia-geforce-rtx-4090-24gb"] == ("consumer", False)
+    assert markets["nvidia-rtx-pro-6000-blackwell-96gb"] == ("workstation", True)
+    assert markets["nvidia-h100-sxm5-80gb"] == ("datacenter", True)
+    atlas = shipped.chassis("huawei-atlas-800t-a2")
+    assert atlas.gpu_baseboard.fabric == "hccs"
+    assert atlas.gpu_baseboard.family == shipped.get("huawei-ascend-910b-64gb").baseboard_family
