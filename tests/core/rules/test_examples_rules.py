@@ -27,6 +27,10 @@ EXPECTED = {
     # the gaming PC is flagged for what makes it unfit for training: a GeForce card without ECC,
     # and no local data drive; its DDR5-5600 DIMMs run at the Ryzen's 5200 MT/s
     "gaming-pc-rtx4090.json": {"gpu.no-ecc", "mem.speed-above-cpu", "storage.no-local-data"},
+    # the same tower with a 96 GB ECC workstation card: no GPU warning in a tower, but 128 GB of host
+    # memory is below 2x the card's memory, and 2 desktop DIMMs per channel run at 3600 MT/s
+    "workstation-rtx-pro-6000.json": {"mem.host-ram-low", "mem.2dpc-speed", "mem.speed-above-cpu",
+                                      "storage.no-local-data"},
 }
 
 
