@@ -80,6 +80,8 @@ class Part(_Frozen):
 # --------------------------------------------------------------------------- parts
 
 GpuFormFactor = Literal["sxm4", "sxm5", "sxm6", "oam", "pcie"]
+GpuMarket = Literal["datacenter", "workstation", "consumer"]
+GpuCooling = Literal["passive", "blower", "open-air", "module"]
 
 
 class GPU(Part):
@@ -108,6 +110,11 @@ class GPU(Part):
     pcie_lanes: Literal[4, 8, 16]
     liquid_only: bool = False
     rent_per_hour: NonNegFloat | None = Field(None, description="reference cloud price per GPU-hour, USD")
+    market: GpuMarket = Field("datacenter", description="who the vendor builds it for; rules warn on non-datacenter cards")
+    ecc: bool = Field(True, description="ECC on the card's memory (GeForce cards have none)")
+    card_cooling: GpuCooling = Field(
+        "passive", description="passive heatsink (needs server airflow), blower, open-air fans, or a module cold plate/heatsink"
+    )
 
     @model_validator(mode="after")
     def _baseboard(self) -> GPU:
@@ -139,7 +146,7 @@ class CPU(Part):
 class DIMM(Part):
     category: Literal["dimm"] = "dimm"
     memory_type: Literal["ddr4", "ddr5"] = "ddr5"
-    module_type: Literal["rdimm", "3ds-rdimm", "mrdimm", "lrdimm"] = "rdimm"
+    module_type: Literal["rdimm", "3ds-rdimm", "mrdimm", "lrdimm", "udimm"] = "rdimm"
     capacity_gb: PositiveFloat
     speed_mts: PositiveInt
     ranks: PositiveInt = 2
@@ -264,7 +271,7 @@ class PcieSlotSpec(_Frozen):
 class GpuBaseboard(_Frozen):
     family: str = Field(description="matches GPU.baseboard_family")
     positions: PositiveInt
-    fabric: Literal["nvswitch", "nvlink-mesh", "xgmi", "roce", "none"]
+    fabric: Literal["nvswitch", "nvlink-mesh", "xgmi", "hccs", "roce", "none"]
     fabric_gbs: NonNegFloat = Field(description="GPU-to-GPU bandwidth per GPU, bidirectional GB/s")
     uplinks: tuple[str, ...] = Field(description="switch or CPU id each position's host link goes to")
     label: str = ""

@@ -140,3 +140,121 @@ def test_cli_catalog_category_filter():
     bad = subprocess.run([sys.executable, "-m", "configurator", "catalog", "--category", "toaster"],
                          capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+_PRIVATE_REFS = ("components.md", "models.md", "§", "/work/", "shared/", "fixtures")
+
+
+def _source_texts(shipped):
+    for part in shipped.parts.values():
+        for src in part.sources:
+            yield part.id, src.url, src.note
+    for price in shipped.prices.values():
+        yield price.part_id, "", price.source
+
+
+def test_sources_are_public_urls_or_files_in_this_repository(shipped):
+    bad = [(pid, text) for pid, url, note in _source_texts(shipped) for text in (url, note)
+           if any(ref in text for ref in _PRIVATE_REFS)]
+    assert not bad, bad[:10]
+    for pid, url, _ in _source_texts(shipped):
+        if url and not url.startswith(("http://", "https://")) and "/" in url.split(" ")[0] \
+                and not url.startswith("github "):
+            path = url.split("#")[0].split(" ")[0]
+            assert (ROOT / path).is_file(), (pid, url)
+
+
+def test_source_fields_name_real_fields(shipped):
+    wrong = [(p.id, f) for p in shipped.parts.values() for s in p.sources for f in s.fields
+             if f not in type(p).model_fields]
+    assert not wrong, wrong
+
+
+def test_every_estimate_says_what_it_rests_on(shipped):
+    bare = [p.id for p in shipped.parts.values() for s in p.sources
+            if s.confidence == "estimate" and len(s.note) < 20]
+    assert not bare, bare
+    unlabelled = [pid for pid, price in shipped.prices.items()
+                  if "estimate" in price.source.lower() and not price.source.lower().startswith(
+                      ("estimate", "street estimate"))]
+    assert not unlabelled, unlabelled
+
+
+def test_dgx_a100_parts_as_the_system_documents_them(shipped):
+    cpu, dimm, psu = (shipped.get(i) for i in ("amd-epyc-7742", "samsung-m393a8g40ab2-cwe",
+                                               "nvidia-dgx-a100-psu-3000w"))
+    assert (cpu.cores, cpu.threads, cpu.base_ghz, cpu.tdp_w, cpu.memory_type) == (64, 128, 2.25, 225, "ddr4")
+    assert (dimm.memory_type, dimm.capacity_gb, dimm.speed_mts) == ("ddr4", 64, 3200)
+    assert psu.rating_w == 3000
+    dgx = shipped.chassis("nvidia-dgx-a100")
+    assert dgx.gpu_baseboard.family == shipped.get("nvidia-a100-sxm4-80gb").baseboard_family
+    assert dgx.psu.count == 6 and dgx.psu.default_redundancy == "3+3"
+    assert 32 * dimm.capacity_gb == 2048 == dgx.memory.channels_per_socket * dgx.memory.dpc * 2 * dimm.capacity_gb
+
+
+#: figures of the parts added for the China market, each with the value its cited source states,
+#: as the source's note records it: (part, field, value, text in the note of that field's source)
+CITED = [
+    ("amd-epyc-7742", "base_ghz", 2.25, "2250 MHz"),
+    ("amd-epyc-7742", "tdp_w", 225, "TDP 225 W"),
+    ("amd-epyc-7742", "boost_ghz", 3.4, "2.25-3.4 GHz"),
+    ("amd-epyc-7763", "tdp_w", 280, "TDP 280 W"),
+    ("nvidia-dgx-a100-psu-3000w", "rating_w", 3000, "six 3 kW supplies"),
+    ("nvidia-dgx-a100", "weight_kg", 123, "~123 kg"),
+    ("nvidia-dgx-a100", "depth_mm", 897.1, "89.71 cm"),
+    ("nvidia-cx6-mcx653105a-hdat", "port_speed_gbps", 200, "200 Gb/s"),
+    ("nvidia-h20-sxm5-96gb", "memory_gb", 96, "96 GB HBM3"),
+    ("nvidia-h20-sxm5-96gb", "memory_bandwidth_gbs", 4000, "4.0 TB/s"),
+    ("nvidia-h20-sxm5-96gb", "bf16_tflops", 148, "148 TFLOPS FP16"),
+    ("nvidia-h20-sxm5-96gb", "tdp_w", 400, "400 W"),
+    ("nvidia-h20-sxm5-96gb", "scaleup_gbs", 900, "900 GB/s"),
+    ("nvidia-l20-48gb", "memory_bandwidth_gbs", 864, "864 GB/s"),
+    ("nvidia-l20-48gb", "tdp_w", 275, "275 W"),
+    ("amd-mi355x-oam-288gb", "memory_gb", 288, "288 GB"),
+    ("amd-mi355x-oam-288gb", "tdp_w", 1400, "1,400 W"),
+    ("amd-mi355x-oam-288gb", "memory_bandwidth_gbs", 8000, "8 TB/s"),
+    ("nvidia-rtx-pro-6000-blackwell-96gb", "memory_gb", 96, "96 GB GDDR7"),
+    ("nvidia-rtx-pro-6000-blackwell-96gb", "tdp_w", 600, "600 W"),
+    ("nvidia-geforce-rtx-5090-32gb", "memory_bandwidth_gbs", 1792, "1,792 GB/s"),
+    ("nvidia-geforce-rtx-5090-32gb", "tdp_w", 575, "575 W"),
+    ("nvidia-geforce-rtx-4090-24gb", "bf16_tflops", 165.2, "165.15"),
+    ("nvidia-geforce-rtx-4090-24gb", "memory_bandwidth_gbs", 1008, "1,008 GB/s"),
+    ("nvidia-geforce-rtx-4090-24gb", "tdp_w", 450, "450 W"),
+    ("huawei-ascend-910b-64gb", "memory_gb", 64, "64 GB HBM2e"),
+    ("huawei-ascend-910b-64gb", "fp16_tflops", 320, "~320 TFLOPS"),
+    ("huawei-ascend-910b-64gb", "scaleup_gbs", 320, "320 GB/s"),
+    ("cambricon-mlu370-x8-48gb", "fp16_tflops", 96, "32/96/96"),
+    ("cambricon-mlu370-x8-48gb", "memory_bandwidth_gbs", 614.4, "614.4 GB/s"),
+    ("cambricon-mlu370-x8-48gb", "tdp_w", 250, "250 W"),
+    ("huawei-kunpeng-920-6426", "tdp_w", 180, "180 W"),
+    ("huawei-kunpeng-920-6426", "memory_speed_1dpc_mts", 2933, "DDR4-2933"),
+    ("huawei-nic-2x200ge-roce", "port_speed_gbps", 200, "2-port 200GE"),
+    ("huawei-atlas-800t-a2", "rack_units", 4, "4U"),
+    ("amd-ryzen-9-7950x", "boost_ghz", 5.7, "5.7 GHz boost"),
+    ("amd-ryzen-9-7950x", "pcie_lanes", 28, "28 lanes"),
+]
+
+
+@pytest.mark.parametrize("pid,field,value,quoted", CITED, ids=[f"{c[0]}.{c[1]}" for c in CITED])
+def test_new_figures_match_what_their_source_says(shipped, pid, field, value, quoted):
+    part = shipped.get(pid)
+    assert getattr(part, field) == pytest.approx(value), (pid, field)
+    src = part.source_for(field)
+    assert src.confidence != "estimate", f"{pid}.{field} is cited but its source is an estimate"
+    assert quoted in src.note, (pid, field, src.note)
+
+
+def test_parts_for_the_china_market_and_the_gaming_pc_comparison(shipped):
+    for pid in ("nvidia-dgx-a100", "amd-epyc-7742", "samsung-m393a8g40ab2-cwe", "nvidia-cx6-mcx653105a-hdat",
+                "nvidia-dgx-a100-psu-3000w", "nvidia-h20-sxm5-96gb", "nvidia-l20-48gb", "amd-mi355x-oam-288gb",
+                "huawei-ascend-910b-64gb", "huawei-atlas-800t-a2", "huawei-kunpeng-920-6426",
+                "cambricon-mlu370-x8-48gb", "nvidia-geforce-rtx-4090-24gb", "nvidia-geforce-rtx-5090-32gb",
+                "nvidia-rtx-pro-6000-blackwell-96gb", "generic-atx-tower-gaming"):
+        assert shipped.get(pid) is not None, pid
+    markets = {g.id: (g.market, g.ecc) for g in shipped.by_category("gpu")}
+    assert markets["nvidia-geforce-rtx-4090-24gb"] == ("consumer", False)
+    assert markets["nvidia-rtx-pro-6000-blackwell-96gb"] == ("workstation", True)
+    assert markets["nvidia-h100-sxm5-80gb"] == ("datacenter", True)
+    atlas = shipped.chassis("huawei-atlas-800t-a2")
+    assert atlas.gpu_baseboard.fabric == "hccs"
+    assert atlas.gpu_baseboard.family == shipped.get("huawei-ascend-910b-64gb").baseboard_family

@@ -19,6 +19,18 @@ EXPECTED = {
     "seed-7b-training.json": set(),
     "pcie-l40s-8gpu.json": set(),
     "general-purpose-2u.json": set(),
+    # DGX A100: 2DPC DDR4 on Rome runs below 3200 MT/s; two A100s share each Gen4 switch uplink
+    "dgx-a100-8gpu.json": {"mem.2dpc-speed", "pcie.switch-oversubscribed"},
+    # Atlas 800T A2: DDR4-3200 DIMMs downclocked by the Kunpeng 920 (2933, 2666 at 2DPC); NPU pairs
+    # share a Gen4 switch uplink
+    "atlas-800t-a2-8npu.json": {"mem.2dpc-speed", "mem.speed-above-cpu", "pcie.switch-oversubscribed"},
+    # the gaming PC is flagged for what makes it unfit for training: a GeForce card without ECC,
+    # and no local data drive; its DDR5-5600 DIMMs run at the Ryzen's 5200 MT/s
+    "gaming-pc-rtx4090.json": {"gpu.no-ecc", "mem.speed-above-cpu", "storage.no-local-data"},
+    # the same tower with a 96 GB ECC workstation card: no GPU warning in a tower, but 128 GB of host
+    # memory is below 2x the card's memory, and 2 desktop DIMMs per channel run at 3600 MT/s
+    "workstation-rtx-pro-6000.json": {"mem.host-ram-low", "mem.2dpc-speed", "mem.speed-above-cpu",
+                                      "storage.no-local-data"},
 }
 
 
@@ -49,3 +61,17 @@ def test_hgx_example_breaks_like_the_field_does(catalog):
     psus = [s for s in build.placements if s.startswith("PSU")]
     build.psu_feeds = {s: "A" for s in psus}
     assert "power.single-feed" in {v.code for v in check(build, catalog)}
+
+
+def test_gaming_pc_is_flagged_for_training(catalog):
+    codes = {v.code for v in check(_load("gaming-pc-rtx4090.json"), catalog)}
+    assert "gpu.no-ecc" in codes
+
+
+def test_gaming_pc_card_in_a_server_is_a_consumer_card(catalog):
+    build = _load("pcie-l40s-8gpu.json")
+    gpu_slots = [s for s, pid in build.placements.items() if pid.startswith("nvidia-l40s")]
+    for s in gpu_slots:
+        build.placements[s] = "nvidia-geforce-rtx-4090-24gb"
+    found = [v for v in check(build, catalog) if v.code == "gpu.consumer-card"]
+    assert found and set(found[0].slots) == set(gpu_slots)
