@@ -104,9 +104,9 @@ def resolve(build: Build, catalog: Catalog) -> BuildContext:
     """Resolve `build` against `catalog`; never raises for bad placements."""
     chassis = catalog.chassis(build.chassis)
     if chassis is None:
-        unknown = tuple((s, p, f"chassis {build.chassis!r} is not in the catalog")
-                        for s, p in build.placements.items())
-        return BuildContext(build, catalog, None, (), {}, (), unknown)
+        lost = tuple((s, p, f"chassis {build.chassis!r} is not in the catalog")
+                     for s, p in build.placements.items())
+        return BuildContext(build, catalog, None, (), {}, (), lost)
     slots = chassis_slots(chassis)
     smap = slot_map(chassis)
     placed: list[Placed] = []

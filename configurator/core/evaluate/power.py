@@ -80,7 +80,7 @@ def compute_power(ctx: BuildContext) -> PowerResult:
         mx += line.max_w
     psus = [pl.part for pl in in_slots(ctx, "psu", "psu")]
     assumed = not psus
-    eff = min(p.efficiency_pct for p in psus) if psus else ASSUMED_EFFICIENCY_PCT  # type: ignore[attr-defined]
+    eff = min(p.efficiency_pct for p in psus) if psus else ASSUMED_EFFICIENCY_PCT
     k = 100.0 / eff
     return construct(
         PowerResult, idle_w=idle, typical_w=typ, max_w=mx, peak_w=max(peak, mx),

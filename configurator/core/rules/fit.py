@@ -139,8 +139,8 @@ def _liquid_only(f: Facts) -> None:
     liquid = [o for o in f.chassis.cooling_options if cooling_kind(f.ctx, o) == "liquid"]
     part = gpus[0].part
     slots = [p.slot.id for p in gpus]
-    if liquid:
-        kit = f.ctx.catalog.get(liquid[0].cooling)
+    kit = f.ctx.catalog.get(liquid[0].cooling) if liquid else None
+    if kit is not None:
         f.add("error", "fit.liquid-only",
               f"The {part.name} in {', '.join(slots)} is made for liquid cooling only; the build is air-cooled.",
               (*slots, "COOLING"), f"Switch to the {kit.name}.", [place("COOLING", kit.id)])

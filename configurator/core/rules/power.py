@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from ..catalog import PSU
 from ..context import Placed
@@ -90,6 +91,7 @@ def _count(f: Facts, psus: Sequence[Placed], red: Redundancy, model: str) -> Non
     fitting = [m for m in f.chassis.psu.redundancy_modes if parse_redundancy(m).fits(n)]
     need = red.needed(n)
     free = _free_bays(f)
+    ops: list[Any]
     if need > n and need - n <= len(free):
         add = free[:need - n]
         fix, ops = f"Add {len(add)} × {_name(f, model)} in {names(add)}.", [place(s, model) for s in add]
