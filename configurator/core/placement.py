@@ -228,11 +228,6 @@ def covered_slots(build: Build, catalog: Catalog) -> dict[str, str]:
     return resolve(build, catalog).covered_slots
 
 
-def covering_slot(build: Build, catalog: Catalog, slot_id: str) -> str | None:
-    """The PCIe slot whose wide card covers `slot_id`, if any."""
-    return covered_slots(build, catalog).get(slot_id)
-
-
 def fits_chassis(catalog: Catalog, chassis: Chassis, part: Part) -> tuple[bool, str]:
     """Whether any slot of `chassis` could take `part` (the palette's "fits this chassis")."""
     reasons: list[tuple[int, str]] = []
@@ -286,4 +281,4 @@ def accepting_slots(build: Build, catalog: Catalog, part_id: str) -> dict[str, t
 
 __all__ = ["Problem", "slot_problems", "pcie_problems", "coverage_problems", "covered_problem",
            "placement_problems", "can_place", "first_free_slot", "fits_chassis", "fits_slot",
-           "accepting_slots", "covered_slots", "covering_slot", "bay_name", "kind_noun"]
+           "accepting_slots", "covered_slots", "bay_name", "kind_noun"]
