@@ -250,10 +250,19 @@ def _feed_loss_fix(f: Facts, psus: Sequence[Placed], on: dict[str, list[str]], r
     per_feed = math.ceil(peak / rating) if rating > 0 else 0
     need = 2 * per_feed - n
     free = _free_bays(f)
-    if 0 < need <= len(free) and (red.kind != "k+m"):
+    # the mode must accept the new count: keep it if it does, else the chassis' first that does
+    mode = red.text if red.fits(n + need) else next(
+        (m for m in f.chassis.psu.redundancy_modes if parse_redundancy(m).redundant
+         and parse_redundancy(m).fits(n + need)), "")
+    if 0 < need <= len(free) and mode:
         add = free[:need]
         feeds = {**_alternate(psus), **{s: "AB"[(n + i) % 2] for i, s in enumerate(add)}}
-        return (f"Add {need} × {_name(f, model)} in {names(add)} so that each feed alone carries the peak.",
-                [*(place(s, model) for s in add), set_option("psu_feeds", feeds)])
+        ops: list[Any] = [*(place(s, model) for s in add), set_option("psu_feeds", feeds)]
+        switch = ""
+        if mode != red.text:
+            ops.append(set_option("psu_redundancy", mode))
+            switch = f", switch to {mode}"
+        return (f"Add {need} × {_name(f, model)} in {names(add)}{switch} and alternate the feeds, so that "
+                "each feed alone carries the peak.", ops)
     return ("Add PSUs so that each feed alone carries the peak, use larger PSUs, or accept that "
             "losing a feed may shut the server down.", [])

@@ -127,3 +127,13 @@ def test_two_n_is_n_plus_n():
 
     psu = compute_figures(resolve(make(psu_redundancy="2N"), CATALOG)).psu
     assert psu.active == 3 and psu.usable_w == 9000
+
+
+def test_feed_loss_fix_switches_to_a_mode_that_takes_the_added_psus():
+    # 6 x 3 kW under 4+2, 3 per feed, 10.4 kW peak: each feed needs 4 PSUs -> 8, which 4+2 does not take
+    v = find(make(), "power.feed-loss-overload",
+             figures=fake_figures(peak_w=10400, feed_loss={"A": 116.0, "B": 116.0}))
+    placed = [op.slot for op in v.fix.ops if hasattr(op, "part")]
+    options = {op.path: op.value for op in v.fix.ops if hasattr(op, "path")}
+    assert placed == ["PSU7", "PSU8"] and options["psu_redundancy"] == "4+4"
+    assert sorted(options["psu_feeds"].values()) == ["A"] * 4 + ["B"] * 4
