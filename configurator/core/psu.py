@@ -143,10 +143,14 @@ def default_feed(index: int, feeds: int) -> str:
     return "B" if feeds == 2 and index % 2 else "A"
 
 
+def bay_feed(chassis: Chassis, chosen: Mapping[str, str], bay: str, index: int) -> str:
+    """The feed of PSU bay `bay` (number `index`, 0-based): the build's choice, else the default."""
+    return chosen.get(bay) or default_feed(index, chassis.psu.feeds)
+
+
 def bay_feeds(chassis: Chassis, chosen: Mapping[str, str]) -> dict[str, str]:
     """PSU bay -> feed for every bay of `chassis`: the build's choice, else the default."""
-    return {f"PSU{i + 1}": chosen.get(f"PSU{i + 1}") or default_feed(i, chassis.psu.feeds)
-            for i in range(chassis.psu.count)}
+    return {f"PSU{i + 1}": bay_feed(chassis, chosen, f"PSU{i + 1}", i) for i in range(chassis.psu.count)}
 
 
 def feed_loss_pct(per_feed: Mapping[str, int], rating_w: float, peak_w: float) -> dict[str, float]:
@@ -164,4 +168,4 @@ def feed_loss_pct(per_feed: Mapping[str, int], rating_w: float, peak_w: float) -
 
 
 __all__ = ["LOW_LINE_BELOW_V", "INPUT_TOLERANCE", "FEEDS", "Redundancy", "parse_redundancy",
-           "is_low_line", "runs_at", "rating_at", "default_feed", "bay_feeds", "feed_loss_pct"]
+           "is_low_line", "runs_at", "rating_at", "default_feed", "bay_feed", "bay_feeds", "feed_loss_pct"]

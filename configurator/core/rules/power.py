@@ -14,7 +14,7 @@ from typing import Any
 
 from ..catalog import PSU
 from ..context import Placed
-from ..psu import Redundancy, bay_feeds, is_low_line, parse_redundancy, rating_at
+from ..psu import Redundancy, bay_feed, is_low_line, parse_redundancy, rating_at
 from ._common import Facts, fmt_w, majority, names, place, set_option
 
 LOW_LOAD_PCT = 30.0       # typical load under this: the PSUs idle on the flat part of their curve
@@ -42,10 +42,11 @@ def check(f: Facts) -> None:
         settled = False
         _count(f, psus, red, model)
     runs = _voltage(f, psus)
-    if _feeds(f, psus, red) or f.figures is None or not runs:
+    on = _on_feeds(f, psus)
+    if _feeds(f, psus, on, red) or f.figures is None or not runs:
         return
     if not (settled and _capacity(f, psus, red, model)):
-        _feed_loss(f, psus, red, model)
+        _feed_loss(f, psus, on, red, model)
 
 
 def _no_psu(f: Facts, red: Redundancy) -> None:
@@ -182,10 +183,10 @@ def _more_psus(f: Facts, psus: Sequence[Placed], red: Redundancy, model: str, pe
 
 def _on_feeds(f: Facts, psus: Sequence[Placed]) -> dict[str, list[str]]:
     """Feed -> the PSU bays on it that hold a PSU (feeds as `core/psu.py` assigns them)."""
-    feed_of = bay_feeds(f.chassis, f.build.psu_feeds)
+    chosen = f.build.psu_feeds
     on: dict[str, list[str]] = {}
     for p in psus:
-        on.setdefault(feed_of.get(p.slot.id, "A"), []).append(p.slot.id)
+        on.setdefault(bay_feed(f.chassis, chosen, p.slot.id, p.slot.index), []).append(p.slot.id)
     return on
 
 
@@ -193,11 +194,10 @@ def _alternate(psus: Sequence[Placed]) -> dict[str, str]:
     return {p.slot.id: "AB"[i % 2] for i, p in enumerate(psus)}
 
 
-def _feeds(f: Facts, psus: Sequence[Placed], red: Redundancy) -> bool:
+def _feeds(f: Facts, psus: Sequence[Placed], on: dict[str, list[str]], red: Redundancy) -> bool:
     """Feed problems; True when one was reported (the capacity checks would only repeat it)."""
     if not red.redundant or f.chassis.psu.feeds < 2 or len(psus) < 2:
         return False
-    on = _on_feeds(f, psus)
     if len(on) == 1:
         f.add("error", "power.single-feed",
               f"All {len(psus)} PSUs ({names([p.slot.id for p in psus])}) are on feed {next(iter(on))}: "
@@ -222,7 +222,8 @@ def _feeds(f: Facts, psus: Sequence[Placed], red: Redundancy) -> bool:
     return True
 
 
-def _feed_loss(f: Facts, psus: Sequence[Placed], red: Redundancy, model: str) -> None:
+def _feed_loss(f: Facts, psus: Sequence[Placed], on: dict[str, list[str]], red: Redundancy,
+               model: str) -> None:
     """Warn when losing one feed overloads the PSUs on the other (the panel's same figure)."""
     loss = f.figures.psu.feed_loss_pct
     if not loss:
@@ -231,7 +232,6 @@ def _feed_loss(f: Facts, psus: Sequence[Placed], red: Redundancy, model: str) ->
     pct = loss[failed]
     if pct <= 100.0:
         return
-    on = _on_feeds(f, psus)
     left = sorted(k for k in on if k != failed)
     fix, ops = _feed_loss_fix(f, psus, on, red, model)
     f.add("warning", "power.feed-loss-overload",
@@ -251,10 +251,10 @@ def _feed_loss_fix(f: Facts, psus: Sequence[Placed], on: dict[str, list[str]], r
     need = 2 * per_feed - n
     free = _free_bays(f)
     # the mode must accept the new count: keep it if it does, else the chassis' first that does
-    mode = red.text if red.fits(n + need) else next(
-        (m for m in f.chassis.psu.redundancy_modes if parse_redundancy(m).redundant
-         and parse_redundancy(m).fits(n + need)), "")
-    if 0 < need <= len(free) and mode:
+    mode = "" if not 0 < need <= len(free) else red.text if red.fits(n + need) else next(
+        (m for m in f.chassis.psu.redundancy_modes
+         if (r := parse_redundancy(m)).redundant and r.fits(n + need)), "")
+    if mode:
         add = free[:need]
         feeds = {**_alternate(psus), **{s: "AB"[(n + i) % 2] for i, s in enumerate(add)}}
         ops: list[Any] = [*(place(s, model) for s in add), set_option("psu_feeds", feeds)]
