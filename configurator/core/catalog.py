@@ -264,7 +264,9 @@ class PcieSlotSpec(_Frozen):
     length: Literal["fl", "hl"] = "hl"
     gpu_capable: bool = Field(False, description="has GPU aux power and cooling for an accelerator card")
     max_width: Literal[1, 2, 3] = 1
-    blocks: tuple[str, ...] = Field((), description="slots a card wider than 1 slot covers")
+    blocks: tuple[str, ...] = Field((), description=(
+        "neighbouring slots a card wider than 1 slot covers, nearest first: a w-slot-wide card "
+        "covers the first w-1 (so list at least max_width-1 where the board has them)"))
     label: str = ""
 
 

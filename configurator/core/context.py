@@ -8,13 +8,21 @@ so an invalid build stays editable and is reported, never crashes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TypeVar
 
 from .build import Build
-from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part
+from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
 from .slots import Slot, chassis_slots, slot_map
 
 P = TypeVar("P", bound=Part)
+
+
+def covers(part: Part, spec: PcieSlotSpec) -> tuple[str, ...]:
+    """Slots a card in PCIe slot `spec` covers: a w-slot-wide card covers the first w-1 of
+    `spec.blocks` (listed nearest first, see `PcieSlotSpec.blocks`); a single-width card none."""
+    width = getattr(part, "slot_width", 1)
+    return spec.blocks[:width - 1] if width > 1 else ()
 
 
 @dataclass(frozen=True)
@@ -51,6 +59,17 @@ class BuildContext:
                 return p.part
         return None
 
+    @cached_property
+    def covered_slots(self) -> dict[str, str]:
+        """Covered slot -> the PCIe slot whose wide card covers it (the first such card in
+        chassis order). The one answer placement, the fit rules and the chassis view read."""
+        out: dict[str, str] = {}
+        for p in self.placed:
+            if p.slot.pcie is not None:
+                for b in covers(p.part, p.slot.pcie):
+                    out.setdefault(b, p.slot.id)
+        return out
+
     @property
     def gpus(self) -> list[GPU]:
         return self.parts(GPU)
@@ -85,9 +104,9 @@ def resolve(build: Build, catalog: Catalog) -> BuildContext:
     """Resolve `build` against `catalog`; never raises for bad placements."""
     chassis = catalog.chassis(build.chassis)
     if chassis is None:
-        unknown = tuple((s, p, f"chassis {build.chassis!r} is not in the catalog")
-                        for s, p in build.placements.items())
-        return BuildContext(build, catalog, None, (), {}, (), unknown)
+        lost = tuple((s, p, f"chassis {build.chassis!r} is not in the catalog")
+                     for s, p in build.placements.items())
+        return BuildContext(build, catalog, None, (), {}, (), lost)
     slots = chassis_slots(chassis)
     smap = slot_map(chassis)
     placed: list[Placed] = []

@@ -1,18 +1,30 @@
-"""Can this part go into that slot? The one answer the GUI's drag, keyboard and menus share.
+"""Can this part go into that slot? The one answer the GUI's drag, keyboard and menus and the
+fit rules share.
 
-`can_place` checks the physical and electrical fit of one part in one slot (slot kind,
-baseboard family, GPU power, card width/height/length, OCP vs CEM, bay type and wiring,
-the chassis' PSU list, its cooling options, CPU socket, DIMM generation) and returns a
-reason in plain words when it does not fit. An occupied slot is *not* a refusal: placing
-there replaces the part. Legal-but-unwise choices (too little power, lanes shared) are
-left to the rules, which report them as violations.
+`slot_problems` lists, as (code, reason) pairs, every way one part does not physically or
+electrically fit one empty slot (slot kind, baseboard family, GPU power, card width /
+height / length, OCP vs CEM, bay type and wiring, the chassis' PSU list, its cooling
+options, CPU socket, DIMM generation); `coverage_problems` adds what the other placements
+cause (a wide card covering the slot, or the part covering a filled one). The fit rules
+report exactly these codes and reasons as violations, so a refused drop and a Problems
+entry say the same thing. A reason is one sentence naming the part and the slot, readable
+both as "why this drop is refused" and as "what is wrong with the build".
+
+An occupied slot is *not* a refusal: placing there replaces the part. Legal-but-unwise
+choices (too little power, lanes shared) are left to the other rule families.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .build import Build
-from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part
-from .slots import ACCEPTS, Slot, chassis_slots, slot_map
+from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
+from .context import BuildContext, covers, resolve
+from .slots import ACCEPTS, Slot, chassis_slots
+
+#: (violation code, one-sentence reason) for one way a part does not fit a slot
+Problem = tuple[str, str]
 
 _KIND_NOUN = {
     "cpu": "CPU socket", "dimm": "DIMM slot", "gpu": "GPU baseboard position", "pcie": "PCIe slot",
@@ -31,155 +43,189 @@ def bay_name(bay_type: str) -> str:
     return _BAY_NAMES.get(bay_type, bay_type.upper())
 
 
-def can_place(build: Build, catalog: Catalog, slot_id: str, part_id: str) -> tuple[bool, str]:
-    """Whether `part_id` fits `slot_id` of the build's chassis, and why not (plain words)."""
-    chassis = catalog.chassis(build.chassis)
-    if chassis is None:
-        return False, f"Chassis {build.chassis!r} is not in the catalog."
-    slot = slot_map(chassis).get(slot_id)
-    if slot is None:
-        return False, f"{chassis.name} has no slot {slot_id}."
-    part = catalog.get(part_id)
-    if part is None:
-        return False, f"Part {part_id!r} is not in the catalog."
-    ok, why = fits_slot(chassis, slot, part)
-    if not ok:
-        return ok, why
-    return _not_blocked(build, catalog, chassis, slot, part)
+def _a(word: str) -> str:
+    """'a U.2' but 'an E3.S', 'an M.2', 'an SXM5': the article as the letters are spoken."""
+    return ("an " if word[:1].upper() in "AEFHILMNORSX8" else "a ") + word
+
+
+def kind_noun(kind: str) -> str:
+    """'pcie' -> 'PCIe slot'."""
+    return _KIND_NOUN.get(kind, kind)
+
+
+def slot_problems(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
+    """Every way `part` does not fit the empty `slot`, ignoring what else is placed."""
+    if part.category not in ACCEPTS[slot.kind]:
+        return [("fit.wrong-slot-kind", f"{slot.id} is a {kind_noun(slot.kind)}; {part.name} is a "
+                                        f"{_CATEGORY_NOUN.get(part.category, part.category)}.")]
+    check = _CHECKS.get(slot.kind)
+    return check(chassis, slot, part) if check else []
 
 
 def fits_slot(chassis: Chassis, slot: Slot, part: Part) -> tuple[bool, str]:
-    """Fit of `part` in an empty `slot`, ignoring what else is placed."""
-    name = part.name
-    if part.category not in ACCEPTS[slot.kind]:
-        return False, (f"{slot.label} is a {_KIND_NOUN[slot.kind]}; "
-                       f"{name} is a {_CATEGORY_NOUN.get(part.category, part.category)}.")
-    check = _CHECKS.get(slot.kind)
-    return check(chassis, slot, part) if check else (True, "")
+    """(fits, first reason) of `slot_problems`."""
+    problems = slot_problems(chassis, slot, part)
+    return (False, problems[0][1]) if problems else (True, "")
 
 
-def _cpu(chassis: Chassis, slot: Slot, part: Part) -> tuple[bool, str]:
+def _cpu(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     assert isinstance(part, CPU)
     want = next((s.socket for s in chassis.sockets if s.id == slot.id), "")
     if want and part.socket != want:
-        return False, f"{part.name} needs socket {part.socket}; this board has {want}."
-    return True, ""
+        return [("cpu.socket", f"{part.name} needs socket {part.socket}; {slot.id} is {want}.")]
+    return []
 
 
-def _dimm(chassis: Chassis, slot: Slot, part: Part) -> tuple[bool, str]:
+def _dimm(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     assert isinstance(part, DIMM)
     want = chassis.memory.memory_type
     if part.memory_type != want:
-        return False, f"{part.name} is {part.memory_type.upper()}; this board takes {want.upper()} only."
-    return True, ""
+        return [("mem.type", f"{part.name} is {part.memory_type.upper()}; this board takes {want.upper()} only.")]
+    return []
 
 
-def _gpu_position(chassis: Chassis, slot: Slot, part: Part) -> tuple[bool, str]:
+def _gpu_position(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     assert isinstance(part, GPU)
     bb = chassis.gpu_baseboard
     if part.form_factor == "pcie":
-        return False, f"{part.name} is a PCIe card; {slot.label} is a module position on the GPU baseboard."
+        return [("fit.pcie-card-on-baseboard",
+                 f"{part.name} is a PCIe card; {slot.id} is a module position on the GPU baseboard.")]
     if bb is not None and part.baseboard_family != bb.family:
-        return False, (f"{part.name} needs the {part.baseboard_family} baseboard; "
-                       f"this chassis has {bb.label or bb.family} ({bb.family}).")
-    return True, ""
+        return [("fit.baseboard-family", f"{part.name} needs the {part.baseboard_family} baseboard; "
+                                         f"this chassis has {bb.label or bb.family} ({bb.family}).")]
+    return []
 
 
-def _pcie(chassis: Chassis, slot: Slot, part: Part) -> tuple[bool, str]:
-    spec = slot.pcie
-    assert spec is not None
-    where = slot.label
+def _pcie(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
+    assert slot.pcie is not None
+    return pcie_problems(part, slot.pcie, chassis)
+
+
+def pcie_problems(part: Part, spec: PcieSlotSpec, chassis: Chassis | None = None) -> list[Problem]:
+    """Every way `part` does not fit the empty PCIe slot `spec` (`chassis` words the module case)."""
+    sid = spec.id
     if isinstance(part, Drive):
-        return False, f"{part.name} is a {bay_name(part.form_factor)} drive; it goes in a drive bay."
-    if isinstance(part, GPU):
-        if part.form_factor != "pcie":
-            module = part.form_factor.upper()
-            if chassis.gpu_baseboard is None:
-                return False, (f"{module} module needs a GPU baseboard ({part.baseboard_family}); "
-                               "this chassis has PCIe slots only.")
-            return False, f"{module} module goes on the GPU baseboard, not into a PCIe slot."
-        if spec.form == "ocp3":
-            return False, f"{where} is an OCP 3.0 mezzanine; it takes OCP network cards only."
-        if not spec.gpu_capable:
-            return False, f"{where} has no GPU power cable or airflow for a {part.tdp_w:.0f} W accelerator."
-    if isinstance(part, NIC):
-        if part.form_factor == "ocp3" and spec.form != "ocp3":
-            return False, f"{part.name} is an OCP 3.0 card; {where} is a standard PCIe (CEM) slot."
-        if part.form_factor != "ocp3" and spec.form == "ocp3":
-            return False, f"{where} is an OCP 3.0 mezzanine; {part.name} is a standard PCIe card."
-    return _card_size(slot, part)
+        return [("fit.drive-form-factor", f"{part.name} is {_a(bay_name(part.form_factor))} drive; "
+                                          f"it goes in a drive bay, not in PCIe slot {sid}.")]
+    if isinstance(part, GPU) and part.form_factor != "pcie":
+        module = part.form_factor.upper()
+        if chassis is not None and chassis.gpu_baseboard is None:
+            why = (f"{part.name} is {_a(module)} module and needs a GPU baseboard ({part.baseboard_family}); "
+                   "this chassis has PCIe slots only.")
+        else:
+            why = f"{part.name} is {_a(module)} module; it goes on the GPU baseboard, not into PCIe slot {sid}."
+        return [("fit.module-needs-baseboard", why)]
+    is_ocp = isinstance(part, NIC) and part.form_factor == "ocp3"
+    if is_ocp != (spec.form == "ocp3"):
+        return [("fit.ocp-slot", f"{part.name} is an OCP 3.0 card; {sid} is a standard PCIe (CEM) slot." if is_ocp
+                 else f"{sid} is an OCP 3.0 mezzanine; it takes OCP 3.0 network cards only, not the {part.name}.")]
+    out: list[Problem] = []
+    if isinstance(part, GPU) and not spec.gpu_capable:
+        out.append(("fit.gpu-slot",
+                    f"{sid} has no GPU power cable or airflow for the {part.tdp_w:.0f} W {part.name}."))
+    return out + _card_size(part, spec)
 
 
-def _card_size(slot: Slot, part: Part) -> tuple[bool, str]:
-    spec = slot.pcie
-    assert spec is not None
+def _card_size(part: Part, spec: PcieSlotSpec) -> list[Problem]:
     if spec.form == "ocp3":
-        return True, ""
+        return []
+    out: list[Problem] = []
     width = getattr(part, "slot_width", 1)
     if width > spec.max_width:
-        return False, (f"{part.name} is {_WIDTH_NAMES.get(width, f'{width}-slot')}; "
-                       f"{slot.label} has room for {_WIDTH_NAMES.get(spec.max_width, '?')} cards.")
-    if getattr(part, "card_height", "lp") == "fh" and spec.height == "lp":
-        return False, f"{part.name} is full-height; {slot.label} is low-profile."
+        out.append(("fit.card-width", f"{part.name} is {_WIDTH_NAMES.get(width, f'{width}-slot')}; "
+                                      f"{spec.id} has room for {_WIDTH_NAMES.get(spec.max_width, '?')} cards."))
     if getattr(part, "card_length", "hl") == "fl" and spec.length == "hl":
-        return False, f"{part.name} is full-length; {slot.label} takes half-length cards only."
-    return True, ""
+        out.append(("fit.card-length", f"{part.name} is full-length; {spec.id} takes half-length cards only."))
+    if getattr(part, "card_height", "lp") == "fh" and spec.height == "lp":
+        out.append(("fit.card-height", f"{part.name} is full-height; {spec.id} is low-profile."))
+    return out
 
 
-def _drive(chassis: Chassis, slot: Slot, part: Part) -> tuple[bool, str]:
+def _drive(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     assert isinstance(part, Drive) and slot.bays is not None
     bays = slot.bays
     if part.form_factor != bays.bay_type:
-        return False, f"{part.name} is a {bay_name(part.form_factor)} drive; {slot.label} is a {bay_name(bays.bay_type)} bay."
+        return [("fit.drive-form-factor", f"{part.name} is {_a(bay_name(part.form_factor))} drive; "
+                                          f"{slot.id} is {_a(bay_name(bays.bay_type))} bay.")]
     if part.interface not in bays.interfaces:
         wired = "/".join(i.upper() for i in bays.interfaces)
-        return False, f"{part.name} is {part.interface.upper()}; these bays are wired for {wired} only."
-    return True, ""
+        return [("fit.drive-interface",
+                 f"{part.name} is {part.interface.upper()}; {slot.id} is wired for {wired} only.")]
+    return []
 
 
-def _psu(chassis: Chassis, slot: Slot, part: Part) -> tuple[bool, str]:
+def _psu(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     assert isinstance(part, PSU)
     if part.id not in chassis.psu.supported:
-        return False, f"{part.name} is not on {chassis.name}'s supported PSU list."
-    return True, ""
+        return [("fit.psu-model", f"{part.name} in {slot.id} is not on {chassis.name}'s supported PSU list.")]
+    return []
 
 
-def _cooling(chassis: Chassis, slot: Slot, part: Part) -> tuple[bool, str]:
+def _cooling(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     assert isinstance(part, Cooling)
     if part.id not in {c.cooling for c in chassis.cooling_options}:
-        return False, f"{part.name} is not a cooling option for {chassis.name}."
-    return True, ""
+        return [("fit.cooling-option", f"{part.name} is not a cooling option for {chassis.name}.")]
+    return []
 
 
-_CHECKS = {"cpu": _cpu, "dimm": _dimm, "gpu": _gpu_position, "pcie": _pcie, "drive": _drive,
-           "psu": _psu, "cooling": _cooling}
+_CHECKS: dict[str, Callable[[Chassis, Slot, Part], list[Problem]]] = {
+    "cpu": _cpu, "dimm": _dimm, "gpu": _gpu_position, "pcie": _pcie, "drive": _drive,
+    "psu": _psu, "cooling": _cooling,
+}
 
 
-def covering_slot(build: Build, catalog: Catalog, chassis: Chassis, slot_id: str) -> str | None:
-    """The PCIe slot whose wide card covers `slot_id`, if any."""
-    for spec in chassis.pcie_slots:
-        if slot_id in spec.blocks and spec.id in build.placements:
-            card = catalog.get(build.placements[spec.id])
-            if getattr(card, "slot_width", 1) > 1:
-                return spec.id
-    return None
+def covered_problem(ctx: BuildContext, slot_id: str) -> Problem | None:
+    """Why `slot_id` cannot hold a card: a wide card in another slot covers it (None if not)."""
+    cover = ctx.covered_slots.get(slot_id)
+    if cover is None or cover == slot_id:
+        return None
+    card = ctx.part_at(cover)
+    name = card.name if card else "card"
+    width = getattr(card, "slot_width", 1)
+    return ("fit.slot-blocked", f"{slot_id} is covered by the {name} in {cover}, which is {width} slots wide.")
 
 
-def _not_blocked(build: Build, catalog: Catalog, chassis: Chassis, slot: Slot, part: Part) -> tuple[bool, str]:
+def coverage_problems(ctx: BuildContext, slot: Slot, part: Part) -> list[Problem]:
+    """What the other placements cause for `part` in `slot`: covered, or covering a filled slot."""
     if slot.kind != "pcie" or slot.pcie is None:
-        return True, ""
-    cover = covering_slot(build, catalog, chassis, slot.id)
-    if cover is not None and cover != slot.id:
-        card = catalog.get(build.placements[cover])
-        return False, f"{slot.label} is covered by the {card.name if card else 'card'} in {cover}."
-    if getattr(part, "slot_width", 1) > 1:
-        for other in slot.pcie.blocks:
-            held = build.placements.get(other)
-            if held is not None:
-                card = catalog.get(held)
-                return False, (f"{part.name} would cover {other}, which holds "
-                               f"{card.name if card else held}; remove it first.")
-    return True, ""
+        return []
+    blocked = covered_problem(ctx, slot.id)
+    if blocked is not None:
+        return [blocked]
+    for other in covers(part, slot.pcie):
+        held = ctx.part_at(other)
+        if held is not None:
+            return [("fit.slot-blocked", f"{part.name} would cover {other}, which holds the {held.name}; "
+                                         "remove it first.")]
+    return []
+
+
+def placement_problems(ctx: BuildContext, slot_id: str, part_id: str) -> list[Problem]:
+    """Every problem placing `part_id` into `slot_id` of the resolved build would have."""
+    chassis = ctx.chassis
+    if chassis is None:
+        return [("fit.unknown-chassis", f"Chassis {ctx.build.chassis!r} is not in the catalog.")]
+    slot = ctx.slot_by_id.get(slot_id)
+    if slot is None:
+        return [("fit.unknown-slot", f"{chassis.name} has no slot {slot_id}.")]
+    part = ctx.catalog.get(part_id)
+    if part is None:
+        return [("fit.unknown-part", f"Part {part_id!r} is not in the catalog.")]
+    return slot_problems(chassis, slot, part) or coverage_problems(ctx, slot, part)
+
+
+def can_place(build: Build, catalog: Catalog, slot_id: str, part_id: str) -> tuple[bool, str]:
+    """Whether `part_id` fits `slot_id` of the build's chassis, and why not (plain words)."""
+    return _verdict(placement_problems(resolve(build, catalog), slot_id, part_id))
+
+
+def _verdict(problems: list[Problem]) -> tuple[bool, str]:
+    return (False, problems[0][1]) if problems else (True, "")
+
+
+def covered_slots(build: Build, catalog: Catalog) -> dict[str, str]:
+    """Covered slot -> the slot whose wide card covers it (`BuildContext.covered_slots`)."""
+    return resolve(build, catalog).covered_slots
 
 
 def fits_chassis(catalog: Catalog, chassis: Chassis, part: Part) -> tuple[bool, str]:
@@ -213,25 +259,26 @@ def _home_rank(slot: Slot, part: Part) -> int:
 
 def first_free_slot(build: Build, catalog: Catalog, part_id: str) -> str | None:
     """The first empty slot, in chassis order, that accepts `part_id` (None if there is none)."""
-    chassis = catalog.chassis(build.chassis)
+    ctx = resolve(build, catalog)
     part = catalog.get(part_id)
-    if chassis is None or part is None:
+    if ctx.chassis is None or part is None:
         return None
-    for slot in chassis_slots(chassis):
+    for slot in ctx.slots:
         if slot.id in build.placements or part.category not in ACCEPTS[slot.kind]:
             continue
-        if can_place(build, catalog, slot.id, part_id)[0]:
+        if not placement_problems(ctx, slot.id, part_id):
             return slot.id
     return None
 
 
 def accepting_slots(build: Build, catalog: Catalog, part_id: str) -> dict[str, tuple[bool, str]]:
     """`can_place` for every slot of the chassis (what a drag highlights)."""
-    chassis = catalog.chassis(build.chassis)
-    if chassis is None:
+    ctx = resolve(build, catalog)
+    if ctx.chassis is None:
         return {}
-    return {s.id: can_place(build, catalog, s.id, part_id) for s in chassis_slots(chassis)}
+    return {s.id: _verdict(placement_problems(ctx, s.id, part_id)) for s in ctx.slots}
 
 
-__all__ = ["can_place", "first_free_slot", "fits_chassis", "fits_slot", "accepting_slots",
-           "covering_slot", "bay_name"]
+__all__ = ["Problem", "slot_problems", "pcie_problems", "coverage_problems", "covered_problem",
+           "placement_problems", "can_place", "first_free_slot", "fits_chassis", "fits_slot",
+           "accepting_slots", "covered_slots", "bay_name", "kind_noun"]

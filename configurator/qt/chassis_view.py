@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimple
 
 from ..core.catalog import Chassis
 from ..core.ops import Batch, OpError, Place, Remove, SetOption, clear_all, fill_similar
-from ..core.placement import accepting_slots, can_place
+from ..core.placement import accepting_slots, can_place, covered_slots
+from ..core.psu import FEEDS, bay_feeds
 from ..core.session import Session
 from ..core.slots import chassis_slots
 from ..core.violations import SEVERITY_ORDER
@@ -130,14 +131,7 @@ class ChassisView(QGraphicsView):
     def refresh_parts(self) -> None:
         """Sync every slot item with the build's placements (cheap: unchanged items return early)."""
         build, catalog = self.session.build, self.session.catalog
-        chassis = catalog.chassis(build.chassis)
-        covered: dict[str, str] = {}
-        if chassis is not None:
-            for spec in chassis.pcie_slots:
-                card = catalog.get(build.placements.get(spec.id, ""))
-                if card is not None and getattr(card, "slot_width", 1) > 1:
-                    for b in spec.blocks:
-                        covered[b] = spec.id
+        covered = covered_slots(build, catalog)     # the core's answer, as placement and the rules use it
         owners = set(covered.values())
         for sid, item in self.slot_items.items():
             pid = build.placements.get(sid)
@@ -162,14 +156,11 @@ class ChassisView(QGraphicsView):
             item.set_state(pid, text, part.category if part else "", cover_text, extent, tip)
 
     def psu_feed(self, sid: str) -> str:
-        """The PDU feed of a PSU bay: the build's choice or the A/B alternation default."""
+        """The PDU feed of a PSU bay: the build's choice or the default (`core.psu.bay_feeds`)."""
         chassis = self.session.catalog.chassis(self.session.build.chassis)
-        if sid in self.session.build.psu_feeds:
-            return self.session.build.psu_feeds[sid]
-        if chassis is not None and chassis.psu.feeds == 1:
-            return "A"
-        index = self.slot_items[sid].slot.index if sid in self.slot_items else 0
-        return "A" if index % 2 == 0 else "B"
+        if chassis is None:
+            return self.session.build.psu_feeds.get(sid, "A")
+        return bay_feeds(chassis, self.session.build.psu_feeds).get(sid, "A")
 
     def _tooltip(self, item: SlotItem, part, pid: str | None) -> str:
         head = f"<b>{item.slot.id}</b>" + (f" · {item.slot.label}" if item.slot.label != item.slot.id else "")
@@ -321,10 +312,11 @@ class ChassisView(QGraphicsView):
         elif held:
             act = menu.addAction(self.tr("Fill all similar empty slots with this part"),
                                  lambda: self.fill_similar(sid, held))
-        if self.slot_items[sid].style == "psu":
+        chassis = catalog.chassis(build.chassis)
+        if self.slot_items[sid].style == "psu" and chassis is not None:
             menu.addSeparator()
             feed = self.psu_feed(sid)
-            for f in ("A", "B"):
+            for f in FEEDS[:chassis.psu.feeds]:
                 a = menu.addAction(self.tr("Feed %s") % f, lambda f=f: self.set_feed(sid, f))
                 a.setCheckable(True)
                 a.setChecked(f == feed)

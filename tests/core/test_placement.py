@@ -93,3 +93,39 @@ def test_fits_chassis_explains_the_most_relevant_reason(catalog):
     ok, why = fits_chassis(catalog, hgx, catalog.get("h100-pcie"))
     assert not ok and "GPU power" in why
     assert fits_chassis(catalog, hgx, catalog.get("cx7")) == (True, "")
+
+
+def triple_slot_catalog(catalog):
+    """The fixture catalog with pcie-2u's SLOT1 made triple-width room over SLOT2 and SLOT3."""
+    from configurator.core.catalog import Catalog
+
+    ch = catalog.chassis("pcie-2u")
+    slots = tuple(s.model_copy(update={"max_width": 3, "blocks": ("SLOT2", "SLOT3")}) if s.id == "SLOT1" else s
+                  for s in ch.pcie_slots)
+    return Catalog(parts={**catalog.parts, "pcie-2u": ch.model_copy(update={"pcie_slots": slots})},
+                   prices=catalog.prices)
+
+
+def test_a_double_width_card_covers_only_its_nearest_blocked_slot(catalog):
+    from configurator.core.context import resolve
+    from configurator.core.rules import check
+
+    cat = triple_slot_catalog(catalog)
+    build = Build(chassis="pcie-2u", placements={"SLOT1": "h100-pcie"})
+    assert resolve(build, cat).covered_slots == {"SLOT2": "SLOT1"}
+    assert not can_place(build, cat, "SLOT2", "cx7")[0]
+    assert can_place(build, cat, "SLOT3", "cx7") == (True, "")
+    busy = Build(chassis="pcie-2u", placements={"SLOT1": "h100-pcie", "SLOT3": "cx7"})
+    assert "fit.slot-blocked" not in {v.code for v in check(busy, cat)}
+    covered = Build(chassis="pcie-2u", placements={"SLOT1": "h100-pcie", "SLOT2": "cx7"})
+    [v] = [v for v in check(covered, cat) if v.code == "fit.slot-blocked"]
+    assert v.message == can_place(build, cat, "SLOT2", "cx7")[1]
+
+
+def test_accepting_slots_agrees_with_can_place(catalog):
+    from configurator.core.placement import accepting_slots
+
+    build = Build(chassis="pcie-2u", placements={"SLOT1": "h100-pcie", "BAY1": "sata-1.92"})
+    for part in ("cx7", "h100-pcie", "u2-3.84", "sata-1.92"):
+        got = accepting_slots(build, catalog, part)
+        assert got == {sid: can_place(build, catalog, sid, part) for sid in got}

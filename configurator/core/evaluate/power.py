@@ -7,10 +7,9 @@ share of their range is a documented estimate (docs/engine.md, "Power").
 
 from __future__ import annotations
 
-import re
-
 from ..catalog import CPU, DIMM, GPU, NIC, PSU, Cooling, Drive, Part
 from ..context import BuildContext
+from ..psu import bay_feeds, feed_loss_pct, is_low_line, parse_redundancy, rating_at
 from ._fast import Memo, construct, in_slots, part_groups
 from .result import PowerLine, PowerResult, PsuResult
 
@@ -24,10 +23,6 @@ BASE_TYPICAL_SHARE = 0.5     # board, BMC, switches, NVSwitch baseboard
 
 #: wall-power efficiency assumed when no PSU is placed (Titanium-class at ~50 % load)
 ASSUMED_EFFICIENCY_PCT = 94.0
-#: below this input voltage a PSU runs at low line (IEC low range 90-140 V, high 180-264 V)
-LOW_LINE_BELOW_V = 180.0
-#: tolerance around a PSU's nominal input range (200-240 V nominal → 180-264 V)
-INPUT_TOLERANCE = 0.10
 
 
 def _between(idle: float, top: float, share: float) -> float:
@@ -85,7 +80,7 @@ def compute_power(ctx: BuildContext) -> PowerResult:
         mx += line.max_w
     psus = [pl.part for pl in in_slots(ctx, "psu", "psu")]
     assumed = not psus
-    eff = min(p.efficiency_pct for p in psus) if psus else ASSUMED_EFFICIENCY_PCT  # type: ignore[attr-defined]
+    eff = min(p.efficiency_pct for p in psus) if psus else ASSUMED_EFFICIENCY_PCT
     k = 100.0 / eff
     return construct(
         PowerResult, idle_w=idle, typical_w=typ, max_w=mx, peak_w=max(peak, mx),
@@ -101,87 +96,43 @@ def _line(category: str, pid: str, name: str, qty: int, idle: float, typ: float,
 
 # --------------------------------------------------------------------------- PSUs
 
-_KM = re.compile(r"^(\d{1,2})\+(\d{1,2})$")
-_NM = re.compile(r"^N\+(\d{1,2})$")
-
-
-def psu_rating_at(psu: PSU, input_v: float) -> float:
-    """Output rating of one PSU at `input_v`; 0 when it cannot run there."""
-    if input_v < LOW_LINE_BELOW_V:
-        return psu.rating_low_line_w
-    lo = psu.input_min_v * (1 - INPUT_TOLERANCE)
-    hi = psu.input_max_v * (1 + INPUT_TOLERANCE)
-    return psu.rating_w if lo <= input_v <= hi else 0.0
-
-
-_DEFAULT_FEEDS: dict[tuple[int, int], dict[str, str]] = {}
-
 
 def psu_feeds(ctx: BuildContext) -> dict[str, str]:
-    """PSU bay → PDU feed ('A'/'B'): the build's choice, else alternating by bay order."""
-    ch = ctx.chassis
-    if ch is None:
-        return {}
-    key = (ch.psu.count, ch.psu.feeds)
-    default = _DEFAULT_FEEDS.get(key)
-    if default is None:
-        two = ch.psu.feeds == 2
-        default = _DEFAULT_FEEDS[key] = {f"PSU{i + 1}": "B" if two and i % 2 else "A" for i in range(ch.psu.count)}
-    chosen = ctx.build.psu_feeds
-    if not chosen:
-        return dict(default)
-    return {bay: chosen.get(bay) or feed for bay, feed in default.items()}
-
-
-def active_psus(mode: str, installed: int, per_feed: dict[str, int]) -> int:
-    """PSUs whose capacity counts under redundancy `mode` (see docs/engine.md, "PSU")."""
-    if installed <= 0:
-        return 0
-    if mode == "N+N":
-        grid = [per_feed.get("A", 0), per_feed.get("B", 0)] if len(per_feed) > 1 else []
-        return min([installed // 2, *grid])
-    m = _NM.match(mode)
-    if m:
-        return max(0, installed - int(m.group(1)))
-    m = _KM.match(mode)
-    if m:
-        k, spare = int(m.group(1)), int(m.group(2))
-        active = max(0, min(k, installed - spare))
-        if k == spare and len(per_feed) > 1:   # K+K (e.g. 3+3 FTR): grid redundancy, a feed may fail
-            active = min(active, per_feed.get("A", 0), per_feed.get("B", 0))
-        return active
-    return installed  # "N" and anything unparseable
+    """PSU bay -> PDU feed ('A'/'B') for every bay: the build's choice, else the default."""
+    return bay_feeds(ctx.chassis, ctx.build.psu_feeds) if ctx.chassis is not None else {}
 
 
 def compute_psu(ctx: BuildContext, power: PowerResult) -> PsuResult:
-    """Installed PSUs, usable capacity under the redundancy, load %, feeds."""
+    """Installed PSUs, usable capacity under the redundancy, load %, feeds and feed loss."""
     ch = ctx.chassis
-    placed = in_slots(ctx, "psu", "psu")
-    models = {pl.part.id for pl in placed}
-    first: PSU | None = placed[0].part if placed else None  # type: ignore[assignment]
+    placed = [(pl.slot.id, pl.part) for pl in in_slots(ctx, "psu", "psu") if isinstance(pl.part, PSU)]
+    models = {psu.id for _, psu in placed}
+    first = placed[0][1] if placed else None
     volts = ctx.build.site.input_voltage_v
-    rating = min((psu_rating_at(pl.part, volts) for pl in placed), default=0.0)  # type: ignore[arg-type]
+    rating = min((rating_at(psu, volts) for _, psu in placed), default=0.0)
     mode = ctx.build.psu_redundancy or (ch.psu.default_redundancy if ch else "N")
+    redundancy = parse_redundancy(mode)
     bay_feed = psu_feeds(ctx)
-    feed_names = sorted(set(bay_feed.values())) or ["A"]
-    feeds = {f: 0 for f in feed_names}
-    for pl in placed:
-        f = bay_feed.get(pl.slot.id, "A")
+    feeds = {f: 0 for f in sorted(set(bay_feed.values())) or ["A"]}
+    for bay, _ in placed:
+        f = bay_feed.get(bay, "A")
         feeds[f] = feeds.get(f, 0) + 1
     installed = len(placed)
-    active = active_psus(mode, installed, feeds)
+    active = redundancy.active(installed, feeds)
     usable = active * rating
 
     def pct(w: float) -> float:
         return 100.0 * w / usable if usable > 0 else 0.0
 
+    single = len(models) == 1 and first is not None
     return construct(
         PsuResult, count=installed, bays=ch.psu.count if ch else 0,
-        model=first.id if len(models) == 1 and first else "",
-        name=first.name if len(models) == 1 and first else ("mixed" if models else ""),
+        model=first.id if single and first else "",
+        name=first.name if single and first else ("mixed" if models else ""),
         rating_w=rating, redundancy=mode, active=active, usable_w=usable,
         load_pct_idle=pct(power.idle_w), load_pct_typical=pct(power.typical_w),
         load_pct_max=pct(power.peak_w), feeds=feeds,
         feed_capacity_w={f: n * rating for f, n in feeds.items()},
-        low_line=volts < LOW_LINE_BELOW_V, headroom_w=usable - power.peak_w,
+        low_line=is_low_line(volts), headroom_w=usable - power.peak_w,
+        feed_loss_pct=feed_loss_pct(feeds, rating, power.peak_w) if redundancy.redundant else {},
     )

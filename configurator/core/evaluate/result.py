@@ -55,6 +55,10 @@ class PsuResult(_Frozen):
     feed_capacity_w: dict[str, float]
     low_line: bool = False  # site input below 180 V: ratings are the low-line ones
     headroom_w: float = 0.0  # usable_w - peak_w (negative: overloaded)
+    #: failed feed -> peak as % of the capacity left on the other feeds (core/psu.py feed_loss_pct);
+    #: empty without redundancy or with every PSU on one feed. The power panel and the
+    #: `power.feed-loss-overload` rule both read it.
+    feed_loss_pct: dict[str, float] = {}
 
 
 class ThermalResult(_Frozen):

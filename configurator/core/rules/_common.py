@@ -15,7 +15,7 @@ from typing import Any
 from ..catalog import CPU, Chassis, Cooling, CoolingOption, Part
 from ..context import BuildContext, Placed
 from ..ops import AddBridge, Batch, Place, Remove, RemoveBridge, SetOption
-from ..violations import Fix, Violation
+from ..violations import Fix, Severity, Violation
 
 #: PCIe payload bandwidth per lane and direction, GB/s (after 128b/130b or FLIT encoding)
 GBS_PER_LANE: dict[int, float] = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.877}
@@ -40,7 +40,7 @@ class Facts:
     def build(self):
         return self.ctx.build
 
-    def add(self, severity: str, code: str, message: str, slots: Iterable[str] = (),
+    def add(self, severity: Severity, code: str, message: str, slots: Iterable[str] = (),
             fix: str | None = None, ops: Sequence[Any] = ()) -> None:
         """Record a violation; `fix` is the plain-words fix, `ops` make it applicable."""
         fx = Fix.model_construct(description=fix, ops=tuple(ops)) if fix else None

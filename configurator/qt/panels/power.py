@@ -10,6 +10,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
+from ...core.psu import parse_redundancy
 from . import format as fmt
 from .charts import ChartBox, chart_font, chart_section, make_plot
 from .widgets import GaugeBar, Title, WrapLabel, caption_label, heading_label, set_style, subscribe_render, value_label
@@ -54,6 +55,16 @@ def psu_arrangement(psu: Any) -> str:
     if psu.redundancy and psu.redundancy != f"{psu.active}+{spare}":
         text += f" ({psu.redundancy})"
     return text
+
+
+def feed_loss_level(pct: float, redundancy: str) -> fmt.Level:
+    """Colour of a feed-loss load: over 100 % is what Problems reports, an error where the
+    mode promises to survive a feed (N+N, 2N, K+K: `power.feed-capacity` / `insufficient`),
+    else a warning (`power.feed-loss-overload`)."""
+    level = fmt.load_level(pct)
+    if level == "error" and not parse_redundancy(redundancy).grid:
+        return "warning"
+    return level
 
 
 class PowerPanel(QWidget):
@@ -143,7 +154,7 @@ class PowerPanel(QWidget):
         self.wall.setText(self.tr("At the wall ({eff} % efficient): {idle} idle · {typ} typical · {mx} max").format(
             eff=fmt.number(power.efficiency_pct), idle=fmt.kilowatts(power.wall_idle_w),
             typ=fmt.kilowatts(power.wall_typical_w), mx=fmt.kilowatts(power.wall_max_w)))
-        self._render_feeds(power, psu)
+        self._render_feeds(psu)
         self._render_chart(power)
 
     def _render_headline(self, power: Any, psu: Any) -> None:
@@ -177,7 +188,9 @@ class PowerPanel(QWidget):
             self.level_bar[level].set_value(pct / 100.0 if usable > 0 else 1.25, state,
                                             f"{fmt.kilowatts(w)} / {fmt.kilowatts(usable)}")
 
-    def _render_feeds(self, power: Any, psu: Any) -> None:
+    def _render_feeds(self, psu: Any) -> None:
+        """PSUs and capacity per feed, and what the others carry when one fails: the
+        evaluation's `feed_loss_pct`, the figure `power.feed-loss-overload` judges."""
         if not psu.feeds or not psu.count:
             self.feeds.setText("")
             return
@@ -185,16 +198,11 @@ class PowerPanel(QWidget):
         for feed, n in sorted(psu.feeds.items()):
             cap = psu.feed_capacity_w.get(feed, 0.0)
             part = self.tr("Feed {feed}: {n} × PSU = {cap}").format(feed=feed, n=n, cap=fmt.kilowatts(cap))
-            others = [f for f in psu.feeds if f != feed]
-            if others:
-                # what this feed must carry on its own when the other feed fails
-                pct = 100.0 * power.peak_w / cap if cap > 0 else float("inf")
-                if cap > 0:
-                    alone = self.tr("{pct} at peak if {other} fails").format(
-                        pct=fmt.percent(pct), other=", ".join(others))
-                else:
-                    alone = self.tr("nothing left if {other} fails").format(other=", ".join(others))
-                part += " (" + fmt.coloured(alone, fmt.load_level(pct)) + ")"
+            failed = [f for f in sorted(psu.feed_loss_pct) if f != feed]
+            if failed:
+                pct = psu.feed_loss_pct[failed[0]]
+                alone = self.tr("{pct} at peak if {other} fails").format(pct=fmt.percent(pct), other=failed[0])
+                part += " (" + fmt.coloured(alone, feed_loss_level(pct, psu.redundancy)) + ")"
             parts.append(part)
         self.feeds.setText("<br>".join(parts))
 

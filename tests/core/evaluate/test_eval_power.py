@@ -7,7 +7,8 @@ from _evalparts import hgx_placements
 
 from configurator.core.context import resolve
 from configurator.core.evaluate.engine import compute_figures
-from configurator.core.evaluate.power import active_psus, psu_feeds
+from configurator.core.evaluate.power import psu_feeds
+from configurator.core.psu import parse_redundancy
 
 
 def figures(build, catalog):
@@ -65,9 +66,9 @@ def test_redundancy_modes(make_build, catalog, mode, active):
 
 def test_k_plus_m_with_fewer_psus(make_build, catalog):
     # 4+2 policy but only 5 installed: after 2 failures 3 remain
-    assert active_psus("4+2", 5, {"A": 3, "B": 2}) == 3
-    assert active_psus("4+2", 8, {"A": 4, "B": 4}) == 4
-    assert active_psus("N+1", 0, {}) == 0
+    assert parse_redundancy("4+2").active(5, {"A": 3, "B": 2}) == 3
+    assert parse_redundancy("4+2").active(8, {"A": 4, "B": 4}) == 4
+    assert parse_redundancy("N+1").active(0, {}) == 0
 
 
 def test_n_plus_n_each_feed_alone(make_build, catalog):

@@ -206,12 +206,14 @@ def make(chassis: str = "hgx8", *, drop=(), multi_node: bool | None = None, **ch
 
 def fake_figures(*, peak_w=8000.0, usable_w=12000.0, rating_w=3000.0, typical_pct=50.0, heat_typ=7000.0,
                  heat_max=9000.0, capacity_w=14000.0, host_gb=2048.0, vram_gb=640.0, net_gbps=400.0,
-                 storage_gbs=50.0, feed_capacity=None, name="3000 W Titanium PSU", redundancy="4+2"):
+                 storage_gbs=50.0, feed_capacity=None, name="3000 W Titanium PSU", redundancy="4+2",
+                 feed_loss=None):
     """Figures with chosen numbers, for rules that only compare them."""
     return SimpleNamespace(
         power=SimpleNamespace(peak_w=peak_w),
         psu=SimpleNamespace(usable_w=usable_w, rating_w=rating_w, load_pct_typical=typical_pct, name=name,
-                            redundancy=redundancy, feed_capacity_w=feed_capacity or {"A": 9000, "B": 9000}),
+                            redundancy=redundancy, feed_capacity_w=feed_capacity or {"A": 9000, "B": 9000},
+                            feed_loss_pct=feed_loss or {}),
         thermal=SimpleNamespace(heat_typical_w=heat_typ, heat_max_w=heat_max, capacity_w=capacity_w),
         memory=SimpleNamespace(capacity_gb=host_gb),
         compute=SimpleNamespace(vram_gb=vram_gb),

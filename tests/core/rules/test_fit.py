@@ -81,3 +81,34 @@ def test_blocked_card_moves_to_a_free_compatible_slot():
 
 def test_wide_card_in_the_covered_slot_is_fine_when_the_cover_slot_is_empty():
     assert "fit.slot-blocked" not in codes(make("pcie4", SLOT1=None, SLOT2="cx7", bridges=(("SLOT3", "SLOT6"),)))
+
+
+@pytest.mark.parametrize("code,factory", BREAKS, ids=[f"{c}-{i}" for i, (c, _) in enumerate(BREAKS)])
+def test_rules_report_exactly_placements_problems(code, factory):
+    """The fit rules and a refused drop give the same (code, reason): one answer."""
+    from configurator.core.context import resolve
+    from configurator.core.placement import covered_problem, slot_problems
+
+    build = factory()
+    ctx = resolve(build, CATALOG)
+    expected = set()
+    for p in ctx.placed:
+        problems = slot_problems(ctx.chassis, p.slot, p.part)
+        # a wrong socket / DIMM type is the cpu / memory families' to report (cpu.socket, mem.type)
+        expected.update(x for x in problems if x[0].startswith("fit."))
+        blocked = covered_problem(ctx, p.slot.id)
+        if blocked:
+            expected.add(blocked)
+    reported = {(v.code, v.message) for v in check(build, CATALOG)
+                if v.code.startswith("fit.") and v.code not in ("fit.unknown-part", "fit.unknown-slot",
+                                                               "fit.liquid-only")}
+    assert reported == expected
+
+
+def test_a_refused_drop_says_what_the_rule_says():
+    from configurator.core.placement import can_place
+
+    build = make("pcie4", SLOT2=None)
+    ok, why = can_place(build, CATALOG, "SLOT2", "cx7")
+    v = find(make("pcie4", SLOT2="cx7"), "fit.slot-blocked")
+    assert not ok and why == v.message

@@ -11,6 +11,7 @@ from .helpers import apply_fix, codes, find
 
 NO_PSU = {f"PSU{i}": None for i in range(1, 9)}
 ALL_ON_A = {f"PSU{i}": "A" for i in range(1, 9)}
+FOUR_ON_A = {"PSU1": "A", "PSU2": "A", "PSU3": "A", "PSU4": "A", "PSU5": "B", "PSU6": "B"}
 
 BREAKS = [
     ("power.no-psu", "error", lambda: make(**NO_PSU), {}),
@@ -28,6 +29,8 @@ BREAKS = [
     ("power.low-line-derated", "warning",
      lambda: make("pcie4", PSU1="psu2k", PSU2="psu2k", site=Site(input_voltage_v=120)), {}),
     ("power.input-voltage", "error", lambda: make(site=Site(input_voltage_v=277)), {}),
+    ("power.feed-loss-overload", "warning", lambda: make(psu_redundancy="N+1", psu_feeds=FOUR_ON_A), {}),
+    ("power.feed-loss-overload", "warning", lambda: make(), {"figures": fake_figures(feed_loss={"A": 116.0})}),
 ]
 
 
@@ -68,6 +71,8 @@ def test_insufficient_with_a_fixed_mode_and_no_bigger_psu_says_so():
     ("power.single-feed", lambda: make(psu_feeds=ALL_ON_A)),
     ("power.feed-capacity", lambda: make(psu_redundancy="N+N", psu_feeds={
         "PSU1": "A", "PSU2": "A", "PSU3": "A", "PSU4": "A", "PSU5": "B", "PSU6": "B"})),
+    ("power.feed-loss-overload", lambda: make(psu_redundancy="N+1", psu_feeds=FOUR_ON_A)),
+    ("power.feed-loss-overload", lambda: make(psu_redundancy="N+1", PSU5=None, PSU6=None)),
 ])
 def test_fix_resolves_it(code, factory):
     build = factory()
@@ -86,3 +91,49 @@ def test_balanced_n_plus_n_passes():
 
 def test_single_feed_is_fine_without_redundancy():
     assert "power.single-feed" not in codes(make("pcie4", psu_redundancy="N", psu_feeds={"PSU1": "A", "PSU2": "A"}))
+
+
+def test_feed_loss_states_the_evaluations_figure():
+    from configurator.core.context import resolve
+    from configurator.core.evaluate.engine import compute_figures
+
+    from ._fixture import CATALOG
+
+    build = make(psu_redundancy="N+1", psu_feeds=FOUR_ON_A)
+    loss = compute_figures(resolve(build, CATALOG)).psu.feed_loss_pct
+    v = find(build, "power.feed-loss-overload")
+    assert loss["A"] > 100 >= loss["B"]
+    assert "If feed A fails" in v.message and f"{loss['A']:.0f} %" in v.message and "PSU5" in v.message
+    assert "alternately" in v.fix.description
+
+
+def test_feed_loss_fix_adds_psus_when_the_feeds_are_already_even():
+    v = find(make(psu_redundancy="N+1", PSU5=None, PSU6=None), "power.feed-loss-overload")
+    assert [op.slot for op in v.fix.ops if hasattr(op, "part")] == ["PSU5", "PSU6"]
+
+
+def test_feed_loss_is_not_judged_without_redundancy():
+    build = make("pcie4", psu_redundancy="N", psu_feeds={"PSU1": "A", "PSU2": "B"})
+    # 2 x 4 kW on two feeds, N: losing a feed overloads the other, but N promises nothing,
+    # so the evaluation leaves feed_loss_pct empty and the rule (which reads only it) is quiet
+    assert "power.feed-loss-overload" not in codes(build)
+
+
+def test_two_n_is_n_plus_n():
+    from configurator.core.context import resolve
+    from configurator.core.evaluate.engine import compute_figures
+
+    from ._fixture import CATALOG
+
+    psu = compute_figures(resolve(make(psu_redundancy="2N"), CATALOG)).psu
+    assert psu.active == 3 and psu.usable_w == 9000
+
+
+def test_feed_loss_fix_switches_to_a_mode_that_takes_the_added_psus():
+    # 6 x 3 kW under 4+2, 3 per feed, 10.4 kW peak: each feed needs 4 PSUs -> 8, which 4+2 does not take
+    v = find(make(), "power.feed-loss-overload",
+             figures=fake_figures(peak_w=10400, feed_loss={"A": 116.0, "B": 116.0}))
+    placed = [op.slot for op in v.fix.ops if hasattr(op, "part")]
+    options = {op.path: op.value for op in v.fix.ops if hasattr(op, "path")}
+    assert placed == ["PSU7", "PSU8"] and options["psu_redundancy"] == "4+4"
+    assert sorted(options["psu_feeds"].values()) == ["A"] * 4 + ["B"] * 4
