@@ -173,6 +173,11 @@ class CostResult(_Frozen):
         return tuple(line for line in self.lines if line.extended is None)
 
     @property
+    def total_includes_tax(self) -> bool:
+        """Whether `total` holds tax: prices include it, or a tax rate above 0 % is added."""
+        return self.tax_included or self.tax_pct > 0
+
+    @property
     def support(self) -> CostLine | None:
         """The support and warranty line, None when support is 0 % or nothing is priced."""
         return next((line for line in self.lines if line.kind == "service"), None)
