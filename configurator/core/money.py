@@ -52,6 +52,11 @@ def apply_terms(subtotal: Decimal, quantum: Decimal, *, discount_pct: Decimal, t
     return Terms(discount, tax, ship, quantize(total, quantum))
 
 
+def format_pct(value: Decimal) -> str:
+    """A commercial percentage as the quote and the BOM print it ("13 %", "2.5 %")."""
+    return f"{Decimal(value).normalize():f}\u00a0%"
+
+
 def check_locale(locale: str) -> str:
     """`locale` when Babel knows it; ValueError naming it otherwise."""
     try:

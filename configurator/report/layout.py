@@ -18,7 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import LongTable, Paragraph, Table, TableStyle
 
 from ..core.evaluate.result import CostResult
-from ..core.money import format_money
+from ..core.money import format_money, format_pct
 from . import fonts
 
 PAGE_W, PAGE_H = A4
@@ -174,14 +174,14 @@ def totals_table(cost: CostResult, locale: str, label: str = "Total") -> Table:
 
     rows: list[list] = [[P("Subtotal", st.cell), P(money(cost.subtotal), st.cell_r)]]
     if cost.discount:
-        rows.append([P(f"Discount ({_pct(cost.discount_pct)})", st.cell), P(money(-cost.discount), st.cell_r)])
+        rows.append([P(f"Discount ({format_pct(cost.discount_pct)})", st.cell), P(money(-cost.discount), st.cell_r)])
         rows.append([P("Net", st.cell), P(money(cost.subtotal - cost.discount), st.cell_r)])
     if cost.tax_included:
         if cost.tax_pct:
-            rows.append([P(f"Included tax / VAT ({_pct(cost.tax_pct)}), for information", st.muted),
+            rows.append([P(f"Included tax / VAT ({format_pct(cost.tax_pct)}), for information", st.muted),
                          P(money(cost.tax), st.muted)])
     elif cost.tax_pct:
-        rows.append([P(f"Tax / VAT ({_pct(cost.tax_pct)})", st.cell), P(money(cost.tax), st.cell_r)])
+        rows.append([P(f"Tax / VAT ({format_pct(cost.tax_pct)})", st.cell), P(money(cost.tax), st.cell_r)])
     else:
         rows.append([P("Tax / VAT", st.cell), P("not included", st.cell_r)])
     rows.append([P("Shipping", st.cell), P(money(cost.shipping), st.cell_r)])
@@ -197,10 +197,6 @@ def totals_table(cost: CostResult, locale: str, label: str = "Total") -> Table:
         ("BACKGROUND", (0, last), (-1, last), ACCENT_LIGHT),
     ]))
     return t
-
-
-def _pct(value: Decimal) -> str:
-    return f"{value.normalize():f}\u00a0%"
 
 
 def kv_table(pairs: Sequence[tuple[str, str]], width: float = FRAME_W, columns: int = 2,
