@@ -145,7 +145,8 @@ class PartsList(QWidget):
             label, value = self.rows[key]
             if label.text() != caption:
                 label.setText(caption)
-            value.setText(amount)
+            if value.text() != amount:
+                value.setText(amount)
             label.setVisible(shown)
             value.setVisible(shown)
         n = len(cost.on_request)

@@ -61,11 +61,12 @@ def support_line(hardware: Decimal, commercial: Commercial, quantum: Decimal) ->
     if pct <= 0 or per_year <= 0:
         return None
     years = commercial.tco_years
-    name = (f"Support and warranty extension, {years} year{'s' if years != 1 else ''} "
-            f"({pct.normalize():f} % of hardware per year)")
-    return part_line(category="service", part_id=SUPPORT_ID, part_number=SUPPORT_PART_NUMBER, name=name, qty=years,
-                     unit=per_year, source=f"{pct.normalize():f} % of the hardware subtotal per year (build terms)",
-                     quantum=quantum, kind="service")
+    rate = f"{pct.normalize():f} %"
+    return construct(
+        CostLine, category="service", part_id=SUPPORT_ID, part_number=SUPPORT_PART_NUMBER,
+        name=f"Support and warranty extension, {years} year{'s' if years != 1 else ''} ({rate} of hardware per year)",
+        qty=years, unit_price=per_year, extended=per_year * years,   # exact: per_year is on the quantum
+        price_source=f"{rate} of the hardware subtotal per year (build terms)", kind="service", group="Services")
 
 
 def _priced_sum(lines: Sequence[CostLine], quantum: Decimal) -> Decimal:
@@ -105,11 +106,18 @@ def price_bom(currency: str, quantum: Decimal, parts: Sequence[CostLine], commer
 
 def check_totals(cost: CostResult, quantum: Decimal) -> None:
     """Raise `BomError` unless the printed lines, the subtotals and the total add up exactly."""
-    printed = _priced_sum(cost.lines, quantum)
-    services = _priced_sum([line for line in cost.lines if line.kind == "service"], quantum)
-    problems = [f"line {line.part_id}: {line.extended} != {line.qty} × {line.unit_price} rounded"
-                for line in cost.lines if line.extended is not None and line.unit_price is not None
-                and line.extended != quantize(line.unit_price * line.qty, quantum)]
+    printed = services = quantum * 0
+    problems = []
+    for line in cost.lines:
+        ext = line.extended
+        if ext is None:
+            continue
+        printed += ext
+        if line.kind == "service":
+            services += ext
+        # unit is on the quantum and qty an integer, so unit × qty is exact: "rounded once" means equal
+        if line.unit_price is None or ext != line.unit_price * line.qty or ext != ext.quantize(quantum):
+            problems.append(f"line {line.part_id}: {ext} != {line.qty} × {line.unit_price} on {quantum}")
     if printed != cost.subtotal or cost.subtotal != cost.subtotal_hardware + cost.subtotal_services:
         problems.append(f"subtotal {cost.subtotal} != lines {printed} "
                         f"(hardware {cost.subtotal_hardware} + services {cost.subtotal_services})")
@@ -118,9 +126,9 @@ def check_totals(cost: CostResult, quantum: Decimal) -> None:
     added_tax = 0 if cost.tax_included else cost.tax
     if cost.subtotal - cost.discount + added_tax + cost.shipping != cost.total:
         problems.append(f"total {cost.total} != {cost.subtotal} - {cost.discount} + {added_tax} + {cost.shipping}")
-    for name in ("subtotal", "discount", "tax", "shipping", "total"):
-        value = getattr(cost, name)
-        if value != quantize(value, quantum):
+    for name, value in (("discount", cost.discount), ("tax", cost.tax), ("shipping", cost.shipping),
+                        ("total", cost.total)):
+        if value != value.quantize(quantum):
             problems.append(f"{name} {value} is not rounded to {quantum}")
     if problems:
         raise BomError("priced BOM does not add up: " + "; ".join(problems))
