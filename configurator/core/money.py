@@ -1,14 +1,25 @@
-"""The one money rule shared by the BOM, the GUI and the PDF quote.
+"""Money: the one rounding rule, the commercial terms, and the one way to print an amount.
 
 Round half-up to the currency's minor unit; discount on the subtotal rounded once; tax on the
 discounted subtotal rounded once (or, when prices include tax, the tax contained in them, shown
 for information); total = subtotal − discount + tax (when added) + shipping.
+
+`format_money` is the only money formatter: the GUI, the CLI and the PDF call it with their own
+locale (Babel patterns), so an amount reads the same everywhere for a given locale.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_compact_currency, format_currency, get_currency_precision
+
+MINUS = "\u2212"      # a true minus sign, not the hyphen Babel prints for en_US
+NO_AMOUNT = "—"       # what a missing amount prints as
+_FRACTION = re.compile(r"\.0+")
 
 
 def quantize(value: Decimal, quantum: Decimal) -> Decimal:
@@ -39,3 +50,60 @@ def apply_terms(subtotal: Decimal, quantum: Decimal, *, discount_pct: Decimal, t
     ship = quantize(Decimal(shipping), quantum)
     total = net + ship + (Decimal(0) if tax_included else tax)
     return Terms(discount, tax, ship, quantize(total, quantum))
+
+
+def format_pct(value: Decimal) -> str:
+    """A commercial percentage as the quote and the BOM print it ("13 %", "2.5 %")."""
+    return f"{Decimal(value).normalize():f}\u00a0%"
+
+
+def check_locale(locale: str) -> str:
+    """`locale` when Babel knows it; ValueError naming it otherwise."""
+    try:
+        Locale.parse(locale)
+    except (ValueError, TypeError, UnknownLocaleError):
+        raise ValueError(f"unknown locale {locale!r} (use e.g. en_US, de_DE, zh_CN)") from None
+    return locale
+
+
+def _decimal(amount: Decimal | int | float) -> Decimal:
+    return amount if isinstance(amount, Decimal) else Decimal(repr(amount))
+
+
+def format_money(amount: Decimal | int | float | None, currency: str, locale: str, *,
+                 digits: bool = True) -> str:
+    """`amount` in `currency` as `locale` writes it ("$1,234.50", "1.234,50 €", "¥1,234").
+
+    With `digits` the currency's minor unit is printed (none for JPY), else whole units in the
+    locale's own pattern. Rounding is half-up (Babel alone would round half-even), negatives
+    carry a true minus sign, and None prints "—". Raises ValueError for an unknown locale.
+    """
+    if amount is None:
+        return NO_AMOUNT
+    value = _decimal(amount)
+    if not value.is_finite():
+        return NO_AMOUNT
+    places = get_currency_precision(currency) if digits else 0
+    rounded = quantize(value, Decimal(1).scaleb(-places))
+    try:
+        if digits:
+            text = format_currency(abs(rounded), currency, locale=locale)
+        else:
+            pattern = Locale.parse(locale).currency_formats["standard"].pattern
+            text = format_currency(abs(rounded), currency, format=_FRACTION.sub("", pattern.split(";")[0]),
+                                   currency_digits=False, locale=locale)
+    except UnknownLocaleError:
+        raise ValueError(f"unknown locale {locale!r} (use e.g. en_US, de_DE, zh_CN)") from None
+    return MINUS + text if rounded < 0 else text
+
+
+def format_money_compact(amount: Decimal | int | float, currency: str, locale: str) -> str:
+    """A short amount for chart axes ("$1.2M", "1,2 Mio. $"), true minus sign for negatives."""
+    value = _decimal(amount)
+    if not value.is_finite():
+        return NO_AMOUNT
+    try:
+        text = format_compact_currency(abs(value), currency, fraction_digits=1, locale=locale)
+    except UnknownLocaleError:
+        raise ValueError(f"unknown locale {locale!r} (use e.g. en_US, de_DE, zh_CN)") from None
+    return MINUS + text if value < 0 else text

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from babel.numbers import format_currency
+from ..core.money import format_money, format_pct
+
+LOCALE = "en_US"   # the terminal report's money and number style
+NAME_W = 66        # BOM description column: the support line's description fits
 
 
 def _kw(w: float) -> str:
@@ -37,15 +40,48 @@ def evaluation_to_text(ev: Any) -> str:
         chain = " → ".join(f"{link.stage} {link.gbs:,.1f}" for link in bw.chain)
         lines.append(f"Bandwidth  per GPU, GB/s: {chain}")
         lines.append(f"Bottleneck {bw.bottleneck}: {bw.explanation}")
-    lines.append(f"Cost       {format_currency(cost.total, cur, locale='en_US')}"
-                 + (f" ({len(cost.missing_prices)} part(s) without price)" if cost.missing_prices else ""))
+    lines.append(f"Cost       {format_money(cost.total, cur, LOCALE)} quoted · hardware "
+                 f"{format_money(cost.subtotal_hardware, cur, LOCALE)} · services "
+                 f"{format_money(cost.subtotal_services, cur, LOCALE)}"
+                 + (f" ({len(cost.missing_prices)} part(s) on request)" if cost.missing_prices else ""))
     be = f"break-even vs renting at month {tco.breakeven_month}" if tco.breakeven_month is not None else \
         "renting stays cheaper over the period"
-    lines.append(f"TCO        {tco.years} years: {format_currency(tco.total, cur, locale='en_US')} · {be}")
+    lines.append(f"TCO        {tco.years} years: {format_money(tco.total, cur, LOCALE)} · {be}")
     if ev.workload is not None:
         lines.append(f"Workload   {ev.workload.verdict}")
+    lines += ["", *bom_to_text(cost)]
     if ev.violations:
         lines.append("")
         for v in ev.violations:
             lines.append(f"{v.severity.upper():7} {v.code}: {v.message}")
     return "\n".join(lines)
+
+
+def bom_to_text(cost: Any) -> list[str]:
+    """The priced BOM as the quote prints it: lines by group, then subtotal, terms and total."""
+    cur = cost.currency
+
+    def money(value: Any) -> str:
+        return "on request" if value is None else format_money(value, cur, LOCALE)
+
+    out = [f"Bill of materials ({cur})"]
+    group = None
+    for ln in cost.lines:
+        if ln.group != group:
+            group = ln.group
+            out.append(f"  {group}")
+        name = ln.name if len(ln.name) <= NAME_W else ln.name[:NAME_W - 1] + "…"
+        out.append(f"    {ln.qty:>4} × {name:{NAME_W}} {money(ln.unit_price):>15} {money(ln.extended):>16}")
+    rows = [("Subtotal", cost.subtotal)]
+    if cost.discount:
+        rows.append((f"Discount ({format_pct(cost.discount_pct)})", -cost.discount))
+    if cost.tax_pct:
+        label = "Included tax / VAT" if cost.tax_included else "Tax / VAT"
+        rows.append((f"{label} ({format_pct(cost.tax_pct)})", cost.tax))
+    if cost.shipping:
+        rows.append(("Shipping", cost.shipping))
+    basis = "incl. tax" if cost.total_includes_tax else "excl. tax"
+    rows.append((f"Total ({cur}, {basis})", cost.total))
+    width = 4 + 4 + 3 + NAME_W + 1 + 15 + 1 + 16
+    out += [f"  {label:<{width - 18}}{money(value):>16}" for label, value in rows]
+    return out

@@ -1,19 +1,34 @@
-"""The bill of materials: one row per part with quantity, unit and extended price, and a total.
+"""The bill of materials: the priced BOM of `session.evaluation.cost`, as the customer is quoted.
 
-Rendered from `session.evaluation.cost` alone, so it always agrees with the PDF quote and CLI.
+One row per line (placed parts, companion parts, the support line) with quantity, unit and
+extended price, then the subtotal, discount, tax, shipping and the total the customer signs.
+It only renders the core's figures, so it always agrees with the PDF quote and the CLI.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
+from ..core.evaluate.result import CostLine, CostResult
+from ..core.money import format_pct
 from ..core.session import Session
 from . import theme
 from .palette import CATEGORY_TITLES
 from .panels.widgets import SteadyLabel
 
 PART_ROLE = Qt.ItemDataRole.UserRole + 1
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+TOTAL_ROWS = ("subtotal", "discount", "tax", "shipping", "total")
 
 
 class PartsList(QWidget):
@@ -25,43 +40,67 @@ class PartsList(QWidget):
         super().__init__(parent)
         self.session = session
         self._syncing = False
-        self._shown: tuple | None = None
-        self.table = QTableWidget(0, 5)
-        self.table.setHorizontalHeaderLabels([self.tr("Category"), self.tr("Part"), self.tr("Qty"),
-                                              self.tr("Unit price"), self.tr("Extended")])
-        self.table.verticalHeader().hide()
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setAlternatingRowColors(True)
-        self.table.setShowGrid(False)
-        self.table.verticalHeader().setDefaultSectionSize(24)
-        head = self.table.horizontalHeader()
-        # fixed widths: ResizeToContents re-measures every row on each edit (≈1 ms per changed cell)
-        head.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        for col, width in ((0, 96), (2, 40), (3, 96), (4, 104)):
-            head.resizeSection(col, width)
-        self.total = SteadyLabel(objectName="totalLabel")   # a new total does not re-lay-out the dock
-        self.total.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self._shown: CostResult | None = None
+        self.table = self._make_table()
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.setSpacing(2)
         lay.addWidget(self.table, 1)
-        lay.addWidget(self.total, 0, Qt.AlignmentFlag.AlignRight)
+        lay.addWidget(self._make_totals(), 0)
         self.table.itemSelectionChanged.connect(self._on_row_change)
         session.evaluated.connect(self._on_evaluated)
         if session.evaluation is not None:
             self._on_evaluated(session.evaluation)
 
+    def _make_table(self) -> QTableWidget:
+        table = QTableWidget(0, 5)
+        table.setHorizontalHeaderLabels([self.tr("Category"), self.tr("Part"), self.tr("Qty"),
+                                         self.tr("Unit price"), self.tr("Extended")])
+        table.verticalHeader().hide()
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setAlternatingRowColors(True)
+        table.setShowGrid(False)
+        table.verticalHeader().setDefaultSectionSize(24)
+        head = table.horizontalHeader()
+        # fixed widths: ResizeToContents re-measures every row on each edit (≈1 ms per changed cell)
+        head.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for col, width in ((0, 96), (2, 40), (3, 96), (4, 104)):
+            head.resizeSection(col, width)
+        return table
+
+    def _make_totals(self) -> QWidget:
+        """Caption/amount rows under the amount columns; rows that do not apply stay hidden."""
+        box = QWidget()
+        grid = QGridLayout(box)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(0)
+        grid.setColumnStretch(0, 1)
+        self.note = QLabel()                      # lines on request
+        self.note.setStyleSheet(f"color:{theme.INVALID.name()};")
+        grid.addWidget(self.note, len(TOTAL_ROWS) - 1, 0, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.rows: dict[str, tuple[QLabel, SteadyLabel]] = {}
+        for r, key in enumerate(TOTAL_ROWS):
+            # fixed-size amounts: a new total does not re-lay-out the dock
+            caption, value = QLabel(), SteadyLabel(min_width=104)
+            value.setAlignment(_RIGHT)
+            if key == "total":
+                caption.setObjectName("totalLabel")
+                value.setObjectName("totalLabel")
+            grid.addWidget(caption, r, 1, _RIGHT)
+            grid.addWidget(value, r, 2, _RIGHT)
+            self.rows[key] = (caption, value)
+        self.total = self.rows["total"][1]
+        return box
+
     def _on_evaluated(self, evaluation) -> None:
         cost = getattr(evaluation, "cost", None)
-        if cost is None:
-            return
-        key = (cost.lines, cost.total, cost.currency)
-        if key == self._shown:
+        if cost is None or cost == self._shown:
             return  # an option edit that did not change the BOM: nothing to redraw
-        self._shown = key
+        self._shown = cost
         selected = self.selected_part()
         self._syncing = True
         # no setUpdatesEnabled(False/True) around this: re-enabling repaints the whole table,
@@ -69,22 +108,52 @@ class PartsList(QWidget):
         if self.table.rowCount() != len(cost.lines):
             self.table.setRowCount(len(cost.lines))
         for r, line in enumerate(cost.lines):
-            category = QCoreApplication.translate("Palette", CATEGORY_TITLES.get(line.category, line.category))
-            cells = [category, line.name, str(line.qty),
-                     theme.money(line.unit_price, cost.currency, digits=True),
-                     theme.money(line.extended, cost.currency, digits=True)]
+            cells = [self._category(line), line.name, str(line.qty),
+                     theme.money(line.unit_price, cost.currency, digits=True) if line.unit_price is not None
+                     else self.tr("on request"),
+                     theme.money(line.extended, cost.currency, digits=True) if line.extended is not None
+                     else self.tr("on request")]
             for c, text in enumerate(cells):
                 self._set_cell(r, c, text, line)
-        missing = len(cost.missing_prices)
-        text = self.tr("Total  %s") % theme.money(cost.total, cost.currency, digits=True)
-        if missing:
-            text = theme.plural(self.tr("%n part(s) without a price · ", "", missing), missing) + text
-        self.total.setText(text)
+        self._show_totals(cost)
         self._syncing = False
         if selected:
             self.select_part(selected)
 
-    def _set_cell(self, r: int, c: int, text: str, line) -> None:
+    def _category(self, line: CostLine) -> str:
+        if line.kind == "hardware":
+            return QCoreApplication.translate("Palette", CATEGORY_TITLES.get(line.category, line.category))
+        return self.tr(line.group)
+
+    def _show_totals(self, cost: CostResult) -> None:
+        """The rows of the quote's totals block, in the same words and amounts as the PDF."""
+        def money(value) -> str:
+            return theme.money(value, cost.currency, digits=True)
+
+        tax_rate = format_pct(cost.tax_pct)
+        rows = {
+            "subtotal": (self.tr("Subtotal"), money(cost.subtotal),
+                         bool(cost.discount or cost.tax or cost.shipping)),
+            "discount": (self.tr("Discount (%s)") % format_pct(cost.discount_pct), money(-cost.discount), bool(cost.discount)),
+            "tax": (self.tr("Included tax / VAT (%s)") % tax_rate if cost.tax_included
+                    else self.tr("Tax / VAT (%s)") % tax_rate, money(cost.tax), cost.tax_pct > 0),
+            "shipping": (self.tr("Shipping"), money(cost.shipping), bool(cost.shipping)),
+            "total": (self.tr("Total (%s, incl. tax)") % cost.currency if cost.total_includes_tax
+                      else self.tr("Total (%s, excl. tax)") % cost.currency, money(cost.total), True),
+        }
+        for key, (caption, amount, shown) in rows.items():
+            label, value = self.rows[key]
+            if label.text() != caption:
+                label.setText(caption)
+            if value.text() != amount:
+                value.setText(amount)
+            label.setVisible(shown)
+            value.setVisible(shown)
+        n = len(cost.on_request)
+        self.note.setText(theme.plural(self.tr("%n part(s) on request, not in the total", "", n), n) if n else "")
+        self.note.setToolTip("\n".join(line.name for line in cost.on_request))
+
+    def _set_cell(self, r: int, c: int, text: str, line: CostLine) -> None:
         """Reuse the existing cell; touch it only when its text or part changed (edits stay cheap)."""
         item = self.table.item(r, c)
         if item is not None and item.text() == text and item.data(PART_ROLE) == line.part_id:
@@ -92,7 +161,7 @@ class PartsList(QWidget):
         if item is None:
             item = QTableWidgetItem()
             if c >= 2:
-                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                item.setTextAlignment(_RIGHT)
             self.table.setItem(r, c, item)
         item.setText(text)
         item.setData(PART_ROLE, line.part_id)
@@ -122,3 +191,4 @@ class PartsList(QWidget):
     def _on_row_change(self) -> None:
         if not self._syncing:
             self.part_selected.emit(self.selected_part())
+

@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication
 
 from ..core.catalog import CPU, DIMM, GPU, NIC, PSU, Chassis, Cooling, Drive, Part
+from ..core.money import check_locale, format_money, format_money_compact
 from ..core.placement import bay_name
 
 # ---------------------------------------------------------------- colours
@@ -168,25 +169,31 @@ def form_factor(part: Part) -> str:
 
 
 def locale_name() -> str:
-    name = QLocale().name()
-    return name if name and name != "C" else "en_US"
+    """The Babel locale the GUI prints money in: the system's, or en_US when Babel lacks it."""
+    return _babel_locale(QLocale().name())
+
+
+@lru_cache(maxsize=8)
+def _babel_locale(qt_name: str) -> str:
+    if not qt_name or qt_name == "C":
+        return "en_US"
+    try:
+        return check_locale(qt_name)
+    except ValueError:
+        return "en_US"
 
 
 def money(amount: Decimal | float | None, currency: str, digits: bool = False) -> str:
-    """Locale-formatted money via Babel; whole units unless `digits`."""
-    if amount is None:
-        return "—"
-    return _money(amount, currency, digits, locale_name())
+    """`core.money.format_money` in the GUI's locale; whole units unless `digits`."""
+    return _money(amount, currency, locale_name(), digits=digits)
 
 
-@lru_cache(maxsize=4096)
-def _money(amount: Decimal | float, currency: str, digits: bool, locale: str) -> str:
-    # Babel costs ~0.2 ms a call; a BOM repaint formats the same few amounts again and again
-    from babel.numbers import format_currency  # imported late: keeps start-up lean
+def money_compact(amount: Decimal | float, currency: str) -> str:
+    """Short chart-axis amounts ("$1.2M") in the GUI's locale."""
+    return _money_compact(amount, currency, locale_name())
 
-    try:
-        if digits:
-            return format_currency(amount, currency, locale=locale)
-        return format_currency(amount, currency, format="¤#,##0", currency_digits=False, locale=locale)
-    except (ValueError, LookupError, ArithmeticError):  # unknown locale/currency: never let formatting break a view
-        return f"{currency} {amount:,.0f}"
+
+# Babel costs ~40 µs a call; a BOM repaint or an axis redraw formats the same amounts again and
+# again, so the GUI keeps the answers (bounded, keyed by value: a stale entry cannot exist)
+_money = lru_cache(maxsize=4096)(format_money)
+_money_compact = lru_cache(maxsize=1024)(format_money_compact)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from babel.numbers import format_decimal
 
 from ..core.build import Build
 from ..core.evaluate.result import Evaluation
-from .money import fmt
+from ..core.money import format_money
 
 
 def num(value: float, digits: int, locale: str) -> str:
@@ -123,7 +124,11 @@ def facility_pairs(build: Build, ev: Evaluation, locale: str) -> list[tuple[str,
                                 f"PUE {num(build.site.pue, 2, locale)}"))
     tco = ev.tco
     cur = ev.cost.currency
-    pairs.append((f"TCO, {tco.years} years", f"{fmt(tco.total, cur, locale)}: capex {fmt(tco.capex, cur, locale)}, "
-                                             f"energy {fmt(tco.energy_cost_per_year, cur, locale)}/yr, "
-                                             f"support {fmt(tco.support_per_year, cur, locale)}/yr"))
+
+    def money(value: Decimal) -> str:
+        return format_money(value, cur, locale)
+
+    pairs.append((f"TCO, {tco.years} years", f"{money(tco.total)}: capex {money(tco.capex)}, "
+                                             f"energy {money(tco.energy_cost_per_year)}/yr, "
+                                             f"support {money(tco.support_per_year)}/yr"))
     return pairs

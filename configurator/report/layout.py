@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
@@ -16,8 +17,9 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import LongTable, Paragraph, Table, TableStyle
 
+from ..core.evaluate.result import CostResult
+from ..core.money import format_money, format_pct
 from . import fonts
-from .money import Line, Totals, fmt
 
 PAGE_W, PAGE_H = A4
 MARGIN_L = MARGIN_R = 18 * mm
@@ -125,8 +127,8 @@ def line_widths(width: float = FRAME_W) -> list[float]:
     return [w if w else width - fixed for w in LINE_COLS]
 
 
-def line_table(lines: Sequence[Line], currency: str, locale: str) -> LongTable:
-    """Line items grouped under group rows; header repeats on each page, rows never split."""
+def line_table(cost: CostResult, locale: str) -> LongTable:
+    """The BOM's lines under group rows; header repeats on each page, rows never split."""
     st = styles()
     head = [P("#", st.head), P("Part number", st.head), P("Description", st.head), P("Qty", st.head_r),
             P("Unit price", st.head_r), P("Extended", st.head_r)]
@@ -141,46 +143,50 @@ def line_table(lines: Sequence[Line], currency: str, locale: str) -> LongTable:
         ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID),
     ]
     group = None
-    n = 0
-    for ln in lines:
+    for n, ln in enumerate(cost.lines, 1):
         if ln.group != group:
             group = ln.group
             rows.append([P(group, st.cell_b), "", "", "", "", ""])
             r = len(rows) - 1
             cmds += [("SPAN", (0, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), ACCENT_LIGHT)]
-        n += 1
-        on_request = ln.unit is None
         rows.append([
-            P(str(n), st.cell), P(ln.part_number, st.cell), P(ln.description, st.cell),
+            P(str(n), st.cell), P(ln.part_number or "—", st.cell), P(ln.name, st.cell),
             P(f"{ln.qty:,}", st.cell_r),
-            P("on request" if on_request else fmt(ln.unit, currency, locale), st.cell_r),
-            P("on request" if on_request else fmt(ln.extended, currency, locale), st.cell_r),
+            P(_amount(ln.unit_price, cost.currency, locale), st.cell_r),
+            P(_amount(ln.extended, cost.currency, locale), st.cell_r),
         ])
     table = LongTable(rows, colWidths=line_widths(), repeatRows=1, splitByRow=1, splitInRow=0)
     table.setStyle(table_style(cmds))
     return table
 
 
-def totals_table(totals: Totals, locale: str, label: str = "Total") -> Table:
-    """Subtotal, discount, tax, shipping and total, right-aligned under the amount columns."""
+def _amount(value: Decimal | None, currency: str, locale: str) -> str:
+    return "on request" if value is None else format_money(value, currency, locale)
+
+
+def totals_table(cost: CostResult, locale: str, label: str = "Total") -> Table:
+    """The BOM's subtotal, discount, tax, shipping and total, right-aligned under the amount columns."""
     st = styles()
-    cur = totals.currency
-    rows: list[list] = [[P("Subtotal", st.cell), P(fmt(totals.subtotal, cur, locale), st.cell_r)]]
-    if totals.discount:
-        rows.append([P(f"Discount ({_pct(totals.discount_pct)})", st.cell),
-                     P(fmt(-totals.discount, cur, locale), st.cell_r)])
-        rows.append([P("Net", st.cell), P(fmt(totals.subtotal - totals.discount, cur, locale), st.cell_r)])
-    if totals.tax_included:
-        if totals.tax_pct:
-            rows.append([P(f"Included tax / VAT ({_pct(totals.tax_pct)}), for information", st.muted),
-                         P(fmt(totals.tax, cur, locale), st.muted)])
-    elif totals.tax_pct:
-        rows.append([P(f"Tax / VAT ({_pct(totals.tax_pct)})", st.cell), P(fmt(totals.tax, cur, locale), st.cell_r)])
+    cur = cost.currency
+
+    def money(value: Decimal) -> str:
+        return format_money(value, cur, locale)
+
+    rows: list[list] = [[P("Subtotal", st.cell), P(money(cost.subtotal), st.cell_r)]]
+    if cost.discount:
+        rows.append([P(f"Discount ({format_pct(cost.discount_pct)})", st.cell), P(money(-cost.discount), st.cell_r)])
+        rows.append([P("Net", st.cell), P(money(cost.subtotal - cost.discount), st.cell_r)])
+    if cost.tax_included:
+        if cost.tax_pct:
+            rows.append([P(f"Included tax / VAT ({format_pct(cost.tax_pct)}), for information", st.muted),
+                         P(money(cost.tax), st.muted)])
+    elif cost.tax_pct:
+        rows.append([P(f"Tax / VAT ({format_pct(cost.tax_pct)})", st.cell), P(money(cost.tax), st.cell_r)])
     else:
         rows.append([P("Tax / VAT", st.cell), P("not included", st.cell_r)])
-    rows.append([P("Shipping", st.cell), P(fmt(totals.shipping, cur, locale), st.cell_r)])
-    basis = "incl. tax" if totals.tax_included or totals.tax_pct else "excl. tax"
-    rows.append([P(f"{label} ({cur}, {basis})", st.cell_b), P(fmt(totals.total, cur, locale), st.cell_br)])
+    rows.append([P("Shipping", st.cell), P(money(cost.shipping), st.cell_r)])
+    basis = "incl. tax" if cost.total_includes_tax else "excl. tax"
+    rows.append([P(f"{label} ({cur}, {basis})", st.cell_b), P(money(cost.total), st.cell_br)])
     widths = [150, 92]
     t = Table(rows, colWidths=widths, hAlign="RIGHT")
     last = len(rows) - 1
@@ -191,11 +197,6 @@ def totals_table(totals: Totals, locale: str, label: str = "Total") -> Table:
         ("BACKGROUND", (0, last), (-1, last), ACCENT_LIGHT),
     ]))
     return t
-
-
-def _pct(value) -> str:
-    text = f"{value.normalize():f}" if hasattr(value, "normalize") else f"{value:g}"
-    return f"{text}\u00a0%"
 
 
 def kv_table(pairs: Sequence[tuple[str, str]], width: float = FRAME_W, columns: int = 2,

@@ -28,7 +28,6 @@ from ..io.catalog_io import default_catalog
 from ..io.safe_write import atomic_write
 from . import fonts
 from .canvas import PageInfo, make_canvas
-from .items import quote_lines, quote_totals
 from .layout import FRAME_W, MARGIN_B, MARGIN_L, MARGIN_R, MARGIN_T, PAGE_H, PAGE_W, P, styles
 from .numbering import next_quote_number
 from .sections import OptionDoc, QuoteMeta, comparison, header, option_section, signature, terms
@@ -78,10 +77,8 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
     catalog = opts.catalog if opts.catalog is not None else default_catalog()
     docs = []
     for i, (build, ev) in enumerate(pairs):
-        lines = quote_lines(build, ev, currency)
         source = opts.sources[i] if i < len(opts.sources) else None
-        docs.append(OptionDoc(LETTERS[i] if len(pairs) > 1 else "", build, ev, lines,
-                              quote_totals(build, lines, currency), safe_filename(source) if source else "",
+        docs.append(OptionDoc(LETTERS[i] if len(pairs) > 1 else "", build, ev, safe_filename(source) if source else "",
                               catalog.chassis(build.chassis)))
     number = opts.quote_number or next_quote_number(settings.quote.number_prefix, opts.issue_date)
     issued = opts.issue_date or date.today()

@@ -13,6 +13,7 @@ from reportlab.platypus import CondPageBreak, Flowable, Image, KeepTogether, Spa
 from ..core.build import Build
 from ..core.catalog import Chassis
 from ..core.evaluate.result import Evaluation
+from ..core.money import format_money
 from . import fonts
 from .drawing import chassis_drawing
 from .figures import facility_pairs, num, system_pairs, workload_verdict
@@ -31,7 +32,6 @@ from .layout import (
     table_style,
     totals_table,
 )
-from .money import Line, Totals, fmt
 from .settings import VendorSettings
 
 
@@ -41,9 +41,7 @@ class OptionDoc:
 
     letter: str               # "A", "B", "C"; "" for a single quote
     build: Build
-    ev: Evaluation
-    lines: list[Line]
-    totals: Totals
+    ev: Evaluation            # its priced BOM, `ev.cost`, is what the option's lines and total print
     source: str               # sanitized source file name, '' when none
     chassis: Chassis | None
 
@@ -170,17 +168,18 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
     body += _open_items(opt.ev)
     body.append(Spacer(1, 4))
     body += [CondPageBreak(120), P(f"Line items{' — ' + opt.title if opt.letter else ''}", st.h3),
-             line_table(opt.lines, meta.currency, meta.locale)]
+             line_table(opt.ev.cost, meta.locale)]
     totals: list[Flowable] = [Spacer(1, 6)]
-    if opt.totals.on_request:
-        n = len(opt.totals.on_request)
+    on_request = opt.ev.cost.on_request
+    if on_request:
+        n = len(on_request)
         totals.append(P(f"Note: {n} item{'s' if n != 1 else ''} priced on request "
-                        f"({', '.join(ln.description for ln in opt.totals.on_request)}) "
+                        f"({', '.join(ln.name for ln in on_request)}) "
                         f"{'are' if n != 1 else 'is'} not included in the total.", st.body.clone("note",
                                                                                                   textColor=WARN)))
         totals.append(Spacer(1, 4))
     label = f"Total, option {opt.letter}" if opt.letter else "Total"
-    totals.append(totals_table(opt.totals, meta.locale, label))
+    totals.append(totals_table(opt.ev.cost, meta.locale, label))
     return body, totals
 
 
@@ -195,7 +194,7 @@ def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta) -> list[Flowable]:
     rows = [[P("", st.head)] + [P(f"Option {o.letter}", st.head_r) for o in opts],
             [P("Configuration", st.muted)] + [P(o.build.meta.name, st.cell_br) for o in opts],
             [P(f"Total ({'incl.' if _taxed(opts) else 'excl.'} tax)", st.kv_key)]
-            + [P(fmt(o.totals.total, meta.currency, loc), st.cell_br) for o in opts],
+            + [P(format_money(o.ev.cost.total, meta.currency, loc), st.cell_br) for o in opts],
             row("GPUs", lambda o: f"{o.ev.compute.gpu_count} × {o.ev.compute.gpu_model}" if o.ev.compute.gpu_count
                 else "none"),
             row("GPU memory", lambda o: f"{num(o.ev.compute.vram_gb, 0, loc)}\u00a0GB"),
@@ -219,7 +218,7 @@ def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta) -> list[Flowable]:
 
 
 def _taxed(opts: Sequence[OptionDoc]) -> bool:
-    return any(o.totals.tax_included or o.totals.tax_pct for o in opts)
+    return any(o.ev.cost.total_includes_tax for o in opts)
 
 
 def _count(n: int, word: str) -> str:

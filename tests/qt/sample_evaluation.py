@@ -10,10 +10,11 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from configurator.core.build import Commercial
+from configurator.core.evaluate.bom import part_line, price_bom
 from configurator.core.evaluate.result import (
     BandwidthResult,
     ComputeResult,
-    CostLine,
     CostResult,
     Evaluation,
     HostMemoryResult,
@@ -99,11 +100,10 @@ def _bandwidth() -> BandwidthResult:
 def _cost(currency: str) -> CostResult:
     qty = {"hgx-8u": 1, "h200-sxm": 8, "xeon-8480": 2, "ddr5-64": 32, "u2-7.68": 8, "cx7": 8,
            "psu-3000": 6, "air-hgx": 1}
-    lines = tuple(CostLine(category="part", part_id=pid, part_number=pid.upper(), name=pid, qty=n,
-                           unit_price=Decimal(_PRICES[pid]), extended=Decimal(_PRICES[pid] * n),
-                           price_source="sample") for pid, n in qty.items())
-    return CostResult(currency=currency, lines=lines, total=sum((x.extended for x in lines), Decimal(0)),
-                      missing_prices=())
+    cent = Decimal("0.01")
+    lines = [part_line(category="part", part_id=pid, part_number=pid.upper(), name=pid, qty=n,
+                       unit=Decimal(_PRICES[pid]), source="sample", quantum=cent) for pid, n in qty.items()]
+    return price_bom(currency, cent, lines, Commercial())
 
 
 def _tco(capex: Decimal, years: int = 5) -> TcoResult:
@@ -136,7 +136,7 @@ def sample_evaluation(currency: str = "USD", workload: Any = None) -> Evaluation
                               cpu_model="Intel Xeon Platinum 8480+", cpu_cores=112),
         memory=HostMemoryResult(capacity_gb=2048, dimm_count=32, channels_populated=16, channels_total=16,
                                 dpc=2, speed_mts=4400, bandwidth_gbs=563.2, ratio_to_vram=1.8),
-        bandwidth=_bandwidth(), cost=cost, tco=_tco(cost.total), workload=workload,
+        bandwidth=_bandwidth(), cost=cost, tco=_tco(cost.subtotal_hardware), workload=workload,
         violations=(Violation(severity="warning", code="thermal.headroom",
                               message="Cooling runs at 86 % of its derated capacity."),),
     )

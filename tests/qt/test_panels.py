@@ -18,6 +18,7 @@ from configurator.core.session import Session
 from configurator.io.build_io import load_build
 from configurator.io.catalog_io import load_catalog
 from configurator.qt.panels import PANELS, BandwidthPanel, CostPanel, PanelSpec, PowerPanel, ThermalPanel, WorkloadPanel
+from configurator.qt import theme
 from configurator.qt.panels import format as fmt
 
 GB = 10**9
@@ -59,9 +60,9 @@ def test_format_helpers():
     assert fmt.watts(700.4) == "700 W"
     assert fmt.kilowatts(10240) == "10.2 kW"
     assert fmt.btu_per_hour(34120.7) == "34,121 BTU/h"
-    assert fmt.money(Decimal("1234567.5"), "USD") == "$1,234,567.50"
-    assert fmt.money(Decimal("1234567.5"), "EUR", cents=False) == "€1,234,568"
-    assert fmt.money(None, "USD") == "—"
+    assert theme.money(Decimal("1234567.5"), "USD", digits=True) == "$1,234,567.50"
+    assert theme.money(Decimal("1234567.5"), "EUR") == "€1,234,568"
+    assert theme.money(None, "USD") == "—"
     assert fmt.gbs(6.94) == "6.9 GB/s" and fmt.gbs(4800) == "4,800 GB/s"
     assert [fmt.load_level(p) for p in (50, 85, 101)] == ["ok", "warning", "error"]
 

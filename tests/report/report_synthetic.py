@@ -1,7 +1,8 @@
 """Synthetic builds, evaluations and a chassis for the quote tests and the quote benchmark.
 
 Evaluations are made with `model_construct`, so these tests do not depend on the evaluation
-engine or the shipped catalogs.
+engine or the shipped catalogs; their priced BOM comes from the core's `price_bom`, as a real
+evaluation's does.
 """
 
 from __future__ import annotations
@@ -9,13 +10,12 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from configurator.core.build import Build
+from configurator.core.build import Build, Commercial
 from configurator.core.catalog import Catalog, Chassis
+from configurator.core.evaluate.bom import part_line, price_bom
 from configurator.core.evaluate.result import (
     BandwidthResult,
     ComputeResult,
-    CostLine,
-    CostResult,
     Evaluation,
     HostMemoryResult,
     PowerResult,
@@ -83,10 +83,12 @@ def catalog() -> Catalog:
     return Catalog(parts={c.id: c})
 
 
+TERMS = {"discount_pct": "5", "tax_pct": "13", "shipping": "450.00", "support_pct_per_year": "8"}
+
+
 def build(name: str = "HGX H200 training node", customer: str = "北京示例科技有限公司",
           placements: dict | None = None, **commercial) -> Build:
-    com = {"discount_pct": "5", "tax_pct": "13", "shipping": "450.00", "support_pct_per_year": "8",
-           **commercial}
+    com = {**TERMS, **commercial}
     return Build.model_validate({
         "chassis": "test-hgx-8u", "placements": placements if placements is not None else HGX_PLACEMENTS,
         "meta": {"name": name, "customer": customer, "notes": "交付地点：北京亦庄数据中心 (rack B-12)."},
@@ -102,20 +104,15 @@ class FakeWorkload:
 
 
 def evaluation(lines=HGX_LINES, currency: str = "USD", gpus: int = 8, max_w: float = 10200.0,
-               violations: tuple = (), workload=None) -> Evaluation:
-    cost_lines = []
-    total = Decimal(0)
-    missing = []
-    for cat, pid, pn, name, qty, unit in lines:
-        u = Decimal(unit) if unit is not None else None
-        ext = (u * qty) if u is not None else None
-        if ext is None:
-            missing.append(pid)
-        else:
-            total += ext
-        cost_lines.append(CostLine.model_construct(category=cat, part_id=pid, part_number=pn, name=name, qty=qty,
-                                                   unit_price=u, extended=ext, price_source="test"))
-    capex = total
+               violations: tuple = (), workload=None, **commercial) -> Evaluation:
+    """An evaluation whose BOM prices `lines` under the build's terms (`TERMS`, overridden by `commercial`)."""
+    quantum = Decimal("0.01")
+    parts = [part_line(category=cat, part_id=pid, part_number=pn, name=name, qty=qty,
+                       unit=Decimal(unit) if unit is not None else None, source="test", quantum=quantum)
+             for cat, pid, pn, name, qty, unit in lines]
+    cost = price_bom(currency, quantum, parts, Commercial.model_validate({**TERMS, **commercial}))
+    capex = cost.subtotal_hardware
+    support = cost.support.unit_price if cost.support is not None else Decimal("0.00")
     return Evaluation.model_construct(
         chassis_id="test-hgx-8u", chassis_name="Test HGX 8U", rack_units=8, weight_kg=131.5,
         power=PowerResult.model_construct(idle_w=2150.0, typical_w=8420.0, max_w=max_w, peak_w=max_w * 1.08,
@@ -141,12 +138,11 @@ def evaluation(lines=HGX_LINES, currency: str = "USD", gpus: int = 8, max_w: flo
         bandwidth=BandwidthResult.model_construct(chain=(), bottleneck="pcie", bottleneck_gbs=64.0, explanation="",
                                                   gpu_gpu_gbs=900.0, network_gbps_per_gpu=400.0,
                                                   storage_read_gbs=104.0),
-        cost=CostResult.model_construct(currency=currency, lines=tuple(cost_lines), total=total,
-                                        missing_prices=tuple(missing)),
+        cost=cost,
         tco=TcoResult.model_construct(years=5, capex=capex, energy_kwh_per_year=72000.0,
                                       energy_cost_per_year=Decimal("15120.00"),
-                                      support_per_year=(capex * Decimal("0.08")).quantize(Decimal("0.01")),
-                                      total=capex + Decimal("75600") + capex * Decimal("0.4"), dense_pflops=7.9,
+                                      support_per_year=support,
+                                      total=capex + 5 * (Decimal("15120.00") + support), dense_pflops=7.9,
                                       cost_per_pflops=None, rent_per_gpu_hour=None, rent_per_month=None,
                                       own_by_month=(), rent_by_month=(), breakeven_month=None),
         workload=workload,

@@ -45,18 +45,18 @@ def test_single_quote_lists_every_line_and_the_totals_add_up(single, pdf_pages):
         if cl.unit_price is not None:
             assert f"${_q(_q(cl.unit_price) * cl.qty):,}" in text, cl.name
     assert "on request" in text and "not included in the total" in text
-    assert "Support and warranty extension, 5 years" in text          # services line from the TCO inputs
+    assert "Support and warranty extension, 5 years (8 % of hardware per year)" in text   # the BOM's services line
+    assert ev.cost.support.qty == 5 and ev.cost.support.unit_price == ev.tco.support_per_year
     printed = [_q(_q(cl.unit_price) * cl.qty) for cl in ev.cost.lines if cl.unit_price is not None]
-    printed.append(_q(ev.tco.support_per_year) * 5)
     subtotal = syn.amount_after(text, "Subtotal")
-    assert subtotal == sum(printed)
+    assert subtotal == sum(printed) == ev.cost.subtotal
     discount = syn.amount_after(text, "Discount (5")
     assert discount == -_q(subtotal * Decimal("0.05"))
     tax = syn.amount_after(text, "Tax / VAT (13")
     assert tax == _q((subtotal + discount) * Decimal("0.13"))
     shipping = syn.amount_after(text, "Shipping")
     total = syn.amount_after(text, "Total (USD, incl. tax)")
-    assert total == subtotal + discount + tax + shipping
+    assert total == subtotal + discount + tax + shipping == ev.cost.total
     assert shipping == Decimal("450.00")
 
 
@@ -135,7 +135,7 @@ def test_long_quote_repeats_the_header_and_never_splits_a_row(tmp_path, pdf_page
     assert f"Page {len(pages)} of {len(pages)}" in last
     text = " ".join(pages)
     extended = sum(_q(_q(Decimal(u)) * q) for *_, q, u in lines)
-    support = _q(_q(sum(Decimal(u) * q for *_, q, u in lines) * Decimal("0.08"))) * 5
+    support = _q(extended * Decimal("0.08")) * 5                     # 8 % of the printed hardware, 5 years
     assert syn.amount_after(text, "Subtotal") == extended + support
 
 

@@ -1,8 +1,9 @@
 """Bill of materials in the site's currency, and total cost of ownership against renting.
 
 Money is `Decimal` throughout. Each line's unit price is converted through `catalogs/fx.toml`
-and rounded to the currency's minor unit (ROUND_HALF_UP); extended = unit × qty; the total is
-the sum of the printed lines, so a quote always adds up.
+and rounded to the currency's minor unit (ROUND_HALF_UP); `bom.price_bom` adds the support
+line and the terms and checks that the printed lines add up to the total. The TCO reads its
+capex and support from that BOM.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from pathlib import Path
 
 from ..catalog import GPU, Price
 from ..context import BuildContext
-from ..money import apply_terms, quantize
+from ..money import quantize
 from ._fast import _CLEARABLE, Memo, construct, gpus_placed, part_groups
+from .bom import part_line, price_bom
 from .result import ComputeResult, CostLine, CostResult, PowerResult, TcoResult
 
 HOURS_PER_YEAR = 8766    # 365.25 days
@@ -101,7 +103,8 @@ _LINES = Memo()
 
 
 def compute_cost(ctx: BuildContext, fx: FxTable) -> CostResult:
-    """BOM lines (chassis first, then by category), converted and rounded per line."""
+    """The priced BOM (`bom.price_bom`): one line per distinct placed part, converted and rounded
+    per line, plus the support line and the commercial terms of `ctx.build.commercial`."""
     build = ctx.build
     cur = build.site.currency
     quantum = fx.quantum(cur)
@@ -109,45 +112,35 @@ def compute_cost(ctx: BuildContext, fx: FxTable) -> CostResult:
     if ctx.chassis is not None:
         groups = ((ctx.chassis, 1), *groups)
     lines: list[CostLine] = []
-    missing: list[str] = []
-    total = quantum * 0   # "0.00", not "0", when nothing is priced
     for part, qty in groups:
         price = ctx.catalog.price(part.id)
         line = _LINES.get((part.id, qty, cur), (part, price, fx))
         if line is None:
-            unit, source = _convert_price(price, fx, cur, quantum) if price is not None else (None, "no price")
-            line = _LINES.put((part.id, qty, cur), (part, price, fx), construct(
-                CostLine, category=part.category, part_id=part.id, part_number=part.part_number,
-                name=part.name, qty=qty, unit_price=unit, extended=unit * qty if unit is not None else None,
-                price_source=source))
-        if line.extended is None:
-            missing.append(part.id)
-        else:
-            total += line.extended
+            unit, source = _convert_price(price, fx, cur) if price is not None else (None, "no price")
+            line = _LINES.put((part.id, qty, cur), (part, price, fx), part_line(
+                category=part.category, part_id=part.id, part_number=part.part_number, name=part.name, qty=qty,
+                unit=unit, source=source, quantum=quantum))
         lines.append(line)
-    com = build.commercial
-    terms = apply_terms(total, quantum, discount_pct=com.discount_pct, tax_pct=com.tax_pct,
-                        shipping=com.shipping, tax_included=com.prices_include_tax)
-    return construct(
-        CostResult, currency=cur, lines=tuple(lines), total=total, missing_prices=tuple(missing),
-        discount=terms.discount, tax=terms.tax, tax_included=com.prices_include_tax, shipping=terms.shipping,
-        grand_total=terms.total, fx_note=fx.note)
+    return price_bom(cur, quantum, lines, build.commercial, fx_note=fx.note)
 
 
-def _convert_price(price: Price, fx: FxTable, cur: str, quantum: Decimal) -> tuple[Decimal | None, str]:
-    """Unit price in `cur` rounded half-up to the minor unit, and where it came from."""
+def _convert_price(price: Price, fx: FxTable, cur: str) -> tuple[Decimal | None, str]:
+    """Unit price in `cur` (unrounded: `part_line` rounds it), and where it came from."""
     source = f"{price.source}, {price.date}"
     value = fx.convert(price.price, price.currency, cur)
     if value is None:
         return None, f"{source}; no exchange rate {price.currency}→{cur}"
     if price.currency != cur:
         source += f"; {price.price} {price.currency} converted"
-    return quantize(value, quantum), source
+    return value, source
 
 
 def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
                 compute: ComputeResult, fx: FxTable) -> TcoResult:
-    """Own (capex + energy + support) vs rent the same GPUs, month by month."""
+    """Own (capex + energy + support) vs rent the same GPUs, month by month.
+
+    capex is the BOM's hardware subtotal and support its support line's unit price per year,
+    so the TCO and the quote use the same figures."""
     build = ctx.build
     com, site = build.commercial, build.site
     quantum = fx.quantum(site.currency)
@@ -156,8 +149,9 @@ def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
     avg_wall_w = power.wall_typical_w * util + power.wall_idle_w * (1.0 - util)
     kwh = avg_wall_w * site.pue * HOURS_PER_YEAR / 1000.0
     energy = quantize(Decimal(repr(kwh)) * site.electricity_price_kwh, quantum)
-    capex = cost.total
-    support = quantize(capex * com.support_pct_per_year / 100, quantum)
+    capex = cost.subtotal_hardware          # list prices before discount, tax and shipping
+    line = cost.support
+    support = line.unit_price if line is not None and line.unit_price is not None else quantum * 0
     total = capex + years * (energy + support)
     pflops = compute.bf16_tflops / 1000.0
     per_pflops = quantize(total / Decimal(repr(pflops)), quantum) if pflops > 0 else None
@@ -187,8 +181,8 @@ def month_series(capex: Decimal, opex_per_year: Decimal, rent_per_month: Decimal
     key = (capex, opex_per_year, rent_per_month, months, quantum)
     hit = _SERIES.get(key)
     if hit is not None:
-        return hit  # type: ignore[return-value]
-    scale = 10 ** -int(quantum.as_tuple().exponent)  # type: ignore[operator]
+        return hit
+    scale = 10 ** -int(quantum.as_tuple().exponent)
     c, o = int(capex * scale), int(opex_per_year * scale)
     # own in minor units: c + round_half_up(m·o/12) = c + (2·m·o + 12) // 24, m = 0..months
     own_units = list(map(c.__add__, map(floordiv, range(12, 2 * o * months + 13, 2 * o) if o else
@@ -232,7 +226,7 @@ def _first_month(own_units: list[int], rent_units: int, opex_units: int) -> int 
 def _rent(ctx: BuildContext, fx: FxTable, cur: str, util: float,
           quantum: Decimal) -> tuple[Decimal | None, Decimal | None]:
     """(rate per GPU-hour, rent per month) for the build's GPUs, None when unknown."""
-    gpus: list[GPU] = [pl.part for pl in gpus_placed(ctx)]  # type: ignore[misc]
+    gpus: list[GPU] = [pl.part for pl in gpus_placed(ctx)]
     if not gpus:
         return None, None
     chosen = ctx.build.commercial.rent_per_gpu_hour

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -130,31 +130,67 @@ class BandwidthResult(_Frozen):
     bottleneck_name: str = ""  # the narrowest link's name, e.g. "PCIe Gen5 x16"
 
 
+LineKind = Literal["hardware", "companion", "service"]
+
+
 class CostLine(_Frozen):
-    category: str
+    """One line of the priced BOM. `unit_price`/`extended` are None when the line is "on request"."""
+
+    category: str            # catalog category ("gpu", ...); "service" for the services line
     part_id: str
     part_number: str
-    name: str
+    name: str                # the description the customer reads
     qty: int
-    unit_price: Decimal | None
-    extended: Decimal | None
+    unit_price: Decimal | None   # rounded half-up to the currency's minor unit
+    extended: Decimal | None     # unit_price × qty, rounded once
     price_source: str
+    kind: LineKind = "hardware"  # placed part, a part a placed part needs, or a service
+    group: str = "Other"         # customer-facing group (bom.GROUPS), the quote's order
 
 
 class CostResult(_Frozen):
+    """The priced BOM: lines in customer order and the totals the customer signs, computed once.
+
+    Invariant (checked by `bom.check_totals`): subtotal = Σ priced lines' extended =
+    subtotal_hardware + subtotal_services; total = subtotal − discount + tax (unless
+    tax_included) + shipping.
+    """
+
     currency: str
     lines: tuple[CostLine, ...]
-    total: Decimal                      # sum of the lines' extended prices (the quote invariant)
-    missing_prices: tuple[str, ...]
-    discount: Decimal = Decimal(0)      # commercial.discount_pct of total, rounded
-    tax: Decimal = Decimal(0)           # on (total - discount); the contained tax when tax_included
-    tax_included: bool = False
-    shipping: Decimal = Decimal(0)
-    grand_total: Decimal = Decimal(0)   # total - discount + tax (unless included) + shipping
+    subtotal_hardware: Decimal          # priced hardware and companion lines
+    subtotal_services: Decimal          # the services line(s)
+    subtotal: Decimal                   # Σ priced lines
+    discount_pct: Decimal
+    discount: Decimal                   # subtotal × discount_pct, rounded once
+    tax_pct: Decimal
+    tax: Decimal                        # on (subtotal − discount); the contained tax when tax_included
+    tax_included: bool
+    shipping: Decimal
+    total: Decimal                      # what the customer signs
+    missing_prices: tuple[str, ...]     # part ids of the "on request" lines
     fx_note: str = ""                   # which exchange rates were used
+
+    @property
+    def on_request(self) -> tuple[CostLine, ...]:
+        """Lines without a price: printed "on request", left out of the totals."""
+        return tuple(line for line in self.lines if line.extended is None)
+
+    @property
+    def total_includes_tax(self) -> bool:
+        """Whether `total` holds tax: prices include it, or a tax rate above 0 % is added."""
+        return self.tax_included or self.tax_pct > 0
+
+    @property
+    def support(self) -> CostLine | None:
+        """The support and warranty line, None when support is 0 % or nothing is priced."""
+        return next((line for line in self.lines if line.kind == "service"), None)
 
 
 class TcoResult(_Frozen):
+    """Own vs rent. `capex` and `support_per_year` are read from the priced BOM (its hardware
+    subtotal and its support line's unit price), never recomputed."""
+
     years: int
     capex: Decimal
     energy_kwh_per_year: float

@@ -61,12 +61,7 @@ def evaluation_to_json(ev: Any) -> dict[str, Any]:
         "bandwidth_chain": [link.model_dump() for link in bw.chain],
         "bottlenecks": [{"stage": bw.bottleneck, "gbs": bw.bottleneck_gbs, "explanation": bw.explanation}]
         if bw.bottleneck else [],
-        "cost": {"currency": cost.currency, "total": _money(cost.total),
-                 "missing_prices": list(cost.missing_prices),
-                 "lines": [{"category": ln.category, "part_id": ln.part_id, "part_number": ln.part_number,
-                            "name": ln.name, "qty": ln.qty, "unit_price": _money(ln.unit_price),
-                            "extended": _money(ln.extended), "price_source": ln.price_source}
-                           for ln in cost.lines]},
+        "cost": cost_to_json(cost),
         "tco": {"years": tco.years, "capex": _money(tco.capex), "energy_kwh_per_year": round(tco.energy_kwh_per_year),
                 "energy_cost_per_year": _money(tco.energy_cost_per_year),
                 "support_per_year": _money(tco.support_per_year), "total": _money(tco.total),
@@ -79,6 +74,20 @@ def evaluation_to_json(ev: Any) -> dict[str, Any]:
     if wl is not None:
         out["workload"] = workload_result_to_json(wl)
     return out
+
+
+def cost_to_json(cost: Any) -> dict[str, Any]:
+    """The priced BOM: every line the quote prints and the totals it adds up to (docs/cli.md)."""
+    return {"currency": cost.currency, "total": _money(cost.total),
+            "subtotal_hardware": _money(cost.subtotal_hardware), "subtotal_services": _money(cost.subtotal_services),
+            "subtotal": _money(cost.subtotal), "discount_pct": _money(cost.discount_pct),
+            "discount": _money(cost.discount), "tax_pct": _money(cost.tax_pct), "tax": _money(cost.tax),
+            "tax_included": cost.tax_included, "total_includes_tax": cost.total_includes_tax,
+            "shipping": _money(cost.shipping), "missing_prices": list(cost.missing_prices), "fx_note": cost.fx_note,
+            "lines": [{"kind": ln.kind, "group": ln.group, "category": ln.category, "part_id": ln.part_id,
+                       "part_number": ln.part_number, "name": ln.name, "qty": ln.qty,
+                       "unit_price": _money(ln.unit_price), "extended": _money(ln.extended),
+                       "price_source": ln.price_source} for ln in cost.lines]}
 
 
 def workload_result_to_json(wl: Any) -> dict[str, Any]:

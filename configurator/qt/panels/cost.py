@@ -1,5 +1,6 @@
-"""Cost: BOM total, TCO breakdown, cost per dense PFLOPS, renting the same GPUs, and a chart of
-cumulative owning vs renting by month with the break-even marked."""
+"""Cost: the quote total and hardware of the priced BOM, TCO breakdown, cost per dense PFLOPS,
+renting the same GPUs, and a chart of cumulative owning vs renting by month with the break-even
+marked. Every figure is read from the evaluation (`ev.cost`, `ev.tco`); none is recomputed."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from .. import theme
 from . import format as fmt
 from .charts import ChartBox, chart_font, chart_section, make_plot
 from .widgets import Title, ValueGrid, WrapLabel, heading_label, subscribe_render
@@ -35,7 +37,7 @@ def money_axis_class() -> type:
                 self.update()
 
         def tickStrings(self, values: Any, scale: float, spacing: float) -> list[str]:  # noqa: N802 - pyqtgraph API
-            return [fmt.money_compact(v * scale, self.currency) for v in values]  # cached per value
+            return [theme.money_compact(v * scale, self.currency) for v in values]  # cached per value
 
     return MoneyAxis
 
@@ -58,7 +60,8 @@ class CostPanel(QWidget):
         self.missing.setStyleSheet(f"color:{fmt.COLOURS['warning']};")
         layout.addWidget(self.missing)
         g = self.grid = ValueGrid()
-        g.add_row("bom", self.tr("Hardware (BOM total)"))
+        g.add_row("quote", self.tr("Quote total"))
+        g.add_row("bom", self.tr("Hardware (list prices)"))
         g.add_row("energy", self.tr("Energy per year"))
         g.add_row("support", self.tr("Support per year"))
         g.add_row("total", self.tr("Total cost of ownership"))
@@ -66,6 +69,8 @@ class CostPanel(QWidget):
         g.add_row("rent_hour", self.tr("Renting: per GPU-hour"))
         g.add_row("rent_month", self.tr("Renting: per month"))
         g.add_row("breakeven", self.tr("Owning breaks even"))
+        g.values["quote"].setToolTip(self.tr("What the customer signs: hardware, support, discount, tax and "
+                                             "shipping, as in the bill of materials and the PDF quote"))
         g.values["per_pflops"].setToolTip(self.tr("Total cost of ownership ÷ dense BF16 PFLOPS"))
         layout.addWidget(g)
         layout.addWidget(self._build_chart(), 1)
@@ -109,25 +114,30 @@ class CostPanel(QWidget):
     def _on_evaluation_change(self, ev: Any) -> None:
         cost, tco = ev.cost, ev.tco
         cur = cost.currency
+
+        def money(value: Any, digits: bool = True) -> str:
+            return theme.money(value, cur, digits=digits)
+
         g = self.grid
-        self.headline.setText(self.tr("{total} over {years} years · hardware {bom}").format(
-            total=fmt.money(tco.total, cur, cents=False), years=tco.years, bom=fmt.money(cost.total, cur, cents=False)))
+        self.headline.setText(self.tr("{total} over {years} years · quote {quote}").format(
+            total=money(tco.total, False), years=tco.years, quote=money(cost.total, False)))
         if cost.missing_prices:
             self.missing.setText(self.tr("No price for {parts}: left out of the totals").format(
                 parts=", ".join(cost.missing_prices)))
         else:
             self.missing.setText("")
         self.missing.setVisible(bool(cost.missing_prices))
-        g.set("bom", fmt.money(cost.total, cur))
+        g.set("quote", money(cost.total), bold=True)
+        g.set("bom", money(cost.subtotal_hardware))
         g.set("energy", self.tr("{money} ({kwh} kWh)").format(
-            money=fmt.money(tco.energy_cost_per_year, cur), kwh=fmt.number(tco.energy_kwh_per_year)))
-        g.set("support", fmt.money(tco.support_per_year, cur))
-        g.set("total", self.tr("{money} over {years} years").format(money=fmt.money(tco.total, cur), years=tco.years),
+            money=money(tco.energy_cost_per_year), kwh=fmt.number(tco.energy_kwh_per_year)))
+        g.set("support", money(tco.support_per_year))
+        g.set("total", self.tr("{money} over {years} years").format(money=money(tco.total), years=tco.years),
               bold=True)
-        g.set("per_pflops", fmt.money(tco.cost_per_pflops, cur) if tco.cost_per_pflops is not None else "—")
-        g.set("rent_hour", fmt.money(tco.rent_per_gpu_hour, cur) if tco.rent_per_gpu_hour is not None
+        g.set("per_pflops", money(tco.cost_per_pflops))
+        g.set("rent_hour", money(tco.rent_per_gpu_hour) if tco.rent_per_gpu_hour is not None
               else self.tr("no reference price"))
-        g.set("rent_month", fmt.money(tco.rent_per_month, cur) if tco.rent_per_month is not None else "—")
+        g.set("rent_month", money(tco.rent_per_month))
         self._render_breakeven(tco)
         self._render_chart(tco, cur)
 

@@ -1,26 +1,19 @@
-"""Number, unit and currency formatting shared by the panels (conventions.md §d).
+"""Number and unit formatting shared by the panels (conventions.md §d).
 
-W per part as integers, kW totals with one decimal, BTU/h and CFM as integers, money through
-Babel. Thousands separators come from the formatting locale (`LOCALE`), never from `f"{:,}"`.
+W per part as integers, kW totals with one decimal, BTU/h and CFM as integers. Money is not
+formatted here: `theme.money` prints it through the one formatter, `core.money.format_money`.
+Thousands separators come from the formatting locale (`LOCALE`), never from `f"{:,}"`.
 Status colours live here too so every panel says "ok / warning / error" the same way.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
-from functools import lru_cache
 from typing import Literal
 
-from babel.numbers import (
-    format_compact_currency,
-    format_currency,
-    format_decimal,
-    get_decimal_symbol,
-    get_group_symbol,
-    get_minus_sign_symbol,
-)
+from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol, get_minus_sign_symbol
 
-#: Babel locale for numbers and money (the quote uses the same one)
+#: Babel locale for numbers
 LOCALE = "en_US"
 
 Level = Literal["ok", "warning", "error", "muted"]
@@ -104,22 +97,6 @@ def gbs(value: float) -> str:
 def gib(num_bytes: float, decimals: int = 1) -> str:
     """Memory in GiB (2^30 bytes), as HBM and DIMM capacities are (conventions.md §d)."""
     return f"{number(num_bytes / GIB, decimals)} GiB"
-
-
-@lru_cache(maxsize=4096)  # Babel costs ~0.2 ms a call; most amounts repeat from one edit to the next
-def money(amount: Decimal | float | None, currency: str, cents: bool = True) -> str:
-    """Currency through Babel ("$1,234,567.50"); "—" when there is no amount."""
-    if amount is None:
-        return "—"
-    if cents:
-        return format_currency(amount, currency, locale=LOCALE)
-    return format_currency(amount, currency, format="¤#,##0", currency_digits=False, locale=LOCALE)
-
-
-@lru_cache(maxsize=4096)  # axis ticks: the same round values on every repaint
-def money_compact(amount: Decimal | float, currency: str) -> str:
-    """Short axis labels ("$1.2M")."""
-    return format_compact_currency(amount, currency, fraction_digits=1, locale=LOCALE)
 
 
 def load_level(pct: float) -> Level:

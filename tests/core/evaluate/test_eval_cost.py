@@ -1,4 +1,5 @@
-"""BOM lines in Decimal, currency conversion, per-line rounding and the total invariant."""
+"""The priced BOM from a build: lines in Decimal, currency conversion, per-line rounding, the
+support line and the totals (the arithmetic alone is in test_bom.py)."""
 
 from __future__ import annotations
 
@@ -19,13 +20,37 @@ def cost(build, catalog, fx=FX):
 def test_total_is_sum_of_lines(hgx, catalog):
     c = cost(hgx, catalog)
     assert c.currency == "USD" and c.missing_prices == ()
-    assert c.total == sum(line.extended for line in c.lines)
+    hardware = [line for line in c.lines if line.kind == "hardware"]
+    assert c.subtotal_hardware == sum(line.extended for line in hardware)
+    assert c.subtotal == c.total == sum(line.extended for line in c.lines)   # no discount, tax or shipping
     for line in c.lines:
         assert line.extended == line.unit_price * line.qty
         assert line.unit_price.as_tuple().exponent == -2
-    assert [line.category for line in c.lines] == ["chassis", "gpu", "cpu", "dimm", "drive", "nic", "psu", "cooling"]
+    # grouped for the customer: Compute, Memory, Storage, Network, Power and cooling, Chassis, Services
+    assert [line.category for line in c.lines] == ["gpu", "cpu", "dimm", "drive", "nic", "psu", "cooling",
+                                                   "chassis", "service"]
     gpu = next(line for line in c.lines if line.part_id == "gpu-sxm")
-    assert (gpu.qty, gpu.unit_price, gpu.extended) == (8, Decimal("30000.00"), Decimal("240000.00"))
+    assert (gpu.qty, gpu.unit_price, gpu.extended, gpu.group) == (8, Decimal("30000.00"), Decimal("240000.00"),
+                                                                  "Compute")
+
+
+def test_support_line_is_part_of_the_bom(hgx, catalog):
+    c = cost(hgx, catalog)
+    support = c.support
+    assert support is not None and support.kind == "service" and support.group == "Services"
+    assert support.name == "Support and warranty extension, 5 years (8 % of hardware per year)"
+    assert support.qty == 5 and support.part_number == "SVC-SUPPORT-1Y"
+    assert support.unit_price == (c.subtotal_hardware * Decimal("0.08")).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    assert c.subtotal_services == support.extended == support.unit_price * 5
+    assert c.total == c.subtotal_hardware + c.subtotal_services
+
+
+def test_support_zero_percent_has_no_line(make_build, catalog):
+    c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}, commercial={"support_pct_per_year": "0"}), catalog)
+    assert c.support is None and c.subtotal_services == 0
+    assert c.total == c.subtotal_hardware == Decimal("55000.00")
+    one = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}, commercial={"tco_years": 1}), catalog)
+    assert one.support.name.startswith("Support and warranty extension, 1 year (")
 
 
 def test_conversion_and_half_up_rounding(hgx, catalog):
@@ -40,8 +65,8 @@ def test_conversion_and_half_up_rounding(hgx, catalog):
 
 def test_half_up_not_half_even(make_build):
     cat = make_catalog({"hgx-test": ("0.125", "USD"), "gpu-sxm": ("2.665", "USD")})
-    c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}), cat)
-    assert [line.unit_price for line in c.lines] == [Decimal("0.13"), Decimal("2.67")]
+    c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}, commercial={"support_pct_per_year": "0"}), cat)
+    assert [line.unit_price for line in c.lines] == [Decimal("2.67"), Decimal("0.13")]
     assert c.total == Decimal("2.80")
 
 
@@ -59,25 +84,32 @@ def test_missing_prices(make_build, catalog):
     c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm", "X1": "dpu-2x200"}), catalog)
     dpu = next(line for line in c.lines if line.part_id == "dpu-2x200")
     assert dpu.unit_price is None and dpu.extended is None and dpu.price_source == "no price"
-    assert c.missing_prices == ("dpu-2x200",)
-    assert c.total == Decimal("55000.00")
+    assert c.missing_prices == ("dpu-2x200",) and c.on_request == (dpu,)
+    assert c.subtotal_hardware == Decimal("55000.00")                    # the unpriced line is left out
+    assert c.support.unit_price == Decimal("4400.00")                    # 8 % of the priced hardware
 
 
 def test_unknown_currency_leaves_lines_unpriced(make_build, catalog):
     c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}, site={"currency": "SEK"}), catalog)
-    assert c.total == 0 and set(c.missing_prices) == {"hgx-test", "gpu-sxm"}
+    assert c.total == 0 and set(c.missing_prices) == {"hgx-test", "gpu-sxm"} and c.support is None
     assert "no exchange rate USD→SEK" in c.lines[0].price_source
 
 
 def test_discount_tax_shipping(make_build, catalog):
-    com = {"discount_pct": "10", "tax_pct": "13", "shipping": "500"}
+    com = {"discount_pct": "10", "tax_pct": "13", "shipping": "500", "support_pct_per_year": "0"}
     c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}, commercial=com), catalog)
-    assert c.total == Decimal("55000.00")
+    assert c.subtotal == Decimal("55000.00")
     assert c.discount == Decimal("5500.00") and c.tax == Decimal("6435.00")
-    assert c.grand_total == Decimal("55000.00") - Decimal("5500.00") + Decimal("6435.00") + Decimal("500.00")
+    assert c.total == Decimal("55000.00") - Decimal("5500.00") + Decimal("6435.00") + Decimal("500.00")
     inc = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}, commercial={**com, "prices_include_tax": True}), catalog)
     assert inc.tax_included and inc.tax == (Decimal(49500) - Decimal(49500) / Decimal("1.13")).quantize(Decimal("0.01"))
-    assert inc.grand_total == Decimal("49500.00") + Decimal("500.00")
+    assert inc.total == Decimal("49500.00") + Decimal("500.00")
+
+
+def test_discount_applies_to_support_too(make_build, catalog):
+    c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}, commercial={"discount_pct": "10"}), catalog)
+    assert c.subtotal == Decimal("55000.00") + 5 * Decimal("4400.00")
+    assert c.discount == Decimal("7700.00") and c.total == c.subtotal - c.discount
 
 
 def test_parse_fx_skips_bad_rows():
@@ -103,4 +135,16 @@ def test_missing_fx_file_falls_back_to_usd(tmp_path):
 
 def test_nothing_priced_total_keeps_minor_unit(make_build):
     c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}), make_catalog({}))
-    assert c.total == 0 and str(c.total) == "0.00" and c.missing_prices == ("hgx-test", "gpu-sxm")
+    assert c.total == 0 and str(c.total) == "0.00" and c.missing_prices == ("gpu-sxm", "hgx-test")
+
+
+def test_evaluation_recomputes_the_bom_when_support_terms_change(make_build, catalog):
+    from configurator.core.evaluate import evaluate
+    b = make_build("hgx-test", {"GPU1": "gpu-sxm"})
+    first = evaluate(b, catalog, fx=FX)
+    b.commercial = b.commercial.model_copy(update={"support_pct_per_year": Decimal("10"), "tco_years": 3})
+    second = evaluate(b, catalog, fx=FX)
+    assert first.cost.support.qty == 5 and second.cost.support.qty == 3
+    assert second.cost.support.unit_price == Decimal("5500.00")
+    assert second.tco.support_per_year == second.cost.support.unit_price
+    assert second.tco.capex == second.cost.subtotal_hardware

@@ -28,8 +28,9 @@ def test_energy_support_total(hgx, catalog):
     kwh = (f.power.wall_typical_w * 0.8 + f.power.wall_idle_w * 0.2) * 1.4 * 8766 / 1000
     assert t.energy_kwh_per_year == pytest.approx(kwh)
     assert t.energy_cost_per_year == (Decimal(repr(kwh)) * Decimal("0.15")).quantize(C, ROUND_HALF_UP)
-    assert t.capex == c.total
-    assert t.support_per_year == (c.total * Decimal("0.08")).quantize(C, ROUND_HALF_UP)
+    assert t.capex == c.subtotal_hardware                           # read from the priced BOM
+    assert t.support_per_year == c.support.unit_price == (c.subtotal_hardware * Decimal("0.08")).quantize(C, ROUND_HALF_UP)
+    assert t.capex + 5 * t.support_per_year == c.total             # the quote's hardware + support
     assert t.total == t.capex + 5 * (t.energy_cost_per_year + t.support_per_year)
     assert t.dense_pflops == pytest.approx(7.912)
     assert t.cost_per_pflops == (t.total / Decimal("7.912")).quantize(C, ROUND_HALF_UP)
@@ -56,6 +57,12 @@ def test_month_series_by_hand():
     assert month_series(Decimal("1000"), Decimal("1200"), Decimal("50"), 24, C)[2] is None
     own, _, _ = month_series(Decimal("0.00"), Decimal("0.10"), None, 12, C)
     assert own[1] == Decimal("0.01") and own[6] == Decimal("0.05")   # 0.00833… → 0.01; 0.05 exact
+
+
+def test_support_zero_percent(make_build, catalog):
+    _, c, t = tco(make_build("hgx-test", hgx_placements(), commercial={"support_pct_per_year": "0"}), catalog)
+    assert c.support is None and t.support_per_year == 0
+    assert t.total == t.capex + 5 * t.energy_cost_per_year
 
 
 def test_rent_override_and_currency(make_build, catalog):

@@ -1,0 +1,134 @@
+"""The priced bill of materials: what the customer is quoted, computed once for every view.
+
+`price_bom` takes the priced part lines (placed hardware and companion parts, see `cost.py`),
+adds the support and warranty line for the TCO horizon, orders the lines in the customer's
+groups and applies the commercial terms (`core.money`). The GUI's BOM dock, the cost panel,
+`configurator evaluate` and the PDF quote all print this result; none of them adds a line or
+a total of its own. `check_totals` proves the printed arithmetic before the result is returned:
+
+    total = Σ printed lines − discount + tax (when added, not included) + shipping
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from ..build import Commercial
+from ..money import apply_terms, quantize
+from ._fast import construct
+from .result import CostLine, CostResult
+
+#: customer-facing groups, in the quote's order
+GROUPS: tuple[str, ...] = ("Compute", "Memory", "Storage", "Network", "Power and cooling", "Chassis",
+                           "Accessories", "Services", "Other")
+GROUP_OF: dict[str, str] = {
+    "gpu": "Compute", "cpu": "Compute", "dimm": "Memory", "drive": "Storage", "nic": "Network",
+    "psu": "Power and cooling", "cooling": "Power and cooling", "chassis": "Chassis", "service": "Services",
+}
+_ORDER = {g: i for i, g in enumerate(GROUPS)}
+
+SUPPORT_ID = "svc-support"
+SUPPORT_PART_NUMBER = "SVC-SUPPORT-1Y"   # one year of support; the line's qty is the years
+
+
+class BomError(ArithmeticError):
+    """The priced BOM does not add up: a bug, never a property of the build."""
+
+
+def group_of(category: str, kind: str = "hardware") -> str:
+    """The group a line is printed under: companion parts have their own, the rest by category."""
+    if kind == "companion":
+        return "Accessories"
+    return GROUP_OF.get(category, "Other")
+
+
+def part_line(*, category: str, part_id: str, part_number: str, name: str, qty: int, unit: Decimal | None,
+              source: str, quantum: Decimal, kind: str = "hardware") -> CostLine:
+    """A part's line: `unit` (already in the BOM currency) rounded half-up, extended rounded once."""
+    unit_r = None if unit is None else quantize(unit, quantum)
+    extended = None if unit_r is None else quantize(unit_r * qty, quantum)
+    return construct(CostLine, category=category, part_id=part_id, part_number=part_number, name=name, qty=qty,
+                     unit_price=unit_r, extended=extended, price_source=source, kind=kind,
+                     group=group_of(category, kind))
+
+
+def support_line(hardware: Decimal, commercial: Commercial, quantum: Decimal) -> CostLine | None:
+    """Support and warranty for the TCO horizon: qty = years, unit = `support_pct_per_year` of the
+    priced hardware, rounded. None at 0 % or when no hardware is priced."""
+    pct = Decimal(commercial.support_pct_per_year)
+    per_year = quantize(hardware * pct / 100, quantum)
+    if pct <= 0 or per_year <= 0:
+        return None
+    years = commercial.tco_years
+    rate = f"{pct.normalize():f} %"
+    return construct(
+        CostLine, category="service", part_id=SUPPORT_ID, part_number=SUPPORT_PART_NUMBER,
+        name=f"Support and warranty extension, {years} year{'s' if years != 1 else ''} ({rate} of hardware per year)",
+        qty=years, unit_price=per_year, extended=per_year * years,   # exact: per_year is on the quantum
+        price_source=f"{rate} of the hardware subtotal per year (build terms)", kind="service", group="Services")
+
+
+def _priced_sum(lines: Sequence[CostLine], quantum: Decimal) -> Decimal:
+    total = quantum * 0   # "0.00", not "0", when nothing is priced
+    for line in lines:
+        if line.extended is not None:
+            total += line.extended
+    return total
+
+
+def price_bom(currency: str, quantum: Decimal, parts: Sequence[CostLine], commercial: Commercial, *,
+              fx_note: str = "") -> CostResult:
+    """The priced BOM of `parts` (hardware and companion lines, in slot order) under `commercial`.
+
+    `quantum` is the currency's minor unit (0.01, or 1 for JPY). Lines come back grouped in
+    `GROUPS` order, stable within a group, with the services line last.
+    """
+    hardware = _priced_sum(parts, quantum)
+    support = support_line(hardware, commercial, quantum)
+    lines = sorted(parts, key=lambda line: _ORDER.get(line.group, len(GROUPS)))
+    services = quantum * 0
+    if support is not None:
+        lines.append(support)
+        services += support.extended or 0
+    subtotal = hardware + services
+    terms = apply_terms(subtotal, quantum, discount_pct=commercial.discount_pct, tax_pct=commercial.tax_pct,
+                        shipping=commercial.shipping, tax_included=commercial.prices_include_tax)
+    result = construct(
+        CostResult, currency=currency, lines=tuple(lines), subtotal_hardware=hardware, subtotal_services=services,
+        subtotal=subtotal, discount_pct=Decimal(commercial.discount_pct), discount=terms.discount,
+        tax_pct=Decimal(commercial.tax_pct), tax=terms.tax, tax_included=commercial.prices_include_tax,
+        shipping=terms.shipping, total=terms.total,
+        missing_prices=tuple(line.part_id for line in lines if line.extended is None), fx_note=fx_note)
+    check_totals(result, quantum)
+    return result
+
+
+def check_totals(cost: CostResult, quantum: Decimal) -> None:
+    """Raise `BomError` unless the printed lines, the subtotals and the total add up exactly."""
+    printed = services = quantum * 0
+    problems = []
+    for line in cost.lines:
+        ext = line.extended
+        if ext is None:
+            continue
+        printed += ext
+        if line.kind == "service":
+            services += ext
+        # unit is on the quantum and qty an integer, so unit × qty is exact: "rounded once" means equal
+        if line.unit_price is None or ext != line.unit_price * line.qty or ext != ext.quantize(quantum):
+            problems.append(f"line {line.part_id}: {ext} != {line.qty} × {line.unit_price} on {quantum}")
+    if printed != cost.subtotal or cost.subtotal != cost.subtotal_hardware + cost.subtotal_services:
+        problems.append(f"subtotal {cost.subtotal} != lines {printed} "
+                        f"(hardware {cost.subtotal_hardware} + services {cost.subtotal_services})")
+    if services != cost.subtotal_services:
+        problems.append(f"services subtotal {cost.subtotal_services} != service lines {services}")
+    added_tax = 0 if cost.tax_included else cost.tax
+    if cost.subtotal - cost.discount + added_tax + cost.shipping != cost.total:
+        problems.append(f"total {cost.total} != {cost.subtotal} - {cost.discount} + {added_tax} + {cost.shipping}")
+    for name, value in (("discount", cost.discount), ("tax", cost.tax), ("shipping", cost.shipping),
+                        ("total", cost.total)):
+        if value != value.quantize(quantum):
+            problems.append(f"{name} {value} is not rounded to {quantum}")
+    if problems:
+        raise BomError("priced BOM does not add up: " + "; ".join(problems))
