@@ -17,8 +17,8 @@ from configurator.core.evaluate.workload_models import MemoryBreakdown, Workload
 from configurator.core.session import Session
 from configurator.io.build_io import load_build
 from configurator.io.catalog_io import load_catalog
-from configurator.qt.panels import PANELS, BandwidthPanel, CostPanel, PanelSpec, PowerPanel, ThermalPanel, WorkloadPanel
 from configurator.qt import theme
+from configurator.qt.panels import PANELS, BandwidthPanel, CostPanel, PanelSpec, PowerPanel, ThermalPanel, WorkloadPanel
 from configurator.qt.panels import format as fmt
 
 GB = 10**9
