@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .core import categories
 from .i18n import LANGUAGES, _, choose_language, pad, set_language, translate
 
 
@@ -50,7 +51,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 
     cat = _catalog()
     parts = [p for p in cat.parts.values() if args.category in (None, p.category)]
-    if args.category and args.category not in {"gpu", "cpu", "dimm", "drive", "nic", "psu", "cooling", "chassis"}:
+    if args.category and args.category not in categories.KEYS:
         raise CliError(f"--category: unknown category {args.category!r}")
     if args.json:
         _print_json([part_to_json(p, cat) for p in parts])
@@ -178,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.set_defaults(func=cmd_gui)
 
     c = sub.add_parser("catalog", help="list catalog parts")
-    c.add_argument("--category", help="gpu, cpu, dimm, drive, nic, psu, cooling or chassis")
+    c.add_argument("--category", help=", ".join(categories.KEYS))
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=cmd_catalog)
 

@@ -18,8 +18,6 @@ PartId = NewType("PartId", str)
 SlotId = NewType("SlotId", str)
 
 Confidence = Literal["datasheet", "secondary", "estimate"]
-Category = Literal["gpu", "cpu", "dimm", "drive", "hba", "psu", "nic", "cooling", "chassis"]
-CATEGORIES: tuple[str, ...] = ("chassis", "gpu", "cpu", "dimm", "drive", "hba", "nic", "psu", "cooling")
 
 PositiveFloat = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 NonNegFloat = Annotated[float, Field(ge=0, allow_inf_nan=False)]
@@ -366,17 +364,6 @@ class Chassis(Part):
 
 AnyPart = GPU | CPU | DIMM | Drive | HBA | NIC | PSU | Cooling | Chassis
 
-MODEL_BY_CATEGORY: dict[str, type[Part]] = {
-    "gpu": GPU,
-    "cpu": CPU,
-    "dimm": DIMM,
-    "drive": Drive,
-    "hba": HBA,
-    "nic": NIC,
-    "psu": PSU,
-    "cooling": Cooling,
-    "chassis": Chassis,
-}
 
 
 class Price(_Frozen):

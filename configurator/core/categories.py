@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .catalog import CPU, DIMM, GPU, HBA, NIC, PSU, Chassis, Cooling, Drive, Part
+from .text import N_
 
 
 @dataclass(frozen=True)
@@ -58,40 +59,51 @@ class Category:
     pcie_card: bool = False    # in a PCIe slot it takes `pcie_gen` × `pcie_lanes` of the CPU's lanes
     fill: str = "#eeeeee"      # schematic colours (hex), muted tints
     edge: str = "#888888"
+    summary: str = ""          # key figures for the palette, a format string over the spec's fields
+
+    def describe(self, part: Part) -> str:
+        """`summary` filled from `part` ('' when there is none or a field is missing)."""
+        try:
+            return self.summary.format_map({name: getattr(part, name) for name in type(part).model_fields})
+        except (KeyError, ValueError, IndexError):
+            return ""
 
 
 #: every category, in palette / BOM order
 REGISTRY: tuple[Category, ...] = (
-    Category("chassis", Chassis, "chassis", "Chassis", "Chassis", (), None),
-    Category("gpu", GPU, "GPU", "GPUs", "Compute", ("gpu", "pcie"),
+    Category("chassis", Chassis, N_("chassis"), N_("Chassis"), N_("Chassis"), (), None),
+    Category("gpu", GPU, N_("GPU"), N_("GPUs"), N_("Compute"), ("gpu", "pcie"),
              PowerModel("idle_w", "tdp_w", typical_pct_field="typical_pct", peak_factor_field="transient_factor"),
              pcie_card=True, fill="#dfe9f8", edge="#5a7fb8"),
     # CPUs: data loaders, NCCL proxies and launch threads keep them at ~60 % of TDP in training
-    Category("cpu", CPU, "CPU", "CPUs", "Compute", ("cpu",), PowerModel("idle_w", "tdp_w", typical_of_max=0.6),
+    Category("cpu", CPU, N_("CPU"), N_("CPUs"), N_("Compute"), ("cpu",), PowerModel("idle_w", "tdp_w", typical_of_max=0.6),
              fill="#e7e2f4", edge="#7c6bb0"),
-    Category("dimm", DIMM, "memory module", "Memory", "Memory", ("dimm",),
+    Category("dimm", DIMM, N_("memory module"), N_("Memory"), N_("Memory"), ("dimm",),
              PowerModel("idle_w", "active_w", typical_share=0.5), fill="#8fb2e0", edge="#3f6fb0"),
     # drives: mostly idle between data-shard reads and checkpoints
-    Category("drive", Drive, "drive", "Drives", "Storage", ("drive", "pcie"),
+    Category("drive", Drive, N_("drive"), N_("Drives"), N_("Storage"), ("drive", "pcie"),
              PowerModel("idle_w", "active_w", typical_share=0.3), fill="#dcefe4", edge="#4f9a70"),
     # storage controllers: busy only while drives are
-    Category("hba", HBA, "storage controller", "Storage controllers", "Storage", ("pcie",),
-             PowerModel("idle_w", "tdp_w", typical_share=0.3), pcie_card=True, fill="#e4efd8", edge="#6d9a3e"),
+    Category("hba", HBA, N_("storage controller"), N_("Storage controllers"), N_("Storage"), ("pcie",),
+             PowerModel("idle_w", "tdp_w", typical_share=0.3), pcie_card=True, fill="#e4efd8", edge="#6d9a3e",
+             summary="{internal_ports} ports · {kind} · Gen{pcie_gen} x{pcie_lanes}"),
     # NICs: all-reduce traffic keeps the fabric NICs busy
-    Category("nic", NIC, "network card", "Network", "Network", ("pcie",),
+    Category("nic", NIC, N_("network card"), N_("Network"), N_("Network"), ("pcie",),
              PowerModel("idle_w", "tdp_w", typical_share=0.7), pcie_card=True, fill="#f6ead6", edge="#b58a3e"),
-    Category("psu", PSU, "power supply", "Power supplies", "Power and cooling", ("psu",), None,
+    Category("psu", PSU, N_("power supply"), N_("Power supplies"), N_("Power and cooling"), ("psu",), None,
              fill="#f3e0dc", edge="#b06a5c"),
     # fan power goes with speed cubed: ~80 % speed draws about half
-    Category("cooling", Cooling, "cooling kit", "Cooling", "Power and cooling", ("cooling",),
+    Category("cooling", Cooling, N_("cooling kit"), N_("Cooling"), N_("Power and cooling"), ("cooling",),
              PowerModel("idle_w", "max_w", typical_share=0.5), fill="#dcecef", edge="#4f8c96"),
 )
 
 BY_KEY: dict[str, Category] = {c.key: c for c in REGISTRY}
 KEYS: tuple[str, ...] = tuple(c.key for c in REGISTRY)
 
-#: the quote's groups in print order (services and unknown parts last)
-BOM_GROUPS: tuple[str, ...] = (*dict.fromkeys(c.bom_group for c in REGISTRY), "Services", "Other")
+#: the quote's line-item groups in print order (the chassis after what goes in it; companion parts,
+#: services and unknown parts last). Every category's `bom_group` is one of these.
+BOM_GROUPS: tuple[str, ...] = (N_("Compute"), N_("Memory"), N_("Storage"), N_("Network"), N_("Power and cooling"),
+                               N_("Chassis"), N_("Accessories"), N_("Services"), N_("Other"))
 
 
 def category(key: str) -> Category | None:

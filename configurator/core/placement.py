@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from .build import Build
 from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
+from .categories import noun
 from .context import BuildContext, covers, resolve
 from .slots import ACCEPTS, Slot, chassis_slots
 
@@ -29,10 +30,6 @@ Problem = tuple[str, str]
 _KIND_NOUN = {
     "cpu": "CPU socket", "dimm": "DIMM slot", "gpu": "GPU baseboard position", "pcie": "PCIe slot",
     "drive": "drive bay", "psu": "PSU bay", "cooling": "cooling position",
-}
-_CATEGORY_NOUN = {
-    "gpu": "GPU", "cpu": "CPU", "dimm": "memory module", "drive": "drive", "nic": "network card",
-    "psu": "power supply", "cooling": "cooling kit", "chassis": "chassis",
 }
 _BAY_NAMES = {"u2": "U.2", "e1s": "E1.S", "e3s": "E3.S", "sata25": '2.5" SATA', "hdd35": '3.5"', "m2": "M.2"}
 _WIDTH_NAMES = {1: "single-width", 2: "double-width", 3: "triple-width"}
@@ -57,7 +54,7 @@ def slot_problems(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     """Every way `part` does not fit the empty `slot`, ignoring what else is placed."""
     if part.category not in ACCEPTS[slot.kind]:
         return [("fit.wrong-slot-kind", f"{slot.id} is a {kind_noun(slot.kind)}; {part.name} is a "
-                                        f"{_CATEGORY_NOUN.get(part.category, part.category)}.")]
+                                        f"{noun(part.category)}.")]
     check = _CHECKS.get(slot.kind)
     return check(chassis, slot, part) if check else []
 
@@ -239,7 +236,7 @@ def fits_chassis(catalog: Catalog, chassis: Chassis, part: Part) -> tuple[bool, 
             return True, ""
         reasons.append((_home_rank(slot, part), why))
     if not reasons:
-        return False, f"{chassis.name} has no place for a {_CATEGORY_NOUN.get(part.category, part.category)}."
+        return False, f"{chassis.name} has no place for a {noun(part.category)}."
     return False, min(reasons, key=lambda r: r[0])[1]
 
 

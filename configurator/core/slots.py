@@ -9,22 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from string import ascii_uppercase
-from typing import Literal
+from typing import Literal, get_args
 
 from .catalog import Chassis, DriveBayGroup, PcieSlotSpec
+from .categories import accepts
 
 SlotKind = Literal["cpu", "dimm", "gpu", "pcie", "drive", "psu", "cooling"]
 
-#: which part categories may go into which slot kind
-ACCEPTS: dict[str, tuple[str, ...]] = {
-    "cpu": ("cpu",),
-    "dimm": ("dimm",),
-    "gpu": ("gpu",),
-    "pcie": ("gpu", "nic", "drive"),
-    "drive": ("drive",),
-    "psu": ("psu",),
-    "cooling": ("cooling",),
-}
+#: which part categories may go into which slot kind (from the category registry)
+ACCEPTS: dict[str, tuple[str, ...]] = {kind: accepts(kind) for kind in get_args(SlotKind)}
 
 
 @dataclass(frozen=True)

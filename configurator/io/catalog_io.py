@@ -28,7 +28,8 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from .. import paths
-from ..core.catalog import MODEL_BY_CATEGORY, AnyPart, Catalog, LoadIssue, Part, Price
+from ..core import categories
+from ..core.catalog import AnyPart, Catalog, LoadIssue, Part, Price
 from .files import FileReadError, read_text
 
 MAX_FILE_BYTES = 5_000_000
@@ -64,10 +65,11 @@ def load_part_file(path: Path) -> tuple[list[Part], list[LoadIssue]]:
     except RecursionError:
         return [], [LoadIssue(name, "", "", "cannot read: nested too deeply")]
     category = data.get("category")
-    model = MODEL_BY_CATEGORY.get(category) if isinstance(category, str) else None
-    if model is None:
+    known = categories.category(category) if isinstance(category, str) else None
+    if known is None:
         return [], [LoadIssue(name, "", "category",
-                              f"must be one of {', '.join(MODEL_BY_CATEGORY)} (got {category!r})")]
+                              f"must be one of {', '.join(categories.KEYS)} (got {category!r})")]
+    model = known.model
     entries = data.get("parts", [])
     if not isinstance(entries, list):
         return [], [LoadIssue(name, "", "parts", "must be an array of tables ([[parts]])")]
@@ -184,7 +186,7 @@ def load_catalog(
     if price_dirs is None:
         price_dirs = [paths.price_dir(), paths.user_price_dir()]
     issues: list[LoadIssue] = []
-    # every model in MODEL_BY_CATEGORY is one of the AnyPart classes
+    # every registry model is one of the AnyPart classes
     parts: dict[str, AnyPart] = {}
     for folder in catalog_dirs:
         loaded_parts = _load_folder(_toml_files(Path(folder)), load_part_file, issues)

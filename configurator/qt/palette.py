@@ -6,7 +6,7 @@ reason as a tooltip (the same `fits_chassis` answer the drop uses).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QModelIndex, QRectF, QSize, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QModelIndex, QRectF, QSize, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.catalog import CATEGORIES
+from ..core.categories import KEYS as CATEGORIES
 from ..core.placement import fits_chassis
 from ..core.session import Session
 from . import theme
@@ -35,10 +35,6 @@ VENDOR_ROLE = Qt.ItemDataRole.UserRole + 5
 FORM_ROLE = Qt.ItemDataRole.UserRole + 6
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 7
 
-CATEGORY_TITLES = {"chassis": QT_TRANSLATE_NOOP("Palette", "Chassis"), "gpu": QT_TRANSLATE_NOOP("Palette", "GPUs"),
-                   "cpu": QT_TRANSLATE_NOOP("Palette", "CPUs"), "dimm": QT_TRANSLATE_NOOP("Palette", "Memory"),
-                   "drive": QT_TRANSLATE_NOOP("Palette", "Drives"), "nic": QT_TRANSLATE_NOOP("Palette", "Network"),
-                   "psu": QT_TRANSLATE_NOOP("Palette", "Power supplies"), "cooling": QT_TRANSLATE_NOOP("Palette", "Cooling")}
 
 
 class _PartModel(QStandardItemModel):
@@ -221,7 +217,8 @@ class Palette(QWidget):
             parts = sorted(catalog.by_category(cat), key=lambda p: (p.vendor, p.name))
             if not parts:
                 continue
-            head = QStandardItem(self.tr(CATEGORY_TITLES.get(cat, cat)) + f"  ({len(parts)})")
+            title = theme.category_title(cat)
+            head = QStandardItem(title + f"  ({len(parts)})")
             head.setFlags(Qt.ItemFlag.ItemIsEnabled)
             f = head.font()
             f.setBold(True)
@@ -238,7 +235,7 @@ class Palette(QWidget):
                 form = theme.form_factor(part)
                 item.setData(form, FORM_ROLE)
                 item.setData(" ".join((part.name, part.vendor, part.id, part.part_number, figures, form,
-                                       CATEGORY_TITLES.get(cat, cat))).lower(), SEARCH_ROLE)
+                                       title)).lower(), SEARCH_ROLE)
                 vendors.add(part.vendor)
                 if form:
                     forms.add(form)

@@ -7,7 +7,7 @@ It only renders the core's figures, so it always agrees with the PDF quote and t
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -23,7 +23,6 @@ from ..core.evaluate.result import CostLine, CostResult
 from ..core.money import format_pct
 from ..core.session import Session
 from . import theme
-from .palette import CATEGORY_TITLES
 from .panels.widgets import SteadyLabel
 
 PART_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -122,7 +121,7 @@ class PartsList(QWidget):
 
     def _category(self, line: CostLine) -> str:
         if line.kind == "hardware":
-            return QCoreApplication.translate("Palette", CATEGORY_TITLES.get(line.category, line.category))
+            return theme.category_title(line.category)
         return self.tr(line.group)
 
     def _show_totals(self, cost: CostResult) -> None:

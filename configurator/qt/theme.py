@@ -10,6 +10,8 @@ from PySide6.QtCore import QLocale, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication
 
+from .. import i18n
+from ..core import categories
 from ..core.catalog import CPU, DIMM, GPU, NIC, PSU, Chassis, Cooling, Drive, Part
 from ..core.money import check_locale, format_money, format_money_compact
 from ..core.placement import bay_name
@@ -27,17 +29,15 @@ INVALID = QColor("#d64545")
 
 SEVERITY_COLOURS = {"error": QColor("#d64545"), "warning": QColor("#d99a06"), "info": QColor("#3b82c4")}
 
-#: fill of an occupied slot, per part category (muted tints: the schematic is a diagram, not a toy)
-CATEGORY_FILL = {
-    "gpu": QColor("#dfe9f8"), "cpu": QColor("#e7e2f4"), "dimm": QColor("#8fb2e0"),
-    "drive": QColor("#dcefe4"), "nic": QColor("#f6ead6"), "psu": QColor("#f3e0dc"),
-    "cooling": QColor("#dcecef"),
-}
-CATEGORY_EDGE = {
-    "gpu": QColor("#5a7fb8"), "cpu": QColor("#7c6bb0"), "dimm": QColor("#3f6fb0"),
-    "drive": QColor("#4f9a70"), "nic": QColor("#b58a3e"), "psu": QColor("#b06a5c"),
-    "cooling": QColor("#4f8c96"),
-}
+#: fill and edge of an occupied slot, per part category (the registry's muted tints: a diagram, not a toy)
+CATEGORY_FILL = {c.key: QColor(c.fill) for c in categories.REGISTRY}
+CATEGORY_EDGE = {c.key: QColor(c.edge) for c in categories.REGISTRY}
+
+
+def category_title(key: str) -> str:
+    """The registry's title of a category ("GPUs"), in the UI language."""
+    found = categories.category(key)
+    return i18n._(found.title) if found is not None else key
 
 
 def apply_theme(app: QApplication) -> None:
@@ -148,7 +148,8 @@ def key_figures(part: Part) -> str:
         return f"{part.kind.capitalize()} · {part.max_w:.0f} W fans/pumps"
     if isinstance(part, Chassis):
         return f"{part.rack_units}U · {len(part.sockets)} sockets"
-    return ""
+    found = categories.category(part.category)
+    return found.describe(part) if found is not None else ""
 
 
 def form_factor(part: Part) -> str:
@@ -165,7 +166,7 @@ def form_factor(part: Part) -> str:
         return part.socket
     if isinstance(part, Cooling):
         return part.kind.capitalize()
-    return ""
+    return "PCIe card" if categories.is_pcie_card(part) else ""
 
 
 def locale_name() -> str:

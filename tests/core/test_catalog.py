@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from configurator import paths
-from configurator.core.catalog import CATEGORIES
+from configurator.core.categories import KEYS as CATEGORIES
 from configurator.io.catalog_io import load_catalog, load_part_file
 
 ROOT = paths.repo_root()

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from ..catalog import CATEGORIES
+from ..categories import KEYS as CATEGORIES
 
 M = TypeVar("M", bound=BaseModel)
 

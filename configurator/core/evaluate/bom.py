@@ -15,17 +15,14 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ..build import Commercial
+from ..categories import BOM_GROUPS
+from ..categories import category as category_info
 from ..money import apply_terms, quantize
 from ._fast import construct
 from .result import CostLine, CostResult
 
-#: customer-facing groups, in the quote's order
-GROUPS: tuple[str, ...] = ("Compute", "Memory", "Storage", "Network", "Power and cooling", "Chassis",
-                           "Accessories", "Services", "Other")
-GROUP_OF: dict[str, str] = {
-    "gpu": "Compute", "cpu": "Compute", "dimm": "Memory", "drive": "Storage", "nic": "Network",
-    "psu": "Power and cooling", "cooling": "Power and cooling", "chassis": "Chassis", "service": "Services",
-}
+#: customer-facing groups, in the quote's order (the category registry's)
+GROUPS: tuple[str, ...] = BOM_GROUPS
 _ORDER = {g: i for i, g in enumerate(GROUPS)}
 
 SUPPORT_ID = "svc-support"
@@ -40,7 +37,10 @@ def group_of(category: str, kind: str = "hardware") -> str:
     """The group a line is printed under: companion parts have their own, the rest by category."""
     if kind == "companion":
         return "Accessories"
-    return GROUP_OF.get(category, "Other")
+    if kind == "service":
+        return "Services"
+    found = category_info(category)
+    return found.bom_group if found is not None else "Other"
 
 
 def part_line(*, category: str, part_id: str, part_number: str, name: str, qty: int, unit: Decimal | None,

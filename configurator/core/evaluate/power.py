@@ -7,19 +7,16 @@ share of their range is a documented estimate (docs/engine.md, "Power").
 
 from __future__ import annotations
 
-from ..catalog import CPU, DIMM, GPU, NIC, PSU, Cooling, Drive, Part
+from ..catalog import PSU, Part
+from ..categories import part_draw
 from ..context import BuildContext
 from ..psu import bay_feeds, feed_loss_pct, is_low_line, parse_redundancy, rating_at
 from ._fast import Memo, construct, in_slots, part_groups
 from .result import PowerLine, PowerResult, PsuResult
 
-#: estimates: share of the (idle → max) range drawn during sustained GPU training
-CPU_TYPICAL_PCT = 0.6        # of TDP: data loaders, NCCL proxies, launch threads
-DIMM_TYPICAL_SHARE = 0.5
-DRIVE_TYPICAL_SHARE = 0.3    # mostly idle between data-shard reads and checkpoints
-NIC_TYPICAL_SHARE = 0.7      # all-reduce traffic keeps the fabric NICs busy
-COOLING_TYPICAL_SHARE = 0.5  # fan power ~ speed³: ~80 % speed draws ~half
-BASE_TYPICAL_SHARE = 0.5     # board, BMC, switches, NVSwitch baseboard
+#: estimate: share of the (idle → max) range the board, BMC, switches and NVSwitch baseboard draw in
+#: training (each part's own typical share is its category's power model, core/categories.py)
+BASE_TYPICAL_SHARE = 0.5
 
 #: wall-power efficiency assumed when no PSU is placed (Titanium-class at ~50 % load)
 ASSUMED_EFFICIENCY_PCT = 94.0
@@ -30,21 +27,8 @@ def _between(idle: float, top: float, share: float) -> float:
 
 
 def part_power(part: Part) -> tuple[float, float, float, float]:
-    """(idle, typical, max, peak) W of one unit of `part`; PSUs draw nothing themselves."""
-    if isinstance(part, GPU):
-        return part.idle_w, part.tdp_w * part.typical_pct, part.tdp_w, part.tdp_w * part.transient_factor
-    if isinstance(part, CPU):
-        typ = max(part.idle_w, part.tdp_w * CPU_TYPICAL_PCT)
-        return part.idle_w, typ, part.tdp_w, part.tdp_w
-    if isinstance(part, DIMM):
-        return part.idle_w, _between(part.idle_w, part.active_w, DIMM_TYPICAL_SHARE), part.active_w, part.active_w
-    if isinstance(part, Drive):
-        return part.idle_w, _between(part.idle_w, part.active_w, DRIVE_TYPICAL_SHARE), part.active_w, part.active_w
-    if isinstance(part, NIC):
-        return part.idle_w, _between(part.idle_w, part.tdp_w, NIC_TYPICAL_SHARE), part.tdp_w, part.tdp_w
-    if isinstance(part, Cooling):
-        return part.idle_w, _between(part.idle_w, part.max_w, COOLING_TYPICAL_SHARE), part.max_w, part.max_w
-    return 0.0, 0.0, 0.0, 0.0
+    """(idle, typical, max, peak) W of one unit of `part`, from its category's power model."""
+    return part_draw(part)
 
 
 _LINES = Memo()

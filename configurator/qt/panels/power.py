@@ -11,6 +11,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from ...core.psu import parse_redundancy
+from .. import theme
 from . import format as fmt
 from .charts import ChartBox, chart_font, chart_section, make_plot
 from .widgets import GaugeBar, Title, WrapLabel, caption_label, heading_label, set_style, subscribe_render, value_label
@@ -31,8 +32,9 @@ BAR_HEIGHT = 0.36
 
 
 def category_name(category: str) -> str:
+    """The bar's label: the power-specific names above, else the category registry's title."""
     text = _CATEGORY_NAMES.get(category)
-    return QCoreApplication.translate("PowerPanel", text) if text else category
+    return QCoreApplication.translate("PowerPanel", text) if text else theme.category_title(category)
 
 
 def by_category(lines: Any) -> list[tuple[str, float, float]]:
