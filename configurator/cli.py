@@ -31,6 +31,13 @@ def _catalog():
     return default_catalog()
 
 
+def _evaluator(cat):
+    """The evaluator with the shipped and user exchange rates and model presets."""
+    from .io.evaluator_io import default_evaluator
+
+    return default_evaluator(cat)
+
+
 def _load(path: str):
     """Read a build file; non-fatal findings (migrated format, unknown ids) go to stderr."""
     from .io.build_io import read_build
@@ -65,11 +72,9 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .core.rules import check
-
     cat = _catalog()
     build = _load(args.build)
-    violations = check(build, cat)
+    violations = _evaluator(cat).check(build)
     if args.json:
         _print_json({"build": args.build, "violations": [v.to_json() for v in violations],
                      "errors": sum(v.severity == "error" for v in violations)})
@@ -104,14 +109,13 @@ def _workload_from_file(path: str):
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    from .core.evaluate import evaluate
     from .io.export_json import evaluation_to_json
     from .io.report_text import evaluation_to_text
 
     cat = _catalog()
     build = _load(args.build)
     workload = _workload_from_file(args.workload) if args.workload else None
-    ev = evaluate(build, cat, workload=workload)
+    ev = _evaluator(cat).evaluate(build, workload=workload)
     if args.json:
         _print_json(evaluation_to_json(ev))
     else:
@@ -131,10 +135,10 @@ def cmd_workload(args: argparse.Namespace) -> int:
 
 
 def cmd_quote(args: argparse.Namespace) -> int:
-    from .core.evaluate import evaluate
     from .report.quote import write_quote
 
     cat = _catalog()
+    evaluator = _evaluator(cat)
     if len(args.builds) > 3:
         raise CliError("quote: at most three builds (options A, B, C)")
     pairs = []
@@ -142,7 +146,7 @@ def cmd_quote(args: argparse.Namespace) -> int:
         build = _load(path)
         if args.currency:
             build.site = build.site.model_copy(update={"currency": args.currency.upper()})
-        pairs.append((build, evaluate(build, cat)))
+        pairs.append((build, evaluator.evaluate(build)))
     out = write_quote(pairs, Path(args.output), customer=args.customer,
                       currency=args.currency.upper() if args.currency else None, valid_days=args.valid_days)
     print(f"wrote {out}")

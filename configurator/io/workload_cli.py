@@ -21,7 +21,8 @@ class WorkloadReport:
 
 
 def _shape(args: argparse.Namespace):
-    from ..core.evaluate.workload import ModelShape, load_presets
+    from ..core.evaluate.workload import ModelShape
+    from .models_io import load_presets
 
     presets = load_presets()
     if args.preset:
@@ -68,7 +69,8 @@ def build_workload(args: argparse.Namespace):
 
 
 def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> WorkloadReport:
-    from ..core.evaluate.workload import estimate_memory, evaluate_workload, load_presets
+    from ..core.evaluate.workload import estimate_memory, evaluate_workload
+    from .models_io import load_presets
 
     if args.list_presets:
         presets = load_presets()

@@ -21,11 +21,11 @@ from configurator.core.evaluate.workload import (
     evaluate_workload,
     korthikanti_activation_bytes,
     kv_cache_bytes,
-    load_presets,
     model_state_bytes,
     train_days,
     train_flops,
 )
+from configurator.io.models_io import load_presets
 from configurator.core.evaluate.workload_memory import reserve_bytes
 
 GB, GiB, MiB = 1e9, 2**30, 2**20

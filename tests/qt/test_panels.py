@@ -243,7 +243,6 @@ def _valid(widget) -> bool:
 
 def test_panels_render_the_real_engine(qtbot):
     """Smoke test against `evaluate` itself: a populated HGX build renders in every panel."""
-    pytest.importorskip("configurator.core.evaluate.engine")
     placements = {"CPU1": "xeon-8480", "CPU2": "xeon-8480", "COOLING": "air-hgx"}
     placements |= {f"GPU{i}": "h100-sxm" for i in range(1, 9)}
     placements |= {f"NIC{i}": "cx7" for i in range(1, 9)}

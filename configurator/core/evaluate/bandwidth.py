@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..catalog import GPU, NIC, Chassis, Drive
 from ..context import BuildContext, Placed
+from ..slots import layout_of
 from ._fast import construct, gpus_placed, in_slots
 from .result import BandwidthResult, ComputeResult, HostMemoryResult, Link
 
@@ -26,39 +27,17 @@ def pcie_gbs(gen: int, lanes: int) -> float:
     return PCIE_X16_GBS.get(gen, 0.0) * lanes / 16.0
 
 
-_TOPO: dict[int, tuple[Chassis, dict[str, tuple[str, ...]], dict[str, tuple[int, int, str]]]] = {}
-
-
-def _topology(chassis: Chassis) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[int, int, str]]]:
-    """(root → switches up to the CPU, nearest first; switch → (uplink gen, lanes, parent)), cached."""
-    hit = _TOPO.get(id(chassis))
-    if hit is None or hit[0] is not chassis:
-        parents = {s.id: s.parent for s in chassis.pcie_switches}
-        paths: dict[str, tuple[str, ...]] = {s.id: () for s in chassis.sockets}
-        for sw in chassis.pcie_switches:
-            chain, node = [], sw.id
-            while node in parents and node not in chain:
-                chain.append(node)
-                node = parents[node]
-            paths[sw.id] = tuple(chain)
-        uplinks = {s.id: (s.uplink_gen, s.uplink_lanes, s.parent) for s in chassis.pcie_switches}
-        hit = (chassis, paths, uplinks)
-        if len(_TOPO) > 256:
-            _TOPO.clear()
-        _TOPO[id(chassis)] = hit
-    return hit[1], hit[2]
-
-
 def switch_paths(chassis: Chassis) -> dict[str, tuple[str, ...]]:
     """Root id (socket or switch) → switches passed on the way up to the CPU, nearest first."""
-    return _topology(chassis)[0]
+    return layout_of(chassis).switch_paths
 
 
 def _gpu_links(ctx: BuildContext, gpus: tuple[Placed, ...]) -> list[tuple[float, int, int, int]]:
     """Each GPU's host link after sharing switch uplinks: (GB/s, gen, lanes, GPUs sharing; 0 = own link)."""
     ch = ctx.chassis
     assert ch is not None
-    paths, uplinks = _topology(ch)
+    layout = layout_of(ch)
+    paths, uplinks = layout.switch_paths, layout.uplinks
     cpu_gen = {pl.slot.socket: pl.part.pcie_gen  # type: ignore[attr-defined]
                for pl in in_slots(ctx, "cpu", "cpu")}
     behind: dict[str, int] = {}

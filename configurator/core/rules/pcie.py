@@ -129,26 +129,7 @@ def _drive_downgrades(f: Facts, slow: dict[tuple, list[str]]) -> None:
               f"Use Gen{gen} drives (same speed, usually cheaper) or a chassis with Gen{part.pcie_gen} bays.")
 
 
-_OVERSUB_MEMO: dict[tuple, object] = {}
-
-
 def _oversubscribed(f: Facts, gpu_links: dict[str, list[tuple[str, float]]]) -> None:
-    # the same GPUs on the same chassis give the same words: HGX builds show this info on
-    # every edit, so the finished violation is memoised
-    key = (id(f.chassis), tuple((r, tuple(v)) for r, v in gpu_links.items()))
-    hit = _OVERSUB_MEMO.get(key)
-    if hit is not None and hit[0] is f.chassis:
-        if hit[1] is not None:
-            f.out.append(hit[1])
-        return
-    before = len(f.out)
-    _oversubscribed_words(f, gpu_links)
-    if len(_OVERSUB_MEMO) > 64:
-        _OVERSUB_MEMO.clear()
-    _OVERSUB_MEMO[key] = (f.chassis, f.out[-1] if len(f.out) > before else None)
-
-
-def _oversubscribed_words(f: Facts, gpu_links: dict[str, list[tuple[str, float]]]) -> None:
     groups: dict[tuple, list[str]] = {}     # (GPUs, demand, uplink words) -> switch ids
     slots: list[str] = []
     for sw in f.chassis.pcie_switches:
