@@ -42,8 +42,8 @@ class _Step:
 
 def _changes_of(op: AnyOp, label: str) -> OpChanges:
     kind = getattr(op, "op", "")
-    if kind == "batch":
-        subs = [_changes_of(o, label) for o in op.ops]  # type: ignore[attr-defined]
+    if isinstance(op, Batch):
+        subs = [_changes_of(o, label) for o in op.ops]
         return OpChanges(label, any(s.placements for s in subs), any(s.options for s in subs),
                          any(s.chassis for s in subs), any(s.whole for s in subs))
     return OpChanges(

@@ -87,7 +87,8 @@ def build_layout(chassis: Chassis) -> SlotLayout:
             chain.append(node)
             node = parents[node]
         paths[sw.id] = tuple(chain)
-    uplinks = {s.id: (s.uplink_gen, s.uplink_lanes, s.parent) for s in chassis.pcie_switches}
+    uplinks: dict[str, tuple[int, int, str]] = {
+        s.id: (s.uplink_gen, s.uplink_lanes, s.parent) for s in chassis.pcie_switches}
     return SlotLayout(chassis, slots, {s.id: s for s in slots}, paths, uplinks)
 
 

@@ -25,8 +25,8 @@ from configurator.core.evaluate.workload import (
     train_days,
     train_flops,
 )
-from configurator.io.models_io import load_presets
 from configurator.core.evaluate.workload_memory import reserve_bytes
+from configurator.io.models_io import load_presets
 
 GB, GiB, MiB = 1e9, 2**30, 2**20
 H100 = dict(gpu_memory_gb=80, gpu_bf16_tflops=989, gpu_fp8_tflops=1979, gpu_bandwidth_gbs=3350)

@@ -1,8 +1,9 @@
 """Bill of materials in the site's currency, and total cost of ownership against renting.
 
 Money is `Decimal` throughout. Each line's unit price is converted through the evaluator's
-exchange rates (`core.fx.FxTable`, read from fx.toml by `io.fx_io`) and rounded to the currency's minor unit (ROUND_HALF_UP); extended = unit × qty; the total is
-the sum of the printed lines, so a quote always adds up.
+exchange rates (`core.fx.FxTable`, read from fx.toml by `io.fx_io`) and rounded to the
+currency's minor unit (ROUND_HALF_UP); extended = unit × qty; the total is the sum of the
+printed lines, so a quote always adds up.
 """
 
 from __future__ import annotations
@@ -121,11 +122,10 @@ def month_series(capex: Decimal, opex_per_year: Decimal, rent_per_month: Decimal
     breakeven = None
     if rent_per_month is not None:
         rent_key = ("rent", rent_per_month, months)
-        rent = memo.get(rent_key) if memo is not None else None
-        if rent is None:
-            rent = tuple(map(rent_per_month.__mul__, range(months + 1)))
-            if memo is not None:
-                memo.put(rent_key, rent)
+        found = memo.get(rent_key) if memo is not None else None
+        rent = found if found is not None else tuple(map(rent_per_month.__mul__, range(months + 1)))
+        if found is None and memo is not None:
+            memo.put(rent_key, rent)
         if capex > 0:
             breakeven = _first_month(own_units, int(rent_per_month * scale), o)
     result = (own, rent, breakeven)

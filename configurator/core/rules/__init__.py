@@ -2,8 +2,9 @@
 
 `check(build, catalog)` resolves the build once (or takes the caller's `ctx`), takes the
 evaluation's figures (or computes them with `evaluate.figures.compute_figures`, the same
-function the evaluator uses) for the power, thermal and memory-ratio rules, and returns the violations sorted by severity (error, warning, info), then code. Each family
-lives in its own module; docs/rules.md lists every code.
+function the evaluator uses) for the power, thermal and memory-ratio rules, and returns
+the violations sorted by severity (error, warning, info), then code. Each family lives in
+its own module; docs/rules.md lists every code. The rules never import the evaluator.
 """
 
 from __future__ import annotations

@@ -20,7 +20,6 @@ from configurator.core.fx import FxTable
 from configurator.core.rules import check
 from configurator.core.slots import chassis_slots
 
-
 FX = FxTable({"USD": Decimal(1), "EUR": Decimal("0.86")}, {"USD": 2, "EUR": 2}, "test rates")
 
 
