@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from fixture_catalog import make_catalog
 
-import configurator.core.evaluate as evaluate_pkg
 from configurator.core.build import Build
 from configurator.core.evaluate.result import Link
 from configurator.core.evaluate.workload_models import MemoryBreakdown, WorkloadResult
+from configurator.core.evaluator import Evaluator
 from configurator.core.session import Session
 from configurator.qt.panels import ALL_PANELS, BandwidthPanel, CostPanel, PowerPanel, ThermalPanel, WorkloadPanel
 from configurator.qt.panels import format as fmt
@@ -23,9 +23,8 @@ GB = 10**9
 @pytest.fixture
 def session(monkeypatch: pytest.MonkeyPatch) -> Session:
     """A session whose evaluation is the sample one (currency follows the build)."""
-    monkeypatch.setattr(evaluate_pkg, "evaluate",
-                        lambda build, catalog, *a, **k: sample_evaluation(currency=build.site.currency),
-                        raising=False)
+    monkeypatch.setattr(Evaluator, "evaluate",
+                        lambda self, build, workload=None: sample_evaluation(currency=build.site.currency))
     return Session(make_catalog(), Build(chassis="hgx-8u"))
 
 
