@@ -23,9 +23,11 @@ _set = object.__setattr__
 
 def construct(cls: type[M], **values: Any) -> M:
     """An instance of `cls` holding `values` (trusted) plus the class defaults for the rest."""
-    for name, info in cls.__pydantic_fields__.items():  # appended after the given ones: field order is kept
-        if name not in values and not info.is_required():
-            values[name] = info.get_default(call_default_factory=True)
+    fields = cls.__pydantic_fields__
+    if len(values) < len(fields):
+        for name, info in fields.items():  # appended after the given ones: field order is kept
+            if name not in values and not info.is_required():
+                values[name] = info.get_default(call_default_factory=True)
     obj = cls.__new__(cls)
     _set(obj, "__dict__", values)
     _set(obj, "__pydantic_fields_set__", set(values))
