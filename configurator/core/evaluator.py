@@ -33,6 +33,9 @@ from .violations import Violation
 
 T = TypeVar("T")
 _PLACED = attrgetter("slot.id", "part.id")
+#: the build fields (and site fields) the rules read besides the placements: the key of their memo
+RULE_INPUTS = frozenset({"chassis", "placements", "bridges", "psu_redundancy", "psu_feeds", "multi_node",
+                         "site.input_voltage_v", "site.ambient_c", "site.altitude_m"})
 
 
 class Evaluator:
@@ -116,10 +119,11 @@ class Evaluator:
         return cost, tco
 
     def _check(self, ctx: BuildContext, token: int, fig: Figures) -> tuple[Violation, ...]:
-        """The rules on `ctx`, memoised on everything in the build they can read but its metadata."""
-        b = ctx.build
+        """The rules on `ctx`, memoised on the placements and the build options they read
+        (`RULE_INPUTS`; a test fails when a rule reads another), so a price edit skips them."""
+        b, site = ctx.build, ctx.build.site
         key = (token, ctx.unknown, b.bridges, b.psu_redundancy, tuple(b.psu_feeds.items()), b.multi_node,
-               b.site, b.commercial, _value_key(b.workload))
+               site.input_voltage_v, site.ambient_c, site.altitude_m)
         found = self._violations.get(key)
         if found is None:
             found = self._violations.put(key, check_rules(b, self.catalog, ctx=ctx, figures=fig))
@@ -178,4 +182,4 @@ def evaluate(build: Build, catalog: Catalog, workload: Any = None, *, fx: FxTabl
     return Evaluator(catalog, fx if fx is not None else USD_ONLY).evaluate(build, workload)
 
 
-__all__ = ["Evaluator", "assumptions", "evaluate", "run_workload"]
+__all__ = ["RULE_INPUTS", "Evaluator", "assumptions", "evaluate", "run_workload"]

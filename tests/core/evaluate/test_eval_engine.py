@@ -262,3 +262,30 @@ def test_memos_are_bounded_and_per_evaluator(make_build, catalog):
         for volts in (208, 230):
             a.evaluate(make_build("hgx-test", place, site={"ambient_c": ambient, "input_voltage_v": volts}))
     assert len(a._families) <= 1024 and len(a._violations) <= 256
+
+
+def test_rules_read_only_the_inputs_their_memo_is_keyed_on():
+    # the evaluator memoises the violations on RULE_INPUTS; a rule reading another build field
+    # (e.g. build.commercial) would be served stale violations, so it must be added to the key
+    import re
+    from pathlib import Path
+
+    import configurator.core.rules as rules_pkg
+    read = set()
+    for path in Path(rules_pkg.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        read |= {m.group(1) + (f".{m.group(2)}" if m.group(1) == "site" else "")
+                 for m in re.finditer(r"\bbuild\.([a-z_]+)(?:\.([a-z_]+))?", text)}
+    assert read and read <= evaluator_module.RULE_INPUTS, read - evaluator_module.RULE_INPUTS
+
+
+def test_violations_follow_the_options_they_read(make_build, catalog):
+    from _evalparts import hgx_placements
+    ev = Evaluator(catalog)
+    place = hgx_placements()
+    base = ev.evaluate(make_build("hgx-test", place))
+    low = ev.evaluate(make_build("hgx-test", place, site={"input_voltage_v": 120}))
+    assert {v.code for v in low.violations} != {v.code for v in base.violations}
+    assert low.violations == check(make_build("hgx-test", place, site={"input_voltage_v": 120}), catalog)
+    priced = ev.evaluate(make_build("hgx-test", place, site={"electricity_price_kwh": "0.5"}))
+    assert priced.violations is base.violations   # the rules do not read prices: memo hit
