@@ -32,8 +32,8 @@ def main() -> int:
 
     from configurator import paths
     from configurator.core.build import Build
-    from configurator.core.evaluate import evaluate
     from configurator.io.catalog_io import default_catalog
+    from configurator.io.evaluator_io import default_evaluator
     from configurator.report.quote import write_quote
 
     src = paths.examples_dir() / "hgx-h100-8gpu.json"
@@ -42,7 +42,7 @@ def main() -> int:
     data.pop("kind", None)
     build = Build.model_validate(data)
     catalog = default_catalog()
-    ev = evaluate(build, catalog)
+    ev = default_evaluator(catalog).evaluate(build)
     out = Path(tempfile.mkdtemp(prefix="bench-quote-out-")) / "quote.pdf"
 
     t0 = time.perf_counter()

@@ -33,6 +33,13 @@ def _catalog():
     return default_catalog()
 
 
+def _evaluator(cat):
+    """The evaluator with the shipped and user exchange rates and model presets."""
+    from .io.evaluator_io import default_evaluator
+
+    return default_evaluator(cat)
+
+
 def _load(path: str):
     """Read a build file; non-fatal findings (migrated format, unknown ids) go to stderr."""
     from .io.importers import importer_for
@@ -67,11 +74,9 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .core.rules import check
-
     cat = _catalog()
     build = _load(args.build)
-    violations = check(build, cat)
+    violations = _evaluator(cat).check(build)
     if args.json:
         _print_json({"build": args.build, "violations": [v.to_json() for v in violations],
                      "errors": sum(v.severity == "error" for v in violations)})
@@ -87,7 +92,6 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    from .core.evaluate import evaluate
     from .io.exporters.evaluation_json import evaluation_to_json
     from .io.report_text import evaluation_to_text
     from .io.workload_cli import load_workload_file
@@ -95,7 +99,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     cat = _catalog()
     build = _load(args.build)
     workload = load_workload_file(args.workload) if args.workload else None
-    ev = evaluate(build, cat, workload=workload)
+    ev = _evaluator(cat).evaluate(build, workload=workload)
     if args.json:
         _print_json(evaluation_to_json(ev))
     else:
@@ -130,10 +134,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace, fmt) -> int:
-    from .core.evaluate import evaluate
     from .io.exporters import ExportRequest
 
     cat = _catalog()
+    evaluator = _evaluator(cat)
     if len(args.builds) > fmt.max_options:
         raise CliError(f"{fmt.name}: at most {fmt.max_options} build(s) per file")
     pairs = []
@@ -141,7 +145,7 @@ def _export(args: argparse.Namespace, fmt) -> int:
         build = _load(path)
         if args.currency:
             build.site = build.site.model_copy(update={"currency": args.currency.upper()})
-        pairs.append((build, evaluate(build, cat)))
+        pairs.append((build, evaluator.evaluate(build)))
     out = fmt.write(ExportRequest(options=tuple(pairs), catalog=cat, customer=args.customer,
                                   valid_days=args.valid_days, sources=tuple(args.builds)), Path(args.output))
     print(_("wrote {path}").format(path=out))

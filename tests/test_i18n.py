@@ -79,7 +79,7 @@ def test_templates_fill_in_the_values(zh):
 
 def test_every_assumption_the_engine_makes_is_translated(zh):
     """Fails when core/evaluate/engine.py words an assumption differently from i18n.CORE_TEMPLATES."""
-    from configurator.core.evaluate import evaluate
+    from configurator.core.evaluator import evaluate
     from configurator.io.build_io import read_build
     from configurator.io.catalog_io import default_catalog
 

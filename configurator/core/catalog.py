@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cached_property
 from typing import Annotated, Literal, NewType
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .slots import SlotLayout, build_layout
 
 PartId = NewType("PartId", str)
 SlotId = NewType("SlotId", str)
@@ -360,6 +363,11 @@ class Chassis(Part):
         if self.psu.default_redundancy not in self.psu.redundancy_modes:
             raise ValueError("psu.default_redundancy: not one of redundancy_modes")
         return self
+
+    @cached_property
+    def layout(self) -> SlotLayout:
+        """This chassis's slots and PCIe wiring (`slots.py`), derived once and kept with the chassis."""
+        return build_layout(self)
 
 
 AnyPart = GPU | CPU | DIMM | Drive | HBA | NIC | PSU | Cooling | Chassis

@@ -9,8 +9,10 @@ entry here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import get_args
 
 from .catalog import CPU, DIMM, GPU, HBA, NIC, PSU, Chassis, Cooling, Drive, Part
+from .slots import SlotKind
 from .text import N_
 
 
@@ -114,6 +116,10 @@ def category(key: str) -> Category | None:
 def accepts(slot_kind: str) -> tuple[str, ...]:
     """Category keys whose parts may go into a slot of `slot_kind`."""
     return tuple(c.key for c in REGISTRY if slot_kind in c.slot_kinds)
+
+
+#: which part categories may go into which slot kind
+ACCEPTS: dict[str, tuple[str, ...]] = {kind: accepts(kind) for kind in get_args(SlotKind)}
 
 
 def noun(key: str) -> str:

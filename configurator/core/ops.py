@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .build import Build
 from .catalog import Catalog
-from .slots import ACCEPTS, slot_map
+from .categories import ACCEPTS
+from .slots import slot_map
 
 
 class OpError(ValueError):

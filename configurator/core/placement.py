@@ -20,9 +20,9 @@ from collections.abc import Callable
 
 from .build import Build
 from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
-from .categories import noun
+from .categories import ACCEPTS, noun
 from .context import BuildContext, covers, resolve
-from .slots import ACCEPTS, Slot, chassis_slots
+from .slots import Slot, chassis_slots
 
 #: (violation code, one-sentence reason) for one way a part does not fit a slot
 Problem = tuple[str, str]

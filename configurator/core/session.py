@@ -2,7 +2,8 @@
 
 The GUI (and scripts) change the build only through `Session.apply(op)`. Each applied op
 records its inverse, so undo/redo replay ops; the session re-runs check + evaluate once
-per edit (or once per `with session.batch():`) and publishes one frozen `Evaluation`.
+per edit (or once per `with session.batch():`) through its one `Evaluator` (which owns the
+memos and was given the exchange rates and model presets) and publishes one frozen `Evaluation`.
 """
 
 from __future__ import annotations
@@ -11,12 +12,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from psygnal import Signal
 
 from .build import Build
 from .catalog import Catalog
+from .evaluate.result import Evaluation
+from .evaluator import Evaluator
 from .ops import AnyOp, Batch, OpError
 
 
@@ -40,8 +42,8 @@ class _Step:
 
 def _changes_of(op: AnyOp, label: str) -> OpChanges:
     kind = getattr(op, "op", "")
-    if kind == "batch":
-        subs = [_changes_of(o, label) for o in op.ops]  # type: ignore[attr-defined]
+    if isinstance(op, Batch):
+        subs = [_changes_of(o, label) for o in op.ops]
         return OpChanges(label, any(s.placements for s in subs), any(s.options for s in subs),
                          any(s.chassis for s in subs), any(s.whole for s in subs))
     return OpChanges(
@@ -63,16 +65,21 @@ class Session:
     clean_changed = Signal(bool)
     path_changed = Signal(object)
 
-    def __init__(self, catalog: Catalog, build: Build, path: Path | None = None) -> None:
+    def __init__(self, catalog: Catalog, build: Build, path: Path | None = None, *,
+                 evaluator: Evaluator | None = None) -> None:
+        """`evaluator` (from `io.evaluator_io.default_evaluator`) brings the exchange rates and model
+        presets; without one, prices stay in USD and there are no presets (tests, scripts)."""
+        if evaluator is not None and evaluator.catalog is not catalog:
+            raise ValueError("Session: the evaluator was built for another catalog")
         self.catalog = catalog
+        self.evaluator = evaluator if evaluator is not None else Evaluator(catalog)
         self.build = build
         self.path = path
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
         self._clean_depth: int | None = 0
         self._batch: list[tuple[AnyOp, AnyOp]] | None = None
-        self.evaluation: Any = None
-        self.reevaluate()
+        self.evaluation: Evaluation = self.reevaluate()
 
     # ------------------------------------------------------------------ edits
     def apply(self, op: AnyOp, label: str | None = None) -> None:
@@ -180,10 +187,9 @@ class Session:
         self.reevaluate()
         self.changed.emit(OpChanges("Open", True, True, True, True))
 
-    def reevaluate(self) -> Any:
-        from .evaluate import evaluate  # late import: evaluate imports the rules
-
-        self.evaluation = evaluate(self.build, self.catalog)
+    def reevaluate(self) -> Evaluation:
+        """Check and evaluate the build now and publish the result (`evaluated`)."""
+        self.evaluation = self.evaluator.evaluate(self.build)
         self.evaluated.emit(self.evaluation)
         return self.evaluation
 

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from string import ascii_uppercase
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal
 
-from .catalog import Chassis, DriveBayGroup, PcieSlotSpec
-from .categories import accepts
+if TYPE_CHECKING:  # the catalog imports this module for `Chassis.layout`; types only here
+    from .catalog import Chassis, DriveBayGroup, PcieSlotSpec
 
 SlotKind = Literal["cpu", "dimm", "gpu", "pcie", "drive", "psu", "cooling"]
 
-#: which part categories may go into which slot kind (from the category registry)
-ACCEPTS: dict[str, tuple[str, ...]] = {kind: accepts(kind) for kind in get_args(SlotKind)}
 
 
 @dataclass(frozen=True)
@@ -53,28 +51,55 @@ def _socket_of(chassis: Chassis, root: str) -> str:
     return root
 
 
-_CACHE: dict[int, tuple[Chassis, tuple[Slot, ...], dict[str, Slot]]] = {}
+@dataclass(frozen=True, eq=False)
+class SlotLayout:
+    """What a chassis's fields imply about its slots and PCIe wiring, derived once per chassis.
+
+    `Chassis.layout` holds it (the chassis owns its layout, so no table outlives a chassis);
+    `source` is the chassis it was built from, so a copy that carried it along is noticed.
+    """
+
+    source: Chassis
+    slots: tuple[Slot, ...]
+    by_id: dict[str, Slot]
+    switch_paths: dict[str, tuple[str, ...]]          # root id -> switches up to the CPU, nearest first
+    uplinks: dict[str, tuple[int, int, str]]          # switch id -> (uplink gen, lanes, parent)
 
 
-def _cached(chassis: Chassis) -> tuple[Chassis, tuple[Slot, ...], dict[str, Slot]]:
-    # keyed by identity: hashing a deep frozen model on every evaluation would cost more
-    hit = _CACHE.get(id(chassis))
-    if hit is None or hit[0] is not chassis:
-        slots = _build_slots(chassis)
-        hit = (chassis, slots, {s.id: s for s in slots})
-        if len(_CACHE) > 256:
-            _CACHE.clear()
-        _CACHE[id(chassis)] = hit
-    return hit
+def build_layout(chassis: Chassis) -> SlotLayout:
+    """The slots and switch topology of `chassis`, computed afresh (see `layout_of`)."""
+    slots = _build_slots(chassis)
+    parents = {s.id: s.parent for s in chassis.pcie_switches}
+    paths: dict[str, tuple[str, ...]] = {s.id: () for s in chassis.sockets}
+    for sw in chassis.pcie_switches:
+        chain, node = [], sw.id
+        while node in parents and node not in chain:
+            chain.append(node)
+            node = parents[node]
+        paths[sw.id] = tuple(chain)
+    uplinks: dict[str, tuple[int, int, str]] = {
+        s.id: (s.uplink_gen, s.uplink_lanes, s.parent) for s in chassis.pcie_switches}
+    return SlotLayout(chassis, slots, {s.id: s for s in slots}, paths, uplinks)
+
+
+def layout_of(chassis: Chassis) -> SlotLayout:
+    """`chassis.layout`, rebuilt when it came along with a `model_copy` of another chassis."""
+    found = chassis.layout
+    if found.source is not chassis:
+        found = build_layout(chassis)
+        # what functools.cached_property itself does: replace the copied value on this instance
+        chassis.__dict__["layout"] = found
+    return found
 
 
 def chassis_slots(chassis: Chassis) -> tuple[Slot, ...]:
     """All slots of `chassis`, in drawing order."""
-    return _cached(chassis)[1]
+    return layout_of(chassis).slots
 
 
 def slot_map(chassis: Chassis) -> dict[str, Slot]:
-    return _cached(chassis)[2]
+    """Slot id -> slot of `chassis`."""
+    return layout_of(chassis).by_id
 
 
 def _build_slots(chassis: Chassis) -> tuple[Slot, ...]:

@@ -25,7 +25,8 @@ from pydantic import ValidationError
 
 from ..core.build import FORMAT_KIND, Build
 from ..core.catalog import Catalog
-from ..core.slots import ACCEPTS, slot_map
+from ..core.categories import ACCEPTS
+from ..core.slots import slot_map
 from .files import FileReadError, decode_text, read_bytes, too_big
 from .migrations import MigrationError, migrate
 from .safe_write import atomic_write

@@ -19,9 +19,9 @@ from ..core.evaluate.workload import (
     Workload,
     estimate_memory,
     evaluate_workload,
-    load_presets,
 )
 from .files import read_text
+from .models_io import load_presets
 
 MAX_WORKLOAD_BYTES = 1_000_000   # a workload is a few hundred bytes of JSON
 

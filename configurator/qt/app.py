@@ -35,20 +35,26 @@ def make_app(argv: list[str] | None = None, lang: str | None = None) -> QApplica
 
 def open_session(build_path: str | None):
     """A session on `build_path`, or on a fresh build; returns (session, error line or '')."""
+    from ..core.evaluator import Evaluator
     from ..core.session import Session
     from ..io.catalog_io import default_catalog
+    from ..io.evaluator_io import default_evaluator
     from ..io.importers import importer_for
     from .main_actions import default_chassis, new_build
 
     catalog = default_catalog()
     error = ""
+    try:
+        evaluator = default_evaluator(catalog)
+    except (ValueError, OSError) as exc:   # a broken fx.toml / models.toml: USD only, no presets, say so
+        evaluator, error = Evaluator(catalog), str(exc).splitlines()[0]
     if build_path:
         try:
             build = importer_for(build_path).read(Path(build_path), catalog).build
-            return Session(catalog, build, Path(build_path)), ""
+            return Session(catalog, build, Path(build_path), evaluator=evaluator), error
         except (ValueError, OSError) as exc:
             error = str(exc).splitlines()[0] if str(exc) else repr(exc)
-    return Session(catalog, new_build(catalog, default_chassis(catalog))), error
+    return Session(catalog, new_build(catalog, default_chassis(catalog)), evaluator=evaluator), error
 
 
 def run_gui(build_path: str | None = None, screenshot: str | None = None, size=(1600, 1000),

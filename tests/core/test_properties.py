@@ -41,7 +41,7 @@ def fast(n: int) -> settings:
     return settings(max_examples=max(1, int(n * SCALE)), deadline=None, suppress_health_check=_HEALTH)
 
 
-from configurator.core.evaluate import evaluate  # noqa: E402
+from configurator.core.evaluator import evaluate  # noqa: E402
 from configurator.core.rules import check  # noqa: E402
 
 needs_engine = pytest.mark.engine  # the engine exists: never skip these silently

@@ -25,7 +25,7 @@ BLOCKER = textwrap.dedent(
             importlib.import_module(info.name)
     import configurator.cli
     from configurator.io.catalog_io import load_catalog
-    from configurator.core.evaluate import evaluate
+    from configurator.core.evaluator import evaluate
     assert not any(m.split(".")[0] in ("PySide6", "pyqtgraph") for m in sys.modules), "Qt was imported"
     print("qt-free ok")
     """

@@ -111,21 +111,21 @@ def test_undo_redo_round_trip_and_action_text(make_window):
 
 
 def test_apply_fix_resolves_violation(make_window, monkeypatch):
-    import configurator.core.evaluate as ev_mod
+    from configurator.core.evaluator import Evaluator
     from configurator.core.ops import Place
     from configurator.core.violations import Fix, Violation
 
-    real = ev_mod.evaluate
+    real = Evaluator.evaluate
 
-    def evaluate(build, catalog):
-        result = real(build, catalog)
+    def evaluate(self, build, workload=None):
+        result = real(self, build, workload)
         if "CPU1" in build.placements and "CPU2" not in build.placements:
             fix = Fix(description="Add a second Xeon 8480+", ops=(Place(slot="CPU2", part="xeon-8480"),))
             extra = Violation(severity="error", code="test.cpu2", message="CPU2 is empty", slots=("CPU2",), fix=fix)
             result = result.model_copy(update={"violations": (extra, *result.violations)})
         return result
 
-    monkeypatch.setattr(ev_mod, "evaluate", evaluate)
+    monkeypatch.setattr(Evaluator, "evaluate", evaluate)
     win = make_window()
     win.view.place("CPU1", "xeon-8480")
     panel = win.violations

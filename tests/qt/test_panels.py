@@ -9,11 +9,11 @@ import pytest
 from fixture_catalog import make_catalog
 from sample_evaluation import render_all, sample_evaluation
 
-import configurator.core.evaluate as evaluate_pkg
 from configurator import paths
 from configurator.core.build import Build
 from configurator.core.evaluate.result import Link
 from configurator.core.evaluate.workload_models import MemoryBreakdown, WorkloadResult
+from configurator.core.evaluator import Evaluator
 from configurator.core.session import Session
 from configurator.io.build_io import load_build
 from configurator.io.catalog_io import load_catalog
@@ -27,9 +27,8 @@ GB = 10**9
 @pytest.fixture
 def session(monkeypatch: pytest.MonkeyPatch) -> Session:
     """A session whose evaluation is the sample one (currency follows the build)."""
-    monkeypatch.setattr(evaluate_pkg, "evaluate",
-                        lambda build, catalog, *a, **k: sample_evaluation(currency=build.site.currency),
-                        raising=False)
+    monkeypatch.setattr(Evaluator, "evaluate",
+                        lambda self, build, workload=None: sample_evaluation(currency=build.site.currency))
     return Session(make_catalog(), Build(chassis="hgx-8u"))
 
 

@@ -8,9 +8,9 @@ import pytest
 from fixture_catalog import make_catalog
 from sample_evaluation import sample_evaluation
 
-import configurator.core.evaluate as evaluate_pkg
 from configurator.core.build import Build
 from configurator.core.evaluate.workload_models import ModelShape
+from configurator.core.evaluator import Evaluator
 from configurator.core.ops import SetOption
 from configurator.core.session import Session
 from configurator.qt.panels import SiteOptionsPanel, WorkloadPanel
@@ -25,9 +25,8 @@ PRESETS = {
 
 @pytest.fixture
 def session(monkeypatch: pytest.MonkeyPatch) -> Session:
-    monkeypatch.setattr(evaluate_pkg, "evaluate",
-                        lambda build, catalog, *a, **k: sample_evaluation(currency=build.site.currency),
-                        raising=False)
+    monkeypatch.setattr(Evaluator, "evaluate",
+                        lambda self, build, workload=None: sample_evaluation(currency=build.site.currency))
     return Session(make_catalog(), Build(chassis="hgx-8u"))
 
 

@@ -1,12 +1,14 @@
-"""Evaluate a build: power, PSUs, thermal, compute, memory, bandwidth, cost, TCO, workload.
+"""The figures of a build: power, PSUs, thermal, compute, memory, bandwidth, cost, TCO, workload.
 
-`evaluate(build, catalog)` returns one frozen `Evaluation` (see `result.py`); the rules call
-`compute_figures(ctx)` to read the same numbers.
+`compute_figures(ctx)` gives the physical figures the rules check against; the frozen
+`Evaluation` (see `result.py`) that the GUI, CLI and PDF read is produced by
+`configurator.core.evaluator.Evaluator`, which joins these figures, the cost and the rules.
+This package never imports the rules: they import it.
 """
 
 from __future__ import annotations
 
-from .engine import Figures, compute_figures, evaluate
+from .figures import Figures, compute_figures
 from .result import Evaluation
 
-__all__ = ["Evaluation", "Figures", "compute_figures", "evaluate"]
+__all__ = ["Evaluation", "Figures", "compute_figures"]

@@ -2,11 +2,13 @@
 
 The evaluation runs on every edit; `Model(**values)` validation would dominate its cost.
 `construct` does what `BaseModel.model_construct` does for our plain result models (no
-aliases, no private attributes, no post-init) with the defaults looked up once per class.
+aliases, no private attributes, no post-init), filling unset fields with their defaults.
+It also holds `BoundedMemo`, the value-keyed memo an `Evaluator` owns; nothing here keeps state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -14,25 +16,18 @@ from pydantic import BaseModel
 from ..categories import KEYS as CATEGORIES
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
-_DEFAULTS: dict[type, dict[str, Any]] = {}
 _set = object.__setattr__
-
-
-def _defaults(cls: type[BaseModel]) -> dict[str, Any]:
-    found = _DEFAULTS.get(cls)
-    if found is None:
-        found = {name: f.get_default(call_default_factory=True)
-                 for name, f in cls.model_fields.items() if not f.is_required()}
-        _DEFAULTS[cls] = found
-    return found
 
 
 def construct(cls: type[M], **values: Any) -> M:
     """An instance of `cls` holding `values` (trusted) plus the class defaults for the rest."""
-    for name, value in _defaults(cls).items():  # appended after the given ones: field order is kept
-        if name not in values:
-            values[name] = value
+    fields = cls.__pydantic_fields__
+    if len(values) < len(fields):
+        for name, info in fields.items():  # appended after the given ones: field order is kept
+            if name not in values and not info.is_required():
+                values[name] = info.get_default(call_default_factory=True)
     obj = cls.__new__(cls)
     _set(obj, "__dict__", values)
     _set(obj, "__pydantic_fields_set__", set(values))
@@ -41,18 +36,8 @@ def construct(cls: type[M], **values: Any) -> M:
     return obj
 
 
-_GROUPS: tuple[object, tuple] | None = None
-
-
 def part_groups(ctx: Any) -> tuple[tuple[Any, int], ...]:
-    """(part, qty) per distinct placed part, by category (catalog.CATEGORIES order), then slot order.
-
-    Power and cost both need it; the last context's answer is kept (identity-checked).
-    """
-    global _GROUPS
-    last = _GROUPS
-    if last is not None and last[0] is ctx:
-        return last[1]
+    """(part, qty) per distinct placed part, by category (catalog.CATEGORIES order), then slot order."""
     out: list[tuple[Any, int]] = []
     for cat in CATEGORIES[1:]:
         counts: dict[str, int] = {}
@@ -65,9 +50,7 @@ def part_groups(ctx: Any) -> tuple[tuple[Any, int], ...]:
                 counts[pid] = 1
                 first[pid] = pl.part
         out.extend((first[pid], n) for pid, n in counts.items())
-    result = tuple(out)
-    _GROUPS = (ctx, result)
-    return result
+    return tuple(out)
 
 
 def in_slots(ctx: Any, category: str, kind: str) -> tuple[Any, ...]:
@@ -88,34 +71,29 @@ def gpus_placed(ctx: Any) -> tuple[Any, ...]:
     return placed
 
 
-_CLEARABLE: list[Any] = []
+class BoundedMemo:
+    """A memo keyed by value that forgets everything once it holds `limit` entries.
 
+    Owned by an `Evaluator` (one per session), never by a module: keys are plain values
+    (part ids, option values, tokens), so a hit can only be an equal input.
+    """
 
-def clear_memos() -> None:
-    """Forget every memoised result (per-chassis topology caches stay); for cold benchmarks."""
-    for cache in _CLEARABLE:
-        cache.clear()
-
-
-class Memo:
-    """A bounded memo whose hits are checked by identity of the objects they were built from."""
+    __slots__ = ("_data", "_limit")
 
     def __init__(self, limit: int = 4096) -> None:
-        self._data: dict[Any, tuple[tuple[Any, ...], Any]] = {}
+        self._data: dict[Hashable, Any] = {}
         self._limit = limit
-        _CLEARABLE.append(self._data)
 
-    def get(self, key: Any, sources: tuple[Any, ...]) -> Any:
-        hit = self._data.get(key)
-        if hit is None:
-            return None
-        for a, b in zip(hit[0], sources):
-            if a is not b:
-                return None
-        return hit[1]
+    def get(self, key: Hashable) -> Any:
+        """The value stored under `key`, or None."""
+        return self._data.get(key)
 
-    def put(self, key: Any, sources: tuple[Any, ...], value: Any) -> Any:
+    def put(self, key: Hashable, value: T) -> T:
+        """Store and return `value` (clearing first when full: the next edits refill it)."""
         if len(self._data) >= self._limit:
             self._data.clear()
-        self._data[key] = (sources, value)
+        self._data[key] = value
         return value
+
+    def __len__(self) -> int:
+        return len(self._data)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..catalog import GPU, NIC, Chassis, Drive
 from ..context import BuildContext, Placed
+from ..slots import layout_of
 from ._fast import construct, gpus_placed, in_slots
 from .result import BandwidthResult, ComputeResult, HostMemoryResult, Link
 
@@ -26,41 +27,18 @@ def pcie_gbs(gen: int, lanes: int) -> float:
     return PCIE_X16_GBS.get(gen, 0.0) * lanes / 16.0
 
 
-_TOPO: dict[int, tuple[Chassis, dict[str, tuple[str, ...]], dict[str, tuple[int, int, str]]]] = {}
-
-
-def _topology(chassis: Chassis) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[int, int, str]]]:
-    """(root → switches up to the CPU, nearest first; switch → (uplink gen, lanes, parent)), cached."""
-    hit = _TOPO.get(id(chassis))
-    if hit is None or hit[0] is not chassis:
-        parents = {s.id: s.parent for s in chassis.pcie_switches}
-        paths: dict[str, tuple[str, ...]] = {s.id: () for s in chassis.sockets}
-        for sw in chassis.pcie_switches:
-            chain, node = [], sw.id
-            while node in parents and node not in chain:
-                chain.append(node)
-                node = parents[node]
-            paths[sw.id] = tuple(chain)
-        uplinks = {s.id: (s.uplink_gen, s.uplink_lanes, s.parent) for s in chassis.pcie_switches}
-        hit = (chassis, paths, uplinks)
-        if len(_TOPO) > 256:
-            _TOPO.clear()
-        _TOPO[id(chassis)] = hit
-    return hit[1], hit[2]
-
-
 def switch_paths(chassis: Chassis) -> dict[str, tuple[str, ...]]:
     """Root id (socket or switch) → switches passed on the way up to the CPU, nearest first."""
-    return _topology(chassis)[0]
+    return layout_of(chassis).switch_paths
 
 
 def _gpu_links(ctx: BuildContext, gpus: tuple[Placed, ...]) -> list[tuple[float, int, int, int]]:
     """Each GPU's host link after sharing switch uplinks: (GB/s, gen, lanes, GPUs sharing; 0 = own link)."""
     ch = ctx.chassis
     assert ch is not None
-    paths, uplinks = _topology(ch)
-    cpu_gen = {pl.slot.socket: pl.part.pcie_gen  # type: ignore[attr-defined]
-               for pl in in_slots(ctx, "cpu", "cpu")}
+    layout = layout_of(ch)
+    paths, uplinks = layout.switch_paths, layout.uplinks
+    cpu_gen: dict[str, int] = {pl.slot.socket: pl.part.pcie_gen for pl in in_slots(ctx, "cpu", "cpu")}
     behind: dict[str, int] = {}
     for pl in gpus:
         for sw in paths.get(pl.slot.root, ()):
@@ -68,14 +46,15 @@ def _gpu_links(ctx: BuildContext, gpus: tuple[Placed, ...]) -> list[tuple[float,
     out = []
     for pl in gpus:
         gpu: GPU = pl.part  # type: ignore[assignment]
-        gen, lanes = gpu.pcie_gen, gpu.pcie_lanes
+        gen: int = gpu.pcie_gen
+        lanes: int = gpu.pcie_lanes
         spec = pl.slot.pcie
         if spec is not None:
             gen, lanes = min(gen, spec.gen), min(lanes, spec.lanes)
         path = paths.get(pl.slot.root, ())
         if not path and pl.slot.socket in cpu_gen:
             gen = min(gen, cpu_gen[pl.slot.socket])
-        best = (pcie_gbs(gen, lanes), gen, lanes, 0)
+        best: tuple[float, int, int, int] = (pcie_gbs(gen, lanes), gen, lanes, 0)
         for sw_id in path:
             up_gen, up_lanes, parent = uplinks[sw_id]
             if parent in cpu_gen:
@@ -96,7 +75,8 @@ def _link_name(gen: int, lanes: int, shared_by: int) -> str:
 def _drive_gbs(pl: Placed) -> float:
     """Sequential read GB/s of one NVMe drive, capped by the link it sits on."""
     d: Drive = pl.part  # type: ignore[assignment]
-    gen, lanes = d.pcie_gen or 4, d.pcie_lanes or 4
+    gen: int = d.pcie_gen or 4
+    lanes: int = d.pcie_lanes or 4
     if pl.slot.bays is not None:
         if "nvme" not in pl.slot.bays.interfaces:
             return 0.0
@@ -110,8 +90,13 @@ def _drive_gbs(pl: Placed) -> float:
 
 def storage_read_gbs(ctx: BuildContext) -> float:
     """Aggregate sequential read of the NVMe data drives (boot-tier drives excluded)."""
-    return sum(_drive_gbs(pl) for pl in ctx.of("drive")
-               if pl.part.interface == "nvme" and pl.part.tier != "boot")  # type: ignore[attr-defined]
+    return sum(_drive_gbs(pl) for pl in _nvme_data_drives(ctx))
+
+
+def _nvme_data_drives(ctx: BuildContext) -> list[Placed]:
+    """Placed NVMe drives outside the boot tier: the ones that feed training data."""
+    return [pl for pl in ctx.of("drive")
+            if isinstance(pl.part, Drive) and pl.part.interface == "nvme" and pl.part.tier != "boot"]
 
 
 def network_gbps(ctx: BuildContext) -> float:
@@ -169,9 +154,8 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
     links = _gpu_links(ctx, gpus)
     host_gbs, gen, lanes, shared_by = min(links)
     host_what = _link_name(gen, lanes, shared_by)
-    hbm = compute.hbm_bandwidth_gbs_per_gpu  # type: ignore[attr-defined]
-    n_drives = sum(1 for pl in ctx.of("drive")
-                   if pl.part.interface == "nvme" and pl.part.tier != "boot")  # type: ignore[attr-defined]
+    hbm = compute.hbm_bandwidth_gbs_per_gpu
+    n_drives = len(_nvme_data_drives(ctx))
     chain = [
         construct(Link, name="NVMe drives (sequential read)", stage="storage", gbs=storage / n,
                   detail=f"{storage:.1f} GB/s from {n_drives} NVMe data drive(s) shared by {n} GPU(s)"),

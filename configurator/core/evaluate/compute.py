@@ -30,8 +30,8 @@ def _same_or(values: set[str], single: str, mixed: str = "mixed") -> str:
 
 def compute_compute(ctx: BuildContext) -> ComputeResult:
     """GPU and CPU totals; dense tensor TFLOPS (no sparsity), FP8 0 where unsupported."""
-    gpus: list[GPU] = [pl.part for pl in gpus_placed(ctx)]  # type: ignore[misc]
-    cpus: list[CPU] = [pl.part for pl in in_slots(ctx, "cpu", "cpu")]  # type: ignore[misc]
+    gpus: list[GPU] = [pl.part for pl in gpus_placed(ctx)]
+    cpus: list[CPU] = [pl.part for pl in in_slots(ctx, "cpu", "cpu")]
     gids = {g.id for g in gpus}
     cids = {c.id for c in cpus}
     vram = bw = bf16 = fp16 = fp8 = 0.0
@@ -66,7 +66,7 @@ _SPEED = attrgetter("part.speed_mts")
 def compute_memory(ctx: BuildContext, compute: ComputeResult) -> HostMemoryResult:
     """Host memory that works: DIMMs in sockets with a CPU, on channels the CPU has."""
     ch = ctx.chassis
-    cpu_at: dict[str, CPU] = {pl.slot.socket: pl.part for pl in in_slots(ctx, "cpu", "cpu")}  # type: ignore[misc]
+    cpu_at: dict[str, CPU] = {pl.slot.socket: pl.part for pl in in_slots(ctx, "cpu", "cpu")}
     dimms = in_slots(ctx, "dimm", "dimm")
     per_channel = Counter(map(_CHANNEL, dimms))
     dead = [key for key in per_channel

@@ -1,24 +1,22 @@
 """Bill of materials in the site's currency, and total cost of ownership against renting.
 
-Money is `Decimal` throughout. Each line's unit price is converted through `catalogs/fx.toml`
-and rounded to the currency's minor unit (ROUND_HALF_UP); `bom.price_bom` adds the support
-line and the terms and checks that the printed lines add up to the total. The TCO reads its
-capex and support from that BOM.
+Money is `Decimal` throughout. Each line's unit price is converted through the evaluator's
+exchange rates (`core.fx.FxTable`, read by `io.fx_io`) and rounded to the currency's minor unit
+(ROUND_HALF_UP); `bom.price_bom` adds the support line and the terms and checks that the
+printed lines add up to the total. The TCO reads its capex and support from that BOM.
 """
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from itertools import repeat
 from operator import floordiv
-from pathlib import Path
 
 from ..catalog import GPU, Price
 from ..context import BuildContext
+from ..fx import FxTable
 from ..money import quantize
-from ._fast import _CLEARABLE, Memo, construct, gpus_placed, part_groups
+from ._fast import BoundedMemo, construct, gpus_placed, part_groups
 from .bom import part_line, price_bom
 from .result import ComputeResult, CostLine, CostResult, PowerResult, TcoResult
 
@@ -26,85 +24,11 @@ HOURS_PER_YEAR = 8766    # 365.25 days
 HOURS_PER_MONTH = 730    # 8766 / 12, rounded as cloud price sheets do
 
 
-@dataclass(frozen=True)
-class FxTable:
-    """Units of each currency per 1 USD, and each currency's minor unit (digits after the point)."""
-
-    per_usd: dict[str, Decimal]
-    minor_unit: dict[str, int] = field(default_factory=dict)
-    note: str = ""
-
-    def quantum(self, currency: str) -> Decimal:
-        return Decimal(1).scaleb(-self.minor_unit.get(currency, 2))
-
-    def convert(self, amount: Decimal, src: str, dst: str) -> Decimal | None:
-        """`amount` in `src` expressed in `dst` (unrounded); None when a rate is missing."""
-        if src == dst:
-            return amount
-        a, b = self.per_usd.get(src), self.per_usd.get(dst)
-        if not a or b is None:
-            return None
-        return amount / a * b
-
-
-USD_ONLY = FxTable({"USD": Decimal(1)}, {"USD": 2}, "no fx.toml found: only USD")
-
-
-def parse_fx(text: str) -> FxTable:
-    """Parse fx.toml text: `[[rates]]` with currency, per_usd, minor_unit, date, source."""
-    data = tomllib.loads(text, parse_float=Decimal)
-    per_usd: dict[str, Decimal] = {"USD": Decimal(1)}
-    minor: dict[str, int] = {"USD": 2}
-    dates = set()
-    for row in data.get("rates", []):
-        cur = str(row.get("currency", "")).upper()
-        try:
-            rate = Decimal(str(row["per_usd"]))
-        except (KeyError, InvalidOperation):
-            continue
-        if len(cur) != 3 or rate <= 0:
-            continue
-        per_usd[cur] = rate
-        minor[cur] = int(row.get("minor_unit", 2))
-        if cur != "USD":
-            dates.add(f"{row.get('date', '?')} ({row.get('confidence', '?')})")
-    note = "exchange rates per USD of " + ", ".join(sorted(dates)) if dates else ""
-    return FxTable(per_usd, minor, note)
-
-
-_FX: FxTable | None = None
-
-
-def load_fx(paths_: list[Path] | None = None) -> FxTable:
-    """The shipped fx.toml, overridden by one in the user's catalog folder; cached."""
-    global _FX
-    default = paths_ is None
-    if default and _FX is not None:
-        return _FX
-    if paths_ is None:
-        from ... import paths
-        paths_ = [paths.catalog_dir() / "fx.toml", paths.user_catalog_dir() / "fx.toml"]
-    table = USD_ONLY
-    for p in paths_:
-        try:
-            fresh = parse_fx(p.read_text(encoding="utf-8"))
-        except (OSError, ValueError, tomllib.TOMLDecodeError):
-            continue
-        table = FxTable({**table.per_usd, **fresh.per_usd}, {**table.minor_unit, **fresh.minor_unit},
-                        fresh.note or table.note)
-    if default:
-        _FX = table
-    return table
-
-
-
-
-_LINES = Memo()
-
-
-def compute_cost(ctx: BuildContext, fx: FxTable) -> CostResult:
+def compute_cost(ctx: BuildContext, fx: FxTable, lines_memo: BoundedMemo | None = None) -> CostResult:
     """The priced BOM (`bom.price_bom`): one line per distinct placed part, converted and rounded
-    per line, plus the support line and the commercial terms of `ctx.build.commercial`."""
+    per line, plus the support line and the commercial terms of `ctx.build.commercial`.
+
+    `lines_memo` (the evaluator's, for one catalog and FX table) keeps lines between edits."""
     build = ctx.build
     cur = build.site.currency
     quantum = fx.quantum(cur)
@@ -114,12 +38,13 @@ def compute_cost(ctx: BuildContext, fx: FxTable) -> CostResult:
     lines: list[CostLine] = []
     for part, qty in groups:
         price = ctx.catalog.price(part.id)
-        line = _LINES.get((part.id, qty, cur), (part, price, fx))
+        line = lines_memo.get((part.id, qty, cur)) if lines_memo is not None else None
         if line is None:
             unit, source = _convert_price(price, fx, cur) if price is not None else (None, "no price")
-            line = _LINES.put((part.id, qty, cur), (part, price, fx), part_line(
-                category=part.category, part_id=part.id, part_number=part.part_number, name=part.name, qty=qty,
-                unit=unit, source=source, quantum=quantum))
+            line = part_line(category=part.category, part_id=part.id, part_number=part.part_number, name=part.name,
+                             qty=qty, unit=unit, source=source, quantum=quantum)
+            if lines_memo is not None:
+                lines_memo.put((part.id, qty, cur), line)
         lines.append(line)
     return price_bom(cur, quantum, lines, build.commercial, fx_note=fx.note)
 
@@ -136,7 +61,7 @@ def _convert_price(price: Price, fx: FxTable, cur: str) -> tuple[Decimal | None,
 
 
 def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
-                compute: ComputeResult, fx: FxTable) -> TcoResult:
+                compute: ComputeResult, fx: FxTable, series_memo: BoundedMemo | None = None) -> TcoResult:
     """Own (capex + energy + support) vs rent the same GPUs, month by month.
 
     capex is the BOM's hardware subtotal and support its support line's unit price per year,
@@ -156,7 +81,7 @@ def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
     pflops = compute.bf16_tflops / 1000.0
     per_pflops = quantize(total / Decimal(repr(pflops)), quantum) if pflops > 0 else None
     rate, per_month = _rent(ctx, fx, site.currency, util, quantum)
-    own, rent, breakeven = month_series(capex, energy + support, per_month, years * 12, quantum)
+    own, rent, breakeven = month_series(capex, energy + support, per_month, years * 12, quantum, series_memo)
     return construct(
         TcoResult, years=years, capex=capex, energy_kwh_per_year=kwh, energy_cost_per_year=energy,
         support_per_year=support, total=total, dense_pflops=pflops, cost_per_pflops=per_pflops,
@@ -164,25 +89,21 @@ def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
         breakeven_month=breakeven, currency=site.currency)
 
 
-_SERIES: dict[tuple, tuple] = {}
-_RENT: dict[tuple, tuple] = {}
-_CLEARABLE.extend((_SERIES, _RENT))
-
-
 def month_series(capex: Decimal, opex_per_year: Decimal, rent_per_month: Decimal | None, months: int,
-                 quantum: Decimal) -> tuple[tuple[Decimal, ...], tuple[Decimal, ...], int | None]:
+                 quantum: Decimal, memo: BoundedMemo | None = None,
+                 ) -> tuple[tuple[Decimal, ...], tuple[Decimal, ...], int | None]:
     """Cumulative own and rent cost for months 0..`months`, and the break-even month.
 
     Own at month m = capex + m/12 of a year's energy and support, rounded half-up to the
     currency's minor unit; rent at month m = m × rent per month. Break-even is the first
     month where own ≤ rent (None if never, or when nothing is priced). Integer arithmetic
-    in minor units keeps it exact; results are memoised on their inputs.
+    in minor units keeps it exact; results are memoised on their inputs in `memo` (the evaluator's).
     """
-    key = (capex, opex_per_year, rent_per_month, months, quantum)
-    hit = _SERIES.get(key)
+    key = ("series", capex, opex_per_year, rent_per_month, months, quantum)
+    hit = memo.get(key) if memo is not None else None
     if hit is not None:
         return hit
-    scale = 10 ** -int(quantum.as_tuple().exponent)
+    scale = 10 ** -int(quantum.as_tuple().exponent)  # type: ignore[operator]
     c, o = int(capex * scale), int(opex_per_year * scale)
     # own in minor units: c + round_half_up(m·o/12) = c + (2·m·o + 12) // 24, m = 0..months
     own_units = list(map(c.__add__, map(floordiv, range(12, 2 * o * months + 13, 2 * o) if o else
@@ -191,16 +112,16 @@ def month_series(capex: Decimal, opex_per_year: Decimal, rent_per_month: Decimal
     rent: tuple[Decimal, ...] = ()
     breakeven = None
     if rent_per_month is not None:
-        rent_key = (rent_per_month, months)
-        rent = _RENT.get(rent_key) or _RENT.setdefault(
-            rent_key, tuple(map(rent_per_month.__mul__, range(months + 1))))
+        rent_key = ("rent", rent_per_month, months)
+        found = memo.get(rent_key) if memo is not None else None
+        rent = found if found is not None else tuple(map(rent_per_month.__mul__, range(months + 1)))
+        if found is None and memo is not None:
+            memo.put(rent_key, rent)
         if capex > 0:
             breakeven = _first_month(own_units, int(rent_per_month * scale), o)
     result = (own, rent, breakeven)
-    if len(_SERIES) > 512:
-        _SERIES.clear()
-        _RENT.clear()
-    _SERIES[key] = result
+    if memo is not None:
+        memo.put(key, result)
     return result
 
 
@@ -226,7 +147,7 @@ def _first_month(own_units: list[int], rent_units: int, opex_units: int) -> int 
 def _rent(ctx: BuildContext, fx: FxTable, cur: str, util: float,
           quantum: Decimal) -> tuple[Decimal | None, Decimal | None]:
     """(rate per GPU-hour, rent per month) for the build's GPUs, None when unknown."""
-    gpus: list[GPU] = [pl.part for pl in gpus_placed(ctx)]
+    gpus: list[GPU] = [pl.part for pl in gpus_placed(ctx)]  # type: ignore[misc]
     if not gpus:
         return None, None
     chosen = ctx.build.commercial.rent_per_gpu_hour

@@ -11,7 +11,7 @@ from ..catalog import PSU, Part
 from ..categories import part_draw
 from ..context import BuildContext
 from ..psu import bay_feeds, feed_loss_pct, is_low_line, parse_redundancy, rating_at
-from ._fast import Memo, construct, in_slots, part_groups
+from ._fast import BoundedMemo, construct, in_slots, part_groups
 from .result import PowerLine, PowerResult, PsuResult
 
 #: estimate: share of the (idle → max) range the board, BMC, switches and NVSwitch baseboard draw in
@@ -31,11 +31,11 @@ def part_power(part: Part) -> tuple[float, float, float, float]:
     return part_draw(part)
 
 
-_LINES = Memo()
+def compute_power(ctx: BuildContext, lines_memo: BoundedMemo | None = None) -> PowerResult:
+    """Sum the build's power by distinct part, chassis base and GPU baseboard included.
 
-
-def compute_power(ctx: BuildContext) -> PowerResult:
-    """Sum the build's power by distinct part, chassis base and GPU baseboard included."""
+    `lines_memo` (the evaluator's, for one catalog) keeps each (part id, qty) line between edits.
+    """
     lines: list[PowerLine] = []
     idle = typ = mx = peak = 0.0
     ch = ctx.chassis
@@ -51,11 +51,12 @@ def compute_power(ctx: BuildContext) -> PowerResult:
     for part, n in part_groups(ctx):
         if part.category == "psu":
             continue
-        line = _LINES.get((part.id, n), (part,))
+        line = lines_memo.get((part.id, n)) if lines_memo is not None else None
         if line is None:
             i, t, m, p = part_power(part)
-            line = _LINES.put((part.id, n), (part,), (
-                _line(part.category, part.id, part.name, n, i * n, t * n, m * n), p * n))
+            line = (_line(part.category, part.id, part.name, n, i * n, t * n, m * n), p * n)
+            if lines_memo is not None:
+                lines_memo.put((part.id, n), line)
         lines.append(line[0])
         peak += line[1]
     for line in lines:

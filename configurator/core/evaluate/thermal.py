@@ -53,7 +53,7 @@ def compute_thermal(ctx: BuildContext, power: PowerResult) -> ThermalResult:
     """Heat at typical and max wall power against the placed cooling option."""
     ch = ctx.chassis
     placed = in_slots(ctx, "cooling", "cooling")
-    part: Cooling | None = placed[0].part if placed else None  # type: ignore[assignment]
+    part: Cooling | None = placed[0].part if placed else None
     option = None
     if ch is not None and part is not None:
         option = next((o for o in ch.cooling_options if o.cooling == part.id), None)

@@ -7,9 +7,6 @@ model in `workload_memory`, the data types in `workload_models`.
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
-
 from configurator.core.evaluate.workload_formulas import (
     MODEL_STATE_CONVENTIONS,
     decode_tokens_per_s_bound,
@@ -42,30 +39,10 @@ __all__ = [
     "DEFAULT_MFU", "InferJob", "MemoryBreakdown", "ModelShape", "TrainJob", "Workload", "WorkloadResult",
     "MODEL_STATE_CONVENTIONS", "decode_tokens_per_s_bound", "deepspeed_estimator_bytes",
     "estimate_memory", "evaluate_workload", "korthikanti_activation_bytes", "kv_cache_bytes",
-    "load_presets", "model_state_bytes", "prefill_tokens_per_s", "train_days", "train_flops",
+    "model_state_bytes", "prefill_tokens_per_s", "train_days", "train_flops",
 ]
 
-_PRESET_META = ("source", "date", "confidence", "published_params", "published_active_params", "note")
 _MAX_BATCH_LIMIT = 1 << 20
-
-
-def _catalog_dir() -> Path:
-    try:
-        from configurator.paths import catalog_dir
-    except ImportError:
-        return Path(__file__).resolve().parents[3] / "catalogs"
-    return catalog_dir()
-
-
-def load_presets(path: Path | None = None) -> dict[str, ModelShape]:
-    """Model-shape presets from catalogs/models.toml, keyed by preset id (e.g. "llama-2-7b")."""
-    path = path or _catalog_dir() / "models.toml"
-    with open(path, "rb") as fh:
-        data = tomllib.load(fh)
-    return {
-        key: ModelShape(**{k: v for k, v in entry.items() if k not in _PRESET_META})
-        for key, entry in data.items()
-    }
 
 
 def estimate_memory(workload: Workload, n_gpus: int = 1) -> MemoryBreakdown:

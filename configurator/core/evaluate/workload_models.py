@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, computed_field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, computed_field, field_validator, model_validator
 
 #: Default model-FLOPs utilisation for dense LLM training (docs/workload-model.md, "Default MFU"):
 #: published runs reach 41.5–56 % (Megatron-LM, A100), 46.2 % (PaLM), 54.2 % (Korthikanti); 0.40 is a
@@ -226,3 +227,25 @@ class WorkloadResult(BaseModel):
     decode_tokens_per_s: float | None = None
     prefill_tokens_per_s: float | None = None
     notes: tuple[str, ...] = ()
+
+
+#: provenance keys of a models.toml entry: kept in the file for people and tests, not part of the shape
+PRESET_META = ("source", "date", "confidence", "published_params", "published_active_params", "note")
+
+
+def parse_presets(data: Mapping[str, Any]) -> dict[str, ModelShape]:
+    """Model-shape presets from a parsed models.toml (one table per preset id, e.g. "llama-2-7b").
+
+    Raises ValueError naming the preset and the field of the first bad entry.
+    """
+    out: dict[str, ModelShape] = {}
+    for key, entry in data.items():
+        if not isinstance(entry, dict):
+            raise ValueError(f"preset {key!r}: expected a table")
+        try:
+            out[key] = ModelShape.model_validate({k: v for k, v in entry.items() if k not in PRESET_META})
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(str(x) for x in err["loc"]) or "(shape)"
+            raise ValueError(f"preset {key!r}, field {loc!r}: {err['msg']}") from None
+    return out

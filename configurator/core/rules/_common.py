@@ -27,7 +27,7 @@ class Facts:
 
     ctx: BuildContext
     chassis: Chassis
-    figures: Any                                   # evaluate.engine.Figures, or None
+    figures: Any                                   # evaluate.figures.Figures
     at: dict[str, Part]                            # slot id -> part
     by_kind: dict[str, list[Placed]]               # slot kind -> placed parts, chassis order
     cpu_at: dict[str, CPU]                         # socket id -> CPU (only CPUs)

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..catalog import GPU, PSU, Part, PcieSlotSpec
+from ..categories import ACCEPTS
 from ..context import covers
 from ..placement import Problem, covered_problem, pcie_problems, slot_problems
-from ..slots import ACCEPTS, Slot
+from ..slots import Slot
 from ._common import Facts, batch, cooling_kind, place, remove
 
 #: slot kinds whose fit the cpu / memory families report under their own codes

@@ -7,6 +7,8 @@ in a bay wired straight to a root. SATA/SAS drives use no CPU lanes here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..catalog import GPU, NIC, Drive
 from ._common import Facts, batch, fmt_gbs, link_gbs, names, place, remove
 from .fit import blocked_slots, covered, misfits, pcie_problems
@@ -27,7 +29,7 @@ def check(f: Facts) -> None:
     bad = misfits(f)
     for p in f.by_kind.get("pcie", ()):
         part, spec = p.part, p.slot.pcie
-        if not isinstance(part, (GPU, NIC)) or p.slot.id in bad:
+        if not isinstance(part, (GPU, NIC)) or spec is None or p.slot.id in bad:
             continue
         lanes = min(part.pcie_lanes, spec.lanes)
         used.setdefault(spec.root, []).append((p.slot.id, lanes))
@@ -46,11 +48,11 @@ def check(f: Facts) -> None:
         part, bays = p.part, p.slot.bays
         if not isinstance(part, Drive) or bays is None or part.interface != "nvme" or bays.bay_type != part.form_factor:
             continue
-        lanes = min(part.pcie_lanes or bays.lanes_per_bay, bays.lanes_per_bay)
+        width = min(part.pcie_lanes or bays.lanes_per_bay, bays.lanes_per_bay)
         if bays.root:
-            used.setdefault(bays.root, []).append((p.slot.id, lanes))
-        if part.pcie_gen and (bays.pcie_gen < part.pcie_gen or lanes < (part.pcie_lanes or lanes)):
-            slow_drives.setdefault((part.id, bays.pcie_gen, lanes), []).append(p.slot.id)
+            used.setdefault(bays.root, []).append((p.slot.id, width))
+        if part.pcie_gen and (bays.pcie_gen < part.pcie_gen or width < (part.pcie_lanes or width)):
+            slow_drives.setdefault((part.id, bays.pcie_gen, width), []).append(p.slot.id)
     for sw in f.chassis.pcie_switches:
         used.setdefault(sw.parent, []).append((f"{sw.id} uplink", sw.uplink_lanes))
     _budgets(f, used)
@@ -87,10 +89,13 @@ def _downgrades(f: Facts, slow: dict[tuple, list[str]]) -> None:
     blocked = blocked_slots(f)
     for (pid, gen, lanes), slots in slow.items():
         part = f.ctx.catalog.get(pid)
+        if not isinstance(part, (GPU, NIC)):   # collected from placed GPUs and NICs only
+            continue
         full = link_gbs(part.pcie_gen, part.pcie_lanes)
         link = link_gbs(min(gen, part.pcie_gen), min(lanes, part.pcie_lanes))
         many = len(slots) > 1
-        ops, moved = [], []
+        ops: list[Any] = []
+        moved: list[str] = []
         for s in slots:
             target = _faster_slot(f, part, blocked, taken)
             if target:
@@ -106,7 +111,7 @@ def _downgrades(f: Facts, slow: dict[tuple, list[str]]) -> None:
               f"{'their' if many else 'its'} host bandwidth.", slots, fix, ops)
 
 
-def _faster_slot(f: Facts, part, blocked: dict[str, str], taken: set[str]) -> str | None:
+def _faster_slot(f: Facts, part: GPU | NIC, blocked: dict[str, str], taken: set[str]) -> str | None:
     for spec in f.chassis.pcie_slots:
         sid = spec.id
         if sid in f.at or sid in taken or sid in blocked or spec.gen < part.pcie_gen or spec.lanes < part.pcie_lanes:
@@ -120,6 +125,8 @@ def _faster_slot(f: Facts, part, blocked: dict[str, str], taken: set[str]) -> st
 def _drive_downgrades(f: Facts, slow: dict[tuple, list[str]]) -> None:
     for (pid, gen, lanes), slots in slow.items():
         part = f.ctx.catalog.get(pid)
+        if not isinstance(part, Drive) or not part.pcie_gen:   # collected from NVMe drives with a known Gen
+            continue
         full = link_gbs(part.pcie_gen, part.pcie_lanes or lanes)
         link = link_gbs(min(gen, part.pcie_gen), lanes)
         f.add("info", "pcie.drive-link-downgrade",
@@ -129,26 +136,7 @@ def _drive_downgrades(f: Facts, slow: dict[tuple, list[str]]) -> None:
               f"Use Gen{gen} drives (same speed, usually cheaper) or a chassis with Gen{part.pcie_gen} bays.")
 
 
-_OVERSUB_MEMO: dict[tuple, object] = {}
-
-
 def _oversubscribed(f: Facts, gpu_links: dict[str, list[tuple[str, float]]]) -> None:
-    # the same GPUs on the same chassis give the same words: HGX builds show this info on
-    # every edit, so the finished violation is memoised
-    key = (id(f.chassis), tuple((r, tuple(v)) for r, v in gpu_links.items()))
-    hit = _OVERSUB_MEMO.get(key)
-    if hit is not None and hit[0] is f.chassis:
-        if hit[1] is not None:
-            f.out.append(hit[1])
-        return
-    before = len(f.out)
-    _oversubscribed_words(f, gpu_links)
-    if len(_OVERSUB_MEMO) > 64:
-        _OVERSUB_MEMO.clear()
-    _OVERSUB_MEMO[key] = (f.chassis, f.out[-1] if len(f.out) > before else None)
-
-
-def _oversubscribed_words(f: Facts, gpu_links: dict[str, list[tuple[str, float]]]) -> None:
     groups: dict[tuple, list[str]] = {}     # (GPUs, demand, uplink words) -> switch ids
     slots: list[str] = []
     for sw in f.chassis.pcie_switches:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.evaluate import workload as wl
+from ...io.models_io import load_presets
 from . import format as fmt
 from .widgets import OptionWriter, blocked
 
@@ -47,7 +48,7 @@ def _choices(model: type, field: str) -> tuple[str, ...]:
 def load_presets_safely() -> dict[str, Any]:
     """Presets from catalogs/models.toml; none (only "Custom") while that file is missing or broken."""
     try:
-        return dict(wl.load_presets())
+        return load_presets()
     except (OSError, ValueError, TypeError):
         return {}
 

@@ -6,7 +6,7 @@ import pytest
 
 from configurator.core.context import resolve
 from configurator.core.evaluate.compute import channel_bandwidth_gbs
-from configurator.core.evaluate.engine import compute_figures
+from configurator.core.evaluate.figures import compute_figures
 
 
 def figs(build, catalog):

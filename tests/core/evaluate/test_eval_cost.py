@@ -8,7 +8,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from _evalparts import make_catalog
 
 from configurator.core.context import resolve
-from configurator.core.evaluate.cost import FxTable, compute_cost, load_fx, parse_fx
+from configurator.core.evaluate.cost import compute_cost
+from configurator.core.fx import FxTable
 
 FX = FxTable({"USD": Decimal(1), "EUR": Decimal("0.86"), "JPY": Decimal("148")}, {"USD": 2, "EUR": 2, "JPY": 0})
 
@@ -112,34 +113,13 @@ def test_discount_applies_to_support_too(make_build, catalog):
     assert c.discount == Decimal("7700.00") and c.total == c.subtotal - c.discount
 
 
-def test_parse_fx_skips_bad_rows():
-    fx = parse_fx('[[rates]]\ncurrency = "EUR"\nper_usd = 0.9\nminor_unit = 2\ndate = "2026-01-01"\n'
-                  'confidence = "estimate"\n[[rates]]\ncurrency = "XX"\nper_usd = 1\n'
-                  '[[rates]]\ncurrency = "GBP"\nper_usd = -1\n[[rates]]\ncurrency = "JPY"\n')
-    assert fx.per_usd == {"USD": Decimal(1), "EUR": Decimal("0.9")}
-    assert fx.convert(Decimal(90), "EUR", "USD") == Decimal(100)
-    assert fx.convert(Decimal(1), "EUR", "CHF") is None
-    assert "2026-01-01 (estimate)" in fx.note
-
-
-def test_shipped_fx_has_the_required_currencies():
-    fx = load_fx()
-    assert {"USD", "EUR", "GBP", "CNY", "JPY", "CHF"} <= set(fx.per_usd)
-    assert fx.minor_unit["JPY"] == 0 and fx.quantum("JPY") == Decimal(1)
-
-
-def test_missing_fx_file_falls_back_to_usd(tmp_path):
-    fx = load_fx([tmp_path / "nope.toml"])
-    assert fx.per_usd == {"USD": Decimal(1)}
-
-
 def test_nothing_priced_total_keeps_minor_unit(make_build):
     c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}), make_catalog({}))
     assert c.total == 0 and str(c.total) == "0.00" and c.missing_prices == ("gpu-sxm", "hgx-test")
 
 
 def test_evaluation_recomputes_the_bom_when_support_terms_change(make_build, catalog):
-    from configurator.core.evaluate import evaluate
+    from configurator.core.evaluator import evaluate
     b = make_build("hgx-test", {"GPU1": "gpu-sxm"})
     first = evaluate(b, catalog, fx=FX)
     b.commercial = b.commercial.model_copy(update={"support_pct_per_year": Decimal("10"), "tco_years": 3})

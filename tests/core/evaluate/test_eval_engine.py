@@ -1,25 +1,30 @@
-"""`evaluate`: never crashes, wires the rules and the workload, and is frozen."""
+"""The evaluator: never crashes, wires the rules and the workload, is frozen, and memoises by value."""
 
 from __future__ import annotations
 
 import json
 import random
-import sys
-import types
 from decimal import Decimal
 
 import pytest
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from configurator import paths
+from configurator.core import evaluator as evaluator_module
 from configurator.core.build import Build
 from configurator.core.context import resolve
-from configurator.core.evaluate import Evaluation, compute_figures, engine, evaluate
+from configurator.core.evaluate import Evaluation, compute_figures
+from configurator.core.evaluate.workload import Workload
+from configurator.core.evaluator import Evaluator, evaluate
+from configurator.core.fx import FxTable
+from configurator.core.rules import check
 from configurator.core.slots import chassis_slots
+
+FX = FxTable({"USD": Decimal(1), "EUR": Decimal("0.86")}, {"USD": 2, "EUR": 2}, "test rates")
 
 
 def test_full_build(hgx, catalog):
-    ev = evaluate(hgx, catalog)
+    ev = evaluate(hgx, catalog, fx=FX)
     assert isinstance(ev, Evaluation)
     assert (ev.chassis_id, ev.chassis_name, ev.rack_units, ev.weight_kg) == ("hgx-test", "Test HGX 8U", 8, 130)
     assert ev.cost.total == sum(line.extended for line in ev.cost.lines)
@@ -43,8 +48,7 @@ def test_unknown_chassis(make_build, catalog):
     ev = evaluate(make_build("no-such-chassis", {"GPU1": "gpu-sxm"}), catalog)
     assert (ev.chassis_name, ev.rack_units, ev.power.max_w, ev.cost.total) == ("", 0, 0, Decimal(0))
     assert ev.compute.gpu_count == 0 and ev.psu.bays == 0
-    if getattr(sys.modules.get("configurator.core.rules"), "check", None) is not None:
-        assert any(v.severity == "error" for v in ev.violations)
+    assert [v.code for v in ev.violations] == ["fit.unknown-chassis"]
 
 
 def test_unknown_parts_and_slots(make_build, catalog):
@@ -73,62 +77,75 @@ def test_never_crashes_on_random_builds(make_build, catalog):
                                     Decimal(0))
 
 
-def test_compute_figures_is_shared(hgx, catalog):
-    ctx = resolve(hgx, catalog)
-    f = compute_figures(ctx)
-    assert compute_figures(ctx) is f
-    assert compute_figures(resolve(hgx, catalog)) is not f
+def test_compute_figures_is_pure(hgx, catalog):
+    f = compute_figures(resolve(hgx, catalog))
+    assert compute_figures(resolve(hgx, catalog)) == f
     assert f.power.max_w > 0 and f.bandwidth.bottleneck
 
 
-def test_rules_receive_ctx_and_figures(hgx, catalog, monkeypatch):
+def test_violations_are_the_rules_on_the_same_figures(hgx, catalog, monkeypatch):
     seen = {}
 
-    def check(build, catalog_, *, ctx=None, figures=None):
+    def spy(build, catalog_, *, ctx=None, figures=None):
         seen.update(build=build, ctx=ctx, figures=figures)
-        return []
+        return check(build, catalog_, ctx=ctx, figures=figures)
 
-    monkeypatch.setitem(sys.modules, "configurator.core.rules", types.SimpleNamespace(check=check))
-    ev = evaluate(hgx, catalog)
-    assert seen["build"] is hgx and seen["figures"].power is ev.power and ev.violations == ()
-    assert seen["ctx"].chassis.id == "hgx-test"
-
-
-def test_without_rules_there_are_no_violations(hgx, catalog, monkeypatch):
-    monkeypatch.setattr(engine, "_optional_module", lambda name: None)
-    assert evaluate(hgx, catalog).violations == ()
-
-
-class FakeWorkload(BaseModel):
-    model_id: str
-
-
-def _fake_workload_module(calls):
-    def evaluate_workload(wl, **kw):
-        calls.append((wl, kw))
-        return {"fits": True}
-    return types.SimpleNamespace(Workload=FakeWorkload, evaluate_workload=evaluate_workload)
+    monkeypatch.setattr(evaluator_module, "check_rules", spy)
+    hgx.placements = {**hgx.placements, "PSU6": "nope"}   # something to report
+    ev = Evaluator(catalog).evaluate(hgx)
+    assert seen["build"] is hgx and seen["figures"].power is ev.power and seen["ctx"].chassis.id == "hgx-test"
+    assert ev.violations == check(hgx, catalog) and ev.violations
+    assert Evaluator(catalog).check(hgx) == ev.violations
 
 
 def test_workload_wiring(hgx, catalog, monkeypatch):
     calls: list = []
-    monkeypatch.setitem(sys.modules, "configurator.core.evaluate.workload", _fake_workload_module(calls))
-    ev = evaluate(hgx, catalog, workload={"model_id": "llama-70b"})
-    assert ev.workload == {"fits": True}
+
+    def spy(wl, **kw):
+        calls.append((wl, kw))
+        return "result"
+
+    monkeypatch.setattr(evaluator_module, "evaluate_workload", spy)
+    spec = {"model": {"name": "m", "layers": 2, "hidden": 64, "heads": 4, "kv_heads": 4, "ffn": 128,
+                      "vocab": 100}, "mode": "train"}
+    ev = evaluate(hgx, catalog, workload=spec)
+    assert ev.workload == "result"
     wl, kw = calls[0]
-    assert wl == FakeWorkload(model_id="llama-70b")
+    assert wl == Workload.model_validate(spec)
     assert kw == {"gpu_memory_gb": 80, "n_gpus": 8, "gpu_bf16_tflops": 989, "gpu_fp8_tflops": 1979,
                   "gpu_bandwidth_gbs": 3350}
-    hgx.workload = {"model_id": "from-build"}
+    hgx.workload = {**spec, "mode": "infer"}
     evaluate(hgx, catalog)
-    assert calls[-1][0].model_id == "from-build"
+    assert calls[-1][0].mode == "infer"
     hgx.workload = {"wrong": 1}   # invalid: no crash, no result
     assert evaluate(hgx, catalog).workload is None
 
 
-def test_no_workload_module_yet(hgx, catalog, monkeypatch):
-    monkeypatch.setattr(engine, "_optional_module", lambda name: None)
+def test_real_workload_model(hgx, catalog):
+    spec = {"model": {"name": "m", "layers": 2, "hidden": 64, "heads": 4, "kv_heads": 4, "ffn": 128,
+                      "vocab": 100}, "mode": "train"}
+    ev = evaluate(hgx, catalog, workload=spec)
+    assert ev.workload.fits and ev.workload.max_batch > 1
     assert evaluate(hgx, catalog, workload={"anything": 1}).workload is None
+
+
+def test_fx_is_injected(make_build, catalog):
+    from _evalparts import hgx_placements
+    build = make_build("hgx-test", hgx_placements(), site={"currency": "EUR"})
+    usd_only = evaluate(build, catalog)
+    assert usd_only.cost.missing_prices and not any("converted" in a for a in usd_only.assumptions)
+    fx = FxTable({"USD": Decimal(1), "EUR": Decimal("0.5")}, {"USD": 2, "EUR": 2}, "test rates (estimate)")
+    ev = Evaluator(catalog, fx).evaluate(build)
+    assert not ev.cost.missing_prices and "Prices converted with test rates (estimate)." in ev.assumptions
+
+
+def test_presets_are_injected_read_only(catalog):
+    shape = Workload.model_fields["model"].annotation
+    ev = Evaluator(catalog, presets={"tiny": shape(name="t", layers=1, hidden=8, heads=2, kv_heads=2, ffn=8,
+                                                   vocab=10)})
+    assert list(ev.presets) == ["tiny"] and Evaluator(catalog).presets == {}
+    with pytest.raises(TypeError):
+        ev.presets["other"] = ev.presets["tiny"]  # type: ignore[index]
 
 
 def _example(name):
@@ -191,6 +208,10 @@ def test_unvalidated_results_would_pass_validation(hgx, catalog):
 def test_memos_follow_every_input(make_build, catalog):
     from _evalparts import hgx_placements, make_catalog
     place = hgx_placements()
+    ev_ = Evaluator(catalog)
+
+    def evaluate(build, catalog_):   # one evaluator, as in a session: its memos carry over
+        return ev_.evaluate(build) if catalog_ is catalog else Evaluator(catalog_).evaluate(build)
     base = evaluate(make_build("hgx-test", place), catalog)
     again = evaluate(make_build("hgx-test", dict(place)), catalog)
     assert again.power is base.power and again.bandwidth is base.bandwidth     # memo hit
@@ -215,7 +236,6 @@ def test_memos_follow_every_input(make_build, catalog):
 
 
 def test_memoised_equals_fresh(make_build, catalog):
-    from configurator.core.evaluate._fast import clear_memos
     rng = random.Random(11)
     part_ids = sorted(catalog.parts)
     builds = []
@@ -225,9 +245,47 @@ def test_memoised_equals_fresh(make_build, catalog):
         place = {rng.choice(slots): rng.choice(part_ids) for _ in range(rng.randint(0, 30))}
         builds.append(make_build(chassis, place, site={"ambient_c": rng.choice([20, 35]),
                                                        "currency": rng.choice(["USD", "JPY"])}))
-    warm = [evaluate(b, catalog).model_dump() for b in builds + builds]
-    fresh = []
-    for b in builds + builds:
-        clear_memos()
-        fresh.append(evaluate(b, catalog).model_dump())
+    warm_evaluator = Evaluator(catalog)
+    warm = [warm_evaluator.evaluate(b).model_dump() for b in builds + builds]
+    fresh = [Evaluator(catalog).evaluate(b).model_dump() for b in builds + builds]
     assert warm == fresh
+
+
+def test_memos_are_bounded_and_per_evaluator(make_build, catalog):
+    from _evalparts import hgx_placements
+    a, b = Evaluator(catalog), Evaluator(catalog)
+    place = hgx_placements()
+    first = a.evaluate(make_build("hgx-test", place))
+    assert a.evaluate(make_build("hgx-test", dict(place))).power is first.power   # equal value: a hit
+    assert b.evaluate(make_build("hgx-test", place)).power is not first.power      # nothing shared
+    for ambient in range(-20, 60):
+        for volts in (208, 230):
+            a.evaluate(make_build("hgx-test", place, site={"ambient_c": ambient, "input_voltage_v": volts}))
+    assert len(a._families) <= 1024 and len(a._violations) <= 256
+
+
+def test_rules_read_only_the_inputs_their_memo_is_keyed_on():
+    # the evaluator memoises the violations on RULE_INPUTS; a rule reading another build field
+    # (e.g. build.commercial) would be served stale violations, so it must be added to the key
+    import re
+    from pathlib import Path
+
+    import configurator.core.rules as rules_pkg
+    read = set()
+    for path in Path(rules_pkg.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        read |= {m.group(1) + (f".{m.group(2)}" if m.group(1) == "site" else "")
+                 for m in re.finditer(r"\bbuild\.([a-z_]+)(?:\.([a-z_]+))?", text)}
+    assert read and read <= evaluator_module.RULE_INPUTS, read - evaluator_module.RULE_INPUTS
+
+
+def test_violations_follow_the_options_they_read(make_build, catalog):
+    from _evalparts import hgx_placements
+    ev = Evaluator(catalog)
+    place = hgx_placements()
+    base = ev.evaluate(make_build("hgx-test", place))
+    low = ev.evaluate(make_build("hgx-test", place, site={"input_voltage_v": 120}))
+    assert {v.code for v in low.violations} != {v.code for v in base.violations}
+    assert low.violations == check(make_build("hgx-test", place, site={"input_voltage_v": 120}), catalog)
+    priced = ev.evaluate(make_build("hgx-test", place, site={"electricity_price_kwh": "0.5"}))
+    assert priced.violations is base.violations   # the rules do not read prices: memo hit

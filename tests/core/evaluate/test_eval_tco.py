@@ -10,7 +10,7 @@ from test_eval_cost import FX
 
 from configurator.core.context import resolve
 from configurator.core.evaluate.cost import compute_cost, compute_tco, month_series
-from configurator.core.evaluate.engine import compute_figures
+from configurator.core.evaluate.figures import compute_figures
 
 C = Decimal("0.01")
 

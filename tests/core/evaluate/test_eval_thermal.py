@@ -6,7 +6,7 @@ import pytest
 from _evalparts import hgx_placements
 
 from configurator.core.context import resolve
-from configurator.core.evaluate.engine import compute_figures
+from configurator.core.evaluate.figures import compute_figures
 from configurator.core.evaluate.thermal import airflow_cfm, derate_factor
 
 

@@ -95,7 +95,7 @@ def test_single_feed_is_fine_without_redundancy():
 
 def test_feed_loss_states_the_evaluations_figure():
     from configurator.core.context import resolve
-    from configurator.core.evaluate.engine import compute_figures
+    from configurator.core.evaluate.figures import compute_figures
 
     from ._fixture import CATALOG
 
@@ -121,7 +121,7 @@ def test_feed_loss_is_not_judged_without_redundancy():
 
 def test_two_n_is_n_plus_n():
     from configurator.core.context import resolve
-    from configurator.core.evaluate.engine import compute_figures
+    from configurator.core.evaluate.figures import compute_figures
 
     from ._fixture import CATALOG
 

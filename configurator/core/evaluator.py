@@ -1,0 +1,187 @@
+"""The evaluator: one object per session that turns a build into one frozen `Evaluation`.
+
+It is given the catalog, the exchange rates and the workload model presets (io reads those
+files; the core never does) and owns every memo the evaluation uses. Memos are keyed by
+value — part and slot ids, option values, tokens for equal placements — and bounded, so a
+hit can only be an equal input and nothing outlives the evaluator. The rules
+(`configurator.core.rules.check`) receive the same `Figures` the evaluation shows, so a
+number is computed once and the GUI, CLI and PDF can never disagree with a violation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from itertools import count
+from operator import attrgetter
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from .build import Build
+from .catalog import Catalog
+from .context import BuildContext, resolve
+from .evaluate._fast import BoundedMemo, construct
+from .evaluate.cost import compute_cost, compute_tco
+from .evaluate.figures import Figures, compute_figures
+from .evaluate.result import ComputeResult, CostResult, Evaluation, TcoResult
+from .evaluate.workload import Workload, WorkloadResult, evaluate_workload
+from .evaluate.workload_models import ModelShape
+from .fx import USD_ONLY, FxTable
+from .rules import check as check_rules
+from .violations import Violation
+
+T = TypeVar("T")
+_PLACED = attrgetter("slot.id", "part.id")
+#: the build fields (and site fields) the rules read besides the placements: the key of their memo
+RULE_INPUTS = frozenset({"chassis", "placements", "bridges", "psu_redundancy", "psu_feeds", "multi_node",
+                         "site.input_voltage_v", "site.ambient_c", "site.altitude_m"})
+
+
+class Evaluator:
+    """Check and evaluate builds against one catalog, FX table and set of model presets."""
+
+    def __init__(self, catalog: Catalog, fx: FxTable = USD_ONLY,
+                 presets: Mapping[str, ModelShape] | None = None) -> None:
+        self.catalog = catalog
+        self.fx = fx
+        #: workload model presets by id (models.toml), for the workload editor and the CLI
+        self.presets: Mapping[str, ModelShape] = MappingProxyType(dict(presets or {}))
+        self._tokens = BoundedMemo(4096)      # (chassis, placements) -> token
+        self._next_token = count()
+        self._families = BoundedMemo(1024)    # (family, token, option values) -> result
+        self._power_lines = BoundedMemo()     # (part id, qty) -> power line
+        self._cost_lines = BoundedMemo()      # (part id, qty, currency) -> BOM line
+        self._series = BoundedMemo(512)       # TCO month series by their inputs
+        self._workloads = BoundedMemo(16)     # (GPU figures, workload) -> result
+        self._violations = BoundedMemo(256)   # (token, unknown placements, options) -> violations
+
+    # ------------------------------------------------------------------ public
+    def evaluate(self, build: Build, workload: Any = None) -> Evaluation:
+        """Everything the panels, CLI and PDF show about `build`; never raises for a bad build.
+
+        `workload` (a `Workload` or its dict) overrides `build.workload`.
+        """
+        ctx = resolve(build, self.catalog)
+        token = self._token(ctx)
+        fig = self._figures(ctx, token)
+        cost, tco = self._money(ctx, token, fig)
+        ch = ctx.chassis
+        return construct(
+            Evaluation, chassis_id=build.chassis,
+            chassis_name=ch.name if ch else "",
+            rack_units=ch.rack_units if ch else 0,
+            weight_kg=ch.weight_kg if ch else 0.0,
+            power=fig.power, psu=fig.psu, thermal=fig.thermal, compute=fig.compute,
+            memory=fig.memory, bandwidth=fig.bandwidth, cost=cost, tco=tco,
+            workload=self._workload(workload if workload is not None else build.workload, fig.compute),
+            violations=self._check(ctx, token, fig),
+            assumptions=assumptions(fig, cost.fx_note),
+        )
+
+    def check(self, build: Build) -> tuple[Violation, ...]:
+        """The rules' violations of `build`, errors first (what `evaluate(build).violations` holds)."""
+        ctx = resolve(build, self.catalog)
+        token = self._token(ctx)
+        return self._check(ctx, token, self._figures(ctx, token))
+
+    def figures(self, build: Build) -> Figures:
+        """The physical figures of `build` (memoised like `evaluate`'s)."""
+        ctx = resolve(build, self.catalog)
+        return self._figures(ctx, self._token(ctx))
+
+    # ------------------------------------------------------------------ memoised steps
+    def _token(self, ctx: BuildContext) -> int:
+        """A token for the chassis and every resolved (slot, part): what all figures depend on
+        besides the options. Equal placements get the same token; a token is never reused, so
+        forgetting the table can only cause misses."""
+        key = (ctx.build.chassis, tuple(map(_PLACED, ctx.placed)))
+        token = self._tokens.get(key)
+        if token is None:
+            token = self._tokens.put(key, next(self._next_token))
+        return token
+
+    def _memo(self, key: Hashable, fn: Callable[[], T]) -> T:
+        found = self._families.get(key)
+        return found if found is not None else self._families.put(key, fn())
+
+    def _figures(self, ctx: BuildContext, token: int) -> Figures:
+        return compute_figures(ctx, lambda name, key, fn: self._memo((name, token, key), fn), self._power_lines)
+
+    def _money(self, ctx: BuildContext, token: int, fig: Figures) -> tuple[CostResult, TcoResult]:
+        """BOM and TCO, memoised on the placements and the site/commercial inputs they read."""
+        site, com = ctx.build.site, ctx.build.commercial
+        # the BOM prints the support line, so support % and years are BOM inputs too
+        cost_key = (token, site.currency, com.discount_pct, com.tax_pct, com.prices_include_tax, com.shipping,
+                    com.support_pct_per_year, com.tco_years)
+        cost = self._memo(("cost", *cost_key), lambda: compute_cost(ctx, self.fx, self._cost_lines))
+        tco_key = ("tco", *cost_key, site.pue, site.electricity_price_kwh, com.rent_per_gpu_hour,
+                   com.utilization_pct)
+        tco = self._memo(tco_key, lambda: compute_tco(ctx, cost, fig.power, fig.compute, self.fx, self._series))
+        return cost, tco
+
+    def _check(self, ctx: BuildContext, token: int, fig: Figures) -> tuple[Violation, ...]:
+        """The rules on `ctx`, memoised on the placements and the build options they read
+        (`RULE_INPUTS`; a test fails when a rule reads another), so a price edit skips them."""
+        b, site = ctx.build, ctx.build.site
+        key = (token, ctx.unknown, b.bridges, b.psu_redundancy, tuple(b.psu_feeds.items()), b.multi_node,
+               site.input_voltage_v, site.ambient_c, site.altitude_m)
+        found = self._violations.get(key)
+        if found is None:
+            found = self._violations.put(key, check_rules(b, self.catalog, ctx=ctx, figures=fig))
+        return found
+
+    def _workload(self, spec: Any, compute: ComputeResult) -> WorkloadResult | None:
+        """`evaluate_workload` on the build's GPUs; None when there is none or it is invalid."""
+        if spec is None:
+            return None
+        gpus = (compute.vram_gb_per_gpu, compute.gpu_count, compute.bf16_tflops_per_gpu,
+                compute.fp8_tflops_per_gpu, compute.hbm_bandwidth_gbs_per_gpu)
+        key = (gpus, _value_key(spec))
+        hit = self._workloads.get(key)
+        if hit is None:
+            hit = self._workloads.put(key, (run_workload(spec, compute),))
+        return hit[0]
+
+
+def _value_key(value: Any) -> Hashable:
+    """A hashable stand-in for a workload: frozen models hash by value, JSON dicts by their repr."""
+    return value if isinstance(value, BaseModel) or value is None else repr(value)
+
+
+def run_workload(spec: Any, compute: ComputeResult) -> WorkloadResult | None:
+    """The workload model on `compute`'s GPUs; None for an invalid workload or one no GPU can run."""
+    try:
+        wl = spec if isinstance(spec, Workload) else Workload.model_validate(spec)
+        return evaluate_workload(wl, gpu_memory_gb=compute.vram_gb_per_gpu, n_gpus=compute.gpu_count,
+                                 gpu_bf16_tflops=compute.bf16_tflops_per_gpu,
+                                 gpu_fp8_tflops=compute.fp8_tflops_per_gpu or None,
+                                 gpu_bandwidth_gbs=compute.hbm_bandwidth_gbs_per_gpu)
+    except (ValueError, TypeError, ArithmeticError):  # pydantic's ValidationError is a ValueError; 0 GPUs too
+        return None
+
+
+def assumptions(fig: Figures, fx_note: str) -> tuple[str, ...]:
+    """Plain-words assumptions behind the figures, for the GUI's footnotes and the PDF."""
+    out = []
+    if fig.power.efficiency_assumed:
+        out.append(f"No PSU placed: wall power assumes {fig.power.efficiency_pct:g} % PSU efficiency.")
+    t = fig.thermal
+    out.append(f"Airflow is for a {t.delta_t_f:g} °F ({t.delta_t_c:.1f} °C) "
+               "inlet-to-exhaust temperature rise.")
+    out.append("Typical power is sustained training; non-GPU typical shares are estimates (docs/engine.md).")
+    out.append("Bandwidths are theoretical peaks per GPU per direction; PCIe reaches ~88 % in practice.")
+    if fx_note:
+        out.append(f"Prices converted with {fx_note}.")
+    return tuple(out)
+
+
+def evaluate(build: Build, catalog: Catalog, workload: Any = None, *, fx: FxTable | None = None) -> Evaluation:
+    """One evaluation with a fresh `Evaluator` (nothing is kept); `fx` defaults to USD only.
+
+    For repeated evaluations (a session, a benchmark) keep an `Evaluator`: it reuses its memos.
+    """
+    return Evaluator(catalog, fx if fx is not None else USD_ONLY).evaluate(build, workload)
+
+
+__all__ = ["RULE_INPUTS", "Evaluator", "assumptions", "evaluate", "run_workload"]

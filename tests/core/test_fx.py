@@ -1,0 +1,42 @@
+"""The exchange-rate table and fx.toml parsing (pure; reading the files is io's)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from configurator.core.fx import USD_ONLY, FxTable, parse_fx
+
+GOOD = ('[[rates]]\ncurrency = "EUR"\nper_usd = 0.9\nminor_unit = 2\ndate = "2026-01-01"\n'
+        'confidence = "estimate"\n[[rates]]\ncurrency = "JPY"\nper_usd = 148\nminor_unit = 0\n')
+
+
+def test_parse_and_convert():
+    fx = parse_fx(GOOD)
+    assert fx.per_usd == {"USD": Decimal(1), "EUR": Decimal("0.9"), "JPY": Decimal(148)}
+    assert fx.convert(Decimal(90), "EUR", "USD") == Decimal(100)
+    assert fx.convert(Decimal(1), "EUR", "CHF") is None
+    assert fx.quantum("JPY") == Decimal(1) and fx.quantum("EUR") == Decimal("0.01")
+    assert "2026-01-01 (estimate)" in fx.note
+
+
+@pytest.mark.parametrize(("row", "words"), [
+    ('currency = "XX"\nper_usd = 1', "rates[0], field 'currency'"),
+    ('currency = "GBP"\nper_usd = -1', "rates[0] (GBP), field 'per_usd': must be a positive"),
+    ('currency = "JPY"', "rates[0] (JPY), field 'per_usd': missing"),
+    ('currency = "JPY"\nper_usd = "lots"', "rates[0] (JPY), field 'per_usd': not a number"),
+    ('currency = "JPY"\nper_usd = 148\nminor_unit = 9', "rates[0] (JPY), field 'minor_unit'"),
+])
+def test_bad_rows_name_the_row_and_field(row, words):
+    with pytest.raises(ValueError, match=words.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")
+                       .replace("]", r"\]")):
+        parse_fx(f"[[rates]]\n{row}\n")
+
+
+def test_override_replaces_and_adds():
+    base = parse_fx(GOOD)
+    user = FxTable({"EUR": Decimal("0.95"), "CHF": Decimal("0.8")}, {"CHF": 2}, "user rates")
+    merged = base.overridden_by(user)
+    assert merged.per_usd["EUR"] == Decimal("0.95") and merged.per_usd["JPY"] == 148 and "CHF" in merged.per_usd
+    assert merged.note == "user rates" and USD_ONLY.overridden_by(base).per_usd == base.per_usd
