@@ -70,7 +70,13 @@ def build_workload(args: argparse.Namespace):
 
 
 def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> WorkloadReport:
-    from ..core.evaluate.workload import estimate_memory, evaluate_workload, load_presets, model_states
+    from ..core.evaluate.workload import (
+        deepspeed_estimator_bytes,
+        estimate_memory,
+        evaluate_workload,
+        load_presets,
+        model_states,
+    )
 
     if args.list_presets:
         presets = load_presets()
@@ -87,6 +93,10 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
                             "peak_phase": mem.phase, "model_states_bytes": states}
     text = [f"{wl.model.name}: {wl.mode}, {args.gpus} GPU(s), per GPU at the peak ({mem.phase}):"]
     text += [f"  {k:12} {v / 1e9:10.2f} GB" for k, v in per_gpu.items()]
+    if wl.mode == "train" and wl.train.zero_stage in (2, 3):  # DeepSpeed's own estimator, no offload
+        ds = deepspeed_estimator_bytes(wl.model.param_count(), wl.train.zero_stage, args.gpus,
+                                       wl.model.largest_module_params())
+        data["deepspeed_estimate_gpu_bytes"] = int(ds)
     if wl.mode == "train":
         text.append(f"model states per GPU (ZeRO-{wl.train.zero_stage}, {states['bytes_per_param']:g} B/param):")
         text += [f"  {k:12} {states[k] / 1e9:10.2f} GB" for k in ("weights", "gradients", "optimizer", "total")]

@@ -80,6 +80,13 @@ class ModelShape(BaseModel):
         """Input embedding plus output head (once if tied)."""
         return self.vocab * self.hidden * (1 if self.tied_embeddings else 2)
 
+    def largest_module_params(self) -> int:
+        """Parameters of the largest single module, DeepSpeed's "largest layer" (ZeRO-3 gathers it whole).
+
+        For Llama shapes that is the input embedding or output head (V·h), else an MLP projection (h·f).
+        """
+        return max(self.vocab * self.hidden, self.hidden * self.ffn, self.hidden * self.heads * self.d_head)
+
     def param_count(self) -> int:
         """Total parameters: the `params` override, else computed from the shape."""
         if self.params is not None:
