@@ -48,8 +48,8 @@ from configurator.core.evaluate.workload_models import (
 )
 
 __all__ = [
-    "DEFAULT_MAX_TOKENS_PER_STEP", "DEFAULT_MFU", "InferJob", "MemoryBreakdown", "ModelShape", "ModelStates", "TrainJob", "Workload",
-    "WorkloadResult", "MODEL_STATE_CONVENTIONS", "attention_flops_per_token", "compute_tokens_per_s",
+    "DEFAULT_MAX_TOKENS_PER_STEP", "DEFAULT_MFU", "InferJob", "MemoryBreakdown", "ModelShape", "ModelStates",
+    "TrainJob", "Workload", "WorkloadResult", "MODEL_STATE_CONVENTIONS", "attention_flops_per_token", "compute_tokens_per_s",
     "decode_tokens_per_s_bound", "deepspeed_estimator_bytes", "deepspeed_zero2_estimate",
     "deepspeed_zero3_estimate", "estimate_memory", "evaluate_workload", "inference_speed",
     "korthikanti_activation_bytes", "kv_cache_bytes", "load_presets", "model_state_bytes", "model_states",
