@@ -215,6 +215,47 @@ def _verdict(workload: Workload, mem: MemoryBreakdown, n_gpus: int, capacity: in
     return f"Does not fit: needs {_gb(need)} GB per GPU, has {_gb(capacity)} GB — try {tips}"
 
 
+def _compute_peak(workload: Workload, bf16_tflops: float, fp8_tflops: float | None) -> tuple[float, str | None]:
+    """Dense peak TFLOPS the job computes at (FP8 for 8/4-bit work, TF32 = BF16/2 for fp32) and a note."""
+    precision = workload.train.precision if workload.mode == "train" else workload.infer.precision
+    if precision in ("fp8", "int8", "int4"):
+        if fp8_tflops:
+            return fp8_tflops, "Compute at the GPU's dense FP8 peak."
+        return bf16_tflops, "GPU has no FP8 figure: compute at the BF16 peak."
+    if precision == "fp32":
+        return bf16_tflops / 2, "fp32 compute at the TF32 tensor-core rate (half the BF16 peak)."
+    return bf16_tflops, None
+
+
+def _train_time(workload: Workload, n_gpus: int, peak: float, mfu: float, notes: list[str]) -> tuple[float, float]:
+    """(6·N·D FLOPs, days) of the training job; appends the notes that explain them."""
+    job, m = workload.train, workload.model
+    tokens = job.tokens if job.tokens is not None else 20 * m.param_count()
+    if job.tokens is None:
+        notes.append("Training tokens default to 20 × parameters (Chinchilla).")
+    flops = train_flops(m.active_param_count(), tokens)
+    notes.append(f"Time = 6·N·D / (GPUs × peak × MFU {mfu:.0%}); recomputation with checkpointing "
+                 "is not in the MFU.")
+    states = model_states(workload, n_gpus)
+    notes.append(f"Model states {states.bytes_per_param:g} B/param ({job.precision}, {job.optimizer}, "
+                 f"{job.optimizer_impl} step), ZeRO-{job.zero_stage}: {_gb(states.total)} GB per GPU.")
+    if job.zero_stage == 0 and n_gpus > 1:
+        notes.append("Plain data parallel: every GPU holds all model states plus DDP gradient buckets.")
+    return flops, train_days(flops, n_gpus, peak, mfu)
+
+
+def _inference_notes(workload: Workload, speed: InferenceSpeed, n_gpus: int, mfu: float) -> list[str]:
+    notes = [f"Decode is limited by {speed.decode_limit}, prefill by {speed.prefill_limit}: each rate is the "
+             "smaller of memory bandwidth (weights + KV cache read per step) and compute (2 FLOPs per active "
+             f"parameter per token at peak × MFU {mfu:.0%})."]
+    if workload.infer.max_tokens_per_step is not None:
+        notes.append(f"Prefill runs in chunks of at most {workload.infer.max_tokens_per_step:,} tokens per step, "
+                     "as serving engines do (chunked prefill).")
+    if n_gpus > 1:
+        notes.append(f"Inference over {n_gpus} GPUs is modelled as tensor parallelism.")
+    return notes
+
+
 def evaluate_workload(
     workload: Workload,
     *,
@@ -228,44 +269,19 @@ def evaluate_workload(
     capacity = int(gpu_memory_gb * 1e9)
     mem = estimate_memory(workload, n_gpus)
     mfu = workload.effective_mfu
-    m = workload.model
     reserve = reserve_bytes(mem.total)
     notes = [f"Peak per GPU during {mem.phase}: {_gb(mem.total)} GB allocated by PyTorch, plus "
              f"{_gb(reserve)} GB for the CUDA context and allocator fragmentation."]
-    low_precision = workload.train.precision if workload.mode == "train" else workload.infer.precision
-    peak = gpu_bf16_tflops
-    if low_precision in ("fp8", "int8", "int4") and gpu_fp8_tflops:
-        peak = gpu_fp8_tflops
-        notes.append("Compute at the GPU's dense FP8 peak.")
-    elif low_precision in ("fp8", "int8", "int4"):
-        notes.append("GPU has no FP8 figure: compute at the BF16 peak.")
-    elif low_precision == "fp32":
-        peak = gpu_bf16_tflops / 2
-        notes.append("fp32 compute at the TF32 tensor-core rate (half the BF16 peak).")
-    flops = days = decode = prefill = serving = None
+    peak, peak_note = _compute_peak(workload, gpu_bf16_tflops, gpu_fp8_tflops)
+    if peak_note:
+        notes.append(peak_note)
+    flops = days = None
     speed: InferenceSpeed | None = None
     if workload.mode == "train":
-        job = workload.train
-        tokens = job.tokens if job.tokens is not None else 20 * m.param_count()
-        if job.tokens is None:
-            notes.append("Training tokens default to 20 × parameters (Chinchilla).")
-        flops = train_flops(m.active_param_count(), tokens)
-        days = train_days(flops, n_gpus, peak, mfu)
-        notes.append(f"Time = 6·N·D / (GPUs × peak × MFU {mfu:.0%}); recomputation with checkpointing "
-                     "is not in the MFU.")
-        if job.zero_stage == 0 and n_gpus > 1:
-            notes.append("Plain data parallel: every GPU holds all model states plus DDP gradient buckets.")
+        flops, days = _train_time(workload, n_gpus, peak, mfu, notes)
     else:
         speed = inference_speed(workload, n_gpus, peak, mfu, gpu_bandwidth_gbs)
-        decode, prefill, serving = speed.decode_tokens_per_s, speed.prefill_tokens_per_s, speed.serving_tokens_per_s
-        notes.append(f"Decode is limited by {speed.decode_limit}, prefill by {speed.prefill_limit}: each rate is "
-                     f"the smaller of memory bandwidth (weights + KV cache read per step) and compute "
-                     f"(2 FLOPs per active parameter per token at peak × MFU {mfu:.0%}).")
-        if workload.infer.max_tokens_per_step is not None:
-            notes.append(f"Prefill runs in chunks of at most {workload.infer.max_tokens_per_step:,} tokens "
-                         "per step, as serving engines do (chunked prefill).")
-        if n_gpus > 1:
-            notes.append(f"Inference over {n_gpus} GPUs is modelled as tensor parallelism.")
+        notes.extend(_inference_notes(workload, speed, n_gpus, mfu))
     return WorkloadResult(
         per_gpu=mem,
         capacity_bytes=capacity,
@@ -277,9 +293,9 @@ def evaluate_workload(
         train_flops=flops,
         train_days=days,
         mfu=mfu,
-        decode_tokens_per_s=decode,
-        prefill_tokens_per_s=prefill,
-        serving_tokens_per_s=serving,
+        decode_tokens_per_s=speed.decode_tokens_per_s if speed else None,
+        prefill_tokens_per_s=speed.prefill_tokens_per_s if speed else None,
+        serving_tokens_per_s=speed.serving_tokens_per_s if speed else None,
         decode_limit=speed.decode_limit if speed else None,
         prefill_limit=speed.prefill_limit if speed else None,
         model_states=model_states(workload, n_gpus),
