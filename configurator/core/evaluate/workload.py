@@ -180,6 +180,10 @@ def _suggestions(workload: Workload, n_gpus: int, capacity: int) -> list[str]:
             if p != workload.infer.precision:
                 tries.append((f"{p} weights", workload.model_copy(
                     update={"infer": workload.infer.model_copy(update={"precision": p})}), n_gpus))
+        if workload.infer.max_tokens_per_step is None:
+            tries.append((f"chunked prefill ({DEFAULT_MAX_TOKENS_PER_STEP:,} tokens per step)", workload.model_copy(
+                update={"infer": workload.infer.model_copy(
+                    update={"max_tokens_per_step": DEFAULT_MAX_TOKENS_PER_STEP})}), n_gpus))
         tries.append(("tensor parallel over 8 GPUs", workload, max(8, n_gpus * 2)))
     else:
         job = workload.train

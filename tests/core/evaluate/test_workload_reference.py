@@ -178,3 +178,9 @@ def test_chunked_prefill_lets_serving_configs_fit(presets):
     assert uncapped.activations > 10 * capped.activations
     assert evaluate_workload(w, n_gpus=2, **H100_SXM).fits
     assert not evaluate_workload(whole, n_gpus=2, **H100_SXM).fits
+
+
+def test_uncapped_prefill_verdict_suggests_chunked_prefill(presets):
+    job = InferJob(precision="fp8", batch=64, context=2048, new_tokens=512, max_tokens_per_step=None)
+    r = evaluate_workload(Workload(model=presets["llama-3-70b"], mode="infer", infer=job), n_gpus=2, **H100_SXM)
+    assert not r.fits and "chunked prefill" in r.verdict
