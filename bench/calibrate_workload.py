@@ -48,6 +48,8 @@ CONFIGS = [
     # short sequences: the optimizer step is the peak
     ("s1024-v32k-s128", 4, 1024, 16, 8, 2752, 32000, 128, 1, "bf16", False),
     ("s1024-v32k-s128-fp32", 4, 1024, 16, 8, 2752, 32000, 128, 1, "fp32", False),
+    # with fused AdamW and checkpointing: the end of backward (first layer's input + recompute) peaks
+    ("s1024-v32k-s256-ckpt", 4, 1024, 16, 8, 2752, 32000, 256, 1, "bf16", True),
 ]
 
 

@@ -186,12 +186,13 @@ def test_uncapped_prefill_verdict_suggests_chunked_prefill(presets):
     assert not r.fits and "chunked prefill" in r.verdict
 
 
-@pytest.mark.parametrize(("precision", "measured_mib"), [("bf16", 863.1), ("fp32", 1726.3)])
-def test_fused_adamw_cpu_measurement(precision, measured_mib):
+@pytest.mark.parametrize(("precision", "seq", "ckpt", "measured_mib"), [
+    ("bf16", 128, False, 863.1), ("fp32", 128, False, 1726.3), ("bf16", 256, True, 870.2)])
+def test_fused_adamw_cpu_measurement(precision, seq, ckpt, measured_mib):
     """bench/calibrate_workload.py --only s128 --optimizer-impl fused (torch 2.13.0+cpu, AdamW(fused=True)):
     no step temporary, so the peak is the end of backward (docs/workload-model.md, Calibration)."""
     shape = ModelShape(name="cal", layers=4, hidden=1024, heads=16, kv_heads=8, ffn=2752, vocab=32000)
-    mem = estimate_memory(_train(shape, precision=precision, seq_len=128), 1)
+    mem = estimate_memory(_train(shape, precision=precision, seq_len=seq, checkpointing=ckpt), 1)
     assert mem.phase == "backward (end)"
     # the CPU has no cuBLAS / flash-attention workspace: compare without the 64 MiB CUDA allowance
     assert (mem.allocated - mem.overhead) / 2**20 == pytest.approx(measured_mib, rel=0.02)
