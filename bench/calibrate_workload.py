@@ -4,6 +4,7 @@ Run on demand (not a test); needs torch and transformers, which the app itself n
 
     .venv/bin/python bench/calibrate_workload.py            # the table in docs/workload-model.md
     .venv/bin/python bench/calibrate_workload.py --quick    # two configs
+    .venv/bin/python bench/calibrate_workload.py --optimizer-impl fused   # AdamW(fused=True)
 
 What is measured: a Hugging Face `LlamaForCausalLM` built from a config (SDPA attention), trained with
 `torch.optim.AdamW(foreach=True)` (the CUDA default), loss = the model's own cross entropy over the full
@@ -47,6 +48,8 @@ CONFIGS = [
     # short sequences: the optimizer step is the peak
     ("s1024-v32k-s128", 4, 1024, 16, 8, 2752, 32000, 128, 1, "bf16", False),
     ("s1024-v32k-s128-fp32", 4, 1024, 16, 8, 2752, 32000, 128, 1, "fp32", False),
+    # with fused AdamW and checkpointing: the end of backward (first layer's input + recompute) peaks
+    ("s1024-v32k-s256-ckpt", 4, 1024, 16, 8, 2752, 32000, 256, 1, "bf16", True),
 ]
 
 
@@ -90,11 +93,12 @@ def _peak_from_events(prof):
     return peak
 
 
-def measure(layers, hidden, heads, kv_heads, ffn, vocab, seq, batch, precision, ckpt, hold_logits=True):
+def measure(layers, hidden, heads, kv_heads, ffn, vocab, seq, batch, precision, ckpt, hold_logits=True,
+            impl="foreach"):
     torch.manual_seed(0)
     dtype = torch.bfloat16 if precision == "bf16" else torch.float32
     model = build_model(layers, hidden, heads, kv_heads, ffn, vocab, dtype, ckpt)
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-4, foreach=True)
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4, **{impl: True})
     ids = torch.randint(0, vocab, (batch, seq))
 
     def step():
@@ -113,12 +117,12 @@ def measure(layers, hidden, heads, kv_heads, ffn, vocab, seq, batch, precision, 
     return base, base + _peak_from_events(prof)
 
 
-def estimate(layers, hidden, heads, kv_heads, ffn, vocab, seq, batch, precision, ckpt):
+def estimate(layers, hidden, heads, kv_heads, ffn, vocab, seq, batch, precision, ckpt, impl="foreach"):
     from configurator.core.evaluate.workload import ModelShape, TrainJob, Workload, estimate_memory
 
     shape = ModelShape(name="cal", layers=layers, hidden=hidden, heads=heads, kv_heads=kv_heads,
                        ffn=ffn, vocab=vocab)
-    job = TrainJob(precision=precision, micro_batch=batch, seq_len=seq, checkpointing=ckpt)
+    job = TrainJob(precision=precision, micro_batch=batch, seq_len=seq, checkpointing=ckpt, optimizer_impl=impl)
     return estimate_memory(Workload(model=shape, mode="train", train=job))
 
 
@@ -126,6 +130,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--only", default=None, help="substring of config names")
+    parser.add_argument("--optimizer-impl", choices=("foreach", "fused"), default="foreach")
     args = parser.parse_args()
     torch.set_num_threads(max(1, torch.get_num_threads()))
     configs = CONFIGS[:2] if args.quick else CONFIGS
@@ -137,8 +142,8 @@ def main() -> None:
           f"{'formula/meas':>12} phase")
     for name, *cfg in configs:
         t0 = time.perf_counter()
-        base, peak = measure(*cfg)
-        est = estimate(*cfg)
+        base, peak = measure(*cfg, impl=args.optimizer_impl)
+        est = estimate(*cfg, impl=args.optimizer_impl)
         est_alloc = est.total - est.overhead
         formula = est_alloc - _KERNEL_WORKSPACE_BYTES * (est.phase != "optimizer step")
         print(f"{name:22} {base / 2**20:9.1f} {peak / 2**20:9.1f} {est_alloc / 2**20:9.1f} "

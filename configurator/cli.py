@@ -208,6 +208,11 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--mode", choices=("train", "infer"), default="train")
     w.add_argument("--precision", choices=("fp32", "amp", "mixed", "bf16", "fp8", "fp16", "int8", "int4"))
     w.add_argument("--optimizer", choices=("adamw", "adamw8bit", "sgd"), default="adamw")
+    w.add_argument("--optimizer-impl", choices=("fused", "foreach"), default="fused",
+                   help="optimizer.step() implementation: fused (no temporaries) or foreach")
+    w.add_argument("--grad-fp32", action="store_true", help="fp32 gradients (Megatron/DeepSpeed, 18 B/param)")
+    w.add_argument("--max-tokens-per-step", type=int, default=None,
+                   help="serving engine's tokens per step (chunked prefill; default 8192, 0 = whole batch)")
     w.add_argument("--batch", type=int, default=1)
     w.add_argument("--seq", type=int, default=None, help="sequence length (train) / context (infer)")
     w.add_argument("--new-tokens", type=int, default=512)

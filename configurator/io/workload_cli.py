@@ -17,8 +17,10 @@ from ..core.evaluate.workload import (
     ModelShape,
     TrainJob,
     Workload,
+    deepspeed_estimator_bytes,
     estimate_memory,
     evaluate_workload,
+    model_states,
 )
 from .files import read_text
 from .models_io import load_presets
@@ -82,13 +84,15 @@ def build_workload(args: argparse.Namespace) -> Workload:
     shape = _shape(args)
     try:
         if args.mode == "train":
-            train = TrainJob(precision=args.precision or "mixed", optimizer=args.optimizer, micro_batch=args.batch,
-                             seq_len=args.seq or 4096, checkpointing=args.checkpointing, zero_stage=args.zero,
-                             tokens=args.tokens)
-            return Workload(model=shape, mode="train", train=train, mfu=args.mfu, preset=args.preset)
-        infer = InferJob(precision=args.precision or "bf16", batch=args.batch, context=args.seq or 4096,
-                         new_tokens=args.new_tokens, kv_dtype=args.kv_dtype)
-        return Workload(model=shape, mode="infer", infer=infer, mfu=args.mfu, preset=args.preset)
+            job = TrainJob(precision=args.precision or "mixed", optimizer=args.optimizer, micro_batch=args.batch,
+                           seq_len=args.seq or 4096, checkpointing=args.checkpointing, zero_stage=args.zero,
+                           tokens=args.tokens, optimizer_impl=args.optimizer_impl, grad_fp32=args.grad_fp32)
+            return Workload(model=shape, mode="train", train=job, mfu=args.mfu, preset=args.preset)
+        step = {} if args.max_tokens_per_step is None else {
+            "max_tokens_per_step": args.max_tokens_per_step or None}  # 0: no cap
+        ijob = InferJob(precision=args.precision or "bf16", batch=args.batch, context=args.seq or 4096,
+                        new_tokens=args.new_tokens, kv_dtype=args.kv_dtype, **step)
+        return Workload(model=shape, mode="infer", infer=ijob, mfu=args.mfu, preset=args.preset)
     except ValidationError as exc:
         err = exc.errors()[0]
         raise WorkloadArgError(f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
@@ -105,9 +109,18 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
     mem = estimate_memory(wl, n_gpus=args.gpus)
     per_gpu = {k: getattr(mem, k) for k in ("weights", "gradients", "optimizer", "activations", "kv_cache",
                                              "overhead", "total")}
-    data: dict[str, Any] = {"workload": wl.model_dump(mode="json"), "gpus": args.gpus, "per_gpu_bytes": per_gpu}
-    text = [f"{wl.model.name}: {wl.mode}, {args.gpus} GPU(s), per GPU:"]
+    states = model_states(wl, args.gpus).model_dump(mode="json")
+    data: dict[str, Any] = {"workload": wl.model_dump(mode="json"), "gpus": args.gpus, "per_gpu_bytes": per_gpu,
+                            "peak_phase": mem.phase, "model_states_bytes": states}
+    text = [f"{wl.model.name}: {wl.mode}, {args.gpus} GPU(s), per GPU at the peak ({mem.phase}):"]
     text += [f"  {k:12} {v / 1e9:10.2f} GB" for k, v in per_gpu.items()]
+    if wl.mode == "train" and wl.train.zero_stage in (2, 3):  # DeepSpeed's own estimator, no offload
+        ds = deepspeed_estimator_bytes(wl.model.param_count(), wl.train.zero_stage, args.gpus,
+                                       wl.model.largest_module_params())
+        data["deepspeed_estimate_gpu_bytes"] = int(ds)
+    if wl.mode == "train":
+        text.append(f"model states per GPU (ZeRO-{wl.train.zero_stage}, {states['bytes_per_param']:g} B/param):")
+        text += [f"  {k:12} {states[k] / 1e9:10.2f} GB" for k in ("weights", "gradients", "optimizer", "total")]
     if args.gpu:
         gpu = catalog_fn().get(args.gpu)
         if gpu is None or gpu.category != "gpu":
@@ -117,12 +130,18 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
         data.update({"gpu": gpu.id, "fits": res.fits, "capacity_bytes": res.capacity_bytes,
                      "reserve_bytes": res.reserve_bytes, "headroom_bytes": res.headroom_bytes,
                      "max_batch": res.max_batch, "verdict": res.verdict, "train_days": res.train_days,
-                     "decode_tokens_per_s": res.decode_tokens_per_s, "mfu": res.mfu})
+                     "decode_tokens_per_s": res.decode_tokens_per_s, "mfu": res.mfu,
+                     "prefill_tokens_per_s": res.prefill_tokens_per_s,
+                     "serving_tokens_per_s": res.serving_tokens_per_s,
+                     "decode_limit": res.decode_limit, "prefill_limit": res.prefill_limit})
         text.append(f"{gpu.name}: {res.verdict}")
         if res.max_batch is not None:
             text.append(f"  largest batch that fits: {res.max_batch}")
         if res.train_days is not None:
             text.append(f"  training time: {res.train_days:,.1f} days at MFU {res.mfu:.0%}")
         if res.decode_tokens_per_s is not None:
-            text.append(f"  decode upper bound: {res.decode_tokens_per_s:,.0f} tokens/s")
+            text.append(f"  decode: {res.decode_tokens_per_s:,.0f} tokens/s ({res.decode_limit}-bound); "
+                        f"prefill: {res.prefill_tokens_per_s:,.0f} tokens/s ({res.prefill_limit}-bound)")
+        if res.serving_tokens_per_s is not None:
+            text.append(f"  serving throughput: {res.serving_tokens_per_s:,.0f} output tokens/s")
     return WorkloadReport(data, "\n".join(text))

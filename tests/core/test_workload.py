@@ -257,7 +257,9 @@ def test_calibration_regression(case):
     layers, hidden, heads, kv, ffn, vocab, seq, batch, precision, ckpt, measured_mib = case
     shape = ModelShape(name="cal", layers=layers, hidden=hidden, heads=heads, kv_heads=kv, ffn=ffn,
                        vocab=vocab)
-    job = TrainJob(precision=precision, micro_batch=batch, seq_len=seq, checkpointing=ckpt)
+    # the runs used AdamW(foreach=True), whose step temporaries set the peak of the seq-128 cases
+    job = TrainJob(precision=precision, micro_batch=batch, seq_len=seq, checkpointing=ckpt,
+                   optimizer_impl="foreach")
     est = estimate_memory(Workload(model=shape, mode="train", train=job))
     assert est.allocated / MiB == pytest.approx(measured_mib, rel=0.15)
 

@@ -7,10 +7,16 @@ model in `workload_memory`, the data types in `workload_models`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from configurator.core.evaluate.workload_formulas import (
     MODEL_STATE_CONVENTIONS,
+    attention_flops_per_token,
+    compute_tokens_per_s,
     decode_tokens_per_s_bound,
     deepspeed_estimator_bytes,
+    deepspeed_zero2_estimate,
+    deepspeed_zero3_estimate,
     korthikanti_activation_bytes,
     kv_cache_bytes,
     model_state_bytes,
@@ -22,24 +28,30 @@ from configurator.core.evaluate.workload_memory import (
     infer_kv_bytes,
     infer_memory,
     infer_weight_bytes,
+    prefill_step_tokens,
     reserve_bytes,
     train_memory,
+    train_model_states,
 )
 from configurator.core.evaluate.workload_models import (
+    DEFAULT_MAX_TOKENS_PER_STEP,
     DEFAULT_MFU,
     InferJob,
     MemoryBreakdown,
     ModelShape,
+    ModelStates,
     TrainJob,
     Workload,
     WorkloadResult,
 )
 
 __all__ = [
-    "DEFAULT_MFU", "InferJob", "MemoryBreakdown", "ModelShape", "TrainJob", "Workload", "WorkloadResult",
-    "MODEL_STATE_CONVENTIONS", "decode_tokens_per_s_bound", "deepspeed_estimator_bytes",
-    "estimate_memory", "evaluate_workload", "korthikanti_activation_bytes", "kv_cache_bytes",
-    "model_state_bytes", "prefill_tokens_per_s", "train_days", "train_flops",
+    "DEFAULT_MAX_TOKENS_PER_STEP", "DEFAULT_MFU", "InferJob", "MemoryBreakdown", "ModelShape", "ModelStates",
+    "TrainJob", "Workload", "WorkloadResult", "MODEL_STATE_CONVENTIONS", "attention_flops_per_token", "compute_tokens_per_s",
+    "decode_tokens_per_s_bound", "deepspeed_estimator_bytes", "deepspeed_zero2_estimate",
+    "deepspeed_zero3_estimate", "estimate_memory", "evaluate_workload", "inference_speed",
+    "korthikanti_activation_bytes", "kv_cache_bytes", "model_state_bytes", "model_states",
+    "prefill_tokens_per_s", "train_days", "train_flops",
 ]
 
 _MAX_BATCH_LIMIT = 1 << 20
@@ -56,6 +68,13 @@ def estimate_memory(workload: Workload, n_gpus: int = 1) -> MemoryBreakdown:
     if workload.mode == "train":
         return train_memory(workload, n_gpus)
     return infer_memory(workload, n_gpus)
+
+
+def model_states(workload: Workload, n_gpus: int = 1) -> ModelStates:
+    """Per-GPU weights, gradients and optimizer states under the ZeRO stage (training; empty for inference)."""
+    if n_gpus < 1:
+        raise ValueError(f"n_gpus must be >= 1, got {n_gpus}")
+    return train_model_states(workload, n_gpus) if workload.mode == "train" else ModelStates()
 
 
 def _with_batch(workload: Workload, batch: int) -> Workload:
@@ -86,6 +105,47 @@ def max_batch(workload: Workload, n_gpus: int, capacity_bytes: int) -> int:
     return lo
 
 
+@dataclass(frozen=True)
+class InferenceSpeed:
+    """Token rates of an inference job on n GPUs: each the smaller of its memory and compute bounds."""
+
+    decode_tokens_per_s: float
+    prefill_tokens_per_s: float
+    serving_tokens_per_s: float | None   # output tokens / (prefill time + decode time) for the batch
+    decode_limit: str
+    prefill_limit: str
+
+
+def inference_speed(workload: Workload, n_gpus: int, peak_tflops: float, mfu: float,
+                    bandwidth_gbs: float) -> InferenceSpeed:
+    """Decode and prefill rates, each min(memory-bandwidth bound, compute bound) (docs/workload-model.md).
+
+    Decode step: every active weight and the batch's KV cache (at the mean context) are read once, and
+    each sequence's token costs 2·N_active + attention FLOPs at peak × MFU. Prefill step: the engine's
+    max tokens per step (or the whole batch) share one read of the weights; compute as for decode at
+    half the prompt (causal attention).
+    """
+    m, job = workload.model, workload.infer
+    n_active, d = m.active_param_count(), m.d_head
+    mean_ctx = job.context + job.new_tokens / 2
+    weights = infer_weight_bytes(m, job, active=True)
+    kv_read = infer_kv_bytes(m, job, tokens=int(mean_ctx))
+    decode_mem = decode_tokens_per_s_bound(weights, kv_read, bandwidth_gbs, job.batch, n_gpus)
+    decode_cpu = compute_tokens_per_s(2 * n_active + attention_flops_per_token(m.layers, m.heads, d, mean_ctx),
+                                      peak_tflops, mfu, n_gpus)
+    prefill_mem = decode_tokens_per_s_bound(weights, 0, bandwidth_gbs, prefill_step_tokens(job), n_gpus)
+    prefill_cpu = compute_tokens_per_s(
+        2 * n_active + attention_flops_per_token(m.layers, m.heads, d, job.context / 2), peak_tflops, mfu, n_gpus)
+    decode, prefill = min(decode_mem, decode_cpu), min(prefill_mem, prefill_cpu)
+    out_tokens = job.batch * job.new_tokens
+    serving = None
+    if out_tokens:
+        serving = out_tokens / (job.batch * job.context / prefill + out_tokens / decode)
+    return InferenceSpeed(decode, prefill, serving,
+                          "memory bandwidth" if decode_mem <= decode_cpu else "compute",
+                          "memory bandwidth" if prefill_mem <= prefill_cpu else "compute")
+
+
 def _gb(n: float) -> str:
     return f"{n / 1e9:.1f}" if n < 100e9 else f"{n / 1e9:.0f}"
 
@@ -98,6 +158,10 @@ def _suggestions(workload: Workload, n_gpus: int, capacity: int) -> list[str]:
             if p != workload.infer.precision:
                 tries.append((f"{p} weights", workload.model_copy(
                     update={"infer": workload.infer.model_copy(update={"precision": p})}), n_gpus))
+        if workload.infer.max_tokens_per_step is None:
+            tries.append((f"chunked prefill ({DEFAULT_MAX_TOKENS_PER_STEP:,} tokens per step)", workload.model_copy(
+                update={"infer": workload.infer.model_copy(
+                    update={"max_tokens_per_step": DEFAULT_MAX_TOKENS_PER_STEP})}), n_gpus))
         tries.append(("tensor parallel over 8 GPUs", workload, max(8, n_gpus * 2)))
     else:
         job = workload.train
@@ -108,6 +172,8 @@ def _suggestions(workload: Workload, n_gpus: int, capacity: int) -> list[str]:
             ("activation checkpointing", workload.model_copy(
                 update={"train": job.model_copy(update={"checkpointing": True})}), n_gpus),
             ("micro-batch 1", _with_batch(workload, 1), n_gpus),
+            ("fused AdamW", workload.model_copy(
+                update={"train": job.model_copy(update={"optimizer_impl": "fused"})}), n_gpus),
             ("8-bit AdamW", workload.model_copy(
                 update={"train": job.model_copy(update={"optimizer": "adamw8bit"})}), n_gpus),
         ]
@@ -131,6 +197,47 @@ def _verdict(workload: Workload, mem: MemoryBreakdown, n_gpus: int, capacity: in
     return f"Does not fit: needs {_gb(need)} GB per GPU, has {_gb(capacity)} GB — try {tips}"
 
 
+def _compute_peak(workload: Workload, bf16_tflops: float, fp8_tflops: float | None) -> tuple[float, str | None]:
+    """Dense peak TFLOPS the job computes at (FP8 for 8/4-bit work, TF32 = BF16/2 for fp32) and a note."""
+    precision = workload.train.precision if workload.mode == "train" else workload.infer.precision
+    if precision in ("fp8", "int8", "int4"):
+        if fp8_tflops:
+            return fp8_tflops, "Compute at the GPU's dense FP8 peak."
+        return bf16_tflops, "GPU has no FP8 figure: compute at the BF16 peak."
+    if precision == "fp32":
+        return bf16_tflops / 2, "fp32 compute at the TF32 tensor-core rate (half the BF16 peak)."
+    return bf16_tflops, None
+
+
+def _train_time(workload: Workload, n_gpus: int, peak: float, mfu: float, notes: list[str]) -> tuple[float, float]:
+    """(6·N·D FLOPs, days) of the training job; appends the notes that explain them."""
+    job, m = workload.train, workload.model
+    tokens = job.tokens if job.tokens is not None else 20 * m.param_count()
+    if job.tokens is None:
+        notes.append("Training tokens default to 20 × parameters (Chinchilla).")
+    flops = train_flops(m.active_param_count(), tokens)
+    notes.append(f"Time = 6·N·D / (GPUs × peak × MFU {mfu:.0%}); recomputation with checkpointing "
+                 "is not in the MFU.")
+    states = model_states(workload, n_gpus)
+    notes.append(f"Model states {states.bytes_per_param:g} B/param ({job.precision}, {job.optimizer}, "
+                 f"{job.optimizer_impl} step), ZeRO-{job.zero_stage}: {_gb(states.total)} GB per GPU.")
+    if job.zero_stage == 0 and n_gpus > 1:
+        notes.append("Plain data parallel: every GPU holds all model states plus DDP gradient buckets.")
+    return flops, train_days(flops, n_gpus, peak, mfu)
+
+
+def _inference_notes(workload: Workload, speed: InferenceSpeed, n_gpus: int, mfu: float) -> list[str]:
+    notes = [f"Decode is limited by {speed.decode_limit}, prefill by {speed.prefill_limit}: each rate is the "
+             "smaller of memory bandwidth (weights + KV cache read per step) and compute (2 FLOPs per active "
+             f"parameter per token at peak × MFU {mfu:.0%})."]
+    if workload.infer.max_tokens_per_step is not None:
+        notes.append(f"Prefill runs in chunks of at most {workload.infer.max_tokens_per_step:,} tokens per step, "
+                     "as serving engines do (chunked prefill).")
+    if n_gpus > 1:
+        notes.append(f"Inference over {n_gpus} GPUs is modelled as tensor parallelism.")
+    return notes
+
+
 def evaluate_workload(
     workload: Workload,
     *,
@@ -144,42 +251,19 @@ def evaluate_workload(
     capacity = int(gpu_memory_gb * 1e9)
     mem = estimate_memory(workload, n_gpus)
     mfu = workload.effective_mfu
-    m = workload.model
     reserve = reserve_bytes(mem.total)
     notes = [f"Peak per GPU during {mem.phase}: {_gb(mem.total)} GB allocated by PyTorch, plus "
              f"{_gb(reserve)} GB for the CUDA context and allocator fragmentation."]
-    low_precision = workload.train.precision if workload.mode == "train" else workload.infer.precision
-    peak = gpu_bf16_tflops
-    if low_precision in ("fp8", "int8", "int4") and gpu_fp8_tflops:
-        peak = gpu_fp8_tflops
-        notes.append("Compute at the GPU's dense FP8 peak.")
-    elif low_precision in ("fp8", "int8", "int4"):
-        notes.append("GPU has no FP8 figure: compute at the BF16 peak.")
-    elif low_precision == "fp32":
-        peak = gpu_bf16_tflops / 2
-        notes.append("fp32 compute at the TF32 tensor-core rate (half the BF16 peak).")
-    flops = days = decode = prefill = None
+    peak, peak_note = _compute_peak(workload, gpu_bf16_tflops, gpu_fp8_tflops)
+    if peak_note:
+        notes.append(peak_note)
+    flops = days = None
+    speed: InferenceSpeed | None = None
     if workload.mode == "train":
-        job = workload.train
-        tokens = job.tokens if job.tokens is not None else 20 * m.param_count()
-        if job.tokens is None:
-            notes.append("Training tokens default to 20 × parameters (Chinchilla).")
-        flops = train_flops(m.active_param_count(), tokens)
-        days = train_days(flops, n_gpus, peak, mfu)
-        notes.append(f"Time = 6·N·D / (GPUs × peak × MFU {mfu:.0%}); recomputation with checkpointing "
-                     "is not in the MFU.")
-        if job.zero_stage == 0 and n_gpus > 1:
-            notes.append("Plain data parallel: every GPU holds all model states plus DDP gradient buckets.")
+        flops, days = _train_time(workload, n_gpus, peak, mfu, notes)
     else:
-        ijob = workload.infer
-        weights_active = infer_weight_bytes(m, ijob, active=True)
-        kv_read = infer_kv_bytes(m, ijob, tokens=ijob.context + ijob.new_tokens // 2)
-        decode = decode_tokens_per_s_bound(weights_active, kv_read, gpu_bandwidth_gbs, ijob.batch, n_gpus)
-        prefill = prefill_tokens_per_s(m.active_param_count(), peak, mfu, n_gpus)
-        notes.append("Decode is an upper bound: memory bandwidth over the active weights plus the KV cache "
-                     "read per step (at the mean context); real servers reach 50–80 % of it.")
-        if n_gpus > 1:
-            notes.append(f"Inference over {n_gpus} GPUs is modelled as tensor parallelism.")
+        speed = inference_speed(workload, n_gpus, peak, mfu, gpu_bandwidth_gbs)
+        notes.extend(_inference_notes(workload, speed, n_gpus, mfu))
     return WorkloadResult(
         per_gpu=mem,
         capacity_bytes=capacity,
@@ -191,7 +275,11 @@ def evaluate_workload(
         train_flops=flops,
         train_days=days,
         mfu=mfu,
-        decode_tokens_per_s=decode,
-        prefill_tokens_per_s=prefill,
+        decode_tokens_per_s=speed.decode_tokens_per_s if speed else None,
+        prefill_tokens_per_s=speed.prefill_tokens_per_s if speed else None,
+        serving_tokens_per_s=speed.serving_tokens_per_s if speed else None,
+        decode_limit=speed.decode_limit if speed else None,
+        prefill_limit=speed.prefill_limit if speed else None,
+        model_states=model_states(workload, n_gpus),
         notes=tuple(notes),
     )

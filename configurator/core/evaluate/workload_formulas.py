@@ -51,18 +51,62 @@ def model_state_bytes(
     return params * (w + g + o)
 
 
+#: DeepSpeed's estimators multiply CPU memory by this safety factor (`additional_buffer_factor`).
+DEEPSPEED_BUFFER_FACTOR = 1.5
+
+
+def deepspeed_zero2_estimate(
+    params: float, gpus_per_node: int, nodes: int = 1, *, offload_optimizer: bool = False
+) -> tuple[float, float]:
+    """(GPU bytes per GPU, CPU bytes per node) as DeepSpeed's `estimate_zero2_model_states_mem_needs`.
+
+    GPU: 4·P + 16·P/N without offload (16-bit weights and grads whole; fp32 grad partition and Adam
+    states sharded), 2·P with the optimizer on the CPU. CPU: P·4·gpus_per_node·1.5, or
+    P·max(4·N, 16)·1.5 with offload (N = all GPUs).
+    """
+    total = gpus_per_node * nodes
+    if offload_optimizer:
+        return 2 * params, params * max(4 * total, 16) * DEEPSPEED_BUFFER_FACTOR
+    return 4 * params + 16 * params / total, params * 4 * gpus_per_node * DEEPSPEED_BUFFER_FACTOR
+
+
+def deepspeed_zero3_estimate(
+    params: float, largest_layer_params: float, gpus_per_node: int, nodes: int = 1, *,
+    offload_optimizer: bool = False, offload_params: bool = False, zero_init: bool = True,
+) -> tuple[float, float]:
+    """(GPU bytes per GPU, CPU bytes per node) as DeepSpeed's `estimate_zero3_model_states_mem_needs`.
+
+    GPU: 4·largest_layer (the gathered layer) + 18·P/N without offload, + 2·P/N with the optimizer
+    offloaded, nothing more with parameters offloaded too. CPU with zero.Init: 4·largest_layer·
+    gpus_per_node without offload, else 16 (18 with parameters) ·P·gpus_per_node/N; each × 1.5.
+    Without zero.Init the loading copy is larger: max(4·gpus_per_node·P, that figure).
+    """
+    total = gpus_per_node * nodes
+    gpus_factor = gpus_per_node / total
+    layer = 4 * largest_layer_params
+    if offload_optimizer or offload_params:
+        per_param = 18 if offload_params else 16
+        gpu = layer if offload_params else layer + 2 * params / total
+        cpu = params * per_param * gpus_factor
+        if not zero_init:
+            cpu = max(cpu, params * 4 * gpus_per_node)
+        return gpu, cpu * DEEPSPEED_BUFFER_FACTOR
+    cpu = (largest_layer_params if zero_init else params) * 4 * gpus_per_node
+    return layer + 18 * params / total, cpu * DEEPSPEED_BUFFER_FACTOR
+
+
 def deepspeed_estimator_bytes(
     params: float, stage: int, n_gpus: int, largest_layer_params: float = 0
 ) -> float:
-    """Per-GPU bytes as DeepSpeed's own estimator prints them (memory.rst, no offload).
+    """Per-GPU bytes as DeepSpeed's own estimator prints them (memory.rst, one node, no offload).
 
     ZeRO-2: 4·P + 16·P/N (fp16 weights and grads whole; fp32 grads and Adam states sharded).
     ZeRO-3: 4·largest_layer + 18·P/N.
     """
     if stage == 2:
-        return 4 * params + 16 * params / n_gpus
+        return deepspeed_zero2_estimate(params, n_gpus)[0]
     if stage == 3:
-        return 4 * largest_layer_params + 18 * params / n_gpus
+        return deepspeed_zero3_estimate(params, largest_layer_params, n_gpus)[0]
     raise ValueError(f"DeepSpeed's estimator covers ZeRO-2 and ZeRO-3, got stage {stage}")
 
 
@@ -115,4 +159,14 @@ def decode_tokens_per_s_bound(
 
 def prefill_tokens_per_s(active_params: float, peak_tflops: float, mfu: float, n_gpus: int = 1) -> float:
     """Compute-bound prefill rate: n_gpus · peak · MFU / (2 · active params) tokens per second."""
-    return n_gpus * peak_tflops * 1e12 * mfu / (2 * active_params)
+    return compute_tokens_per_s(2 * active_params, peak_tflops, mfu, n_gpus)
+
+
+def compute_tokens_per_s(flops_per_token: float, peak_tflops: float, mfu: float, n_gpus: int = 1) -> float:
+    """Compute-bound token rate, prefill or decode alike: n_gpus · peak · MFU / FLOPs per token."""
+    return n_gpus * peak_tflops * 1e12 * mfu / flops_per_token
+
+
+def attention_flops_per_token(layers: int, heads: int, head_dim: int, context: float) -> float:
+    """Attention-score FLOPs of one token over `context` earlier tokens: 2 matmuls (QKᵀ, AV) × 2·L·a·d·c."""
+    return 4 * layers * heads * head_dim * context

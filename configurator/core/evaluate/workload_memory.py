@@ -1,13 +1,16 @@
 """Per-GPU memory of a training step or an inference server, fitted to what PyTorch really allocates.
 
 Training is modelled for Hugging Face Llama-style models (SDPA attention, RMSNorm upcast to fp32, SwiGLU,
-cross entropy over the full vocabulary on fp32 logits) and torch.optim.AdamW with the foreach kernels.
-The peak is the largest of three moments of the step (docs/workload-model.md, "Training peak"):
+cross entropy over the full vocabulary on fp32 logits). Model states follow the ZeRO paper's accounting
+(`train_model_states`); the peak is the largest of three moments of the step (docs/workload-model.md,
+"Training peak"):
 
 1. loss backward: weights + optimizer states + all saved activations + the [b, s, V] logits working set
    (bf16 logits, fp32 log-softmax output, its fp32 gradient and the fp32 gradient of the logits);
-2. end of backward: + all gradients + one layer's activations (its recompute with checkpointing);
-3. optimizer step: + all gradients + foreach AdamW's temporary (one sqrt(v) per parameter).
+2. end of backward: + all gradients + the first layer's activations (with checkpointing: its saved input
+   and its recompute; the other layers' inputs are freed by then);
+3. optimizer step: + all gradients + the implementation's temporaries (none for fused AdamW; foreach
+   AdamW: one sqrt(v) per parameter, plus fp32 gradients for a master copy).
 """
 
 from __future__ import annotations
@@ -15,7 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.evaluate.workload_formulas import kv_cache_bytes
-from configurator.core.evaluate.workload_models import InferJob, MemoryBreakdown, ModelShape, TrainJob, Workload
+from configurator.core.evaluate.workload_models import (
+    InferJob,
+    MemoryBreakdown,
+    ModelShape,
+    ModelStates,
+    TrainJob,
+    Workload,
+)
 
 #: CUDA context + runtime (cuBLAS/cuDNN handles, kernels) per GPU, not counted by max_memory_allocated.
 #: Part of the fit reserve (`reserve_bytes`), not of the breakdown's total.
@@ -36,7 +46,6 @@ def reserve_bytes(allocated: float) -> int:
 
 # bytes/param: (weights, gradients, optimizer states by optimizer)
 _WEIGHT_BYTES = {"fp32": 4, "amp": 4, "mixed": 2, "bf16": 2, "fp8": 2}
-_GRAD_BYTES = _WEIGHT_BYTES
 _MASTER_BYTES = {"fp32": 0, "amp": 0, "mixed": 4, "bf16": 0, "fp8": 4}
 _STATE_BYTES = {  # optimizer states proper, in the dtype of the tensors the optimizer updates
     "adamw": {"fp32": 8, "amp": 8, "mixed": 8, "bf16": 4, "fp8": 8},
@@ -52,23 +61,44 @@ def optimizer_bytes_per_param(precision: str, optimizer: str) -> float:
     return _MASTER_BYTES[precision] + _STATE_BYTES[optimizer][precision]
 
 
-def step_temp_bytes_per_param(precision: str, optimizer: str) -> float:
-    """Transient bytes per parameter during optimizer.step().
+def step_temp_bytes_per_param(job: TrainJob) -> float:
+    """Transient bytes per parameter during optimizer.step(), by implementation.
 
-    foreach AdamW allocates sqrt(exp_avg_sq) for every parameter at once (one tensor in the state dtype);
-    recipes with an fp32 master copy also materialise fp32 gradients for it. SGD and 8-bit AdamW
-    (fused, bitsandbytes) update in place.
+    fused (DeepSpeed FusedAdam, Megatron, torch AdamW(fused=True)) and 8-bit AdamW (bitsandbytes) and SGD
+    update in place, chunk by chunk: none. foreach AdamW allocates sqrt(exp_avg_sq) for every tensor
+    of a group at once (one tensor in the state dtype; one group = all parameters, the worst case);
+    with a master copy and 16-bit gradients it also materialises fp32 gradients for the master weights.
     """
-    temp = float(_MASTER_BYTES[precision])  # fp32 copy of the gradients for the master weights
-    if optimizer == "adamw":
-        temp += 2 if precision == "bf16" else 4
+    if job.optimizer_impl != "foreach" or job.optimizer != "adamw":
+        return 0.0
+    p = job.precision
+    temp = 2.0 if p == "bf16" else 4.0
+    if _MASTER_BYTES[p] and not job.grad_fp32:
+        temp += 4
     return temp
 
 
+def grad_bytes_per_param(job: TrainJob) -> float:
+    """Gradient bytes per parameter: the weights' dtype, or fp32 with `grad_fp32` (Megatron, DeepSpeed)."""
+    return 4 if job.grad_fp32 else _WEIGHT_BYTES[job.precision]
+
+
 def train_bytes_per_param(job: TrainJob) -> tuple[float, float, float]:
-    """(weights, gradients, optimizer) bytes per parameter of a training recipe."""
+    """(weights, gradients, optimizer) bytes per parameter of a training recipe (mixed: 2 + 2 + 12)."""
     p = job.precision
-    return _WEIGHT_BYTES[p], _GRAD_BYTES[p], optimizer_bytes_per_param(p, job.optimizer)
+    return _WEIGHT_BYTES[p], grad_bytes_per_param(job), optimizer_bytes_per_param(p, job.optimizer)
+
+
+def train_model_states(w: Workload, n_gpus: int) -> ModelStates:
+    """Per-GPU model states under the job's ZeRO stage over n_gpus data-parallel GPUs (ZeRO paper, Table 1)."""
+    p, stage = w.model.param_count(), w.train.zero_stage
+    bw, bg, bo = train_bytes_per_param(w.train)
+    return ModelStates(
+        weights=int(p * bw / (n_gpus if stage >= 3 else 1)),
+        gradients=int(p * bg / (n_gpus if stage >= 2 else 1)),
+        optimizer=int(p * bo / (n_gpus if stage >= 1 else 1)),
+        bytes_per_param=bw + bg + bo,
+    )
 
 
 def _residual_bytes(precision: str) -> int:
@@ -123,12 +153,14 @@ class _TrainParts:
 def _train_parts(w: Workload, n_gpus: int) -> _TrainParts:
     m, job = w.model, w.train
     p, stage, n = m.param_count(), job.zero_stage, n_gpus
-    bw, bg, bo = train_bytes_per_param(job)
+    bw, bg, _ = train_bytes_per_param(job)
+    states = train_model_states(w, n)
     tokens = job.micro_batch * job.seq_len
     layer = hf_llama_layer_activation_bytes(m, job.precision, tokens)
     head = hf_llama_head_bytes(m, job.precision, tokens)
+    layer_input = tokens * _residual_bytes(job.precision) * m.hidden
     if job.checkpointing:
-        saved: float = m.layers * tokens * _residual_bytes(job.precision) * m.hidden
+        saved: float = m.layers * layer_input
     else:
         saved = m.layers * layer
     acts = saved + head
@@ -136,12 +168,14 @@ def _train_parts(w: Workload, n_gpus: int) -> _TrainParts:
         acts += 2 * (p - m.vocab * m.hidden * (0 if m.tied_embeddings else 1)) / (n if stage == 3 else 1)
     layer_p = m.layer_params()
     return _TrainParts(
-        weights=p * bw / (n if stage >= 3 else 1),
-        grads=p * bg / (n if stage >= 2 else 1),
-        states=p * bo / (n if stage >= 1 else 1),
-        step_temp=p * step_temp_bytes_per_param(job.precision, job.optimizer) / (n if stage >= 1 else 1),
+        weights=states.weights,
+        grads=states.gradients,
+        states=states.optimizer,
+        step_temp=p * step_temp_bytes_per_param(job) / (n if stage >= 1 else 1),
         acts_all=acts,
-        acts_layer=layer + (saved if job.checkpointing else 0),
+        # end of backward: the first layer's saved tensors (checkpointing: its input and its recompute);
+        # the later layers' activations were freed as their backward finished
+        acts_layer=layer + (layer_input if job.checkpointing else 0),
         # PyTorch DDP keeps its own gradient buckets next to .grad (gradient_as_bucket_view=False)
         buckets=p * bg if (stage == 0 and n > 1) else 0,
         # ZeRO-3 / FSDP: the current and the prefetched layer gathered, plus one layer's full gradients
@@ -187,6 +221,12 @@ def infer_kv_bytes(shape: ModelShape, job: InferJob, tokens: int | None = None) 
     return kv_cache_bytes(shape.layers, shape.kv_heads, shape.d_head, tokens, job.batch, _KV_BYTES[job.kv_dtype])
 
 
+def prefill_step_tokens(job: InferJob) -> int:
+    """Prompt tokens run in one forward step: the whole batch, or the engine's max tokens per step."""
+    tokens = job.batch * job.context
+    return tokens if job.max_tokens_per_step is None else min(tokens, job.max_tokens_per_step)
+
+
 def infer_memory(w: Workload, n_gpus: int) -> MemoryBreakdown:
     """Per-GPU inference memory; n_gpus > 1 means tensor parallelism (weights and KV heads split)."""
     m, job = w.model, w.infer
@@ -194,11 +234,12 @@ def infer_memory(w: Workload, n_gpus: int) -> MemoryBreakdown:
     weights = infer_weight_bytes(m, job) / n
     kv_heads_per_gpu = -(-m.kv_heads // n)  # KV heads do not split below one per GPU: replicated
     kv = infer_kv_bytes(m, job) * kv_heads_per_gpu / m.kv_heads
-    # prefill of the whole prompt, no grad: residual + fp32 norm upcast + the MLP's gate/up/act/product,
-    # plus fp32 logits of the last position
+    # one prefill step, no grad: residual + fp32 norm upcast + the MLP's gate/up/act/product for the
+    # step's tokens (a serving engine's chunked prefill caps them), plus fp32 logits of each sequence's
+    # last position
     act_bytes = 4 if job.precision == "fp32" else 2
-    acts = job.batch * job.context * (act_bytes * 3 * m.hidden + 4 * m.hidden
-                                      + act_bytes * 3 * m.ffn * m.experts_active / n)
+    acts = prefill_step_tokens(job) * (act_bytes * 3 * m.hidden + 4 * m.hidden
+                                       + act_bytes * 3 * m.ffn * m.experts_active / n)
     acts += job.batch * m.vocab * 8
     allocated = weights + kv + acts
     return MemoryBreakdown(weights=int(weights), kv_cache=int(kv), activations=int(acts),

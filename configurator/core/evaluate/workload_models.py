@@ -15,6 +15,13 @@ DEFAULT_MFU = 0.40
 TrainPrecision = Literal["fp32", "amp", "mixed", "bf16", "fp8"]
 InferPrecision = Literal["fp32", "fp16", "bf16", "fp8", "int8", "int4"]
 KVDtype = Literal["fp32", "fp16", "bf16", "fp8", "int8"]
+#: How optimizer.step() is implemented: "fused" (DeepSpeed FusedAdam, Megatron's fused Adam,
+#: torch.optim.AdamW(fused=True): no per-parameter temporaries) or "foreach" (torch's default multi-tensor
+#: path: a temporary per tensor group, e.g. sqrt(exp_avg_sq)).
+OptimizerImpl = Literal["fused", "foreach"]
+#: Tokens a serving engine runs in one forward step (vLLM max_num_batched_tokens, TensorRT-LLM
+#: max_num_tokens): chunked prefill caps the prefill working set at this many tokens.
+DEFAULT_MAX_TOKENS_PER_STEP = 8192
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -74,6 +81,13 @@ class ModelShape(BaseModel):
         """Input embedding plus output head (once if tied)."""
         return self.vocab * self.hidden * (1 if self.tied_embeddings else 2)
 
+    def largest_module_params(self) -> int:
+        """Parameters of the largest single module, DeepSpeed's "largest layer" (ZeRO-3 gathers it whole).
+
+        For Llama shapes that is the input embedding or output head (V·h), else an MLP projection (h·f).
+        """
+        return max(self.vocab * self.hidden, self.hidden * self.ffn, self.hidden * self.heads * self.d_head)
+
     def param_count(self) -> int:
         """Total parameters: the `params` override, else computed from the shape."""
         if self.params is not None:
@@ -103,6 +117,10 @@ class TrainJob(BaseModel):
     checkpointing: bool = False
     zero_stage: int = 0
     tokens: float | None = None
+    optimizer_impl: OptimizerImpl = "fused"
+    #: keep fp32 gradients (Megatron's fp32 gradient accumulation, DeepSpeed's fp32 grad partitions):
+    #: 4 B instead of 2 B per parameter for gradients of 16-bit recipes, 18 B/param of model states
+    grad_fp32: bool = False
 
     @field_validator("micro_batch", "seq_len")
     @classmethod
@@ -136,6 +154,8 @@ class InferJob(BaseModel):
     context: int = 4096
     new_tokens: int = 512
     kv_dtype: KVDtype = "bf16"
+    #: tokens per forward step of the serving engine (chunked prefill); None: a whole batch's prompts at once
+    max_tokens_per_step: int | None = DEFAULT_MAX_TOKENS_PER_STEP
 
     @field_validator("batch", "context")
     @classmethod
@@ -149,6 +169,13 @@ class InferJob(BaseModel):
     def _non_negative(cls, value: int) -> int:
         if value < 0:
             raise ValueError(f"new_tokens must be >= 0, got {value}")
+        return value
+
+    @field_validator("max_tokens_per_step")
+    @classmethod
+    def _step_tokens(cls, value: int | None) -> int | None:
+        if value is not None and value < 1:
+            raise ValueError(f"max_tokens_per_step must be a positive integer or null, got {value}")
         return value
 
 
@@ -209,6 +236,28 @@ class MemoryBreakdown(BaseModel):
         return self.total
 
 
+class ModelStates(BaseModel):
+    """Per-GPU bytes of the model states the ZeRO paper counts: weights, gradients, optimizer states.
+
+    Persistent across the step and partitioned by the ZeRO stage (1: optimizer, 2: + gradients,
+    3: + weights) over the data-parallel GPUs, exactly as the paper's Table 1; buffers (DDP buckets,
+    ZeRO-3 gathers), step temporaries and activations are not model states and are only in the peak
+    (`MemoryBreakdown`). Zero for inference, which has weights only (see `MemoryBreakdown.weights`).
+    """
+
+    model_config = ConfigDict(frozen=True)  # extra ignored: a dumped `total` reads back
+
+    weights: int = 0
+    gradients: int = 0
+    optimizer: int = 0
+    bytes_per_param: float = 0.0   # unsharded weights + gradients + optimizer bytes per parameter
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def total(self) -> int:
+        return self.weights + self.gradients + self.optimizer
+
+
 class WorkloadResult(BaseModel):
     """The workload evaluated on a given GPU count and type."""
 
@@ -226,6 +275,11 @@ class WorkloadResult(BaseModel):
     mfu: float
     decode_tokens_per_s: float | None = None
     prefill_tokens_per_s: float | None = None
+    #: output tokens/s over a whole batch (prefill + decode), as serving benchmarks report throughput
+    serving_tokens_per_s: float | None = None
+    decode_limit: str | None = None    # "memory bandwidth" or "compute": which bound sets the decode rate
+    prefill_limit: str | None = None
+    model_states: ModelStates = ModelStates()
     notes: tuple[str, ...] = ()
 
 

@@ -66,6 +66,7 @@ class WorkloadPanel(QWidget):
         self.figures = ValueGrid()
         self.figures.add_row("max_batch", self.tr("Largest batch that fits"))
         self.figures.add_row("speed", self.tr("Training time"))
+        self.figures.add_row("states", self.tr("Model states per GPU"))
         self.figures.add_row("mfu", self.tr("MFU assumed"))
         layout.addWidget(self.figures)
         self.notes = WrapLabel()
@@ -165,7 +166,7 @@ class WorkloadPanel(QWidget):
             caption.setText(self.tr("Training time"))
             self.figures.set("speed", self.tr("{days} days").format(days=fmt.number(result.train_days, 1)))
         elif result.decode_tokens_per_s is not None:
-            caption.setText(self.tr("Decode (upper bound)"))
+            caption.setText(self.tr("Decode"))
             text = self.tr("{tps} tokens/s").format(tps=fmt.number(result.decode_tokens_per_s))
             prefill = getattr(result, "prefill_tokens_per_s", None)
             if prefill:
@@ -173,7 +174,24 @@ class WorkloadPanel(QWidget):
             self.figures.set("speed", text)
         else:
             self.figures.set("speed", "—")
+        self._render_states(result)
         self.figures.set("mfu", fmt.percent(100 * result.mfu))
+
+    def _render_states(self, result: Any) -> None:
+        """Training: the ZeRO-partitioned model states; inference: the whole batch's output rate."""
+        caption = self.figures.captions["states"]
+        states = getattr(result, "model_states", None)
+        if result.train_days is not None and states is not None and states.total:
+            caption.setText(self.tr("Model states per GPU"))
+            self.figures.set("states", self.tr("{total} ({bpp} B/param: weights {w} · gradients {g} · "
+                                               "optimizer {o})").format(
+                total=fmt.gb(states.total), bpp=fmt.number(states.bytes_per_param, 0), w=fmt.gb(states.weights),
+                g=fmt.gb(states.gradients), o=fmt.gb(states.optimizer)))
+            return
+        caption.setText(self.tr("Serving throughput"))
+        serving = getattr(result, "serving_tokens_per_s", None)
+        self.figures.set("states", "—" if serving is None else
+                         self.tr("{tps} output tokens/s").format(tps=fmt.number(serving)))
 
     def _render_empty(self) -> None:
         self._render_chart(None)
@@ -183,6 +201,6 @@ class WorkloadPanel(QWidget):
         for key, _, _ in SEGMENTS:
             self.legend.set(key, "—")
         self.legend.set("total", "—")
-        for key in ("max_batch", "speed", "mfu"):
+        for key in ("max_batch", "speed", "states", "mfu"):
             self.figures.set(key, "—")
         self.notes.setText("")

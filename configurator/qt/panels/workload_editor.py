@@ -126,6 +126,12 @@ class WorkloadEditor(QWidget):
     def _train_rows(self, form: QFormLayout) -> None:
         self.train_precision = self._combo(_choices(wl.TrainJob, "precision"))
         self.optimizer = self._combo(_choices(wl.TrainJob, "optimizer"))
+        self.optimizer_impl = self._combo(_choices(wl.TrainJob, "optimizer_impl"), {
+            "fused": self.tr("fused (DeepSpeed, Megatron, PyTorch fused=True)"),
+            "foreach": self.tr("foreach (PyTorch's default: step temporaries)")})
+        self.grad_fp32 = QCheckBox(self.tr("fp32 gradients (Megatron, DeepSpeed: 18 B/param)"))
+        self.grad_fp32.toggled.connect(self._on_field_now)
+        self.inputs.append(self.grad_fp32)
         self.micro_batch = self._spin(QSpinBox(), 1, 65_536)
         self.seq_len = self._spin(QSpinBox(), 1, 1_048_576, step=1024)
         self.checkpointing = QCheckBox(self.tr("Activation checkpointing"))
@@ -138,6 +144,8 @@ class WorkloadEditor(QWidget):
             spin.valueChanged.connect(self._on_field_edit)
         self._add("train", self.tr("Precision"), self.train_precision)
         self._add("train", self.tr("Optimizer"), self.optimizer)
+        self._add("train", self.tr("Optimizer implementation"), self.optimizer_impl)
+        self._add("train", "", self.grad_fp32)
         self._add("train", self.tr("Micro-batch per GPU"), self.micro_batch)
         self._add("train", self.tr("Sequence length"), self.seq_len)
         self._add("train", self.tr("ZeRO stage"), self.zero)
@@ -150,13 +158,19 @@ class WorkloadEditor(QWidget):
         self.context = self._spin(QSpinBox(), 1, 10_000_000, step=1024)
         self.new_tokens = self._spin(QSpinBox(), 0, 1_000_000, step=128)
         self.kv_dtype = self._combo(_choices(wl.InferJob, "kv_dtype"))
-        for spin in (self.batch, self.context, self.new_tokens):
+        self.max_step_tokens = self._spin(QSpinBox(), 0, 10_000_000, step=1024)
+        self.max_step_tokens.setSpecialValueText(self.tr("whole batch at once"))
+        self.max_step_tokens.setToolTip(self.tr(
+            "Tokens a serving engine runs per step (vLLM max_num_batched_tokens, TensorRT-LLM max_num_tokens): "
+            "chunked prefill caps the prefill memory"))
+        for spin in (self.batch, self.context, self.new_tokens, self.max_step_tokens):
             spin.valueChanged.connect(self._on_field_edit)
         self._add("infer", self.tr("Weight precision"), self.infer_precision)
         self._add("infer", self.tr("Concurrent sequences"), self.batch)
         self._add("infer", self.tr("Context (prompt) tokens"), self.context)
         self._add("infer", self.tr("New tokens"), self.new_tokens)
         self._add("infer", self.tr("KV cache dtype"), self.kv_dtype)
+        self._add("infer", self.tr("Max tokens per step"), self.max_step_tokens)
 
     def _show_mode_rows(self, mode: str) -> None:
         for name, rows in self.mode_rows.items():
@@ -177,10 +191,10 @@ class WorkloadEditor(QWidget):
         self.inputs.append(spin)
         return spin
 
-    def _combo(self, values: tuple[str, ...]) -> QComboBox:
+    def _combo(self, values: tuple[str, ...], labels: dict[str, str] | None = None) -> QComboBox:
         combo = QComboBox()
         for v in values:
-            combo.addItem(v, v)
+            combo.addItem((labels or {}).get(v, v), v)
         combo.currentIndexChanged.connect(self._on_field_now)
         self.inputs.append(combo)
         return combo
@@ -206,10 +220,12 @@ class WorkloadEditor(QWidget):
             "train": {"precision": self.train_precision.currentData(), "optimizer": self.optimizer.currentData(),
                       "micro_batch": self.micro_batch.value(), "seq_len": self.seq_len.value(),
                       "checkpointing": self.checkpointing.isChecked(), "zero_stage": int(self.zero.currentData()),
-                      "tokens": None if tokens <= 0 else tokens * 1e9},
+                      "tokens": None if tokens <= 0 else tokens * 1e9,
+                      "optimizer_impl": self.optimizer_impl.currentData(), "grad_fp32": self.grad_fp32.isChecked()},
             "infer": {"precision": self.infer_precision.currentData(), "batch": self.batch.value(),
                       "context": self.context.value(), "new_tokens": self.new_tokens.value(),
-                      "kv_dtype": self.kv_dtype.currentData()},
+                      "kv_dtype": self.kv_dtype.currentData(),
+                      "max_tokens_per_step": self.max_step_tokens.value() or None},
         }
         return wl.Workload.model_validate(spec).model_dump(mode="json")
 
@@ -296,6 +312,8 @@ class WorkloadEditor(QWidget):
     def _show_train(self, job: dict[str, Any]) -> None:
         _select(self.train_precision, job.get("precision", "mixed"))
         _select(self.optimizer, job.get("optimizer", "adamw"))
+        _select(self.optimizer_impl, job.get("optimizer_impl", "fused"))
+        self.grad_fp32.setChecked(bool(job.get("grad_fp32", False)))
         self.micro_batch.setValue(int(job.get("micro_batch", 1)))
         self.seq_len.setValue(int(job.get("seq_len", 4096)))
         self.checkpointing.setChecked(bool(job.get("checkpointing", False)))
@@ -309,6 +327,8 @@ class WorkloadEditor(QWidget):
         self.context.setValue(int(job.get("context", 4096)))
         self.new_tokens.setValue(int(job.get("new_tokens", 512)))
         _select(self.kv_dtype, job.get("kv_dtype", "bf16"))
+        step = job.get("max_tokens_per_step", wl.DEFAULT_MAX_TOKENS_PER_STEP)
+        self.max_step_tokens.setValue(int(step or 0))
 
     def _update_params(self) -> None:
         try:
