@@ -103,7 +103,7 @@ def month_series(capex: Decimal, opex_per_year: Decimal, rent_per_month: Decimal
     hit = memo.get(key) if memo is not None else None
     if hit is not None:
         return hit
-    scale = 10 ** -int(quantum.as_tuple().exponent)  # type: ignore[operator]
+    scale = 10 ** -int(quantum.as_tuple().exponent)
     c, o = int(capex * scale), int(opex_per_year * scale)
     # own in minor units: c + round_half_up(m·o/12) = c + (2·m·o + 12) // 24, m = 0..months
     own_units = list(map(c.__add__, map(floordiv, range(12, 2 * o * months + 13, 2 * o) if o else
@@ -147,7 +147,7 @@ def _first_month(own_units: list[int], rent_units: int, opex_units: int) -> int 
 def _rent(ctx: BuildContext, fx: FxTable, cur: str, util: float,
           quantum: Decimal) -> tuple[Decimal | None, Decimal | None]:
     """(rate per GPU-hour, rent per month) for the build's GPUs, None when unknown."""
-    gpus: list[GPU] = [pl.part for pl in gpus_placed(ctx)]  # type: ignore[misc]
+    gpus: list[GPU] = [pl.part for pl in gpus_placed(ctx) if isinstance(pl.part, GPU)]
     if not gpus:
         return None, None
     chosen = ctx.build.commercial.rent_per_gpu_hour

@@ -7,6 +7,7 @@ from string import ascii_uppercase
 from ..catalog import DIMM, GPU
 from ..ops import Place, Remove
 from ..slots import dimm_slot_id
+from ..violations import Severity
 from ._common import Facts, names, place, remove
 
 #: host RAM / total GPU memory below this -> warning; below RATIO_INFO -> info
@@ -62,6 +63,7 @@ def _mixed(f: Facts, by_id, keep: str) -> None:
     odd = [p for pid, placed in by_id.items() if pid != keep for p in placed]
     kinds = {placed[0].part.module_type for placed in by_id.values()}
     odd_names = sorted({p.part.name for p in odd})
+    severity: Severity
     severity, code, why = ("error", "mem.mixed-types", f"{' and '.join(sorted(kinds)).upper()} modules cannot be mixed") \
         if len(kinds) > 1 else ("warning", "mem.mixed", "all DIMMs should be the same part, "
                                 "or capacities, ranks and speeds differ between channels")
@@ -165,6 +167,7 @@ def _host_ratio(f: Facts, by_id) -> None:
     if vram <= 0 or host >= RATIO_INFO * vram:
         return
     ratio = host / vram
+    severity: Severity
     severity, code, bound = ("warning", "mem.host-ram-low", RATIO_WARN) if ratio < RATIO_WARN \
         else ("info", "mem.host-ram-below-2x", RATIO_INFO)
     f.add(severity, code,

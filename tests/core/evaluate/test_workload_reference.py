@@ -19,10 +19,10 @@ from configurator.core.evaluate.workload import (
     deepspeed_zero3_estimate,
     estimate_memory,
     evaluate_workload,
-    load_presets,
     model_states,
 )
 from configurator.core.evaluate.workload_memory import hf_llama_layer_activation_bytes
+from configurator.io.models_io import load_presets
 
 GB, GiB = 1e9, 2**30
 H100_PCIE = dict(gpu_memory_gb=80, gpu_bf16_tflops=756, gpu_fp8_tflops=1513, gpu_bandwidth_gbs=2000)
