@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-0.1
 
-.PHONY: run test bench clean dist test-wheel translations
+.PHONY: run test lint bench clean dist test-wheel translations
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,8 +16,15 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m configurator $(ARGS)
 
-test: $(STAMP)
+test: $(STAMP) lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
+
+# the machine checks (configured in pyproject.toml): ruff, mypy on the Qt-free packages, and the
+# import contracts (core imports no io/report/qt/paths; io and report import no Qt)
+lint: $(STAMP)
+	$(VENV)/bin/ruff check configurator tests bench packaging
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 bench: $(STAMP)
 	for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

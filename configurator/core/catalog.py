@@ -11,14 +11,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property
-from typing import Annotated, Literal, NewType
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .slots import SlotLayout, build_layout
-
-PartId = NewType("PartId", str)
-SlotId = NewType("SlotId", str)
 
 Confidence = Literal["datasheet", "secondary", "estimate"]
 

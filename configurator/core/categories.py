@@ -135,6 +135,13 @@ def part_draw(part: Part) -> tuple[float, float, float, float]:
     return found.power.draw(part)
 
 
+def pcie_link(part: Part | None) -> tuple[int, int] | None:
+    """(PCIe gen, lanes) a card of a lane-taking category needs; None for anything else."""
+    if part is None or not is_pcie_card(part):
+        return None
+    return int(getattr(part, "pcie_gen")), int(getattr(part, "pcie_lanes"))
+
+
 def is_pcie_card(part: Part) -> bool:
     """Whether `part`, in a PCIe slot, takes host PCIe lanes (`pcie_gen` × `pcie_lanes`)."""
     found = BY_KEY.get(part.category)

@@ -76,3 +76,29 @@ def test_bom_groups_cover_every_category():
 def test_unknown_category_is_not_guessed():
     assert categories.category("retimer") is None
     assert categories.noun("retimer") == "retimer"
+
+
+def test_a_new_category_is_placed_powered_priced_and_lane_counted(shipped):
+    """The storage-controller category was added as a model, a catalog file and one registry entry:
+    it goes into PCIe slots, draws power, prints under Storage and takes PCIe lanes."""
+    from dataclasses import replace
+
+    from configurator.core.build import Build
+    from configurator.core.evaluator import evaluate
+    from configurator.core.placement import can_place
+
+    hba = shipped.get("lenovo-thinksystem-440-8i-hba")
+    assert hba is not None and categories.pcie_link(hba) == (4, 8)
+    base = shipped.chassis("supermicro-sys-421ge-tnrt")
+    assert base is not None
+    slot = base.pcie_slots[0]
+    narrow = base.model_copy(update={"pcie_slots": (slot.model_copy(update={"gen": 3, "lanes": 4}),
+                                                     *base.pcie_slots[1:])})
+    catalog = replace(shipped, parts={**shipped.parts, base.id: narrow})
+    build = Build(chassis=base.id, placements={slot.id: hba.id})
+    assert can_place(Build(chassis=base.id), catalog, slot.id, hba.id)[0]
+    ev = evaluate(build, catalog)
+    assert [line.max_w for line in ev.power.lines if line.category == "hba"] == [hba.tdp_w]
+    assert [line.group for line in ev.cost.lines if line.category == "hba"] == ["Storage"]
+    downgrade = [v for v in ev.violations if v.code == "pcie.link-downgrade"]
+    assert downgrade and "Gen4 x8" in downgrade[0].message and slot.id in downgrade[0].slots

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..catalog import GPU, NIC, Drive
+from ..catalog import GPU, Drive, Part
+from ..categories import pcie_link
 from ._common import Facts, batch, fmt_gbs, link_gbs, names, place, remove
 from .fit import blocked_slots, covered, misfits, pcie_problems
 
@@ -29,14 +30,16 @@ def check(f: Facts) -> None:
     bad = misfits(f)
     for p in f.by_kind.get("pcie", ()):
         part, spec = p.part, p.slot.pcie
-        if not isinstance(part, (GPU, NIC)) or spec is None or p.slot.id in bad:
+        link = pcie_link(part)   # GPUs, NICs, storage controllers: whatever the registry says takes lanes
+        if link is None or spec is None or p.slot.id in bad:
             continue
-        lanes = min(part.pcie_lanes, spec.lanes)
+        card_gen, card_lanes = link
+        lanes = min(card_lanes, spec.lanes)
         used.setdefault(spec.root, []).append((p.slot.id, lanes))
-        gen = min(part.pcie_gen, spec.gen)
+        gen = min(card_gen, spec.gen)
         if isinstance(part, GPU):
             gpu_links.setdefault(spec.root, []).append((p.slot.id, link_gbs(gen, lanes)))
-        if gen < part.pcie_gen or lanes < part.pcie_lanes:
+        if gen < card_gen or lanes < card_lanes:
             slow.setdefault((part.id, spec.gen, spec.lanes), []).append(p.slot.id)
     for p in f.by_kind.get("gpu", ()):
         part = p.part
@@ -89,32 +92,35 @@ def _downgrades(f: Facts, slow: dict[tuple, list[str]]) -> None:
     blocked = blocked_slots(f)
     for (pid, gen, lanes), slots in slow.items():
         part = f.ctx.catalog.get(pid)
-        if not isinstance(part, (GPU, NIC)):   # collected from placed GPUs and NICs only
+        card = pcie_link(part)   # collected from placed lane-taking cards only
+        if part is None or card is None:
             continue
-        full = link_gbs(part.pcie_gen, part.pcie_lanes)
-        link = link_gbs(min(gen, part.pcie_gen), min(lanes, part.pcie_lanes))
+        card_gen, card_lanes = card
+        full = link_gbs(card_gen, card_lanes)
+        link = link_gbs(min(gen, card_gen), min(lanes, card_lanes))
         many = len(slots) > 1
         ops: list[Any] = []
         moved: list[str] = []
         for s in slots:
-            target = _faster_slot(f, part, blocked, taken)
+            target = _faster_slot(f, part, card, blocked, taken)
             if target:
                 taken.add(target)
                 moved.append(f"{s} to {target}")
                 ops.append(batch([remove(s), place(target, pid)], f"Move {part.name} to {target}"))
         fix = (f"Move the card{'s' if len(moved) > 1 else ''} from {names(moved)}." if moved else
-               f"No free Gen{part.pcie_gen} x{part.pcie_lanes} slot is left; accept the lower bandwidth "
+               f"No free Gen{card_gen} x{card_lanes} slot is left; accept the lower bandwidth "
                "or free one.")
         f.add("warning", "pcie.link-downgrade",
-              f"{part.name} (Gen{part.pcie_gen} x{part.pcie_lanes}, {fmt_gbs(full)}) in {names(slots)} "
+              f"{part.name} (Gen{card_gen} x{card_lanes}, {fmt_gbs(full)}) in {names(slots)} "
               f"(Gen{gen} x{lanes}, {fmt_gbs(link)}) lose{'' if many else 's'} {_lost_words(link / full)} of "
               f"{'their' if many else 'its'} host bandwidth.", slots, fix, ops)
 
 
-def _faster_slot(f: Facts, part: GPU | NIC, blocked: dict[str, str], taken: set[str]) -> str | None:
+def _faster_slot(f: Facts, part: Part, card: tuple[int, int], blocked: dict[str, str],
+                 taken: set[str]) -> str | None:
     for spec in f.chassis.pcie_slots:
         sid = spec.id
-        if sid in f.at or sid in taken or sid in blocked or spec.gen < part.pcie_gen or spec.lanes < part.pcie_lanes:
+        if sid in f.at or sid in taken or sid in blocked or spec.gen < card[0] or spec.lanes < card[1]:
             continue
         if pcie_problems(part, spec) or any(b in f.at for b in covered(part, spec)):
             continue
