@@ -47,11 +47,12 @@ from configurator.core.rules import check  # noqa: E402
 from configurator.io.fx_io import load_fx  # noqa: E402
 
 
-def largest_example() -> tuple[str, Build, Catalog]:
+def largest_example(only: str = "") -> tuple[str, Build, Catalog]:
+    """The example with the most placements (or the one named `only`, to compare commits)."""
     from configurator.io.catalog_io import load_catalog
 
     best = None
-    for path in sorted(paths.examples_dir().glob("*.json")):
+    for path in sorted(paths.examples_dir().glob(only or "*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or "chassis" not in data:
             continue
@@ -131,11 +132,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-n", type=int, default=2000, help="runs per measurement (≥ 1000)")
     ap.add_argument("--synthetic", action="store_true", help="use the tests' synthetic HGX build")
+    ap.add_argument("--example", default="", help="an examples/ file name instead of the largest example")
     ap.add_argument("--block", type=int, default=100,
                     help="runs per row before the next row takes a turn (1 = fully interleaved, cache-cold)")
     args = ap.parse_args()
     n = max(1000, args.n)
-    name, build, catalog = synthetic() if args.synthetic else largest_example()
+    name, build, catalog = synthetic() if args.synthetic else largest_example(args.example)
     fx = load_fx()
     warm = Evaluator(catalog, fx)
     ev = warm.evaluate(build)
