@@ -247,10 +247,6 @@
         <translation>成本与 TCO</translation>
     </message>
     <message>
-        <source>Hardware (BOM total)</source>
-        <translation>硬件（物料清单合计）</translation>
-    </message>
-    <message>
         <source>Energy per year</source>
         <translation>每年电费</translation>
     </message>
@@ -279,6 +275,10 @@
         <translation>自购回本点</translation>
     </message>
     <message>
+        <source>What the customer signs: hardware, support, discount, tax and shipping, as in the bill of materials and the PDF quote</source>
+        <translation>客户签署的金额：硬件、维保、折扣、税费和运费，与物料清单和 PDF 报价单一致</translation>
+    </message>
+    <message>
         <source>Total cost of ownership ÷ dense BF16 PFLOPS</source>
         <translation>总拥有成本 ÷ 稠密 BF16 PFLOPS</translation>
     </message>
@@ -287,8 +287,20 @@
         <translation>累计成本：自购与租用对比</translation>
     </message>
     <message>
+        <source>{total} over {years} years · quote {quote}</source>
+        <translation>{years} 年合计 {total} · 报价 {quote}</translation>
+    </message>
+    <message>
         <source>own (hardware + energy + support)</source>
         <translation>自购（硬件 + 电费 + 维保）</translation>
+    </message>
+    <message>
+        <source>Quote total</source>
+        <translation>报价总额</translation>
+    </message>
+    <message>
+        <source>Hardware (list prices)</source>
+        <translation>硬件（目录价）</translation>
     </message>
     <message>
         <source>rent the same GPUs</source>
@@ -297,10 +309,6 @@
     <message>
         <source>months</source>
         <translation>月</translation>
-    </message>
-    <message>
-        <source>{total} over {years} years · hardware {bom}</source>
-        <translation>{years} 年合计 {total} · 硬件 {bom}</translation>
     </message>
     <message>
         <source>No price for {parts}: left out of the totals</source>
@@ -339,6 +347,7 @@
     <name>FileActions</name>
     <message>
         <source>Unsaved changes</source>
+        <extracomment>File ▸ Open lists every importer; File ▸ Save writes the app&apos;s own build file</extracomment>
         <translation>未保存的更改</translation>
     </message>
     <message>
@@ -360,6 +369,12 @@
     <message>
         <source>Opened %s</source>
         <translation>已打开 %s</translation>
+    </message>
+    <message numerus="yes">
+        <source> (+%n more)</source>
+        <translation>
+            <numerusform> （另有 %n 项）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Save build as</source>
@@ -398,20 +413,20 @@
         <translation>无法恢复</translation>
     </message>
     <message>
-        <source>Export quote</source>
-        <translation>导出报价单</translation>
+        <source>Export %s</source>
+        <translation>导出 %s</translation>
     </message>
     <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF 文件 (*.pdf)</translation>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
     </message>
     <message>
-        <source>Cannot export quote</source>
-        <translation>无法导出报价单</translation>
+        <source>%s is the open build&apos;s own file; choose another name.</source>
+        <translation>%s 是当前打开配置自身的文件，请换一个文件名。</translation>
     </message>
     <message>
-        <source>Quote written to %s</source>
-        <translation>报价单已写入 %s</translation>
+        <source>Exported %s</source>
+        <translation>已导出 %s</translation>
     </message>
 </context>
 <context>
@@ -429,10 +444,6 @@
         <translation>物料清单</translation>
     </message>
     <message>
-        <source>Panel %1 failed: %2</source>
-        <translation>面板 %1 出错：%2</translation>
-    </message>
-    <message>
         <source>&amp;New…</source>
         <translation>新建(&amp;N)…</translation>
     </message>
@@ -447,10 +458,6 @@
     <message>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Export &amp;quote…</source>
-        <translation>导出报价单(&amp;Q)…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -497,8 +504,8 @@
         <translation>适应窗口(&amp;F)</translation>
     </message>
     <message>
-        <source>The PDF quote module is not installed in this build.</source>
-        <translation>此版本未安装 PDF 报价单模块。</translation>
+        <source>Export %s…</source>
+        <translation>导出 %s…</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -600,38 +607,6 @@
 <context>
     <name>Palette</name>
     <message>
-        <source>Chassis</source>
-        <translation>机箱</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>CPUs</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation>内存</translation>
-    </message>
-    <message>
-        <source>Drives</source>
-        <translation>硬盘</translation>
-    </message>
-    <message>
-        <source>Network</source>
-        <translation>网卡</translation>
-    </message>
-    <message>
-        <source>Power supplies</source>
-        <translation>电源</translation>
-    </message>
-    <message>
-        <source>Cooling</source>
-        <translation>散热</translation>
-    </message>
-    <message>
         <source>Search parts…  (name, vendor, 80 GB, 400G …)</source>
         <translation>搜索部件…（名称、厂商、80 GB、400G …）</translation>
     </message>
@@ -691,13 +666,41 @@
         <translation>小计</translation>
     </message>
     <message>
-        <source>Total  %s</source>
-        <translation>合计  %s</translation>
+        <source>on request</source>
+        <translation>询价</translation>
+    </message>
+    <message>
+        <source>Subtotal</source>
+        <translation>小计</translation>
+    </message>
+    <message>
+        <source>Discount (%s)</source>
+        <translation>折扣（%s）</translation>
+    </message>
+    <message>
+        <source>Included tax / VAT (%s)</source>
+        <translation>已含税 / 增值税（%s）</translation>
+    </message>
+    <message>
+        <source>Tax / VAT (%s)</source>
+        <translation>税 / 增值税（%s）</translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation>运费</translation>
+    </message>
+    <message>
+        <source>Total (%s, incl. tax)</source>
+        <translation>总计（%s，含税）</translation>
+    </message>
+    <message>
+        <source>Total (%s, excl. tax)</source>
+        <translation>总计（%s，不含税）</translation>
     </message>
     <message numerus="yes">
-        <source>%n part(s) without a price · </source>
+        <source>%n part(s) on request, not in the total</source>
         <translation>
-            <numerusform>%n 个部件无价格 · </numerusform>
+            <numerusform>%n 个部件需询价，未计入总计</numerusform>
         </translation>
     </message>
     <message>
@@ -815,10 +818,6 @@
     <message>
         <source>{pct} at peak if {other} fails</source>
         <translation>{other} 故障时峰值负载 {pct}</translation>
-    </message>
-    <message>
-        <source>nothing left if {other} fails</source>
-        <translation>{other} 故障时无剩余容量</translation>
     </message>
 </context>
 <context>
@@ -1148,6 +1147,18 @@
         <translation>MFU</translation>
     </message>
     <message>
+        <source>fused (DeepSpeed, Megatron, PyTorch fused=True)</source>
+        <translation>融合实现（DeepSpeed、Megatron、PyTorch fused=True）</translation>
+    </message>
+    <message>
+        <source>foreach (PyTorch&apos;s default: step temporaries)</source>
+        <translation>foreach（PyTorch 默认：步进临时张量）</translation>
+    </message>
+    <message>
+        <source>fp32 gradients (Megatron, DeepSpeed: 18 B/param)</source>
+        <translation>fp32 梯度（Megatron、DeepSpeed：18 字节/参数）</translation>
+    </message>
+    <message>
         <source>Activation checkpointing</source>
         <translation>激活检查点（重计算）</translation>
     </message>
@@ -1168,6 +1179,10 @@
         <translation>优化器</translation>
     </message>
     <message>
+        <source>Optimizer implementation</source>
+        <translation>优化器实现</translation>
+    </message>
+    <message>
         <source>Micro-batch per GPU</source>
         <translation>每 GPU 微批大小</translation>
     </message>
@@ -1182,6 +1197,14 @@
     <message>
         <source>Training tokens</source>
         <translation>训练词元数</translation>
+    </message>
+    <message>
+        <source>whole batch at once</source>
+        <translation>整批一次完成</translation>
+    </message>
+    <message>
+        <source>Tokens a serving engine runs per step (vLLM max_num_batched_tokens, TensorRT-LLM max_num_tokens): chunked prefill caps the prefill memory</source>
+        <translation>推理引擎每步处理的词元数（vLLM max_num_batched_tokens、TensorRT-LLM max_num_tokens）：分块预填充限制预填充显存</translation>
     </message>
     <message>
         <source>Weight precision</source>
@@ -1202,6 +1225,10 @@
     <message>
         <source>KV cache dtype</source>
         <translation>KV 缓存数据类型</translation>
+    </message>
+    <message>
+        <source>Max tokens per step</source>
+        <translation>每步最大词元数</translation>
     </message>
     <message>
         <source>Custom model</source>
@@ -1260,6 +1287,10 @@
         <translation>训练时间</translation>
     </message>
     <message>
+        <source>Model states per GPU</source>
+        <translation>每 GPU 模型状态</translation>
+    </message>
+    <message>
         <source>MFU assumed</source>
         <translation>假定 MFU</translation>
     </message>
@@ -1292,8 +1323,8 @@
         <translation>{days} 天</translation>
     </message>
     <message>
-        <source>Decode (upper bound)</source>
-        <translation>解码速度（上限）</translation>
+        <source>Decode</source>
+        <translation>解码</translation>
     </message>
     <message>
         <source>{tps} tokens/s</source>
@@ -1302,6 +1333,18 @@
     <message>
         <source> · prefill {tps} tokens/s</source>
         <translation> · 预填充 {tps} 词元/秒</translation>
+    </message>
+    <message>
+        <source>{total} ({bpp} B/param: weights {w} · gradients {g} · optimizer {o})</source>
+        <translation>{total}（{bpp} 字节/参数：权重 {w} · 梯度 {g} · 优化器 {o}）</translation>
+    </message>
+    <message>
+        <source>Serving throughput</source>
+        <translation>服务吞吐量</translation>
+    </message>
+    <message>
+        <source>{tps} output tokens/s</source>
+        <translation>{tps} 输出词元/秒</translation>
     </message>
     <message>
         <source>The workload could not be evaluated</source>
