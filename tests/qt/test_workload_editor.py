@@ -11,7 +11,7 @@ from configurator.core.build import Build
 from configurator.core.evaluate.workload_models import ModelShape
 from configurator.core.session import Session
 from configurator.qt.panels import WorkloadPanel
-from configurator.qt.panels.sample import sample_evaluation
+from sample_evaluation import sample_evaluation
 
 PRESETS = {"llama-2-7b": ModelShape(name="Llama 2 7B", layers=32, hidden=4096, heads=32, kv_heads=32,
                                     ffn=11008, vocab=32000)}
