@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 from fixture_catalog import make_catalog
+from sample_evaluation import sample_evaluation
 
 import configurator.core.evaluate as evaluate_pkg
 from configurator.core.build import Build
 from configurator.core.evaluate.workload_models import ModelShape
 from configurator.core.session import Session
 from configurator.qt.panels import WorkloadPanel
-from sample_evaluation import sample_evaluation
 
 PRESETS = {"llama-2-7b": ModelShape(name="Llama 2 7B", layers=32, hidden=4096, heads=32, kv_heads=32,
                                     ffn=11008, vocab=32000)}
