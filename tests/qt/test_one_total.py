@@ -19,6 +19,7 @@ from configurator.cli import main
 from configurator.core.session import Session
 from configurator.io.build_io import read_build
 from configurator.io.catalog_io import default_catalog
+from configurator.io.evaluator_io import default_evaluator
 from configurator.qt.parts_list import PartsList
 
 EXAMPLES = sorted(paths.examples_dir().glob("*.json"))
@@ -74,7 +75,7 @@ def en_us():
 @pytest.mark.parametrize("example", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_gui_cli_and_pdf_print_the_same_total(qtbot, tmp_path, catalog, example, variant):
     path = variant_file(example, *VARIANTS[variant], tmp_path)
-    session = Session(catalog, read_build(path, catalog).build, path)
+    session = Session(catalog, read_build(path, catalog).build, path, evaluator=default_evaluator(catalog))
     dock = PartsList(session)
     qtbot.addWidget(dock)
     gui = amount(dock.total.text())
@@ -108,7 +109,7 @@ def test_gui_cli_and_pdf_print_the_same_total(qtbot, tmp_path, catalog, example,
 
 def test_the_dock_shows_the_terms_rows_in_the_pdfs_words(qtbot, tmp_path, catalog):
     path = variant_file(paths.examples_dir() / "hgx-h100-8gpu.json", TERMS, {}, tmp_path)
-    session = Session(catalog, read_build(path, catalog).build, path)
+    session = Session(catalog, read_build(path, catalog).build, path, evaluator=default_evaluator(catalog))
     dock = PartsList(session)
     qtbot.addWidget(dock)
     shown = {key: (label.text(), value.text()) for key, (label, value) in dock.rows.items() if not label.isHidden()}
