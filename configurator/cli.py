@@ -50,7 +50,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 
     cat = _catalog()
     parts = [p for p in cat.parts.values() if args.category in (None, p.category)]
-    if args.category and args.category not in {"gpu", "cpu", "dimm", "drive", "nic", "psu", "cooling", "chassis"}:
+    if args.category and args.category not in {"gpu", "cpu", "dimm", "drive", "nic", "psu", "cooling", "chassis", "switch"}:
         raise CliError(f"--category: unknown category {args.category!r}")
     if args.json:
         _print_json([part_to_json(p, cat) for p in parts])
@@ -147,6 +147,35 @@ def _export(args: argparse.Namespace, fmt) -> int:
     return 0
 
 
+def cmd_cluster(args: argparse.Namespace) -> int:
+    from .core.cluster import plan_cluster, servers_for_deadline
+    from .core.cluster.servers import server_figures
+    from .core.cluster.summary import plan_to_json, plan_to_text
+    from .io.cluster_io import read_cluster, spec_from_build
+
+    cat = _catalog()
+    if bool(args.cluster) == bool(args.from_build):
+        raise CliError("cluster: give a cluster file or --from BUILD, not both or neither")
+    if args.cluster:
+        spec = read_cluster(args.cluster)
+    else:
+        rack = {"kw_limit": args.rack_kw, "servers_per_rack": args.per_rack}
+        fabric = {"switch": args.switch} if args.switch else {}
+        spec = spec_from_build(args.from_build, args.servers or 1, cat,
+                               rack={k: v for k, v in rack.items() if v is not None}, fabric=fabric)
+        if args.deadline_days is not None:
+            n = servers_for_deadline(server_figures(spec.servers[0].build, cat, spec, args.from_build),
+                                     args.deadline_days)
+            spec = spec.model_copy(update={"servers": (spec.servers[0].model_copy(update={"count": n}),),
+                                           "name": f"{n} x {spec.servers[0].build.meta.name}"})
+    plan = plan_cluster(spec, cat)
+    if args.json:
+        _print_json(plan_to_json(plan))
+    else:
+        print(plan_to_text(plan))
+    return 1 if plan.errors else 0
+
+
 def cmd_gui(args: argparse.Namespace) -> int:
     from .qt.app import run_gui
 
@@ -218,6 +247,18 @@ def build_parser() -> argparse.ArgumentParser:
     q = sub.add_parser("quote", help="write a PDF quote for 1-3 builds (options A/B/C)")
     _export_arguments(q, "OUT.pdf")
     q.set_defaults(func=cmd_quote)
+
+    cl = sub.add_parser("cluster", help="plan a cluster: racks, A/B feeds, fabric, totals (exit 1 on errors)")
+    cl.add_argument("cluster", nargs="?", metavar="CLUSTER.json", help="cluster file (docs/cluster.md)")
+    cl.add_argument("--from", dest="from_build", metavar="BUILD", help="plan N servers of this build instead")
+    cl.add_argument("--servers", type=int, metavar="N", help="with --from: how many servers")
+    cl.add_argument("--deadline-days", type=float, metavar="D",
+                    help="with --from: as many servers as the build's workload needs to train in D days")
+    cl.add_argument("--rack-kw", type=float, metavar="KW", help="with --from: rack power limit (default 40)")
+    cl.add_argument("--per-rack", type=int, metavar="N", help="with --from: servers per rack (default: what fits)")
+    cl.add_argument("--switch", metavar="CATALOG_ID", help="with --from: compute-fabric switch")
+    cl.add_argument("--json", action="store_true")
+    cl.set_defaults(func=cmd_cluster)
 
     from .io.exporters import EXPORTERS
 

@@ -18,8 +18,8 @@ PartId = NewType("PartId", str)
 SlotId = NewType("SlotId", str)
 
 Confidence = Literal["datasheet", "secondary", "estimate"]
-Category = Literal["gpu", "cpu", "dimm", "drive", "hba", "psu", "nic", "cooling", "chassis"]
-CATEGORIES: tuple[str, ...] = ("chassis", "gpu", "cpu", "dimm", "drive", "hba", "nic", "psu", "cooling")
+Category = Literal["gpu", "cpu", "dimm", "drive", "hba", "psu", "nic", "cooling", "chassis", "switch"]
+CATEGORIES: tuple[str, ...] = ("chassis", "gpu", "cpu", "dimm", "drive", "hba", "nic", "psu", "cooling", "switch")
 
 PositiveFloat = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 NonNegFloat = Annotated[float, Field(ge=0, allow_inf_nan=False)]
@@ -229,6 +229,39 @@ class Cooling(Part):
     requires_facility_water: bool = False
 
 
+class Switch(Part):
+    """A fabric switch for a cluster (InfiniBand or Ethernet); never goes into a server.
+
+    `ports` × `port_speed_gbps` is the switch's native port set; a port may be split into
+    `max_breakout` links of port_speed / breakout each (an 800G OSFP as 2 × 400G). Power is
+    for the switch with every cage filled by `optic_w_per_port` transceivers at `max_w`.
+    """
+
+    category: Literal["switch"] = "switch"
+    protocol: Literal["ib", "eth"]
+    ports: PositiveInt = Field(description="native ports at port_speed_gbps")
+    port_speed_gbps: PositiveFloat
+    max_breakout: Literal[1, 2, 4, 8] = Field(1, description="links one native port may be split into")
+    cages: PositiveInt = Field(description="front-panel cages (an OSFP twin-port cage holds 2 NDR ports)")
+    rack_units: PositiveInt
+    weight_kg: PositiveFloat
+    depth_mm: PositiveFloat
+    typical_w: PositiveFloat = Field(description="with passive copper cables, traffic running")
+    max_w: PositiveFloat = Field(description="with passive copper cables, at full load")
+    optic_w_per_cage: NonNegFloat = Field(0, description="switch-side transceiver in one cage, max W")
+    psu_count: PositiveInt = 2
+    psu_feeds: Literal[1, 2] = Field(2, description="PSUs split over A/B (1+1)")
+
+    def links_at(self, speed_gbps: float) -> int:
+        """Links this switch offers at `speed_gbps` (0 if it cannot run at that speed)."""
+        for split in (1, 2, 4, 8):
+            if split > self.max_breakout:
+                break
+            if abs(self.port_speed_gbps / split - speed_gbps) < 1e-6:
+                return self.ports * split
+        return 0
+
+
 # --------------------------------------------------------------------------- chassis
 
 
@@ -364,7 +397,7 @@ class Chassis(Part):
         return self
 
 
-AnyPart = GPU | CPU | DIMM | Drive | HBA | NIC | PSU | Cooling | Chassis
+AnyPart = GPU | CPU | DIMM | Drive | HBA | NIC | PSU | Cooling | Chassis | Switch
 
 MODEL_BY_CATEGORY: dict[str, type[Part]] = {
     "gpu": GPU,
@@ -376,6 +409,7 @@ MODEL_BY_CATEGORY: dict[str, type[Part]] = {
     "psu": PSU,
     "cooling": Cooling,
     "chassis": Chassis,
+    "switch": Switch,
 }
 
 
