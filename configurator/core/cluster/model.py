@@ -47,7 +47,7 @@ class PduSpec(_Frozen):
     voltage_v: float = Field(415.0, ge=100, le=480, allow_inf_nan=False,
                              description="line-to-line for three phase, line-to-neutral for single")
     phases: Literal[1, 3] = 3
-    breaker_a: float = Field(32.0, gt=0, le=400, allow_inf_nan=False)
+    breaker_a: float = Field(60.0, gt=0, le=400, allow_inf_nan=False)
     per_feed: int = Field(1, ge=1, le=8)
     power_factor: float = Field(0.98, gt=0.5, le=1.0, allow_inf_nan=False)
     continuous_pct: float = Field(80.0, gt=0, le=100, allow_inf_nan=False)
