@@ -148,7 +148,8 @@ def _export(args: argparse.Namespace, fmt) -> int:
 
 
 def cmd_cluster(args: argparse.Namespace) -> int:
-    from .core.cluster import plan_cluster, servers_for_deadline
+    from .core.cluster import plan_cluster
+    from .core.cluster.scaling import servers_for, step_inputs
     from .core.cluster.servers import server_figures
     from .core.cluster.summary import plan_to_json, plan_to_text
     from .io.cluster_io import read_cluster, spec_from_build
@@ -164,8 +165,15 @@ def cmd_cluster(args: argparse.Namespace) -> int:
         spec = spec_from_build(args.from_build, args.servers or 1, cat,
                                rack={k: v for k, v in rack.items() if v is not None}, fabric=fabric)
         if args.deadline_days is not None:
-            n = servers_for_deadline(server_figures(spec.servers[0].build, cat, spec, args.from_build),
-                                     args.deadline_days)
+            if args.deadline_days <= 0:
+                raise CliError("--deadline-days: must be above 0")
+            fig = server_figures(spec.servers[0].build, cat, spec, args.from_build)
+            inp = step_inputs(fig, fig.network_gbps_per_gpu, spec.fabric.oversubscription)
+            if inp is None:
+                raise CliError(f"{args.from_build}: the build has no training workload (or no network) to size for")
+            n = servers_for(inp, args.deadline_days, spec.training)
+            if n is None:
+                raise CliError(f"--deadline-days: no cluster of this build trains in {args.deadline_days:g} days")
             spec = spec.model_copy(update={"servers": (spec.servers[0].model_copy(update={"count": n}),),
                                            "name": f"{n} x {spec.servers[0].build.meta.name}"})
     plan = plan_cluster(spec, cat)

@@ -51,9 +51,12 @@ def test_from_build_exit_1_on_errors():
 
 
 def test_from_build_deadline():
-    code, out, _ = run("cluster", "--from", str(EX / "seed-7b-training.json"), "--deadline-days", "1", "--json")
-    assert code in (0, 1)
-    assert json.loads(out)["servers"] >= 1
+    code, out, _ = run("cluster", "--from", str(EX / "seed-7b-training.json"), "--deadline-days", "30", "--json")
+    data = json.loads(out)
+    here = next(p for p in data["scaling"] if p["servers"] == data["servers"])
+    assert here["days"] <= 30 and data["servers"] > data["ideal_train_days"] * data["servers"] / 30
+    code, _, err = run("cluster", "--from", str(EX / "hgx-h100-8gpu.json"), "--deadline-days", "30")
+    assert code == 2 and "no training workload" in err
 
 
 def test_bad_files_exit_2_with_one_line(tmp_path: Path):

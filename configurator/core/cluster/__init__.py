@@ -7,8 +7,8 @@ server figure. See docs/cluster.md.
 
 from __future__ import annotations
 
-from .model import ClusterSpec, CoolingSpec, FabricSpec, PduSpec, RackSpec, ServerGroup, SiteSpec, UnitPrice
-from .plan import ClusterPlan, plan_cluster, servers_for_deadline
+from .model import ClusterSpec, CoolingSpec, FabricSpec, PduSpec, RackSpec, ServerGroup, SiteSpec, TrainingSpec, UnitPrice
+from .plan import ClusterPlan, plan_cluster
 
 __all__ = ["ClusterSpec", "CoolingSpec", "FabricSpec", "PduSpec", "RackSpec", "ServerGroup", "SiteSpec",
-           "UnitPrice", "ClusterPlan", "plan_cluster", "servers_for_deadline"]
+           "UnitPrice", "TrainingSpec", "ClusterPlan", "plan_cluster"]

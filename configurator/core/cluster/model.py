@@ -81,7 +81,7 @@ class RackSpec(_Frozen):
     weight_kg: float = Field(150.0, ge=0, le=2000, allow_inf_nan=False, description="empty rack")
     floor_m2: float = Field(2.4, gt=0, le=50, allow_inf_nan=False,
                             description="footprint with its share of hot and cold aisle")
-    servers_per_rack: int | None = Field(None, ge=1, le=60, description="None: as many as the limits allow")
+    servers_per_rack: int | None = Field(None, ge=1, le=60, description="None: as many as kW, one feed, RU and weight allow")
     pdu: PduSpec = Field(default_factory=PduSpec)
     cooling: CoolingSpec = Field(default_factory=CoolingSpec)
 
@@ -118,6 +118,17 @@ class SiteSpec(_Frozen):
     tco_years: int = Field(5, ge=1, le=15)
 
 
+class TrainingSpec(_Frozen):
+    """How the builds' training workload runs across servers (core/cluster/scaling.py)."""
+
+    grad_accum_steps: int = Field(1, ge=1, le=10_000, description="micro-batches per optimizer step")
+    global_batch_tokens: float | None = Field(
+        None, gt=0, le=1e12, allow_inf_nan=False,
+        description="fixed global batch (tokens per step): accumulation shrinks as servers are added")
+    overlap_pct: float = Field(0.0, ge=0, le=100, allow_inf_nan=False,
+                               description="share of the gradient all-reduce hidden behind the backward pass")
+
+
 class UnitPrice(_Frozen):
     """A price for something that is not a catalog part (a rack, a cable), with its source."""
 
@@ -135,6 +146,7 @@ class ClusterSpec(BaseModel):
     rack: RackSpec = Field(default_factory=RackSpec)
     fabric: FabricSpec = Field(default_factory=FabricSpec)
     site: SiteSpec = Field(default_factory=SiteSpec)
+    training: TrainingSpec = Field(default_factory=TrainingSpec)
     prices: dict[str, UnitPrice] = Field(default_factory=dict)
 
     @model_validator(mode="after")

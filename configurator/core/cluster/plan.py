@@ -13,7 +13,8 @@ from .costs import ClusterCost, ClusterLine, roll_up, switch_line, unit_line
 from .fabric import FabricPlan, size_fabric
 from .model import ClusterSpec
 from .racks import Rack, RackItem, build_rack, fill, server_item, switch_items
-from .servers import ServerFigures, server_figures, servers_for_deadline
+from .scaling import ScalePoint, curve, step_inputs
+from .servers import ServerFigures, server_figures
 
 BTU_PER_W = 3.412
 
@@ -31,6 +32,9 @@ class ClusterPlan:
     cost: ClusterCost
     violations: tuple[Violation, ...]
     notes: tuple[str, ...]
+    #: time to train at 1, 2, 4 ... servers and at the plan's count (one server group with a
+    #: training workload only; empty otherwise), core/cluster/scaling.py
+    scaling: tuple[ScalePoint, ...] = ()
 
     @property
     def gpus(self) -> int:
@@ -53,8 +57,13 @@ class ClusterPlan:
         return len(self.racks) * self.spec.rack.floor_m2
 
     @property
-    def train_days(self) -> float | None:
-        """Ideal time to train: the groups' rates add (1 / Σ count/days); None without a workload."""
+    def scaled(self) -> ScalePoint | None:
+        """The scaling point at the plan's own server count."""
+        return next((p for p in self.scaling if p.servers == self.spec.server_count), None)
+
+    @property
+    def ideal_train_days(self) -> float | None:
+        """Time to train with perfect scaling: the groups' rates add (1 / Σ count/days)."""
         rates = [g.count / f.train_days for f, g in zip(self.servers, self.spec.servers, strict=True)
                  if f.train_days]
         return 1.0 / sum(rates) if rates and len(rates) == len(self.servers) else None
@@ -113,9 +122,23 @@ def _network_items(catalog: Catalog, fabrics: list[FabricPlan]) -> list[RackItem
     return items
 
 
-def _racks(spec: ClusterSpec, figs: list[ServerFigures], net: list[RackItem]) -> list[Rack]:
-    servers = [server_item(fig, gi, n + 1) for gi, (fig, g) in enumerate(zip(figs, spec.servers, strict=True))
-               for n in range(g.count)]
+def _optics_w(spec: ClusterSpec, fig: ServerFigures, fabrics: list[FabricPlan]) -> float:
+    """NIC-side transceivers of one server: its compute links (when on fibre) and storage links."""
+    f, links = spec.fabric, 0
+    for fab in fabrics:
+        if not fab.transceivers.get("nic"):
+            continue
+        if fab.role == "compute" and fig.network_gbps_per_gpu > 0:
+            links += fig.gpus * f.nics_per_gpu
+        elif fab.role == "storage":
+            links += f.storage_links_per_server
+    return links * f.nic_optic_w
+
+
+def _racks(spec: ClusterSpec, figs: list[ServerFigures], net: list[RackItem],
+           fabrics: list[FabricPlan]) -> list[Rack]:
+    servers = [server_item(fig, gi, n + 1, _optics_w(spec, fig, fabrics))
+               for gi, (fig, g) in enumerate(zip(figs, spec.servers, strict=True)) for n in range(g.count)]
     racks = [build_rack(f"Rack {i + 1:02d}", "compute", items, spec.rack)
              for i, items in enumerate(fill(servers, spec.rack, spec.rack.servers_per_rack))]
     racks += [build_rack(f"Network rack {i + 1}", "network", items, spec.rack)
@@ -154,7 +177,7 @@ def plan_cluster(spec: ClusterSpec, catalog: Catalog) -> ClusterPlan:
     figs = [server_figures(g.build, catalog, spec, g.source) for g in spec.servers]
     compute, storage = _fabrics(spec, catalog, figs, out)
     fabrics = [f for f in (compute, storage) if f is not None]
-    racks = _racks(spec, figs, _network_items(catalog, fabrics))
+    racks = _racks(spec, figs, _network_items(catalog, fabrics), fabrics)
     for rack in racks:
         out += checks.rack_limits(rack) + checks.rack_feeds(rack) + checks.rack_cooling(rack)
     out += checks.server_checks(figs)
@@ -163,19 +186,22 @@ def plan_cluster(spec: ClusterSpec, catalog: Catalog) -> ClusterPlan:
     util = spec.site.utilization_pct / 100.0
     avg = sum((i.typical_w * util + i.idle_w * (1 - util)) if i.kind == "server" else i.typical_w
               for r in racks for i in r.items)
-    nic_optics_w = sum(f.transceivers.get("nic", 0) for f in fabrics) * spec.fabric.nic_optic_w
     support = sum((f.support_per_year * g.count for f, g in zip(figs, spec.servers, strict=True)), Decimal(0))
-    cost = roll_up(_lines(spec, catalog, figs, fabrics, racks), spec.site.currency, avg + nic_optics_w,
+    cost = roll_up(_lines(spec, catalog, figs, fabrics, racks), spec.site.currency, avg,
                    spec.site.pue, spec.site.electricity_price_kwh, support, spec.site.tco_years)
     switches = sum(f.switches for f in fabrics)
     mgmt = spec.server_count * spec.fabric.management_ports_per_server + switches + len(racks) * 2 * spec.rack.pdu.per_feed
-    notes = (f"NIC-side optics ({nic_optics_w / 1000:.1f} kW at {spec.fabric.nic_optic_w:g} W each) are in the energy "
-             "figure but not in the racks' power: they draw from the servers' own budget.",
-             "Time to train assumes N servers divide one server's time by N (no communication model).")
+    notes = (f"Server power includes {spec.fabric.nic_optic_w:g} W per NIC-side transceiver (the NICs' catalog "
+             "power excludes optics).",)
     out.sort(key=lambda v: SEVERITY_ORDER[v.severity])
+    scaling: tuple[ScalePoint, ...] = ()
+    if len(figs) == 1:
+        inj = compute.injection_gbps_per_gpu if compute else figs[0].network_gbps_per_gpu
+        inp = step_inputs(figs[0], inj, compute.oversubscription if compute else 1.0)
+        scaling = curve(inp, spec.server_count, spec.training) if inp else ()
     return ClusterPlan(spec=spec, servers=tuple(figs), racks=tuple(racks), fabric=compute, storage=storage,
                        management_ports=mgmt if spec.fabric.management_ports_per_server else 0, cost=cost,
-                       violations=tuple(out), notes=notes)
+                       violations=tuple(out), notes=notes, scaling=scaling)
 
 
-__all__ = ["ClusterPlan", "plan_cluster", "servers_for_deadline"]
+__all__ = ["ClusterPlan", "plan_cluster"]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from ..catalog import Switch
 from .model import RackSpec
-from .power import FeedReport, Load, feed_report
+from .power import FeedReport, Load, feed_continuous_w, feed_report
 from .servers import ServerFigures
 
 
@@ -52,10 +52,13 @@ class Rack:
         return sum(1 for i in self.items if i.kind == "server")
 
 
-def server_item(fig: ServerFigures, group: int, index: int) -> RackItem:
+def server_item(fig: ServerFigures, group: int, index: int, optics_w: float = 0.0) -> RackItem:
+    """One server at its evaluated wall power, plus `optics_w` of NIC-side transceivers (the
+    NICs' catalog power excludes optics), which draw from the server's PSUs all the time."""
     return RackItem(name=f"{fig.name} #{index}", kind="server", group=group, rack_units=fig.rack_units,
-                    weight_kg=fig.weight_kg, idle_w=fig.wall_idle_w, typical_w=fig.wall_typical_w,
-                    max_w=fig.wall_max_w, heat_to_air_w=fig.heat_to_air_w, feeds=dict(fig.psu_feeds))
+                    weight_kg=fig.weight_kg, idle_w=fig.wall_idle_w + optics_w,
+                    typical_w=fig.wall_typical_w + optics_w, max_w=fig.wall_max_w + optics_w,
+                    heat_to_air_w=fig.heat_to_air_w + optics_w, feeds=dict(fig.psu_feeds))
 
 
 def switch_items(switch: Switch, count: int, role: str, optics_w: float) -> list[RackItem]:
@@ -69,14 +72,17 @@ def switch_items(switch: Switch, count: int, role: str, optics_w: float) -> list
 
 
 def _fits(rack: list[RackItem], item: RackItem, spec: RackSpec) -> bool:
+    """Whether `item` still fits: RU, weight, the rack's kW limit and what one feed may carry
+    continuously (so that the rack survives losing the other feed)."""
     ru = sum(i.rack_units for i in rack) + item.rack_units
-    kw = (sum(i.max_w for i in rack) + item.max_w) / 1000.0
+    watts = sum(i.max_w for i in rack) + item.max_w
     kg = sum(i.weight_kg for i in rack) + item.weight_kg
-    return ru <= spec.usable_ru and kw <= spec.kw_limit + 1e-9 and kg <= spec.weight_limit_kg
+    limit_w = min(spec.kw_limit * 1000.0, feed_continuous_w(spec.pdu))
+    return ru <= spec.usable_ru and watts <= limit_w + 1e-6 and kg <= spec.weight_limit_kg
 
 
 def fill(items: Sequence[RackItem], spec: RackSpec, per_rack: int | None) -> list[list[RackItem]]:
-    """Items in order into racks: `per_rack` each when fixed, else as many as fit the limits.
+    """Items in order into racks: `per_rack` each when fixed, else as many as fit (`_fits`).
     An item too big for an empty rack gets a rack of its own (and the plan says so)."""
     if per_rack:
         return [list(items[i:i + per_rack]) for i in range(0, len(items), per_rack)]

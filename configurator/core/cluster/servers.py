@@ -7,7 +7,6 @@ needs. Nothing here recomputes a server figure.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -15,6 +14,7 @@ from ..build import Build
 from ..catalog import Catalog
 from ..evaluate import evaluate
 from ..evaluate.result import Evaluation
+from ..evaluate.workload_models import Workload
 from .model import ClusterSpec
 
 
@@ -41,6 +41,7 @@ class ServerFigures:
     currency: str
     train_days: float | None
     bf16_tflops: float
+    workload: Workload | None = None   # the build's workload, as evaluated
 
     @property
     def heat_to_liquid_w(self) -> float:
@@ -68,20 +69,13 @@ def server_figures(build: Build, catalog: Catalog, spec: ClusterSpec, source: st
         heat_max_w=ev.thermal.heat_max_w, heat_to_air_w=ev.thermal.heat_to_air_w,
         psu_feeds=dict(ev.psu.feeds), feed_loss_pct=dict(ev.psu.feed_loss_pct),
         hardware=ev.cost.subtotal_hardware, support_per_year=ev.tco.support_per_year, currency=ev.cost.currency,
-        train_days=getattr(wl, "train_days", None), bf16_tflops=ev.compute.bf16_tflops)
+        train_days=getattr(wl, "train_days", None), bf16_tflops=ev.compute.bf16_tflops,
+        workload=_workload(build) if wl is not None else None)
 
 
-def servers_for_deadline(figures: ServerFigures, deadline_days: float) -> int:
-    """Servers of this build that finish its workload's training within `deadline_days`.
-
-    The workload's `train_days` is for one server's GPUs (6·N·D over GPUs × peak × MFU);
-    N servers are taken to divide it by N (data-parallel scaling at the workload's MFU,
-    communication not modelled). Raises ValueError when the build has no training workload.
-    """
-    if deadline_days <= 0:
-        raise ValueError("deadline_days: must be above 0")
-    days = figures.train_days
-    if days is None:
-        raise ValueError(f"{figures.source or figures.name}: the build has no training workload "
-                         "(add one with `configurator workload` or the Workload panel)")
-    return max(1, math.ceil(days / deadline_days - 1e-9))
+def _workload(build: Build) -> Workload | None:
+    """The build's workload as the model; None when it does not validate (the engine then has none)."""
+    try:
+        return Workload.model_validate(build.workload) if build.workload else None
+    except ValueError:
+        return None

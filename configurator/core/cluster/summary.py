@@ -31,7 +31,8 @@ def plan_to_json(plan: ClusterPlan) -> dict[str, Any]:
         "power_w": {k: plan.total(f"{k}_w") for k in ("idle", "typical", "max")},
         "facility_max_w": plan.facility_max_w, "heat_btu_hr": plan.heat_btu_hr,
         "rack_units": plan.total("rack_units"), "weight_kg": plan.total("weight_kg"), "floor_m2": plan.floor_m2,
-        "train_days": plan.train_days,
+        "ideal_train_days": plan.ideal_train_days,
+        "scaling": [asdict(p) for p in plan.scaling],
         "rack_list": [_rack_json(r) for r in plan.racks],
         "fabric": asdict(plan.fabric) if plan.fabric else None,
         "storage": asdict(plan.storage) if plan.storage else None,
@@ -75,8 +76,13 @@ def plan_to_text(plan: ClusterPlan) -> str:
             out += _fabric_text(fab)
     if plan.management_ports:
         out.append(f"Mgmt      {plan.management_ports} out-of-band 1 GbE ports (servers, switches, PDUs)")
-    if plan.train_days is not None:
-        out.append(f"Training  {plan.train_days:.1f} days (ideal scaling of one server's time)")
+    here = plan.scaled
+    if here is not None:
+        out.append(f"Training  {here.days:,.1f} days on {here.servers} servers: step {here.step_s:.2f} s = compute "
+                   f"{here.compute_s:.2f} s + all-reduce {here.comm_s:.2f} s, scaling efficiency {here.efficiency:.0%}")
+        out.append("          " + " · ".join(f"{p.servers}: {p.days:,.1f} d ({p.efficiency:.0%})" for p in plan.scaling))
+    elif plan.ideal_train_days is not None:
+        out.append(f"Training  {plan.ideal_train_days:,.1f} days with perfect scaling")
     out += ["", "Racks"]
     for r in plan.racks:
         f = r.feeds
