@@ -177,6 +177,11 @@ def cmd_cluster(args: argparse.Namespace) -> int:
             spec = spec.model_copy(update={"servers": (spec.servers[0].model_copy(update={"count": n}),),
                                            "name": f"{n} x {spec.servers[0].build.meta.name}"})
     plan = plan_cluster(spec, cat)
+    if args.output:
+        from .io.exporters import cluster_exporter
+
+        written = cluster_exporter(args.format, args.output).write(plan, cat, Path(args.output))
+        print(_("wrote {path}").format(path=written), file=sys.stderr)
     if args.json:
         _print_json(plan_to_json(plan))
     else:
@@ -266,6 +271,9 @@ def build_parser() -> argparse.ArgumentParser:
     cl.add_argument("--per-rack", type=int, metavar="N", help="with --from: servers per rack (default: what fits)")
     cl.add_argument("--switch", metavar="CATALOG_ID", help="with --from: compute-fabric switch")
     cl.add_argument("--json", action="store_true")
+    cl.add_argument("-o", "--output", metavar="OUT", help="also write the plan: BOM .csv, or --format netbox-csv")
+    cl.add_argument("--format", help="cluster exporter: cluster-bom-csv (.csv) or netbox-csv (OUT.racks.csv + "
+                                     "OUT.devices.csv)")
     cl.set_defaults(func=cmd_cluster)
 
     from .io.exporters import EXPORTERS

@@ -107,3 +107,30 @@ def test_save_and_read_back(tmp_path: Path):
     again = read_cluster(out)
     assert again.servers[0].build == spec.servers[0].build and again.rack == spec.rack and again.prices == spec.prices
     assert json.loads(out.read_text(encoding="utf-8"))["kind"] == "ai-server-configurator/cluster"
+
+
+def test_bom_csv_and_netbox_exports(tmp_path: Path):
+    import csv
+
+    bom = tmp_path / "bom.csv"
+    code, out, err = run("cluster", str(CLUSTER), "-o", str(bom), "--json")
+    data = json.loads(out)
+    assert code == 0 and "wrote" in err
+    rows = list(csv.DictReader(bom.open(encoding="utf-8")))
+    lines = [r for r in rows if r["group"] != "Total"]
+    assert len(lines) == len(data["cost"]["lines"])
+    assert sum(float(r["extended"]) for r in lines) == float(rows[-2]["extended"]) == float(data["cost"]["capex"])
+    assert {r["group"] for r in lines} == {"Servers", "Fabric", "Racks and power", "Services"}
+
+    code, _, _ = run("cluster", str(CLUSTER), "-o", str(tmp_path / "nb"), "--format", "netbox-csv")
+    racks = list(csv.DictReader((tmp_path / "nb.racks.csv").open(encoding="utf-8")))
+    devices = list(csv.DictReader((tmp_path / "nb.devices.csv").open(encoding="utf-8")))
+    assert code == 0 and len(racks) == data["racks"]
+    assert len(devices) == 16 + data["fabric"]["leaves"] + data["fabric"]["spines"] + 1
+    assert len({d["name"] for d in devices}) == len(devices)           # NetBox: unique per site
+    rack1 = [int(d["position"]) for d in devices if d["rack"] == "Rack 01"]
+    assert rack1 == [1, 9, 17]                                          # 8U servers stacked from U1
+    assert {d["device_type"] for d in devices} >= {"SYS-821GE-TNHR", "MQM9700-NS2F", "MSN5600-MS2F"}
+
+    code, _, err = run("cluster", str(CLUSTER), "-o", str(tmp_path / "x.xyz"))
+    assert code == 2 and "no cluster exporter" in err

@@ -20,6 +20,7 @@ class RackItem:
     name: str
     kind: str                     # "server" / "switch"
     group: int                    # server group index; -1 for switches
+    part_id: str                  # the chassis (servers) or switch catalog id
     rack_units: int
     weight_kg: float
     idle_w: float
@@ -55,7 +56,8 @@ class Rack:
 def server_item(fig: ServerFigures, group: int, index: int, optics_w: float = 0.0) -> RackItem:
     """One server at its evaluated wall power, plus `optics_w` of NIC-side transceivers (the
     NICs' catalog power excludes optics), which draw from the server's PSUs all the time."""
-    return RackItem(name=f"{fig.name} #{index}", kind="server", group=group, rack_units=fig.rack_units,
+    return RackItem(name=f"{fig.name} #{index}", kind="server", group=group, part_id=fig.evaluation.chassis_id,
+                    rack_units=fig.rack_units,
                     weight_kg=fig.weight_kg, idle_w=fig.wall_idle_w + optics_w,
                     typical_w=fig.wall_typical_w + optics_w, max_w=fig.wall_max_w + optics_w,
                     heat_to_air_w=fig.heat_to_air_w + optics_w, feeds=dict(fig.psu_feeds))
@@ -65,7 +67,7 @@ def switch_items(switch: Switch, count: int, role: str, optics_w: float) -> list
     """`count` switches; `optics_w` is the switch-side optics of them all, spread evenly."""
     each = optics_w / count if count else 0.0
     feeds = {"A": 1, "B": 1} if switch.psu_feeds == 2 else {"A": switch.psu_count}
-    return [RackItem(name=f"{role} {switch.part_number or switch.id} #{i + 1}", kind="switch", group=-1,
+    return [RackItem(name=f"{role} {switch.part_number or switch.id} #{i + 1}", kind="switch", group=-1, part_id=switch.id,
                      rack_units=switch.rack_units, weight_kg=switch.weight_kg, idle_w=switch.typical_w * 0.8 + each,
                      typical_w=switch.typical_w + each, max_w=switch.max_w + each, heat_to_air_w=switch.max_w + each,
                      feeds=feeds) for i in range(count)]
@@ -109,3 +111,23 @@ def build_rack(name: str, role: str, items: Sequence[RackItem], spec: RackSpec) 
 
 def racks_needed(ru: int, spec: RackSpec) -> int:
     return max(1, math.ceil(ru / max(1, spec.usable_ru)))
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One device's place in a rack elevation: lowest U (1 = bottom) and height."""
+
+    name: str
+    kind: str
+    position: int
+    height: int
+
+
+def elevation(rack: Rack) -> tuple[Slot, ...]:
+    """Devices stacked from U1 upward in placement order (heaviest servers go in first, so
+    they sit lowest); 0U PDUs take no rack units; the reserved units stay at the top."""
+    out, u = [], 1
+    for item in rack.items:
+        out.append(Slot(item.name, item.kind, u, item.rack_units))
+        u += item.rack_units
+    return tuple(out)
