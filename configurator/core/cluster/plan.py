@@ -191,8 +191,9 @@ def plan_cluster(spec: ClusterSpec, catalog: Catalog) -> ClusterPlan:
                    spec.site.pue, spec.site.electricity_price_kwh, support, spec.site.tco_years)
     switches = sum(f.switches for f in fabrics)
     mgmt = spec.server_count * spec.fabric.management_ports_per_server + switches + len(racks) * 2 * spec.rack.pdu.per_feed
+    optics = any(f.transceivers.get("nic") for f in fabrics)
     notes = (f"Server power includes {spec.fabric.nic_optic_w:g} W per NIC-side transceiver (the NICs' catalog "
-             "power excludes optics).",)
+             "power excludes optics).",) if optics else ()
     out.sort(key=lambda v: SEVERITY_ORDER[v.severity])
     scaling: tuple[ScalePoint, ...] = ()
     if len(figs) == 1:
