@@ -152,6 +152,48 @@ def _export(args: argparse.Namespace, fmt) -> int:
     return 0
 
 
+def cmd_cluster(args: argparse.Namespace) -> int:
+    from .core.cluster import plan_cluster
+    from .core.cluster.scaling import servers_for, step_inputs
+    from .core.cluster.servers import server_figures
+    from .core.cluster.summary import plan_to_json, plan_to_text
+    from .io.cluster_io import read_cluster, spec_from_build
+
+    cat = _catalog()
+    if bool(args.cluster) == bool(args.from_build):
+        raise CliError("cluster: give a cluster file or --from BUILD, not both or neither")
+    if args.cluster:
+        spec = read_cluster(args.cluster)
+    else:
+        rack = {"kw_limit": args.rack_kw, "servers_per_rack": args.per_rack}
+        fabric = {"switch": args.switch} if args.switch else {}
+        spec = spec_from_build(args.from_build, args.servers or 1, cat,
+                               rack={k: v for k, v in rack.items() if v is not None}, fabric=fabric)
+        if args.deadline_days is not None:
+            if args.deadline_days <= 0:
+                raise CliError("--deadline-days: must be above 0")
+            fig = server_figures(spec.servers[0].build, cat, spec, args.from_build, _evaluator(cat))
+            inp = step_inputs(fig, fig.network_gbps_per_gpu, spec.fabric.oversubscription)
+            if inp is None:
+                raise CliError(f"{args.from_build}: the build has no training workload (or no network) to size for")
+            n = servers_for(inp, args.deadline_days, spec.training)
+            if n is None:
+                raise CliError(f"--deadline-days: no cluster of this build trains in {args.deadline_days:g} days")
+            spec = spec.model_copy(update={"servers": (spec.servers[0].model_copy(update={"count": n}),),
+                                           "name": f"{n} x {spec.servers[0].build.meta.name}"})
+    plan = plan_cluster(spec, cat, _evaluator(cat))
+    if args.output:
+        from .io.exporters import cluster_exporter
+
+        written = cluster_exporter(args.format, args.output).write(plan, cat, Path(args.output))
+        print(_("wrote {path}").format(path=written), file=sys.stderr)
+    if args.json:
+        _print_json(plan_to_json(plan))
+    else:
+        print(plan_to_text(plan))
+    return 1 if plan.errors else 0
+
+
 def cmd_gui(args: argparse.Namespace) -> int:
     from .qt.app import run_gui
 
@@ -228,6 +270,21 @@ def build_parser() -> argparse.ArgumentParser:
     q = sub.add_parser("quote", help="write a PDF quote for 1-3 builds (options A/B/C)")
     _export_arguments(q, "OUT.pdf")
     q.set_defaults(func=cmd_quote)
+
+    cl = sub.add_parser("cluster", help="plan a cluster: racks, A/B feeds, fabric, totals (exit 1 on errors)")
+    cl.add_argument("cluster", nargs="?", metavar="CLUSTER.json", help="cluster file (docs/cluster.md)")
+    cl.add_argument("--from", dest="from_build", metavar="BUILD", help="plan N servers of this build instead")
+    cl.add_argument("--servers", type=int, metavar="N", help="with --from: how many servers")
+    cl.add_argument("--deadline-days", type=float, metavar="D",
+                    help="with --from: as many servers as the build's workload needs to train in D days")
+    cl.add_argument("--rack-kw", type=float, metavar="KW", help="with --from: rack power limit (default 40)")
+    cl.add_argument("--per-rack", type=int, metavar="N", help="with --from: servers per rack (default: what fits)")
+    cl.add_argument("--switch", metavar="CATALOG_ID", help="with --from: compute-fabric switch")
+    cl.add_argument("--json", action="store_true")
+    cl.add_argument("-o", "--output", metavar="OUT", help="also write the plan: BOM .csv, or --format netbox-csv")
+    cl.add_argument("--format", help="cluster exporter: cluster-bom-csv (.csv) or netbox-csv (OUT.racks.csv + "
+                                     "OUT.devices.csv)")
+    cl.set_defaults(func=cmd_cluster)
 
     from .io.exporters import EXPORTERS
 

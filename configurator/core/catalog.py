@@ -227,6 +227,39 @@ class Cooling(Part):
     requires_facility_water: bool = False
 
 
+class Switch(Part):
+    """A fabric switch for a cluster (InfiniBand or Ethernet); never goes into a server.
+
+    `ports` × `port_speed_gbps` is the switch's native port set; a port may be split into
+    `max_breakout` links of port_speed / breakout each (an 800G OSFP as 2 × 400G). Power is
+    for the switch with every cage filled by `optic_w_per_port` transceivers at `max_w`.
+    """
+
+    category: Literal["switch"] = "switch"
+    protocol: Literal["ib", "eth"]
+    ports: PositiveInt = Field(description="native ports at port_speed_gbps")
+    port_speed_gbps: PositiveFloat
+    max_breakout: Literal[1, 2, 4, 8] = Field(1, description="links one native port may be split into")
+    cages: PositiveInt = Field(description="front-panel cages (an OSFP twin-port cage holds 2 NDR ports)")
+    rack_units: PositiveInt
+    weight_kg: PositiveFloat
+    depth_mm: PositiveFloat
+    typical_w: PositiveFloat = Field(description="with passive copper cables, traffic running")
+    max_w: PositiveFloat = Field(description="with passive copper cables, at full load")
+    optic_w_per_cage: NonNegFloat = Field(0, description="switch-side transceiver in one cage, max W")
+    psu_count: PositiveInt = 2
+    psu_feeds: Literal[1, 2] = Field(2, description="PSUs split over A/B (1+1)")
+
+    def links_at(self, speed_gbps: float) -> int:
+        """Links this switch offers at `speed_gbps` (0 if it cannot run at that speed)."""
+        for split in (1, 2, 4, 8):
+            if split > self.max_breakout:
+                break
+            if abs(self.port_speed_gbps / split - speed_gbps) < 1e-6:
+                return self.ports * split
+        return 0
+
+
 # --------------------------------------------------------------------------- chassis
 
 
@@ -367,7 +400,7 @@ class Chassis(Part):
         return build_layout(self)
 
 
-AnyPart = GPU | CPU | DIMM | Drive | HBA | NIC | PSU | Cooling | Chassis
+AnyPart = GPU | CPU | DIMM | Drive | HBA | NIC | PSU | Cooling | Chassis | Switch
 
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import get_args
 
-from .catalog import CPU, DIMM, GPU, HBA, NIC, PSU, Chassis, Cooling, Drive, Part
+from .catalog import CPU, DIMM, GPU, HBA, NIC, PSU, Chassis, Cooling, Drive, Part, Switch
 from .slots import SlotKind
 from .text import N_
 
@@ -97,6 +97,9 @@ REGISTRY: tuple[Category, ...] = (
     # fan power goes with speed cubed: ~80 % speed draws about half
     Category("cooling", Cooling, N_("cooling kit"), N_("Cooling"), N_("Power and cooling"), ("cooling",),
              PowerModel("idle_w", "max_w", typical_share=0.5), fill="#dcecef", edge="#4f8c96"),
+    # fabric switches sit in racks beside the servers (core/cluster), never in a server slot;
+    # the cluster plan reads their typical/max power itself
+    Category("switch", Switch, N_("fabric switch"), N_("Switches"), N_("Network"), (), None),
 )
 
 BY_KEY: dict[str, Category] = {c.key: c for c in REGISTRY}

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.categories import KEYS as CATEGORIES
+from ..core import categories
 from ..core.placement import fits_chassis
 from ..core.session import Session
 from . import theme
@@ -211,9 +211,10 @@ class Palette(QWidget):
     def _populate(self) -> None:
         catalog = self.session.catalog
         vendors, forms = set(), set()
-        for cat in CATEGORIES:
-            if cat == "chassis":
+        for info in categories.REGISTRY:
+            if not info.slot_kinds:      # the chassis, rack-level parts (switches): nothing to drop
                 continue
+            cat = info.key
             parts = sorted(catalog.by_category(cat), key=lambda p: (p.vendor, p.name))
             if not parts:
                 continue

@@ -5,11 +5,22 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..formats import Exporter, ExportRequest, by_name, for_path
+from .cluster_bom_csv import CLUSTER_BOM_CSV, NETBOX_CSV, ClusterExporter
 from .evaluation_json import EVALUATION_JSON
 from .pdf_quote import PDF_QUOTE
 
 #: name -> exporter, in the order File ▸ Export lists them
 EXPORTERS: dict[str, Exporter] = {e.name: e for e in (PDF_QUOTE, EVALUATION_JSON)}
+
+
+#: name -> cluster-plan exporter (`configurator cluster ... -o OUT [--format NAME]`)
+CLUSTER_EXPORTERS: dict[str, ClusterExporter] = {e.name: e for e in (CLUSTER_BOM_CSV, NETBOX_CSV)}
+
+
+def cluster_exporter(name: str | None, path: Path | str) -> ClusterExporter:
+    """The cluster exporter called `name`, else the one for `path`'s suffix; `UnknownFormatError`."""
+    return by_name(CLUSTER_EXPORTERS, name, "cluster exporter") if name else \
+        for_path(CLUSTER_EXPORTERS, path, "cluster exporter")
 
 
 def exporter(name: str) -> Exporter:
@@ -22,4 +33,5 @@ def exporter_for(path: Path | str) -> Exporter:
     return for_path(EXPORTERS, path, "exporter")
 
 
-__all__ = ["EXPORTERS", "ExportRequest", "Exporter", "exporter", "exporter_for"]
+__all__ = ["EXPORTERS", "CLUSTER_EXPORTERS", "ClusterExporter", "ExportRequest", "Exporter", "cluster_exporter",
+           "exporter", "exporter_for"]

@@ -1,0 +1,117 @@
+"""Time to train across servers: compute per step vs the gradient all-reduce over the fabric.
+
+The engine's workload result gives one server's training time (6·N·D at the workload's MFU);
+that MFU is taken to cover everything inside the server (NVLink collectives included). Across
+S servers, data parallelism adds, per optimizer step, a hierarchical ring all-reduce of the
+gradients: after the in-server reduce-scatter each GPU all-reduces its 1/g shard over its own
+NIC(s) (rail-optimised: same-rail peers, one hop), moving 2·(S−1)/S · G/g bytes at the
+injection bandwidth / oversubscription (Patarasuk & Yuan 2009; NCCL's ring algorithm).
+ZeRO-3 adds the parameter all-gathers: 1.5× the traffic. Step time = compute + exposed
+communication; efficiency = compute / step; days(S) = one server's days / S / efficiency.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..evaluate.workload_formulas import train_flops
+from .model import TrainingSpec
+from .servers import ServerFigures
+
+#: bytes per gradient element: fp32 recipes keep fp32 gradients, the others 16-bit ones
+GRAD_BYTES = {"fp32": 4}
+MAX_SERVERS = 100_000
+
+
+@dataclass(frozen=True)
+class ScalePoint:
+    servers: int
+    gpus: int
+    step_s: float
+    compute_s: float
+    comm_s: float          # exposed (not overlapped) all-reduce time per step
+    efficiency: float      # compute / step
+    days: float
+
+
+@dataclass(frozen=True)
+class StepInputs:
+    """What a step costs, from the server's figures and its workload."""
+
+    gpus_per_server: int
+    flops_per_token: float       # 6 × active parameters
+    gpu_flops_per_s: float       # achieved, from the engine's train_flops / train_days
+    tokens_per_micro_step: float  # per GPU: micro_batch × seq_len
+    grad_bytes: float            # all gradients of the model
+    traffic_factor: float        # 1.0, or 1.5 with ZeRO-3
+    net_gbs_per_gpu: float       # per direction, after oversubscription
+    single_days: float
+
+
+def step_inputs(fig: ServerFigures, injection_gbps_per_gpu: float, oversubscription: float) -> StepInputs | None:
+    """The step model's inputs; None without a training workload or a network."""
+    wl_result = fig.evaluation.workload
+    if wl_result is None or not fig.train_days or not wl_result.train_flops:
+        return None
+    build_workload = fig.workload
+    if build_workload is None or build_workload.mode != "train" or injection_gbps_per_gpu <= 0:
+        return None
+    job, model = build_workload.train, build_workload.model
+    per_gpu = wl_result.train_flops / (fig.train_days * 86400.0 * max(1, fig.gpus))
+    return StepInputs(
+        gpus_per_server=max(1, fig.gpus), flops_per_token=train_flops(model.active_param_count(), 1.0),
+        gpu_flops_per_s=per_gpu, tokens_per_micro_step=float(job.micro_batch * job.seq_len),
+        grad_bytes=model.param_count() * GRAD_BYTES.get(job.precision, 2),
+        traffic_factor=1.5 if job.zero_stage == 3 else 1.0,
+        net_gbs_per_gpu=injection_gbps_per_gpu / 8.0 / max(1.0, oversubscription), single_days=fig.train_days)
+
+
+def point(inp: StepInputs, servers: int, training: TrainingSpec) -> ScalePoint:
+    """Step time, efficiency and days on `servers` servers."""
+    gpus = servers * inp.gpus_per_server
+    accum = training.grad_accum_steps
+    if training.global_batch_tokens:
+        accum = max(1, math.ceil(training.global_batch_tokens / (gpus * inp.tokens_per_micro_step)))
+    compute = accum * inp.tokens_per_micro_step * inp.flops_per_token / inp.gpu_flops_per_s
+    shard = inp.grad_bytes / inp.gpus_per_server
+    wire = 2.0 * (servers - 1) / servers * shard * inp.traffic_factor / (inp.net_gbs_per_gpu * 1e9)
+    comm = wire * (1.0 - training.overlap_pct / 100.0)
+    eff = compute / (compute + comm)
+    return ScalePoint(servers=servers, gpus=gpus, step_s=compute + comm, compute_s=compute, comm_s=comm,
+                      efficiency=eff, days=inp.single_days / servers / eff)
+
+
+def curve(inp: StepInputs, servers: int, training: TrainingSpec) -> tuple[ScalePoint, ...]:
+    """Points at 1, 2, 4 ... up to 4 × `servers`, and at `servers` itself: diminishing returns."""
+    sizes = {servers}
+    n = 1
+    while n <= 4 * servers:
+        sizes.add(n)
+        n *= 2
+    return tuple(point(inp, s, training) for s in sorted(sizes))
+
+
+def servers_for(inp: StepInputs, deadline_days: float, training: TrainingSpec) -> int | None:
+    """Fewest servers that train within `deadline_days`; None if no count up to MAX_SERVERS does.
+
+    days(S) falls as S grows (communication per step is bounded by 2·G/g), so: double from the
+    ideal count until the deadline is met, then bisect back."""
+    def ok(n: int) -> bool:
+        return point(inp, n, training).days <= deadline_days
+
+    low = max(1, math.ceil(inp.single_days / deadline_days - 1e-9))   # no fewer can do it
+    if ok(low):
+        return low
+    high = low
+    while not ok(high):
+        if high >= MAX_SERVERS:
+            return None
+        low, high = high, min(MAX_SERVERS, 2 * high)
+    while high - low > 1:                                             # ok(high), not ok(low)
+        mid = (low + high) // 2
+        low, high = (low, mid) if ok(mid) else (mid, high)
+    return high
+
+
+__all__ = ["ScalePoint", "StepInputs", "step_inputs", "point", "curve", "servers_for"]

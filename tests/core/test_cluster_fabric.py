@@ -1,0 +1,87 @@
+"""Fabric sizing against NVIDIA's DGX SuperPOD reference tables (docs/cluster.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator import paths
+from configurator.core.catalog import Switch
+from configurator.core.cluster.fabric import leaf_ports, rail_endpoints, size_fabric
+from configurator.io.catalog_io import load_catalog
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog([paths.catalog_dir()], [paths.price_dir()])
+
+
+@pytest.fixture(scope="module")
+def qm9700(catalog) -> Switch:
+    part = catalog.get("nvidia-qm9700-ndr")
+    assert isinstance(part, Switch)
+    return part
+
+
+# DGX SuperPOD B200 RA, "Larger SuperPOD component counts": SUs of 32 nodes x 8 GPUs, one 400G
+# NIC per GPU, QM9700 leaves/spines/cores: (SUs, leaf, spine, core, node-leaf, leaf-spine, spine-core).
+# The 1-SU row is the H100 RA's single SU (8 leaves, 4 spines) with all 32 node slots used.
+SUPERPOD = [
+    (1, 8, 4, 0, 256, 256, 0),
+    (2, 16, 8, 0, 512, 512, 0),
+    (4, 32, 16, 0, 1024, 1024, 0),
+    (8, 64, 32, 0, 2048, 2048, 0),
+    (16, 128, 128, 64, 4096, 4096, 4096),
+    (32, 256, 256, 128, 8192, 8192, 8192),
+    (64, 512, 512, 256, 16384, 16384, 16384),
+]
+
+
+@pytest.mark.parametrize(("sus", "leaf", "spine", "core", "node_leaf", "leaf_spine", "spine_core"), SUPERPOD)
+def test_superpod_switch_and_cable_counts(qm9700, sus, leaf, spine, core, node_leaf, leaf_spine, spine_core):
+    fab = size_fabric("compute", qm9700, 400, [8] * (32 * sus))
+    assert fab is not None
+    assert (fab.leaves, fab.spines, fab.cores) == (leaf, spine, core)
+    assert (fab.node_leaf_links, fab.leaf_spine_links, fab.spine_core_links) == (node_leaf, leaf_spine, spine_core)
+    assert fab.rails == 8 and fab.oversubscription == 1.0 and fab.fits_tiers
+    assert fab.tiers == (3 if core else 2)
+
+
+def test_one_su_is_eight_rails_of_one_leaf(qm9700):
+    fab = size_fabric("compute", qm9700, 400, [8] * 32)
+    assert fab is not None
+    assert fab.endpoints == 256 and fab.rails == 8 and fab.leaves == 8
+    assert (fab.leaf_down, fab.leaf_up) == (32, 32)
+    # fibre from the servers: one optic at each NIC, one twin-port optic per 2 links at the leaf
+    assert fab.transceivers["nic"] == 256 and fab.cables["fibre-row"] == 256
+    assert fab.bisection_gbps == 256 * 400 / 2 and fab.injection_gbps_per_gpu == 400
+
+
+def test_small_cluster_fits_one_switch(qm9700):
+    fab = size_fabric("compute", qm9700, 400, [8] * 4)   # 32 links <= 64 ports
+    assert fab is not None and fab.tiers == 1 and fab.switches == 1 and fab.leaf_spine_links == 0
+
+
+def test_oversubscription_halves_the_uplinks(qm9700):
+    assert leaf_ports(64, 1.0) == (32, 32) and leaf_ports(64, 3.0) == (48, 16)
+    fab = size_fabric("compute", qm9700, 400, [8] * 32, oversubscription=2.0)
+    assert fab is not None
+    assert fab.leaf_spine_links == 8 * 16 and fab.oversubscription == pytest.approx(2.0)
+    assert fab.bisection_gbps == pytest.approx(256 * 400 / 2 / 2)
+
+
+def test_two_tier_limit_and_wrong_speed(qm9700):
+    fab = size_fabric("compute", qm9700, 400, [8] * 512, max_tiers=2)   # 128 leaves > 64 spine ports
+    assert fab is not None and fab.needs_tiers == 3 and fab.tiers == 2
+    assert size_fabric("compute", qm9700, 800, [8] * 4) is None        # NDR has no 800G links
+
+
+def test_mixed_servers_fill_rails_unevenly():
+    assert rail_endpoints([8, 8, 4]) == [3, 3, 3, 3, 2, 2, 2, 2]
+
+
+def test_ethernet_switch_breaks_out(catalog):
+    sn5600 = catalog.get("nvidia-sn5600-spectrum4")
+    assert isinstance(sn5600, Switch)
+    assert (sn5600.links_at(800), sn5600.links_at(400), sn5600.links_at(200), sn5600.links_at(300)) == (64, 128, 256, 0)
+    fab = size_fabric("compute", sn5600, 400, [8] * 64)  # 512 links at radix 128: one leaf (64 down) per rail
+    assert fab is not None and fab.leaves == 8 and fab.spines == 4
