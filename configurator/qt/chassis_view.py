@@ -133,6 +133,7 @@ class ChassisView(QGraphicsView):
         build, catalog = self.session.build, self.session.catalog
         covered = covered_slots(build, catalog)     # the core's answer, as placement and the rules use it
         owners = set(covered.values())
+        feeds = self._feeds()
         for sid, item in self.slot_items.items():
             pid = build.placements.get(sid)
             cover_by = build.placements[covered[sid]] if sid in covered and pid is None else None
@@ -140,7 +141,7 @@ class ChassisView(QGraphicsView):
                              if owner_id == sid and b in self.slot_items and b not in build.placements)
                        if pid and sid in owners else ())
             # everything the item's look and tooltip depend on: most slots are untouched by an edit
-            key = (pid, cover_by, blocked, self.psu_feed(sid) if item.style == "psu" else "")
+            key = (pid, cover_by, blocked, feeds.get(sid, "A") if item.style == "psu" else "")
             if key == self._slot_keys.get(sid):
                 continue
             self._slot_keys[sid] = key
@@ -157,10 +158,14 @@ class ChassisView(QGraphicsView):
 
     def psu_feed(self, sid: str) -> str:
         """The PDU feed of a PSU bay: the build's choice or the default (`core.psu.bay_feeds`)."""
+        return self._feeds().get(sid, "A")
+
+    def _feeds(self) -> dict[str, str]:
+        """Every PSU bay's feed (the build's choices over the chassis' defaults)."""
         chassis = self.session.catalog.chassis(self.session.build.chassis)
         if chassis is None:
-            return self.session.build.psu_feeds.get(sid, "A")
-        return bay_feeds(chassis, self.session.build.psu_feeds).get(sid, "A")
+            return dict(self.session.build.psu_feeds)
+        return bay_feeds(chassis, self.session.build.psu_feeds)
 
     def _tooltip(self, item: SlotItem, part, pid: str | None) -> str:
         head = f"<b>{item.slot.id}</b>" + (f" · {item.slot.label}" if item.slot.label != item.slot.id else "")
@@ -184,9 +189,10 @@ class ChassisView(QGraphicsView):
                 self._refresh_feeds()
 
     def _refresh_feeds(self) -> None:
+        feeds = self._feeds()
         for sid, item in self.slot_items.items():
             if item.style == "psu":
-                spec = self.tr("feed %s") % self.psu_feed(sid)
+                spec = self.tr("feed %s") % feeds.get(sid, "A")
                 if spec != item.spec:
                     item.spec = spec
                     item.update()
