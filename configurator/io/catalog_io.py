@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import tomllib
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
@@ -29,6 +30,7 @@ from pydantic_core import ErrorDetails
 
 from .. import paths
 from ..core.catalog import MODEL_BY_CATEGORY, AnyPart, Catalog, LoadIssue, Part, Price
+from .catalog_limits import out_of_range
 from .files import FileReadError, read_text
 
 MAX_FILE_BYTES = 5_000_000
@@ -78,6 +80,10 @@ def load_part_file(path: Path) -> tuple[list[Part], list[LoadIssue]]:
             issues.append(LoadIssue(name, f"#{i + 1}", "", "entry is not a table"))
             continue
         entry_id = entry["id"][:120] if isinstance(entry.get("id"), str) else f"#{i + 1}"
+        beyond = out_of_range(entry)
+        if beyond:
+            issues.append(LoadIssue(name, entry_id, *beyond))
+            continue
         try:
             part = model.model_validate({**entry, "origin": name, "category": category})
         except ValidationError as exc:
@@ -141,14 +147,27 @@ def _csv_rows(reader: csv.DictReader, name: str, issues: list[LoadIssue]) -> Ite
         yield lines.line_num, row
 
 
-def _toml_files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
+def _listing(folder: Path, suffix: str, issues: list[LoadIssue]) -> list[Path]:
+    """The `*<suffix>` entries of `folder`, sorted; a folder that cannot be listed (no
+    permission, a loop of symlinks, a file in its place) is one issue, not a crash."""
+    try:
+        with os.scandir(folder) as it:
+            names = [e.name for e in it if e.name.endswith(suffix) and not e.name.startswith(".")]
+    except FileNotFoundError:
         return []
-    return sorted(p for p in folder.glob("*.toml") if p.name not in NON_PART_FILES)
+    except OSError as exc:
+        reason = "permission denied" if isinstance(exc, PermissionError) else (exc.strerror or str(exc))
+        issues.append(LoadIssue(_display(folder), "", "", f"cannot list the folder ({reason}); its files are skipped"))
+        return []
+    return sorted(folder / n for n in names)
 
 
-def _csv_files(folder: Path) -> list[Path]:
-    return sorted(folder.glob("*.csv")) if folder.is_dir() else []
+def _toml_files(folder: Path, issues: list[LoadIssue]) -> list[Path]:
+    return [p for p in _listing(folder, ".toml", issues) if p.name not in NON_PART_FILES]
+
+
+def _csv_files(folder: Path, issues: list[LoadIssue]) -> list[Path]:
+    return _listing(folder, ".csv", issues)
 
 
 def _load_folder(files: list[Path], loader, issues: list[LoadIssue]) -> list:
@@ -187,11 +206,11 @@ def load_catalog(
     # every model in MODEL_BY_CATEGORY is one of the AnyPart classes
     parts: dict[str, AnyPart] = {}
     for folder in catalog_dirs:
-        loaded_parts = _load_folder(_toml_files(Path(folder)), load_part_file, issues)
+        loaded_parts = _load_folder(_toml_files(Path(folder), issues), load_part_file, issues)
         parts.update(_first_per_id(loaded_parts, lambda p: p.id, "duplicate id, also defined in", issues))
     prices: dict[str, Price] = {}
     for folder in price_dirs:
-        loaded_prices = _load_folder(_csv_files(Path(folder)), load_price_file, issues)
+        loaded_prices = _load_folder(_csv_files(Path(folder), issues), load_price_file, issues)
         prices.update(_first_per_id(loaded_prices, lambda p: p.part_id, "duplicate price, also in", issues))
     return Catalog(parts=parts, prices=prices, issues=tuple(issues))
 

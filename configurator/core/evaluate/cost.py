@@ -15,7 +15,7 @@ from itertools import repeat
 from operator import floordiv
 from pathlib import Path
 
-from ..catalog import GPU, Price
+from ..catalog import GPU, LoadIssue, Price
 from ..context import BuildContext
 from ..money import quantize
 from ._fast import _CLEARABLE, Memo, construct, gpus_placed, part_groups
@@ -50,26 +50,61 @@ class FxTable:
 USD_ONLY = FxTable({"USD": Decimal(1)}, {"USD": 2}, "no fx.toml found: only USD")
 
 
-def parse_fx(text: str) -> FxTable:
-    """Parse fx.toml text: `[[rates]]` with currency, per_usd, minor_unit, date, source."""
-    data = tomllib.loads(text, parse_float=Decimal)
+def parse_fx(text: str, source: str = "fx.toml", issues: list[LoadIssue] | None = None) -> FxTable:
+    """Parse fx.toml text: `[[rates]]` with currency, per_usd, minor_unit, date, source.
+
+    A bad row (rate not a finite number in 1e-6..1e9, minor unit not a whole number 0..4,
+    currency not three letters) is skipped and, when `issues` is given, reported there as a
+    one-line `LoadIssue` naming `source`, the row and the field; the other rows still load.
+    Raises `ValueError` (one line, naming `source`) only when the text is not TOML at all.
+    """
+    bad = issues if issues is not None else []
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
+        why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        raise ValueError(f"{source}: cannot read: {why}") from None
+    rows = data.get("rates", [])
+    if not isinstance(rows, list):
+        bad.append(LoadIssue(source, "", "rates", "must be an array of tables ([[rates]]); only USD is used"))
+        rows = []
     per_usd: dict[str, Decimal] = {"USD": Decimal(1)}
     minor: dict[str, int] = {"USD": 2}
     dates = set()
-    for row in data.get("rates", []):
-        cur = str(row.get("currency", "")).upper()
-        try:
-            rate = Decimal(str(row["per_usd"]))
-        except (KeyError, InvalidOperation):
+    for i, row in enumerate(rows):
+        checked = _fx_row(row, f"#{i + 1}", source)
+        if isinstance(checked, LoadIssue):
+            bad.append(checked)
             continue
-        if len(cur) != 3 or rate <= 0:
-            continue
-        per_usd[cur] = rate
-        minor[cur] = int(row.get("minor_unit", 2))
+        cur, rate, unit = checked
+        per_usd[cur], minor[cur] = rate, unit
         if cur != "USD":
             dates.add(f"{row.get('date', '?')} ({row.get('confidence', '?')})")
     note = "exchange rates per USD of " + ", ".join(sorted(dates)) if dates else ""
     return FxTable(per_usd, minor, note)
+
+
+def _fx_row(row: object, entry: str, source: str) -> tuple[str, Decimal, int] | LoadIssue:
+    """(currency, per_usd, minor_unit) of one fx.toml row, or why the row is skipped."""
+    if not isinstance(row, dict):
+        return LoadIssue(source, entry, "", "row is not a table; skipped")
+    cur = str(row.get("currency", "")).upper()
+    entry = cur[:20] if cur else entry
+    if len(cur) != 3 or not cur.isascii() or not cur.isalpha():
+        return LoadIssue(source, entry, "currency", "must be a three-letter ISO 4217 code; row skipped")
+    try:
+        rate = Decimal(str(row["per_usd"]))
+        ok = rate.is_finite() and Decimal("1e-6") <= rate <= Decimal("1e9")
+    except (KeyError, InvalidOperation):
+        ok = False
+    if not ok:   # nan/inf/1e300 would later fail or overflow in quantize
+        got = str(row.get("per_usd", "nothing"))[:40]
+        return LoadIssue(source, entry, "per_usd", f"must be a number from 0.000001 to 1e9 (got {got!r}); row skipped")
+    unit = row.get("minor_unit", 2)
+    if isinstance(unit, bool) or not isinstance(unit, int) or not 0 <= unit <= 4:   # ISO 4217 uses 0..4
+        got = str(unit)[:40]
+        return LoadIssue(source, entry, "minor_unit", f"must be a whole number from 0 to 4 (got {got!r}); row skipped")
+    return cur, rate, unit
 
 
 _FX: FxTable | None = None
