@@ -273,6 +273,17 @@ def catalog_notes(build: Build, catalog: Catalog, name: str = "") -> list[BuildN
     return notes
 
 
+def parse_json_checked(text: str, name: str) -> Any:
+    """JSON with the build reader's protections (duplicate keys, NaN/Infinity, huge numbers,
+    nesting deeper than `MAX_DEPTH` refused); for other JSON inputs such as workload files.
+    Raises `BuildFileError` (one line naming `name` and the field)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    data, dups = _parse_json(text, name)
+    _check_tree(data, dups, name)
+    return data
+
+
 def parse_build(text: str | bytes, name: str = "<string>", catalog: Catalog | None = None) -> LoadedBuild:
     """Parse build-file text (str, or raw bytes as read from disk) into a `LoadedBuild`."""
     if isinstance(text, (bytes, bytearray)):
@@ -281,10 +292,7 @@ def parse_build(text: str | bytes, name: str = "<string>", catalog: Catalog | No
         text = _decode(bytes(text), name)
     elif len(text) > MAX_BUILD_BYTES:
         raise _too_big(name, len(text))
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    data, dups = _parse_json(text, name)
-    _check_tree(data, dups, name)
+    data = parse_json_checked(text, name)
     build, version = _to_build(data, name)
     notes: list[BuildNote] = []
     if version < 1:

@@ -4,7 +4,6 @@ and time) and the workload files `configurator evaluate --workload FILE` reads."
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from ..core.evaluate.workload import (
     evaluate_workload,
     load_presets,
 )
+from .build_io import BuildFileError, parse_json_checked
 from .files import read_text
 
 MAX_WORKLOAD_BYTES = 1_000_000   # a workload is a few hundred bytes of JSON
@@ -40,9 +40,11 @@ def load_workload_file(path: Path | str) -> Workload:
     """A workload JSON file; raises `WorkloadArgError` or `FileReadError` (one line, naming the file)."""
     text = read_text(path, max_bytes=MAX_WORKLOAD_BYTES, what="workload file")
     try:
-        return Workload.model_validate(json.loads(text))
-    except json.JSONDecodeError as exc:
-        raise WorkloadArgError(f"{path}: not valid JSON at line {exc.lineno} column {exc.colno} ({exc.msg})") from None
+        data = parse_json_checked(text, str(path))
+    except BuildFileError as exc:   # same one-line form: `<file>: field '<f>': <message>`
+        raise WorkloadArgError(str(exc)) from None
+    try:
+        return Workload.model_validate(data)
     except RecursionError:
         raise WorkloadArgError(f"{path}: nested too deeply") from None
     except ValidationError as exc:
