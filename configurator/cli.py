@@ -143,7 +143,8 @@ def _export(args: argparse.Namespace, fmt) -> int:
         pairs.append((build, evaluate(build, cat)))
     out = fmt.write(ExportRequest(options=tuple(pairs), catalog=cat, customer=args.customer,
                                   valid_days=args.valid_days, sources=tuple(args.builds)), Path(args.output))
-    print(_("wrote {path}").format(path=out))
+    # `-o -` put the file itself on stdout: the confirmation must not be mixed into it
+    print(_("wrote {path}").format(path=out), file=sys.stderr if args.output == "-" else sys.stdout)
     return 0
 
 
