@@ -22,7 +22,9 @@ class CliError(Exception):
 
 
 def _print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False, default=str)
+    from .io.exporters.evaluation_json import strict_json  # valid JSON always: no Infinity, no raw bytes
+
+    json.dump(strict_json(data), sys.stdout, indent=2, ensure_ascii=False, default=str, allow_nan=False)
     sys.stdout.write("\n")
 
 

@@ -29,6 +29,7 @@ from ..core.slots import ACCEPTS, slot_map
 from .files import FileReadError, decode_text, read_bytes, too_big
 from .migrations import MigrationError, migrate
 from .safe_write import atomic_write
+from .workload_limits import workload_problem
 
 MAX_BUILD_BYTES = 10_000_000
 MAX_DEPTH = 64          # a build is ~5 levels deep; the workload object gets the rest
@@ -233,6 +234,9 @@ def _to_build(data: Any, name: str) -> tuple[Build, int]:
         raise BuildFileError(name, f"not a build file (kind is {clean_text(repr(kind), 60)}, "
                                    f"expected {FORMAT_KIND!r})", "kind")
     body = {k: v for k, v in data.items() if k not in ("format", "kind")}
+    problem = workload_problem(body.get("workload"))
+    if problem:
+        raise BuildFileError(name, problem[1], f"workload.{problem[0]}")
     try:
         return Build.model_validate(body), version
     except ValidationError as exc:

@@ -22,6 +22,7 @@ from ..core.evaluate.workload import (
 )
 from .build_io import BuildFileError, parse_json_checked
 from .files import read_text
+from .workload_limits import workload_problem
 
 MAX_WORKLOAD_BYTES = 1_000_000   # a workload is a few hundred bytes of JSON
 
@@ -43,6 +44,9 @@ def load_workload_file(path: Path | str) -> Workload:
         data = parse_json_checked(text, str(path))
     except BuildFileError as exc:   # same one-line form: `<file>: field '<f>': <message>`
         raise WorkloadArgError(str(exc)) from None
+    problem = workload_problem(data)
+    if problem:
+        raise WorkloadArgError(f"{path}: field {problem[0]!r}: {problem[1]}")
     try:
         return Workload.model_validate(data)
     except RecursionError:
@@ -81,6 +85,15 @@ def _shape_flags(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def build_workload(args: argparse.Namespace) -> Workload:
+    """The Workload the `workload` command's arguments describe, within the documented ranges."""
+    wl = _build_workload(args)
+    problem = workload_problem(wl.model_dump(mode="json"))
+    if problem:
+        raise WorkloadArgError(f"{problem[0]}: {problem[1]}")
+    return wl
+
+
+def _build_workload(args: argparse.Namespace) -> Workload:
     shape = _shape(args)
     try:
         if args.mode == "train":
