@@ -18,7 +18,6 @@ Parts in the user catalog folder override shipped parts with the same id.
 from __future__ import annotations
 
 import csv
-import io
 import os
 import tomllib
 from collections.abc import Iterable
@@ -102,18 +101,19 @@ def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
         text = _read_text(path)
     except ValueError as exc:
         return [], [LoadIssue(name, "", "", f"cannot read: {exc}")]
-    reader = csv.DictReader(io.StringIO(text))
-    required = {"id", "price", "currency", "date", "source"}
+    lines = text.splitlines()
     try:
-        header = reader.fieldnames
+        header = _csv_line(lines[0]) if lines else []
     except csv.Error as exc:
         return [], [LoadIssue(name, "line 1", "", f"not a CSV header row: {exc}")]
-    if not header or not required <= set(header):
-        missing = sorted(required - set(header or ()))
+    header = [h.strip() for h in header]
+    required = {"id", "price", "currency", "date", "source"}
+    if not required <= set(header):
+        missing = sorted(required - set(header))
         return [], [LoadIssue(name, "", ",".join(missing), "missing column(s) in the header row")]
     prices: list[Price] = []
     issues: list[LoadIssue] = []
-    for n, row in _csv_rows(reader, name, issues):
+    for n, row in _csv_rows(lines, header, name, issues):
         pid = (row.get("id") or "").strip() or f"line {n}"
         try:
             amount = Decimal((row.get("price") or "").strip())
@@ -130,21 +130,29 @@ def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
     return prices, issues
 
 
-def _csv_rows(reader: csv.DictReader, name: str, issues: list[LoadIssue]) -> Iterable[tuple[int, dict]]:
-    """(line number, row) pairs; a row the csv module rejects (e.g. a huge field) is reported and skipped."""
-    lines = reader.reader  # DictReader.line_num is stale after an error; the inner reader's is not
-    while True:
-        before = lines.line_num
-        try:
-            row = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as exc:
-            issues.append(LoadIssue(name, f"line {lines.line_num}", "", f"not a CSV row: {exc}"))
-            if lines.line_num == before:
-                return
+def _csv_line(line: str) -> list[str]:
+    """One physical line as CSV fields; `csv.Error` for an unclosed quote or a huge field."""
+    return next(csv.reader([line], strict=True), [])
+
+
+def _csv_rows(lines: list[str], header: list[str], name: str, issues: list[LoadIssue]) -> Iterable[tuple[int, dict]]:
+    """(line number, row) per data line. A price row is one line: parsing each line on its own
+    means an unclosed quote costs that row only (the csv module would swallow every later row
+    into one field); a row the csv module rejects, or with the wrong number of fields, is
+    reported and skipped."""
+    for n, line in enumerate(lines[1:], 2):
+        if not line.strip():
             continue
-        yield lines.line_num, row
+        try:
+            fields = _csv_line(line)
+        except csv.Error as exc:
+            why = "unclosed quote (\"); a price row must be one line" if "end of data" in str(exc) else str(exc)
+            issues.append(LoadIssue(name, f"line {n}", "", f"not a CSV row: {why}"))
+            continue
+        if len(fields) != len(header):
+            issues.append(LoadIssue(name, f"line {n}", "", f"has {len(fields)} fields, the header has {len(header)}"))
+            continue
+        yield n, dict(zip(header, fields, strict=True))
 
 
 def _listing(folder: Path, suffix: str, issues: list[LoadIssue]) -> list[Path]:

@@ -22,7 +22,8 @@ except ImportError:  # Windows
 LOCK_SUFFIX = ".instance.lock"
 
 
-def _try_lock(fd: int) -> bool:
+def try_lock(fd: int) -> bool:
+    """Take an exclusive lock on the open file `fd` without waiting; False when another holds it."""
     try:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -46,7 +47,7 @@ class InstanceLock:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        if not _try_lock(fd):
+        if not try_lock(fd):
             os.close(fd)
             raise OSError(f"{self.path}: instance lock is held by another process")
         self._fd = fd
@@ -75,6 +76,6 @@ def is_live(folder: Path, instance: str) -> bool:
     except OSError:
         return False   # no lock file: the instance quit cleanly or never locked
     try:
-        return not _try_lock(fd)
+        return not try_lock(fd)
     finally:
         os.close(fd)   # also drops the probe's lock when it got one

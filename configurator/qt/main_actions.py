@@ -8,6 +8,7 @@ Builds are opened through the importer registry (`io.importers`) and saved as bu
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QSettings
@@ -138,7 +139,7 @@ class FileActions:
 
     def add_recent(self, path: Path) -> None:
         """Move `path` to the top of the list, without duplicates, at most MAX_RECENT entries."""
-        key = str(Path(path).resolve())
+        key = str(_real(path))
         files = [key] + [f for f in self.recent_files() if f != key]
         QSettings().setValue("recentFiles", files[:MAX_RECENT])
 
@@ -248,7 +249,7 @@ class FileActions:
         if not path:
             return False
         target = _with_suffix(Path(path), fmt.suffixes)
-        if own is not None and target.resolve() == own.resolve():
+        if own is not None and _real(target) == _real(own):
             QMessageBox.warning(self, self.tr("Cannot export"),
                                 self.tr("%s is the open build's own file; choose another name.") % target.name)
             return False
@@ -267,6 +268,12 @@ class FileActions:
 def _default_path(build: Build, suffix: str) -> Path:
     """Where a save or export dialog starts for an unsaved build: its name, made safe, at home."""
     return Path.home() / (sanitize_filename(build.meta.name, fallback="build") + suffix)
+
+
+def _real(path) -> Path:
+    """`path` with symlinks resolved; a symlink loop gives the path as it is (Path.resolve
+    raises RuntimeError there, which no dialog would catch)."""
+    return Path(os.path.realpath(path))
 
 
 def _with_suffix(path: Path, suffixes: tuple[str, ...]) -> Path:

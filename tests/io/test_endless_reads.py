@@ -72,9 +72,9 @@ def test_quote_counter_on_dev_zero(tmp_path, monkeypatch):
         numbering.next_quote_number()
 
 
-# `read_text`, `open(` etc. allowed only here: files.py is the reader; the rest are writers or
+# `read_text`, `open(` etc. allowed only here: files.py is the reader; the rest are writers, locks or
 # shipped resources read by another engineer's modules (fx/models loading is moving to io/).
-_ALLOWED = {"io/files.py", "io/safe_write.py", "report/numbering.py", "i18n.py",
+_ALLOWED = {"io/files.py", "io/safe_write.py", "report/numbering.py", "io/instance_lock.py", "i18n.py",
             "core/evaluate/cost.py", "core/evaluate/workload.py"}
 _READER = re.compile(r"\bopen\(|\.read_text\(|\.read_bytes\(|tomllib\.load\(|json\.load\(")
 
@@ -88,7 +88,7 @@ def test_no_reader_bypasses_the_bounded_reader():
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             code = line.split("#", 1)[0]
-            if _READER.search(code):
+            if _READER.search(code) and "BytesIO(" not in code:   # bytes already read through files.py
                 found.append(f"{rel}:{n}: {line.strip()}")
     assert found == [], found
 
