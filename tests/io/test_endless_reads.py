@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from io_helpers import CORPUS, corpus_cases
 
 from configurator.io.workload_cli import WorkloadArgError, load_workload_file
 
@@ -127,3 +128,17 @@ def test_cli_workload_fifo_exits_2_in_one_line(tmp_path):
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 2, proc.stderr
     assert proc.stderr.strip().count("\n") == 0 and "pipe (FIFO)" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("case", corpus_cases()["workload"], ids=lambda c: Path(c["file"]).name)
+def test_workload_corpus(case):
+    path = CORPUS / case["file"]
+    with pytest.raises(WorkloadArgError) as info:
+        load_workload_file(path)
+    msg = str(info.value)
+    assert "\n" not in msg and msg.startswith(f"{path}: ") and case["expect"] in msg, msg
+
+
+def test_every_workload_file_is_listed():
+    listed = {c["file"] for c in corpus_cases()["workload"]}
+    assert {str(p.relative_to(CORPUS)) for p in (CORPUS / "workloads").glob("*")} == listed
