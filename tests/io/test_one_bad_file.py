@@ -99,3 +99,12 @@ def test_user_folder_that_is_a_file_or_a_loop(tmp_path):
     texts = [str(i) for i in catalog.issues]
     assert sum("cannot list the folder" in t for t in texts) == 2, texts
     assert load_catalog([tmp_path / "missing"], []).issues == ()
+
+
+def test_a_minor_unit_unlike_iso_is_replaced_so_cli_and_pdf_agree():
+    from configurator.core.money import format_money
+    path = CORPUS / "fx/minor-unit-not-iso.toml"
+    fx = parse_fx(path.read_text(encoding="utf-8"), str(path), [])
+    assert fx.minor_unit["JPY"] == 0 and fx.quantum("JPY") == Decimal(1)
+    total = Decimal("123456.5").quantize(fx.quantum("JPY"), rounding="ROUND_HALF_UP")
+    assert format_money(total, "JPY", "en_US") == "¥123,457" and str(total) == "123457"

@@ -77,11 +77,23 @@ def parse_fx(text: str, source: str = "fx.toml", issues: list[LoadIssue] | None 
             bad.append(checked)
             continue
         cur, rate, unit = checked
+        iso = _iso_minor_unit(cur)
+        if iso is not None and unit != iso:   # the money formatter prints ISO's digits: totals must match
+            bad.append(LoadIssue(source, cur, "minor_unit", f"{unit} differs from ISO 4217's {iso} for {cur}, "
+                                                            f"which quotes print; {iso} is used"))
+            unit = iso
         per_usd[cur], minor[cur] = rate, unit
         if cur != "USD":
             dates.add(f"{row.get('date', '?')} ({row.get('confidence', '?')})")
     note = "exchange rates per USD of " + ", ".join(sorted(dates)) if dates else ""
     return FxTable(per_usd, minor, note)
+
+
+def _iso_minor_unit(currency: str) -> int | None:
+    """ISO 4217's digits after the point for `currency` (Babel's data); None if Babel does not know it."""
+    from babel.numbers import get_currency_precision, list_currencies
+
+    return get_currency_precision(currency) if currency in list_currencies() else None
 
 
 def _fx_row(row: object, entry: str, source: str) -> tuple[str, Decimal, int] | LoadIssue:
