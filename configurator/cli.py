@@ -23,7 +23,9 @@ class CliError(Exception):
 
 
 def _print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False, default=str)
+    from .io.exporters.evaluation_json import strict_json  # valid JSON always: no Infinity, no raw bytes
+
+    json.dump(strict_json(data), sys.stdout, indent=2, ensure_ascii=False, default=str, allow_nan=False)
     sys.stdout.write("\n")
 
 
@@ -34,10 +36,15 @@ def _catalog():
 
 
 def _evaluator(cat):
-    """The evaluator with the shipped and user exchange rates and model presets."""
+    """The evaluator with the shipped and user exchange rates and model presets; what was skipped
+    in a bad rate file is a warning on stderr (the rest still works)."""
     from .io.evaluator_io import default_evaluator
 
-    return default_evaluator(cat)
+    issues: list = []
+    evaluator = default_evaluator(cat, issues)
+    for issue in issues:
+        print(f"warning: {issue}", file=sys.stderr)
+    return evaluator
 
 
 def _load(path: str):
@@ -148,7 +155,8 @@ def _export(args: argparse.Namespace, fmt) -> int:
         pairs.append((build, evaluator.evaluate(build)))
     out = fmt.write(ExportRequest(options=tuple(pairs), catalog=cat, customer=args.customer,
                                   valid_days=args.valid_days, sources=tuple(args.builds)), Path(args.output))
-    print(_("wrote {path}").format(path=out))
+    # `-o -` put the file itself on stdout: the confirmation must not be mixed into it
+    print(_("wrote {path}").format(path=out), file=sys.stderr if args.output == "-" else sys.stdout)
     return 0
 
 

@@ -10,7 +10,8 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Any
+
+from .catalog import LoadIssue
 
 
 @dataclass(frozen=True)
@@ -43,45 +44,70 @@ class FxTable:
 USD_ONLY = FxTable({"USD": Decimal(1)}, {"USD": 2}, "")
 
 
-def parse_fx(text: str) -> FxTable:
-    """Parse fx.toml text: `[[rates]]` rows with currency, per_usd, minor_unit, date, confidence.
+def parse_fx(text: str, source: str = "fx.toml", issues: list[LoadIssue] | None = None) -> FxTable:
+    """Parse fx.toml text: `[[rates]]` with currency, per_usd, minor_unit, date, source.
 
-    Raises ValueError naming the row and field of the first bad value (or TOML syntax error).
+    A bad row (rate not a finite number in 1e-6..1e9, minor unit not a whole number 0..4,
+    currency not three letters) is skipped and, when `issues` is given, reported there as a
+    one-line `LoadIssue` naming `source`, the row and the field; the other rows still load.
+    Raises `ValueError` (one line, naming `source`) only when the text is not TOML at all.
     """
-    data = tomllib.loads(text, parse_float=Decimal)
+    bad = issues if issues is not None else []
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
+        why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        raise ValueError(f"{source}: cannot read: {why}") from None
     rows = data.get("rates", [])
     if not isinstance(rows, list):
-        raise ValueError("field 'rates': expected a list of [[rates]] tables")
+        bad.append(LoadIssue(source, "", "rates", "must be an array of tables ([[rates]]); only USD is used"))
+        rows = []
     per_usd: dict[str, Decimal] = {"USD": Decimal(1)}
     minor: dict[str, int] = {"USD": 2}
     dates = set()
     for i, row in enumerate(rows):
-        cur, rate, digits = _rate_row(row, i)
-        per_usd[cur] = rate
-        minor[cur] = digits
+        checked = _fx_row(row, f"#{i + 1}", source)
+        if isinstance(checked, LoadIssue):
+            bad.append(checked)
+            continue
+        cur, rate, unit = checked
+        iso = _iso_minor_unit(cur)
+        if iso is not None and unit != iso:   # the money formatter prints ISO's digits: totals must match
+            bad.append(LoadIssue(source, cur, "minor_unit", f"{unit} differs from ISO 4217's {iso} for {cur}, "
+                                                            f"which quotes print; {iso} is used"))
+            unit = iso
+        per_usd[cur], minor[cur] = rate, unit
         if cur != "USD":
             dates.add(f"{row.get('date', '?')} ({row.get('confidence', '?')})")
     note = "exchange rates per USD of " + ", ".join(sorted(dates)) if dates else ""
     return FxTable(per_usd, minor, note)
 
 
-def _rate_row(row: Any, i: int) -> tuple[str, Decimal, int]:
-    """(currency, per_usd, minor_unit) of rates row `i`; ValueError naming the bad field."""
-    where = f"rates[{i}]"
+def _iso_minor_unit(currency: str) -> int | None:
+    """ISO 4217's digits after the point for `currency` (Babel's data); None if Babel does not know it."""
+    from babel.numbers import get_currency_precision, list_currencies
+
+    return get_currency_precision(currency) if currency in list_currencies() else None
+
+
+def _fx_row(row: object, entry: str, source: str) -> tuple[str, Decimal, int] | LoadIssue:
+    """(currency, per_usd, minor_unit) of one fx.toml row, or why the row is skipped."""
     if not isinstance(row, dict):
-        raise ValueError(f"{where}: expected a table")
-    cur = row.get("currency")
-    if not isinstance(cur, str) or len(cur) != 3 or not cur.isalpha() or not cur.isupper():
-        raise ValueError(f"{where}, field 'currency': expected a three-letter ISO 4217 code, got {cur!r}")
+        return LoadIssue(source, entry, "", "row is not a table; skipped")
+    cur = str(row.get("currency", "")).upper()
+    entry = cur[:20] if cur else entry
+    if len(cur) != 3 or not cur.isascii() or not cur.isalpha():
+        return LoadIssue(source, entry, "currency", "must be a three-letter ISO 4217 code; row skipped")
     try:
         rate = Decimal(str(row["per_usd"]))
-    except KeyError:
-        raise ValueError(f"{where} ({cur}), field 'per_usd': missing") from None
-    except InvalidOperation:
-        raise ValueError(f"{where} ({cur}), field 'per_usd': not a number: {row['per_usd']!r}") from None
-    if not rate.is_finite() or rate <= 0:
-        raise ValueError(f"{where} ({cur}), field 'per_usd': must be a positive number, got {rate}")
-    digits = row.get("minor_unit", 2)
-    if not isinstance(digits, int) or isinstance(digits, bool) or not 0 <= digits <= 4:
-        raise ValueError(f"{where} ({cur}), field 'minor_unit': expected 0-4 digits, got {digits!r}")
-    return cur, rate, digits
+        ok = rate.is_finite() and Decimal("1e-6") <= rate <= Decimal("1e9")
+    except (KeyError, InvalidOperation):
+        ok = False
+    if not ok:   # nan/inf/1e300 would later fail or overflow in quantize
+        got = str(row.get("per_usd", "nothing"))[:40]
+        return LoadIssue(source, entry, "per_usd", f"must be a number from 0.000001 to 1e9 (got {got!r}); row skipped")
+    unit = row.get("minor_unit", 2)
+    if isinstance(unit, bool) or not isinstance(unit, int) or not 0 <= unit <= 4:   # ISO 4217 uses 0..4
+        got = str(unit)[:40]
+        return LoadIssue(source, entry, "minor_unit", f"must be a whole number from 0 to 4 (got {got!r}); row skipped")
+    return cur, rate, unit

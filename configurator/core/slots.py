@@ -1,7 +1,7 @@
 """Flatten a chassis into its slots: the places a part can go.
 
-Slot ids are stable strings: `CPU1`, `CPU1_DIMM_A1` (socket, channel letter, DIMM index in
-the channel), `GPU1`..`GPU8` (baseboard positions), PCIe slot ids from the chassis file,
+Slot ids are stable strings: `CPU1`, `CPU1_DIMM_A1` (socket, channel letter(s) A..Z, AA.., DIMM
+index in the channel), `GPU1`..`GPU8` (baseboard positions), PCIe slot ids from the chassis file,
 drive bays `<prefix><n>`, `PSU1`.., and `COOLING`.
 """
 
@@ -35,8 +35,18 @@ class Slot:
     index: int = 0
 
 
+def channel_letter(channel: int) -> str:
+    """A, B, .. Z, then AA, AB, .. (spreadsheet columns): ids never run out of letters."""
+    letters = ""
+    n = channel + 1
+    while n > 0:
+        n, rest = divmod(n - 1, 26)
+        letters = ascii_uppercase[rest] + letters
+    return letters
+
+
 def dimm_slot_id(socket_id: str, channel: int, dimm: int) -> str:
-    return f"{socket_id}_DIMM_{ascii_uppercase[channel]}{dimm + 1}"
+    return f"{socket_id}_DIMM_{channel_letter(channel)}{dimm + 1}"
 
 
 def _socket_of(chassis: Chassis, root: str) -> str:

@@ -5,21 +5,27 @@ every few seconds; after a successful save or a deliberate "discard changes" it 
 `discard(path)`. At start-up, `list()` shows what a crash, a kill or a flat battery left
 behind, newest first; `load(entry)` gives the build back.
 
-One recovery file per open document, named after a hash of the document's path (or, for
-an untitled document, the process id and a document number), so two windows never
-overwrite each other's copies. Each file is written atomically (`safe_write`) and holds a
-small header plus the build in the normal build-file format::
+One recovery file per open document *and per app instance*: named after a hash of the
+document's path (or, for an untitled document, a document number) and the instance id
+(``<pid>-<random>``), so two instances, even on the same document, never share or overwrite
+a copy. A writing store holds its instance's OS lock (`instance_lock`) for as long as it
+lives; `RecoveryEntry.live` says the copy's instance still runs, so another instance neither
+offers it as "crashed" nor deletes it. Each file is written atomically (`safe_write`) and
+holds a small header plus the build in the normal build-file format::
 
     {"recovery": 1, "saved_at": "2026-11-30T09:12:03.120+00:00", "saved_at_unix": 1796...,
      "source": "/home/ann/quotes/hgx.json", "app_version": "0.1.0", "pid": 4242,
-     "build": {"format": 1, "kind": "ai-server-configurator/build", ...}}
+     "instance": "4242-9f3a1c", "build": {"format": 1, "kind": "ai-server-configurator/build", ...}}
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
+import re
+import secrets
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -30,6 +36,7 @@ from .. import __version__, paths
 from ..core.build import Build
 from .build_io import MAX_BUILD_BYTES, BuildFileError, clean_text, dumps_build, loads_build
 from .files import FileReadError, read_text
+from .instance_lock import InstanceLock, is_live
 from .safe_write import atomic_write, remove_stale_temps
 
 RECOVERY_VERSION = 1
@@ -47,6 +54,8 @@ class RecoveryEntry:
     app_version: str
     build_name: str
     pid: int = 0
+    instance: str = ""          # the writing instance; "" in copies from before instance ids
+    live: bool = False          # that instance still runs: its copy is not crash left-overs
 
     @property
     def saved_at_unix(self) -> float:
@@ -56,27 +65,30 @@ class RecoveryEntry:
 class RecoveryStore:
     """The recovery folder: write, list, load and discard autosave copies."""
 
-    def __init__(self, folder: Path | str | None = None) -> None:
+    def __init__(self, folder: Path | str | None = None, instance: str | None = None) -> None:
         self.folder = Path(folder) if folder is not None else paths.recovery_dir()
+        #: this instance's id: the process id plus a random part (a PID is reused after a crash)
+        self.instance = instance or f"{os.getpid()}-{secrets.token_hex(3)}"
+        self._lock = InstanceLock(self.folder, self.instance)
         #: one line per recovery file the last `list()` skipped (corrupt, unreadable)
         self.problems: list[str] = []
 
+    def close(self) -> None:
+        """Release the instance lock (at quit): copies left now count as left behind."""
+        self._lock.release()
+
     # ------------------------------------------------------------------ naming
     def path_for(self, source_path: Path | str | None, document: int = 0) -> Path:
-        """The recovery file of a document (`document` tells untitled windows apart)."""
+        """This instance's recovery file of a document (`document` tells untitled windows apart)."""
         if source_path is None:
-            return self.folder / f"untitled-{os.getpid()}-{document}{SUFFIX}"
-        try:
-            key = str(Path(source_path).resolve())
-        except OSError:
-            key = os.path.abspath(source_path)
-        digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:20]
-        return self.folder / f"doc-{digest}{SUFFIX}"
+            return self.folder / f"untitled-{self.instance}-{document}{SUFFIX}"
+        return self.folder / f"doc-{document_key(source_path)}.{self.instance}{SUFFIX}"
 
     # ------------------------------------------------------------------ write
     def write(self, build: Build, source_path: Path | str | None, document: int = 0) -> Path:
         """Atomically write the recovery copy of one document; returns its path."""
         now = time.time()
+        self._lock.acquire()   # before the copy exists, so no other instance sees it unowned
         header: dict[str, Any] = {
             "recovery": RECOVERY_VERSION,
             "saved_at": datetime.fromtimestamp(now, UTC).isoformat(timespec="milliseconds"),
@@ -84,6 +96,7 @@ class RecoveryStore:
             "source": None if source_path is None else os.path.abspath(source_path),
             "app_version": __version__,
             "pid": os.getpid(),
+            "instance": self.instance,
         }
         body = json.loads(dumps_build(build))
         text = json.dumps({**header, "build": body}, indent=1, ensure_ascii=True, allow_nan=False) + "\n"
@@ -119,6 +132,7 @@ class RecoveryStore:
             app_version=str(doc.get("app_version", "?"))[:40],
             build_name=clean_text(build_name, 200) if isinstance(build_name, str) else "",
             pid=doc["pid"] if isinstance(doc.get("pid"), int) and not isinstance(doc.get("pid"), bool) else 0,
+            instance=_instance_of(doc),
         )
         return doc, entry
 
@@ -140,7 +154,8 @@ class RecoveryStore:
             except BuildFileError as exc:
                 self.problems.append(str(exc))
                 continue
-            entries.append(entry)
+            live = entry.instance == self.instance or is_live(self.folder, entry.instance)
+            entries.append(dataclasses.replace(entry, live=live))
         self._clean_temps()
         return sorted(entries, key=lambda e: e.saved_at, reverse=True)
 
@@ -173,6 +188,24 @@ class RecoveryStore:
     def _clean_temps(self, older_than_s: float = 3600.0) -> None:
         """Delete temp files of writes that a kill interrupted (never the live copies)."""
         remove_stale_temps(self.folder, older_than_s=older_than_s)
+
+
+def document_key(source_path: Path | str) -> str:
+    """A short stable key of a document's absolute path (recovery file and lock names)."""
+    try:
+        key = str(Path(source_path).resolve())
+    except (OSError, RuntimeError):   # a symlink loop
+        key = os.path.abspath(source_path)
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+
+
+_INSTANCE = re.compile(r"^[0-9]{1,10}-[0-9a-f]{6}$")
+
+
+def _instance_of(doc: dict[str, Any]) -> str:
+    """The header's instance id, when it is one this app writes (it becomes part of a file name)."""
+    value = doc.get("instance")
+    return value if isinstance(value, str) and _INSTANCE.match(value) else ""
 
 
 def _refuse(text: str) -> Any:

@@ -30,6 +30,7 @@ from ..core.slots import slot_map
 from .files import FileReadError, decode_text, read_bytes, too_big
 from .migrations import MigrationError, migrate
 from .safe_write import atomic_write
+from .workload_limits import workload_problem
 
 MAX_BUILD_BYTES = 10_000_000
 MAX_DEPTH = 64          # a build is ~5 levels deep; the workload object gets the rest
@@ -234,6 +235,9 @@ def _to_build(data: Any, name: str) -> tuple[Build, int]:
         raise BuildFileError(name, f"not a build file (kind is {clean_text(repr(kind), 60)}, "
                                    f"expected {FORMAT_KIND!r})", "kind")
     body = {k: v for k, v in data.items() if k not in ("format", "kind")}
+    problem = workload_problem(body.get("workload"))
+    if problem:
+        raise BuildFileError(name, problem[1], f"workload.{problem[0]}")
     try:
         return Build.model_validate(body), version
     except ValidationError as exc:
@@ -274,6 +278,17 @@ def catalog_notes(build: Build, catalog: Catalog, name: str = "") -> list[BuildN
     return notes
 
 
+def parse_json_checked(text: str, name: str) -> Any:
+    """JSON with the build reader's protections (duplicate keys, NaN/Infinity, huge numbers,
+    nesting deeper than `MAX_DEPTH` refused); for other JSON inputs such as workload files.
+    Raises `BuildFileError` (one line naming `name` and the field)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    data, dups = _parse_json(text, name)
+    _check_tree(data, dups, name)
+    return data
+
+
 def parse_build(text: str | bytes, name: str = "<string>", catalog: Catalog | None = None) -> LoadedBuild:
     """Parse build-file text (str, or raw bytes as read from disk) into a `LoadedBuild`."""
     if isinstance(text, (bytes, bytearray)):
@@ -282,10 +297,7 @@ def parse_build(text: str | bytes, name: str = "<string>", catalog: Catalog | No
         text = _decode(bytes(text), name)
     elif len(text) > MAX_BUILD_BYTES:
         raise _too_big(name, len(text))
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    data, dups = _parse_json(text, name)
-    _check_tree(data, dups, name)
+    data = parse_json_checked(text, name)
     build, version = _to_build(data, name)
     notes: list[BuildNote] = []
     if version < 1:

@@ -18,7 +18,7 @@ Parts in the user catalog folder override shipped parts with the same id.
 from __future__ import annotations
 
 import csv
-import io
+import os
 import tomllib
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
@@ -30,6 +30,7 @@ from pydantic_core import ErrorDetails
 from .. import paths
 from ..core import categories
 from ..core.catalog import AnyPart, Catalog, LoadIssue, Part, Price
+from .catalog_limits import out_of_range
 from .files import FileReadError, read_text
 
 MAX_FILE_BYTES = 5_000_000
@@ -80,6 +81,10 @@ def load_part_file(path: Path) -> tuple[list[Part], list[LoadIssue]]:
             issues.append(LoadIssue(name, f"#{i + 1}", "", "entry is not a table"))
             continue
         entry_id = entry["id"][:120] if isinstance(entry.get("id"), str) else f"#{i + 1}"
+        beyond = out_of_range(entry)
+        if beyond:
+            issues.append(LoadIssue(name, entry_id, *beyond))
+            continue
         try:
             part = model.model_validate({**entry, "origin": name, "category": category})
         except ValidationError as exc:
@@ -98,18 +103,19 @@ def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
         text = _read_text(path)
     except ValueError as exc:
         return [], [LoadIssue(name, "", "", f"cannot read: {exc}")]
-    reader = csv.DictReader(io.StringIO(text))
-    required = {"id", "price", "currency", "date", "source"}
+    lines = text.splitlines()
     try:
-        header = reader.fieldnames
+        header = _csv_line(lines[0]) if lines else []
     except csv.Error as exc:
         return [], [LoadIssue(name, "line 1", "", f"not a CSV header row: {exc}")]
-    if not header or not required <= set(header):
-        missing = sorted(required - set(header or ()))
+    header = [h.strip() for h in header]
+    required = {"id", "price", "currency", "date", "source"}
+    if not required <= set(header):
+        missing = sorted(required - set(header))
         return [], [LoadIssue(name, "", ",".join(missing), "missing column(s) in the header row")]
     prices: list[Price] = []
     issues: list[LoadIssue] = []
-    for n, row in _csv_rows(reader, name, issues):
+    for n, row in _csv_rows(lines, header, name, issues):
         pid = (row.get("id") or "").strip() or f"line {n}"
         try:
             amount = Decimal((row.get("price") or "").strip())
@@ -126,31 +132,52 @@ def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
     return prices, issues
 
 
-def _csv_rows(reader: csv.DictReader, name: str, issues: list[LoadIssue]) -> Iterable[tuple[int, dict]]:
-    """(line number, row) pairs; a row the csv module rejects (e.g. a huge field) is reported and skipped."""
-    lines = reader.reader  # DictReader.line_num is stale after an error; the inner reader's is not
-    while True:
-        before = lines.line_num
-        try:
-            row = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as exc:
-            issues.append(LoadIssue(name, f"line {lines.line_num}", "", f"not a CSV row: {exc}"))
-            if lines.line_num == before:
-                return
+def _csv_line(line: str) -> list[str]:
+    """One physical line as CSV fields; `csv.Error` for an unclosed quote or a huge field."""
+    return next(csv.reader([line], strict=True), [])
+
+
+def _csv_rows(lines: list[str], header: list[str], name: str, issues: list[LoadIssue]) -> Iterable[tuple[int, dict]]:
+    """(line number, row) per data line. A price row is one line: parsing each line on its own
+    means an unclosed quote costs that row only (the csv module would swallow every later row
+    into one field); a row the csv module rejects, or with the wrong number of fields, is
+    reported and skipped."""
+    for n, line in enumerate(lines[1:], 2):
+        if not line.strip():
             continue
-        yield lines.line_num, row
+        try:
+            fields = _csv_line(line)
+        except csv.Error as exc:
+            why = "unclosed quote (\"); a price row must be one line" if "end of data" in str(exc) else str(exc)
+            issues.append(LoadIssue(name, f"line {n}", "", f"not a CSV row: {why}"))
+            continue
+        if len(fields) != len(header):
+            issues.append(LoadIssue(name, f"line {n}", "", f"has {len(fields)} fields, the header has {len(header)}"))
+            continue
+        yield n, dict(zip(header, fields, strict=True))
 
 
-def _toml_files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
+def _listing(folder: Path, suffix: str, issues: list[LoadIssue]) -> list[Path]:
+    """The `*<suffix>` entries of `folder`, sorted; a folder that cannot be listed (no
+    permission, a loop of symlinks, a file in its place) is one issue, not a crash."""
+    try:
+        with os.scandir(folder) as it:
+            names = [e.name for e in it if e.name.endswith(suffix) and not e.name.startswith(".")]
+    except FileNotFoundError:
         return []
-    return sorted(p for p in folder.glob("*.toml") if p.name not in NON_PART_FILES)
+    except OSError as exc:
+        reason = "permission denied" if isinstance(exc, PermissionError) else (exc.strerror or str(exc))
+        issues.append(LoadIssue(_display(folder), "", "", f"cannot list the folder ({reason}); its files are skipped"))
+        return []
+    return sorted(folder / n for n in names)
 
 
-def _csv_files(folder: Path) -> list[Path]:
-    return sorted(folder.glob("*.csv")) if folder.is_dir() else []
+def _toml_files(folder: Path, issues: list[LoadIssue]) -> list[Path]:
+    return [p for p in _listing(folder, ".toml", issues) if p.name not in NON_PART_FILES]
+
+
+def _csv_files(folder: Path, issues: list[LoadIssue]) -> list[Path]:
+    return _listing(folder, ".csv", issues)
 
 
 def _load_folder(files: list[Path], loader, issues: list[LoadIssue]) -> list:
@@ -189,11 +216,11 @@ def load_catalog(
     # every registry model is one of the AnyPart classes
     parts: dict[str, AnyPart] = {}
     for folder in catalog_dirs:
-        loaded_parts = _load_folder(_toml_files(Path(folder)), load_part_file, issues)
+        loaded_parts = _load_folder(_toml_files(Path(folder), issues), load_part_file, issues)
         parts.update(_first_per_id(loaded_parts, lambda p: p.id, "duplicate id, also defined in", issues))
     prices: dict[str, Price] = {}
     for folder in price_dirs:
-        loaded_prices = _load_folder(_csv_files(Path(folder)), load_price_file, issues)
+        loaded_prices = _load_folder(_csv_files(Path(folder), issues), load_price_file, issues)
         prices.update(_first_per_id(loaded_prices, lambda p: p.part_id, "duplicate price, also in", issues))
     return Catalog(parts=parts, prices=prices, issues=tuple(issues))
 

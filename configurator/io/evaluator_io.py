@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from ..core.catalog import Catalog
+from ..core.catalog import Catalog, LoadIssue
 from ..core.evaluator import Evaluator
 from .fx_io import load_fx
 from .models_io import load_presets
 
 
-def default_evaluator(catalog: Catalog) -> Evaluator:
+def default_evaluator(catalog: Catalog, issues: list[LoadIssue] | None = None) -> Evaluator:
     """An `Evaluator` for `catalog` with the shipped + user fx.toml and models.toml.
 
-    Raises `FxFileError` / `PresetFileError` (ValueErrors, one line naming file and field)
-    when one of those files is broken.
+    Bad exchange-rate rows or files are skipped and reported in `issues` (one line each, naming
+    file and field). Raises `PresetFileError` (a ValueError, one line naming file and field) when
+    models.toml is broken.
     """
-    return Evaluator(catalog, load_fx(), load_presets())
+    return Evaluator(catalog, load_fx(issues=issues), load_presets())

@@ -49,7 +49,14 @@ def detect_version(data: dict[str, Any]) -> int:
 
 
 def _v0_to_v1(data: dict[str, Any]) -> dict[str, Any]:
-    out = {k: v for k, v in data.items() if k not in ("format", "parts", "name", "customer", "notes")}
+    # a step never drops what it does not recognise: a current-layout key in a version-0 file
+    # means the file is mislabelled, and guessing which half is right would lose parts silently
+    if "placements" in data:
+        raise MigrationError("format", "is 0, but the file has 'placements' (the format-1 layout); "
+                                       "if it was written by this app, set \"format\": 1")
+    if "kind" in data and data["kind"] != FORMAT_KIND:
+        raise MigrationError("kind", f"not a build file (kind is {str(data['kind'])[:60]!r}, expected {FORMAT_KIND!r})")
+    out = {k: v for k, v in data.items() if k not in ("format", "kind", "parts", "name", "customer", "notes")}
     parts = data.get("parts", [])
     if not isinstance(parts, list):
         raise MigrationError("parts", "must be a list of {slot, id} objects")

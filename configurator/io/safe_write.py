@@ -17,12 +17,16 @@ import os
 import re
 import secrets
 import stat
+import sys
 import time
 import unicodedata
 from pathlib import Path
 
+from .files import read_bytes
+
 BACKUP_SUFFIX = ".bak"
 TMP_SUFFIX = ".tmp"
+MAX_BACKUP_BYTES = 200_000_000   # far above any file the app writes (builds: 10 MB)
 STALE_TMP_S = 3600.0  # temp files older than this are left-overs of a killed write
 _REPLACE_TRIES = 5   # Windows: a virus scanner or indexer may hold the target open briefly
 
@@ -90,40 +94,82 @@ def _glob_escape(text: str) -> str:
     return re.sub(r"([*?\[])", r"[\1]", text)
 
 
+STDOUT = "-"   # the output name that means standard output (`quote -o -`)
+
+
+class UnsafeTargetError(OSError):
+    """An output path that must not be replaced: a device, a FIFO, a folder, a symlink loop.
+
+    `str()` is one line, ``<path>: <reason>``."""
+
+    def __init__(self, path: Path | str, reason: str) -> None:
+        super().__init__(errno.EINVAL, reason, str(path))
+        self.path, self.reason = str(path), reason
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}"
+
+
+def _target(path: Path) -> tuple[Path, os.stat_result | None]:
+    """Where writing `path` really lands (through a symlink) and its stat (None: not there yet).
+
+    Refuses anything that is not a regular file: replacing a device node (`/dev/null`,
+    `/dev/stdout`), a FIFO or a socket with a regular file would break whatever uses it."""
+    real = Path(os.path.realpath(path)) if path.is_symlink() else path   # realpath: no RuntimeError on loops
+    try:
+        st = os.stat(path)   # the kernel follows /proc magic links (/dev/stdout -> pipe) that realpath cannot
+    except FileNotFoundError:
+        if path.is_symlink() and not real.parent.is_dir():
+            raise UnsafeTargetError(path, "is a symlink to a folder that does not exist") from None
+        return real, None
+    except OSError as exc:   # ELOOP: a symlink loop at the save path
+        raise UnsafeTargetError(path, f"cannot write there ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise UnsafeTargetError(path, "is a folder, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a pipe (FIFO)" if stat.S_ISFIFO(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode) else "a device"
+        raise UnsafeTargetError(path, f"is {kind}, not a regular file; give a file name (or '-' for standard output)")
+    return real, st
+
+
 def atomic_write(path: Path | str, data: bytes, *, backup: bool = False) -> None:
     """Replace `path` with `data` atomically; with `backup`, keep the old file as `<name>.bak`.
 
     At every instant `path` holds either the complete old or the complete new content, and
-    `<name>.bak` holds a complete earlier version (never a partial one).
+    `<name>.bak` holds a complete earlier version (never a partial one). The new content is
+    written first, so a full disk fails before the old `.bak` is touched. A `path` of ``-``
+    writes `data` to standard output; a target that is not a regular file raises
+    `UnsafeTargetError` (an `OSError`) and nothing is written.
     """
-    path = Path(path)
-    if path.is_symlink():  # write through the link, as an in-place write would, not over it
-        path = path.resolve()
+    if str(path) == STDOUT:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    path, st = _target(Path(path))   # write through a link, as an in-place write would, not over it
     folder = path.parent if str(path.parent) else Path(".")
     remove_stale_temps(folder, path.name)
-    mode = None
-    old: bytes | None = None
-    if path.exists():
-        st = path.stat()
-        if not stat.S_ISREG(st.st_mode):  # a folder, FIFO or device is not a file to replace
-            raise IsADirectoryError(errno.EISDIR, "not a regular file", str(path))
-        mode = st.st_mode & 0o7777
-        if backup:
-            old = path.read_bytes()
-    if old is not None:
-        bak_tmp = _write_temp(folder, path.name + BACKUP_SUFFIX, old, mode)
-        try:
-            _replace(bak_tmp, backup_path(path))
-        except BaseException:
-            bak_tmp.unlink(missing_ok=True)
-            raise
+    mode = st.st_mode & 0o7777 if st is not None else None
     tmp = _write_temp(folder, path.name, data, mode)
     try:
+        if backup and st is not None:
+            _keep_backup(path, folder, mode)
         _replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
     _fsync_dir(folder)
+
+
+def _keep_backup(path: Path, folder: Path, mode: int | None) -> None:
+    """Copy the current `path` to `<name>.bak`, itself atomically."""
+    old = read_bytes(path, max_bytes=MAX_BACKUP_BYTES, what="file to back up")
+    bak_tmp = _write_temp(folder, path.name + BACKUP_SUFFIX, old, mode)
+    try:
+        _replace(bak_tmp, backup_path(path))
+    except BaseException:
+        bak_tmp.unlink(missing_ok=True)
+        raise
 
 
 # --------------------------------------------------------------------------- file names

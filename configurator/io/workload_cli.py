@@ -4,7 +4,6 @@ and time) and the workload files `configurator evaluate --workload FILE` reads."
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,8 +21,10 @@ from ..core.evaluate.workload import (
     evaluate_workload,
     model_states,
 )
+from .build_io import BuildFileError, parse_json_checked
 from .files import read_text
 from .models_io import load_presets
+from .workload_limits import workload_problem
 
 MAX_WORKLOAD_BYTES = 1_000_000   # a workload is a few hundred bytes of JSON
 
@@ -42,9 +43,14 @@ def load_workload_file(path: Path | str) -> Workload:
     """A workload JSON file; raises `WorkloadArgError` or `FileReadError` (one line, naming the file)."""
     text = read_text(path, max_bytes=MAX_WORKLOAD_BYTES, what="workload file")
     try:
-        return Workload.model_validate(json.loads(text))
-    except json.JSONDecodeError as exc:
-        raise WorkloadArgError(f"{path}: not valid JSON at line {exc.lineno} column {exc.colno} ({exc.msg})") from None
+        data = parse_json_checked(text, str(path))
+    except BuildFileError as exc:   # same one-line form: `<file>: field '<f>': <message>`
+        raise WorkloadArgError(str(exc)) from None
+    problem = workload_problem(data)
+    if problem:
+        raise WorkloadArgError(f"{path}: field {problem[0]!r}: {problem[1]}")
+    try:
+        return Workload.model_validate(data)
     except RecursionError:
         raise WorkloadArgError(f"{path}: nested too deeply") from None
     except ValidationError as exc:
@@ -81,6 +87,15 @@ def _shape_flags(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def build_workload(args: argparse.Namespace) -> Workload:
+    """The Workload the `workload` command's arguments describe, within the documented ranges."""
+    wl = _build_workload(args)
+    problem = workload_problem(wl.model_dump(mode="json"))
+    if problem:
+        raise WorkloadArgError(f"{problem[0]}: {problem[1]}")
+    return wl
+
+
+def _build_workload(args: argparse.Namespace) -> Workload:
     shape = _shape(args)
     try:
         if args.mode == "train":

@@ -44,10 +44,13 @@ def open_session(build_path: str | None):
 
     catalog = default_catalog()
     error = ""
+    issues: list = []
     try:
-        evaluator = default_evaluator(catalog)
-    except (ValueError, OSError) as exc:   # a broken fx.toml / models.toml: USD only, no presets, say so
+        evaluator = default_evaluator(catalog, issues)
+    except (ValueError, OSError) as exc:   # a broken models.toml: USD only, no presets, say so
         evaluator, error = Evaluator(catalog), str(exc).splitlines()[0]
+    if issues and not error:             # bad exchange-rate rows were skipped: say which
+        error = str(issues[0]) + (f" (+{len(issues) - 1} more)" if len(issues) > 1 else "")
     if build_path:
         try:
             build = importer_for(build_path).read(Path(build_path), catalog).build

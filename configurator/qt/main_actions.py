@@ -8,13 +8,15 @@ Builds are opened through the importer registry (`io.importers`) and saved as bu
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QLockFile, QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ..core.build import Build
 from ..core.catalog import Catalog
+from ..io.autosave import document_key
 from ..io.build_io import save_build
 from ..io.exporters import EXPORTERS, ExportRequest
 from ..io.formats import dialog_filter
@@ -137,7 +139,7 @@ class FileActions:
 
     def add_recent(self, path: Path) -> None:
         """Move `path` to the top of the list, without duplicates, at most MAX_RECENT entries."""
-        key = str(Path(path).resolve())
+        key = str(_real(path))
         files = [key] + [f for f in self.recent_files() if f != key]
         QSettings().setValue("recentFiles", files[:MAX_RECENT])
 
@@ -180,8 +182,8 @@ class FileActions:
         if store is None:
             return
         for entry in store.list():
-            if Path(entry.path) in self._own_recovery:
-                continue  # this window's own live copy, not work a crash left behind
+            if Path(entry.path) in self._own_recovery or entry.live:
+                continue  # a live copy (this window's or another running instance's), not crash left-overs
             when = entry.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
             name = entry.source.name if entry.source else (entry.build_name or self.tr("Untitled"))
             answer = QMessageBox.question(
@@ -201,6 +203,39 @@ class FileActions:
             if answer == QMessageBox.StandardButton.Discard:
                 store.discard(entry)
 
+    def close_recovery(self) -> None:
+        """At quit: release the document lock and the instance lock (copies left are offered next time)."""
+        self.lock_document(None)
+        if self._autosave_store is not None:
+            self._autosave_store.close()
+
+    # ------------------------------------------------------------------ document lock
+    def lock_document(self, path) -> None:
+        """Hold a QLockFile for the open document; say so when another instance has it open.
+
+        The lock lives in the recovery folder (never beside the user's file). Qt clears a lock
+        whose process died, so a crashed instance does not block the document."""
+        old = getattr(self, "_doc_lock", None)
+        if old is not None:
+            old.unlock()
+            self._doc_lock = None
+        if path is None or self._autosave_store is None:
+            return
+        folder = self._autosave_store.folder
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return
+        lock = QLockFile(str(folder / f"doc-{document_key(path)}.lock"))
+        lock.setStaleLockTime(0)   # stale only when its process is gone, never by age
+        if lock.tryLock(0):
+            self._doc_lock = lock
+            return
+        info = lock.getLockInfo()   # PySide6 returns (pid, host, app); empty when unreadable
+        pid = str(info[0]) if isinstance(info, tuple) and info else "?"
+        self.show_message(self.tr("%1 is also open in another window (process %2): saving in both "
+                                  "overwrites one with the other").replace("%1", Path(path).name).replace("%2", pid))
+
     # ------------------------------------------------------------------ exports
     def export_as(self, name: str) -> bool:
         """Export the build with the registered exporter `name` (File ▸ Export …)."""
@@ -214,7 +249,7 @@ class FileActions:
         if not path:
             return False
         target = _with_suffix(Path(path), fmt.suffixes)
-        if own is not None and target.resolve() == own.resolve():
+        if own is not None and _real(target) == _real(own):
             QMessageBox.warning(self, self.tr("Cannot export"),
                                 self.tr("%s is the open build's own file; choose another name.") % target.name)
             return False
@@ -233,6 +268,12 @@ class FileActions:
 def _default_path(build: Build, suffix: str) -> Path:
     """Where a save or export dialog starts for an unsaved build: its name, made safe, at home."""
     return Path.home() / (sanitize_filename(build.meta.name, fallback="build") + suffix)
+
+
+def _real(path) -> Path:
+    """`path` with symlinks resolved; a symlink loop gives the path as it is (Path.resolve
+    raises RuntimeError there, which no dialog would catch)."""
+    return Path(os.path.realpath(path))
 
 
 def _with_suffix(path: Path, suffixes: tuple[str, ...]) -> Path:

@@ -58,6 +58,7 @@ class MainWindow(FileActions, QMainWindow):
         # at least 520 px wide, and a fixed size: new totals never re-lay-out the window
         self.summary = SteadyLabel(min_width=520, objectName="summary")
         self.summary.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)   # part names are data, never markup
         self.statusBar().addPermanentWidget(self.summary)
         self._wire()
         # a screenshot window shows a build, it does not edit one: no recovery copies
@@ -220,6 +221,7 @@ class MainWindow(FileActions, QMainWindow):
         self.setWindowModified(not clean)
 
     def _on_path_change(self, path) -> None:
+        self.lock_document(path)
         name = Path(path).name if path else self.tr("Untitled")
         self.setWindowTitle(self.tr("%s[*] — AI Server Configurator") % name)
         self.setWindowModified(not self.session.is_clean)
@@ -328,6 +330,7 @@ class MainWindow(FileActions, QMainWindow):
             event.ignore()
             return
         self._autosave.stop()
+        self.close_recovery()
         if not self.screenshot:
             self.save_layout()
         event.accept()

@@ -2,10 +2,13 @@
 
 Every table cell is a Paragraph in a fixed-width column, so long text wraps instead of
 overflowing; long tables are `LongTable`s that repeat their header row and never split a row.
+As a row cannot split, user text in a cell goes through `C` (clipped with an ellipsis to
+`CELL_CHARS`); text that may be long (notes, terms) is a top-level Paragraph, which can.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -106,17 +109,44 @@ def cjk_wrap(style: ParagraphStyle) -> ParagraphStyle:
     return hit[1]
 
 
+#: most characters / lines of user text in one table cell: a table row cannot split across
+#: pages, so a cell taller than the page is a LayoutError; longer text is cut with an ellipsis
+CELL_CHARS = 300
+CELL_LINES = 8
+_LONG_WORD = re.compile(r"\S{40,}")
+
+
+def clip(text: str, limit: int = CELL_CHARS, lines: int = CELL_LINES) -> str:
+    """`text` cut to `limit` characters and `lines` lines, with an ellipsis where cut."""
+    text = str(text)
+    kept = text.split("\n")
+    out = "\n".join(kept[:lines])
+    if len(out) > limit:
+        out = out[: limit - 1].rstrip() + "…"
+    elif len(kept) > lines:
+        out += "…"
+    return out
+
+
 def P(text: str, style: ParagraphStyle) -> Paragraph:
     """A Paragraph from plain text (escaped, CJK fallback, newlines kept)."""
     text = str(text)
     markup = "<br/>".join(fonts.markup(t) for t in text.split("\n"))
-    # CJK line breaking is several times slower; only text with Chinese characters needs it
-    return Paragraph(markup, cjk_wrap(style) if fonts.has_fallback(text) else style)
+    # CJK line breaking is several times slower; only text with Chinese characters needs it, and
+    # a word too long for any column (a part number, a pasted hash) that must break mid-word
+    breaks_anywhere = fonts.has_fallback(text) or _LONG_WORD.search(text) is not None
+    return Paragraph(markup, cjk_wrap(style) if breaks_anywhere else style)
+
+
+def C(text: str, style: ParagraphStyle, limit: int = CELL_CHARS) -> Paragraph:
+    """A table cell's Paragraph: plain text clipped (`clip`) so the row always fits on a page."""
+    return P(clip(text, limit), style)
 
 
 def PM(markup: str, style: ParagraphStyle) -> Paragraph:
     """A Paragraph from trusted markup (callers escape user text with `fonts.markup`)."""
-    return Paragraph(markup, cjk_wrap(style) if "QuoteCJK" in markup else style)
+    breaks_anywhere = "QuoteCJK" in markup or _LONG_WORD.search(markup) is not None
+    return Paragraph(markup, cjk_wrap(style) if breaks_anywhere else style)
 
 
 LINE_COLS = (24, 102, None, 30, 76, 80)
@@ -146,11 +176,11 @@ def line_table(cost: CostResult, locale: str) -> LongTable:
     for n, ln in enumerate(cost.lines, 1):
         if ln.group != group:
             group = ln.group
-            rows.append([P(group, st.cell_b), "", "", "", "", ""])
+            rows.append([C(group, st.cell_b), "", "", "", "", ""])
             r = len(rows) - 1
             cmds += [("SPAN", (0, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), ACCENT_LIGHT)]
         rows.append([
-            P(str(n), st.cell), P(ln.part_number or "—", st.cell), P(ln.name, st.cell),
+            P(str(n), st.cell), C(ln.part_number or "—", st.cell, 80), C(ln.name, st.cell, 400),
             P(f"{ln.qty:,}", st.cell_r),
             P(_amount(ln.unit_price, cost.currency, locale), st.cell_r),
             P(_amount(ln.extended, cost.currency, locale), st.cell_r),
@@ -210,7 +240,7 @@ def kv_table(pairs: Sequence[tuple[str, str]], width: float = FRAME_W, columns: 
         for c in range(columns):
             k = c * per + i
             if k < len(pairs):
-                row += [P(pairs[k][0], st.kv_key), P(pairs[k][1], st.kv_val)]
+                row += [C(pairs[k][0], st.kv_key, 60), C(pairs[k][1], st.kv_val)]
             else:
                 row += ["", ""]
         rows.append(row)

@@ -3,7 +3,8 @@
 The counter is ``paths.user_data_dir()/quote-counter.json``: ``{"format": 1, "years": {"2026": 7}}``.
 The sequence restarts each calendar year (the year is part of the number, so numbers stay
 unique). Updates are atomic (`io.safe_write.atomic_write`) and serialised across processes
-with a lock file, so two quotes written at once never share a number.
+with an OS file lock, so two quotes written at once never share a number. A quote whose
+rendering fails gives its number back (`release_quote_number`) so failures leave no gaps.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from pathlib import Path
 
 from .. import paths
 from ..io.files import FileReadError, read_text
+from ..io.instance_lock import try_lock
 from ..io.safe_write import atomic_write
 from .settings import QuoteError
 
 COUNTER_FILE = "quote-counter.json"
-_LOCK_STALE_S = 30.0
 _LOCK_WAIT_S = 10.0
 MAX_COUNTER_BYTES = 1_000_000   # a few bytes per year; anything near this is not a counter
 
@@ -33,27 +34,19 @@ def counter_path() -> Path:
 
 @contextmanager
 def _locked(path: Path) -> Iterator[None]:
+    """Hold the counter's OS file lock: the system drops it when its holder dies (even by
+    SIGKILL), so a crashed quote never blocks the next one; waits up to `_LOCK_WAIT_S`."""
     lock = path.with_suffix(".lock")
-    deadline = time.monotonic() + _LOCK_WAIT_S
-    while True:
-        try:
-            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-            os.close(fd)
-            break
-        except FileExistsError:
-            try:
-                if time.time() - lock.stat().st_mtime > _LOCK_STALE_S:
-                    lock.unlink(missing_ok=True)  # left behind by a crashed process
-                    continue
-            except FileNotFoundError:
-                continue
-            if time.monotonic() > deadline:
-                raise QuoteError(f"{lock}: quote counter is locked by another process") from None
-            time.sleep(0.01)
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        yield
+        deadline = time.monotonic() + _LOCK_WAIT_S
+        while not try_lock(fd):
+            if time.monotonic() > deadline:
+                raise QuoteError(f"{lock}: quote counter is locked by another process")
+            time.sleep(0.01)
+        yield   # the lock file stays: unlinking it would let a waiter lock a file nobody else sees
     finally:
-        lock.unlink(missing_ok=True)
+        os.close(fd)   # releases the lock
 
 
 def _read(path: Path) -> dict[str, int]:
@@ -91,3 +84,22 @@ def next_quote_number(prefix: str = "Q", today: date | None = None) -> str:
         years[str(year)] = seq
         _write(path, years)
     return format_number(prefix, year, seq)
+
+
+def release_quote_number(number: str, prefix: str = "Q", today: date | None = None) -> bool:
+    """Give back `number` after the quote it was taken for failed to render or write.
+
+    Only the latest number of its year can go back (one taken since stays, and so does the
+    gap); True when the counter was rolled back."""
+    year = (today or date.today()).year
+    path = counter_path()
+    if not path.exists():
+        return False
+    with _locked(path):
+        years = _read(path)
+        seq = years.get(str(year), 0)
+        if seq < 1 or format_number(prefix, year, seq) != number:
+            return False
+        years[str(year)] = seq - 1
+        _write(path, years)
+    return True

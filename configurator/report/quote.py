@@ -29,7 +29,7 @@ from ..io.safe_write import atomic_write
 from . import fonts
 from .canvas import PageInfo, make_canvas
 from .layout import FRAME_W, MARGIN_B, MARGIN_L, MARGIN_R, MARGIN_T, PAGE_H, PAGE_W, P, styles
-from .numbering import next_quote_number
+from .numbering import next_quote_number, release_quote_number
 from .sections import OptionDoc, QuoteMeta, comparison, header, option_section, signature, terms
 from .settings import QuoteError, VendorSettings, load_settings
 
@@ -86,9 +86,14 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
                      valid_until=issued + timedelta(days=opts.valid_days), currency=currency,
                      locale=settings.quote.locale, customer=_customer(opts.customer, pairs),
                      tax_basis=_tax_basis(pairs))
-    data = _render(docs, meta, settings, _namer(pairs, catalog))
-    out_path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write(out_path, data)
+    try:
+        data = _render(docs, meta, settings, _namer(pairs, catalog))
+        out_path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(out_path, data)
+    except BaseException:
+        if not opts.quote_number:   # a quote that was never written gives its number back: no gaps
+            release_quote_number(number, settings.quote.number_prefix, opts.issue_date)
+        raise
     return out_path
 
 

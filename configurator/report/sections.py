@@ -25,7 +25,9 @@ from .layout import (
     GRID,
     PM,
     WARN,
+    C,
     P,
+    clip,
     kv_table,
     line_table,
     styles,
@@ -80,14 +82,14 @@ def header(settings: VendorSettings, meta: QuoteMeta) -> list[Flowable]:
         img.drawWidth, img.drawHeight = img.imageWidth * scale, img.imageHeight * scale
         img.hAlign = "LEFT"
         vendor_cells += [img, Spacer(1, 4)]
-    vendor_cells.append(P(v.company, st.h1))
+    vendor_cells.append(C(v.company, st.h1, 120))
     lines = [v.address] + [x for x in (v.contact, v.phone, v.email, v.website) if x]
     if v.tax_id:
         lines.append(f"Tax ID {v.tax_id}")
-    vendor_cells.append(P("\n".join(lines), st.small))
+    vendor_cells.append(C("\n".join(clip(x, 200) for x in lines), st.small, 1500))
     meta_rows = [("Quote number", meta.number), ("Revision", str(meta.revision)), ("Issue date", meta.day(meta.issued)),
                  ("Valid until", meta.day(meta.valid_until)), ("Currency", meta.currency), ("Tax", meta.tax_basis)]
-    meta_table = Table([[P(k, st.muted), P(val, st.cell_b if k == "Quote number" else st.cell)]
+    meta_table = Table([[P(k, st.muted), C(val, st.cell_b if k == "Quote number" else st.cell, 120)]
                         for k, val in meta_rows], colWidths=[70, 130], hAlign="RIGHT")
     meta_table.setStyle(table_style([("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
                                     ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -108,11 +110,11 @@ def header(settings: VendorSettings, meta: QuoteMeta) -> list[Flowable]:
 def _parties(settings: VendorSettings, meta: QuoteMeta) -> Table:
     st = styles()
     v = settings.vendor
-    cust = [P("PREPARED FOR", st.muted), P(meta.customer or "(customer not named)", st.h3)]
+    cust = [P("PREPARED FOR", st.muted), C(meta.customer or "(customer not named)", st.h3, 200)]
     contact = [x for x in (v.contact, v.email, v.phone) if x]
-    prep = [P("PREPARED BY", st.muted), P(v.company, st.h3)]
+    prep = [P("PREPARED BY", st.muted), C(v.company, st.h3, 200)]
     if contact:
-        prep.append(P(" · ".join(contact), st.small))
+        prep.append(C(" · ".join(contact), st.small, 400))
     t = Table([[cust, prep]], colWidths=[FRAME_W / 2, FRAME_W / 2])
     t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BACKGROUND", (0, 0), (-1, -1), ACCENT_LIGHT),
                            ("LINEBEFORE", (0, 0), (0, 0), 2, ACCENT), ("LINEBEFORE", (1, 0), (1, 0), 2, ACCENT),
@@ -129,9 +131,9 @@ def _open_items(ev: Evaluation) -> list[Flowable]:
     rows = []
     for v in sorted(items, key=lambda x: x.severity != "error"):
         color = ERROR if v.severity == "error" else WARN
-        text = fonts.markup(v.message)
+        text = fonts.markup(clip(v.message, 1000))
         if v.fix is not None:
-            text += f' <font color="#5b6470">Fix: {fonts.markup(v.fix.description)}</font>'
+            text += f' <font color="#5b6470">Fix: {fonts.markup(clip(v.fix.description, 500))}</font>'
         rows.append([P(v.severity.upper(), st.cell_b.clone("sev", textColor=color)), PM(text, st.cell)])
     t = Table(rows, colWidths=[58, FRAME_W - 58], hAlign="LEFT")
     t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, GRID),
@@ -189,10 +191,10 @@ def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta) -> list[Flowable]:
     loc = meta.locale
 
     def row(label: str, fn) -> list:
-        return [P(label, st.muted)] + [P(fn(o), st.cell_r) for o in opts]
+        return [P(label, st.muted)] + [C(fn(o), st.cell_r, 150) for o in opts]
 
     rows = [[P("", st.head)] + [P(f"Option {o.letter}", st.head_r) for o in opts],
-            [P("Configuration", st.muted)] + [P(o.build.meta.name, st.cell_br) for o in opts],
+            [P("Configuration", st.muted)] + [C(o.build.meta.name, st.cell_br, 150) for o in opts],
             [P(f"Total ({'incl.' if _taxed(opts) else 'excl.'} tax)", st.kv_key)]
             + [P(format_money(o.ev.cost.total, meta.currency, loc), st.cell_br) for o in opts],
             row("GPUs", lambda o: f"{o.ev.compute.gpu_count} × {o.ev.compute.gpu_model}" if o.ev.compute.gpu_count
@@ -245,6 +247,9 @@ DEFAULT_TERMS = (
 )
 
 
+TERMS_TABLE_MAX_H = 500   # points; the frame is ~728 pt tall, less the heading and what shares the page
+
+
 def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool) -> list[Flowable]:
     st = styles()
     q = settings.quote
@@ -270,6 +275,10 @@ def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool) -> list[Flowab
     col = (FRAME_W - gap) / 2
     heights = [p.wrap(col, 10_000)[1] + small.spaceAfter for p in paras]
     cut = min(range(len(paras) + 1), key=lambda k: max(sum(heights[:k]), sum(heights[k:])))
+    if max(sum(heights[:cut]), sum(heights[cut:])) > TERMS_TABLE_MAX_H:
+        # a table row cannot split across pages: long vendor terms (up to 20,000 characters)
+        # flow as one column of paragraphs, which reportlab splits wherever a page ends
+        return [P("Terms and conditions", st.h2), *paras]
     t = Table([[paras[:cut], "", paras[cut:]]], colWidths=[col, gap, col])
     t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                            ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),

@@ -14,7 +14,7 @@ from babel import Locale, UnknownLocaleError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .. import paths
-from ..io.files import FileReadError, read_text
+from ..io.files import FileReadError, read_bytes, read_text
 
 MAX_SETTINGS_BYTES = 1_000_000
 
@@ -102,6 +102,41 @@ def load_settings(path: Path | None = None) -> VendorSettings:
         msg = err["msg"].removeprefix("Value error, ")
         raise QuoteError(f"{path}: field {where}: {msg}") from None
     logo = settings.logo_path()
-    if logo is not None and not logo.is_file():
-        raise QuoteError(f"{path}: field vendor.logo: image file {logo} not found")
+    if logo is not None:
+        check_logo(logo, f"{path}: field vendor.logo")
     return settings
+
+
+MAX_LOGO_BYTES = 5_000_000
+MAX_LOGO_PIXELS = 25_000_000   # 5000 x 5000: far more than a 120 x 40 pt logo needs
+
+
+def check_logo(logo: Path, where: str) -> None:
+    """Refuse (one-line `QuoteError` starting with `where`) a logo that is missing, not a
+    regular file, too big, not a PNG/JPEG image, or a decompression bomb, from its header
+    alone: reportlab would otherwise fail mid-quote with an empty message or a traceback."""
+    import warnings
+    from io import BytesIO
+
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        raw = read_bytes(logo, max_bytes=MAX_LOGO_BYTES, what="logo image")
+    except FileReadError as exc:
+        raise QuoteError(f"{where}: {exc}") from None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(BytesIO(raw)) as img:   # reads the header only
+                kind, (width, height) = img.format, img.size
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise QuoteError(f"{where}: {logo} has over {(Image.MAX_IMAGE_PIXELS or 0) // 1_000_000} megapixels "
+                         f"(a decompression bomb?); a logo may have at most "
+                         f"{MAX_LOGO_PIXELS // 1_000_000} megapixels") from None
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        raise QuoteError(f"{where}: {logo} is not a PNG or JPEG image") from None
+    if kind not in ("PNG", "JPEG"):
+        raise QuoteError(f"{where}: {logo} is a {kind} image; use PNG or JPEG")
+    if width * height > MAX_LOGO_PIXELS:
+        raise QuoteError(f"{where}: {logo} is {width}×{height} pixels; a logo may have at most "
+                         f"{MAX_LOGO_PIXELS // 1_000_000} megapixels")

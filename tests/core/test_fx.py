@@ -21,17 +21,24 @@ def test_parse_and_convert():
     assert "2026-01-01 (estimate)" in fx.note
 
 
-@pytest.mark.parametrize(("row", "words"), [
-    ('currency = "XX"\nper_usd = 1', "rates[0], field 'currency'"),
-    ('currency = "GBP"\nper_usd = -1', "rates[0] (GBP), field 'per_usd': must be a positive"),
-    ('currency = "JPY"', "rates[0] (JPY), field 'per_usd': missing"),
-    ('currency = "JPY"\nper_usd = "lots"', "rates[0] (JPY), field 'per_usd': not a number"),
-    ('currency = "JPY"\nper_usd = 148\nminor_unit = 9', "rates[0] (JPY), field 'minor_unit'"),
+@pytest.mark.parametrize(("row", "field"), [
+    ('currency = "XX"\nper_usd = 1', "currency"),
+    ('currency = "GBP"\nper_usd = -1', "per_usd"),
+    ('currency = "JPY"', "per_usd"),
+    ('currency = "JPY"\nper_usd = "lots"', "per_usd"),
+    ('currency = "JPY"\nper_usd = 148\nminor_unit = 9', "minor_unit"),
 ])
-def test_bad_rows_name_the_row_and_field(row, words):
-    with pytest.raises(ValueError, match=words.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")
-                       .replace("]", r"\]")):
-        parse_fx(f"[[rates]]\n{row}\n")
+def test_a_bad_row_is_skipped_and_named(row, field):
+    """The bad row is left out with one issue naming the file and the field; the good row loads."""
+    issues: list = []
+    fx = parse_fx(f'[[rates]]\n{row}\n[[rates]]\ncurrency = "EUR"\nper_usd = 0.9\n', "user/fx.toml", issues)
+    assert set(fx.per_usd) == {"USD", "EUR"}
+    assert len(issues) == 1 and issues[0].field == field and str(issues[0]).startswith("user/fx.toml")
+
+
+def test_text_that_is_not_toml_is_refused_naming_the_file():
+    with pytest.raises(ValueError, match=r"^user/fx\.toml: cannot read"):
+        parse_fx("[[rates]\n", "user/fx.toml")
 
 
 def test_override_replaces_and_adds():

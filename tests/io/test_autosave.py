@@ -47,7 +47,8 @@ def test_write_list_load_discard(store, tmp_path):
 def test_header_is_small_and_readable(store):
     path = store.write(Build(chassis="x"), None)
     doc = json.loads(path.read_text())
-    assert {k for k in doc if k != "build"} == {"recovery", "saved_at", "saved_at_unix", "source", "app_version", "pid"}
+    assert {k for k in doc if k != "build"} == {"recovery", "saved_at", "saved_at_unix", "source", "app_version", "pid",
+                                                "instance"}
     assert doc["source"] is None and doc["pid"] == os.getpid()
     assert doc["build"]["format"] == 1
 

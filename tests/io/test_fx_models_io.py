@@ -9,7 +9,7 @@ import pytest
 from configurator.core.evaluator import Evaluator
 from configurator.io.catalog_io import default_catalog
 from configurator.io.evaluator_io import default_evaluator
-from configurator.io.fx_io import FxFileError, fx_files, load_fx
+from configurator.io.fx_io import fx_files, load_fx
 from configurator.io.models_io import PresetFileError, load_presets, preset_files
 
 
@@ -30,14 +30,20 @@ def test_user_fx_overrides_shipped(tmp_path):
     assert fx.per_usd["EUR"] == Decimal("0.5") and "JPY" in fx.per_usd
 
 
-def test_broken_fx_names_file_and_field(tmp_path):
+def test_a_broken_fx_row_or_file_is_skipped_and_named(tmp_path):
+    """One bad user row or file never stops an evaluation: it is skipped with a one-line issue
+    naming the file and the field, and the shipped rates still apply."""
     bad = tmp_path / "fx.toml"
-    bad.write_text('[[rates]]\ncurrency = "EUR"\nper_usd = 0\n', encoding="utf-8")
-    with pytest.raises(FxFileError, match=r"fx\.toml: rates\[0\] \(EUR\), field 'per_usd'"):
-        load_fx([bad])
+    bad.write_text('[[rates]]\ncurrency = "EUR"\nper_usd = 0\n[[rates]]\ncurrency = "GBP"\nper_usd = 0.8\n',
+                   encoding="utf-8")
+    issues: list = []
+    fx = load_fx([fx_files()[0], bad], issues)
+    assert fx.per_usd["GBP"] == Decimal("0.8") and fx.per_usd["EUR"] != 0   # the shipped EUR rate stays
+    assert len(issues) == 1 and "field 'per_usd'" in str(issues[0]) and "EUR" in str(issues[0])
     bad.write_text("[[rates]\n", encoding="utf-8")
-    with pytest.raises(FxFileError, match=r"fx\.toml: not valid TOML"):
-        load_fx([bad])
+    issues = []
+    fx = load_fx([fx_files()[0], bad], issues)
+    assert "JPY" in fx.per_usd and len(issues) == 1 and str(issues[0]).startswith(str(bad))
 
 
 def test_shipped_presets_and_user_override(tmp_path):

@@ -103,3 +103,13 @@ def test_newer_version_message_is_the_documented_one():
 def test_current_layout_without_format_is_refused():
     with pytest.raises(MigrationError, match="missing"):
         detect_version({"chassis": "x", "placements": {}})
+
+
+def test_v0_migration_never_drops_a_part_or_a_key():
+    """Issue 10 class 3: every part and every top-level key survives the step (or it refuses)."""
+    from configurator.io.migrations import migrate
+    parts = [{"slot": f"S{i}", "id": f"p{i}"} for i in range(20)]
+    data = {"format": 0, "chassis": "c", "parts": parts, "name": "n", "site": {"voltage": 230}, "extra": 1}
+    out, version = migrate(data)
+    assert version == 0 and len(out["placements"]) == len(parts)
+    assert out["extra"] == 1 and out["meta"] == {"name": "n"} and out["site"] == {"input_voltage_v": 230}

@@ -113,6 +113,6 @@ def test_write_through_symlink(tmp_path):
 def test_refuses_to_replace_a_folder(tmp_path):
     folder = tmp_path / "hgx.json"
     folder.mkdir()
-    with pytest.raises(OSError, match="not a regular file"):
+    with pytest.raises(OSError, match="is a folder, not a file"):
         atomic_write(folder, b"{}", backup=True)
     assert folder.is_dir()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 from datetime import date
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from configurator import paths
+from configurator.io.instance_lock import try_lock
 from configurator.report.numbering import counter_path, next_quote_number
 from configurator.report.settings import QuoteError, load_settings
 
@@ -22,7 +24,12 @@ def test_counter_increments_and_persists(home):
     assert json.loads(path.read_text())["years"] == {"2026": 2}
     assert next_quote_number("ACME", date(2027, 1, 2)) == "ACME-2027-0001"       # restarts per year
     assert next_quote_number(today=date(2026, 12, 31)) == "Q-2026-0003"
-    assert not list(path.parent.glob("*.tmp")) and not path.with_suffix(".lock").exists()
+    assert not list(path.parent.glob("*.tmp"))
+    fd = os.open(path.with_suffix(".lock"), os.O_RDWR)   # the lock file stays, but nobody holds it
+    try:
+        assert try_lock(fd)
+    finally:
+        os.close(fd)
 
 
 def test_counter_is_unique_under_concurrency(home):
@@ -107,3 +114,54 @@ def test_logo_relative_to_settings_file_is_drawn(home, tmp_path):
                       catalog=syn.catalog())
     xobjects = PdfReader(str(out)).pages[0]["/Resources"].get("/XObject", {})
     assert any(x.get_object()["/Subtype"] == "/Image" for x in xobjects.values())
+
+
+def test_a_killed_quote_holding_the_lock_blocks_nobody(home, tmp_path):
+    """Issue 10: a process SIGKILLed inside the counter lock used to block quotes for 30 s."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from configurator.report import numbering
+    path = numbering.counter_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    code = ("import os, sys, time, fcntl; fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT); "
+            "fcntl.flock(fd, fcntl.LOCK_EX); open(sys.argv[2], 'w').close(); time.sleep(60)")
+    ready = tmp_path / "locked"
+    child = subprocess.Popen([sys.executable, "-c", code, str(path.with_suffix(".lock")), str(ready)])
+    while not ready.exists():
+        time.sleep(0.01)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    start = time.monotonic()
+    assert numbering.next_quote_number("Q", date(2026, 1, 5)) == "Q-2026-0001"
+    assert time.monotonic() - start < 1
+
+
+def test_a_failed_quote_gives_its_number_back(home):
+    from configurator.report import numbering
+    day = date(2026, 1, 5)
+    assert numbering.next_quote_number("Q", day) == "Q-2026-0001"
+    taken = numbering.next_quote_number("Q", day)
+    assert numbering.release_quote_number(taken, "Q", day)
+    assert numbering.next_quote_number("Q", day) == "Q-2026-0002"
+
+
+def test_render_failure_leaves_no_gap(home, tmp_path, monkeypatch):
+    import report_synthetic as syn
+
+    from configurator.report import quote
+    from configurator.report.numbering import next_quote_number
+    day = date(2026, 1, 5)
+    before = int(next_quote_number("Q", day).rsplit("-", 1)[1])
+
+    def boom(*a, **k):
+        raise RuntimeError("renderer crashed")
+
+    real = quote._render
+    monkeypatch.setattr(quote, "_render", boom)
+    with pytest.raises(RuntimeError):
+        quote.write_quote([(syn.build(), syn.evaluation())], tmp_path / "q.pdf", catalog=syn.catalog(), issue_date=day)
+    monkeypatch.setattr(quote, "_render", real)   # not monkeypatch.undo(): that would drop CONFIGURATOR_HOME too
+    assert next_quote_number("Q", day) == f"Q-2026-{before + 1:04d}"

@@ -7,6 +7,7 @@ The keys are documented in docs/cli.md. An exported `.json` file holds exactly w
 from __future__ import annotations
 
 import json
+import math
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,28 @@ from typing import Any
 from ...core.catalog import Catalog, Part
 from ..formats import Exporter, ExportRequest
 from ..safe_write import atomic_write
+
+
+def strict_json(value: Any) -> Any:
+    """`value` made printable as strict JSON: a non-finite number becomes null, and a string
+    that cannot be UTF-8 (a file name's undecodable bytes, held as lone surrogates) shows those
+    bytes as U+FFFD. The inputs' ranges keep figures finite; this guarantees `--json` output
+    parses in every JSON parser even if one slips through (`json.dumps` would print Infinity)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, Decimal):
+        return value if value.is_finite() else None
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+            return value
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    if isinstance(value, dict):
+        return {strict_json(k): strict_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [strict_json(v) for v in value]
+    return value
 
 
 def _money(value: Decimal | None) -> str | None:
@@ -73,7 +96,7 @@ def evaluation_to_json(ev: Any) -> dict[str, Any]:
     wl = ev.workload
     if wl is not None:
         out["workload"] = workload_result_to_json(wl)
-    return out
+    return strict_json(out)
 
 
 def cost_to_json(cost: Any) -> dict[str, Any]:
@@ -100,7 +123,7 @@ def workload_result_to_json(wl: Any) -> dict[str, Any]:
 
 def _write(request: ExportRequest, path: Path) -> Path:
     (_, ev), = request.options
-    text = json.dumps(evaluation_to_json(ev), indent=2, ensure_ascii=False, default=str) + "\n"
+    text = json.dumps(evaluation_to_json(ev), indent=2, ensure_ascii=False, default=str, allow_nan=False) + "\n"
     atomic_write(path, text.encode("utf-8"))
     return path
 
