@@ -19,11 +19,12 @@ from hypothesis import strategies as st
 from test_properties import CATALOGS, IO_FIXTURE, catalog_and_build, fast, needs_engine
 
 from configurator.core.build import Build
-from configurator.core.evaluate import evaluate
-from configurator.core.evaluate.cost import FxTable, load_fx, parse_fx
+from configurator.core.evaluator import evaluate
+from configurator.core.fx import FxTable, parse_fx
 from configurator.io.build_io import BuildFileError, loads_build
 from configurator.io.catalog_io import load_catalog, load_part_file, load_price_file
 from configurator.io.exporters.evaluation_json import evaluation_to_json
+from configurator.io.fx_io import load_fx
 from configurator.io.workload_limits import RANGES, workload_problem
 from configurator.report.settings import QuoteError, load_settings
 
