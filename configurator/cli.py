@@ -147,6 +147,17 @@ def _export(args: argparse.Namespace, fmt) -> int:
     return 0
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    from .io.import_cli import result_json, run_import
+
+    result, text = run_import(args, _catalog())
+    if args.json:
+        _print_json(result_json(result, args.output))
+    else:
+        print(text)
+    return 0
+
+
 def cmd_gui(args: argparse.Namespace) -> int:
     from .qt.app import run_gui
 
@@ -226,6 +237,13 @@ def build_parser() -> argparse.ArgumentParser:
     _export_arguments(x, "OUT")
     x.add_argument("--format", choices=tuple(EXPORTERS), help="default: from the output file's suffix")
     x.set_defaults(func=cmd_export)
+    from .io.import_cli import add_arguments as import_arguments
+    from .io.importers import SERVER_IMPORTERS
+
+    m = sub.add_parser("import", help="build from a running server: " + "; ".join(
+        f"{i.name} ({i.description})" for i in SERVER_IMPORTERS.values()))
+    import_arguments(m, tuple(SERVER_IMPORTERS))
+    m.set_defaults(func=cmd_import)
     for parser in (p, *sub.choices.values()):  # `configurator --lang zh_CN check ...` or `check --lang ...`
         parser.add_argument("--lang", choices=tuple(LANGUAGES), default=argparse.SUPPRESS,
                             help="language of the output and the GUI (default: CONFIGURATOR_LANG or the system locale)")

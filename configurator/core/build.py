@@ -69,6 +69,9 @@ class Build(EventedModel):
     psu_redundancy: str = Field("", max_length=16, description="'' = the chassis default")
     psu_feeds: dict[SlotName, Literal["A", "B"]] = Field(default_factory=dict, max_length=64,
                                                          description="PDU feed per PSU bay; unset = A/B alternating")
+    owned: dict[SlotName, PartName] = Field(default_factory=dict, max_length=2000, description=(
+        "parts the customer already has, by slot (an imported server's); a slot counts as owned only "
+        "while it still holds that part, so a replaced part is priced as new"))
     multi_node: bool = Field(True, description="part of a multi-node training cluster")
     site: Site = Field(default_factory=Site)
     commercial: Commercial = Field(default_factory=Commercial)
@@ -87,6 +90,10 @@ class Build(EventedModel):
 
     def part_in(self, slot: str) -> str | None:
         return self.placements.get(slot)
+
+    def is_owned(self, slot: str) -> bool:
+        """Whether the part in `slot` is one the customer already has (not bought new)."""
+        return slot in self.owned and self.owned[slot] == self.placements.get(slot)
 
     def to_file_dict(self) -> dict[str, Any]:
         """The build file's JSON object (format version first)."""
