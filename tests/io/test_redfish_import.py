@@ -9,15 +9,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from redfish_test_servers import MOCKUP, body, root, scripted, self_signed, silent, sushy
 
 from configurator.cli import main
 from configurator.io.build_io import load_build
 from configurator.io.catalog_io import default_catalog
 from configurator.io.importers.redfish import RedfishError, RedfishOptions, import_redfish, read_inventory
-
-from redfish_test_servers import MOCKUP, body, root, scripted, self_signed, silent, sushy
-
-pytest.importorskip("redfish")
 
 
 @pytest.fixture(scope="module")
