@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..formats import Importer, UnknownFormatError, by_name, for_path
 from .build_file import BUILD_FILE
+from .inventory import INVENTORY
 from .placing import ImportSettings, ServerImporter
 from .redfish import REDFISH
 
@@ -14,7 +15,7 @@ IMPORTERS: dict[str, Importer] = {i.name: i for i in (BUILD_FILE,)}
 
 
 #: name -> a running server's source (not a file format): `configurator import NAME SOURCE`
-SERVER_IMPORTERS: dict[str, ServerImporter] = {i.name: i for i in (REDFISH,)}
+SERVER_IMPORTERS: dict[str, ServerImporter] = {i.name: i for i in (REDFISH, INVENTORY)}
 
 
 def server_importer(name: str) -> ServerImporter:

@@ -76,6 +76,11 @@ def _fit(chassis: Chassis, inv: Inventory) -> int:
     return sum(min(len(inv.of(k)), _capacity(chassis, k)) for k in ("cpu", "dimm", "gpu", "drive", "psu", "nic"))
 
 
+def _air_cooled(chassis: Chassis, catalog: Catalog) -> bool:
+    """A server that needs no facility water is the safer guess for an unknown one."""
+    return any(getattr(catalog.get(o.cooling), "kind", "") == "air" for o in chassis.cooling_options)
+
+
 def choose_chassis(inv: Inventory, matches: list[Match], catalog: Catalog,
                    chassis_id: str | None) -> tuple[Chassis, str]:
     """The chassis to build in and a note on how it was chosen; raises ValueError on a bad id."""
@@ -95,9 +100,11 @@ def choose_chassis(inv: Inventory, matches: list[Match], catalog: Catalog,
                                          bool(c.gpu_baseboard and c.gpu_baseboard.family in families), _fit(c, inv)))
         return best, f"chassis {best.id}: the system model {inv.system_model!r} names it"
     tower = inv.chassis_type in ("StandAlone", "Tower")
-    best = max(every, key=lambda c: (_fit(c, inv), (c.form == "tower") == tower, -c.rack_units))
-    what = " ".join(w for w in (inv.system_manufacturer, inv.system_model) if w) or "the system"
-    return best, (f"no catalog chassis matches {what!r}: placed in the closest, {best.id} "
+    best = max(every, key=lambda c: (_fit(c, inv), bool(c.gpu_baseboard and c.gpu_baseboard.family in families),
+                                     _air_cooled(c, catalog), (c.form == "tower") == tower, -c.rack_units))
+    what = " ".join(w for w in (inv.system_manufacturer, inv.system_model) if w)
+    which = f"no catalog chassis matches {what!r}" if what else "the system model is unknown"
+    return best, (f"{which}: placed in the closest, {best.id} "
                   f"(room for {_fit(best, inv)} of the parts); choose another with --chassis")
 
 
