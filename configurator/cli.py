@@ -158,6 +158,18 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_plan(args: argparse.Namespace) -> int:
+    from .core.plan import plan_to_json, plan_upgrade
+    from .io.plan_text import plan_to_text
+
+    plan = plan_upgrade(_load(args.before), _load(args.after), _catalog())
+    if args.json:
+        _print_json(plan_to_json(plan))
+    else:
+        print(plan_to_text(plan))
+    return 0
+
+
 def cmd_gui(args: argparse.Namespace) -> int:
     from .qt.app import run_gui
 
@@ -244,6 +256,13 @@ def build_parser() -> argparse.ArgumentParser:
         f"{i.name} ({i.description})" for i in SERVER_IMPORTERS.values()))
     import_arguments(m, tuple(SERVER_IMPORTERS))
     m.set_defaults(func=cmd_import)
+
+    u = sub.add_parser("plan", help="the upgrade from BEFORE to AFTER: parts to add, remove and move; "
+                                    "power, PSU and cost deltas; new problems")
+    u.add_argument("before", metavar="BEFORE")
+    u.add_argument("after", metavar="AFTER")
+    u.add_argument("--json", action="store_true")
+    u.set_defaults(func=cmd_plan)
     for parser in (p, *sub.choices.values()):  # `configurator --lang zh_CN check ...` or `check --lang ...`
         parser.add_argument("--lang", choices=tuple(LANGUAGES), default=argparse.SUPPRESS,
                             help="language of the output and the GUI (default: CONFIGURATOR_LANG or the system locale)")

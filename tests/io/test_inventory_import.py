@@ -90,7 +90,8 @@ def test_cli_import_places_the_gpu_as_owned_and_notes_the_rest(tmp_path, capsys)
     assert main(["import", "inventory", str(PROBE), "-o", str(out), "--chassis", "supermicro-sys-821ge-tnhr"]) == 0
     text = capsys.readouterr().out
     build = load_build(out)
-    assert build.placements == {"GPU1": "nvidia-h200-sxm5-141gb"} and build.owned == build.placements
+    assert build.placements == {"GPU1": "nvidia-h200-sxm5-141gb", "COOLING": "cooling-air-gpu-8u"}
+    assert build.owned == {**build.placements, "chassis": "supermicro-sys-821ge-tnhr"}
     assert "lscpu.json: socket 1 of 1: cpu Intel Intel(R) Xeon(R) Processor (cores=16): unmatched" in text
     assert "lsblk.json: vda" in text and "chosen by the user" in text
 

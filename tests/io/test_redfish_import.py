@@ -81,7 +81,8 @@ def test_matched_parts_are_placed_and_owned(tmp_path):
         result = import_redfish(RedfishOptions(url), default_catalog(), chassis_id="supermicro-sys-821ge-tnhr")
     build = result.build
     assert build.placements["CPU1"] == build.placements["CPU2"] == "intel-xeon-platinum-8480plus"
-    assert build.owned == build.placements and build.is_owned("CPU1")
+    assert build.owned == {**build.placements, "chassis": "supermicro-sys-821ge-tnhr"} and build.is_owned("CPU1")
+    assert build.placements["COOLING"] == "cooling-air-gpu-8u" and build.is_owned("chassis")
     cpu = next(m for m in result.matches if m.item.kind == "cpu")
     assert cpu.confidence == "model" and "8480+" in cpu.evidence
     assert sum("no free slot" in n.message for n in result.loaded.notes) == 6   # 8 CPUs, 2 sockets

@@ -27,7 +27,7 @@ import jc
 
 from ...core.catalog import Catalog
 from ..files import FileReadError, read_text
-from .inventory_model import Found, Inventory
+from .inventory_model import Found, FoundKind, Inventory
 from .placing import ImportResult, ImportSettings, ServerImporter, build_from_inventory
 
 MAX_FILE_BYTES = 8_000_000
@@ -106,7 +106,8 @@ def _cpus(doc: Any, name: str) -> list[Found]:
     sockets = int(_number(fields.get("Socket(s)")) or 1)
     cores = _number(fields.get("Core(s) per socket"))
     model = str(fields.get("Model name") or "")
-    vendor = {"GenuineIntel": "Intel", "AuthenticAMD": "AMD"}.get(str(fields.get("Vendor ID")), str(fields.get("Vendor ID") or ""))
+    vendor_id = str(fields.get("Vendor ID") or "")
+    vendor = {"GenuineIntel": "Intel", "AuthenticAMD": "AMD"}.get(vendor_id, vendor_id)
     figures = {"cores": cores} if cores else {}
     return [Found(kind="cpu", source=f"{name}: socket {n + 1} of {sockets}", model=model, manufacturer=vendor,
                   location=f"socket {n + 1}", figures=figures) for n in range(min(sockets, 16))]
@@ -156,8 +157,11 @@ def _pci(rows: Any, name: str, with_gpus: bool) -> list[Found]:
     out = []
     for r in rows if isinstance(rows, list) else []:
         cls = str(r.get("class") or "")
-        kind = "nic" if cls in ("Ethernet controller", "Infiniband controller", "Network controller") else \
-            "gpu" if with_gpus and cls in ("3D controller", "VGA compatible controller", "Processing accelerators") else None
+        kind: FoundKind | None = None
+        if cls in ("Ethernet controller", "Infiniband controller", "Network controller"):
+            kind = "nic"
+        elif with_gpus and cls in ("3D controller", "VGA compatible controller", "Processing accelerators"):
+            kind = "gpu"
         if kind is None or (kind == "gpu" and str(r.get("vendor_id")) not in ("10de", "1002", "8086")):
             continue
         ids = f"{r.get('vendor_id')}:{r.get('device_id')}:{r.get('svendor_id')}:{r.get('sdevice_id')}"

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...core.build import Build, Meta
+from ...core.build import OWNED_CHASSIS, Build, Meta
 from ...core.catalog import Catalog, Chassis
 from ...core.placement import first_free_slot
 from ..build_io import BuildNote, LoadedBuild, clean_text
@@ -148,19 +148,29 @@ def _fans_note(inv: Inventory) -> list[str]:
 
 def build_from_inventory(inv: Inventory, catalog: Catalog, chassis_id: str | None = None,
                          name: str = "") -> ImportResult:
-    """Match, choose the chassis, place; every placed slot is marked owned."""
+    """Match, choose the chassis, place; the chassis and every placed slot are marked owned."""
     parts = [i for i in inv.items if i.kind != "fan"]
     matches = [match_item(i, catalog) for i in parts]
     chassis, how = choose_chassis(inv, matches, catalog, chassis_id)
     title = " ".join(w for w in (inv.system_manufacturer, inv.system_model) if w) or "Imported server"
     build = Build.model_validate({"chassis": chassis.id, "meta": Meta(name=clean_text(title, 200))})
     placed_notes = place_matches(build, matches, catalog)
-    build.owned = dict(build.placements)
-    notes = [_summary(inv, matches), how, *inv.notes, *placed_notes, *_fans_note(inv)]
+    cooling = _assume_cooling(build, chassis)
+    build.owned = {**build.placements, OWNED_CHASSIS: chassis.id}
+    notes = [_summary(inv, matches), how, *cooling, *inv.notes, *placed_notes, *_fans_note(inv)]
     build.meta = build.meta.model_copy(update={"notes": _meta_text(notes)})
     field = name or inv.source
     loaded = LoadedBuild(build, tuple(BuildNote(field, "", n) for n in notes))
     return ImportResult(loaded, inv, tuple(matches))
+
+
+def _assume_cooling(build: Build, chassis: Chassis) -> list[str]:
+    """The running server has cooling; no inventory names the catalog option, so take the
+    chassis' first (its default) and say so."""
+    if not chassis.cooling_options or "COOLING" in build.placements:
+        return []
+    build.placements = {**build.placements, "COOLING": chassis.cooling_options[0].cooling}
+    return [f"cooling assumed to be {chassis.cooling_options[0].cooling}, the chassis' first option; change it if not"]
 
 
 def _meta_text(notes: list[str]) -> str:
