@@ -170,6 +170,18 @@ def cmd_plan(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    from .io.import_cli import run_verify
+    from .io.verify import verification_to_json, verification_to_text
+
+    result = run_verify(args, _catalog())
+    if args.json:
+        _print_json(verification_to_json(result))
+    else:
+        print(verification_to_text(result))
+    return 0 if result.ok else 1
+
+
 def cmd_gui(args: argparse.Namespace) -> int:
     from .qt.app import run_gui
 
@@ -263,6 +275,15 @@ def build_parser() -> argparse.ArgumentParser:
     u.add_argument("after", metavar="AFTER")
     u.add_argument("--json", action="store_true")
     u.set_defaults(func=cmd_plan)
+
+    from .io.import_cli import add_connection_arguments
+
+    v = sub.add_parser("verify", help="compare a build with what the server reports (exit 1 if anything differs)")
+    v.add_argument("build", metavar="BUILD")
+    v.add_argument("source", metavar="SOURCE", help="https://BMC, or a folder of inventory command outputs")
+    add_connection_arguments(v)
+    v.add_argument("--json", action="store_true")
+    v.set_defaults(func=cmd_verify)
     for parser in (p, *sub.choices.values()):  # `configurator --lang zh_CN check ...` or `check --lang ...`
         parser.add_argument("--lang", choices=tuple(LANGUAGES), default=argparse.SUPPRESS,
                             help="language of the output and the GUI (default: CONFIGURATOR_LANG or the system locale)")

@@ -18,7 +18,11 @@ from ..core.catalog import Catalog
 from .build_io import save_build
 from .importers import ImportSettings, server_importer
 from .importers.placing import ImportResult, describe_match
+from .importers.inventory import read_inventory as read_folder
+from .importers.inventory_model import Inventory
 from .importers.redfish import RedfishOptions, read_password_file
+from .importers.redfish import read_inventory as read_redfish
+from .verify import Verification, verify
 
 PASSWORD_ENV = "CONFIGURATOR_BMC_PASSWORD"
 TOKEN_ENV = "CONFIGURATOR_BMC_TOKEN"
@@ -73,16 +77,36 @@ def run_import(args: Namespace, catalog: Catalog) -> tuple[ImportResult, str]:
     return result, "\n".join(lines)
 
 
+def read_server(args: Namespace) -> Inventory:
+    """What the server at `args.source` reports: a BMC URL over Redfish, else an inventory folder."""
+    if args.source.startswith(("http://", "https://")):
+        return read_redfish(connection(args))
+    return read_folder(args.source)
+
+
+def run_verify(args: Namespace, catalog: Catalog) -> Verification:
+    """`configurator verify BUILD SOURCE`: the build against what the server reports."""
+    from .build_io import read_build
+
+    build = read_build(args.build, catalog).build
+    return verify(build, read_server(args), catalog)
+
+
 def add_arguments(parser: Any, kinds: tuple[str, ...]) -> None:
     """The `import` subcommand's arguments (cli.py builds the parser)."""
     parser.add_argument("kind", choices=kinds, help="where the server's inventory comes from")
     parser.add_argument("source", help="redfish: https://BMC; inventory: a folder of command outputs")
     parser.add_argument("-o", "--output", required=True, metavar="BUILD.json")
     parser.add_argument("--chassis", metavar="CATALOG_ID", help="build in this chassis (default: matched)")
+    parser.add_argument("--json", action="store_true")
+    add_connection_arguments(parser)
+
+
+def add_connection_arguments(parser: Any) -> None:
+    """How to reach a BMC: shared by `import redfish` and `verify`."""
     parser.add_argument("--user", help="BMC user (password: --password-file or $" + PASSWORD_ENV + ")")
     parser.add_argument("--password-file", metavar="F")
     parser.add_argument("--session", action="store_true", help="reuse the session token in $" + TOKEN_ENV)
     parser.add_argument("--insecure", action="store_true", help="accept any TLS certificate (self-signed BMCs)")
     parser.add_argument("--ca-file", metavar="F", help="verify the BMC's certificate against this CA bundle")
     parser.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per request (default 10)")
-    parser.add_argument("--json", action="store_true")

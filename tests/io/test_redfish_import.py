@@ -180,3 +180,14 @@ def test_bad_urls_and_options_are_one_line_errors(tmp_path):
         read_inventory(RedfishOptions("ftp://bmc"))
     assert main(["import", "redfish", "https://127.0.0.1:1", "-o", str(tmp_path / "x.json"),
                  "--insecure", "--ca-file", "x.pem"]) == 2
+
+
+def test_verify_against_the_bmc_flags_the_psu_in_warning(tower, tmp_path, capsys):
+    out = tmp_path / "tower.json"
+    assert main(["import", "redfish", tower, "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["verify", str(out), tower, "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    unhealthy = [f["message"] for f in report["findings"] if f["kind"] == "unhealthy"]
+    assert unhealthy == ["/redfish/v1/Chassis/Tower/PowerSubsystem/PowerSupplies/Bay1: psu PSU 1 reports health Warning"]
+    assert report["counts"]["cpu"] == {"build": 0, "server": 8}     # none identified, so none placed

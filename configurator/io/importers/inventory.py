@@ -186,8 +186,14 @@ def read_inventory(folder: Path | str) -> Inventory:
     if isinstance(meminfo, dict) and meminfo.get("MemTotal"):
         f.notes.append(f"meminfo.txt: the OS sees {meminfo['MemTotal'] / 2**20:.1f} GiB of memory"
                        + ("" if dimms else "; the DIMMs behind it are unknown"))
+    present = {n for n in ("nvidia-smi-q.xml", "nvidia-smi-query.csv", "lscpu.json", "dmidecode.txt", "lsblk.json",
+                           "lspci.txt") if (f.folder / n).exists()}
+    sees = {"gpu": bool(present & {"nvidia-smi-q.xml", "nvidia-smi-query.csv", "lspci.txt"}),
+            "cpu": "lscpu.json" in present, "dimm": "dmidecode.txt" in present, "drive": "lsblk.json" in present,
+            "nic": "lspci.txt" in present, "psu": False}      # a host cannot see its PSUs
     return Inventory(source=str(folder), system_model=product, system_manufacturer=maker,
-                     items=tuple(gpus + cpus + dimms + drives + pci), notes=tuple(f.notes))
+                     items=tuple(gpus + cpus + dimms + drives + pci), notes=tuple(f.notes),
+                     blind=tuple(k for k, seen in sees.items() if not seen))
 
 
 def _read(source: str, catalog: Catalog, settings: ImportSettings) -> ImportResult:

@@ -58,6 +58,7 @@ class Inventory:
     chassis_type: str = ""              # Redfish ChassisType: "RackMount", "StandAlone", "Tower"
     items: tuple[Found, ...] = ()
     notes: tuple[str, ...] = ()         # resources that failed, lists that were capped, blind spots
+    blind: tuple[str, ...] = ()         # kinds this source could not see at all (no lspci: "nic")
 
     def of(self, kind: str) -> list[Found]:
         return [i for i in self.items if i.kind == kind]

@@ -140,7 +140,8 @@ def read_inventory(options: RedfishOptions) -> Inventory:
     return Inventory(
         source=options.url, system_model=str(first.get("Model") or frame.get("Model") or ""),
         system_manufacturer=str(first.get("Manufacturer") or frame.get("Manufacturer") or ""),
-        chassis_type=str(frame.get("ChassisType") or ""), items=tuple(items), notes=tuple(walk.notes))
+        chassis_type=str(frame.get("ChassisType") or ""), items=tuple(items), notes=tuple(walk.notes),
+        blind=() if systems else ("cpu", "dimm", "gpu"))
 
 
 def import_redfish(options: RedfishOptions, catalog: Catalog, chassis_id: str | None = None) -> ImportResult:
