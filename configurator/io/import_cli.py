@@ -17,9 +17,9 @@ from typing import Any
 from ..core.catalog import Catalog
 from .build_io import save_build
 from .importers import ImportSettings, server_importer
-from .importers.placing import ImportResult, describe_match
 from .importers.inventory import read_inventory as read_folder
 from .importers.inventory_model import Inventory
+from .importers.placing import ImportResult, describe_match
 from .importers.redfish import RedfishOptions, read_password_file
 from .importers.redfish import read_inventory as read_redfish
 from .verify import Verification, verify

@@ -26,8 +26,8 @@ def catalog():
 
 def _eight_h200(tmp_path: Path) -> Path:
     build = load_build(EXAMPLE)
-    build.placements = {**{s: p for s, p in build.placements.items() if s not in ("CPU1", "CPU2") and not s.startswith(("U2", "M2_"))},
-                        **{f"GPU{n}": H200 for n in range(1, 9)}}
+    kept = {s: p for s, p in build.placements.items() if s not in ("CPU1", "CPU2") and not s.startswith(("U2", "M2_"))}
+    build.placements = {**kept, **{f"GPU{n}": H200 for n in range(1, 9)}}
     path = tmp_path / "eight.json"
     save_build(build, path)
     return path
