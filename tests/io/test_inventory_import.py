@@ -129,7 +129,7 @@ def test_unreadable_files_are_notes_and_a_missing_folder_is_an_error(tmp_path):
     folder.mkdir()
     (folder / "lscpu.json").write_text("{broken")
     assert "lscpu.json: cannot parse (JSONDecodeError), skipped" in read_inventory(folder).notes
-    with pytest.raises(ValueError, match="not a folder of inventory files"):
+    with pytest.raises(ValueError, match="not a folder of inventory files or a probe file"):
         read_inventory(tmp_path / "nowhere")
     assert main(["import", "inventory", str(tmp_path / "nowhere"), "-o", str(tmp_path / "x.json")]) == 2
 
@@ -157,3 +157,49 @@ def test_json_report_lists_every_item(tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     assert [i["kind"] for i in report["items"]] == ["gpu", "cpu", "drive", "drive"]
     assert report["items"][0]["evidence"].startswith("model 'NVIDIA H200' names h200")
+
+
+def _fake_tools(folder: Path) -> Path:
+    """A PATH holding stand-ins for the inventory commands that print the H200 machine's output."""
+    bin_dir = folder / "bin"
+    bin_dir.mkdir()
+    scripts = {
+        "nvidia-smi": f'case "$1" in -q) cat "{PROBE}/nvidia-smi-q.xml";; *) cat "{PROBE}/nvidia-smi-query.csv";; esac',
+        "lscpu": f'cat "{PROBE}/lscpu.json"',
+        "lsblk": f'cat "{PROBE}/lsblk.json"',
+    }
+    for name, body in scripts.items():
+        path = bin_dir / name
+        path.write_text(f"#!/bin/sh\n{body}\n")
+        path.chmod(0o755)
+    return bin_dir
+
+
+def test_the_probe_script_runs_with_the_standard_library_only_and_imports(tmp_path, catalog):
+    import os
+    import subprocess
+    import sys
+
+    import configurator.probe as probe
+
+    out = tmp_path / "server.json"
+    env = {"PATH": f"{_fake_tools(tmp_path)}:/usr/bin:/bin", "LANG": "C"}
+    done = subprocess.run([sys.executable, "-I", "-S", probe.__file__, str(out)], env=env, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(out.read_text())
+    assert data["kind"] == "ai-server-configurator/probe"
+    assert {"nvidia-smi-q.xml", "lscpu.json", "lsblk.json", "meminfo.txt"} <= set(data["files"])
+    inv = read_inventory(out)
+    assert match_item(inv.of("gpu")[0], catalog).part_id == "nvidia-h200-sxm5-141gb"
+    notes = "\n".join(inv.notes)
+    if not any(os.access(os.path.join(d, "lspci"), os.X_OK) for d in ("/usr/bin", "/bin")):
+        assert "server.json: lspci.txt not collected: lspci is not installed" in notes
+    assert main(["import", "inventory", str(out), "-o", str(tmp_path / "b.json")]) == 0
+
+
+def test_a_file_that_is_not_a_probe_is_one_line(tmp_path):
+    bad = tmp_path / "x.json"
+    bad.write_text(json.dumps({"kind": "something-else", "files": {}}))
+    with pytest.raises(ValueError, match=r"x\.json: field 'kind': not a probe file"):
+        read_inventory(bad)

@@ -31,6 +31,8 @@ from .inventory_model import Found, FoundKind, Inventory
 from .placing import ImportResult, ImportSettings, ServerImporter, build_from_inventory
 
 MAX_FILE_BYTES = 8_000_000
+MAX_PROBE_BYTES = 64_000_000
+PROBE_KIND = "ai-server-configurator/probe"     # configurator/probe.py writes it
 _NUMBER = re.compile(r"[-+]?\d+(\.\d+)?")
 
 
@@ -40,21 +42,44 @@ def _number(text: Any) -> float | None:
     return float(found.group()) if found else None
 
 
-class _Folder:
-    """The inventory folder: reads each file once, bounded; notes what is missing or unreadable."""
+class _Source:
+    """The inventory's texts, from a folder or a probe file (`configurator/probe.py`); reads each
+    once, bounded, and notes what is missing or unreadable."""
 
-    def __init__(self, folder: Path) -> None:
-        if not folder.is_dir():
-            raise ValueError(f"{folder}: not a folder of inventory files")
-        self.folder, self.notes = folder, list[str]()
+    def __init__(self, path: Path) -> None:
+        self.path, self.notes = path, list[str]()
+        self._bundle: dict[str, str] | None = None
+        if path.is_file():
+            self._bundle = self._load_probe(path)
+        elif not path.is_dir():
+            raise ValueError(f"{path}: not a folder of inventory files or a probe file")
+
+    def _load_probe(self, path: Path) -> dict[str, str]:
+        try:
+            data = json.loads(read_text(path, max_bytes=MAX_PROBE_BYTES, what="probe file"))
+        except FileReadError as exc:
+            raise ValueError(str(exc)) from None
+        except (ValueError, RecursionError):
+            raise ValueError(f"{path}: not a probe file (not valid JSON)") from None
+        if not isinstance(data, dict) or data.get("kind") != PROBE_KIND or not isinstance(data.get("files"), dict):
+            raise ValueError(f"{path}: field 'kind': not a probe file (expected {PROBE_KIND!r})")
+        missing = data.get("missing")
+        for name, why in (missing.items() if isinstance(missing, dict) else ()):
+            self.notes.append(f"{path.name}: {name} not collected: {str(why)[:200]}")
+        return {str(k): v for k, v in data["files"].items() if isinstance(v, str)}
+
+    def has(self, name: str) -> bool:
+        return name in self._bundle if self._bundle is not None else (self.path / name).exists()
 
     def text(self, name: str, missing: str) -> str | None:
-        path = self.folder / name
-        if not path.exists():
-            self.notes.append(f"no {name}: {missing}")
+        if not self.has(name):
+            if missing:
+                self.notes.append(f"no {name}: {missing}")
             return None
+        if self._bundle is not None:
+            return self._bundle[name]
         try:
-            return read_text(path, max_bytes=MAX_FILE_BYTES, what="inventory file")
+            return read_text(self.path / name, max_bytes=MAX_FILE_BYTES, what="inventory file")
         except FileReadError as exc:
             self.notes.append(f"{name}: {exc.reason}, skipped")
             return None
@@ -172,10 +197,10 @@ def _pci(rows: Any, name: str, with_gpus: bool) -> list[Found]:
 
 
 def read_inventory(folder: Path | str) -> Inventory:
-    """Everything the folder's command outputs show, as an `Inventory`; raises ValueError."""
-    f = _Folder(Path(folder))
+    """What a folder of command outputs (or a probe file) shows, as an `Inventory`; raises ValueError."""
+    f = _Source(Path(folder))
     gpus = _gpus_xml(f.parsed("nvidia-smi-q.xml", "GPU details unknown", "xml"), "nvidia-smi-q.xml")
-    if not gpus and (f.folder / "nvidia-smi-query.csv").exists():
+    if not gpus and f.has("nvidia-smi-query.csv"):
         gpus = _gpus_csv(f.parsed("nvidia-smi-query.csv", "", "csv"), "nvidia-smi-query.csv")
     cpus = _cpus(f.parsed("lscpu.json", "CPUs unknown", None), "lscpu.json")
     dimms, maker, product = _dimms(f.parsed("dmidecode.txt", "DIMMs and the system model unknown (run dmidecode "
@@ -186,11 +211,9 @@ def read_inventory(folder: Path | str) -> Inventory:
     if isinstance(meminfo, dict) and meminfo.get("MemTotal"):
         f.notes.append(f"meminfo.txt: the OS sees {meminfo['MemTotal'] / 2**20:.1f} GiB of memory"
                        + ("" if dimms else "; the DIMMs behind it are unknown"))
-    present = {n for n in ("nvidia-smi-q.xml", "nvidia-smi-query.csv", "lscpu.json", "dmidecode.txt", "lsblk.json",
-                           "lspci.txt") if (f.folder / n).exists()}
-    sees = {"gpu": bool(present & {"nvidia-smi-q.xml", "nvidia-smi-query.csv", "lspci.txt"}),
-            "cpu": "lscpu.json" in present, "dimm": "dmidecode.txt" in present, "drive": "lsblk.json" in present,
-            "nic": "lspci.txt" in present, "psu": False}      # a host cannot see its PSUs
+    sees = {"gpu": any(map(f.has, ("nvidia-smi-q.xml", "nvidia-smi-query.csv", "lspci.txt"))),
+            "cpu": f.has("lscpu.json"), "dimm": f.has("dmidecode.txt"), "drive": f.has("lsblk.json"),
+            "nic": f.has("lspci.txt"), "psu": False}      # a host cannot see its PSUs
     return Inventory(source=str(folder), system_model=product, system_manufacturer=maker,
                      items=tuple(gpus + cpus + dimms + drives + pci), notes=tuple(f.notes),
                      blind=tuple(k for k, seen in sees.items() if not seen))
@@ -200,7 +223,8 @@ def _read(source: str, catalog: Catalog, settings: ImportSettings) -> ImportResu
     return build_from_inventory(read_inventory(source), catalog, settings.chassis_id, name=source)
 
 
-INVENTORY = ServerImporter(name="inventory", description="a folder of inventory command outputs (docs/import.md)",
+INVENTORY = ServerImporter(name="inventory", description="a folder of inventory command outputs, or the file "
+                                                       "configurator/probe.py wrote (docs/import.md)",
                            read=_read)
 
 __all__ = ["INVENTORY", "read_inventory"]
