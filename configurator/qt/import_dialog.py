@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -140,6 +140,6 @@ def import_from_server(window: Any) -> None:
         window.discard_recovery()
         window.session.replace_build(result.build, None, clean=False)
         placed = len(result.build.placements)
-        window.show_message(window.tr("Imported %s: %d part(s) placed, %d note(s) in the build's notes")
-                            % (result.inventory.source, placed, len(result.loaded.notes)))
+        text = QCoreApplication.translate("ImportServerDialog", "Imported %s: %d part(s) placed, %d note(s) in the build's notes")
+        window.show_message(text % (result.inventory.source, placed, len(result.loaded.notes)))
     dialog.deleteLater()

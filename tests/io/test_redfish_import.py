@@ -191,3 +191,43 @@ def test_verify_against_the_bmc_flags_the_psu_in_warning(tower, tmp_path, capsys
     unhealthy = [f["message"] for f in report["findings"] if f["kind"] == "unhealthy"]
     assert unhealthy == ["/redfish/v1/Chassis/Tower/PowerSubsystem/PowerSupplies/Bay1: psu PSU 1 reports health Warning"]
     assert report["counts"]["cpu"] == {"build": 0, "server": 8}     # none identified, so none placed
+
+
+def _guarded(check):
+    """A one-system service whose resources answer only requests `check(headers)` accepts."""
+    docs = {"/redfish/v1/": root(), "/redfish/v1/Chassis": {"Members": []},
+            "/redfish/v1/Systems": {"Members": [{"@odata.id": "/redfish/v1/Systems/1"}]},
+            "/redfish/v1/Systems/1": {"@odata.id": "/redfish/v1/Systems/1", "Model": "X",
+                                      "Processors": {"@odata.id": "/redfish/v1/Systems/1/Processors"}},
+            "/redfish/v1/Systems/1/Processors": {"Members": [{"@odata.id": "/redfish/v1/Systems/1/Processors/1"}]},
+            "/redfish/v1/Systems/1/Processors/1": {"@odata.id": "/redfish/v1/Systems/1/Processors/1",
+                                                   "ProcessorType": "CPU", "Model": "AMD EPYC 9654"},
+            "/redfish/v1/SessionService/Sessions": {"Members": []}}
+
+    def route(method: str, path: str, headers: dict[str, str]) -> tuple[int, bytes]:
+        if method == "POST":
+            return 405, b""                 # no session service: the client must fall back to basic auth
+        if path != "/redfish/v1/" and not check(headers):
+            return 401, b""
+        return (200, body(docs[path])) if path in docs else (404, b"")
+    return route
+
+
+def test_basic_auth_is_used_when_sessions_are_refused():
+    import base64
+
+    token = "Basic " + base64.b64encode(b"admin:secret").decode()
+    with scripted(_guarded(lambda h: h.get("Authorization") == token)) as url:
+        inv = read_inventory(RedfishOptions(url, user="admin", password="secret", retries=0))
+    assert [c.model for c in inv.of("cpu")] == ["AMD EPYC 9654"]
+
+
+def test_an_existing_session_token_is_reused(tmp_path, monkeypatch, capsys):
+    with scripted(_guarded(lambda h: h.get("X-Auth-Token") == "tok-123")) as url:
+        monkeypatch.setenv("CONFIGURATOR_BMC_TOKEN", "tok-123")
+        assert main(["import", "redfish", url, "-o", str(tmp_path / "b.json"), "--session", "--json"]) == 0
+        report = json.loads(capsys.readouterr().out)
+        assert [i["part"] for i in report["items"]] == ["amd-epyc-9654"]
+        monkeypatch.delenv("CONFIGURATOR_BMC_TOKEN")
+        assert main(["import", "redfish", url, "-o", str(tmp_path / "c.json"), "--session"]) == 2
+    assert "CONFIGURATOR_BMC_TOKEN" in capsys.readouterr().err

@@ -71,7 +71,7 @@ def _why(exc: BaseException) -> str:
     while cause is not None and cause.__cause__ is not None:
         cause = cause.__cause__
     if isinstance(cause, requests.exceptions.SSLError):
-        return "TLS certificate not trusted (use --ca-file with the BMC's CA, or --insecure)"
+        return "TLS certificate not trusted: give the BMC's CA (--ca-file) or accept a self-signed certificate (--insecure)"
     if isinstance(cause, requests.exceptions.Timeout):
         return "timed out (no answer within the timeout; raise it with --timeout)"
     if isinstance(cause, requests.exceptions.ConnectionError):
