@@ -58,9 +58,10 @@ class _BoundedAdapter(HTTPAdapter):
             raise ResponseTooLargeError(f"{request.url}: response of {int(declared):,} bytes is over "
                                         f"the {self._max:,}-byte limit")
         body = resp.raw.read(self._max + 1, decode_content=True)
-        resp.close()
         if len(body) > self._max:
+            resp.close()
             raise ResponseTooLargeError(f"{request.url}: response is over the {self._max:,}-byte limit")
+        resp.raw.release_conn()     # read to the end: the connection goes back to the pool (keep-alive)
         resp._content = body  # what requests itself stores after reading a body
         return resp
 
