@@ -110,6 +110,8 @@ class RedfishSession:
             self._client.login_url = sessions      # follow the link; the library's default is a guess
         if self.options.user:
             self._login()
+        if not root and (self.options.user or self.options.session_token):
+            root = self._root()     # services that refuse the root to anonymous clients (the library warns)
         self.root = root
         return root
 
