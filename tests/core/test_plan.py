@@ -54,6 +54,13 @@ def test_an_owned_build_prices_nothing_but_lists_every_part(catalog):
     assert gpu.qty == 4 and gpu.unit_price == 0 and gpu.name.endswith("(already installed)")
 
 
+def test_marking_parts_owned_reprices_the_same_placements(catalog):
+    build = load_build(EXAMPLE)
+    full = evaluate(build, catalog).cost.subtotal_hardware
+    build.owned = {"GPU1": H100}        # same placements: the BOM memo must see the owned list
+    assert evaluate(build, catalog).cost.subtotal_hardware == full - _price(catalog, H100)
+
+
 def test_the_upgrade_prices_only_the_new_parts(catalog):
     before = _before()
     plan = plan_upgrade(before, _after(before), catalog)

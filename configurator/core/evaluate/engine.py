@@ -119,7 +119,7 @@ def _money(ctx: BuildContext, fig: Figures, rates: FxTable) -> tuple[CostResult,
     pk = placement_key(ctx)
     site, com = b.site, b.commercial
     cost = _family("cost", (pk, site.currency, com.discount_pct, com.tax_pct, com.prices_include_tax,
-                            com.shipping, com.support_pct_per_year, com.tco_years), (cat, rates),
+                            com.shipping, com.support_pct_per_year, com.tco_years, tuple(b.owned.items())), (cat, rates),
                    lambda: compute_cost(ctx, rates))
     tco_key = (pk, site.currency, site.pue, site.electricity_price_kwh, com.tco_years,
                com.support_pct_per_year, com.rent_per_gpu_hour, com.utilization_pct)
