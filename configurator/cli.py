@@ -202,6 +202,42 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     return 1 if plan.errors else 0
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    from .io.import_cli import result_json, run_import
+
+    result, text = run_import(args, _catalog())
+    if args.json:
+        _print_json(result_json(result, args.output))
+    else:
+        print(text)
+    return 0
+
+
+def cmd_plan(args: argparse.Namespace) -> int:
+    from .core.plan import plan_to_json, plan_upgrade
+    from .io.plan_text import plan_to_text
+
+    cat = _catalog()
+    plan = plan_upgrade(_load(args.before), _load(args.after), cat, evaluator=_evaluator(cat))
+    if args.json:
+        _print_json(plan_to_json(plan))
+    else:
+        print(plan_to_text(plan))
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from .io.import_cli import run_verify
+    from .io.verify import verification_to_json, verification_to_text
+
+    result = run_verify(args, _catalog())
+    if args.json:
+        _print_json(verification_to_json(result))
+    else:
+        print(verification_to_text(result))
+    return 0 if result.ok else 1
+
+
 def cmd_gui(args: argparse.Namespace) -> int:
     from .qt.app import run_gui
 
@@ -301,6 +337,29 @@ def build_parser() -> argparse.ArgumentParser:
     _export_arguments(x, "OUT")
     x.add_argument("--format", choices=tuple(EXPORTERS), help="default: from the output file's suffix")
     x.set_defaults(func=cmd_export)
+    from .io.import_cli import add_arguments as import_arguments
+    from .io.importers import SERVER_IMPORTERS
+
+    m = sub.add_parser("import", help="build from a running server: " + "; ".join(
+        f"{i.name} ({i.description})" for i in SERVER_IMPORTERS.values()))
+    import_arguments(m, tuple(SERVER_IMPORTERS))
+    m.set_defaults(func=cmd_import)
+
+    u = sub.add_parser("plan", help="the upgrade from BEFORE to AFTER: parts to add, remove and move; "
+                                    "power, PSU and cost deltas; new problems")
+    u.add_argument("before", metavar="BEFORE")
+    u.add_argument("after", metavar="AFTER")
+    u.add_argument("--json", action="store_true")
+    u.set_defaults(func=cmd_plan)
+
+    from .io.import_cli import add_connection_arguments
+
+    v = sub.add_parser("verify", help="compare a build with what the server reports (exit 1 if anything differs)")
+    v.add_argument("build", metavar="BUILD")
+    v.add_argument("source", metavar="SOURCE", help="https://BMC, or a folder of inventory command outputs")
+    add_connection_arguments(v)
+    v.add_argument("--json", action="store_true")
+    v.set_defaults(func=cmd_verify)
     for parser in (p, *sub.choices.values()):  # `configurator --lang zh_CN check ...` or `check --lang ...`
         parser.add_argument("--lang", choices=tuple(LANGUAGES), default=argparse.SUPPRESS,
                             help="language of the output and the GUI (default: CONFIGURATOR_LANG or the system locale)")

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 FORMAT_VERSION = 1
 FORMAT_KIND = "ai-server-configurator/build"
+OWNED_CHASSIS = "chassis"   # the `Build.owned` key that marks the chassis itself as owned
 
 Money = Annotated[Decimal, Field(ge=0, le=Decimal("1e12"), allow_inf_nan=False)]
 ShortText = Annotated[str, Field(max_length=200)]
@@ -69,6 +70,9 @@ class Build(EventedModel):
     psu_redundancy: str = Field("", max_length=16, description="'' = the chassis default")
     psu_feeds: dict[SlotName, Literal["A", "B"]] = Field(default_factory=dict, max_length=64,
                                                          description="PDU feed per PSU bay; unset = A/B alternating")
+    owned: dict[SlotName, PartName] = Field(default_factory=dict, max_length=2000, description=(
+        "parts the customer already has, by the slot they were in, and the key 'chassis' for the chassis "
+        "(an imported server's); the BOM lists up to that many of each part id at zero price"))
     multi_node: bool = Field(True, description="part of a multi-node training cluster")
     site: Site = Field(default_factory=Site)
     commercial: Commercial = Field(default_factory=Commercial)
@@ -87,6 +91,12 @@ class Build(EventedModel):
 
     def part_in(self, slot: str) -> str | None:
         return self.placements.get(slot)
+
+    def is_owned(self, slot: str) -> bool:
+        """Whether the part in `slot` (or, for 'chassis', the chassis) is one the customer already
+        has: it is listed in `owned` and still in place."""
+        held = self.chassis if slot == OWNED_CHASSIS else self.placements.get(slot)
+        return slot in self.owned and self.owned[slot] == held
 
     def to_file_dict(self) -> dict[str, Any]:
         """The build file's JSON object (format version first)."""

@@ -108,7 +108,7 @@ KEYS: tuple[str, ...] = tuple(c.key for c in REGISTRY)
 #: the quote's line-item groups in print order (the chassis after what goes in it; companion parts,
 #: services and unknown parts last). Every category's `bom_group` is one of these.
 BOM_GROUPS: tuple[str, ...] = (N_("Compute"), N_("Memory"), N_("Storage"), N_("Network"), N_("Power and cooling"),
-                               N_("Chassis"), N_("Accessories"), N_("Services"), N_("Other"))
+                               N_("Chassis"), N_("Accessories"), N_("Services"), N_("Other"), N_("Already installed"))
 
 
 def category(key: str) -> Category | None:

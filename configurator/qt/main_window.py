@@ -22,6 +22,7 @@ from ..io.exporters import EXPORTERS
 from . import pin_none, theme
 from .chassis_view import ChassisView
 from .dialogs import ChassisPicker
+from .import_dialog import import_from_server
 from .language import language_menu
 from .main_actions import FileActions
 from .palette import Palette
@@ -173,6 +174,7 @@ class MainWindow(FileActions, QMainWindow):
         file_menu = bar.addMenu(self.tr("&File"))
         for act in (self.act_new, self.act_open):
             file_menu.addAction(act)
+        file_menu.addAction(self.tr("&Import from server…"), lambda: import_from_server(self))
         self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()

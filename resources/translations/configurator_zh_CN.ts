@@ -413,6 +413,10 @@
         <translation>无法恢复</translation>
     </message>
     <message>
+        <source>%1 is also open in another window (process %2): saving in both overwrites one with the other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Export %s</source>
         <translation>导出 %s</translation>
     </message>
@@ -427,6 +431,45 @@
     <message>
         <source>Exported %s</source>
         <translation>已导出 %s</translation>
+    </message>
+</context>
+<context>
+    <name>ImportServerDialog</name>
+    <message>
+        <source>Import from server</source>
+        <translation>从服务器导入</translation>
+    </message>
+    <message>
+        <source>Accept a self-signed certificate (do not verify TLS)</source>
+        <translation>接受自签名证书（不验证 TLS）</translation>
+    </message>
+    <message>
+        <source>BMC address</source>
+        <translation>BMC 地址</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户名</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Enter the BMC&apos;s address.</source>
+        <translation>请输入 BMC 的地址。</translation>
+    </message>
+    <message>
+        <source>Reading %s …</source>
+        <translation>正在读取 %s …</translation>
+    </message>
+    <message>
+        <source>Imported %s: %d part(s) placed, %d note(s) in the build&apos;s notes</source>
+        <translation>已导入 %s：放置了 %d 个部件，配置备注中有 %d 条说明</translation>
     </message>
 </context>
 <context>
@@ -510,6 +553,10 @@
     <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Import from server…</source>
+        <translation>从服务器导入(&amp;I)…</translation>
     </message>
     <message>
         <source>Open &amp;recent</source>

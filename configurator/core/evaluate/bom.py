@@ -23,6 +23,7 @@ from .result import CostLine, CostResult
 
 #: customer-facing groups, in the quote's order (the category registry's)
 GROUPS: tuple[str, ...] = BOM_GROUPS
+OWNED_GROUP = "Already installed"   # parts the customer owns (Build.owned): listed at zero, not priced
 _ORDER = {g: i for i, g in enumerate(GROUPS)}
 
 SUPPORT_ID = "svc-support"
@@ -51,6 +52,16 @@ def part_line(*, category: str, part_id: str, part_number: str, name: str, qty: 
     return construct(CostLine, category=category, part_id=part_id, part_number=part_number, name=name, qty=qty,
                      unit_price=unit_r, extended=extended, price_source=source, kind=kind,
                      group=group_of(category, kind))
+
+
+def owned_line(*, category: str, part_id: str, part_number: str, name: str, qty: int, quantum: Decimal) -> CostLine:
+    """Parts already in the customer's server: listed so the quote shows what stays, priced at zero
+    so totals, support and capex count only what is bought."""
+    zero = quantum * 0
+    return construct(CostLine, category=category, part_id=part_id, part_number=part_number,
+                     name=f"{name} (already installed)", qty=qty, unit_price=zero, extended=zero,
+                     price_source="owned by the customer (build's owned list): not priced", kind="hardware",
+                     group=OWNED_GROUP)
 
 
 def support_line(hardware: Decimal, commercial: Commercial, quantum: Decimal) -> CostLine | None:

@@ -12,12 +12,13 @@ from decimal import Decimal
 from itertools import repeat
 from operator import floordiv
 
+from ..build import OWNED_CHASSIS, Build
 from ..catalog import GPU, Price
 from ..context import BuildContext
 from ..fx import FxTable
 from ..money import quantize
 from ._fast import BoundedMemo, construct, gpus_placed, part_groups
-from .bom import part_line, price_bom
+from .bom import owned_line, part_line, price_bom
 from .result import ComputeResult, CostLine, CostResult, PowerResult, TcoResult
 
 HOURS_PER_YEAR = 8766    # 365.25 days
@@ -36,7 +37,15 @@ def compute_cost(ctx: BuildContext, fx: FxTable, lines_memo: BoundedMemo | None 
     if ctx.chassis is not None:
         groups = ((ctx.chassis, 1), *groups)
     lines: list[CostLine] = []
+    owned = _owned_counts(build) if build.owned else {}
     for part, qty in groups:
+        have = min(owned.get(part.id, 0), qty)
+        if have:
+            lines.append(owned_line(category=part.category, part_id=part.id, part_number=part.part_number,
+                                    name=part.name, qty=have, quantum=quantum))
+            qty -= have
+            if not qty:
+                continue
         price = ctx.catalog.price(part.id)
         line = lines_memo.get((part.id, qty, cur)) if lines_memo is not None else None
         if line is None:
@@ -47,6 +56,17 @@ def compute_cost(ctx: BuildContext, fx: FxTable, lines_memo: BoundedMemo | None 
                 lines_memo.put((part.id, qty, cur), line)
         lines.append(line)
     return price_bom(cur, quantum, lines, build.commercial, fx_note=fx.note)
+
+
+def _owned_counts(build: Build) -> dict[str, int]:
+    """Part id -> how many the customer owns (`Build.owned`), counted per part id so that a part
+    moved to another slot stays owned; the caller caps it at the number placed."""
+    counts: dict[str, int] = {}
+    for slot, pid in build.owned.items():
+        if slot == OWNED_CHASSIS and pid != build.chassis:
+            continue
+        counts[pid] = counts.get(pid, 0) + 1
+    return counts
 
 
 def _convert_price(price: Price, fx: FxTable, cur: str) -> tuple[Decimal | None, str]:

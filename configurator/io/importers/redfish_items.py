@@ -1,0 +1,180 @@
+"""Redfish resources → `Found` items: which properties of which schema mean what.
+
+Units follow the Redfish schemas: `CapacityMiB` (Memory), `TotalMemorySizeMiB` (Processor),
+`CapacityBytes` (Drive), `PowerCapacityWatts` (PowerSupply, both the PowerSubsystem and the
+deprecated Power schema). Absent parts (`Status.State: Absent`) are empty slots, not parts.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from .inventory_model import Found
+
+_GIB = 1024**3
+
+
+class Walk(Protocol):
+    """What the item readers need from the walker in `redfish.py`."""
+
+    def get(self, link: Any) -> dict[str, Any] | None: ...
+    def members(self, link: Any) -> list[dict[str, Any]]: ...
+    def links(self, refs: Any) -> list[dict[str, Any]]: ...
+    def note(self, text: str) -> None: ...
+
+
+def _present(walk: Walk, what: str, resources: list[dict[str, Any]], read: Any) -> list[Found]:
+    """`read` applied to each resource; empty slots (Status Absent) are counted in a note, since
+    free DIMM slots and drive bays are what an upgrade fills."""
+    found = [f for f in map(read, resources) if f is not None]
+    empty = sum(_absent(r) for r in resources)
+    if empty:
+        walk.note(f"{empty} of {len(resources)} {what} reported empty (Status Absent)")
+    return found
+
+
+def _text(d: dict[str, Any], key: str) -> str:
+    value = d.get(key)
+    return str(value).strip() if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
+
+
+def _num(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0 else None
+
+
+def _absent(d: dict[str, Any]) -> bool:
+    status = d.get("Status")
+    return isinstance(status, dict) and status.get("State") == "Absent"
+
+
+def _health(d: dict[str, Any]) -> str:
+    status = d.get("Status")
+    return str(status.get("Health") or "") if isinstance(status, dict) else ""
+
+
+def _label(d: dict[str, Any]) -> str:
+    loc = d.get("Location")
+    part = loc.get("PartLocation") if isinstance(loc, dict) else None
+    if isinstance(part, dict) and part.get("ServiceLabel"):
+        return str(part["ServiceLabel"])
+    return _text(d, "Socket") or _text(d, "DeviceLocator") or _text(d, "Name")
+
+
+def _found(kind: Any, d: dict[str, Any], figures: dict[str, float | None], **traits: str) -> Found:
+    return Found(kind=kind, source=_text(d, "@odata.id"), model=_text(d, "Model"),
+                 manufacturer=_text(d, "Manufacturer"), part_number=_text(d, "PartNumber"),
+                 location=_label(d), health=_health(d),
+                 figures={k: v for k, v in figures.items() if v is not None},
+                 traits={k: v for k, v in traits.items() if v})
+
+
+def processor_item(d: dict[str, Any]) -> Found | None:
+    """A CPU, or a GPU reported as a Processor (`ProcessorType` GPU or Accelerator)."""
+    if _absent(d):
+        return None
+    kind = {"CPU": "cpu", "GPU": "gpu", "Accelerator": "gpu"}.get(_text(d, "ProcessorType"))
+    if kind is None:
+        return None
+    if kind == "cpu":
+        return _found("cpu", d, {"cores": _num(d.get("TotalCores"))})
+    mem = d.get("MemorySummary")
+    mib = _num(mem.get("TotalMemorySizeMiB")) if isinstance(mem, dict) else None
+    return _found("gpu", d, {"memory_gb": mib * 1024**2 / 1e9 if mib else None,
+                             "tdp_w": _num(d.get("TDPWatts")) or _num(d.get("MaxTDPWatts"))})
+
+
+def memory_item(d: dict[str, Any]) -> Found | None:
+    """A DIMM; capacity in GiB, as DIMM sizes are sold (a "64 GB" DIMM holds 64 GiB)."""
+    mib = _num(d.get("CapacityMiB"))
+    if _absent(d) or not mib:
+        return None
+    speeds = [s for s in d.get("AllowedSpeedsMHz") or [] if isinstance(s, (int, float))]
+    speed = max(speeds) if speeds else _num(d.get("OperatingSpeedMhz"))
+    return _found("dimm", d, {"capacity_gb": mib / 1024, "speed_mts": speed},
+                  memory_type=_text(d, "MemoryDeviceType").lower(),
+                  module_type=_text(d, "BaseModuleType").lower().replace("_", "-"))
+
+
+def drive_item(d: dict[str, Any]) -> Found | None:
+    if _absent(d):
+        return None
+    size = _num(d.get("CapacityBytes"))
+    return _found("drive", d, {"capacity_tb": size / 1e12 if size else None},
+                  interface=_text(d, "Protocol").lower(), media=_text(d, "MediaType").lower())
+
+
+def psu_item(d: dict[str, Any]) -> Found | None:
+    if _absent(d):
+        return None
+    return _found("psu", d, {"rating_w": _num(d.get("PowerCapacityWatts"))})
+
+
+def fan_item(d: dict[str, Any]) -> Found | None:
+    if _absent(d):
+        return None
+    return _found("fan", d, {})
+
+
+def system_items(walk: Walk, system: dict[str, Any]) -> list[Found]:
+    """CPUs, GPUs, DIMMs and drives of one ComputerSystem (drives through its Storage)."""
+    out: list[Found] = []
+    out += _present(walk, "processor sockets", walk.members(system.get("Processors")), processor_item)
+    out += _present(walk, "memory slots", walk.members(system.get("Memory")), memory_item)
+    drives = [d for storage in walk.members(system.get("Storage")) for d in walk.links(storage.get("Drives"))]
+    out += _present(walk, "drive bays of the storage controllers", drives, drive_item)
+    return out
+
+
+def _power(walk: Walk, ch: dict[str, Any]) -> list[Found]:
+    """PSUs from PowerSubsystem, else from the deprecated Power resource's inline list."""
+    if "PowerSubsystem" in ch:
+        sub = walk.get(ch["PowerSubsystem"]) or {}
+        return _present(walk, "PSU bays", walk.members(sub.get("PowerSupplies")), psu_item)
+    power = walk.get(ch.get("Power")) or {}
+    inline = power.get("PowerSupplies")
+    return [f for f in (psu_item(p) for p in inline if isinstance(p, dict)) if f] if isinstance(inline, list) else []
+
+
+def _thermal(walk: Walk, ch: dict[str, Any]) -> list[Found]:
+    """Fans from ThermalSubsystem, else from the deprecated Thermal resource's inline list."""
+    if "ThermalSubsystem" in ch:
+        sub = walk.get(ch["ThermalSubsystem"]) or {}
+        return [f for f in map(fan_item, walk.members(sub.get("Fans"))) if f]
+    thermal = walk.get(ch.get("Thermal")) or {}
+    inline = thermal.get("Fans")
+    return [f for f in (fan_item(p) for p in inline if isinstance(p, dict)) if f] if isinstance(inline, list) else []
+
+
+def _nic(walk: Walk, adapter: dict[str, Any], linked: set[str]) -> Found:
+    ports = None
+    for ctl in adapter.get("Controllers") or []:
+        if not isinstance(ctl, dict):
+            continue
+        caps = ctl.get("ControllerCapabilities") or {}
+        ports = _num(caps.get("NetworkPortCount")) if isinstance(caps, dict) else ports
+        for dev in (ctl.get("Links") or {}).get("PCIeDevices") or []:
+            if isinstance(dev, dict) and isinstance(dev.get("@odata.id"), str):
+                linked.add(dev["@odata.id"])
+    return _found("nic", adapter, {"ports": ports})
+
+
+def pcie_items(devices: list[dict[str, Any]], linked: set[str], gpus_reported: bool) -> list[Found]:
+    """PCIe devices not already seen as a NIC: matched later as a GPU (only when the system
+    reported no GPU processors, so a GPU is never counted twice), a NIC or an HBA, else noted."""
+    return [_found("pcie", d, {}, gpus_reported="yes" if gpus_reported else "")
+            for d in devices if not _absent(d) and d.get("@odata.id") not in linked]
+
+
+def chassis_items(walk: Walk, ch: dict[str, Any], gpus_reported: bool, linked: set[str]) -> list[Found]:
+    """Drives, NICs, PCIe devices, PSUs and fans of one Chassis; `linked` collects the PCIe
+    devices its network adapters account for."""
+    out: list[Found] = []
+    drives = walk.links((ch.get("Links") or {}).get("Drives"))
+    if "Drives" in ch:
+        drives += walk.members(ch["Drives"])
+    out += _present(walk, "further drive bays", drives, drive_item)
+    out += [_nic(walk, a, linked) for a in walk.members(ch.get("NetworkAdapters")) if not _absent(a)]
+    out += pcie_items(walk.members(ch.get("PCIeDevices")), linked, gpus_reported)
+    out += _power(walk, ch)
+    out += _thermal(walk, ch)
+    return out

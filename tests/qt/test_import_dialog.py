@@ -1,0 +1,74 @@
+"""File ▸ Import from server…: the dialog runs the Redfish import off the GUI thread."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
+
+from configurator.qt.import_dialog import ImportServerDialog, import_from_server
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "io"))
+from redfish_test_servers import sushy  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def tower():
+    with sushy() as url:
+        yield url
+
+
+def _click_import(qtbot, dialog: ImportServerDialog) -> None:
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+
+
+def test_import_runs_off_the_gui_thread_and_returns_the_result(qtbot, catalog, tower):
+    dialog = ImportServerDialog(catalog)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClicks(dialog.url, tower)
+    qtbot.keyClicks(dialog.user, "admin")
+    qtbot.keyClicks(dialog.password, "secret")
+    _click_import(qtbot, dialog)
+    assert not dialog.url.isEnabled()           # busy while the worker reads the BMC
+    qtbot.waitUntil(lambda: dialog.result_ is not None, timeout=15000)
+    assert len(dialog.result_.inventory.of("cpu")) == 8
+    assert dialog.options().password == "secret" and dialog.options().user == "admin"
+
+
+def test_a_failed_import_shows_one_line_and_keeps_the_dialog(qtbot, catalog):
+    dialog = ImportServerDialog(catalog)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClicks(dialog.url, "http://127.0.0.1:1")
+    _click_import(qtbot, dialog)
+    qtbot.waitUntil(lambda: "cannot connect" in dialog.status.text(), timeout=15000)
+    assert "\n" not in dialog.status.text() and dialog.isVisible() and dialog.url.isEnabled()
+    assert dialog.result_ is None
+
+
+def test_bare_address_means_https(catalog, qtbot):
+    dialog = ImportServerDialog(catalog)
+    qtbot.addWidget(dialog)
+    dialog.url.setText("10.0.0.42")
+    assert dialog.options().url == "https://10.0.0.42" and not dialog.options().insecure
+
+
+def test_menu_import_replaces_the_build_unsaved(make_window, qtbot, tower, monkeypatch):
+    win = make_window()
+
+    def run(self: ImportServerDialog) -> int:
+        self.url.setText(tower)
+        self.start()
+        qtbot.waitUntil(lambda: self.result_ is not None, timeout=15000)
+        return 1
+
+    monkeypatch.setattr(ImportServerDialog, "exec", run)
+    import_from_server(win)
+    build = win.session.build
+    assert build.meta.name == "Contoso 3500" and "CPU1: cpu" in build.meta.notes
+    assert not win.session.is_clean and win.session.path is None
+    assert "Imported" in win.statusBar().currentMessage()
