@@ -414,7 +414,7 @@
     </message>
     <message>
         <source>%1 is also open in another window (process %2): saving in both overwrites one with the other</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 也在另一个窗口中打开（进程 %2）：两处都保存会互相覆盖</translation>
     </message>
     <message>
         <source>Export %s</source>
