@@ -29,7 +29,7 @@ def single(tmp_path):
     b = syn.build()
     ev = syn.evaluation(violations=syn.sample_violations(), workload=syn.FakeWorkload())
     out = write_quote([(b, ev)], tmp_path / "q.pdf", catalog=syn.catalog(),
-                      sources=["C:\\Users\\alice\\builds\\hgx\x1b[31m-h200.json"], issue_date=date(2026, 3, 2))
+                      sources=["C:\\Users\\alice\\builds\\hgx\x1b[31m-h200.json"], issue_date=date(2026, 3, 2), draft=True)
     return b, ev, out
 
 

@@ -121,7 +121,16 @@ def compute_cost(ctx: BuildContext, fx: FxTable) -> CostResult:
                 category=part.category, part_id=part.id, part_number=part.part_number, name=part.name, qty=qty,
                 unit=unit, source=source, quantum=quantum))
         lines.append(line)
-    return price_bom(cur, quantum, lines, build.commercial, fx_note=fx.note)
+    commercial = build.commercial.model_copy(update={"shipping": input_money(build, fx, build.commercial.shipping)})
+    return price_bom(cur, quantum, lines, commercial, fx_note=fx.note)
+
+
+def input_money(build, fx: FxTable, amount: Decimal) -> Decimal:
+    """A money input of the build (shipping, electricity price, rent), typed in
+    `site.input_currency`, in the build's currency (unrounded; unchanged without a rate)."""
+    site = build.site
+    value = fx.convert(Decimal(amount), site.input_currency, site.currency)
+    return Decimal(amount) if value is None else value
 
 
 def _convert_price(price: Price, fx: FxTable, cur: str) -> tuple[Decimal | None, str]:
@@ -148,7 +157,7 @@ def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
     util = com.utilization_pct / 100.0
     avg_wall_w = power.wall_typical_w * util + power.wall_idle_w * (1.0 - util)
     kwh = avg_wall_w * site.pue * HOURS_PER_YEAR / 1000.0
-    energy = quantize(Decimal(repr(kwh)) * site.electricity_price_kwh, quantum)
+    energy = quantize(Decimal(repr(kwh)) * input_money(build, fx, site.electricity_price_kwh), quantum)
     capex = cost.subtotal_hardware          # list prices before discount, tax and shipping
     line = cost.support
     support = line.unit_price if line is not None and line.unit_price is not None else quantum * 0
@@ -231,7 +240,7 @@ def _rent(ctx: BuildContext, fx: FxTable, cur: str, util: float,
         return None, None
     chosen = ctx.build.commercial.rent_per_gpu_hour
     if chosen is not None:
-        hourly = chosen * len(gpus)
+        hourly = input_money(ctx.build, fx, chosen) * len(gpus)
     else:
         hourly = Decimal(0)
         for g in gpus:
