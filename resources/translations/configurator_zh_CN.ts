@@ -247,10 +247,6 @@
         <translation>成本与 TCO</translation>
     </message>
     <message>
-        <source>Hardware (BOM total)</source>
-        <translation>硬件（物料清单合计）</translation>
-    </message>
-    <message>
         <source>Energy per year</source>
         <translation>每年电费</translation>
     </message>
@@ -279,6 +275,10 @@
         <translation>自购回本点</translation>
     </message>
     <message>
+        <source>What the customer signs: hardware, support, discount, tax and shipping, as in the bill of materials and the PDF quote</source>
+        <translation>客户签署的金额：硬件、支持服务、折扣、税与运费，与物料清单和 PDF 报价单一致</translation>
+    </message>
+    <message>
         <source>Total cost of ownership ÷ dense BF16 PFLOPS</source>
         <translation>总拥有成本 ÷ 稠密 BF16 PFLOPS</translation>
     </message>
@@ -287,8 +287,20 @@
         <translation>累计成本：自购与租用对比</translation>
     </message>
     <message>
+        <source>{total} over {years} years · quote {quote}</source>
+        <translation>{years} 年合计 {total} · 报价 {quote}</translation>
+    </message>
+    <message>
         <source>own (hardware + energy + support)</source>
         <translation>自购（硬件 + 电费 + 维保）</translation>
+    </message>
+    <message>
+        <source>Quote total</source>
+        <translation>报价合计</translation>
+    </message>
+    <message>
+        <source>Hardware (list prices)</source>
+        <translation>硬件（目录价）</translation>
     </message>
     <message>
         <source>rent the same GPUs</source>
@@ -297,10 +309,6 @@
     <message>
         <source>months</source>
         <translation>月</translation>
-    </message>
-    <message>
-        <source>{total} over {years} years · hardware {bom}</source>
-        <translation>{years} 年合计 {total} · 硬件 {bom}</translation>
     </message>
     <message>
         <source>No price for {parts}: left out of the totals</source>
@@ -339,6 +347,7 @@
     <name>FileActions</name>
     <message>
         <source>Unsaved changes</source>
+        <extracomment>File ▸ Open lists every importer; File ▸ Save writes the app&apos;s own build file</extracomment>
         <translation>未保存的更改</translation>
     </message>
     <message>
@@ -360,6 +369,12 @@
     <message>
         <source>Opened %s</source>
         <translation>已打开 %s</translation>
+    </message>
+    <message numerus="yes">
+        <source> (+%n more)</source>
+        <translation>
+            <numerusform>（另有 %n 条）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Save build as</source>
@@ -398,20 +413,30 @@
         <translation>无法恢复</translation>
     </message>
     <message>
-        <source>Export quote</source>
-        <translation>导出报价单</translation>
+        <source>Export %s</source>
+        <translation>导出%s</translation>
     </message>
     <message>
-        <source>PDF (*.pdf)</source>
-        <translation>PDF 文件 (*.pdf)</translation>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
     </message>
     <message>
-        <source>Cannot export quote</source>
-        <translation>无法导出报价单</translation>
+        <source>%s is the open build&apos;s own file; choose another name.</source>
+        <translation>%s 是当前配置自身的文件，请另选文件名。</translation>
     </message>
     <message>
-        <source>Quote written to %s</source>
-        <translation>报价单已写入 %s</translation>
+        <source>Exported %s</source>
+        <translation>已导出 %s</translation>
+    </message>
+    <message>
+        <source>The build has errors</source>
+        <translation>配置存在错误</translation>
+    </message>
+    <message numerus="yes">
+        <source>The build has %n error(s), e.g. “%1”. Write the quote as a draft marked NOT VALID FOR ORDER?</source>
+        <translation>
+            <numerusform>配置有 %n 个错误，例如“%1”。是否将报价单写成标注“不可作为订单依据”的草稿？</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -429,10 +454,6 @@
         <translation>物料清单</translation>
     </message>
     <message>
-        <source>Panel %1 failed: %2</source>
-        <translation>面板 %1 出错：%2</translation>
-    </message>
-    <message>
         <source>&amp;New…</source>
         <translation>新建(&amp;N)…</translation>
     </message>
@@ -447,10 +468,6 @@
     <message>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Export &amp;quote…</source>
-        <translation>导出报价单(&amp;Q)…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -497,8 +514,8 @@
         <translation>适应窗口(&amp;F)</translation>
     </message>
     <message>
-        <source>The PDF quote module is not installed in this build.</source>
-        <translation>此版本未安装 PDF 报价单模块。</translation>
+        <source>Export %s…</source>
+        <translation>导出%s…</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -691,13 +708,41 @@
         <translation>小计</translation>
     </message>
     <message>
-        <source>Total  %s</source>
-        <translation>合计  %s</translation>
+        <source>on request</source>
+        <translation>价格待询</translation>
+    </message>
+    <message>
+        <source>Subtotal</source>
+        <translation>小计</translation>
+    </message>
+    <message>
+        <source>Discount (%s)</source>
+        <translation>折扣（%s）</translation>
+    </message>
+    <message>
+        <source>Included tax / VAT (%s)</source>
+        <translation>其中增值税（%s）</translation>
+    </message>
+    <message>
+        <source>Tax / VAT (%s)</source>
+        <translation>增值税（%s）</translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation>运费</translation>
+    </message>
+    <message>
+        <source>Total (%s, incl. tax)</source>
+        <translation>合计（%s，含税）</translation>
+    </message>
+    <message>
+        <source>Total (%s, excl. tax)</source>
+        <translation>合计（%s，不含税）</translation>
     </message>
     <message numerus="yes">
-        <source>%n part(s) without a price · </source>
+        <source>%n part(s) on request, not in the total</source>
         <translation>
-            <numerusform>%n 个部件无价格 · </numerusform>
+            <numerusform>%n 个部件价格待询，未计入合计</numerusform>
         </translation>
     </message>
     <message>
@@ -816,9 +861,113 @@
         <source>{pct} at peak if {other} fails</source>
         <translation>{other} 故障时峰值负载 {pct}</translation>
     </message>
+</context>
+<context>
+    <name>QuoteDialog</name>
     <message>
-        <source>nothing left if {other} fails</source>
-        <translation>{other} 故障时无剩余容量</translation>
+        <source>Customer company</source>
+        <extracomment>(dotted build path, label, widget kind) in the dialog&apos;s order, per tab</extracomment>
+        <translation>客户公司</translation>
+    </message>
+    <message>
+        <source>Contact</source>
+        <translation>联系人</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>电子邮件</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>电话</translation>
+    </message>
+    <message>
+        <source>Bill-to address</source>
+        <translation>开票地址</translation>
+    </message>
+    <message>
+        <source>Ship-to address</source>
+        <translation>收货地址</translation>
+    </message>
+    <message>
+        <source>Customer PO / deal id</source>
+        <translation>客户订单号 / 商机编号</translation>
+    </message>
+    <message>
+        <source>Customer tax id</source>
+        <translation>客户纳税人识别号</translation>
+    </message>
+    <message>
+        <source>Project name</source>
+        <translation>项目名称</translation>
+    </message>
+    <message>
+        <source>Notes on the quote</source>
+        <translation>报价单备注</translation>
+    </message>
+    <message>
+        <source>Discount %</source>
+        <translation>折扣 %</translation>
+    </message>
+    <message>
+        <source>Tax / VAT %</source>
+        <translation>税率（增值税）%</translation>
+    </message>
+    <message>
+        <source>Prices include tax</source>
+        <translation>价格含税</translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation>运费</translation>
+    </message>
+    <message>
+        <source>Payment terms</source>
+        <translation>付款方式</translation>
+    </message>
+    <message>
+        <source>Delivery terms (Incoterms)</source>
+        <translation>交货方式（国际贸易术语）</translation>
+    </message>
+    <message>
+        <source>Lead time</source>
+        <translation>交货期</translation>
+    </message>
+    <message>
+        <source>Valid for (days)</source>
+        <translation>有效期（天）</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Quote details</source>
+        <translation>报价详情</translation>
+    </message>
+    <message>
+        <source>Customer</source>
+        <translation>客户</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <source>Quote language</source>
+        <translation>报价单语言</translation>
+    </message>
+    <message>
+        <source>Invoice type (China)</source>
+        <translation>发票类型（中国）</translation>
+    </message>
+    <message>
+        <source>Terms</source>
+        <translation>条款</translation>
+    </message>
+    <message>
+        <source>Vendor profile…</source>
+        <translation>报价单位资料…</translation>
     </message>
 </context>
 <context>
@@ -1017,6 +1166,73 @@
     <message>
         <source>{cfm} ({gap} short)</source>
         <translation>{cfm}（缺口 {gap}）</translation>
+    </message>
+</context>
+<context>
+    <name>VendorDialog</name>
+    <message>
+        <source>Company</source>
+        <translation>公司名称</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Contact</source>
+        <translation>联系人</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>电子邮件</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>电话</translation>
+    </message>
+    <message>
+        <source>Website</source>
+        <translation>网站</translation>
+    </message>
+    <message>
+        <source>Tax id</source>
+        <translation>纳税人识别号</translation>
+    </message>
+    <message>
+        <source>Bank and account</source>
+        <translation>开户行及账号</translation>
+    </message>
+    <message>
+        <source>Logo image file</source>
+        <translation>标志图片文件</translation>
+    </message>
+    <message>
+        <source>Quote number prefix</source>
+        <translation>报价编号前缀</translation>
+    </message>
+    <message>
+        <source>Money/date locale</source>
+        <translation>金额/日期区域设置</translation>
+    </message>
+    <message>
+        <source>Payment terms</source>
+        <translation>付款方式</translation>
+    </message>
+    <message>
+        <source>Lead time</source>
+        <translation>交货期</translation>
+    </message>
+    <message>
+        <source>Warranty</source>
+        <translation>质保</translation>
+    </message>
+    <message>
+        <source>Terms (replace the default)</source>
+        <translation>条款（替换默认条款）</translation>
+    </message>
+    <message>
+        <source>Vendor profile</source>
+        <translation>报价单位资料</translation>
     </message>
 </context>
 <context>
