@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .catalog import CPU, DIMM, GPU, HBA, NIC, PSU, Chassis, Cooling, Drive, Part
+from .catalog import CPU, DIMM, GPU, HBA, NIC, PSU, Accessory, Chassis, Cooling, Drive, Part
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,8 @@ REGISTRY: tuple[Category, ...] = (
     # fan power goes with speed cubed: ~80 % speed draws about half
     Category("cooling", Cooling, "cooling kit", "Cooling", "Power and cooling", ("cooling",),
              PowerModel("idle_w", "max_w", typical_share=0.5), fill="#dcecef", edge="#4f8c96"),
+    # companion parts (rails, cords, bridges, baseboard SKUs): added by the BOM, never placed
+    Category("accessory", Accessory, "accessory", "Accessories", "Accessories", (), None),
 )
 
 BY_KEY: dict[str, Category] = {c.key: c for c in REGISTRY}

@@ -15,11 +15,12 @@ from itertools import repeat
 from operator import floordiv
 from pathlib import Path
 
-from ..catalog import GPU, Price
+from ..catalog import GPU, Accessory, Part, Price
 from ..context import BuildContext
 from ..money import quantize
 from ._fast import _CLEARABLE, Memo, construct, gpus_placed, part_groups
 from .bom import part_line, price_bom
+from .companions import with_companions
 from .result import ComputeResult, CostLine, CostResult, PowerResult, TcoResult
 
 HOURS_PER_YEAR = 8766    # 365.25 days
@@ -111,16 +112,19 @@ def compute_cost(ctx: BuildContext, fx: FxTable) -> CostResult:
     groups = part_groups(ctx)
     if ctx.chassis is not None:
         groups = ((ctx.chassis, 1), *groups)
-    lines: list[CostLine] = []
-    for part, qty in groups:
+    def priced(part: Part, qty: int, kind: str = "hardware") -> CostLine:
         price = ctx.catalog.price(part.id)
         line = _LINES.get((part.id, qty, cur), (part, price, fx))
         if line is None:
             unit, source = _convert_price(price, fx, cur) if price is not None else (None, "no price")
+            if price is None and isinstance(part, Accessory) and part.included:
+                unit, source = Decimal(0), "included with the part it goes with (catalogs/accessories.toml)"
             line = _LINES.put((part.id, qty, cur), (part, price, fx), part_line(
                 category=part.category, part_id=part.id, part_number=part.part_number, name=part.name, qty=qty,
-                unit=unit, source=source, quantum=quantum))
-        lines.append(line)
+                unit=unit, source=source, quantum=quantum, kind=kind))
+        return line
+
+    lines = with_companions(ctx, [priced(part, qty) for part, qty in groups], priced)
     commercial = build.commercial.model_copy(update={"shipping": input_money(build, fx, build.commercial.shipping)})
     return price_bom(cur, quantum, lines, commercial, fx_note=fx.note)
 
