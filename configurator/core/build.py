@@ -63,6 +63,7 @@ class Commercial(_Frozen):
     discount_pct: Decimal = Field(Decimal("0"), ge=0, le=100, allow_inf_nan=False)
     tax_pct: Decimal = Field(Decimal("0"), ge=0, le=100, allow_inf_nan=False)
     shipping: Money = Decimal("0")
+    shipping_taxed: bool = Field(True, description="tax is charged on shipping too (China, EU)")
     prices_include_tax: bool = False
     payment_terms: ShortText = Field("", description="'' = the vendor profile's payment terms")
     delivery_terms: ShortText = Field("", description="Incoterms and place, e.g. 'DAP Shanghai'")

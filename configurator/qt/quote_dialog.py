@@ -57,6 +57,7 @@ TERMS_FIELDS = (
     ("commercial.tax_pct", QT_TRANSLATE_NOOP("QuoteDialog", "Tax / VAT %"), "pct"),
     ("commercial.prices_include_tax", QT_TRANSLATE_NOOP("QuoteDialog", "Prices include tax"), "check"),
     ("commercial.shipping", QT_TRANSLATE_NOOP("QuoteDialog", "Shipping"), "money"),
+    ("commercial.shipping_taxed", QT_TRANSLATE_NOOP("QuoteDialog", "Tax charged on shipping"), "check"),
     ("commercial.payment_terms", QT_TRANSLATE_NOOP("QuoteDialog", "Payment terms"), "line"),
     ("commercial.delivery_terms", QT_TRANSLATE_NOOP("QuoteDialog", "Delivery terms (Incoterms)"), "line"),
     ("commercial.lead_time", QT_TRANSLATE_NOOP("QuoteDialog", "Lead time"), "line"),

@@ -48,6 +48,7 @@ ZH_CN: dict[str, str] = {
     "Included tax / VAT": "其中增值税",
     "for information": "仅供参考",
     "Shipping": "运费",
+    "shipping included": "含运费",
     "Total": "合计",
     "incl. tax": "含税",
     "excl. tax": "不含税",

@@ -201,7 +201,8 @@ def totals_table(cost: CostResult, locale: str, label: str = "Total", tr: Labels
             rows.append([P(f"{tr('Included tax / VAT')} ({format_pct(cost.tax_pct)}), {tr('for information')}",
                            st.muted), P(money(cost.tax), st.muted.clone("muted_r", alignment=TA_RIGHT))])
     elif cost.tax_pct:
-        rows.append([P(f"{tr('Tax / VAT')} ({format_pct(cost.tax_pct)})", st.cell), P(money(cost.tax), st.cell_r)])
+        on = f", {tr('shipping included')}" if cost.shipping_taxed and cost.shipping else ""
+        rows.append([P(f"{tr('Tax / VAT')} ({format_pct(cost.tax_pct)}{on})", st.cell), P(money(cost.tax), st.cell_r)])
     else:
         rows.append([P(tr("Tax / VAT"), st.cell), P(tr("not included"), st.cell_r)])
     rows.append([P(tr("Shipping"), st.cell), P(money(cost.shipping), st.cell_r)])

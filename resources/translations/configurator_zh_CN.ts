@@ -922,6 +922,10 @@
         <translation>运费</translation>
     </message>
     <message>
+        <source>Tax charged on shipping</source>
+        <translation>运费计税</translation>
+    </message>
+    <message>
         <source>Payment terms</source>
         <translation>付款方式</translation>
     </message>
