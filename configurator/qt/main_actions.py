@@ -225,6 +225,14 @@ class FileActions:
                                 self.tr("%s is the open build's own file; choose another name.") % target.name)
             return False
         source = str(own) if own else None
+        if name == "pdf":
+            from .quote_dialog import issue_number
+
+            try:
+                issue_number(self.session)
+            except (ValueError, OSError) as exc:   # a broken vendor.toml or counter: one line
+                QMessageBox.warning(self, self.tr("Cannot export"), str(exc).splitlines()[0])
+                return False
         request = ExportRequest(options=((self.session.build, self.session.evaluation),),
                                 catalog=self.session.catalog, sources=(source,), draft=draft)
         try:

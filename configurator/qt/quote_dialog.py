@@ -203,6 +203,19 @@ class QuoteDialog(QDialog):
         dialog.deleteLater()
 
 
+def issue_number(session: Any) -> str:
+    """The build's quote number, taken from the installation's counter the first time a quote
+    PDF is about to be written (not when the dialog is merely opened); later exports and
+    revisions reuse it. Recorded in the build (`meta.quote_number`), so it is saved with it."""
+    number = session.build.meta.quote_number
+    if not number:
+        from ..report.numbering import next_quote_number
+
+        number = next_quote_number(load_settings().quote.number_prefix)
+        session.apply(SetOption(path="meta.quote_number", value=number), label="Quote number")
+    return number
+
+
 VENDOR_FIELDS = (
     ("vendor", "company", QT_TRANSLATE_NOOP("VendorDialog", "Company"), "line"),
     ("vendor", "address", QT_TRANSLATE_NOOP("VendorDialog", "Address"), "text"),

@@ -107,7 +107,19 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
     data = _render(docs, meta, settings, _namer(pairs, catalog))
     out_path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(out_path, data)
+    _readable(out_path)
     return out_path
+
+
+def _readable(path: Path) -> None:
+    """A quote is sent to customers: the usual file mode (0644 under umask 022), not the
+    private 0600 a temporary file is created with."""
+    umask = os.umask(0)
+    os.umask(umask)
+    try:
+        os.chmod(path, 0o666 & ~umask)
+    except OSError:   # a file system without modes (some network shares): the file is written
+        pass
 
 
 def _check(options, opts: QuoteOptions) -> list[tuple[Build, Evaluation]]:

@@ -62,7 +62,9 @@ def test_export_quote_asks_for_the_details_and_they_undo_in_one_step(make_window
     assert win.session.build.commercial.shipping == Decimal("500.00")
     assert "北京示例科技有限公司" in text and "王工" in text
     assert win.session.evaluation.cost.shipping == Decimal("500.00")
-    win.act_undo.trigger()          # one step takes every field back
+    win.act_undo.trigger()          # the quote number the PDF took is its own step
+    assert win.session.build.meta.quote_number == "" and win.session.build.meta.customer
+    win.act_undo.trigger()          # one step takes every detail back
     assert win.session.build.meta.customer == "" and win.session.build.commercial.shipping == 0
 
 
@@ -118,3 +120,19 @@ def test_vendor_profile_is_saved_and_loads_back(qtbot, tmp_path, monkeypatch):
     assert not dialog.save()
     assert "number_prefix" in shown[0] and str(path) in shown[0]
     assert load_settings(path).quote.number_prefix == "Q"     # the good file was kept
+
+
+def test_the_quote_number_is_taken_once_and_a_revision_reuses_it(make_window, monkeypatch, tmp_path, quote_build):
+    win = make_window(quote_build)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(QuoteDialog, "exec", _filler({}))
+    names = iter([tmp_path / "r1.pdf", tmp_path / "r2.pdf"])
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(next(names)), a[3]))
+    assert win.session.build.meta.quote_number == ""
+    assert win.export_as("pdf")
+    number = win.session.build.meta.quote_number
+    assert number and number in _text(tmp_path / "r1.pdf") and "Revision 1" in _text(tmp_path / "r1.pdf")
+    monkeypatch.setattr(QuoteDialog, "exec", _filler({"meta.revision": 2}))
+    assert win.export_as("pdf")
+    text = _text(tmp_path / "r2.pdf")
+    assert win.session.build.meta.quote_number == number and f"{number} rev. 2" in text and "Revision 2" in text

@@ -4,7 +4,9 @@ a build with errors refused (exit 1) or quoted as a marked draft; unknown curren
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from decimal import Decimal
 
 import pytest
@@ -59,6 +61,9 @@ def test_every_amount_on_the_quote_is_the_cores(tmp_path, pdf_pages, capsys, lan
         assert "QUOTATION" in text and "人民币" not in text
         assert re.search(r"Page1of\d", text)
     assert "NOTVALIDFORORDER" not in text
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~umask     # sent to customers: not 0600
 
 
 def _broken_build(tmp_path):
