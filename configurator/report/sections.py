@@ -211,8 +211,8 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
     if opt.source:
         body.append(P(f"{tr('Source build file')}: {opt.source}", st.muted))
     half = (FRAME_W - 12) / 2
-    left = kv_table(system_pairs(opt.build, opt.ev, meta.locale), width=half, columns=1, key_w=58)
-    right = kv_table(facility_pairs(opt.build, opt.ev, meta.locale), width=half, columns=1, key_w=54)
+    left = kv_table(_keys(system_pairs(opt.build, opt.ev, meta.locale), tr), width=half, columns=1, key_w=58)
+    right = kv_table(_keys(facility_pairs(opt.build, opt.ev, meta.locale), tr), width=half, columns=1, key_w=54)
     pair = Table([[left, "", right]], colWidths=[half, 12, half], hAlign="LEFT")
     pair.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
@@ -244,6 +244,19 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
     totals.append(totals_table(opt.ev.cost, meta.locale, label, tr))
     totals += amount_in_words(opt.ev.cost.total, meta)
     return body, totals
+
+
+def _keys(pairs: list[tuple[str, str]], tr: Labels) -> list[tuple[str, str]]:
+    """The summary's labels in the quote's language (the values are figures and part names)."""
+    out = []
+    for key, value in pairs:
+        head, sep, rest = key.partition(", ")
+        if head == "TCO" and sep:   # "TCO, 5 years"
+            years = rest.split()[0]
+            out.append((tr("TCO, {years} years").format(years=years), value))
+        else:
+            out.append((tr(key), value))
+    return out
 
 
 def amount_in_words(total, meta: QuoteMeta) -> list[Flowable]:
