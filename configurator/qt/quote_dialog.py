@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QMessageBox,
     QPlainTextEdit,
@@ -33,8 +34,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..core.build import Build
 from ..core.currency import currency_ops
+from ..core.evaluate import evaluate
 from ..core.evaluate.cost import load_fx
+from ..core.money import format_money
 from ..core.ops import OpError, SetOption
 from ..io.safe_write import atomic_write
 from ..report.settings import QuoteError, VendorSettings, default_settings_path, load_settings
@@ -98,6 +102,9 @@ class QuoteDialog(QDialog):
         self.invoice = self._combo(INVOICE_TYPES, session.build.commercial.invoice_type)
         form.addRow(self.tr("Invoice type (China)"), self.invoice)
         tabs.addTab(terms, self.tr("Terms"))
+        self.preview = QLabel()
+        self.preview.setWordWrap(True)
+        self._connect_preview()
         vendor = QPushButton(self.tr("Vendor profile…"))
         vendor.clicked.connect(self.edit_vendor)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -109,7 +116,44 @@ class QuoteDialog(QDialog):
         row.addWidget(buttons)
         box = QVBoxLayout(self)
         box.addWidget(tabs)
+        box.addWidget(self.preview)
         box.addLayout(row)
+        self.update_preview()
+
+    # ------------------------------------------------------------------ preview
+    def _connect_preview(self) -> None:
+        for widget in self.widgets.values():
+            if isinstance(widget, (QDoubleSpinBox, QSpinBox)):
+                widget.valueChanged.connect(self.update_preview)
+            elif isinstance(widget, QCheckBox):
+                widget.toggled.connect(self.update_preview)
+        for combo in (self.currency, self.language):
+            combo.currentIndexChanged.connect(self.update_preview)
+
+    def preview_cost(self) -> Any:
+        """The priced BOM the quote would print with the dialog's values (the session's build
+        is untouched until OK): the same core evaluation, so it equals the PDF's totals."""
+        build = Build.model_validate(self.session.build.snapshot())
+        for op in self.changes():
+            op.apply(build, self.session.catalog)
+        return evaluate(build, self.session.catalog).cost
+
+    def update_preview(self, *_: object) -> None:
+        try:
+            cost = self.preview_cost()
+        except (OpError, ValueError) as exc:
+            self.preview.setText(str(exc).splitlines()[0])
+            return
+        locale = "zh_CN" if self.language.currentData() == "zh_CN" else "en_US"
+
+        def money(value: Decimal) -> str:
+            return format_money(value, cost.currency, locale)
+
+        basis = self.tr("incl. tax") if cost.total_includes_tax else self.tr("excl. tax")
+        self.preview.setText(self.tr("Quote total %1 (%2) · subtotal %3 · discount %4 · tax %5 · shipping %6")
+                             .replace("%1", money(cost.total)).replace("%2", basis)
+                             .replace("%3", money(cost.subtotal)).replace("%4", money(cost.discount))
+                             .replace("%5", money(cost.tax)).replace("%6", money(cost.shipping)))
 
     def _combo(self, items: tuple[tuple[str, str], ...], current: str) -> QComboBox:
         combo = QComboBox()

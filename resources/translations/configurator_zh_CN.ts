@@ -973,6 +973,18 @@
         <source>Vendor profile…</source>
         <translation>报价单位资料…</translation>
     </message>
+    <message>
+        <source>incl. tax</source>
+        <translation>含税</translation>
+    </message>
+    <message>
+        <source>excl. tax</source>
+        <translation>不含税</translation>
+    </message>
+    <message>
+        <source>Quote total %1 (%2) · subtotal %3 · discount %4 · tax %5 · shipping %6</source>
+        <translation>报价合计 %1（%2）· 小计 %3 · 折扣 %4 · 税 %5 · 运费 %6</translation>
+    </message>
 </context>
 <context>
     <name>SiteOptionsPanel</name>

@@ -136,3 +136,24 @@ def test_the_quote_number_is_taken_once_and_a_revision_reuses_it(make_window, mo
     assert win.export_as("pdf")
     text = _text(tmp_path / "r2.pdf")
     assert win.session.build.meta.quote_number == number and f"{number} rev. 2" in text and "Revision 2" in text
+
+
+def test_preview_shows_the_totals_the_quote_will_print(make_window, quote_build, tmp_path, monkeypatch):
+    from configurator.core.money import format_money
+
+    win = make_window(quote_build)
+    dialog = QuoteDialog(win.session, win)
+    dialog.widgets["commercial.tax_pct"].setValue(13)
+    dialog.widgets["commercial.shipping"].setValue(450)
+    pending = dialog.preview_cost()
+    assert win.session.build.commercial.tax_pct == 0            # nothing applied before OK
+    assert format_money(pending.total, "USD", "en_US") in dialog.preview.text()
+    assert pending.tax == ((pending.subtotal + pending.shipping) * Decimal("0.13")).quantize(Decimal("0.01"))
+    dialog.accept()
+    assert win.session.evaluation.cost.total == pending.total    # the preview was the real thing
+    monkeypatch.setattr(QuoteDialog, "exec", _filler({}))
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "p.pdf"), a[3]))
+    assert win.export_as("pdf")
+    assert format_money(pending.total, "USD", "en_US") in _text(tmp_path / "p.pdf")
+    dialog.deleteLater()
