@@ -103,6 +103,22 @@ ZH_CN: dict[str, str] = {
     "This draft quotes a build with errors; it cannot be signed or ordered until they are fixed:":
         "本草稿所报配置存在错误，修正之前不可签署或下单：",
     "Warnings": "警告",
+    "Options compared": "方案对比",
+    "Compute": "计算",
+    "Memory": "内存",
+    "Storage": "存储",
+    "Power and cooling": "电源与散热",
+    "Accessories": "配件",
+    "Services": "服务",
+    "Other": "其他",
+    "Dense BF16": "BF16 稠密算力",
+    "Max power": "最大功耗",
+    "Rack units": "机架单元",
+    "The options are alternatives: each total stands alone and the options are not added together. "
+    "Select one option in the acceptance block.": "各方案互为替代：每个合计单独成立，不相加。请在确认栏中选择一个方案。",
+    "This quotation offers {n} alternative configurations (options {letters}), each described and priced "
+    "in its own section. Select one option to order.":
+        "本报价提供 {n} 个可选配置（方案 {letters}），分别说明并报价。请选择一个方案下单。",
     "Vendor details are placeholders: add vendor.toml to the configurator's settings folder "
     "(see examples/vendor-settings.toml).": "报价单位信息为占位内容：请在设置中填写报价单位资料。",
 }

@@ -149,9 +149,11 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN) -> LongTable:
     for n, ln in enumerate(cost.lines, 1):
         if ln.group != group:
             group = ln.group
-            rows.append([P(group, st.cell_b), "", "", "", "", ""])
+            rows.append([P(tr(group), st.cell_b), "", "", "", "", ""])
             r = len(rows) - 1
-            cmds += [("SPAN", (0, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), ACCENT_LIGHT)]
+            # NOSPLIT: a group heading never ends a page without the group's first line under it
+            cmds += [("SPAN", (0, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), ACCENT_LIGHT),
+                     ("NOSPLIT", (0, r), (-1, r + 1))]
         rows.append([
             P(str(n), st.cell), part_number_cell(ln.part_number), P(ln.name, st.cell),
             P(f"{ln.qty:,}", st.cell_r),

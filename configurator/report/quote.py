@@ -224,9 +224,9 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
         story += draft_banner(meta, docs)
     if multi:
         letters = ", ".join(d.letter for d in docs)
-        story += [Spacer(1, 8), P(f"This quotation offers {len(docs)} alternative configurations (options "
-                                  f"{letters}), each described and priced in its own section. Select one "
-                                  f"option to order.", st.body)]
+        intro = meta.labels("This quotation offers {n} alternative configurations (options {letters}), each "
+                            "described and priced in its own section. Select one option to order.")
+        story += [Spacer(1, 8), P(intro.format(n=len(docs), letters=letters), st.body)]
         story += comparison(docs, meta)
     # totals kept in one block, the terms free to flow, the acceptance block whole: a page is
     # never left holding only the totals, and page 1 is not left half empty for a big block

@@ -272,13 +272,15 @@ def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta) -> list[Flowable]:
     """Side-by-side summary of the options. Never a grand total: the options are alternatives."""
     st = styles()
     loc = meta.locale
+    tr = meta.labels
 
     def row(label: str, fn) -> list:
-        return [P(label, st.muted)] + [P(fn(o), st.cell_r) for o in opts]
+        return [P(tr(label), st.muted)] + [P(fn(o), st.cell_r) for o in opts]
 
-    rows = [[P("", st.head)] + [P(f"Option {o.letter}", st.head_r) for o in opts],
-            [P("Configuration", st.muted)] + [P(o.build.meta.name, st.cell_br) for o in opts],
-            [P(f"Total ({'incl.' if _taxed(opts) else 'excl.'} tax)", st.kv_key)]
+    total_label = f"{tr('Total')} ({tr('incl. tax') if _taxed(opts) else tr('excl. tax')})"
+    rows = [[P("", st.head)] + [P(f"{tr('Option')} {o.letter}", st.head_r) for o in opts],
+            [P(tr("Configuration"), st.muted)] + [P(o.build.meta.name, st.cell_br) for o in opts],
+            [P(total_label, st.kv_key)]
             + [P(format_money(o.ev.cost.total, meta.currency, loc), st.cell_br) for o in opts],
             row("GPUs", lambda o: f"{o.ev.compute.gpu_count} × {o.ev.compute.gpu_model}" if o.ev.compute.gpu_count
                 else "none"),
@@ -297,9 +299,9 @@ def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta) -> list[Flowable]:
                            ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID),
                            ("BACKGROUND", (0, 2), (-1, 2), ACCENT_LIGHT),
                            ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
-    note = P("The options are alternatives: each total stands alone and the options are not added together. "
-             "Select one option in the acceptance block.", st.muted)
-    return [P("Options compared", st.h2), t, Spacer(1, 4), note]
+    note = P(tr("The options are alternatives: each total stands alone and the options are not added together. "
+                "Select one option in the acceptance block."), st.muted)
+    return [P(tr("Options compared"), st.h2), t, Spacer(1, 4), note]
 
 
 def _taxed(opts: Sequence[OptionDoc]) -> bool:
