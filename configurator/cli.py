@@ -141,20 +141,27 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace, fmt) -> int:
+    from .core.currency import check_currency
     from .io.exporters import ExportRequest
+    from .report.quote_fields import UnorderableError, apply_quote_arguments
 
     cat = _catalog()
     evaluator = _evaluator(cat)
     if len(args.builds) > fmt.max_options:
         raise CliError(f"{fmt.name}: at most {fmt.max_options} build(s) per file")
+    currency = check_currency(args.currency, evaluator.fx) if args.currency else None   # exit 2, one line
     pairs = []
     for path in args.builds:
         build = _load(path)
-        if args.currency:
-            build.site = build.site.model_copy(update={"currency": args.currency.upper()})
+        apply_quote_arguments(build, args, currency, evaluator.fx)
         pairs.append((build, evaluator.evaluate(build)))
-    out = fmt.write(ExportRequest(options=tuple(pairs), catalog=cat, customer=args.customer,
-                                  valid_days=args.valid_days, sources=tuple(args.builds)), Path(args.output))
+    request = ExportRequest(options=tuple(pairs), catalog=cat, customer=args.customer, valid_days=args.valid_days,
+                            sources=tuple(args.builds), draft=args.allow_errors)
+    try:
+        out = fmt.write(request, Path(args.output))
+    except UnorderableError as exc:   # not a bad input: the build itself is not orderable
+        print(f"configurator: {exc}", file=sys.stderr)
+        return 1
     # `-o -` put the file itself on stdout: the confirmation must not be mixed into it
     print(_("wrote {path}").format(path=out), file=sys.stderr if args.output == "-" else sys.stdout)
     return 0
@@ -369,9 +376,12 @@ def build_parser() -> argparse.ArgumentParser:
 def _export_arguments(parser: argparse.ArgumentParser, output: str) -> None:
     parser.add_argument("builds", nargs="+", metavar="BUILD")
     parser.add_argument("-o", "--output", required=True, metavar=output)
+    from .report.quote_fields import add_quote_arguments
+
     parser.add_argument("--customer")
     parser.add_argument("--currency", type=_currency)
-    parser.add_argument("--valid-days", type=int, default=30)
+    parser.add_argument("--valid-days", type=int, default=None, help="default: the build's, else 30")
+    add_quote_arguments(parser)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from psygnal import EventedModel
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 FORMAT_VERSION = 1
 FORMAT_KIND = "ai-server-configurator/build"
@@ -37,6 +37,21 @@ class Site(_Frozen):
     electricity_price_kwh: Money = Decimal("0.15")
     pue: float = Field(1.4, ge=1.0, le=5.0, allow_inf_nan=False)
     currency: str = Field("USD", pattern=r"^[A-Z]{3}$")
+    input_currency: str = Field("USD", pattern=r"^[A-Z]{3}$",
+                                description="currency of the build's own money inputs (electricity price, shipping, "
+                                            "rent); set to `currency` when absent, so changing `currency` converts "
+                                            "them rather than relabelling them")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _pin_input_currency(cls, data: Any) -> Any:
+        # a file without the field typed its money in its own currency (format 1 before the field)
+        if isinstance(data, dict) and "input_currency" not in data:
+            data = {**data, "input_currency": data.get("currency", "USD")}
+        return data
+
+
+InvoiceType = Literal["", "special", "ordinary"]
 
 
 class Commercial(_Frozen):
@@ -49,13 +64,36 @@ class Commercial(_Frozen):
     discount_pct: Decimal = Field(Decimal("0"), ge=0, le=100, allow_inf_nan=False)
     tax_pct: Decimal = Field(Decimal("0"), ge=0, le=100, allow_inf_nan=False)
     shipping: Money = Decimal("0")
+    shipping_taxed: bool = Field(True, description="tax is charged on shipping too (China, EU)")
     prices_include_tax: bool = False
+    payment_terms: ShortText = Field("", description="'' = the vendor profile's payment terms")
+    delivery_terms: ShortText = Field("", description="Incoterms and place, e.g. 'DAP Shanghai'")
+    lead_time: ShortText = Field("", description="'' = the vendor profile's lead time")
+    invoice_type: InvoiceType = Field("", description="China: 'special' 增值税专用发票, 'ordinary' 普通发票")
+
+
+QuoteLanguage = Literal["en", "zh_CN"]
 
 
 class Meta(_Frozen):
-    name: ShortText = "Untitled build"
+    """Who the build is for and the quote's own fields (docs/quote.md); all optional."""
+
+    name: ShortText = Field("Untitled build", description="project name")
     customer: ShortText = ""
-    notes: LongText = ""
+    contact: ShortText = ""
+    email: ShortText = ""
+    phone: ShortText = ""
+    bill_to: LongText = Field("", max_length=1000, description="customer's billing address")
+    ship_to: LongText = Field("", max_length=1000, description="delivery address; '' = the billing address")
+    customer_po: ShortText = Field("", description="customer's PO or deal id")
+    customer_tax_id: ShortText = Field("", description="buyer's tax id (纳税人识别号)")
+    notes: LongText = Field("", description="internal notes: never printed on the quote")
+    quote_notes: LongText = Field("", max_length=4000, description="notes printed on the quote")
+    valid_days: int = Field(30, ge=1, le=365)
+    revision: int = Field(1, ge=1, le=999)
+    quote_number: str = Field("", max_length=40, pattern=r"^([A-Za-z0-9][A-Za-z0-9._/-]{0,39})?$",
+                              description="'' until a quote PDF is written; revisions reuse it")
+    language: QuoteLanguage = Field("en", description="language of the quote: en or zh_CN (报价单)")
 
 
 class Build(EventedModel):

@@ -400,7 +400,20 @@ class Chassis(Part):
         return build_layout(self)
 
 
-AnyPart = GPU | CPU | DIMM | Drive | HBA | NIC | PSU | Cooling | Chassis | Switch
+class Accessory(Part):
+    """A part the quote needs because another part does (docs/quote.md): rails per chassis, a
+    power cord per PSU, NVLink bridges per bridged GPU group, or the HGX baseboard SKU that the
+    GPUs of a full SXM baseboard are sold as. Never placed in a slot; the BOM adds it."""
+
+    category: Literal["accessory"] = "accessory"
+    kind: Literal["rails", "power-cord", "nvlink-bridge", "gpu-baseboard"]
+    companion_of: tuple[str, ...] = Field(min_length=1, description="ids of the parts it goes with")
+    qty_per: PositiveInt = Field(1, description="per chassis / per PSU / per bridge group; GPUs per baseboard")
+    included: bool = Field(False, description="ships with the part it goes with at no extra charge")
+    bridge_ways: int = Field(0, ge=0, le=8, description="nvlink-bridge: GPUs it joins; 0 = any group size")
+
+
+AnyPart = GPU | CPU | DIMM | Drive | HBA | NIC | PSU | Cooling | Chassis | Switch | Accessory
 
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import get_args
 
-from .catalog import CPU, DIMM, GPU, HBA, NIC, PSU, Chassis, Cooling, Drive, Part, Switch
+from .catalog import CPU, DIMM, GPU, HBA, NIC, PSU, Accessory, Chassis, Cooling, Drive, Part, Switch
 from .slots import SlotKind
 from .text import N_
 
@@ -100,6 +100,8 @@ REGISTRY: tuple[Category, ...] = (
     # fabric switches sit in racks beside the servers (core/cluster), never in a server slot;
     # the cluster plan reads their typical/max power itself
     Category("switch", Switch, N_("fabric switch"), N_("Switches"), N_("Network"), (), None),
+    # companion parts (rails, cords, bridges, baseboard SKUs): added by the BOM, never placed
+    Category("accessory", Accessory, N_("accessory"), N_("Accessories"), N_("Accessories"), (), None),
 )
 
 BY_KEY: dict[str, Category] = {c.key: c for c in REGISTRY}

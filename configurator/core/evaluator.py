@@ -113,7 +113,8 @@ class Evaluator:
         site, com = ctx.build.site, ctx.build.commercial
         # the BOM prints the support line, so support % and years are BOM inputs too
         cost_key = (token, site.currency, com.discount_pct, com.tax_pct, com.prices_include_tax, com.shipping,
-                    com.support_pct_per_year, com.tco_years, tuple(sorted(ctx.build.owned.items())))
+                    com.support_pct_per_year, com.tco_years, tuple(sorted(ctx.build.owned.items())),
+                    ctx.build.bridges, com.shipping_taxed, site.input_currency)   # companions, typed-in money
         cost = self._memo(("cost", *cost_key), lambda: compute_cost(ctx, self.fx, self._cost_lines))
         tco_key = ("tco", *cost_key, site.pue, site.electricity_price_kwh, com.rent_per_gpu_hour,
                    com.utilization_pct)

@@ -38,16 +38,20 @@ class Terms:
 
 
 def apply_terms(subtotal: Decimal, quantum: Decimal, *, discount_pct: Decimal, tax_pct: Decimal,
-                shipping: Decimal, tax_included: bool) -> Terms:
-    """Apply the commercial terms to `subtotal` (already the sum of rounded lines)."""
+                shipping: Decimal, tax_included: bool, shipping_taxed: bool = False) -> Terms:
+    """Apply the commercial terms to `subtotal` (already the sum of rounded lines).
+
+    With `shipping_taxed` (freight is taxable in China and the EU) the tax base includes the
+    shipping charge, which, like the prices, is net or gross as `tax_included` says."""
     discount = quantize(subtotal * Decimal(discount_pct) / 100, quantum)
     net = subtotal - discount
     rate = Decimal(tax_pct)
-    if tax_included:
-        tax = quantize(net * rate / (100 + rate), quantum) if rate else quantize(Decimal(0), quantum)
-    else:
-        tax = quantize(net * rate / 100, quantum)
     ship = quantize(Decimal(shipping), quantum)
+    base = net + ship if shipping_taxed else net
+    if tax_included:
+        tax = quantize(base * rate / (100 + rate), quantum) if rate else quantize(Decimal(0), quantum)
+    else:
+        tax = quantize(base * rate / 100, quantum)
     total = net + ship + (Decimal(0) if tax_included else tax)
     return Terms(discount, tax, ship, quantize(total, quantum))
 

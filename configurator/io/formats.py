@@ -43,7 +43,8 @@ class ExportRequest:
     options: tuple[tuple[Build, Evaluation], ...]
     catalog: Catalog | None = None      # None: the default catalog, where a format needs one
     customer: str | None = None         # None: the first build's meta.customer
-    valid_days: int = 30                # quotes: how long the offer stands
+    valid_days: int | None = None       # quotes: how long the offer stands; None: the build's meta.valid_days
+    draft: bool = False                 # quotes: a build with errors is written as a marked draft
     sources: tuple[str | None, ...] = ()    # the build file each option came from, if any
 
 

@@ -240,6 +240,12 @@ class FileActions:
     def export_as(self, name: str) -> bool:
         """Export the build with the registered exporter `name` (File ▸ Export …)."""
         fmt = EXPORTERS[name]
+        draft = False
+        if name == "pdf":   # a quote: its details first, then whether a build with errors is a draft
+            details = self.quote_details()
+            if details is None:
+                return False
+            draft = details
         own = Path(self.session.path) if self.session.path else None
         start = own.with_suffix(fmt.suffixes[0]) if own else _default_path(self.session.build, fmt.suffixes[0])
         if start == own:  # an export sharing the build file's suffix (JSON) must not suggest the build file
@@ -254,8 +260,16 @@ class FileActions:
                                 self.tr("%s is the open build's own file; choose another name.") % target.name)
             return False
         source = str(own) if own else None
+        if name == "pdf":
+            from .quote_dialog import issue_number
+
+            try:
+                issue_number(self.session)
+            except (ValueError, OSError) as exc:   # a broken vendor.toml or counter: one line
+                QMessageBox.warning(self, self.tr("Cannot export"), str(exc).splitlines()[0])
+                return False
         request = ExportRequest(options=((self.session.build, self.session.evaluation),),
-                                catalog=self.session.catalog, sources=(source,))
+                                catalog=self.session.catalog, sources=(source,), draft=draft)
         try:
             out = fmt.write(request, target)
         except (ValueError, OSError) as exc:   # QuoteError is a ValueError; a bug is not caught here
@@ -263,6 +277,29 @@ class FileActions:
             return False
         self.show_message(self.tr("Exported %s") % out)
         return True
+
+
+    def quote_details(self) -> bool | None:
+        """The Quote details dialog, then, for a build with errors, draft or not.
+
+        None: cancelled. False: an orderable quote. True: a draft marked NOT VALID FOR ORDER."""
+        from .quote_dialog import QuoteDialog
+
+        dialog = QuoteDialog(self.session, self)
+        try:
+            if not dialog.exec():
+                return None
+        finally:
+            dialog.deleteLater()
+        errors = self.session.evaluation.errors
+        if not errors:
+            return False
+        answer = QMessageBox.question(
+            self, self.tr("The build has errors"),
+            self.tr("The build has %n error(s), e.g. “%1”. Write the quote as a draft marked "
+                    "NOT VALID FOR ORDER?", "", len(errors)).replace("%1", errors[0].message),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
+        return True if answer == QMessageBox.StandardButton.Yes else None
 
 
 def _default_path(build: Build, suffix: str) -> Path:

@@ -28,6 +28,8 @@ class PageInfo:
     page_h: float
     margin_l: float
     margin_r: float
+    page_label: str = "Page {page} of {total}"
+    watermark: str = ""    # a draft's "DRAFT — NOT ORDERABLE", across every page
 
 
 def _fit(text: str, width: float, font: str = fonts.SANS, size: float = 7.5) -> str:
@@ -79,7 +81,18 @@ def make_canvas(info: PageInfo) -> type[Canvas]:
             y = 24
             self.line(left, y + 10, right, y + 10)
             fonts.draw_string(self, left, y, f"{info.vendor} · {info.quote_label}", fonts.SANS, 7)
-            fonts.draw_string(self, right, y, f"Page {page} of {total}", fonts.SANS, 7, "end")
+            fonts.draw_string(self, right, y, info.page_label.format(page=page, total=total), fonts.SANS, 7, "end")
+            if info.watermark:
+                self._watermark()
+            self.restoreState()
+
+        def _watermark(self) -> None:
+            self.saveState()
+            self.setFillColor(colors.Color(0.63, 0.11, 0.11, alpha=0.16))
+            self.translate(info.page_w / 2, info.page_h / 2)
+            self.rotate(40)
+            size = min(46.0, 0.9 * info.page_w / max(1.0, fonts.string_width(info.watermark, fonts.SANS_BOLD, 1)))
+            fonts.draw_string(self, 0, -size / 3, info.watermark, fonts.SANS_BOLD, size, "middle")
             self.restoreState()
 
     return NumberedCanvas

@@ -23,6 +23,9 @@ from reportlab.platypus import LongTable, Paragraph, Table, TableStyle
 from ..core.evaluate.result import CostResult
 from ..core.money import format_money, format_pct
 from . import fonts
+from .labels import Labels
+
+_EN = Labels("en")
 
 PAGE_W, PAGE_H = A4
 MARGIN_L = MARGIN_R = 18 * mm
@@ -157,11 +160,11 @@ def line_widths(width: float = FRAME_W) -> list[float]:
     return [w if w else width - fixed for w in LINE_COLS]
 
 
-def line_table(cost: CostResult, locale: str) -> LongTable:
+def line_table(cost: CostResult, locale: str, tr: Labels = _EN) -> LongTable:
     """The BOM's lines under group rows; header repeats on each page, rows never split."""
     st = styles()
-    head = [P("#", st.head), P("Part number", st.head), P("Description", st.head), P("Qty", st.head_r),
-            P("Unit price", st.head_r), P("Extended", st.head_r)]
+    head = [P(tr("#"), st.head), P(tr("Part number"), st.head), P(tr("Description"), st.head), P(tr("Qty"), st.head_r),
+            P(tr("Unit price"), st.head_r), P(tr("Extended"), st.head_r)]
     rows: list[list] = [head]
     cmds: list[tuple] = [
         ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
@@ -176,11 +179,13 @@ def line_table(cost: CostResult, locale: str) -> LongTable:
     for n, ln in enumerate(cost.lines, 1):
         if ln.group != group:
             group = ln.group
-            rows.append([C(group, st.cell_b), "", "", "", "", ""])
+            rows.append([C(tr(group), st.cell_b), "", "", "", "", ""])
             r = len(rows) - 1
-            cmds += [("SPAN", (0, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), ACCENT_LIGHT)]
+            # NOSPLIT: a group heading never ends a page without the group's first line under it
+            cmds += [("SPAN", (0, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), ACCENT_LIGHT),
+                     ("NOSPLIT", (0, r), (-1, r + 1))]
         rows.append([
-            P(str(n), st.cell), C(ln.part_number or "—", st.cell, 80), C(ln.name, st.cell, 400),
+            P(str(n), st.cell), part_number_cell(ln.part_number), C(ln.name, st.cell, 400),
             P(f"{ln.qty:,}", st.cell_r),
             P(_amount(ln.unit_price, cost.currency, locale), st.cell_r),
             P(_amount(ln.extended, cost.currency, locale), st.cell_r),
@@ -190,11 +195,27 @@ def line_table(cost: CostResult, locale: str) -> LongTable:
     return table
 
 
+def part_number_cell(number: str) -> Paragraph:
+    """A part number that never breaks across lines: a long one is set smaller, not wrapped."""
+    st = styles()
+    text = number or "TBC"
+    width = LINE_COLS[1] - 6
+    style = st.cell
+    for size in (8, 7, 6.2, 5.5):
+        if fonts.string_width(text, fonts.SANS, size) <= width:
+            style = st.cell.clone(f"pn{size}", fontSize=size, leading=size * 1.28)
+            break
+    else:  # longer than the column even at 5.5 pt: break only at the " / " between alternatives
+        return P(text.replace(" / ", "\n/ "), st.cell.clone("pn-min", fontSize=5.5, leading=7))
+    # reportlab breaks lines at spaces only, and splits a word only when it is wider than the cell
+    return PM(fonts.markup(text).replace(" ", "&nbsp;"), style)
+
+
 def _amount(value: Decimal | None, currency: str, locale: str) -> str:
     return "on request" if value is None else format_money(value, currency, locale)
 
 
-def totals_table(cost: CostResult, locale: str, label: str = "Total") -> Table:
+def totals_table(cost: CostResult, locale: str, label: str = "Total", tr: Labels = _EN) -> Table:
     """The BOM's subtotal, discount, tax, shipping and total, right-aligned under the amount columns."""
     st = styles()
     cur = cost.currency
@@ -202,20 +223,22 @@ def totals_table(cost: CostResult, locale: str, label: str = "Total") -> Table:
     def money(value: Decimal) -> str:
         return format_money(value, cur, locale)
 
-    rows: list[list] = [[P("Subtotal", st.cell), P(money(cost.subtotal), st.cell_r)]]
+    rows: list[list] = [[P(tr("Subtotal"), st.cell), P(money(cost.subtotal), st.cell_r)]]
     if cost.discount:
-        rows.append([P(f"Discount ({format_pct(cost.discount_pct)})", st.cell), P(money(-cost.discount), st.cell_r)])
-        rows.append([P("Net", st.cell), P(money(cost.subtotal - cost.discount), st.cell_r)])
+        rows.append([P(f"{tr('Discount')} ({format_pct(cost.discount_pct)})", st.cell),
+                     P(money(-cost.discount), st.cell_r)])
+        rows.append([P(tr("Net"), st.cell), P(money(cost.subtotal - cost.discount), st.cell_r)])
     if cost.tax_included:
         if cost.tax_pct:
-            rows.append([P(f"Included tax / VAT ({format_pct(cost.tax_pct)}), for information", st.muted),
-                         P(money(cost.tax), st.muted)])
+            rows.append([P(f"{tr('Included tax / VAT')} ({format_pct(cost.tax_pct)}), {tr('for information')}",
+                           st.muted), P(money(cost.tax), st.muted.clone("muted_r", alignment=TA_RIGHT))])
     elif cost.tax_pct:
-        rows.append([P(f"Tax / VAT ({format_pct(cost.tax_pct)})", st.cell), P(money(cost.tax), st.cell_r)])
+        on = f", {tr('shipping included')}" if cost.shipping_taxed and cost.shipping else ""
+        rows.append([P(f"{tr('Tax / VAT')} ({format_pct(cost.tax_pct)}{on})", st.cell), P(money(cost.tax), st.cell_r)])
     else:
-        rows.append([P("Tax / VAT", st.cell), P("not included", st.cell_r)])
-    rows.append([P("Shipping", st.cell), P(money(cost.shipping), st.cell_r)])
-    basis = "incl. tax" if cost.total_includes_tax else "excl. tax"
+        rows.append([P(tr("Tax / VAT"), st.cell), P(tr("not included"), st.cell_r)])
+    rows.append([P(tr("Shipping"), st.cell), P(money(cost.shipping), st.cell_r)])
+    basis = tr("incl. tax") if cost.total_includes_tax else tr("excl. tax")
     rows.append([P(f"{label} ({cur}, {basis})", st.cell_b), P(money(cost.total), st.cell_br)])
     widths = [150, 92]
     t = Table(rows, colWidths=widths, hAlign="RIGHT")

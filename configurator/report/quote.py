@@ -24,16 +24,19 @@ from reportlab.platypus import BaseDocTemplate, Frame, KeepTogether, PageBreak, 
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
+from ..core.money import format_pct
 from ..io.catalog_io import default_catalog
 from ..io.safe_write import atomic_write
 from . import fonts
 from .canvas import PageInfo, make_canvas
+from .labels import Labels
 from .layout import FRAME_W, MARGIN_B, MARGIN_L, MARGIN_R, MARGIN_T, PAGE_H, PAGE_W, P, styles
 from .numbering import next_quote_number, release_quote_number
-from .sections import OptionDoc, QuoteMeta, comparison, header, option_section, signature, terms
+from .quote_fields import UnorderableError
+from .sections import Customer, OptionDoc, QuoteMeta, comparison, draft_banner, header, option_section, signature, terms
 from .settings import QuoteError, VendorSettings, load_settings
 
-__all__ = ["QuoteError", "QuoteOptions", "write_quote", "render_quote", "safe_filename"]
+__all__ = ["UnorderableError", "QuoteError", "QuoteOptions", "write_quote", "render_quote", "safe_filename"]
 
 LETTERS = "ABC"
 _QUOTE_NUMBER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$")
@@ -52,25 +55,37 @@ class QuoteOptions:
     catalog: Catalog | None = None        # for the chassis drawing; None: the default catalog
     sources: tuple[str | os.PathLike | None, ...] = field(default=())  # build file per option
     issue_date: date | None = None        # None: today
+    draft: bool = False                   # quote builds with errors anyway, as a marked draft
+    language: str | None = None           # "en" / "zh_CN"; None: the first build's meta.language
+
 
 
 def write_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, *, customer: str | None = None,
-                currency: str | None = None, valid_days: int = 30, settings: VendorSettings | None = None,
-                revision: int = 1, quote_number: str | None = None, catalog: Catalog | None = None,
-                sources: Sequence[str | os.PathLike | None] = (), issue_date: date | None = None) -> Path:
+                currency: str | None = None, valid_days: int | None = None, settings: VendorSettings | None = None,
+                revision: int | None = None, quote_number: str | None = None, catalog: Catalog | None = None,
+                sources: Sequence[str | os.PathLike | None] = (), issue_date: date | None = None,
+                draft: bool = False, language: str | None = None) -> Path:
     """Write the quote PDF for 1–3 (build, evaluation) pairs to `out_path`; returns the path.
 
     Takes the next quote number from the installation's counter unless `quote_number` is given
-    (pass the original number with `revision` > 1 to revise a quote).
+    or the first build's `meta.quote_number` is set (pass the original number with `revision` > 1
+    to revise a quote). A build with errors raises `UnorderableError` unless `draft`.
     """
+    first = options[0][0].meta if options and isinstance(options[0][0], Build) else None
+    if revision is None:
+        revision = first.revision if first is not None else 1
+    if valid_days is None:
+        valid_days = first.valid_days if first is not None else 30
     opts = QuoteOptions(customer=customer, currency=currency, valid_days=valid_days, settings=settings,
-                        revision=revision, quote_number=quote_number, catalog=catalog, sources=tuple(sources),
-                        issue_date=issue_date)
+                        revision=revision, quote_number=quote_number or (first.quote_number if first else None) or None,
+                        catalog=catalog, sources=tuple(sources), issue_date=issue_date, draft=draft,
+                        language=language)
     return render_quote(options, Path(out_path), opts)
 
 
 def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, opts: QuoteOptions) -> Path:
     pairs = _check(options, opts)
+    _refuse_errors(pairs, opts.draft)
     settings = opts.settings if opts.settings is not None else load_settings()
     currency = opts.currency or pairs[0][1].cost.currency
     fonts.register()
@@ -80,12 +95,15 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
         source = opts.sources[i] if i < len(opts.sources) else None
         docs.append(OptionDoc(LETTERS[i] if len(pairs) > 1 else "", build, ev, safe_filename(source) if source else "",
                               catalog.chassis(build.chassis)))
+    labels = Labels(opts.language or pairs[0][0].meta.language)
     number = opts.quote_number or next_quote_number(settings.quote.number_prefix, opts.issue_date)
     issued = opts.issue_date or date.today()
     meta = QuoteMeta(number=number, revision=opts.revision, issued=issued,
                      valid_until=issued + timedelta(days=opts.valid_days), currency=currency,
-                     locale=settings.quote.locale, customer=_customer(opts.customer, pairs),
-                     tax_basis=_tax_basis(pairs))
+                     locale=labels.money_locale_override or settings.quote.locale,
+                     customer=_customer(opts.customer, pairs), tax_basis=_tax_basis(pairs),
+                     tax_rate=format_pct(pairs[0][1].cost.tax_pct), labels=labels, details=_details(pairs[0][0]),
+                     draft=opts.draft and any(ev.errors for _, ev in pairs))
     try:
         data = _render(docs, meta, settings, _namer(pairs, catalog))
         out_path.parent.mkdir(parents=True, exist_ok=True)
@@ -94,7 +112,19 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
         if not opts.quote_number:   # a quote that was never written gives its number back: no gaps
             release_quote_number(number, settings.quote.number_prefix, opts.issue_date)
         raise
+    _readable(out_path)
     return out_path
+
+
+def _readable(path: Path) -> None:
+    """A quote is sent to customers: the usual file mode (0644 under umask 022), not the
+    private 0600 a temporary file is created with."""
+    umask = os.umask(0)
+    os.umask(umask)
+    try:
+        os.chmod(path, 0o666 & ~umask)
+    except OSError:   # a file system without modes (some network shares): the file is written
+        pass
 
 
 def _check(options, opts: QuoteOptions) -> list[tuple[Build, Evaluation]]:
@@ -121,6 +151,29 @@ def _check(options, opts: QuoteOptions) -> list[tuple[Build, Evaluation]]:
     if opts.quote_number is not None and not _QUOTE_NUMBER.match(opts.quote_number):
         raise QuoteError(f"quote number {opts.quote_number!r}: use letters, digits, '-', '.', '/' (max 40)")
     return pairs
+
+
+def _refuse_errors(pairs, draft: bool) -> None:
+    """A build with errors is not quoted as if it could be ordered."""
+    if draft:
+        return
+    lines = []
+    for i, (_, ev) in enumerate(pairs):
+        prefix = f"option {LETTERS[i]}: " if len(pairs) > 1 else ""
+        lines += [f"{prefix}{v.code}: {v.message}" for v in ev.errors]
+    if lines:
+        raise UnorderableError(f"the build has {len(lines)} error(s); fix them or quote it as a draft "
+                             f"(--allow-errors):\n" + "\n".join(lines))
+
+
+def _details(build: Build) -> Customer:
+    m, c = build.meta, build.commercial
+    return Customer(company=_clean(m.customer), contact=_clean(m.contact), email=_clean(m.email),
+                    phone=_clean(m.phone), bill_to=_clean(m.bill_to, 1000), ship_to=_clean(m.ship_to, 1000),
+                    po=_clean(m.customer_po), tax_id=_clean(m.customer_tax_id),
+                    project=_clean(m.name) if m.name != "Untitled build" else "", notes=_clean(m.quote_notes, 4000),
+                    payment_terms=_clean(c.payment_terms), lead_time=_clean(c.lead_time),
+                    delivery_terms=_clean(c.delivery_terms), invoice_type=c.invoice_type)
 
 
 def _clean(text: str, limit: int = 200) -> str:
@@ -172,26 +225,27 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
     st = styles()
     multi = len(docs) > 1
     story: list = header(settings, meta)
+    if meta.draft:
+        story += draft_banner(meta, docs)
     if multi:
         letters = ", ".join(d.letter for d in docs)
-        story += [Spacer(1, 8), P(f"This quotation offers {len(docs)} alternative configurations (options "
-                                  f"{letters}), each described and priced in its own section. Select one "
-                                  f"option to order.", st.body)]
+        intro = meta.labels("This quotation offers {n} alternative configurations (options {letters}), each "
+                            "described and priced in its own section. Select one option to order.")
+        story += [Spacer(1, 8), P(intro.format(n=len(docs), letters=letters), st.body)]
         story += comparison(docs, meta)
-    closing = terms(settings, meta, multi) + signature(meta, [d.letter for d in docs] if multi else [])
-    for i, d in enumerate(docs):
+    # totals kept in one block, the terms free to flow, the acceptance block whole: a page is
+    # never left holding only the totals, and page 1 is not left half empty for a big block
+    closing = [*terms(settings, meta, multi), KeepTogether(signature(meta, [d.letter for d in docs] if multi else []))]
+    for d in docs:
         if multi:
             story.append(PageBreak())
         body, totals = option_section(d, meta, name_of)
-        story += body
-        if multi:
-            story.append(KeepTogether(totals))
-        else:
-            story.append(KeepTogether(totals + closing))
-    if multi:
-        story += [Spacer(1, 12), KeepTogether(closing)]
+        story += [*body, KeepTogether(totals)]
+    story += [Spacer(1, 12 if multi else 0), *closing]
     info = PageInfo(vendor=settings.vendor.company, quote_label=meta.label,
-                    customer=meta.customer, page_w=PAGE_W, page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R)
+                    customer=meta.customer, page_w=PAGE_W, page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R,
+                    page_label=meta.labels("Page {page} of {total}"),
+                    watermark=meta.labels("DRAFT — NOT ORDERABLE") if meta.draft else "")
     buf = io.BytesIO()
     doc = BaseDocTemplate(buf, pagesize=(PAGE_W, PAGE_H), leftMargin=MARGIN_L, rightMargin=MARGIN_R,
                           topMargin=MARGIN_T, bottomMargin=MARGIN_B, title=f"{meta.label}",

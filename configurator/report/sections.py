@@ -15,8 +15,10 @@ from ..core.catalog import Chassis
 from ..core.evaluate.result import Evaluation
 from ..core.money import format_money
 from . import fonts
+from .chinese import rmb_upper
 from .drawing import chassis_drawing
 from .figures import facility_pairs, num, system_pairs, workload_verdict
+from .labels import Labels
 from .layout import (
     ACCENT,
     ACCENT_LIGHT,
@@ -53,6 +55,26 @@ class OptionDoc:
 
 
 @dataclass(frozen=True)
+class Customer:
+    """The customer block and the quote's commercial fields, from the first build's meta."""
+
+    company: str = ""
+    contact: str = ""
+    email: str = ""
+    phone: str = ""
+    bill_to: str = ""
+    ship_to: str = ""
+    po: str = ""
+    tax_id: str = ""
+    project: str = ""
+    notes: str = ""
+    payment_terms: str = ""
+    lead_time: str = ""
+    delivery_terms: str = ""
+    invoice_type: str = ""
+
+
+@dataclass(frozen=True)
 class QuoteMeta:
     number: str
     revision: int
@@ -62,9 +84,15 @@ class QuoteMeta:
     locale: str
     customer: str
     tax_basis: str            # "Prices exclude tax" / "Prices include tax"
+    tax_rate: str = ""        # "13 %", for the Chinese terms
+    labels: Labels = Labels("en")
+    details: Customer = Customer()
+    draft: bool = False       # a build with errors, quoted anyway: banner and watermark
 
     @property
     def label(self) -> str:
+        if self.labels.chinese:
+            return f"报价单 {self.number} 第\u00a0{self.revision}\u00a0版"
         return f"Quote {self.number} rev.\u00a0{self.revision}"
 
     def day(self, d: date) -> str:
@@ -73,6 +101,7 @@ class QuoteMeta:
 
 def header(settings: VendorSettings, meta: QuoteMeta) -> list[Flowable]:
     st = styles()
+    tr = meta.labels
     v = settings.vendor
     vendor_cells: list[Flowable] = []
     logo = settings.logo_path()
@@ -85,16 +114,18 @@ def header(settings: VendorSettings, meta: QuoteMeta) -> list[Flowable]:
     vendor_cells.append(C(v.company, st.h1, 120))
     lines = [v.address] + [x for x in (v.contact, v.phone, v.email, v.website) if x]
     if v.tax_id:
-        lines.append(f"Tax ID {v.tax_id}")
+        lines.append(f"{tr('Tax ID')} {v.tax_id}")
     vendor_cells.append(C("\n".join(clip(x, 200) for x in lines), st.small, 1500))
     meta_rows = [("Quote number", meta.number), ("Revision", str(meta.revision)), ("Issue date", meta.day(meta.issued)),
-                 ("Valid until", meta.day(meta.valid_until)), ("Currency", meta.currency), ("Tax", meta.tax_basis)]
-    meta_table = Table([[P(k, st.muted), C(val, st.cell_b if k == "Quote number" else st.cell, 120)]
+                 ("Valid until", meta.day(meta.valid_until)), ("Currency", meta.currency), ("Tax", tr(meta.tax_basis))]
+    if meta.details.po:
+        meta_rows.append(("Customer PO", meta.details.po))
+    meta_table = Table([[P(tr(k), st.muted), C(val, st.cell_b if k == "Quote number" else st.cell, 120)]
                         for k, val in meta_rows], colWidths=[70, 130], hAlign="RIGHT")
     meta_table.setStyle(table_style([("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
                                     ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                     ("LINEBELOW", (0, 0), (-1, -1), 0.25, GRID)]))
-    right = [P("QUOTATION", st.title), Spacer(1, 6), meta_table]
+    right = [P(tr("QUOTATION"), st.title), Spacer(1, 6), meta_table]
     top = Table([[vendor_cells, right]], colWidths=[FRAME_W - 205, 205])
     top.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                              ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
@@ -102,19 +133,48 @@ def header(settings: VendorSettings, meta: QuoteMeta) -> list[Flowable]:
     out.append(_parties(settings, meta))
     if settings.placeholder:
         out.append(Spacer(1, 3))
-        out.append(P("Vendor details are placeholders: add vendor.toml to the configurator's settings folder "
-                     "(see examples/vendor-settings.toml).", st.muted))
+        out.append(P(tr("Vendor details are placeholders: add vendor.toml to the configurator's settings folder "
+                       "(see examples/vendor-settings.toml)."), st.muted))
     return out
+
+
+def draft_banner(meta: QuoteMeta, docs: Sequence[OptionDoc]) -> list[Flowable]:
+    """Page 1 of a quote for a build with errors: a red banner and the errors themselves."""
+    st = styles()
+    tr = meta.labels
+    rows: list[list] = [[P(tr("NOT VALID FOR ORDER — open problems"), st.h2.clone("banner", textColor=colors.white,
+                                                                            spaceBefore=0))],
+                        [P(tr("This draft quotes a build with errors; it cannot be signed or ordered until they are "
+                             "fixed:"), st.cell_b)]]
+    for d in docs:
+        prefix = f"{tr('Option')} {d.letter}: " if d.letter else ""
+        rows += [[P(f"• {prefix}{tr.message(v.message)}", st.cell)] for v in d.ev.violations if v.severity == "error"]
+    t = Table(rows, colWidths=[FRAME_W])
+    t.setStyle(table_style([("BACKGROUND", (0, 0), (-1, 0), ERROR), ("BOX", (0, 0), (-1, -1), 1.2, ERROR),
+                           ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                           ("LEFTPADDING", (0, 0), (-1, -1), 6)]))
+    return [Spacer(1, 6), t]
 
 
 def _parties(settings: VendorSettings, meta: QuoteMeta) -> Table:
     st = styles()
+    tr = meta.labels
     v = settings.vendor
-    cust = [P("PREPARED FOR", st.muted), C(meta.customer or "(customer not named)", st.h3, 200)]
+    c = meta.details
+    cust: list[Flowable] = [P(tr("PREPARED FOR"), st.muted), C(meta.customer or tr("(customer not named)"), st.h3, 200)]
+    who = [x for x in (c.contact, c.email, c.phone) if x]
+    if who:
+        cust.append(C(" · ".join(who), st.small, 400))
+    for key, value in (("Bill to", c.bill_to), ("Ship to", c.ship_to), ("Tax ID", c.tax_id), ("Project", c.project)):
+        if value.strip():
+            cust.append(C(f"{tr(key)}: {value.strip()}", st.small, 600))
     contact = [x for x in (v.contact, v.email, v.phone) if x]
-    prep = [P("PREPARED BY", st.muted), C(v.company, st.h3, 200)]
+    prep = [P(tr("PREPARED BY"), st.muted), C(v.company, st.h3, 200)]
     if contact:
         prep.append(C(" · ".join(contact), st.small, 400))
+    bank = getattr(v, "bank", "")
+    if bank:
+        prep.append(C(f"{tr('Bank')}: {bank}", st.small, 400))
     t = Table([[cust, prep]], colWidths=[FRAME_W / 2, FRAME_W / 2])
     t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BACKGROUND", (0, 0), (-1, -1), ACCENT_LIGHT),
                            ("LINEBEFORE", (0, 0), (0, 0), 2, ACCENT), ("LINEBEFORE", (1, 0), (1, 0), 2, ACCENT),
@@ -123,54 +183,56 @@ def _parties(settings: VendorSettings, meta: QuoteMeta) -> Table:
     return t
 
 
-def _open_items(ev: Evaluation) -> list[Flowable]:
+def _open_items(ev: Evaluation, tr: Labels) -> list[Flowable]:
     st = styles()
     items = [v for v in ev.violations if v.severity in ("error", "warning")]
     if not items:
-        return [P("Open items: none. The configuration passes all checks.", st.muted.clone("ok", spaceBefore=6))]
+        return [P(tr("Open items: none. The configuration passes all checks."), st.muted.clone("ok", spaceBefore=6))]
     rows = []
     for v in sorted(items, key=lambda x: x.severity != "error"):
         color = ERROR if v.severity == "error" else WARN
-        text = fonts.markup(clip(v.message, 1000))
+        text = fonts.markup(clip(tr.message(v.message), 1000))
         if v.fix is not None:
-            text += f' <font color="#5b6470">Fix: {fonts.markup(clip(v.fix.description, 500))}</font>'
-        rows.append([P(v.severity.upper(), st.cell_b.clone("sev", textColor=color)), PM(text, st.cell)])
+            text += f' <font color="#5b6470">{fonts.markup(tr("Fix") + ": " + clip(tr.message(v.fix.description), 500))}</font>'
+        rows.append([P(tr(v.severity.upper()), st.cell_b.clone("sev", textColor=color)), PM(text, st.cell)])
     t = Table(rows, colWidths=[58, FRAME_W - 58], hAlign="LEFT")
     t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, GRID),
                            ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
                            ("LEFTPADDING", (0, 0), (-1, -1), 3)]))
-    return [P(f"Open items ({len(items)})", st.h3), t]
+    return [KeepTogether([P(f"{tr('Open items')} ({len(items)})", st.h3), t])]
 
 
 def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str], *,
                    keep_totals: bool = False) -> tuple[list[Flowable], list[Flowable]]:
     """(body, totals block) of one option; the caller decides what the totals are kept with."""
     st = styles()
+    tr = meta.labels
     body: list[Flowable] = []
-    title = f"{opt.title}: {opt.build.meta.name}" if opt.letter else "Configuration summary"
+    title = f"{tr('Option')} {opt.letter}: {opt.build.meta.name}" if opt.letter else tr("Configuration summary")
     body.append(P(title, st.h2))
     if opt.source:
-        body.append(P(f"Source build file: {opt.source}", st.muted))
+        body.append(P(f"{tr('Source build file')}: {opt.source}", st.muted))
     half = (FRAME_W - 12) / 2
-    left = kv_table(system_pairs(opt.build, opt.ev, meta.locale), width=half, columns=1, key_w=58)
-    right = kv_table(facility_pairs(opt.build, opt.ev, meta.locale), width=half, columns=1, key_w=54)
+    left = kv_table(_keys(system_pairs(opt.build, opt.ev, meta.locale), tr), width=half, columns=1, key_w=58)
+    right = kv_table(_keys(facility_pairs(opt.build, opt.ev, meta.locale), tr), width=half, columns=1, key_w=54)
     pair = Table([[left, "", right]], colWidths=[half, 12, half], hAlign="LEFT")
     pair.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
     body.append(pair)
-    if opt.build.meta.notes.strip():
-        body += [Spacer(1, 4), P("Notes: " + opt.build.meta.notes.strip(), st.small)]
+    # meta.notes are the engineer's own; only quote_notes are written for the customer
+    if opt.build.meta.quote_notes.strip():
+        body += [Spacer(1, 4), P(f"{tr('Notes')}: " + opt.build.meta.quote_notes.strip(), st.small)]
     if opt.chassis is not None:
         cooling = opt.ev.thermal.cooling_kind or ""
         drawing = chassis_drawing(opt.chassis, dict(opt.build.placements), name_of, FRAME_W, cooling)
-        body += [KeepTogether([P("Chassis layout", st.h3), drawing])]
+        body += [KeepTogether([P(tr("Chassis layout"), st.h3), drawing])]
     else:
         body.append(P(f"Chassis drawing unavailable: chassis {opt.build.chassis!r} is not in the catalog.", st.muted))
-    body += _open_items(opt.ev)
+    body += _open_items(opt.ev, tr)
     body.append(Spacer(1, 4))
-    body += [CondPageBreak(120), P(f"Line items{' — ' + opt.title if opt.letter else ''}", st.h3),
-             line_table(opt.ev.cost, meta.locale)]
+    body += [CondPageBreak(120), P(f"{tr('Line items')}{' — ' + tr('Option') + ' ' + opt.letter if opt.letter else ''}",
+                                   st.h3), line_table(opt.ev.cost, meta.locale, tr)]
     totals: list[Flowable] = [Spacer(1, 6)]
     on_request = opt.ev.cost.on_request
     if on_request:
@@ -180,22 +242,47 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
                         f"{'are' if n != 1 else 'is'} not included in the total.", st.body.clone("note",
                                                                                                   textColor=WARN)))
         totals.append(Spacer(1, 4))
-    label = f"Total, option {opt.letter}" if opt.letter else "Total"
-    totals.append(totals_table(opt.ev.cost, meta.locale, label))
+    label = f"{tr('Total')}, {tr('option')} {opt.letter}" if opt.letter else tr("Total")
+    totals.append(totals_table(opt.ev.cost, meta.locale, label, tr))
+    totals += amount_in_words(opt.ev.cost.total, meta)
     return body, totals
+
+
+def _keys(pairs: list[tuple[str, str]], tr: Labels) -> list[tuple[str, str]]:
+    """The summary's labels in the quote's language (the values are figures and part names)."""
+    out = []
+    for key, value in pairs:
+        head, sep, rest = key.partition(", ")
+        if head == "TCO" and sep:   # "TCO, 5 years"
+            years = rest.split()[0]
+            out.append((tr("TCO, {years} years").format(years=years), value))
+        else:
+            out.append((tr(key), value))
+    return out
+
+
+def amount_in_words(total, meta: QuoteMeta) -> list[Flowable]:
+    """The CNY total in capital numerals (大写), as a Chinese buyer's finance department needs it."""
+    if meta.currency != "CNY":
+        return []
+    st = styles()
+    return [Spacer(1, 3), PM(f"<b>{fonts.markup(meta.labels('Amount in words') + '：')}</b>"
+                             f"{fonts.markup(rmb_upper(total))}", st.body.clone("words", alignment=2))]
 
 
 def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta) -> list[Flowable]:
     """Side-by-side summary of the options. Never a grand total: the options are alternatives."""
     st = styles()
     loc = meta.locale
+    tr = meta.labels
 
     def row(label: str, fn) -> list:
-        return [P(label, st.muted)] + [C(fn(o), st.cell_r, 150) for o in opts]
+        return [P(tr(label), st.muted)] + [C(fn(o), st.cell_r, 150) for o in opts]
 
-    rows = [[P("", st.head)] + [P(f"Option {o.letter}", st.head_r) for o in opts],
-            [P("Configuration", st.muted)] + [C(o.build.meta.name, st.cell_br, 150) for o in opts],
-            [P(f"Total ({'incl.' if _taxed(opts) else 'excl.'} tax)", st.kv_key)]
+    total_label = f"{tr('Total')} ({tr('incl. tax') if _taxed(opts) else tr('excl. tax')})"
+    rows = [[P("", st.head)] + [P(f"{tr('Option')} {o.letter}", st.head_r) for o in opts],
+            [P(tr("Configuration"), st.muted)] + [C(o.build.meta.name, st.cell_br, 150) for o in opts],
+            [P(total_label, st.kv_key)]
             + [P(format_money(o.ev.cost.total, meta.currency, loc), st.cell_br) for o in opts],
             row("GPUs", lambda o: f"{o.ev.compute.gpu_count} × {o.ev.compute.gpu_model}" if o.ev.compute.gpu_count
                 else "none"),
@@ -214,9 +301,9 @@ def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta) -> list[Flowable]:
                            ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID),
                            ("BACKGROUND", (0, 2), (-1, 2), ACCENT_LIGHT),
                            ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
-    note = P("The options are alternatives: each total stands alone and the options are not added together. "
-             "Select one option in the acceptance block.", st.muted)
-    return [P("Options compared", st.h2), t, Spacer(1, 4), note]
+    note = P(tr("The options are alternatives: each total stands alone and the options are not added together. "
+                "Select one option in the acceptance block."), st.muted)
+    return [P(tr("Options compared"), st.h2), t, Spacer(1, 4), note]
 
 
 def _taxed(opts: Sequence[OptionDoc]) -> bool:
@@ -253,22 +340,28 @@ TERMS_TABLE_MAX_H = 500   # points; the frame is ~728 pt tall, less the heading 
 def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool) -> list[Flowable]:
     st = styles()
     q = settings.quote
+    c = meta.details
     if q.terms.strip():
         clauses = [c.strip() for c in q.terms.strip().split("\n\n") if c.strip()]
+    elif meta.labels.chinese:
+        clauses = _chinese_terms(settings, meta)
     else:
         values = {"valid_until": meta.day(meta.valid_until), "currency": meta.currency,
-                  "tax_basis_lower": meta.tax_basis.lower(), "payment_terms": q.payment_terms,
-                  "lead_time": q.lead_time, "warranty": q.warranty, "number": meta.number,
+                  "tax_basis_lower": meta.tax_basis.lower(), "payment_terms": c.payment_terms or q.payment_terms,
+                  "lead_time": c.lead_time or q.lead_time, "warranty": q.warranty, "number": meta.number,
                   "company": settings.vendor.company, "select_one": " with exactly one option selected" if multi else ""}
-        clauses = [c.format(**values) for c in DEFAULT_TERMS]
+        clauses = [t.format(**values) for t in DEFAULT_TERMS]
+        if c.delivery_terms:
+            clauses.insert(4, f"Delivery terms. {c.delivery_terms}")
     small = st.small.clone("terms", fontSize=7, leading=8.8, spaceAfter=3)
     paras = []
-    for i, c in enumerate(clauses, 1):
-        head, sep, rest = c.partition(". ")
+    for i, clause in enumerate(clauses, 1):
+        head, sep, rest = clause.partition("。" if meta.labels.chinese else ". ")
         if sep and len(head) < 40:
-            paras.append(PM(f"{i}. <b>{fonts.markup(head)}.</b> {fonts.markup(rest)}", small))
+            stop = "：" if meta.labels.chinese else "."
+            paras.append(PM(f"{i}. <b>{fonts.markup(head + stop)}</b> {fonts.markup(rest)}", small))
         else:
-            paras.append(P(f"{i}. {c}", small))
+            paras.append(P(f"{i}. {clause}", small))
     # two balanced columns: terms are read once, and a compact block keeps totals, terms and
     # signature on one page more often
     gap = 14
@@ -283,21 +376,46 @@ def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool) -> list[Flowab
     t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                            ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                            ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    return [P("Terms and conditions", st.h2), t]
+    return [P(meta.labels("Terms and conditions"), st.h2), t]
+
+
+def _chinese_terms(settings: VendorSettings, meta: QuoteMeta) -> list[str]:
+    from .labels import CHINESE_TERMS
+
+    q, c = settings.quote, meta.details
+    invoice = {"special": "增值税专用发票", "ordinary": "增值税普通发票"}.get(c.invoice_type, "增值税发票")
+    values = {"valid_until": meta.day(meta.valid_until), "currency": meta.currency,
+              "tax_basis": meta.labels(meta.tax_basis), "tax_rate": meta.tax_rate, "invoice": invoice,
+              "payment_terms": c.payment_terms or q.payment_terms, "lead_time": c.lead_time or q.lead_time,
+              "delivery": c.delivery_terms or c.ship_to or "按合同约定", "warranty": q.warranty,
+              "number": meta.number, "company": settings.vendor.company}
+    return [t.format(**values) for t in CHINESE_TERMS]
+
+
+#: a 40 mm round company seal (公章) needs a box a little larger
+SEAL_BOX = 46 * 72 / 25.4
 
 
 def signature(meta: QuoteMeta, letters: Sequence[str]) -> list[Flowable]:
     st = styles()
-    out: list[Flowable] = [P("Acceptance", st.h2)]
+    tr = meta.labels
+    out: list[Flowable] = [P(tr("Acceptance"), st.h2)]
     who = meta.customer or "the customer"
-    out.append(P(f"Accepted for and on behalf of {who}, under the terms above.", st.body))
+    if tr.chinese:
+        out.append(P(f"{meta.customer or '客户'}确认接受本报价及上述条款。", st.body))
+    else:
+        out.append(P(f"Accepted for and on behalf of {who}, under the terms above.", st.body))
     if letters:
-        boxes = ("&nbsp;" * 8).join(f"\u2610&nbsp;Option&nbsp;{x}" for x in letters)
-        out += [Spacer(1, 6), PM(f"<b>Select one option:</b>{'&nbsp;' * 6}{boxes}", st.body)]
+        word = "方案" if tr.chinese else "Option"
+        boxes = ("&nbsp;" * 8).join(f"\u2610&nbsp;{word}&nbsp;{x}" for x in letters)
+        pick = "请选择一个方案：" if tr.chinese else "Select one option:"
+        out += [Spacer(1, 6), PM(f"<b>{fonts.markup(pick)}</b>{'&nbsp;' * 6}{boxes}", st.body)]
+    if tr.chinese:
+        return out + [Spacer(1, 4), _seal_boxes(meta)]
     sign_w = FRAME_W * 0.45
-    rows = [[P("Name", st.muted), "", "", P("Signature and company stamp", st.muted)],
-            [P("Title", st.muted), "", "", ""],
-            [P("Date", st.muted), "", "", ""]]
+    rows = [[P(tr("Name"), st.muted), "", "", P(tr("Signature and company stamp"), st.muted)],
+            [P(tr("Title"), st.muted), "", "", ""],
+            [P(tr("Date"), st.muted), "", "", ""]]
     t = Table(rows, colWidths=[40, FRAME_W - sign_w - 56, 16, sign_w], rowHeights=[22, 22, 22])
     t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                            ("VALIGN", (3, 0), (3, 0), "TOP"),
@@ -307,3 +425,17 @@ def signature(meta: QuoteMeta, letters: Sequence[str]) -> list[Flowable]:
                            ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]))
     out += [Spacer(1, 4), t]
     return out
+
+
+def _seal_boxes(meta: QuoteMeta) -> Table:
+    """报价单位（盖章） and 客户确认 side by side, each tall enough for a 40 mm round seal."""
+    st = styles()
+    tr = meta.labels
+    half = FRAME_W / 2 - 6
+    rows = [[P(tr("Vendor seal"), st.cell_b), "", P(tr("Customer seal"), st.cell_b)],
+            ["", "", ""],
+            [P(f"{tr('Date')}：", st.muted), "", P(f"{tr('Date')}：", st.muted)]]
+    t = Table(rows, colWidths=[half, 12, half], rowHeights=[16, SEAL_BOX, 16])
+    t.setStyle(table_style([("BOX", (0, 0), (0, 2), 0.6, GRID), ("BOX", (2, 0), (2, 2), 0.6, GRID),
+                           ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    return t

@@ -36,6 +36,7 @@ class Vendor(_Strict):
     website: str = Field("", max_length=200)
     tax_id: str = Field("", max_length=100, description="VAT / tax registration number")
     logo: str = Field("", max_length=1000, description="image file, relative to the settings file")
+    bank: str = Field("", max_length=300, description="bank name and account (开户行及账号)")
 
 
 class QuoteTerms(_Strict):

@@ -432,6 +432,16 @@
         <source>Exported %s</source>
         <translation>已导出 %s</translation>
     </message>
+    <message>
+        <source>The build has errors</source>
+        <translation>配置存在错误</translation>
+    </message>
+    <message numerus="yes">
+        <source>The build has %n error(s), e.g. “%1”. Write the quote as a draft marked NOT VALID FOR ORDER?</source>
+        <translation>
+            <numerusform>配置有 %n 个错误，例如“%1”。是否将报价单写成标注“不可作为订单依据”的草稿？</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ImportServerDialog</name>
@@ -868,6 +878,130 @@
     </message>
 </context>
 <context>
+    <name>QuoteDialog</name>
+    <message>
+        <source>Customer company</source>
+        <extracomment>(dotted build path, label, widget kind) in the dialog&apos;s order, per tab</extracomment>
+        <translation>客户公司</translation>
+    </message>
+    <message>
+        <source>Contact</source>
+        <translation>联系人</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>电子邮件</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>电话</translation>
+    </message>
+    <message>
+        <source>Bill-to address</source>
+        <translation>开票地址</translation>
+    </message>
+    <message>
+        <source>Ship-to address</source>
+        <translation>收货地址</translation>
+    </message>
+    <message>
+        <source>Customer PO / deal id</source>
+        <translation>客户订单号 / 商机编号</translation>
+    </message>
+    <message>
+        <source>Customer tax id</source>
+        <translation>客户纳税人识别号</translation>
+    </message>
+    <message>
+        <source>Project name</source>
+        <translation>项目名称</translation>
+    </message>
+    <message>
+        <source>Notes on the quote</source>
+        <translation>报价单备注</translation>
+    </message>
+    <message>
+        <source>Discount %</source>
+        <translation>折扣 %</translation>
+    </message>
+    <message>
+        <source>Tax / VAT %</source>
+        <translation>税率（增值税）%</translation>
+    </message>
+    <message>
+        <source>Prices include tax</source>
+        <translation>价格含税</translation>
+    </message>
+    <message>
+        <source>Shipping</source>
+        <translation>运费</translation>
+    </message>
+    <message>
+        <source>Tax charged on shipping</source>
+        <translation>运费计税</translation>
+    </message>
+    <message>
+        <source>Payment terms</source>
+        <translation>付款方式</translation>
+    </message>
+    <message>
+        <source>Delivery terms (Incoterms)</source>
+        <translation>交货方式（国际贸易术语）</translation>
+    </message>
+    <message>
+        <source>Lead time</source>
+        <translation>交货期</translation>
+    </message>
+    <message>
+        <source>Valid for (days)</source>
+        <translation>有效期（天）</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Quote details</source>
+        <translation>报价详情</translation>
+    </message>
+    <message>
+        <source>Customer</source>
+        <translation>客户</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <source>Quote language</source>
+        <translation>报价单语言</translation>
+    </message>
+    <message>
+        <source>Invoice type (China)</source>
+        <translation>发票类型（中国）</translation>
+    </message>
+    <message>
+        <source>Terms</source>
+        <translation>条款</translation>
+    </message>
+    <message>
+        <source>Vendor profile…</source>
+        <translation>报价单位资料…</translation>
+    </message>
+    <message>
+        <source>incl. tax</source>
+        <translation>含税</translation>
+    </message>
+    <message>
+        <source>excl. tax</source>
+        <translation>不含税</translation>
+    </message>
+    <message>
+        <source>Quote total %1 (%2) · subtotal %3 · discount %4 · tax %5 · shipping %6</source>
+        <translation>报价合计 %1（%2）· 小计 %3 · 折扣 %4 · 税 %5 · 运费 %6</translation>
+    </message>
+</context>
+<context>
     <name>SiteOptionsPanel</name>
     <message>
         <source>Site &amp; options</source>
@@ -1063,6 +1197,73 @@
     <message>
         <source>{cfm} ({gap} short)</source>
         <translation>{cfm}（缺口 {gap}）</translation>
+    </message>
+</context>
+<context>
+    <name>VendorDialog</name>
+    <message>
+        <source>Company</source>
+        <translation>公司名称</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Contact</source>
+        <translation>联系人</translation>
+    </message>
+    <message>
+        <source>E-mail</source>
+        <translation>电子邮件</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>电话</translation>
+    </message>
+    <message>
+        <source>Website</source>
+        <translation>网站</translation>
+    </message>
+    <message>
+        <source>Tax id</source>
+        <translation>纳税人识别号</translation>
+    </message>
+    <message>
+        <source>Bank and account</source>
+        <translation>开户行及账号</translation>
+    </message>
+    <message>
+        <source>Logo image file</source>
+        <translation>标志图片文件</translation>
+    </message>
+    <message>
+        <source>Quote number prefix</source>
+        <translation>报价编号前缀</translation>
+    </message>
+    <message>
+        <source>Money/date locale</source>
+        <translation>金额/日期区域设置</translation>
+    </message>
+    <message>
+        <source>Payment terms</source>
+        <translation>付款方式</translation>
+    </message>
+    <message>
+        <source>Lead time</source>
+        <translation>交货期</translation>
+    </message>
+    <message>
+        <source>Warranty</source>
+        <translation>质保</translation>
+    </message>
+    <message>
+        <source>Terms (replace the default)</source>
+        <translation>条款（替换默认条款）</translation>
+    </message>
+    <message>
+        <source>Vendor profile</source>
+        <translation>报价单位资料</translation>
     </message>
 </context>
 <context>

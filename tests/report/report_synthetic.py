@@ -91,7 +91,8 @@ def build(name: str = "HGX H200 training node", customer: str = "北京示例科
     com = {**TERMS, **commercial}
     return Build.model_validate({
         "chassis": "test-hgx-8u", "placements": placements if placements is not None else HGX_PLACEMENTS,
-        "meta": {"name": name, "customer": customer, "notes": "交付地点：北京亦庄数据中心 (rack B-12)."},
+        "meta": {"name": name, "customer": customer, "notes": "internal: margin 12 %",
+                 "quote_notes": "交付地点：北京亦庄数据中心 (rack B-12)."},
         "commercial": com, "site": {"currency": "USD"},
     })
 

@@ -29,7 +29,7 @@ def single(tmp_path):
     b = syn.build()
     ev = syn.evaluation(violations=syn.sample_violations(), workload=syn.FakeWorkload())
     out = write_quote([(b, ev)], tmp_path / "q.pdf", catalog=syn.catalog(),
-                      sources=["C:\\Users\\alice\\builds\\hgx\x1b[31m-h200.json"], issue_date=date(2026, 3, 2))
+                      sources=["C:\\Users\\alice\\builds\\hgx\x1b[31m-h200.json"], issue_date=date(2026, 3, 2), draft=True)
     return b, ev, out
 
 
@@ -52,9 +52,9 @@ def test_single_quote_lists_every_line_and_the_totals_add_up(single, pdf_pages):
     assert subtotal == sum(printed) == ev.cost.subtotal
     discount = syn.amount_after(text, "Discount (5")
     assert discount == -_q(subtotal * Decimal("0.05"))
-    tax = syn.amount_after(text, "Tax / VAT (13")
-    assert tax == _q((subtotal + discount) * Decimal("0.13"))
     shipping = syn.amount_after(text, "Shipping")
+    tax = syn.amount_after(text, "Tax / VAT (13 %, shipping included)")   # freight is taxed too
+    assert tax == _q((subtotal + discount + shipping) * Decimal("0.13"))
     total = syn.amount_after(text, "Total (USD, incl. tax)")
     assert total == subtotal + discount + tax + shipping == ev.cost.total
     assert shipping == Decimal("450.00")

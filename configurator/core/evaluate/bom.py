@@ -104,12 +104,13 @@ def price_bom(currency: str, quantum: Decimal, parts: Sequence[CostLine], commer
         services += support.extended or 0
     subtotal = hardware + services
     terms = apply_terms(subtotal, quantum, discount_pct=commercial.discount_pct, tax_pct=commercial.tax_pct,
-                        shipping=commercial.shipping, tax_included=commercial.prices_include_tax)
+                        shipping=commercial.shipping, tax_included=commercial.prices_include_tax,
+                        shipping_taxed=commercial.shipping_taxed)
     result = construct(
         CostResult, currency=currency, lines=tuple(lines), subtotal_hardware=hardware, subtotal_services=services,
         subtotal=subtotal, discount_pct=Decimal(commercial.discount_pct), discount=terms.discount,
         tax_pct=Decimal(commercial.tax_pct), tax=terms.tax, tax_included=commercial.prices_include_tax,
-        shipping=terms.shipping, total=terms.total,
+        shipping=terms.shipping, shipping_taxed=commercial.shipping_taxed, total=terms.total,
         missing_prices=tuple(line.part_id for line in lines if line.extended is None), fx_note=fx_note)
     check_totals(result, quantum)
     return result

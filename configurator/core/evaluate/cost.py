@@ -13,12 +13,13 @@ from itertools import repeat
 from operator import floordiv
 
 from ..build import OWNED_CHASSIS, Build
-from ..catalog import GPU, Price
+from ..catalog import GPU, Accessory, Part, Price
 from ..context import BuildContext
 from ..fx import FxTable
 from ..money import quantize
 from ._fast import BoundedMemo, construct, gpus_placed, part_groups
 from .bom import owned_line, part_line, price_bom
+from .companions import with_companions
 from .result import ComputeResult, CostLine, CostResult, PowerResult, TcoResult
 
 HOURS_PER_YEAR = 8766    # 365.25 days
@@ -36,26 +37,42 @@ def compute_cost(ctx: BuildContext, fx: FxTable, lines_memo: BoundedMemo | None 
     groups = part_groups(ctx)
     if ctx.chassis is not None:
         groups = ((ctx.chassis, 1), *groups)
-    lines: list[CostLine] = []
     owned = _owned_counts(build) if build.owned else {}
+
+    def priced(part: Part, qty: int, kind: str = "hardware") -> CostLine:
+        price = ctx.catalog.price(part.id)
+        key = (part.id, qty, cur, kind)
+        line = lines_memo.get(key) if lines_memo is not None else None
+        if line is None:
+            unit, source = _convert_price(price, fx, cur) if price is not None else (None, "no price")
+            if price is None and isinstance(part, Accessory) and part.included:
+                unit, source = Decimal(0), "included with the part it goes with (catalogs/accessories.toml)"
+            line = part_line(category=part.category, part_id=part.id, part_number=part.part_number, name=part.name,
+                             qty=qty, unit=unit, source=source, quantum=quantum, kind=kind)
+            if lines_memo is not None:
+                lines_memo.put(key, line)
+        return line
+
+    lines: list[CostLine] = []
     for part, qty in groups:
-        have = min(owned.get(part.id, 0), qty)
+        have = min(owned.get(part.id, 0), qty)   # parts the customer already has: listed, not priced
         if have:
             lines.append(owned_line(category=part.category, part_id=part.id, part_number=part.part_number,
                                     name=part.name, qty=have, quantum=quantum))
             qty -= have
-            if not qty:
-                continue
-        price = ctx.catalog.price(part.id)
-        line = lines_memo.get((part.id, qty, cur)) if lines_memo is not None else None
-        if line is None:
-            unit, source = _convert_price(price, fx, cur) if price is not None else (None, "no price")
-            line = part_line(category=part.category, part_id=part.id, part_number=part.part_number, name=part.name,
-                             qty=qty, unit=unit, source=source, quantum=quantum)
-            if lines_memo is not None:
-                lines_memo.put((part.id, qty, cur), line)
-        lines.append(line)
-    return price_bom(cur, quantum, lines, build.commercial, fx_note=fx.note)
+        if qty:
+            lines.append(priced(part, qty))
+    lines = with_companions(ctx, lines, priced)
+    commercial = build.commercial.model_copy(update={"shipping": input_money(build, fx, build.commercial.shipping)})
+    return price_bom(cur, quantum, lines, commercial, fx_note=fx.note)
+
+
+def input_money(build: Build, fx: FxTable, amount: Decimal) -> Decimal:
+    """A money input of the build (shipping, electricity price, rent), typed in
+    `site.input_currency`, in the build's currency (unrounded; unchanged without a rate)."""
+    site = build.site
+    value = fx.convert(Decimal(amount), site.input_currency, site.currency)
+    return Decimal(amount) if value is None else value
 
 
 def _owned_counts(build: Build) -> dict[str, int]:
@@ -93,7 +110,7 @@ def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
     util = com.utilization_pct / 100.0
     avg_wall_w = power.wall_typical_w * util + power.wall_idle_w * (1.0 - util)
     kwh = avg_wall_w * site.pue * HOURS_PER_YEAR / 1000.0
-    energy = quantize(Decimal(repr(kwh)) * site.electricity_price_kwh, quantum)
+    energy = quantize(Decimal(repr(kwh)) * input_money(build, fx, site.electricity_price_kwh), quantum)
     capex = cost.subtotal_hardware          # list prices before discount, tax and shipping
     line = cost.support
     support = line.unit_price if line is not None and line.unit_price is not None else quantum * 0
@@ -172,7 +189,7 @@ def _rent(ctx: BuildContext, fx: FxTable, cur: str, util: float,
         return None, None
     chosen = ctx.build.commercial.rent_per_gpu_hour
     if chosen is not None:
-        hourly = chosen * len(gpus)
+        hourly = input_money(ctx.build, fx, chosen) * len(gpus)
     else:
         hourly = Decimal(0)
         for g in gpus:

@@ -164,9 +164,10 @@ class CostResult(_Frozen):
     discount_pct: Decimal
     discount: Decimal                   # subtotal × discount_pct, rounded once
     tax_pct: Decimal
-    tax: Decimal                        # on (subtotal − discount); the contained tax when tax_included
+    tax: Decimal                        # on (subtotal − discount [+ shipping]); the contained tax when tax_included
     tax_included: bool
     shipping: Decimal
+    shipping_taxed: bool = False        # the tax base includes the shipping
     total: Decimal                      # what the customer signs
     missing_prices: tuple[str, ...]     # part ids of the "on request" lines
     fx_note: str = ""                   # which exchange rates were used

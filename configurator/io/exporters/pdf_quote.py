@@ -12,7 +12,7 @@ def _write(request: ExportRequest, path: Path) -> Path:
     from ...report.quote import write_quote
 
     return write_quote(request.options, path, customer=request.customer, valid_days=request.valid_days,
-                       catalog=request.catalog, sources=request.sources)
+                       catalog=request.catalog, sources=request.sources, draft=request.draft)
 
 
 PDF_QUOTE = Exporter(name="pdf", suffixes=(".pdf",), description="PDF quote", max_options=3, write=_write)

@@ -49,7 +49,7 @@ def test_support_zero_percent_or_nothing_priced_gives_no_line():
 
 def test_discount_then_tax_added_then_shipping():
     bom = price_bom("USD", CENT, [line("gpu", "999.99", 3)],
-                    terms(discount_pct="2.5", tax_pct="8.25", shipping="12.345"))
+                    terms(discount_pct="2.5", tax_pct="8.25", shipping="12.345", shipping_taxed=False))
     assert bom.subtotal == Decimal("2999.97")
     assert bom.discount == Decimal("75.00")                           # 74.99925 rounded once
     assert bom.tax == Decimal("241.31")                               # 2924.97 × 8.25 % = 241.309…
@@ -59,9 +59,17 @@ def test_discount_then_tax_added_then_shipping():
 
 def test_tax_included_is_contained_not_added():
     bom = price_bom("CNY", CENT, [line("chassis", "113.00")], terms(tax_pct="13", prices_include_tax=True,
-                                                                    shipping="5"))
+                                                                    shipping="5", shipping_taxed=False))
     assert bom.tax_included and bom.tax == Decimal("13.00")
     assert bom.total == Decimal("118.00")
+
+
+def test_shipping_is_taxed_by_default_net_or_gross():
+    added = price_bom("CNY", CENT, [line("chassis", "1000.00")], terms(tax_pct="13", shipping="100"))
+    assert added.shipping_taxed and added.tax == Decimal("143.00") and added.total == Decimal("1243.00")
+    gross = price_bom("CNY", CENT, [line("chassis", "1130.00")], terms(tax_pct="13", shipping="113",
+                                                                     prices_include_tax=True))
+    assert gross.tax == Decimal("143.00") and gross.total == Decimal("1243.00")
 
 
 def test_jpy_has_no_minor_unit():

@@ -100,10 +100,10 @@ def test_discount_tax_shipping(make_build, catalog):
     com = {"discount_pct": "10", "tax_pct": "13", "shipping": "500", "support_pct_per_year": "0"}
     c = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}, commercial=com), catalog)
     assert c.subtotal == Decimal("55000.00")
-    assert c.discount == Decimal("5500.00") and c.tax == Decimal("6435.00")
-    assert c.total == Decimal("55000.00") - Decimal("5500.00") + Decimal("6435.00") + Decimal("500.00")
+    assert c.discount == Decimal("5500.00") and c.tax == Decimal("6500.00")    # 13 % of 49,500 + 500 shipping
+    assert c.total == Decimal("55000.00") - Decimal("5500.00") + Decimal("6500.00") + Decimal("500.00")
     inc = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}, commercial={**com, "prices_include_tax": True}), catalog)
-    assert inc.tax_included and inc.tax == (Decimal(49500) - Decimal(49500) / Decimal("1.13")).quantize(Decimal("0.01"))
+    assert inc.tax_included and inc.tax == (Decimal(50000) - Decimal(50000) / Decimal("1.13")).quantize(Decimal("0.01"))
     assert inc.total == Decimal("49500.00") + Decimal("500.00")
 
 

@@ -1,0 +1,89 @@
+"""Companion parts: what the quote must list because the placed parts need it (docs/quote.md).
+
+`catalogs/accessories.toml` says, per accessory, which parts it goes with (`companion_of`)
+and how many (`qty_per`):
+
+- ``rails``: one kit per chassis listed;
+- ``power-cord``: `qty_per` per placed PSU listed;
+- ``nvlink-bridge``: `qty_per` per bridge group (`Build.bridges`) whose GPUs are all listed;
+- ``gpu-baseboard``: when the chassis has an SXM/OAM baseboard fully populated with one
+  listed GPU, the GPUs are quoted as that one SKU (qty = boards) instead of `qty_per` loose
+  GPU lines. The baseboard line's unit price is `qty_per` × the GPU's rounded unit price, so
+  the BOM's total does not move; its source says so.
+
+Accessory lines are `kind="companion"` (group "Accessories"); the baseboard line keeps the
+GPU's group (Compute) because it is the GPUs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..catalog import Accessory, Part
+from ..context import BuildContext
+from ._fast import construct
+from .result import CostLine
+
+#: prices a part: (part, qty, kind) -> its line, in the BOM currency
+PriceLine = Callable[[Part, int, str], CostLine]
+
+
+def accessories(ctx: BuildContext) -> list[Accessory]:
+    return [p for p in ctx.catalog.by_category("accessory") if isinstance(p, Accessory)]
+
+
+def companion_parts(ctx: BuildContext) -> list[tuple[Accessory, int]]:
+    """(accessory, qty) for the rails, cords and bridges the build needs, in catalog order."""
+    out: list[tuple[Accessory, int]] = []
+    psus = [pl.part.id for pl in ctx.of("psu")]
+    for acc in accessories(ctx):
+        wanted = set(acc.companion_of)
+        if acc.kind == "rails":
+            qty = acc.qty_per if ctx.build.chassis in wanted else 0
+        elif acc.kind == "power-cord":
+            qty = acc.qty_per * sum(pid in wanted for pid in psus)
+        elif acc.kind == "nvlink-bridge":
+            qty = acc.qty_per * sum(_bridged_with(ctx, group, wanted) and acc.bridge_ways in (0, len(group))
+                                    for group in ctx.build.bridges)
+        else:
+            continue
+        if qty:
+            out.append((acc, qty))
+    return out
+
+
+def _bridged_with(ctx: BuildContext, group: Sequence[str], wanted: set[str]) -> bool:
+    parts = [ctx.part_at(slot) for slot in group]
+    return all(p is not None and p.id in wanted for p in parts)
+
+
+def baseboard_for(ctx: BuildContext, gpu_id: str, qty: int) -> tuple[Accessory, int] | None:
+    """(baseboard SKU, boards) when `qty` GPUs `gpu_id` fill the chassis' baseboard(s)."""
+    board = ctx.chassis.gpu_baseboard if ctx.chassis is not None else None
+    if board is None:
+        return None
+    for acc in accessories(ctx):
+        if acc.kind == "gpu-baseboard" and gpu_id in acc.companion_of and acc.qty_per == board.positions:
+            if qty % acc.qty_per == 0:
+                return acc, qty // acc.qty_per
+    return None
+
+
+def with_companions(ctx: BuildContext, lines: list[CostLine], price_line: PriceLine) -> list[CostLine]:
+    """`lines` with full baseboards quoted as their SKU and the companion lines appended."""
+    out: list[CostLine] = []
+    for line in lines:
+        found = baseboard_for(ctx, line.part_id, line.qty) if line.category == "gpu" else None
+        out.append(line if found is None else _baseboard_line(line, *found))
+    out += [price_line(acc, qty, "companion") for acc, qty in companion_parts(ctx)]
+    return out
+
+
+def _baseboard_line(gpus: CostLine, board: Accessory, boards: int) -> CostLine:
+    per = board.qty_per
+    unit = None if gpus.unit_price is None else gpus.unit_price * per     # exact: both on the quantum
+    extended = None if unit is None else unit * boards
+    return construct(
+        CostLine, category="gpu", part_id=board.id, part_number=board.part_number,
+        name=f"{board.name} ({per} × {gpus.name})", qty=boards, unit_price=unit, extended=extended,
+        price_source=f"{per} × {gpus.name} unit price ({gpus.price_source})", kind="hardware", group=gpus.group)

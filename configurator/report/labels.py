@@ -1,0 +1,164 @@
+"""The quote's own words in each quote language (a report-local dictionary).
+
+The quote is printed in the language the quote asks for (`Meta.language`), not the language
+of the app, so its labels live here rather than in the CLI's gettext catalog. Keys are the
+English labels; a missing Chinese entry prints the English one (a test lists the keys used).
+"""
+
+from __future__ import annotations
+
+from ..i18n import Catalog, load_catalog
+
+ZH_CN: dict[str, str] = {
+    "QUOTATION": "报价单",
+    "Quote": "报价单",
+    "Quote number": "报价编号",
+    "Revision": "版本",
+    "Issue date": "报价日期",
+    "Valid until": "有效期至",
+    "Currency": "币种",
+    "Tax": "税",
+    "Customer PO": "客户订单号",
+    "Project": "项目名称",
+    "PREPARED FOR": "客户",
+    "PREPARED BY": "报价单位",
+    "Contact": "联系人",
+    "Bill to": "开票地址",
+    "Ship to": "交货地点",
+    "Tax ID": "纳税人识别号",
+    "Bank": "开户行及账号",
+    "(customer not named)": "（未填写客户）",
+    "Configuration summary": "配置概要",
+    "Option": "方案",
+    "option": "方案",
+    "Line items": "报价明细",
+    "#": "序号",
+    "Part number": "规格型号",
+    "Description": "品名",
+    "Qty": "数量",
+    "Unit price": "单价",
+    "Extended": "金额",
+    "Unit price incl. tax": "含税单价",
+    "Amount incl. tax": "含税金额",
+    "Subtotal": "小计",
+    "Discount": "折扣",
+    "Net": "折后金额",
+    "Tax / VAT": "增值税",
+    "not included": "不含",
+    "Included tax / VAT": "其中增值税",
+    "for information": "仅供参考",
+    "Shipping": "运费",
+    "shipping included": "含运费",
+    "Total": "合计",
+    "incl. tax": "含税",
+    "excl. tax": "不含税",
+    "Prices include tax": "含税价",
+    "Prices exclude tax": "不含税价",
+    "Differs by option (see totals)": "各方案不同（见合计）",
+    "Amount in words": "合计金额（大写）",
+    "Invoice": "发票类型",
+    "special": "增值税专用发票",
+    "ordinary": "增值税普通发票",
+    "Payment terms": "付款方式",
+    "Lead time": "交货期",
+    "Delivery terms": "交货方式",
+    "Notes": "备注",
+    "Open items": "待解决问题",
+    "Open items: none. The configuration passes all checks.": "待解决问题：无。配置通过全部检查。",
+    "ERROR": "错误",
+    "WARNING": "警告",
+    "Fix": "解决办法",
+    "Chassis layout": "机箱布局",
+    "Configuration": "配置",
+    "Chassis": "机箱",
+    "Size, weight": "尺寸、重量",
+    "CPUs": "处理器",
+    "Host memory": "内存",
+    "GPUs": "GPU",
+    "GPU memory": "GPU 显存",
+    "Compute (dense)": "算力（稠密）",
+    "Network": "网络",
+    "Workload": "工作负载",
+    "Power": "功耗",
+    "At the wall": "市电输入",
+    "PSU plan": "电源配置",
+    "PDU feeds": "PDU 供电",
+    "Heat": "散热量",
+    "Airflow": "风量",
+    "Cooling": "散热",
+    "Site input": "现场供电",
+    "TCO, {years} years": "{years} 年总拥有成本",
+    "Source build file": "配置文件",
+    "Terms and conditions": "条款",
+    "Acceptance": "确认",
+    "Name": "姓名",
+    "Title": "职务",
+    "Date": "日期",
+    "Signature and company stamp": "签字并加盖公章",
+    "Vendor seal": "报价单位（盖章）",
+    "Customer seal": "客户确认（签字盖章）",
+    "Page {page} of {total}": "第 {page} 页，共 {total} 页",
+    "NOT VALID FOR ORDER — open problems": "不可作为订单依据——存在未解决的问题",
+    "DRAFT — NOT ORDERABLE": "草稿——不可下单",
+    "This draft quotes a build with errors; it cannot be signed or ordered until they are fixed:":
+        "本草稿所报配置存在错误，修正之前不可签署或下单：",
+    "Warnings": "警告",
+    "Options compared": "方案对比",
+    "Compute": "计算",
+    "Memory": "内存",
+    "Storage": "存储",
+    "Power and cooling": "电源与散热",
+    "Accessories": "配件",
+    "Services": "服务",
+    "Other": "其他",
+    "Dense BF16": "BF16 稠密算力",
+    "Max power": "最大功耗",
+    "Rack units": "机架单元",
+    "The options are alternatives: each total stands alone and the options are not added together. "
+    "Select one option in the acceptance block.": "各方案互为替代：每个合计单独成立，不相加。请在确认栏中选择一个方案。",
+    "This quotation offers {n} alternative configurations (options {letters}), each described and priced "
+    "in its own section. Select one option to order.":
+        "本报价提供 {n} 个可选配置（方案 {letters}），分别说明并报价。请选择一个方案下单。",
+    "Vendor details are placeholders: add vendor.toml to the configurator's settings folder "
+    "(see examples/vendor-settings.toml).": "报价单位信息为占位内容：请在设置中填写报价单位资料。",
+}
+
+CHINESE_TERMS: tuple[str, ...] = (
+    "有效期。本报价有效期至{valid_until}。GPU、内存及存储价格波动较大，逾期须重新确认价格与供货。",
+    "价格。以上价格以{currency}计，{tax_basis}；税率 {tax_rate}（增值税），开具{invoice}。运费按上表计列；"
+    "安装及现场工作除单列报价外不含在内。",
+    "付款方式。{payment_terms}",
+    "交货期。{lead_time}",
+    "交货地点。{delivery}",
+    "质保。{warranty}",
+    "技术数据。功耗、散热、风量、性能与工作负载数据为依据部件资料和所列假设的工程估算，并非保证值。"
+    "现场供电、制冷与机柜空间由客户负责。",
+    "确认。客户签字盖章或发出注明报价编号 {number} 的采购订单，并经{company}书面确认后，订单成立。",
+    "取消与退货。系统按订单组装；组装开始后订单不可取消，除保修外已配置系统不予退货。",
+    "通用条款。适用{company}的通用销售条款。",
+)
+
+
+class Labels:
+    """`labels("Quote number")` in the quote's language."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self.chinese = language == "zh_CN"
+        self._messages: Catalog | None = None
+
+    def message(self, text: str) -> str:
+        """A core message (a violation, a fix) in the quote's language, via the app's catalog."""
+        if not self.chinese:
+            return text
+        if self._messages is None:
+            self._messages = load_catalog(self.language)
+        return self._messages.translate(text)
+
+    def __call__(self, text: str) -> str:
+        return ZH_CN.get(text, text) if self.chinese else text
+
+    @property
+    def money_locale_override(self) -> str | None:
+        """The Babel locale a Chinese quote prints money and dates in (None: the vendor's)."""
+        return "zh_CN" if self.chinese else None

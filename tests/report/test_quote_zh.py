@@ -1,0 +1,119 @@
+"""The HGX example quoted in English/USD and as a Chinese 报价单 in CNY with shipping and 13 % VAT;
+a build with errors refused (exit 1) or quoted as a marked draft; unknown currencies refused."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from decimal import Decimal
+
+import pytest
+
+from configurator import paths
+from configurator.cli import main
+from configurator.core.build import Build
+from configurator.core.currency import CurrencyError, check_currency, currency_ops
+from configurator.core.evaluator import evaluate
+from configurator.core.money import format_money
+from configurator.io.catalog_io import default_catalog
+from configurator.io.fx_io import load_fx
+from configurator.report.chinese import rmb_upper
+
+HGX = paths.repo_root() / "examples" / "hgx-h100-8gpu.json"
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _core_cost(currency: str, tax: str, shipping: str):
+    build = Build.model_validate({k: v for k, v in json.loads(HGX.read_text()).items() if k not in ("format", "kind")})
+    for op in currency_ops(build, currency, load_fx()):
+        op.apply(build)
+    build.commercial = build.commercial.model_copy(update={"tax_pct": Decimal(tax), "shipping": Decimal(shipping)})
+    return evaluate(build, default_catalog(), fx=load_fx()).cost
+
+
+@pytest.mark.parametrize(("lang", "currency", "locale"), [("en", "USD", "en_US"), ("zh_CN", "CNY", "zh_CN")])
+def test_every_amount_on_the_quote_is_the_cores(tmp_path, pdf_pages, capsys, lang, currency, locale):
+    out = tmp_path / f"{lang}.pdf"
+    rc = main(["quote", str(HGX), "-o", str(out), "--lang", lang, "--currency", currency, "--tax-pct", "13",
+               "--shipping", "500", "--customer", "北京示例科技有限公司", "--invoice-type", "special"])
+    assert rc == 0, capsys.readouterr().err
+    pages = pdf_pages(out)
+    text = _squash(" ".join(pages))
+    cost = _core_cost(currency, "13", "500")
+    assert cost.currency == currency and cost.shipping == Decimal("500.00") and cost.tax_pct == 13
+    for line in cost.lines:
+        assert _squash(format_money(line.extended, currency, locale)) in text, line.part_id
+        assert line.part_number in text or not line.part_number
+    for amount in (cost.subtotal, cost.tax, cost.shipping, cost.total):
+        assert _squash(format_money(amount, currency, locale)) in text
+    if lang == "zh_CN":
+        for label in ("报价单", "报价编号", "报价日期", "有效期至", "序号", "规格型号", "数量", "单价", "金额",
+                      "增值税专用发票", "报价单位（盖章）", "交货期", "付款方式"):
+            assert label in text, label
+        assert rmb_upper(cost.total) in text
+        assert re.search(r"第1页，共\d页", text)
+    else:
+        assert "QUOTATION" in text and "人民币" not in text
+        assert re.search(r"Page1of\d", text)
+    assert "NOTVALIDFORORDER" not in text
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~umask     # sent to customers: not 0600
+
+
+def _broken_build(tmp_path):
+    data = json.loads(HGX.read_text())
+    data["placements"] = {slot: part for slot, part in data["placements"].items() if not slot.startswith("PSU")}
+    path = tmp_path / "no-psu.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_build_with_errors_is_refused_unless_quoted_as_a_draft(tmp_path, pdf_pages, capsys):
+    broken = _broken_build(tmp_path)
+    out = tmp_path / "q.pdf"
+    assert main(["quote", str(broken), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "error(s)" in err and "--allow-errors" in err and not out.exists()
+    assert main(["quote", str(broken), "-o", str(out), "--allow-errors"]) == 0
+    pages = pdf_pages(out)
+    assert "NOT VALID FOR ORDER — open problems" in pages[0]
+    assert all("DRAFT — NOT ORDERABLE" in page for page in pages)
+
+
+@pytest.mark.parametrize("code", ["XYZ", "KWD"])
+def test_unknown_or_unrated_currency_exits_2_in_one_line(tmp_path, capsys, code):
+    assert main(["quote", str(HGX), "-o", str(tmp_path / "q.pdf"), "--currency", code]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and code in err and "exchange rate" in err
+    with pytest.raises(CurrencyError):
+        check_currency(code, load_fx())
+
+
+def test_changing_the_currency_converts_every_money_input():
+    fx = load_fx()
+    build = Build(chassis="x", site={"electricity_price_kwh": "0.15"}, commercial={"shipping": "500",
+                                                                                    "rent_per_gpu_hour": "2"})
+    build.site = build.site.model_copy(update={"currency": "CNY"})   # what the site panel's combo does
+    assert build.site.input_currency == "USD"      # the inputs keep their currency: the evaluation converts
+    fresh = Build(chassis="x", commercial={"shipping": "500"})
+    for op in currency_ops(fresh, "CNY", fx):
+        op.apply(fresh)
+    rate = fx.per_usd["CNY"]
+    assert fresh.commercial.shipping == (500 * rate).quantize(Decimal("0.01"))
+    assert fresh.site.electricity_price_kwh == (Decimal("0.15") * rate).quantize(Decimal("0.0001"))
+    assert fresh.site.input_currency == fresh.site.currency == "CNY"
+
+
+@pytest.mark.parametrize(("amount", "words"), [
+    ("123456", "人民币壹拾贰万叁仟肆佰伍拾陆元整"), ("1005.07", "人民币壹仟零伍元零柒分"),
+    ("100010", "人民币壹拾万零壹拾元整"), ("100000001", "人民币壹亿零壹元整"), ("20.30", "人民币贰拾元叁角整"),
+    ("0", "人民币零元整"), ("3815575.26", "人民币叁佰捌拾壹万伍仟伍佰柒拾伍元贰角陆分"),
+])
+def test_capital_numerals(amount, words):
+    assert rmb_upper(Decimal(amount)) == words
