@@ -70,7 +70,7 @@ def test_power_model_formulas():
 
 def test_bom_groups_cover_every_category():
     assert {c.bom_group for c in categories.REGISTRY} <= set(categories.BOM_GROUPS)
-    assert categories.BOM_GROUPS[-2:] == ("Services", "Other")
+    assert categories.BOM_GROUPS[-3:] == ("Services", "Other", "Already installed")
 
 
 def test_unknown_category_is_not_guessed():

@@ -45,6 +45,12 @@ def _price(catalog, part_id: str) -> Decimal:
     return catalog.price(part_id).price
 
 
+def _cord(catalog, psu_id: str) -> Decimal:
+    """The price of the power cord(s) a new PSU comes with on the quote (a companion line)."""
+    cords = [a for a in catalog.by_category("accessory") if a.kind == "power-cord" and psu_id in a.companion_of]
+    return sum((a.qty_per * _price(catalog, a.id) for a in cords), Decimal(0))
+
+
 def test_an_owned_build_prices_nothing_but_lists_every_part(catalog):
     cost = evaluate(_before(), catalog).cost
     assert cost.subtotal_hardware == 0 and cost.total == 0
@@ -67,7 +73,7 @@ def test_the_upgrade_prices_only_the_new_parts(catalog):
     assert [(c.action, c.slot, c.part_id) for c in plan.changes] == [
         ("add", "GPU5", H100), ("add", "GPU6", H100), ("add", "GPU7", H100), ("add", "GPU8", H100),
         ("add", "PSU5", PSU), ("add", "PSU6", PSU)]
-    assert plan.cost_new_parts == 4 * _price(catalog, H100) + 2 * _price(catalog, PSU)
+    assert plan.cost_new_parts == 4 * _price(catalog, H100) + 2 * (_price(catalog, PSU) + _cord(catalog, PSU))
     deltas = {d.name: d for d in plan.deltas}
     assert (deltas["gpu_count"].before, deltas["gpu_count"].after) == (4, 8)
     assert (deltas["psu_count"].before, deltas["psu_count"].after) == (4, 6)
@@ -99,7 +105,8 @@ def test_a_moved_part_stays_owned_and_a_replaced_one_is_reused(catalog):
     # the H100 taken out of GPU1 goes into GPU5, where the upgrade adds an H100 anyway
     assert [(c.from_slot, c.slot, c.owned) for c in plan.of("move")] == [("GPU1", "GPU5", True), ("U2D2", "U2A3", True)]
     assert plan.of("remove") == []
-    expected = 3 * _price(catalog, H100) + 2 * _price(catalog, PSU) + _price(catalog, "nvidia-h200-sxm5-141gb")
+    expected = (3 * _price(catalog, H100) + 2 * (_price(catalog, PSU) + _cord(catalog, PSU))
+                + _price(catalog, "nvidia-h200-sxm5-141gb"))
     assert plan.cost_new_parts == expected      # neither the moved drive nor the moved GPU is bought again
 
 

@@ -78,7 +78,10 @@ def test_cancelling_the_details_writes_nothing(make_window, monkeypatch, tmp_pat
 
 
 def test_currency_in_the_dialog_converts_shipping(make_window, monkeypatch, quote_build):
+    from configurator.io.evaluator_io import default_evaluator
+
     win = make_window(quote_build)
+    win.session.evaluator = default_evaluator(win.session.catalog)   # the app's: shipped exchange rates
     win.session.build.commercial = win.session.build.commercial.model_copy(update={"shipping": Decimal("500")})
     dialog = QuoteDialog(win.session, win)
     _filler({}, currency="CNY")(dialog)

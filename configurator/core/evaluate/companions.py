@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..build import OWNED_CHASSIS
 from ..catalog import Accessory, Part
 from ..context import BuildContext
 from ._fast import construct
@@ -33,18 +34,24 @@ def accessories(ctx: BuildContext) -> list[Accessory]:
 
 
 def companion_parts(ctx: BuildContext) -> list[tuple[Accessory, int]]:
-    """(accessory, qty) for the rails, cords and bridges the build needs, in catalog order."""
+    """(accessory, qty) for the rails, cords and bridges the build needs, in catalog order.
+
+    Parts the customer already owns (`Build.owned`) came with theirs: an owned chassis has its
+    rails, an owned PSU its cord, a bridge group of owned GPUs its bridge."""
     out: list[tuple[Accessory, int]] = []
-    psus = [pl.part.id for pl in ctx.of("psu")]
+    owned = ctx.build.owned
+    psus = [pl.part.id for pl in ctx.of("psu") if owned.get(pl.slot.id) != pl.part.id]
+    new_chassis = owned.get(OWNED_CHASSIS) != ctx.build.chassis
+    groups = [g for g in ctx.build.bridges if not all(slot in owned for slot in g)]
     for acc in accessories(ctx):
         wanted = set(acc.companion_of)
         if acc.kind == "rails":
-            qty = acc.qty_per if ctx.build.chassis in wanted else 0
+            qty = acc.qty_per if new_chassis and ctx.build.chassis in wanted else 0
         elif acc.kind == "power-cord":
             qty = acc.qty_per * sum(pid in wanted for pid in psus)
         elif acc.kind == "nvlink-bridge":
             qty = acc.qty_per * sum(_bridged_with(ctx, group, wanted) and acc.bridge_ways in (0, len(group))
-                                    for group in ctx.build.bridges)
+                                    for group in groups)
         else:
             continue
         if qty:

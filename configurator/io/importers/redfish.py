@@ -11,10 +11,10 @@ service that stops answering ends the import with one error line.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.catalog import Catalog
+from ..files import FileReadError, read_text
 from .inventory_model import Found, Inventory
 from .placing import ImportResult, ImportSettings, ServerImporter, build_from_inventory
 from .redfish_items import chassis_items, pcie_items, system_items
@@ -116,7 +116,7 @@ def read_inventory(options: RedfishOptions) -> Inventory:
 
     session = RedfishSession(options)
     try:
-        root = session.open()
+        root = session.service_root()
         walk = _Walker(session)
         systems = walk.members(root.get("Systems"))
         chassis = walk.members(root.get("Chassis"))
@@ -160,9 +160,9 @@ REDFISH = ServerImporter(name="redfish", description="a running server's BMC ove
 def read_password_file(path: str) -> str:
     """The password in `path` (first line, without its newline); ValueError names the file."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: cannot read the password file ({exc.__class__.__name__})") from None
+        text = read_text(path, max_bytes=4096, what="password file")   # bounded; refuses FIFOs and devices
+    except FileReadError as exc:
+        raise ValueError(f"{path}: cannot read the password file ({exc.reason})") from None
     first = text.splitlines()[0] if text else ""
     if not first:
         raise ValueError(f"{path}: the password file is empty")

@@ -102,7 +102,7 @@ class RedfishSession:
         self._client._session.mount("http://", adapter)
         self.root: dict[str, Any] = {}
 
-    def open(self) -> dict[str, Any]:
+    def service_root(self) -> dict[str, Any]:
         """Read the service root and log in (session, falling back to basic auth)."""
         root = self._root()
         sessions = root.get("Links", {}).get("Sessions", {}).get("@odata.id")
