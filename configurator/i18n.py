@@ -77,27 +77,82 @@ class Catalog:
 
     def translate(self, text: str) -> str:
         """`text` in this language: an exact entry, or a filled-in template, else unchanged."""
+        return self._translate(text, 0) if self.messages else text
+
+    def _translate(self, text: str, depth: int) -> str:
         exact = self.messages.get(text)
         if exact:
             return exact
         for pattern, translation in self.templates:
             m = pattern.fullmatch(text)
             if m:
-                return _PLACEHOLDER.sub(lambda p: m.group(p.group(1)), translation)
+                return _PLACEHOLDER.sub(lambda p: self._value(m.group(p.group(1)), depth + 1), translation)
         return text
+
+    def _value(self, value: str, depth: int) -> str:
+        """A filled-in value in this language: a nested phrase translated, a list re-joined."""
+        if depth > _MAX_DEPTH:
+            return value
+        done = self._translate(value, depth)
+        if done != value:
+            return done
+        if "; " in value:
+            return self._join([self._value(v, depth + 1) for v in value.split("; ")], "; ")
+        head, sep, last = value.rpartition(" and ")
+        if not sep:
+            return value
+        items = [self._value(v, depth + 1) for v in head.split(", ")]
+        more = _MORE.fullmatch(last)
+        return self._join(items, ", ", more.group(1) if more else None, self._value(last, depth + 1))
+
+    def _join(self, items: list[str], sep: str, more: str | None = None, last: str | None = None) -> str:
+        """`items` (then `last`, or "and N more") joined the way this language lists things."""
+        words = _LIST_WORDS.get(self.language, _LIST_WORDS["en"])
+        joined = words[sep].join(items)
+        if more is not None:
+            return joined + words["more"].format(n=more)
+        return joined + words["and"] + last if last is not None else joined
+
+
+_MAX_DEPTH = 4
+_MORE = re.compile(r"(\d+) more")
+#: how a language joins a list: ", " between items, "; " between clauses, the last item, "N more"
+_LIST_WORDS = {
+    "en": {", ": ", ", "; ": "; ", "and": " and ", "more": " and {n} more"},
+    "zh_CN": {", ": "、", "; ": "；", "and": " 和 ", "more": " 等另外 {n} 个"},
+}
+
+
+# a value: characters or one-level (...) groups; one value also never spans " and " / "; "
+_LIST_VALUE = r"(?:[^()]|\([^()]*\))+?"
+_ONE_VALUE = r"(?:(?! and |; )(?:[^()]|\([^()]*\)))+?"
 
 
 def _template_pattern(msgid: str) -> re.Pattern[str]:
-    """A regex matching `msgid` with each `{name}` filled in by any text (each name once)."""
+    """A regex matching `msgid` with each `{name}` filled in (each name once, later uses must repeat it).
+
+    A name ending in "s" takes any text (a list, a nested phrase); any other name takes one value,
+    which never spans " and " or "; " (so "A holds X and B holds Y" is a list, not one filled template).
+    Either keeps its brackets balanced, so "the 32 GB RDIMM (generic) (16 DIMMs)" fills `{dimm} ({n} DIMMs)`
+    with the whole part name.
+    """
     parts, seen, last = [], set(), 0
     for m in _PLACEHOLDER.finditer(msgid):
         parts.append(re.escape(msgid[last:m.start()]))
         name = m.group(1)
-        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        if name in seen:
+            parts.append(f"(?P={name})")
+        else:
+            parts.append(f"(?P<{name}>{_LIST_VALUE if name.endswith('s') else _ONE_VALUE})")
         seen.add(name)
         last = m.end()
     parts.append(re.escape(msgid[last:]))
     return re.compile("".join(parts), re.DOTALL)
+
+
+def _literal_length(msgid: str) -> int:
+    """How much fixed text a template has: the more, the more specific it is."""
+    return len(_PLACEHOLDER.sub("", msgid))
 
 
 def load_catalog(language: str) -> Catalog:
@@ -119,11 +174,13 @@ def load_catalog(language: str) -> Catalog:
 
 def _catalog_from(language: str, pairs: Iterable[tuple[str, str]]) -> Catalog:
     cat = Catalog(language)
+    found: list[tuple[int, re.Pattern[str], str]] = []
     for msgid, msgstr in pairs:
         cat.messages[msgid] = msgstr
         if _PLACEHOLDER.search(msgid):
-            cat.templates.append((_template_pattern(msgid), msgstr))
-    cat.templates.sort(key=lambda t: -len(t[0].pattern))  # the most specific template wins
+            found.append((_literal_length(msgid), _template_pattern(msgid), msgstr))
+    found.sort(key=lambda t: -t[0])  # the most specific template wins
+    cat.templates = [(pattern, msgstr) for _, pattern, msgstr in found]
     return cat
 
 
