@@ -123,9 +123,11 @@ _LIST_WORDS = {
 }
 
 
-# a value: characters or one-level (...) groups; one value also never spans " and " / "; "
-_LIST_VALUE = r"(?:[^()]|\([^()]*\))+?"
-_ONE_VALUE = r"(?:(?! and |; )(?:[^()]|\([^()]*\)))+?"
+# a value: characters or (...) groups nested up to twice, "NVSwitch (NVLink 4 (18 links))";
+# one value also never spans " and " / "; "
+_GROUP = r"\((?:[^()]|\([^()]*\))*\)"
+_LIST_VALUE = rf"(?:[^()]|{_GROUP})+?"
+_ONE_VALUE = rf"(?:(?! and |; )(?:[^()]|{_GROUP}))+?"
 
 
 def _template_pattern(msgid: str) -> re.Pattern[str]:
@@ -225,4 +227,36 @@ CORE_TEMPLATES = (
     N_("Typical power is sustained training; non-GPU typical shares are estimates (docs/engine.md)."),
     N_("Bandwidths are theoretical peaks per GPU per direction; PCIe reaches ~88 % in practice."),
     N_("Prices converted with {fx_note}."),
+)
+# The bandwidth chain's link names, details and the bottleneck explanation
+# (configurator/core/evaluate/bandwidth.py), shown by the Bandwidth panel.
+BANDWIDTH_TEMPLATES = (
+    N_("No GPUs placed: nothing to feed."),
+    N_("filling one GPU's {vram} GB of memory takes {secs}"),
+    N_("forever"),
+    N_("No NVMe data drives: training data and checkpoints must come over the network; add NVMe drives for "
+       "local data staging."),
+    N_("Each GPU gets {gbs} GB/s from the NVMe drives: {filling}; data-loading-heavy jobs and checkpoint "
+       "restores will wait on storage."),
+    N_("No working host memory (no DIMMs behind a CPU): the server cannot feed its GPUs."),
+    N_("Each GPU gets {gbs} GB/s of host-memory bandwidth: CPU-side data loading, pinned-memory staging and "
+       "CPU offload (e.g. ZeRO-Offload) are limited; populate more memory channels."),
+    N_("Each GPU's host link carries {gbs} GB/s per direction (theoretical): {filling}; host-to-device copies "
+       "and CPU offload are limited by PCIe."),
+    N_("The GPUs' own memory ({gbs} GB/s) is the narrowest link: the host side keeps up, memory-bound kernels "
+       "run at GPU-memory speed."),
+    N_("NVMe drives (sequential read)"),
+    N_("DDR at {speed} MT/s"),
+    N_("PCIe Gen{gen} x{lane} switch uplink shared by {n} GPUs"),
+    N_("GPU memory (HBM/GDDR)"),
+    N_("Network (NIC ports, DPUs excluded)"),
+    N_("{fabric}, {gbs} GB/s bidirectional"),
+    N_("NVLink bridge, {gbs} GB/s bidirectional, bridged peers only"),
+    N_("PCIe peer-to-peer through the switch / CPU (upper bound)"),
+    N_("per direction"),
+    N_("on-package"),
+    N_("{total} GB/s from {n} NVMe data drive(s) shared by {k} GPU(s)"),
+    N_("{total} GB/s over {n} channel(s) shared by {k} GPU(s)"),
+    N_("theoretical; ~{pct} is measured in practice"),
+    N_("{total} Gb/s in total over {k} GPU(s)"),
 )

@@ -179,3 +179,19 @@ def test_check_in_chinese_prints_chinese_messages_and_fixes(tmp_path, capsys, na
     for line in problems + fixes:
         sentence = line.split(":", 1)[-1] if line[:2] in ("错误", "警告", "提示") else line
         assert CJK.search(sentence) and not ENGLISH_RUN.search(sentence), line
+
+
+def test_bandwidth_links_and_explanations_are_translated(zh):
+    """The Bandwidth panel's link names, details and bottleneck words for every example (and none)."""
+    from configurator.core.evaluator import evaluate
+
+    texts: set[str] = set()
+    for where, build in _builds():
+        if "+" in where and not where.endswith(("no-gpu", "no-dimm", "no-drive", "no-cpu")):
+            continue
+        bw = evaluate(build, CATALOG).bandwidth
+        texts.add(bw.explanation)
+        texts.update(t for link in bw.chain for t in (link.name, link.detail) if t)
+    words = re.compile(r"\b[a-z]{3,}\b")     # an English word; "PCIe Gen5 x16" has none to translate
+    left = sorted(t for t in texts if words.search(t) and not CJK.search(i18n.translate(t)))
+    assert not left, left

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.money import format_money, format_pct
+from ..i18n import _, pad, translate
 
 LOCALE = "en_US"   # the terminal report's money and number style
 NAME_W = 66        # BOM description column: the support line's description fits
@@ -39,7 +40,7 @@ def evaluation_to_text(ev: Any) -> str:
     if bw.chain:
         chain = " → ".join(f"{link.stage} {link.gbs:,.1f}" for link in bw.chain)
         lines.append(f"Bandwidth  per GPU, GB/s: {chain}")
-        lines.append(f"Bottleneck {bw.bottleneck}: {bw.explanation}")
+        lines.append(f"Bottleneck {bw.bottleneck}: {translate(bw.explanation)}")
     lines.append(f"Cost       {format_money(cost.total, cur, LOCALE)} quoted · hardware "
                  f"{format_money(cost.subtotal_hardware, cur, LOCALE)} · services "
                  f"{format_money(cost.subtotal_services, cur, LOCALE)}"
@@ -53,7 +54,7 @@ def evaluation_to_text(ev: Any) -> str:
     if ev.violations:
         lines.append("")
         for v in ev.violations:
-            lines.append(f"{v.severity.upper():7} {v.code}: {v.message}")
+            lines.append(f"{pad(_(v.severity.upper()), 7)} {v.code}: {translate(v.message)}")
     return "\n".join(lines)
 
 
