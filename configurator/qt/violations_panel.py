@@ -6,8 +6,17 @@ The core words violations in English; each row shows them in the app's language
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHeaderView, QLabel, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QStyledItemDelegate,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from .. import i18n
 from ..core.ops import Batch, OpError
@@ -42,6 +51,10 @@ class ViolationsPanel(QWidget):
         head.setStretchLastSection(False)
         head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        # rows as tall as their wrapped text at the column's width (Qt's own hint stops at two
+        # lines, cutting long messages and hiding the fix); measured again when the column changes
+        self.tree.setItemDelegateForColumn(0, _WrappedRows(self.tree))
+        head.sectionResized.connect(lambda *_: self.tree.scheduleDelayedItemsLayout())
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.setSpacing(2)
@@ -111,3 +124,17 @@ class ViolationsPanel(QWidget):
 def _words(v) -> tuple[str, str]:
     """(message, fix) of violation `v` in the app's language; the fix is "" when there is none."""
     return i18n.translate(v.message), i18n.translate(v.fix.description) if v.fix else ""
+
+
+class _WrappedRows(QStyledItemDelegate):
+    """Column 0's rows sized to the message and fix wrapped at the column's current width."""
+
+    ICON_AND_MARGINS = 36   # severity icon, its gap and the cell's margins, px
+
+    def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt override
+        base = super().sizeHint(option, index)
+        tree = self.parent()
+        width = max(80, tree.header().sectionSize(0) - self.ICON_AND_MARGINS)
+        text = index.data(Qt.ItemDataRole.DisplayRole) or ""
+        box = option.fontMetrics.boundingRect(QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(base.width(), max(base.height(), box.height() + 8))
