@@ -59,3 +59,20 @@ def test_drop_refusal_is_chinese(chinese, make_window):
     assert not win.view.place("GPU1", dimm.id)
     reason = i18n.translate(why)
     assert CJK.search(reason) and shown and reason in shown[-1], (why, shown)
+
+
+def test_rows_show_the_whole_message_and_fix(chinese, make_window, qtbot):
+    """A long Chinese message wraps to three or more lines; its row must be tall enough for the fix too."""
+    from PySide6.QtCore import QRect, Qt
+
+    win = make_window()
+    win.resize(1366, 768)
+    tree = win.violations.tree
+    qtbot.waitUntil(lambda: tree.topLevelItemCount() > 0, timeout=5000)
+    qtbot.wait(50)
+    width = tree.header().sectionSize(0) - 36
+    for i in range(tree.topLevelItemCount()):
+        item = tree.topLevelItem(i)
+        need = tree.fontMetrics().boundingRect(QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap),
+                                               item.text(0)).height()
+        assert tree.visualItemRect(item).height() >= need, item.text(0)
