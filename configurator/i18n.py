@@ -98,6 +98,8 @@ class Catalog:
             return done
         if "; " in value:
             return self._join([self._value(v, depth + 1) for v in value.split("; ")], "; ")
+        if " or " in value:      # alternatives ("ZeRO-3 over 8 GPUs or activation checkpointing")
+            return self._join([self._value(v, depth + 1) for v in value.split(" or ")], " or ")
         head, sep, last = value.rpartition(" and ")
         if not sep:
             return value
@@ -116,25 +118,27 @@ class Catalog:
 
 _MAX_DEPTH = 4
 _MORE = re.compile(r"(\d+) more")
-#: how a language joins a list: ", " between items, "; " between clauses, the last item, "N more"
+#: how a language joins a list: ", " between items, "; " between clauses, " or " between alternatives,
+#: the last item, "N more"
 _LIST_WORDS = {
-    "en": {", ": ", ", "; ": "; ", "and": " and ", "more": " and {n} more"},
-    "zh_CN": {", ": "、", "; ": "；", "and": " 和 ", "more": " 等另外 {n} 个"},
+    "en": {", ": ", ", "; ": "; ", " or ": " or ", "and": " and ", "more": " and {n} more"},
+    "zh_CN": {", ": "、", "; ": "；", " or ": " 或 ", "and": " 和 ", "more": " 等另外 {n} 个"},
 }
 
 
 # a value: characters or (...) groups nested up to twice, "NVSwitch (NVLink 4 (18 links))";
-# one value also never spans " and " / "; "
+# one value also never spans " and " / " or " / "; "
 _GROUP = r"\((?:[^()]|\([^()]*\))*\)"
 _LIST_VALUE = rf"(?:[^()]|{_GROUP})+?"
-_ONE_VALUE = rf"(?:(?! and |; )(?:[^()]|{_GROUP}))+?"
+_ONE_VALUE = rf"(?:(?! and | or |; )(?:[^()]|{_GROUP}))+?"
 
 
 def _template_pattern(msgid: str) -> re.Pattern[str]:
     """A regex matching `msgid` with each `{name}` filled in (each name once, later uses must repeat it).
 
     A name ending in "s" takes any text (a list, a nested phrase); any other name takes one value,
-    which never spans " and " or "; " (so "A holds X and B holds Y" is a list, not one filled template).
+    which never spans " and ", " or " or "; " (so "A holds X and B holds Y" is a list, not one filled
+    template).
     Either keeps its brackets balanced, so "the 32 GB RDIMM (generic) (16 DIMMs)" fills `{dimm} ({n} DIMMs)`
     with the whole part name.
     """
@@ -227,6 +231,38 @@ CORE_TEMPLATES = (
     N_("Typical power is sustained training; non-GPU typical shares are estimates (docs/engine.md)."),
     N_("Bandwidths are theoretical peaks per GPU per direction; PCIe reaches ~88 % in practice."),
     N_("Prices converted with {fx_note}."),
+)
+# The workload estimate's verdict, its suggestions and its notes (core/evaluate/workload.py), shown by
+# the Workload panel and `configurator evaluate`.
+WORKLOAD_TEMPLATES = (
+    N_("Peak per GPU during {phase}: {gb} GB allocated by PyTorch, plus {reserve} GB for the CUDA context and "
+       "allocator fragmentation."),
+    N_("backward (loss)"), N_("backward (end)"), N_("optimizer step"), N_("inference"),
+    N_("Fits: {need} GB of {capacity} GB per GPU ({pct})"),
+    N_("Does not fit: needs {need} GB per GPU, has {capacity} GB — try {tips}"),
+    N_("{precision} weights"),
+    N_("chunked prefill ({n} tokens per step)"),
+    N_("tensor parallel over 8 GPUs"),
+    N_("ZeRO-3 over {n} GPUs"),
+    N_("activation checkpointing"),
+    N_("micro-batch 1"),
+    N_("fused AdamW"),
+    N_("8-bit AdamW"),
+    N_("more GPUs"),
+    N_("Compute at the GPU's dense FP8 peak."),
+    N_("GPU has no FP8 figure: compute at the BF16 peak."),
+    N_("fp32 compute at the TF32 tensor-core rate (half the BF16 peak)."),
+    N_("Training tokens default to 20 × parameters (Chinchilla)."),
+    N_("Time = 6·N·D / (GPUs × peak × MFU {mfu}); recomputation with checkpointing is not in the MFU."),
+    N_("Model states {size} B/param ({precision}, {optimizer}, {impl} step), ZeRO-{stage}: {gb} GB per GPU."),
+    N_("Plain data parallel: every GPU holds all model states plus DDP gradient buckets."),
+    N_("Decode is limited by {decode}, prefill by {prefill}: each rate is the smaller of memory bandwidth "
+       "(weights + KV cache read per step) and compute (2 FLOPs per active parameter per token at peak × MFU "
+       "{mfu})."),
+    N_("memory bandwidth"),
+    N_("compute"),
+    N_("Prefill runs in chunks of at most {n} tokens per step, as serving engines do (chunked prefill)."),
+    N_("Inference over {n} GPUs is modelled as tensor parallelism."),
 )
 # The bandwidth chain's link names, details and the bottleneck explanation
 # (configurator/core/evaluate/bandwidth.py), shown by the Bandwidth panel.

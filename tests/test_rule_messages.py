@@ -195,3 +195,34 @@ def test_bandwidth_links_and_explanations_are_translated(zh):
     words = re.compile(r"\b[a-z]{3,}\b")     # an English word; "PCIe Gen5 x16" has none to translate
     left = sorted(t for t in texts if words.search(t) and not CJK.search(i18n.translate(t)))
     assert not left, left
+
+
+WORKLOADS = {
+    "as-shipped": {},
+    "no-zero-no-checkpointing": {"train": {"precision": "mixed", "optimizer": "adamw", "micro_batch": 8,
+                                           "seq_len": 4096, "checkpointing": False, "zero_stage": 0}},
+    "fp8-training": {"train": {"precision": "fp8", "zero_stage": 1, "tokens": 1e12}},
+    "fp32-training": {"train": {"precision": "fp32", "zero_stage": 2}},
+    "serving": {"mode": "infer", "infer": {"precision": "bf16"}},
+    "serving-int4-unchunked": {"mode": "infer", "infer": {"precision": "int4", "max_tokens_per_step": None}},
+    "huge-model": {"model": {"name": "big", "layers": 160, "hidden": 16384, "heads": 128, "kv_heads": 8,
+                             "ffn": 53248, "vocab": 128000}, "train": {"zero_stage": 0, "checkpointing": False}},
+    "huge-serving": {"mode": "infer", "model": {"name": "big", "layers": 160, "hidden": 16384, "heads": 128,
+                                                "kv_heads": 8, "ffn": 53248, "vocab": 128000},
+                     "infer": {"precision": "bf16", "max_tokens_per_step": None}},
+}
+
+
+@pytest.mark.parametrize("name", list(WORKLOADS))
+def test_workload_verdicts_and_notes_are_translated(zh, name):
+    from configurator.core.evaluator import evaluate
+
+    data = {k: v for k, v in json.loads((paths.examples_dir() / "seed-7b-training.json").read_text(encoding="utf-8"))
+            .items() if k not in ("format", "kind")}
+    data["workload"] = {**{k: v for k, v in data["workload"].items() if k != "preset"}, **WORKLOADS[name]}
+    result = evaluate(Build.model_validate(data), CATALOG).workload
+    assert result is not None
+    for text in (result.verdict, *result.notes):
+        shown = i18n.translate(text)
+        assert CJK.search(shown) and not ENGLISH_RUN.search(shown), text
+        assert not re.search(r"\b(GPUs|more|or|over|try|weights)\b", shown), shown
