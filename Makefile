@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-0.1
 
-.PHONY: run test lint bench clean dist test-wheel translations
+.PHONY: run test lint bench clean dist test-wheel translations bundle bundle-check icon
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,25 @@ test-wheel: $(STAMP)
 # re-extract the Qt (.ts) and gettext (.pot/.po) strings from the code and compile .qm/.mo
 translations: $(STAMP)
 	$(PY) packaging/translations.py
+
+# the one-folder desktop bundle in dist/configurator/ (packaging/configurator.spec; ~2 min, ~290 MB on
+# Linux) and its smoke test: the bundled executable run offscreen from an empty folder (CLI, quote
+# PDF, window PNG in English and Chinese). Not part of `make test`: see packaging/README.md.
+BUNDLE_STAMP := $(VENV)/.installed-bundle
+
+$(BUNDLE_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,bundle]'
+	touch $(BUNDLE_STAMP)
+
+bundle: $(BUNDLE_STAMP)
+	$(VENV)/bin/pyinstaller packaging/configurator.spec --noconfirm --distpath dist --workpath build/pyinstaller
+
+bundle-check: $(BUNDLE_STAMP)
+	$(PY) packaging/bundle_check.py
+
+# redraw resources/icons/configurator.png and .ico from the SVG
+icon: $(STAMP)
+	$(PY) packaging/make_icon.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -77,27 +77,88 @@ class Catalog:
 
     def translate(self, text: str) -> str:
         """`text` in this language: an exact entry, or a filled-in template, else unchanged."""
+        return self._translate(text, 0) if self.messages else text
+
+    def _translate(self, text: str, depth: int) -> str:
         exact = self.messages.get(text)
         if exact:
             return exact
         for pattern, translation in self.templates:
             m = pattern.fullmatch(text)
             if m:
-                return _PLACEHOLDER.sub(lambda p: m.group(p.group(1)), translation)
+                return _PLACEHOLDER.sub(lambda p: self._value(m.group(p.group(1)), depth + 1), translation)
         return text
+
+    def _value(self, value: str, depth: int) -> str:
+        """A filled-in value in this language: a nested phrase translated, a list re-joined."""
+        if depth > _MAX_DEPTH:
+            return value
+        done = self._translate(value, depth)
+        if done != value:
+            return done
+        if "; " in value:
+            return self._join([self._value(v, depth + 1) for v in value.split("; ")], "; ")
+        if " or " in value:      # alternatives ("ZeRO-3 over 8 GPUs or activation checkpointing")
+            return self._join([self._value(v, depth + 1) for v in value.split(" or ")], " or ")
+        head, sep, last = value.rpartition(" and ")
+        if not sep:
+            return value
+        items = [self._value(v, depth + 1) for v in head.split(", ")]
+        more = _MORE.fullmatch(last)
+        return self._join(items, ", ", more.group(1) if more else None, self._value(last, depth + 1))
+
+    def _join(self, items: list[str], sep: str, more: str | None = None, last: str | None = None) -> str:
+        """`items` (then `last`, or "and N more") joined the way this language lists things."""
+        words = _LIST_WORDS.get(self.language, _LIST_WORDS["en"])
+        joined = words[sep].join(items)
+        if more is not None:
+            return joined + words["more"].format(n=more)
+        return joined + words["and"] + last if last is not None else joined
+
+
+_MAX_DEPTH = 4
+_MORE = re.compile(r"(\d+) more")
+#: how a language joins a list: ", " between items, "; " between clauses, " or " between alternatives,
+#: the last item, "N more"
+_LIST_WORDS = {
+    "en": {", ": ", ", "; ": "; ", " or ": " or ", "and": " and ", "more": " and {n} more"},
+    "zh_CN": {", ": "、", "; ": "；", " or ": " 或 ", "and": " 和 ", "more": " 等另外 {n} 个"},
+}
+
+
+# a value: characters or (...) groups nested up to twice, "NVSwitch (NVLink 4 (18 links))";
+# one value also never spans " and " / " or " / "; "
+_GROUP = r"\((?:[^()]|\([^()]*\))*\)"
+_LIST_VALUE = rf"(?:[^()]|{_GROUP})+?"
+_ONE_VALUE = rf"(?:(?! and | or |; )(?:[^()]|{_GROUP}))+?"
 
 
 def _template_pattern(msgid: str) -> re.Pattern[str]:
-    """A regex matching `msgid` with each `{name}` filled in by any text (each name once)."""
+    """A regex matching `msgid` with each `{name}` filled in (each name once, later uses must repeat it).
+
+    A name ending in "s" takes any text (a list, a nested phrase); any other name takes one value,
+    which never spans " and ", " or " or "; " (so "A holds X and B holds Y" is a list, not one filled
+    template).
+    Either keeps its brackets balanced, so "the 32 GB RDIMM (generic) (16 DIMMs)" fills `{dimm} ({n} DIMMs)`
+    with the whole part name.
+    """
     parts, seen, last = [], set(), 0
     for m in _PLACEHOLDER.finditer(msgid):
         parts.append(re.escape(msgid[last:m.start()]))
         name = m.group(1)
-        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        if name in seen:
+            parts.append(f"(?P={name})")
+        else:
+            parts.append(f"(?P<{name}>{_LIST_VALUE if name.endswith('s') else _ONE_VALUE})")
         seen.add(name)
         last = m.end()
     parts.append(re.escape(msgid[last:]))
     return re.compile("".join(parts), re.DOTALL)
+
+
+def _literal_length(msgid: str) -> int:
+    """How much fixed text a template has: the more, the more specific it is."""
+    return len(_PLACEHOLDER.sub("", msgid))
 
 
 def load_catalog(language: str) -> Catalog:
@@ -119,11 +180,13 @@ def load_catalog(language: str) -> Catalog:
 
 def _catalog_from(language: str, pairs: Iterable[tuple[str, str]]) -> Catalog:
     cat = Catalog(language)
+    found: list[tuple[int, re.Pattern[str], str]] = []
     for msgid, msgstr in pairs:
         cat.messages[msgid] = msgstr
         if _PLACEHOLDER.search(msgid):
-            cat.templates.append((_template_pattern(msgid), msgstr))
-    cat.templates.sort(key=lambda t: -len(t[0].pattern))  # the most specific template wins
+            found.append((_literal_length(msgid), _template_pattern(msgid), msgstr))
+    found.sort(key=lambda t: -t[0])  # the most specific template wins
+    cat.templates = [(pattern, msgstr) for _, pattern, msgstr in found]
     return cat
 
 
@@ -168,4 +231,68 @@ CORE_TEMPLATES = (
     N_("Typical power is sustained training; non-GPU typical shares are estimates (docs/engine.md)."),
     N_("Bandwidths are theoretical peaks per GPU per direction; PCIe reaches ~88 % in practice."),
     N_("Prices converted with {fx_note}."),
+)
+# The workload estimate's verdict, its suggestions and its notes (core/evaluate/workload.py), shown by
+# the Workload panel and `configurator evaluate`.
+WORKLOAD_TEMPLATES = (
+    N_("Peak per GPU during {phase}: {gb} GB allocated by PyTorch, plus {reserve} GB for the CUDA context and "
+       "allocator fragmentation."),
+    N_("backward (loss)"), N_("backward (end)"), N_("optimizer step"), N_("inference"),
+    N_("Fits: {need} GB of {capacity} GB per GPU ({pct})"),
+    N_("Does not fit: needs {need} GB per GPU, has {capacity} GB — try {tips}"),
+    N_("{precision} weights"),
+    N_("chunked prefill ({n} tokens per step)"),
+    N_("tensor parallel over 8 GPUs"),
+    N_("ZeRO-3 over {n} GPUs"),
+    N_("activation checkpointing"),
+    N_("micro-batch 1"),
+    N_("fused AdamW"),
+    N_("8-bit AdamW"),
+    N_("more GPUs"),
+    N_("Compute at the GPU's dense FP8 peak."),
+    N_("GPU has no FP8 figure: compute at the BF16 peak."),
+    N_("fp32 compute at the TF32 tensor-core rate (half the BF16 peak)."),
+    N_("Training tokens default to 20 × parameters (Chinchilla)."),
+    N_("Time = 6·N·D / (GPUs × peak × MFU {mfu}); recomputation with checkpointing is not in the MFU."),
+    N_("Model states {size} B/param ({precision}, {optimizer}, {impl} step), ZeRO-{stage}: {gb} GB per GPU."),
+    N_("Plain data parallel: every GPU holds all model states plus DDP gradient buckets."),
+    N_("Decode is limited by {decode}, prefill by {prefill}: each rate is the smaller of memory bandwidth "
+       "(weights + KV cache read per step) and compute (2 FLOPs per active parameter per token at peak × MFU "
+       "{mfu})."),
+    N_("memory bandwidth"),
+    N_("compute"),
+    N_("Prefill runs in chunks of at most {n} tokens per step, as serving engines do (chunked prefill)."),
+    N_("Inference over {n} GPUs is modelled as tensor parallelism."),
+)
+# The bandwidth chain's link names, details and the bottleneck explanation
+# (configurator/core/evaluate/bandwidth.py), shown by the Bandwidth panel.
+BANDWIDTH_TEMPLATES = (
+    N_("No GPUs placed: nothing to feed."),
+    N_("filling one GPU's {vram} GB of memory takes {secs}"),
+    N_("forever"),
+    N_("No NVMe data drives: training data and checkpoints must come over the network; add NVMe drives for "
+       "local data staging."),
+    N_("Each GPU gets {gbs} GB/s from the NVMe drives: {filling}; data-loading-heavy jobs and checkpoint "
+       "restores will wait on storage."),
+    N_("No working host memory (no DIMMs behind a CPU): the server cannot feed its GPUs."),
+    N_("Each GPU gets {gbs} GB/s of host-memory bandwidth: CPU-side data loading, pinned-memory staging and "
+       "CPU offload (e.g. ZeRO-Offload) are limited; populate more memory channels."),
+    N_("Each GPU's host link carries {gbs} GB/s per direction (theoretical): {filling}; host-to-device copies "
+       "and CPU offload are limited by PCIe."),
+    N_("The GPUs' own memory ({gbs} GB/s) is the narrowest link: the host side keeps up, memory-bound kernels "
+       "run at GPU-memory speed."),
+    N_("NVMe drives (sequential read)"),
+    N_("DDR at {speed} MT/s"),
+    N_("PCIe Gen{gen} x{lane} switch uplink shared by {n} GPUs"),
+    N_("GPU memory (HBM/GDDR)"),
+    N_("Network (NIC ports, DPUs excluded)"),
+    N_("{fabric}, {gbs} GB/s bidirectional"),
+    N_("NVLink bridge, {gbs} GB/s bidirectional, bridged peers only"),
+    N_("PCIe peer-to-peer through the switch / CPU (upper bound)"),
+    N_("per direction"),
+    N_("on-package"),
+    N_("{total} GB/s from {n} NVMe data drive(s) shared by {k} GPU(s)"),
+    N_("{total} GB/s over {n} channel(s) shared by {k} GPU(s)"),
+    N_("theoretical; ~{pct} is measured in practice"),
+    N_("{total} Gb/s in total over {k} GPU(s)"),
 )

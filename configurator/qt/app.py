@@ -29,8 +29,20 @@ def make_app(argv: list[str] | None = None, lang: str | None = None) -> QApplica
 
         apply_theme(app)
         install(app, lang)
+        _set_icon(app)
         app._configurator_ready = True  # type: ignore[attr-defined]
     return app  # type: ignore[return-value]
+
+
+def _set_icon(app: QApplication) -> None:
+    """The window icon (resources/icons/configurator.png, drawn by packaging/make_icon.py)."""
+    from PySide6.QtGui import QIcon
+
+    from .. import paths
+
+    icon = paths.resources_dir() / "icons" / "configurator.png"
+    if icon.is_file():
+        app.setWindowIcon(QIcon(str(icon)))
 
 
 def open_session(build_path: str | None):

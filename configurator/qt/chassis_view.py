@@ -12,6 +12,7 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QMenu, QToolTip
 
+from .. import i18n
 from ..core.catalog import Chassis
 from ..core.ops import Batch, OpError, Place, Remove, SetOption, clear_all, fill_similar
 from ..core.placement import accepting_slots, can_place, covered_slots
@@ -236,7 +237,7 @@ class ChassisView(QGraphicsView):
         """Place `part_id` in `slot_id` if it fits; otherwise say why. Returns whether it was placed."""
         ok, why = can_place(self.session.build, self.session.catalog, slot_id, part_id)
         if not ok:
-            self.message.emit(self.tr("Cannot place here: %s") % why)
+            self.message.emit(self.tr("Cannot place here: %s") % i18n.translate(why))
             return False
         part = self.session.catalog.get(part_id)
         name = part.name if part else part_id
@@ -264,7 +265,7 @@ class ChassisView(QGraphicsView):
     def fill_similar(self, slot_id: str, part_id: str) -> None:
         ok, why = can_place(self.session.build, self.session.catalog, slot_id, part_id)
         if not ok:
-            self.message.emit(self.tr("Cannot fill: %s") % why)
+            self.message.emit(self.tr("Cannot fill: %s") % i18n.translate(why))
             return
         batch = fill_similar(self.session.build, self.session.catalog, slot_id, part_id)
         ops = tuple(op for op in batch.ops
@@ -311,7 +312,7 @@ class ChassisView(QGraphicsView):
             verb = self.tr("Replace with %s") if held else self.tr("Place %s")
             act = menu.addAction(verb % theme.short_name(cur_part), lambda: self.place(sid, current))
             act.setEnabled(ok)
-            act.setToolTip(why)
+            act.setToolTip(i18n.translate(why))
             act = menu.addAction(self.tr("Fill all similar empty slots with %s") % theme.short_name(cur_part),
                                  lambda: self.fill_similar(sid, current))
             act.setEnabled(ok)
@@ -377,6 +378,7 @@ class ChassisView(QGraphicsView):
                               else self.tr("Drop to place in %s") % item.slot.label)
             _accept_copy(event)
         else:
+            why = i18n.translate(why)
             self.message.emit(why)
             QToolTip.showText(self.mapToGlobal(event.position().toPoint()), why, self)
             event.ignore()

@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
+from .. import i18n
 from ..core.ops import OpError, SetChassis
 from ..core.placement import first_free_slot, fits_chassis
 from ..core.session import Session
@@ -275,6 +276,7 @@ class MainWindow(FileActions, QMainWindow):
             why = ""
             if part is not None and chassis is not None:
                 ok, why = fits_chassis(self.session.catalog, chassis, part)
+                why = i18n.translate(why)
                 if ok:
                     why = self.tr("every slot that takes it is already in use")
             self.show_message(self.tr("Cannot place %1: %2").replace("%1", part.name if part else part_id)

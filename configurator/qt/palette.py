@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .. import i18n
 from ..core import categories
 from ..core.placement import fits_chassis
 from ..core.session import Session
@@ -268,7 +269,7 @@ class Palette(QWidget):
                     tip += f"<br>{part.part_number}"
                 tip += "<br><small>" + _provenance(part, catalog) + "</small>"
                 if not ok:
-                    tip += "<br><span style='color:#d64545'>✗ " + (why or self.tr("does not fit")) + "</span>"
+                    tip += "<br><span style='color:#d64545'>✗ " + (i18n.translate(why) or self.tr("does not fit")) + "</span>"
                 item.setToolTip(tip)
 
     def _on_session_change(self, changes) -> None:

@@ -1,10 +1,24 @@
-"""Errors, warnings and notes about the build, each with its fix; "Apply fix" is one undo step."""
+"""Errors, warnings and notes about the build, each with its fix; "Apply fix" is one undo step.
+
+The core words violations in English; each row shows them in the app's language
+(`i18n.translate`, against the templates in core/rules/messages.py).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHeaderView, QLabel, QPushButton, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QStyledItemDelegate,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
+from .. import i18n
 from ..core.ops import Batch, OpError
 from ..core.session import Session
 from ..core.violations import SEVERITY_ORDER
@@ -37,6 +51,10 @@ class ViolationsPanel(QWidget):
         head.setStretchLastSection(False)
         head.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        # rows as tall as their wrapped text at the column's width (Qt's own hint stops at two
+        # lines, cutting long messages and hiding the fix); measured again when the column changes
+        self.tree.setItemDelegateForColumn(0, _WrappedRows(self.tree))
+        head.sectionResized.connect(lambda *_: self.tree.scheduleDelayedItemsLayout())
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.setSpacing(2)
@@ -56,16 +74,16 @@ class ViolationsPanel(QWidget):
         counts = {"error": 0, "warning": 0, "info": 0}
         for i, v in enumerate(found):
             counts[v.severity] += 1
-            text = v.message + (f"\n→ {v.fix.description}" if v.fix else "")
-            item = QTreeWidgetItem([text, ""])
+            message, fix = _words(v)
+            item = QTreeWidgetItem([message + (f"\n→ {fix}" if fix else ""), ""])
             item.setIcon(0, theme.severity_icon(v.severity))
             item.setData(0, INDEX_ROLE, i)
-            item.setToolTip(0, f"<b>{v.code}</b>: {v.message}" + (f"<br>→ {v.fix.description}" if v.fix else "")
+            item.setToolTip(0, f"<b>{v.code}</b>: {message}" + (f"<br>→ {fix}" if fix else "")
                             + (f"<br><i>{', '.join(v.slots)}</i>" if v.slots else ""))
             self.tree.addTopLevelItem(item)
             if v.fix and v.fix.ops:
                 button = QPushButton(self.tr("Apply fix"))
-                button.setToolTip(v.fix.description)
+                button.setToolTip(fix)
                 button.clicked.connect(lambda _=False, i=i: self.apply_fix(i))
                 self.tree.setItemWidget(item, 1, button)
         self.summary.setText(self._summary(counts))
@@ -86,13 +104,14 @@ class ViolationsPanel(QWidget):
         v = self.violations[index]
         if not (v.fix and v.fix.ops):
             return False
+        fix = _words(v)[1]
         try:
             self.session.apply(Batch(ops=tuple(v.fix.ops), label=v.fix.description),
-                               label=self.tr("Fix: %s") % v.fix.description)
+                               label=self.tr("Fix: %s") % fix)
         except OpError as exc:
             self.message.emit(self.tr("The fix could not be applied: %s") % exc)
             return False
-        self.message.emit(self.tr("Applied: %s") % v.fix.description)
+        self.message.emit(self.tr("Applied: %s") % fix)
         return True
 
     def _on_row_change(self) -> None:
@@ -100,3 +119,22 @@ class ViolationsPanel(QWidget):
         if items:
             v = self.violations[items[0].data(0, INDEX_ROLE)]
             self.slots_selected.emit(tuple(v.slots))
+
+
+def _words(v) -> tuple[str, str]:
+    """(message, fix) of violation `v` in the app's language; the fix is "" when there is none."""
+    return i18n.translate(v.message), i18n.translate(v.fix.description) if v.fix else ""
+
+
+class _WrappedRows(QStyledItemDelegate):
+    """Column 0's rows sized to the message and fix wrapped at the column's current width."""
+
+    ICON_AND_MARGINS = 36   # severity icon, its gap and the cell's margins, px
+
+    def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt override
+        base = super().sizeHint(option, index)
+        tree = self.parent()
+        width = max(80, tree.header().sectionSize(0) - self.ICON_AND_MARGINS)
+        text = index.data(Qt.ItemDataRole.DisplayRole) or ""
+        box = option.fontMetrics.boundingRect(QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap), text)
+        return QSize(base.width(), max(base.height(), box.height() + 8))

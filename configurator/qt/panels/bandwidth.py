@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
+from ...i18n import translate
 from . import format as fmt
 from .widgets import (
     ElidedLabel,
@@ -118,9 +119,10 @@ class BandwidthPanel(QWidget):
             weight = "font-weight:600;" if hot else ""
             row.stage.setText(stage_name(link.stage))
             set_style(row.stage, f"color:{colour};{weight}" if hot else "")
-            row.name.setText(link.name)
-            row.name.setToolTip(f"{link.name}\n{link.detail}" if link.detail else link.name)
-            row.stage.setToolTip(link.detail)
+            link_name, detail = translate(link.name), translate(link.detail)
+            row.name.setText(link_name)
+            row.name.setToolTip(f"{link_name}\n{detail}" if detail else link_name)
+            row.stage.setToolTip(detail)
             value = fmt.gbs(link.gbs).removesuffix(" GB/s")
             if link.stage == "network":
                 value += f" ({fmt.number(link.gbs * 8)} Gb/s)"
@@ -133,12 +135,12 @@ class BandwidthPanel(QWidget):
             for w in row.widgets():
                 w.setVisible(False)
         if worst is not None:
-            name = getattr(bw, "bottleneck_name", "") or chain[worst].name
+            name = translate(getattr(bw, "bottleneck_name", "") or chain[worst].name)
             self.headline.setText(self.tr("Bottleneck: {stage} — {gbs} per GPU").format(
                 stage=fmt.coloured(stage_name(bw.bottleneck), "warning"), gbs=fmt.gbs(bw.bottleneck_gbs))
                 + f"<br><span style='font-weight:400;color:{fmt.COLOURS['muted']}'>{name}</span>")
         else:
             self.headline.setText(self.tr("No data path to show"))
-        self.explanation.setText(bw.explanation)
+        self.explanation.setText(translate(bw.explanation))
         self.summary.setText(self.tr("Storage read {st} in total · network {net} Gb/s per GPU").format(
             st=fmt.gbs(bw.storage_read_gbs), net=fmt.number(bw.network_gbps_per_gpu)))
