@@ -296,7 +296,13 @@ class Palette(QWidget):
     def _apply_filters(self, *_):
         self.proxy.set_filters(self.search.text(), self.vendor.currentData() or "", self.form.currentData() or "",
                                self.fits.isChecked())
-        self.tree.expandAll()
+        self._expand_categories()
+
+    def _expand_categories(self) -> None:
+        """Open every category row the filter shows. Not `expandAll()`: that visits every part row
+        (35 ms over 20,000 parts) to find children that parts never have."""
+        for r in range(self.proxy.rowCount()):
+            self.tree.expand(self.proxy.index(r, 0))
 
     def _on_double_click(self, index) -> None:
         part = index.data(PART_ROLE)
