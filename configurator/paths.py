@@ -13,7 +13,7 @@ import os
 from importlib import resources
 from pathlib import Path
 
-from platformdirs import user_config_path, user_data_path
+from platformdirs import user_cache_path, user_config_path, user_data_path
 
 APP_NAME = "ai-server-configurator"
 SHIPPED_FOLDER = "_shipped"
@@ -98,6 +98,15 @@ def user_config_dir() -> Path:
     if override:
         return Path(override) / "config"
     return user_config_path(APP_NAME, appauthor=False)
+
+
+def user_cache_dir() -> Path:
+    """Per-user cache folder: data the app can rebuild (the validated catalog); `CONFIGURATOR_HOME`
+    overrides it like the other folders."""
+    override = os.environ.get("CONFIGURATOR_HOME")
+    if override:
+        return Path(override) / "cache"
+    return user_cache_path(APP_NAME, appauthor=False)
 
 
 def user_catalog_dir() -> Path:

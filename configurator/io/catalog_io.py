@@ -30,10 +30,11 @@ from pydantic_core import ErrorDetails
 from .. import paths
 from ..core import categories
 from ..core.catalog import AnyPart, Catalog, LoadIssue, Part, Price
+from .catalog_cache import CatalogCache
 from .catalog_limits import out_of_range
-from .files import FileReadError, read_text
+from .files import FileReadError, decode_text, read_bytes, read_text
 
-MAX_FILE_BYTES = 5_000_000
+MAX_FILE_BYTES = 64_000_000  # a distributor's price list or vendor catalog: tens of thousands of SKUs
 NON_PART_FILES = {"models.toml", "fx.toml"}
 
 
@@ -56,11 +57,23 @@ def _loc(err: ErrorDetails) -> str:
     return ".".join(str(x) for x in err.get("loc", ()) if x is not None)
 
 
-def load_part_file(path: Path) -> tuple[list[Part], list[LoadIssue]]:
-    """Parts of one catalog file, and an issue per entry that did not validate."""
+def load_part_file(path: Path, cache: CatalogCache | None = None) -> tuple[list[Part], list[LoadIssue]]:
+    """Parts of one catalog file, and an issue per entry that did not validate (from `cache`
+    when it holds this file's bytes)."""
     name = _display(path)
     try:
-        data = tomllib.loads(_read_text(path))
+        raw = read_bytes(path, max_bytes=MAX_FILE_BYTES, what="catalog file")
+    except FileReadError as exc:
+        return [], [LoadIssue(name, "", "", f"cannot read: {exc.reason}")]
+    return cache.get_or_parse(name, raw, parse_part_file) if cache else parse_part_file(name, raw)
+
+
+def parse_part_file(name: str, raw: bytes) -> tuple[list[Part], list[LoadIssue]]:
+    """Parts of the catalog file `name` whose bytes are `raw`."""
+    try:
+        data = tomllib.loads(decode_text(raw, name))
+    except FileReadError as exc:
+        return [], [LoadIssue(name, "", "", f"cannot read: {exc.reason}")]
     except (tomllib.TOMLDecodeError, ValueError) as exc:
         return [], [LoadIssue(name, "", "", f"cannot read: {exc}")]
     except RecursionError:
@@ -206,8 +219,10 @@ def _first_per_id(items: list, key, duplicate: str, issues: list[LoadIssue]) -> 
 def load_catalog(
     catalog_dirs: Iterable[Path] | None = None,
     price_dirs: Iterable[Path] | None = None,
+    cache: CatalogCache | None = None,
 ) -> Catalog:
-    """Load shipped catalogs, then the user's (later folders override earlier ones)."""
+    """Load shipped catalogs, then the user's (later folders override earlier ones); with
+    `cache`, each catalog file's validated parts come from it when its bytes are unchanged."""
     if catalog_dirs is None:
         catalog_dirs = [paths.catalog_dir(), paths.user_catalog_dir()]
     if price_dirs is None:
@@ -216,8 +231,10 @@ def load_catalog(
     # every registry model is one of the AnyPart classes
     parts: dict[str, AnyPart] = {}
     for folder in catalog_dirs:
-        loaded_parts = _load_folder(_toml_files(Path(folder), issues), load_part_file, issues)
+        loaded_parts = _load_folder(_toml_files(Path(folder), issues), lambda p: load_part_file(p, cache), issues)
         parts.update(_first_per_id(loaded_parts, lambda p: p.id, "duplicate id, also defined in", issues))
+    if cache is not None:
+        cache.prune()
     prices: dict[str, Price] = {}
     for folder in price_dirs:
         loaded_prices = _load_folder(_csv_files(Path(folder), issues), load_price_file, issues)
@@ -232,5 +249,5 @@ def default_catalog() -> Catalog:
     """The process-wide catalog (shipped + user), loaded once."""
     global _DEFAULT
     if _DEFAULT is None:
-        _DEFAULT = load_catalog()
+        _DEFAULT = load_catalog(cache=CatalogCache(paths.user_cache_dir() / "catalog"))
     return _DEFAULT

@@ -6,7 +6,7 @@ reason as a tooltip (the same `fits_chassis` answer the drop uses).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QRectF, QSize, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QRectF, QRegularExpression, QSize, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -35,6 +35,7 @@ FITS_ROLE = Qt.ItemDataRole.UserRole + 4
 VENDOR_ROLE = Qt.ItemDataRole.UserRole + 5
 FORM_ROLE = Qt.ItemDataRole.UserRole + 6
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 7
+FILTER_ROLE = Qt.ItemDataRole.UserRole + 8
 
 
 
@@ -58,21 +59,28 @@ class _PartModel(QStandardItemModel):
 
 
 class PartFilter(QSortFilterProxyModel):
-    """Search text over name/vendor/figures, plus vendor, form factor and 'fits this chassis'."""
+    """Search text over name/vendor/figures, plus vendor, form factor and 'fits this chassis'.
+
+    All four filters are one regular expression over each part's `FILTER_ROLE` key (see
+    `filter_key`), so Qt filters in C++: a Python `filterAcceptsRow` costs ~8 µs a row, 150 ms a
+    keystroke over 20,000 parts, where one frame is 16 ms.
+    """
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.text = ""
+        self.text: list[str] = []
         self.vendor = ""
         self.form = ""
         self.fits_only = False
         self.setRecursiveFilteringEnabled(True)
+        self.setFilterRole(FILTER_ROLE)
 
     def set_filters(self, text: str, vendor: str, form: str, fits_only: bool) -> None:
-        def change() -> None:
-            self.text, self.vendor, self.form, self.fits_only = text.lower().split(), vendor, form, fits_only
-
-        self.refilter(change)
+        words = text.lower().split()
+        if (words, vendor, form, fits_only) == (self.text, self.vendor, self.form, self.fits_only):
+            return  # a trailing space or an unchanged combo: nothing to re-run over every row
+        self.text, self.vendor, self.form, self.fits_only = words, vendor, form, fits_only
+        self.setFilterRegularExpression(filter_pattern(words, vendor, form, fits_only))
 
     def refilter(self, change=lambda: None) -> None:
         """Re-run the filter around `change` (Qt 6.10+ API; invalidate() on older Qt)."""
@@ -84,18 +92,26 @@ class PartFilter(QSortFilterProxyModel):
             change()
             self.invalidate()
 
-    def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
-        index = self.sourceModel().index(row, 0, parent)
-        if not index.data(PART_ROLE):
-            return False  # a category row shows when one of its parts does (recursive filtering)
-        if self.vendor and index.data(VENDOR_ROLE) != self.vendor:
-            return False
-        if self.form and index.data(FORM_ROLE) != self.form:
-            return False
-        if self.fits_only and not index.data(FITS_ROLE):
-            return False
-        hay = index.data(SEARCH_ROLE) or ""
-        return all(word in hay for word in self.text)
+
+_SEP = "\x1f"  # unit separator: cannot occur in a part's name, vendor or form factor
+
+
+def filter_key(fits: bool, vendor: str, form: str, search: str) -> str:
+    """A part's `FILTER_ROLE` text: fixed fields first (anchored, cheap to test), then search text."""
+    return f"{int(bool(fits))}{_SEP}{vendor}{_SEP}{form}{_SEP}{search}"
+
+
+def filter_pattern(words: list[str], vendor: str, form: str, fits_only: bool) -> QRegularExpression:
+    """The expression `filter_key` strings are matched with; an empty one when nothing filters.
+    Category rows have no key, so they show only through a matching part (recursive filtering)."""
+    if not (words or vendor or form or fits_only):
+        return QRegularExpression()
+    esc = QRegularExpression.escape
+    fixed = ("1" if fits_only else "[01]") + _SEP
+    fixed += (esc(vendor) if vendor else f"[^{_SEP}]*") + _SEP
+    fixed += (esc(form) if form else f"[^{_SEP}]*") + _SEP
+    return QRegularExpression("^" + fixed + "".join(f"(?=.*{esc(w)})" for w in words),
+                              QRegularExpression.PatternOption.DotMatchesEverythingOption)
 
 
 class PartDelegate(QStyledItemDelegate):
@@ -264,6 +280,8 @@ class Palette(QWidget):
                 part = catalog.get(item.data(PART_ROLE))
                 ok, why = fits_chassis(catalog, chassis, part) if chassis and part else (False, "")
                 item.setData(ok, FITS_ROLE)
+                item.setData(filter_key(ok, part.vendor, item.data(FORM_ROLE) or "", item.data(SEARCH_ROLE) or ""),
+                             FILTER_ROLE)
                 tip = f"<b>{part.name}</b><br>{item.data(FIGURES_ROLE)}"
                 if part.part_number:
                     tip += f"<br>{part.part_number}"
@@ -279,7 +297,13 @@ class Palette(QWidget):
     def _apply_filters(self, *_):
         self.proxy.set_filters(self.search.text(), self.vendor.currentData() or "", self.form.currentData() or "",
                                self.fits.isChecked())
-        self.tree.expandAll()
+        self._expand_categories()
+
+    def _expand_categories(self) -> None:
+        """Open every category row the filter shows. Not `expandAll()`: that visits every part row
+        (35 ms over 20,000 parts) to find children that parts never have."""
+        for r in range(self.proxy.rowCount()):
+            self.tree.expand(self.proxy.index(r, 0))
 
     def _on_double_click(self, index) -> None:
         part = index.data(PART_ROLE)

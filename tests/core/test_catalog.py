@@ -233,6 +233,11 @@ CITED = [
     ("huawei-nic-2x200ge-roce", "port_speed_gbps", 200, "2-port 200GE"),
     ("huawei-atlas-800t-a2", "rack_units", 4, "4U"),
     ("amd-ryzen-9-7950x", "boost_ghz", 5.7, "5.7 GHz boost"),
+    ("nvidia-h800-sxm5-80gb", "scaleup_gbs", 400, "400 GB/s bidirectional"),
+    ("nvidia-h800-sxm5-80gb", "bf16_tflops", 989, "989 TFLOPS BF16"),
+    ("nvidia-h800-sxm5-80gb", "fp8_tflops", 1979, "1979 TFLOPS FP8"),
+    ("nvidia-h800-sxm5-80gb", "memory_bandwidth_gbs", 3350, "3.35 TB/s"),
+    ("nvidia-h800-sxm5-80gb", "memory_gb", 80, "80 GiB"),
     ("amd-ryzen-9-7950x", "pcie_lanes", 28, "28 lanes"),
 ]
 

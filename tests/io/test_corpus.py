@@ -106,7 +106,7 @@ def _generate(case: dict, folder: Path) -> Path:
             fh.write(b'"}}\n')
     elif case["kind"] == "catalog":
         path.mkdir()
-        (path / "nic.toml").write_text('category = "nic"\n# ' + "x" * 6_000_000 + "\n")
+        (path / "nic.toml").write_text('category = "nic"\n# ' + "x" * 64_100_000 + "\n")
     elif case["kind"] == "price":
         path.write_text("id,price,currency,date,source\nnic-a," + "1" * 200_000 + ",USD,2026-01,x\n"
                         "nic-b,5,USD,2026-01,x\n")

@@ -1,5 +1,6 @@
 """GPUs: one model per server, the chassis' GPU count, a full baseboard, NVLink bridges, and
-whether a card is built for data-centre training at all (consumer/workstation cards, no ECC)."""
+whether a card is built for data-centre training at all (consumer/workstation cards, no ECC), and
+whether a passive card gets the airflow it needs."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def check(f: Facts) -> None:
         return
     _mixed(f, gpus)
     _market(f, gpus)
+    _passive_without_airflow(f, gpus)
     limit = f.chassis.max_gpus
     if len(gpus) > limit:
         extra = [p.slot.id for p in gpus[limit:]]
@@ -170,6 +172,33 @@ def _consumer_in_server(f: Facts, odd: list[Placed]) -> None:
           f"{f.chassis.name}: " + "; ".join(why) + ". It is not built for data-centre training.", slots,
           _replace_text(slots, alt, "a data-centre card (passive, ECC)"),
           [place(s, alt.id) for s in slots] if alt else [])
+
+
+def _passive_without_airflow(f: Facts, gpus: list[Placed]) -> None:
+    """A passive PCIe card (a heatsink, no fan) outside a rack chassis: it relies on a server's
+    high-pressure front-to-back fans, and a tower's case fans do not push air through its fins."""
+    if f.chassis.form == "rack":
+        return
+    passive = [p for p in gpus if _gpu(p).form_factor == "pcie" and _gpu(p).card_cooling == "passive"]
+    if not passive:
+        return
+    slots = [p.slot.id for p in passive]
+    gpu = _gpu(passive[0])
+    alt = _actively_cooled_alternative(f, gpu)
+    f.add("error", "gpu.passive-no-airflow",
+          f"The {gpu.name} in {names(slots)} is passively cooled: its {gpu.tdp_w:g} W heatsink has no fan and "
+          f"needs a rack server's front-to-back airflow, which the {f.chassis.name} ({f.chassis.form}) does not "
+          "have; it overheats and throttles or shuts down within minutes of load.", slots,
+          _replace_text(slots, alt, "a card with its own fan (blower), or use a rack server"),
+          [place(s, alt.id) for s in slots] if alt else [])
+
+
+def _actively_cooled_alternative(f: Facts, gpu: GPU) -> GPU | None:
+    """The least power-hungry PCIe card with its own fan, ECC and at least `gpu`'s memory."""
+    fits = [g for g in f.ctx.catalog.by_category("gpu")
+            if isinstance(g, GPU) and g.form_factor == "pcie" and g.card_cooling in ("blower", "open-air")
+            and g.ecc and not g.liquid_only and g.memory_gb >= gpu.memory_gb]
+    return min(fits, key=lambda g: (g.tdp_w, g.id), default=None)
 
 
 def _replace_text(slots: list[str], alt: GPU | None, what: str) -> str:

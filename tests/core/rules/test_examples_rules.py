@@ -31,6 +31,9 @@ EXPECTED = {
     "gaming-pc-rtx4090.json": {"gpu.no-ecc", "mem.speed-above-cpu", "storage.no-local-data"},
     # the same tower with a 96 GB ECC workstation card: no GPU warning in a tower, but 128 GB of host
     # memory is below 2x the card's memory, and 2 desktop DIMMs per channel run at 3600 MT/s
+    # Inspur NF5688M7 with 8 H100s: the same HGX wiring and DDR5 2DPC facts as the H100 node; six
+    # 3.2 kW PSUs in 4+2 sit 3 per feed, so a lost feed leaves 9.6 kW for a ~10.4 kW transient peak
+    "inspur-nf5688m7-8gpu.json": {"mem.2dpc-speed", "pcie.switch-oversubscribed", "power.feed-loss-overload"},
     "workstation-rtx-pro-6000.json": {"mem.host-ram-low", "mem.2dpc-speed", "mem.speed-above-cpu",
                                       "storage.no-local-data"},
 }

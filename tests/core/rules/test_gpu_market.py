@@ -88,3 +88,22 @@ def test_same_vendor_mix_does_not_mention_software_stacks():
     build = make("pcie4", bridges=(), SLOT6="l40s")
     v = next(x for x in check(build, CAT) if x.code == "gpu.mixed-models")
     assert "vendors" not in v.message
+
+
+
+def test_passive_card_in_a_tower_breaks_and_the_fix_clears_it():
+    build = _build("h100-pcie", "tower4")
+    found = _found(build, "gpu.passive-no-airflow")
+    assert found and found[0].severity == "error"
+    assert set(found[0].slots) == set(GPU_SLOTS)
+    assert "passively cooled" in found[0].message and "Test tower" in found[0].message
+    fixed = Build.model_validate(build.snapshot())
+    for op in found[0].fix.ops:
+        OP_ADAPTER.validate_python(op.model_dump()).apply(fixed, CAT)
+    assert {CAT.get(fixed.placements[s]).card_cooling for s in GPU_SLOTS} <= {"blower", "open-air"}
+    assert not [v for v in check(fixed, CAT) if v.code == "gpu.passive-no-airflow"]
+
+
+@pytest.mark.parametrize("gpu,chassis", [("h100-pcie", "pcie4"), ("wks-blower", "tower4"), ("l40s", "pcie4")])
+def test_passive_card_in_a_rack_or_a_fan_card_in_a_tower_passes(gpu, chassis):
+    assert not _found(_build(gpu, chassis), "gpu.passive-no-airflow")

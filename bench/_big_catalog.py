@@ -1,0 +1,45 @@
+"""A user catalog of N parts made from the shipped ones (new ids), for the scale test and bench.
+
+A distributor's price list or a vendor catalog holds thousands of SKUs; this writes copies of
+every shipped part, each with an id and name of its own, one TOML file per category, into a
+user catalog folder.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from configurator import paths
+from configurator.io.catalog_io import NON_PART_FILES
+
+_HEAD = "\n[[parts]]\n"
+_ID = re.compile(r'^id = "([^"]+)"', re.MULTILINE)
+_NAME = re.compile(r'^name = "([^"]+)"', re.MULTILINE)
+
+
+def _copy(chunk: str, n: int) -> str:
+    """One shipped part's TOML with a new id and name (the first of each in the part's own table)."""
+    chunk = _ID.sub(lambda m: f'id = "{m.group(1)}-u{n}"', chunk, count=1)
+    return _NAME.sub(lambda m: f'name = "{m.group(1)} u{n}"', chunk, count=1)
+
+
+def write_big_catalog(folder: Path, n_parts: int = 20_000) -> int:
+    """Write about `n_parts` parts (copies of the shipped ones) into `folder`; returns the count."""
+    folder.mkdir(parents=True, exist_ok=True)
+    files = []
+    for path in sorted(paths.catalog_dir().glob("*.toml")):
+        if path.name in NON_PART_FILES:
+            continue
+        head, *chunks = path.read_text(encoding="utf-8").split(_HEAD)
+        files.append((path.name, head, chunks))
+    shipped = sum(len(chunks) for _, _, chunks in files)
+    copies = -(-n_parts // shipped)
+    written = 0
+    for name, head, chunks in files:
+        body = [head]
+        for n in range(copies):
+            body.extend(_HEAD + _copy(c, n) for c in chunks)
+        written += copies * len(chunks)
+        (folder / f"big-{name}").write_text("".join(body), encoding="utf-8")
+    return written
