@@ -139,6 +139,11 @@ GPU = (
     N_("its memory has no ECC, so bit flips in a long run go unnoticed"),
     N_("it has no NVLink, so GPU-to-GPU traffic shares the PCIe bus"),
     N_("NVIDIA's GeForce driver licence excludes data-centre deployment"),
+    N_("The {gpu} in {slots} is passively cooled: its {watts} W heatsink has no fan and needs a rack server's "
+       "front-to-back airflow, which the {chassis} ({form}) does not have; it overheats and throttles or shuts "
+       "down within minutes of load."),
+    N_("Replace the card in {slots} with a card with its own fan (blower), or use a rack server."),
+    N_("Replace the cards in {slots} with a card with its own fan (blower), or use a rack server."),
 )
 
 FIT = (
