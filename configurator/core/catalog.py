@@ -451,12 +451,21 @@ class Catalog:
     parts: dict[str, AnyPart]
     prices: dict[str, Price] = field(default_factory=dict)
     issues: tuple[LoadIssue, ...] = ()
+    #: parts per category, in catalog order; built once (the evaluation asks on every edit)
+    _by_category: dict[str, tuple[AnyPart, ...]] = field(default_factory=dict, init=False, repr=False,
+                                                          compare=False)
+
+    def __post_init__(self) -> None:
+        index: dict[str, list[AnyPart]] = {}
+        for part in self.parts.values():
+            index.setdefault(part.category, []).append(part)
+        object.__setattr__(self, "_by_category", {k: tuple(v) for k, v in index.items()})
 
     def get(self, part_id: str) -> AnyPart | None:
         return self.parts.get(part_id)
 
     def by_category(self, category: str) -> list[AnyPart]:
-        return [p for p in self.parts.values() if p.category == category]
+        return list(self._by_category.get(category, ()))
 
     def chassis(self, chassis_id: str) -> Chassis | None:
         part = self.parts.get(chassis_id)
