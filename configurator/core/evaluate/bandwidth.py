@@ -19,7 +19,7 @@ PCIE_MEASURED_SHARE = 0.88
 
 FEED_STAGES = ("storage", "host-memory", "pcie", "hbm")
 FABRIC_NAMES = {"nvswitch": "NVSwitch", "nvlink-mesh": "NVLink mesh", "xgmi": "Infinity Fabric (xGMI)",
-                "roce": "RoCE"}
+                "roce": "RoCE", "hccs": "HCCS"}
 
 
 def pcie_gbs(gen: int, lanes: int) -> float:
@@ -120,7 +120,10 @@ def _gpu_gpu(ctx: BuildContext, gpus: tuple[Placed, ...], links: list[tuple[floa
     for pl, link in zip(gpus, links):
         gpu: GPU = pl.part  # type: ignore[assignment]
         if bb is not None and pl.slot.kind == "gpu":
-            gbs, kind = (bb.fabric_gbs or gpu.scaleup_gbs) / 2, "fabric"
+            # the board's fabric carries at most what the GPU's own links do (an H800's 400 GB/s NVLink on
+            # a 900 GB/s HGX board): the smaller of the two when both are known
+            rates = [r for r in (bb.fabric_gbs, gpu.scaleup_gbs) if r]
+            gbs, kind = (min(rates) if rates else 0.0) / 2, "fabric"
         elif pl.slot.id in bridged and gpu.nvlink_bridge_ways and gpu.scaleup_gbs:
             gbs, kind = gpu.scaleup_gbs / 2, "bridge"
         else:

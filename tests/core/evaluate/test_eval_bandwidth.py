@@ -134,3 +134,18 @@ def test_single_gpu_has_no_peer_link(make_build, catalog):
 def test_no_gpus(make_build, catalog):
     r = bw(make_build("hgx-test", {"NVME1": "nvme-gen5"}), catalog)
     assert r.chain == () and r.bottleneck == "" and r.storage_read_gbs == pytest.approx(13)
+
+
+def test_board_fabric_is_capped_by_the_gpus_own_links():
+    """An H800 (400 GB/s NVLink) on a 900 GB/s HGX board talks to its peers at 400 GB/s, not 900."""
+    from configurator import paths
+    from configurator.core.build import Build
+    from configurator.core.evaluator import evaluate
+    from configurator.io.catalog_io import load_catalog
+
+    catalog = load_catalog([paths.catalog_dir()], [paths.price_dir()])
+    h800, h100 = catalog.get("nvidia-h800-sxm5-80gb"), catalog.get("nvidia-h100-sxm5-80gb")
+    assert h800 is not None and h100 is not None and h800.scaleup_gbs < h100.scaleup_gbs
+    for gpu, expected in ((h800, h800.scaleup_gbs), (h100, h100.scaleup_gbs)):
+        build = Build(chassis="inspur-nf5688m7", placements={f"GPU{i}": gpu.id for i in range(1, 9)})
+        assert evaluate(build, catalog).bandwidth.gpu_gpu_gbs == expected / 2   # per direction
