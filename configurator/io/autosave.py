@@ -14,7 +14,7 @@ offers it as "crashed" nor deletes it. Each file is written atomically (`safe_wr
 holds a small header plus the build in the normal build-file format::
 
     {"recovery": 1, "saved_at": "2026-11-30T09:12:03.120+00:00", "saved_at_unix": 1796...,
-     "source": "/home/ann/quotes/hgx.json", "app_version": "0.1.0", "pid": 4242,
+     "source": "<folder>/hgx.json", "app_version": "0.1.0", "pid": 4242,
      "instance": "4242-9f3a1c", "build": {"format": 1, "kind": "ai-server-configurator/build", ...}}
 """
 

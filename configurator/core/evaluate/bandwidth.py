@@ -1,7 +1,7 @@
 """The per-GPU data-feed chain (storage → host memory → PCIe → HBM), GPU↔GPU and network.
 
 Every figure is GB/s per GPU per direction, theoretical peak. PCIe per direction per x16:
-Gen3 15.75, Gen4 31.5, Gen5 63, Gen6 121 GB/s (models.md §6; measured Gen5 H2D ≈ 88 %).
+Gen3 15.75, Gen4 31.5, Gen5 63, Gen6 121 GB/s (PCI-SIG lane rates; measured Gen5 H2D ≈ 88 %).
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from ..slots import layout_of
 from ._fast import construct, gpus_placed, in_slots
 from .result import BandwidthResult, ComputeResult, HostMemoryResult, Link
 
-#: GB/s per direction of an x16 link, by PCIe generation (models.md §6)
+#: GB/s per direction of an x16 link, by PCIe generation (PCI-SIG base specifications, https://pcisig.com/specifications: 8/16/32/64 GT/s per lane, 128b/130b or FLIT)
 PCIE_X16_GBS: dict[int, float] = {3: 15.75, 4: 31.5, 5: 63.0, 6: 121.0}
-#: measured share of theoretical PCIe Gen5 throughput (55.4 / 63, nvbandwidth on 8×H200, models.md §6)
+#: measured share of theoretical PCIe Gen5 throughput (55.4 / 63, https://github.com/stas00/ml-engineering (network chapter: nvbandwidth on an 8×H200 node, 55.43 GB/s H2D))
 PCIE_MEASURED_SHARE = 0.88
 
 FEED_STAGES = ("storage", "host-memory", "pcie", "hbm")

@@ -1,7 +1,7 @@
 """GPU compute and memory totals, CPUs, and host memory (capacity, channels, speed, bandwidth).
 
 Host-memory bandwidth = populated channels × effective MT/s × 8 B (one 64-bit DDR5
-channel moves 8 bytes per transfer): 8 × DDR5-4800 = 307.2 GB/s (models.md §6, case 16).
+channel moves 8 bytes per transfer): 8 × DDR5-4800 = 307.2 GB/s (JEDEC JESD79-5 64-bit channel; docs/engine.md §5).
 """
 
 from __future__ import annotations

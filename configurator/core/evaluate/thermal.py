@@ -1,7 +1,7 @@
 """Heat, airflow and the cooling option's derated capacity.
 
 All wall power ends up as heat in the room (or the water loop). Airflow uses
-CFM = 3412·kW / (1.085·ΔT°F) at the stated ΔT (conventions.md §d).
+CFM = 3412·kW / (1.085·ΔT°F) at the stated ΔT (https://www.engineeringtoolbox.com/cooling-heating-equations-d_747.html (sensible heat of air)).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from ._fast import construct, in_slots
 from .result import PowerResult, ThermalResult
 
 BTU_PER_W = 3.412
-#: assumed inlet-to-exhaust temperature rise for the airflow figure (conventions.md §d)
+#: assumed inlet-to-exhaust temperature rise for the airflow figure (a common planning figure; docs/engine.md §4)
 DELTA_T_F = 20.0
 DELTA_T_C = DELTA_T_F / 1.8
 #: sensible-heat constant for air at sea level, BTU/h per CFM per °F

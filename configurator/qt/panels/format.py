@@ -1,4 +1,4 @@
-"""Number and unit formatting shared by the panels (conventions.md §d).
+"""Number and unit formatting shared by the panels (units as docs/engine.md states them).
 
 W per part as integers, kW totals with one decimal, BTU/h and CFM as integers. Money is not
 formatted here: `theme.money` prints it through the one formatter, `core.money.format_money`.
@@ -29,7 +29,7 @@ COLOURS: dict[str, str] = {
 }
 
 #: PSU / cooling load above this share of capacity leaves less than the 20 % headroom
-#: the power-budget convention asks for (conventions.md §c)
+#: the power-budget convention asks for (docs/engine.md, PSU load)
 WARN_LOAD_PCT = 80.0
 BTU_PER_W = 3.412
 BTU_PER_TON = 12_000.0
@@ -95,7 +95,7 @@ def gbs(value: float) -> str:
 
 
 def gib(num_bytes: float, decimals: int = 1) -> str:
-    """Memory in GiB (2^30 bytes), as HBM and DIMM capacities are (conventions.md §d)."""
+    """Memory in GiB (2^30 bytes), as HBM and DIMM capacities are (JEDEC binary sizes)."""
     return f"{number(num_bytes / GIB, decimals)} GiB"
 
 
