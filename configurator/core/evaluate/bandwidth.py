@@ -12,9 +12,11 @@ from ..slots import layout_of
 from ._fast import construct, gpus_placed, in_slots
 from .result import BandwidthResult, ComputeResult, HostMemoryResult, Link
 
-#: GB/s per direction of an x16 link, by PCIe generation (PCI-SIG base specifications, https://pcisig.com/specifications: 8/16/32/64 GT/s per lane, 128b/130b or FLIT)
+#: GB/s per direction of an x16 link, by PCIe generation: 8/16/32/64 GT/s per lane with 128b/130b
+#: or FLIT encoding (PCI-SIG base specifications, https://pcisig.com/specifications)
 PCIE_X16_GBS: dict[int, float] = {3: 15.75, 4: 31.5, 5: 63.0, 6: 121.0}
-#: measured share of theoretical PCIe Gen5 throughput (55.4 / 63, https://github.com/stas00/ml-engineering (network chapter: nvbandwidth on an 8×H200 node, 55.43 GB/s H2D))
+#: measured share of theoretical PCIe Gen5 throughput: 55.4 / 63 (nvbandwidth on an 8×H200 node, 55.43 GB/s
+#: H2D; https://github.com/stas00/ml-engineering, network chapter)
 PCIE_MEASURED_SHARE = 0.88
 
 FEED_STAGES = ("storage", "host-memory", "pcie", "hbm")

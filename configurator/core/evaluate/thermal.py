@@ -1,7 +1,8 @@
 """Heat, airflow and the cooling option's derated capacity.
 
 All wall power ends up as heat in the room (or the water loop). Airflow uses
-CFM = 3412·kW / (1.085·ΔT°F) at the stated ΔT (https://www.engineeringtoolbox.com/cooling-heating-equations-d_747.html (sensible heat of air)).
+CFM = 3412·kW / (1.085·ΔT°F) at the stated ΔT (the sensible heat of air,
+https://www.engineeringtoolbox.com/cooling-heating-equations-d_747.html).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Published closed-form formulas the workload model is built from, each testable on its own.
 
-Every function here reproduces a formula from docs/workload-model.md, which names each
-formula's public source (paper or documentation), exactly, so the reference cases can check the formula rather than the whole estimate. Bytes are plain
-bytes; GB = 1e9 bytes, GiB = 2**30 bytes.
+Every function here reproduces exactly a formula from docs/workload-model.md, which names each
+formula's public source (paper or documentation), so the reference cases can check the formula rather
+than the whole estimate. Bytes are plain bytes; GB = 1e9 bytes, GiB = 2**30 bytes.
 """
 
 from __future__ import annotations
