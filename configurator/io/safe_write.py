@@ -65,6 +65,7 @@ def _write_temp(folder: Path, stem: str, data: bytes, mode: int | None) -> Path:
     """Write `data` to a fresh temporary file in `folder`, fsynced; returns its path."""
     tmp = folder / f".{stem}.{secrets.token_hex(4)}{TMP_SUFFIX}"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    written = False
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -72,9 +73,10 @@ def _write_temp(folder: Path, stem: str, data: bytes, mode: int | None) -> Path:
             os.fsync(fh.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+        written = True
+    finally:
+        if not written:          # a half-written temp file never stays behind
+            tmp.unlink(missing_ok=True)
     return tmp
 
 
@@ -155,9 +157,8 @@ def atomic_write(path: Path | str, data: bytes, *, backup: bool = False) -> None
         if backup and st is not None:
             _keep_backup(path, folder, mode)
         _replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    finally:
+        tmp.unlink(missing_ok=True)   # gone already when the rename succeeded
     _fsync_dir(folder)
 
 
@@ -167,9 +168,8 @@ def _keep_backup(path: Path, folder: Path, mode: int | None) -> None:
     bak_tmp = _write_temp(folder, path.name + BACKUP_SUFFIX, old, mode)
     try:
         _replace(bak_tmp, backup_path(path))
-    except BaseException:
-        bak_tmp.unlink(missing_ok=True)
-        raise
+    finally:
+        bak_tmp.unlink(missing_ok=True)   # gone already when the rename succeeded
 
 
 # --------------------------------------------------------------------------- file names

@@ -104,14 +104,15 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
                      customer=_customer(opts.customer, pairs), tax_basis=_tax_basis(pairs),
                      tax_rate=format_pct(pairs[0][1].cost.tax_pct), labels=labels, details=_details(pairs[0][0]),
                      draft=opts.draft and any(ev.errors for _, ev in pairs))
+    written = False
     try:
         data = _render(docs, meta, settings, _namer(pairs, catalog))
         out_path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(out_path, data)
-    except BaseException:
-        if not opts.quote_number:   # a quote that was never written gives its number back: no gaps
+        written = True
+    finally:
+        if not written and not opts.quote_number:   # a quote never written gives its number back: no gaps
             release_quote_number(number, settings.quote.number_prefix, opts.issue_date)
-        raise
     _readable(out_path)
     return out_path
 

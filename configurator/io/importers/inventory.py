@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import jc
+import jc.exceptions
 
 from ...core.catalog import Catalog
 from ..files import FileReadError, read_text
@@ -90,7 +91,7 @@ class _Source:
             return None
         try:
             return json.loads(text) if parser is None else jc.parse(parser, text, quiet=True)
-        except Exception as exc:  # noqa: BLE001 - jc's parsers raise many kinds; the file is named
+        except (jc.exceptions.ParseError, ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
             self.notes.append(f"{name}: cannot parse ({type(exc).__name__}), skipped")
             return None
 
