@@ -7,6 +7,7 @@ so an invalid build stays editable and is reported, never crashes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TypeVar
@@ -23,6 +24,16 @@ def covers(part: Part, spec: PcieSlotSpec) -> tuple[str, ...]:
     `spec.blocks` (listed nearest first, see `PcieSlotSpec.blocks`); a single-width card none."""
     width = getattr(part, "slot_width", 1)
     return spec.blocks[:width - 1] if width > 1 else ()
+
+
+def cover_map(cards: Iterable[tuple[PcieSlotSpec, Part]]) -> dict[str, str]:
+    """Covered slot -> the PCIe slot whose wide card covers it, for (slot, card) pairs in chassis
+    order (the first card wins): the one coverage answer, whether the build is resolved or not."""
+    out: dict[str, str] = {}
+    for spec, part in cards:
+        for b in covers(part, spec):
+            out.setdefault(b, spec.id)
+    return out
 
 
 @dataclass(frozen=True)
@@ -63,12 +74,7 @@ class BuildContext:
     def covered_slots(self) -> dict[str, str]:
         """Covered slot -> the PCIe slot whose wide card covers it (the first such card in
         chassis order). The one answer placement, the fit rules and the chassis view read."""
-        out: dict[str, str] = {}
-        for p in self.placed:
-            if p.slot.pcie is not None:
-                for b in covers(p.part, p.slot.pcie):
-                    out.setdefault(b, p.slot.id)
-        return out
+        return cover_map((p.slot.pcie, p.part) for p in self.placed if p.slot.pcie is not None)
 
     @property
     def gpus(self) -> list[GPU]:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from .build import Build
 from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
 from .categories import ACCEPTS, noun
-from .context import BuildContext, covers, resolve
+from .context import BuildContext, cover_map, covers, resolve
 from .slots import Slot, chassis_slots
 
 #: (violation code, one-sentence reason) for one way a part does not fit a slot
@@ -221,8 +221,13 @@ def _verdict(problems: list[Problem]) -> tuple[bool, str]:
 
 
 def covered_slots(build: Build, catalog: Catalog) -> dict[str, str]:
-    """Covered slot -> the slot whose wide card covers it (`BuildContext.covered_slots`)."""
-    return resolve(build, catalog).covered_slots
+    """Covered slot -> the slot whose wide card covers it (`BuildContext.covered_slots`), without
+    resolving the whole build: the chassis view asks on every edit."""
+    chassis = catalog.chassis(build.chassis)
+    if chassis is None:
+        return {}
+    cards = ((spec, catalog.get(build.placements.get(spec.id, ""))) for spec in chassis.pcie_slots)
+    return cover_map((spec, part) for spec, part in cards if part is not None)
 
 
 def fits_chassis(catalog: Catalog, chassis: Chassis, part: Part) -> tuple[bool, str]:
