@@ -175,6 +175,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     from .io.cluster_io import read_cluster, spec_from_build
 
     cat = _catalog()
+    evaluator = _evaluator(cat)   # rates and presets read once for every server figure
     if bool(args.cluster) == bool(args.from_build):
         raise CliError("cluster: give a cluster file or --from BUILD, not both or neither")
     if args.cluster:
@@ -187,7 +188,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
         if args.deadline_days is not None:
             if args.deadline_days <= 0:
                 raise CliError("--deadline-days: must be above 0")
-            fig = server_figures(spec.servers[0].build, cat, spec, args.from_build, _evaluator(cat))
+            fig = server_figures(spec.servers[0].build, cat, spec, args.from_build, evaluator)
             inp = step_inputs(fig, fig.network_gbps_per_gpu, spec.fabric.oversubscription)
             if inp is None:
                 raise CliError(f"{args.from_build}: the build has no training workload (or no network) to size for")
@@ -196,7 +197,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
                 raise CliError(f"--deadline-days: no cluster of this build trains in {args.deadline_days:g} days")
             spec = spec.model_copy(update={"servers": (spec.servers[0].model_copy(update={"count": n}),),
                                            "name": f"{n} x {spec.servers[0].build.meta.name}"})
-    plan = plan_cluster(spec, cat, _evaluator(cat))
+    plan = plan_cluster(spec, cat, evaluator)
     if args.output:
         from .io.exporters import cluster_exporter
 

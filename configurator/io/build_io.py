@@ -195,7 +195,7 @@ _PATTERN_WORDS = {
 }
 
 
-def _validation_error(exc: ValidationError, name: str) -> BuildFileError:
+def validation_error(exc: ValidationError, name: str) -> BuildFileError:
     err = exc.errors(include_url=False)[0]
     loc = list(err.get("loc", ()))
     is_key = bool(loc) and loc[-1] == "[key]"
@@ -241,7 +241,7 @@ def _to_build(data: Any, name: str) -> tuple[Build, int]:
     try:
         return Build.model_validate(body), version
     except ValidationError as exc:
-        raise _validation_error(exc, name) from None
+        raise validation_error(exc, name) from None
     except RecursionError:
         raise BuildFileError(name, f"nested too deeply (more than {MAX_DEPTH} levels)") from None
 

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.cluster.model import ClusterSpec, ServerGroup
-from .build_io import BuildFileError, _check_tree, _parse_json, _validation_error, dumps_build, read_build
+from .build_io import BuildFileError, dumps_build, parse_json_checked, read_build, validation_error
 from .files import FileReadError, decode_text, read_bytes
 from .safe_write import atomic_write
 
@@ -57,7 +57,7 @@ def _group(entry: Any, index: int, name: str, folder: Path) -> dict[str, Any]:
         try:
             return {**body, "build": Build.model_validate(data), "source": ""}
         except ValidationError as exc:
-            err = _validation_error(exc, name)
+            err = validation_error(exc, name)
             raise ClusterFileError(name, err.message, f"{where}.build.{err.field}".rstrip(".")) from None
     raise ClusterFileError(name, "must be a build file path or an embedded build object", f"{where}.build")
 
@@ -65,8 +65,7 @@ def _group(entry: Any, index: int, name: str, folder: Path) -> dict[str, Any]:
 def parse_cluster(text: str, name: str = "<string>", folder: Path | None = None) -> ClusterSpec:
     """Cluster-file text as a `ClusterSpec`; build paths resolve against `folder`."""
     try:
-        data, dups = _parse_json(text.removeprefix("\ufeff"), name)
-        _check_tree(data, dups, name)
+        data = parse_json_checked(text, name)
     except BuildFileError as exc:
         raise _fail(exc) from None
     if not isinstance(data, dict):
@@ -88,7 +87,7 @@ def parse_cluster(text: str, name: str = "<string>", folder: Path | None = None)
     try:
         return ClusterSpec.model_validate({**body, "servers": [ServerGroup.model_validate(g) for g in groups]})
     except ValidationError as exc:
-        raise _fail(_validation_error(exc, name)) from None
+        raise _fail(validation_error(exc, name)) from None
 
 
 def read_cluster(path: Path | str) -> ClusterSpec:
@@ -136,4 +135,4 @@ def spec_from_build(build_path: str, servers: int, catalog: Catalog | None = Non
                                            "servers": [ServerGroup(build=build, count=servers, source=build_path)],
                                            **{k: v for k, v in sections.items() if v}})
     except ValidationError as exc:
-        raise _fail(_validation_error(exc, build_path)) from None
+        raise _fail(validation_error(exc, build_path)) from None
