@@ -38,7 +38,8 @@ MAX_FILE_BYTES = 64_000_000  # a distributor's price list or vendor catalog: ten
 NON_PART_FILES = {"models.toml", "fx.toml"}
 
 
-def _display(path: Path) -> str:
+def display_name(path: Path) -> str:
+    """How messages name a catalog-folder file: relative to the shipped data when it is there."""
     try:
         return str(path.relative_to(paths.repo_root()))
     except ValueError:
@@ -60,7 +61,7 @@ def _loc(err: ErrorDetails) -> str:
 def load_part_file(path: Path, cache: CatalogCache | None = None) -> tuple[list[Part], list[LoadIssue]]:
     """Parts of one catalog file, and an issue per entry that did not validate (from `cache`
     when it holds this file's bytes)."""
-    name = _display(path)
+    name = display_name(path)
     try:
         raw = read_bytes(path, max_bytes=MAX_FILE_BYTES, what="catalog file")
     except FileReadError as exc:
@@ -111,7 +112,7 @@ def parse_part_file(name: str, raw: bytes) -> tuple[list[Part], list[LoadIssue]]
 
 def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
     """Rows of one price-list CSV: id, price, currency, date, source."""
-    name = _display(path)
+    name = display_name(path)
     try:
         text = _read_text(path)
     except ValueError as exc:
@@ -180,7 +181,7 @@ def _listing(folder: Path, suffix: str, issues: list[LoadIssue]) -> list[Path]:
         return []
     except OSError as exc:
         reason = "permission denied" if isinstance(exc, PermissionError) else (exc.strerror or str(exc))
-        issues.append(LoadIssue(_display(folder), "", "", f"cannot list the folder ({reason}); its files are skipped"))
+        issues.append(LoadIssue(display_name(folder), "", "", f"cannot list the folder ({reason}); its files are skipped"))
         return []
     return sorted(folder / n for n in names)
 

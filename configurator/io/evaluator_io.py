@@ -11,8 +11,7 @@ from .models_io import load_presets
 def default_evaluator(catalog: Catalog, issues: list[LoadIssue] | None = None) -> Evaluator:
     """An `Evaluator` for `catalog` with the shipped + user fx.toml and models.toml.
 
-    Bad exchange-rate rows or files are skipped and reported in `issues` (one line each, naming
-    file and field). Raises `PresetFileError` (a ValueError, one line naming file and field) when
-    models.toml is broken.
+    Bad exchange-rate rows, presets or whole files are skipped and reported in `issues` (one line
+    each, naming file and field); without `issues` a broken models.toml raises `PresetFileError`.
     """
-    return Evaluator(catalog, load_fx(issues=issues), load_presets())
+    return Evaluator(catalog, load_fx(issues=issues), load_presets(issues=issues))

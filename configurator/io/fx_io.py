@@ -14,7 +14,7 @@ from pathlib import Path
 from .. import paths
 from ..core.catalog import LoadIssue
 from ..core.fx import USD_ONLY, FxTable, parse_fx
-from .catalog_io import _display
+from .catalog_io import display_name
 from .files import FileReadError, read_text
 
 FX_FILE = "fx.toml"
@@ -29,7 +29,7 @@ def fx_files() -> list[Path]:
 def read_fx(path: Path, issues: list[LoadIssue] | None = None) -> FxTable | None:
     """The rates in one fx.toml; None (with the reason in `issues`) when the file cannot be used."""
     found = issues if issues is not None else []
-    name = _display(path)
+    name = display_name(path)
     try:
         text = read_text(path, max_bytes=MAX_FX_BYTES, what="exchange-rate file")
     except FileReadError as exc:

@@ -1,8 +1,10 @@
 """Read the workload model presets: the shipped `catalogs/models.toml`, then the user's override.
 
 The presets are plain `ModelShape`s (`configurator.core.evaluate.workload_models`); this module
-finds and reads the files. A missing file is skipped; a broken entry is an error naming the
-file, the preset and the field.
+finds and reads the files through the one bounded reader (`io/files.py`). A missing file is
+skipped. A broken file or entry raises `PresetFileError` naming the file, the preset and the
+field, or, when the caller passes an `issues` list (the app and the CLI do), is skipped and
+reported there so the other presets and every other figure still work.
 """
 
 from __future__ import annotations
@@ -12,10 +14,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .. import paths
+from ..core.catalog import LoadIssue
 from ..core.evaluate.workload_models import ModelShape, parse_presets
-from .catalog_io import _display, _read_text
+from .catalog_io import display_name
+from .files import FileReadError, read_text
 
 MODELS_FILE = "models.toml"
+MAX_MODELS_BYTES = 1_000_000   # a preset table is a few kB
 
 
 class PresetFileError(ValueError):
@@ -27,20 +32,37 @@ def preset_files() -> list[Path]:
     return [paths.catalog_dir() / MODELS_FILE, paths.user_catalog_dir() / MODELS_FILE]
 
 
-def read_presets(path: Path) -> dict[str, ModelShape]:
-    """The presets in one models.toml, by id; PresetFileError when the file or an entry is broken."""
+def read_presets(path: Path, issues: list[LoadIssue] | None = None) -> dict[str, ModelShape]:
+    """The presets in one models.toml, by id. A broken file or entry raises PresetFileError,
+    or with `issues` is skipped (the file's good entries still load) and reported there."""
+    name = display_name(path)
+    problems: list[str] | None = [] if issues is not None else None
     try:
-        return parse_presets(tomllib.loads(_read_text(path)))
+        text = read_text(path, max_bytes=MAX_MODELS_BYTES, what="model presets file")
+        presets = parse_presets(tomllib.loads(text), problems)
+    except FileReadError as exc:
+        return _refused(name, exc.reason, issues)
     except tomllib.TOMLDecodeError as exc:
-        raise PresetFileError(f"{_display(path)}: not valid TOML ({exc})") from None
+        return _refused(name, f"not valid TOML ({exc})", issues)
     except ValueError as exc:
-        raise PresetFileError(f"{_display(path)}: {exc}") from None
+        return _refused(name, str(exc), issues)
+    if issues is not None:
+        issues.extend(LoadIssue(name, "", "", f"{why}; preset skipped") for why in problems or ())
+    return presets
 
 
-def load_presets(files: Sequence[Path] | None = None) -> dict[str, ModelShape]:
+def _refused(name: str, why: str, issues: list[LoadIssue] | None) -> dict[str, ModelShape]:
+    if issues is None:
+        raise PresetFileError(f"{name}: {why}")
+    issues.append(LoadIssue(name, "", "", f"{why}; its presets are not used"))
+    return {}
+
+
+def load_presets(files: Sequence[Path] | None = None,
+                 issues: list[LoadIssue] | None = None) -> dict[str, ModelShape]:
     """Presets of every existing file in `files` (default `preset_files()`), later ids winning."""
     out: dict[str, ModelShape] = {}
     for path in preset_files() if files is None else files:
-        if path.is_file():
-            out.update(read_presets(path))
+        if path.exists() or path.is_symlink():
+            out.update(read_presets(path, issues))
     return out

@@ -68,7 +68,7 @@ def test_a_changed_file_is_parsed_again(user, tmp_path):
 def test_a_corrupt_entry_is_rebuilt_never_trusted(user, tmp_path, damage):
     cold = _load(user, CatalogCache(tmp_path / "cache"))
     raw = (user / "big-gpus.toml").read_bytes()
-    entry = CatalogCache(tmp_path / "cache").path(entry_key(catalog_io._display(user / "big-gpus.toml"), raw))
+    entry = CatalogCache(tmp_path / "cache").path(entry_key(catalog_io.display_name(user / "big-gpus.toml"), raw))
     entry.write_bytes(damage(entry.read_bytes()))
     cache = CatalogCache(tmp_path / "cache")
     cat = _load(user, cache)
