@@ -99,21 +99,32 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    from .io.exporters.evaluation_json import evaluation_to_json
+    from .io.exporters.evaluation_json import evaluation_to_json, strict_json
     from .io.report_text import evaluation_to_text
     from .io.workload_cli import load_workload_file
 
     cat = _catalog()
     build = _load(args.build)
     workload = load_workload_file(args.workload) if args.workload else None
-    ev = _evaluator(cat).evaluate(build, workload=workload)
+    evaluator = _evaluator(cat)
+    ev = evaluator.evaluate(build, workload=workload)
+    from .io.upgrade_cli import upgrade_for, upgrade_json
+
+    upgrade = upgrade_for(args, build, evaluator, ev, workload)   # owned parts or --before
     if args.json:
-        _print_json(evaluation_to_json(ev))
+        data = evaluation_to_json(ev)
+        if upgrade is not None:
+            data["upgrade"] = strict_json(upgrade_json(upgrade, args.before))
+        _print_json(data)
     else:
         print(evaluation_to_text(ev))
         if ev.assumptions:
             print("\n" + _("Assumptions:"))
             print("\n".join(f"  - {translate(a)}" for a in ev.assumptions))
+        if upgrade is not None:
+            from .io.plan_text import plan_to_text
+
+            print("\n" + _("Upgrade:") + "\n" + plan_to_text(upgrade))
     return 0
 
 
@@ -290,6 +301,9 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("build")
     e.add_argument("--json", action="store_true")
     e.add_argument("--workload", metavar="FILE", help="workload JSON (overrides the build's own)")
+    from .io.upgrade_cli import add_arguments as upgrade_arguments
+
+    upgrade_arguments(e)
     e.set_defaults(func=cmd_evaluate)
 
     w = sub.add_parser("workload", help="GPU memory, fit and time for a model and a job")

@@ -6,11 +6,15 @@ from pathlib import Path
 
 from ..formats import Exporter, ExportRequest, by_name, for_path
 from .cluster_bom_csv import CLUSTER_BOM_CSV, NETBOX_CSV, ClusterExporter
+from .delta_bom_csv import DELTA_BOM_CSV
+from .delta_bom_xlsx import DELTA_BOM_XLSX
 from .evaluation_json import EVALUATION_JSON
 from .pdf_quote import PDF_QUOTE
+from .upgrade_pdf import UPGRADE_PDF
 
-#: name -> exporter, in the order File ▸ Export lists them
-EXPORTERS: dict[str, Exporter] = {e.name: e for e in (PDF_QUOTE, EVALUATION_JSON)}
+#: name -> exporter, in the order File ▸ Export lists them (a suffix picks the first that has it)
+EXPORTERS: dict[str, Exporter] = {e.name: e for e in (PDF_QUOTE, EVALUATION_JSON, UPGRADE_PDF, DELTA_BOM_CSV,
+                                                      DELTA_BOM_XLSX)}
 
 
 #: name -> cluster-plan exporter (`configurator cluster ... -o OUT [--format NAME]`)

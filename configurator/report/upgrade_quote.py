@@ -1,0 +1,218 @@
+"""The upgrade quote PDF: what a technician adds to, takes out of and moves in a running server.
+
+    write_upgrade_quote(plan, after, after_eval, catalog, Path("upgrade.pdf"))
+
+It prints, from one `core.plan.UpgradePlan` (never recomputing a figure): the parts changing
+hands (`core.upgrade.delta_bom`: new parts priced, removed parts listed with any trade-in
+value, moves), every figure before → after (power idle/typical/max and at the wall, heat,
+airflow, PSU load, the feed-loss verdict), the problems the upgrade brings and resolves, and
+the totals of AFTER's priced BOM, in which the parts already installed are at zero. It uses the
+quote's header, numbering, terms and signature blocks.
+"""
+
+from __future__ import annotations
+
+import io
+from datetime import date, timedelta
+from pathlib import Path
+
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, LongTable, PageTemplate, Spacer, Table
+
+from ..core.build import Build
+from ..core.catalog import Catalog
+from ..core.evaluate.result import Evaluation
+from ..core.money import format_money, format_pct
+from ..core.plan import Delta, UpgradePlan
+from ..core.upgrade import ADD, MOVE, REMOVE, delta_bom
+from ..io.safe_write import atomic_write
+from . import fonts
+from .canvas import PageInfo, make_canvas
+from .labels import Labels
+from .layout import (
+    ACCENT,
+    ACCENT_LIGHT,
+    ERROR,
+    FRAME_W,
+    GRID,
+    MARGIN_B,
+    MARGIN_L,
+    MARGIN_R,
+    MARGIN_T,
+    PAGE_H,
+    PAGE_W,
+    PM,
+    C,
+    P,
+    part_number_cell,
+    styles,
+    table_style,
+    totals_table,
+)
+from .numbering import next_quote_number, release_quote_number
+from .sections import Customer, QuoteMeta, header, signature, terms
+from .settings import VendorSettings, load_settings
+
+#: (delta name, label, unit, digits) in print order
+FIGURES: tuple[tuple[str, str, str, int], ...] = (
+    ("idle_w", "Power, idle", "W", 0), ("typical_w", "Power, typical", "W", 0), ("max_w", "Power, max", "W", 0),
+    ("peak_w", "Power, peak (PSU sizing)", "W", 0), ("wall_idle_w", "At the wall, idle", "W", 0),
+    ("wall_typical_w", "At the wall, typical", "W", 0), ("wall_max_w", "At the wall, max", "W", 0),
+    ("heat_typical_w", "Heat, typical", "W", 0), ("heat_max_w", "Heat, max", "W", 0),
+    ("heat_btu_hr", "Heat, max", "BTU/h", 0), ("airflow_cfm", "Airflow needed", "CFM", 0),
+    ("psu_count", "PSUs installed", "", 0), ("psu_usable_w", "PSU capacity under redundancy", "W", 0),
+    ("psu_load_pct_typical", "PSU load, typical", "%", 0), ("psu_load_pct_max", "PSU load at peak", "%", 0),
+    ("gpu_count", "GPUs", "", 0), ("host_memory_gb", "Host memory", "GB", 0),
+)
+
+
+def _grid(rows: list[list], widths: list[float], extra: list | None = None) -> LongTable:
+    t = LongTable(rows, colWidths=widths, repeatRows=1, splitByRow=1, splitInRow=0)
+    t.setStyle(table_style([("BACKGROUND", (0, 0), (-1, 0), ACCENT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                            ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+                            ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+                            ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID), *(extra or [])]))
+    return t
+
+
+def _num(value: float, digits: int, signed: bool = False) -> str:
+    return f"{value:{'+' if signed else ''},.{digits}f}"
+
+
+def figures_table(plan: UpgradePlan) -> LongTable:
+    """Figure | before | after | change, then the PSU and feed-loss verdicts (red when overloaded)."""
+    st = styles()
+    by = {d.name: d for d in plan.deltas}
+    rows: list[list] = [[P(h, st.head) if i == 0 else P(h, st.head_r) for i, h in
+                         enumerate(("Figure", "Before", "After", "Change"))]]
+    for name, label, unit, digits in FIGURES:
+        d: Delta | None = by.get(name)
+        if d is None:
+            continue
+        u = f" {unit}" if unit else ""
+        rows.append([P(label, st.cell), P(_num(d.before, digits) + u, st.cell_r), P(_num(d.after, digits) + u, st.cell_r),
+                     P(_num(d.change, digits, signed=True) + u, st.cell_br if d.change else st.cell_r)])
+    rows.append([P("PSUs", st.cell), C(plan.psu_before, st.cell_r), C(plan.psu_after, st.cell_r), ""])
+    rows.append([P("Losing one feed", st.cell), C(plan.feed_loss_before or "n/a (no redundancy)", st.cell_r),
+                 C(plan.feed_loss_after or "n/a (no redundancy)", st.cell_r), ""])
+    extra = []
+    if plan.feed_loss_pct_after is not None and plan.feed_loss_pct_after > 100:
+        extra.append(("TEXTCOLOR", (2, len(rows) - 1), (2, len(rows) - 1), ERROR))
+    return _grid(rows, [150, 110, 110, FRAME_W - 370], extra)
+
+
+def _slots(where: str, most: int = 6) -> str:
+    """A long slot list shortened to its count, first and last: '16 slots: CPU1_DIMM_A1 … CPU2_DIMM_H1'."""
+    slots = where.split(", ")
+    return where if len(slots) <= most else f"{len(slots)} slots: {slots[0]} … {slots[-1]}"
+
+
+def changes_table(plan: UpgradePlan, catalog: Catalog, locale: str) -> LongTable:
+    """The delta BOM: bought lines priced, removed parts with their trade-in, moves."""
+    st = styles()
+    cur = plan.currency
+    rows: list[list] = [[P(h, st.head) for h in ("Change", "Part number", "Description", "Slots")] +
+                        [P(h, st.head_r) for h in ("Qty", "Unit price", "Extended")]]
+    words = {ADD: "Buy", REMOVE: "Take out", MOVE: "Move"}
+    for ln in delta_bom(plan, catalog):
+        if ln.group == ADD:
+            unit = "on request" if ln.unit_price is None else format_money(ln.unit_price, cur, locale)
+            ext = "on request" if ln.extended is None else format_money(ln.extended, cur, locale)
+        elif ln.group == REMOVE:
+            unit = "trade-in " + format_money(ln.unit_price, cur, locale) if ln.unit_price is not None else "—"
+            ext = format_money(-ln.extended, cur, locale) if ln.extended is not None else "—"
+        else:
+            unit = ext = "—"
+        rows.append([P(words[ln.group], st.cell_b), part_number_cell(ln.part_number), C(ln.name, st.cell, 200),
+                     C(_slots(ln.where), st.cell, 120), P(f"{ln.qty:,}", st.cell_r), P(unit, st.cell_r), P(ext, st.cell_r)])
+    if len(rows) == 1:
+        rows.append([P("No parts change.", st.cell), "", "", "", "", "", ""])
+    return _grid(rows, [44, 74, FRAME_W - 44 - 74 - 80 - 28 - 72 - 72, 80, 28, 72, 72])
+
+
+def problems(plan: UpgradePlan, tr: Labels) -> list[Flowable]:
+    st = styles()
+    out: list[Flowable] = [P("Problems the upgrade brings", st.h3)]
+    out += [PM(f"<b>{v.severity.upper()}</b> {fonts.markup(tr.message(v.message))}", st.small)
+            for v in plan.new_problems] or [P("None.", st.small)]
+    if plan.resolved_problems:
+        out += [P("Problems the upgrade resolves", st.h3)]
+        out += [P(tr.message(v.message), st.small) for v in plan.resolved_problems]
+    return out
+
+
+def _trade_in_rows(plan: UpgradePlan, locale: str) -> Table | None:
+    if not plan.trade_in_total:
+        return None
+    st = styles()
+    money = lambda v: format_money(v, plan.currency, locale)   # noqa: E731 - a local formatter
+    t = Table([[P("Trade-in of removed parts", st.cell), P(money(-plan.trade_in_total), st.cell_r)],
+               [P(f"Net cost of the upgrade ({plan.currency})", st.cell_b), P(money(plan.net_cost), st.cell_br)]],
+              colWidths=[150, 92], hAlign="RIGHT")
+    t.setStyle(table_style([("BACKGROUND", (0, 1), (-1, 1), ACCENT_LIGHT), ("LINEABOVE", (0, 1), (-1, 1), 0.8, ACCENT)]))
+    return t
+
+
+def upgrade_story(plan: UpgradePlan, after: Build, after_eval: Evaluation, catalog: Catalog,
+                  meta: QuoteMeta) -> list[Flowable]:
+    """The upgrade's blocks, between the quote header and its terms."""
+    st = styles()
+    ch = catalog.chassis(after.chassis)
+    name = ch.name if ch else after.chassis
+    moved = "" if plan.chassis_before == plan.chassis_after else f" (moved from {plan.chassis_before})"
+    out: list[Flowable] = [
+        P(f"Upgrade of {after.meta.name or name}", st.h2),
+        P(f"Server: {name}{moved}. Only new parts are priced; the parts already "
+          "installed stay at no charge, and removed parts are listed for return or trade-in.", st.body),
+        P("Parts", st.h3), changes_table(plan, catalog, meta.locale),
+        Spacer(1, 6), KeepTogether([totals_table(after_eval.cost, meta.locale, label="Upgrade total", tr=meta.labels)]),
+    ]
+    trade = _trade_in_rows(plan, meta.locale)
+    if trade is not None:
+        out += [Spacer(1, 3), trade]
+    if plan.unpriced:
+        out.append(P("On request (no price in the price list): " + ", ".join(plan.unpriced), st.muted))
+    out += [P("Power, heat and PSUs before and after", st.h3), figures_table(plan), *problems(plan, meta.labels)]
+    return out
+
+
+def write_upgrade_quote(plan: UpgradePlan, after: Build, after_eval: Evaluation, catalog: Catalog, out_path: Path,
+                        *, settings: VendorSettings | None = None, issue_date: date | None = None,
+                        customer: str | None = None) -> Path:
+    """Write the upgrade quote; `after_eval` is AFTER priced as the upgrade (owned parts at zero).
+    Takes the next quote number from the counter and gives it back if writing fails."""
+    settings = settings if settings is not None else load_settings()
+    fonts.register()
+    labels = Labels(after.meta.language)
+    issued = issue_date or date.today()
+    number = after.meta.quote_number or next_quote_number(settings.quote.number_prefix, issue_date)
+    meta = QuoteMeta(number=number, revision=after.meta.revision, issued=issued,
+                     valid_until=issued + timedelta(days=after.meta.valid_days), currency=plan.currency,
+                     locale=labels.money_locale_override or settings.quote.locale,
+                     customer=customer or after.meta.customer or "", labels=labels,
+                     tax_basis="Prices include tax" if after_eval.cost.tax_included else "Prices exclude tax",
+                     tax_rate=format_pct(after_eval.cost.tax_pct), details=Customer())
+    written = False
+    try:
+        story = [*header(settings, meta), *upgrade_story(plan, after, after_eval, catalog, meta),
+                 Spacer(1, 10), *terms(settings, meta, False), KeepTogether(signature(meta, []))]
+        atomic_write(out_path, _render(story, meta, settings))
+        written = True
+    finally:
+        if not written and not after.meta.quote_number:
+            release_quote_number(number, settings.quote.number_prefix, issue_date)
+    return out_path
+
+
+def _render(story: list[Flowable], meta: QuoteMeta, settings: VendorSettings) -> bytes:
+    info = PageInfo(vendor=settings.vendor.company, quote_label=f"Upgrade {meta.label}", customer=meta.customer,
+                    page_w=PAGE_W, page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R,
+                    page_label=meta.labels("Page {page} of {total}"))
+    buf = io.BytesIO()
+    doc = BaseDocTemplate(buf, pagesize=(PAGE_W, PAGE_H), leftMargin=MARGIN_L, rightMargin=MARGIN_R,
+                          topMargin=MARGIN_T, bottomMargin=MARGIN_B, title=f"Upgrade {meta.label}",
+                          author=settings.vendor.company, creator="ai-server-configurator")
+    frame = Frame(MARGIN_L, MARGIN_B, FRAME_W, PAGE_H - MARGIN_T - MARGIN_B, id="body",
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    doc.build(story, canvasmaker=make_canvas(info))
+    return buf.getvalue()
