@@ -9,16 +9,18 @@ from .cluster_bom_csv import CLUSTER_BOM_CSV, NETBOX_CSV, ClusterExporter
 from .delta_bom_csv import DELTA_BOM_CSV
 from .delta_bom_xlsx import DELTA_BOM_XLSX
 from .evaluation_json import EVALUATION_JSON
+from .netbox_devicetype import NETBOX_DEVICETYPE, NETBOX_DEVICETYPE_BUILD
 from .pdf_quote import PDF_QUOTE
 from .upgrade_pdf import UPGRADE_PDF
 
 #: name -> exporter, in the order File ▸ Export lists them (a suffix picks the first that has it)
 EXPORTERS: dict[str, Exporter] = {e.name: e for e in (PDF_QUOTE, EVALUATION_JSON, UPGRADE_PDF, DELTA_BOM_CSV,
-                                                      DELTA_BOM_XLSX)}
+                                                      DELTA_BOM_XLSX, NETBOX_DEVICETYPE_BUILD)}
 
 
 #: name -> cluster-plan exporter (`configurator cluster ... -o OUT [--format NAME]`)
-CLUSTER_EXPORTERS: dict[str, ClusterExporter] = {e.name: e for e in (CLUSTER_BOM_CSV, NETBOX_CSV)}
+CLUSTER_EXPORTERS: dict[str, ClusterExporter] = {e.name: e for e in (CLUSTER_BOM_CSV, NETBOX_CSV,
+                                                                      NETBOX_DEVICETYPE)}
 
 
 def cluster_exporter(name: str | None, path: Path | str) -> ClusterExporter:
