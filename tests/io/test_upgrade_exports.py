@@ -1,0 +1,86 @@
+"""The upgrade exports (upgrade quote PDF, delta BOM CSV and XLSX) of an imported, upgraded server."""
+
+from __future__ import annotations
+
+import csv
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from configurator.cli import main
+from configurator.core.money import format_money
+from configurator.io.build_io import load_build, save_build
+from configurator.io.catalog_io import default_catalog
+from configurator.io.evaluator_io import default_evaluator
+from configurator.io.exporters import exporter
+
+PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
+H200, PSU = "nvidia-h200-sxm5-141gb", "supermicro-psu-3000w-titanium"
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory) -> tuple[Path, Path]:
+    """(the imported server, the same with 7 more H200s and 6 PSUs)."""
+    folder = tmp_path_factory.mktemp("upgrade")
+    before = folder / "server.json"
+    assert main(["import", "inventory", str(PROBE), "--chassis", "supermicro-sys-821ge-tnhr", "-o", str(before)]) == 0
+    build = load_build(before)
+    build.placements = {**build.placements, **{f"GPU{i}": H200 for i in range(2, 9)},
+                        **{f"PSU{i}": PSU for i in range(1, 7)}}
+    save_build(build, folder / "after.json")
+    return before, folder / "after.json"
+
+
+def _plan(after: Path):
+    from configurator.core.upgrade import upgrade_of
+
+    catalog = default_catalog()
+    return upgrade_of(load_build(after), default_evaluator(catalog)), catalog
+
+
+def test_delta_bom_csv_adds_up_and_equals_the_xlsx(files, tmp_path):
+    _, after = files
+    assert main(["export", str(after), "--format", "delta-bom-csv", "-o", str(tmp_path / "d.csv")]) == 0
+    rows = list(csv.reader((tmp_path / "d.csv").open(encoding="utf-8")))
+    plan, _ = _plan(after)
+    adds = [r for r in rows if r[0] == "Add"]
+    assert {r[1] for r in adds} >= {H200, PSU} and next(r for r in adds if r[1] == H200)[4] == "7"
+    assert sum(Decimal(r[7]) for r in adds) == plan.cost_total
+    totals = {r[3]: Decimal(r[7]) for r in rows if r[0] == "Total"}
+    assert totals["new parts (hardware)"] == plan.cost_new_parts and totals["net cost of the upgrade"] == plan.net_cost
+    assert main(["export", str(after), "-o", str(tmp_path / "d.xlsx")]) == 0       # by suffix
+    sheet = load_workbook(tmp_path / "d.xlsx")["Delta BOM"]
+    cells = [["" if c is None else str(c) for c in row] for row in sheet.iter_rows(values_only=True)]
+    assert len(cells) == len(rows) and [r[:6] for r in cells] == [r[:6] for r in rows]
+    assert [Decimal(r[7]) for r in cells[1:] if r[0] == "Add"] == [Decimal(r[7]) for r in adds]
+    figures = load_workbook(tmp_path / "d.xlsx")["Figures"]
+    names = [row[0] for row in figures.iter_rows(values_only=True)]
+    assert {"wall_max_w", "heat_btu_hr", "airflow_cfm", "psu_load_pct_max", "feed loss"} <= set(names)
+
+
+def test_upgrade_quote_pdf_prints_the_plan(files, tmp_path):
+    _, after = files
+    out = tmp_path / "upgrade.pdf"
+    assert main(["export", str(after), "--format", "upgrade-pdf", "-o", str(out)]) == 0
+    text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
+    plan, _ = _plan(after)
+    assert "Upgrade of" in text and "Power, heat and PSUs before and after" in text
+    assert format_money(plan.cost_total, "USD", "en_US") in text
+    assert "NVIDIA H200 SXM5 141GB" in text and "Losing one feed" in text
+    wall = next(d for d in plan.deltas if d.name == "wall_max_w")
+    assert f"{wall.before:,.0f} W" in text and f"{wall.after:,.0f} W" in text
+
+
+def test_before_and_after_files_and_a_build_with_nothing_owned(files, tmp_path, capsys):
+    before, after = files
+    assert main(["export", str(before), str(after), "--format", "delta-bom-csv", "-o", str(tmp_path / "two.csv")]) == 0
+    assert "Add,nvidia-h200-sxm5-141gb" in (tmp_path / "two.csv").read_text()
+    example = Path(__file__).resolve().parents[2] / "examples" / "hgx-h100-8gpu.json"
+    assert main(["export", str(example), "--format", "upgrade-pdf", "-o", str(tmp_path / "no.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no parts are marked owned" in err
+    assert not (tmp_path / "no.pdf").exists()
+    assert exporter("upgrade-pdf").max_options == 2
