@@ -197,6 +197,12 @@ class MainWindow(FileActions, QMainWindow):
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         view.addSeparator()
+        from .cluster_view import show_cluster_view
+        from .upgrade_view import show_upgrade_view
+
+        view.addAction(self.tr("&Upgrade plan…"), lambda: show_upgrade_view(self))
+        view.addAction(self.tr("C&luster plan…"), lambda: show_cluster_view(self))
+        view.addSeparator()
         view.addMenu(language_menu(self))
 
     def _wire(self) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..formats import Exporter, ExportRequest, by_name, for_path
 from .cluster_bom_csv import CLUSTER_BOM_CSV, NETBOX_CSV, ClusterExporter
+from .cluster_pdf import CLUSTER_PDF
 from .delta_bom_csv import DELTA_BOM_CSV
 from .delta_bom_xlsx import DELTA_BOM_XLSX
 from .evaluation_json import EVALUATION_JSON
@@ -20,7 +21,7 @@ EXPORTERS: dict[str, Exporter] = {e.name: e for e in (PDF_QUOTE, EVALUATION_JSON
 
 #: name -> cluster-plan exporter (`configurator cluster ... -o OUT [--format NAME]`)
 CLUSTER_EXPORTERS: dict[str, ClusterExporter] = {e.name: e for e in (CLUSTER_BOM_CSV, NETBOX_CSV,
-                                                                      NETBOX_DEVICETYPE)}
+                                                                      NETBOX_DEVICETYPE, CLUSTER_PDF)}
 
 
 def cluster_exporter(name: str | None, path: Path | str) -> ClusterExporter:

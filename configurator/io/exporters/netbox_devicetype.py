@@ -67,8 +67,8 @@ def _inlet(catalog: Catalog, psu_id: str) -> str:
 
 
 def _power_ports(build: Build, ev: Evaluation, catalog: Catalog) -> list[dict[str, Any]]:
-    psus = [(slot, catalog.get(pid)) for slot, pid in sorted(build.placements.items())]
-    psus = [(slot, p) for slot, p in psus if isinstance(p, PSU)]
+    psus = [(slot, part) for slot, pid in sorted(build.placements.items())
+            if isinstance(part := catalog.get(pid), PSU)]
     active = max(1, ev.psu.active or len(psus))
     most = max(1, math.ceil(ev.power.wall_max_w / active))
     shared = max(1, math.ceil(ev.power.wall_typical_w / max(1, len(psus))))
