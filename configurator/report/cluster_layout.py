@@ -127,7 +127,7 @@ def _single_switch(fabric: FabricPlan, width: float, y: float) -> list[Shape]:
 
 
 def _rail_label(fabric: FabricPlan, r: int) -> str:
-    return f"GPU {r + 1} of each server" if fabric.role == "compute" else f"link {r + 1} of each server"
+    return f"GPU {r + 1}s" if fabric.role == "compute" else f"link {r + 1}s"
 
 
 def fabric_diagram(fabric: FabricPlan, width: float = 500.0) -> Picture:
@@ -169,7 +169,9 @@ def _caption(fabric: FabricPlan) -> str:
     over = f"{fabric.oversubscription:g}:1" if fabric.oversubscription > 1.0 else "non-blocking"
     tiers = ("one switch" if fabric.leaves <= 1 else f"{fabric.leaves} leaves, {fabric.spines} spines"
              + (f", {fabric.cores} cores" if fabric.cores else ""))
-    caption = (f"{fabric.role.capitalize()} fabric, {fabric.switch_name}: {fabric.rails} rails, {tiers}"
+    rail = "GPU" if fabric.role == "compute" else "link"
+    caption = (f"{fabric.role.capitalize()} fabric, {fabric.switch_name}: {fabric.rails} rails (rail r joins {rail} r "
+               f"of every server), {tiers}"
                + f"; {fabric.endpoints} server links at {fabric.link_gbps:g} Gb/s, {over}; bisection "
                f"{fabric.bisection_gbps / 1000:,.1f} Tb/s, {fabric.injection_gbps_per_gpu:g} Gb/s per GPU")
     return caption
