@@ -32,7 +32,7 @@ from ..io.build_io import load_build
 from . import theme
 
 #: (delta name, label, unit) in the order the table lists them
-FIGURES = (
+FIGURES: tuple[tuple[str, str, str], ...] = (
     ("idle_w", QT_TRANSLATE_NOOP("UpgradeView", "Power, idle"), "W"),
     ("typical_w", QT_TRANSLATE_NOOP("UpgradeView", "Power, typical"), "W"),
     ("max_w", QT_TRANSLATE_NOOP("UpgradeView", "Power, max"), "W"),
@@ -50,6 +50,11 @@ FIGURES = (
 )
 ACTIONS = {"add": QT_TRANSLATE_NOOP("UpgradeView", "Add"), "remove": QT_TRANSLATE_NOOP("UpgradeView", "Remove"),
            "move": QT_TRANSLATE_NOOP("UpgradeView", "Move")}
+
+
+def _label(text: str) -> str:
+    """One of the QT_TRANSLATE_NOOP labels above, translated (the literal is what lupdate extracts)."""
+    return QCoreApplication.translate("UpgradeView", text)
 
 
 def _table(headers: list[str]) -> QTableWidget:
@@ -157,8 +162,7 @@ class UpgradeView(QWidget):
         self._render(self.plan)
 
     def _render(self, plan: UpgradePlan) -> None:
-        tr = QCoreApplication.translate
-        _fill(self.changes, [[tr("UpgradeView", ACTIONS[c.action]), self._name(c.part_id),
+        _fill(self.changes, [[_label(ACTIONS[c.action]), self._name(c.part_id),
                               f"{c.from_slot} → {c.slot}" if c.action == "move" else c.slot,
                               self.tr("yes") if c.owned else ""] for c in plan.changes]
               or [[self.tr("No parts change."), "", "", ""]])
@@ -167,7 +171,7 @@ class UpgradeView(QWidget):
         for name, label, unit in FIGURES:
             d = by[name]
             u = f" {unit}" if unit else ""
-            rows.append([tr("UpgradeView", label), f"{d.before:,.0f}{u}", f"{d.after:,.0f}{u}", f"{d.change:+,.0f}{u}"])
+            rows.append([_label(label), f"{d.before:,.0f}{u}", f"{d.after:,.0f}{u}", f"{d.change:+,.0f}{u}"])
         _fill(self.figures, rows, right_from=1)
         self.psu.setText(self.tr("PSUs: %1 → %2").replace("%1", plan.psu_before).replace("%2", plan.psu_after))
         self._render_feed(plan)

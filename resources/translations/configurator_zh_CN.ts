@@ -241,6 +241,52 @@
     </message>
 </context>
 <context>
+    <name>ClusterDialog</name>
+    <message>
+        <source>Cluster plan</source>
+        <translation>集群规划</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterView</name>
+    <message>
+        <source>Servers of this build</source>
+        <translation>本配置的服务器数量</translation>
+    </message>
+    <message>
+        <source>Rack power limit</source>
+        <translation>机柜功率上限</translation>
+    </message>
+    <message>
+        <source>Export cluster PDF…</source>
+        <translation>导出集群 PDF…</translation>
+    </message>
+    <message>
+        <source>Rack elevation</source>
+        <translation>机柜立面图</translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation>网络拓扑</translation>
+    </message>
+    <message>
+        <source>No compute fabric: the build has no network for it.</source>
+        <translation>没有计算网络：该配置没有可用于组网的网卡。</translation>
+    </message>
+    <message>
+        <source>Export cluster PDF</source>
+        <translation>导出集群 PDF</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+</context>
+<context>
     <name>CostPanel</name>
     <message>
         <source>Cost &amp; TCO</source>
@@ -579,6 +625,14 @@
     <message>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Upgrade plan…</source>
+        <translation>升级方案(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>C&amp;luster plan…</source>
+        <translation>集群规划(&amp;L)…</translation>
     </message>
     <message>
         <source>&amp;Undo %s</source>
@@ -1197,6 +1251,189 @@
     <message>
         <source>{cfm} ({gap} short)</source>
         <translation>{cfm}（缺口 {gap}）</translation>
+    </message>
+</context>
+<context>
+    <name>UpgradeDialog</name>
+    <message>
+        <source>Upgrade plan</source>
+        <translation>升级方案</translation>
+    </message>
+</context>
+<context>
+    <name>UpgradeView</name>
+    <message>
+        <source>Power, idle</source>
+        <extracomment>(delta name, label, unit) in the order the table lists them</extracomment>
+        <translation>功耗，空闲</translation>
+    </message>
+    <message>
+        <source>Power, typical</source>
+        <translation>功耗，典型</translation>
+    </message>
+    <message>
+        <source>Power, max</source>
+        <translation>功耗，最大</translation>
+    </message>
+    <message>
+        <source>At the wall, idle</source>
+        <translation>墙插功率，空闲</translation>
+    </message>
+    <message>
+        <source>At the wall, typical</source>
+        <translation>墙插功率，典型</translation>
+    </message>
+    <message>
+        <source>At the wall, max</source>
+        <translation>墙插功率，最大</translation>
+    </message>
+    <message>
+        <source>Heat, max</source>
+        <translation>发热，最大</translation>
+    </message>
+    <message>
+        <source>Airflow needed</source>
+        <translation>所需风量</translation>
+    </message>
+    <message>
+        <source>PSUs installed</source>
+        <translation>已装电源</translation>
+    </message>
+    <message>
+        <source>PSU load, typical</source>
+        <translation>电源负载，典型</translation>
+    </message>
+    <message>
+        <source>PSU load at peak</source>
+        <translation>电源峰值负载</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Host memory</source>
+        <translation>主机内存</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>移位</translation>
+    </message>
+    <message>
+        <source>Compare with a build file…</source>
+        <translation>与配置文件比较…</translation>
+    </message>
+    <message>
+        <source>Compare with the owned parts</source>
+        <translation>与已有部件比较</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <source>Slot</source>
+        <translation>插槽</translation>
+    </message>
+    <message>
+        <source>Owned</source>
+        <translation>已有</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>升级前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>升级后</translation>
+    </message>
+    <message>
+        <source>The server as it is now</source>
+        <translation>服务器当前配置</translation>
+    </message>
+    <message>
+        <source>Configurator build (*.json)</source>
+        <translation>配置文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Before: %s</source>
+        <translation>升级前：%s</translation>
+    </message>
+    <message>
+        <source>Before: the parts the server had when it was imported (owned).</source>
+        <translation>升级前：导入时服务器已有的部件（已有）。</translation>
+    </message>
+    <message>
+        <source>This build owns no parts, so it is a new server, not an upgrade. Import the server (File ▸ Import from server…) or compare with a build file.</source>
+        <translation>该配置没有已有部件，是一台新服务器而非升级。请导入服务器（文件 ▸ 从服务器导入…）或与配置文件比较。</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>No parts change.</source>
+        <translation>没有部件变化。</translation>
+    </message>
+    <message>
+        <source>PSUs: %1 → %2</source>
+        <translation>电源：%1 → %2</translation>
+    </message>
+    <message>
+        <source>New problems: %s</source>
+        <translation>新问题：%s</translation>
+    </message>
+    <message>
+        <source>Resolved: %s</source>
+        <translation>已解决：%s</translation>
+    </message>
+    <message>
+        <source>no redundancy</source>
+        <translation>无冗余</translation>
+    </message>
+    <message>
+        <source>holds (%s %% of the remaining feeds)</source>
+        <translation>可承受（剩余供电路的 %s %%）</translation>
+    </message>
+    <message>
+        <source>OVERLOADED (%s %% of the remaining feeds)</source>
+        <translation>过载（剩余供电路的 %s %%）</translation>
+    </message>
+    <message>
+        <source>Losing one feed after the upgrade: %s</source>
+        <translation>升级后失去一路供电：%s</translation>
+    </message>
+    <message>
+        <source>New parts %1 · upgrade total %2 (only new parts are priced)</source>
+        <translation>新部件 %1 · 升级合计 %2（仅对新部件计价）</translation>
+    </message>
+    <message>
+        <source>Removed: %s</source>
+        <translation>移除：%s</translation>
+    </message>
+    <message>
+        <source>Trade-in %1 · net %2</source>
+        <translation>折价回收 %1 · 净额 %2</translation>
+    </message>
+    <message>
+        <source>On request: %s</source>
+        <translation>询价：%s</translation>
     </message>
 </context>
 <context>
