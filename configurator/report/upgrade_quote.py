@@ -49,6 +49,7 @@ from .layout import (
     totals_table,
 )
 from .numbering import next_quote_number, release_quote_number
+from .quote_fields import UnorderableError
 from .sections import Customer, QuoteMeta, header, signature, terms
 from .settings import VendorSettings, load_settings
 
@@ -177,9 +178,14 @@ def upgrade_story(plan: UpgradePlan, after: Build, after_eval: Evaluation, catal
 
 def write_upgrade_quote(plan: UpgradePlan, after: Build, after_eval: Evaluation, catalog: Catalog, out_path: Path,
                         *, settings: VendorSettings | None = None, issue_date: date | None = None,
-                        customer: str | None = None) -> Path:
+                        customer: str | None = None, draft: bool = False) -> Path:
     """Write the upgrade quote; `after_eval` is AFTER priced as the upgrade (owned parts at zero).
-    Takes the next quote number from the counter and gives it back if writing fails."""
+    Takes the next quote number from the counter and gives it back if writing fails. An AFTER
+    with errors raises `UnorderableError` unless `draft` (then every page is marked)."""
+    errors = [f"{v.code}: {v.message}" for v in after_eval.errors]
+    if errors and not draft:
+        raise UnorderableError(f"the upgraded build has {len(errors)} error(s); fix them or quote it as a draft "
+                               "(--allow-errors):\n" + "\n".join(errors))
     settings = settings if settings is not None else load_settings()
     fonts.register()
     labels = Labels(after.meta.language)
@@ -190,7 +196,7 @@ def write_upgrade_quote(plan: UpgradePlan, after: Build, after_eval: Evaluation,
                      locale=labels.money_locale_override or settings.quote.locale,
                      customer=customer or after.meta.customer or "", labels=labels,
                      tax_basis="Prices include tax" if after_eval.cost.tax_included else "Prices exclude tax",
-                     tax_rate=format_pct(after_eval.cost.tax_pct), details=Customer())
+                     tax_rate=format_pct(after_eval.cost.tax_pct), details=Customer(), draft=bool(errors))
     written = False
     try:
         story = [*header(settings, meta), *upgrade_story(plan, after, after_eval, catalog, meta),
@@ -206,7 +212,8 @@ def write_upgrade_quote(plan: UpgradePlan, after: Build, after_eval: Evaluation,
 def _render(story: list[Flowable], meta: QuoteMeta, settings: VendorSettings) -> bytes:
     info = PageInfo(vendor=settings.vendor.company, quote_label=f"Upgrade {meta.label}", customer=meta.customer,
                     page_w=PAGE_W, page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R,
-                    page_label=meta.labels("Page {page} of {total}"))
+                    page_label=meta.labels("Page {page} of {total}"),
+                    watermark=meta.labels("DRAFT — NOT ORDERABLE") if meta.draft else "")
     buf = io.BytesIO()
     doc = BaseDocTemplate(buf, pagesize=(PAGE_W, PAGE_H), leftMargin=MARGIN_L, rightMargin=MARGIN_R,
                           topMargin=MARGIN_T, bottomMargin=MARGIN_B, title=f"Upgrade {meta.label}",

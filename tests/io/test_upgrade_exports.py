@@ -19,17 +19,19 @@ from configurator.io.exporters import exporter
 
 PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
 H200, PSU = "nvidia-h200-sxm5-141gb", "supermicro-psu-3000w-titanium"
+CPU, DIMM = "intel-xeon-platinum-8480plus", "samsung-m321r8ga0bb0-cqk"
 
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory) -> tuple[Path, Path]:
-    """(the imported server, the same with 7 more H200s and 6 PSUs)."""
+    """(the imported server, the same with 7 more H200s, 6 PSUs, 2 CPUs and 16 DIMMs)."""
     folder = tmp_path_factory.mktemp("upgrade")
     before = folder / "server.json"
     assert main(["import", "inventory", str(PROBE), "--chassis", "supermicro-sys-821ge-tnhr", "-o", str(before)]) == 0
     build = load_build(before)
     build.placements = {**build.placements, **{f"GPU{i}": H200 for i in range(2, 9)},
-                        **{f"PSU{i}": PSU for i in range(1, 7)}}
+                        **{f"PSU{i}": PSU for i in range(1, 7)}, "CPU1": CPU, "CPU2": CPU,
+                        **{f"CPU{c}_DIMM_{ch}1": DIMM for c in (1, 2) for ch in "ABCDEFGH"}}
     save_build(build, folder / "after.json")
     return before, folder / "after.json"
 
@@ -84,3 +86,16 @@ def test_before_and_after_files_and_a_build_with_nothing_owned(files, tmp_path, 
     assert err.count("\n") == 1 and "no parts are marked owned" in err
     assert not (tmp_path / "no.pdf").exists()
     assert exporter("upgrade-pdf").max_options == 2
+
+
+def test_an_upgrade_with_errors_is_refused_unless_a_draft(files, tmp_path, capsys):
+    _, after = files
+    build = load_build(after)
+    build.placements = {s: p for s, p in build.placements.items() if s not in ("PSU5", "PSU6")}   # 4 of 4+2
+    bad = tmp_path / "bad.json"
+    save_build(build, bad)
+    out = tmp_path / "bad.pdf"
+    assert main(["export", str(bad), "--format", "upgrade-pdf", "-o", str(out)]) == 1
+    assert "power.redundancy-count" in capsys.readouterr().err and not out.exists()
+    assert main(["export", str(bad), "--format", "upgrade-pdf", "-o", str(out), "--allow-errors"]) == 0
+    assert "DRAFT" in " ".join(p.extract_text() for p in PdfReader(out).pages)

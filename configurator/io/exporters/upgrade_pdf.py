@@ -13,7 +13,8 @@ def _write(request: ExportRequest, path: Path) -> Path:
     from ...report.upgrade_quote import write_upgrade_quote
 
     job = request_plan(request)
-    return write_upgrade_quote(job.plan, job.after, job.after_eval, job.catalog, path, customer=request.customer)
+    return write_upgrade_quote(job.plan, job.after, job.after_eval, job.catalog, path, customer=request.customer,
+                               draft=request.draft)
 
 
 UPGRADE_PDF = Exporter(name="upgrade-pdf", suffixes=(".pdf",), description="Upgrade quote (PDF)", max_options=2,
