@@ -197,13 +197,20 @@ class MainWindow(FileActions, QMainWindow):
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         view.addSeparator()
-        from .cluster_view import show_cluster_view
-        from .upgrade_view import show_upgrade_view
-
-        view.addAction(self.tr("&Upgrade plan…"), lambda: show_upgrade_view(self))
-        view.addAction(self.tr("C&luster plan…"), lambda: show_cluster_view(self))
+        view.addAction(self.tr("&Upgrade plan…"), self.show_upgrade_view)
+        view.addAction(self.tr("C&luster plan…"), self.show_cluster_view)
         view.addSeparator()
         view.addMenu(language_menu(self))
+
+    def show_upgrade_view(self) -> None:
+        from .upgrade_view import show_upgrade_view  # imported when first opened, not at start
+
+        show_upgrade_view(self)
+
+    def show_cluster_view(self) -> None:
+        from .cluster_view import show_cluster_view  # imported when first opened, not at start
+
+        show_cluster_view(self)
 
     def _wire(self) -> None:
         s = self.session
