@@ -8,6 +8,7 @@ or flag and the field, exit 2 (raised as ValueError for `cli.main`).
 from __future__ import annotations
 
 import argparse
+import sys
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.build import Build
-from ..core.compare import MAX_COLUMNS, MIN_COLUMNS, ColumnInput, Comparer, Comparison, Options
+from ..core.catalog import LoadIssue
+from ..core.compare import MAX_COLUMNS, MIN_COLUMNS, ColumnInput, Comparer, Comparison, Options, PriceList
 from ..core.currency import check_currency
 from ..core.evaluator import Evaluator
 from ..i18n import _, pad
@@ -68,6 +70,17 @@ def add_bom_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--currency", metavar="CODE")
 
 
+def _price_list(path: str | None, evaluator: Evaluator) -> PriceList | None:
+    """The `--price-list` file; rows for unknown part ids are warnings on stderr."""
+    if not path:
+        return None
+    issues: list[LoadIssue] = []
+    plist = load_price_list(path, evaluator.catalog, issues=issues)
+    for issue in issues:
+        print(f"warning: {issue}", file=sys.stderr)
+    return plist
+
+
 def _currency(code: str, evaluator: Evaluator) -> str:
     try:
         return check_currency(code, evaluator.fx)
@@ -98,7 +111,7 @@ def compare_files(args: argparse.Namespace, evaluator: Evaluator, load: Callable
     if not 1 <= args.baseline <= n:
         raise CompareArgError(f"--baseline: {args.baseline} is not one of the builds 1..{n}")
     options = _options(args, evaluator)
-    plist = load_price_list(args.price_list, evaluator.catalog) if args.price_list else None
+    plist = _price_list(args.price_list, evaluator)
     inputs = [ColumnInput(load(path), source=path) for path in args.builds]
     return Comparer(evaluator).compare(inputs, options=options, price_list=plist, baseline=args.baseline - 1)
 
@@ -155,7 +168,7 @@ def width(text: str) -> int:
 def run_bom(args: argparse.Namespace, evaluator: Evaluator, load: Callable[[str], Build]) -> Path:
     """`configurator bom BUILD (--csv F | --xlsx F)`: the build's priced BOM, optionally under a price list."""
     build = load(args.build)
-    plist = load_price_list(args.price_list, evaluator.catalog) if args.price_list else None
+    plist = _price_list(args.price_list, evaluator)
     currency = _currency(args.currency, evaluator) if args.currency else None
     column = Comparer(evaluator).column(ColumnInput(build, source=args.build, options=Options(currency=currency)),
                                         Options(), plist, 0)

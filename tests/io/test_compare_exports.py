@@ -181,13 +181,17 @@ def test_price_list_loading(evaluator, tmp_path):
     good.write_text("id,price,currency,date,source\nnvidia-h100-sxm5-80gb,20000,USD,2026-12-01,negotiated\n"
                     "no-such-part,1,USD,2026-12-01,typo\n", "utf-8")
     issues: list = []
-    plist = load_price_list(good, evaluator.catalog, issues)
+    plist = load_price_list(good, evaluator.catalog, issues=issues)
     assert plist.name == "buyer.csv" and len(plist.prices) == 2
     assert any("no-such-part" in str(i) for i in issues)
     bad = tmp_path / "bad.csv"
     bad.write_text("id,price,currency,date,source\nnvidia-h100-sxm5-80gb,twenty,USD,2026-12-01,x\n", "utf-8")
     with pytest.raises(PriceListError, match=r"bad\.csv: entry 'nvidia-h100-sxm5-80gb', field 'price'"):
         load_price_list(bad)
+    lenient: list = []
+    with pytest.raises(PriceListError, match="no price rows"):      # its only row was bad
+        load_price_list(bad, issues=lenient, strict=False)
+    assert "field 'price'" in str(lenient[0])
     empty = tmp_path / "empty.csv"
     empty.write_text("id,price,currency,date,source\n", "utf-8")
     with pytest.raises(PriceListError, match="no price rows"):

@@ -15,7 +15,15 @@ from ...core.compare import MAX_COLUMNS, Comparison, Row
 from ...i18n import _, translate
 from ..formats import Exporter, ExportRequest
 from .compare_table import column_header, comparison_of, group_label, options_text, price_list_name, prices_text
-from .xlsx_common import NUMBER_FORMAT, PERCENT_FORMAT, money_format, save_workbook, sheet_name, write_bom_sheet
+from .xlsx_common import (
+    NUMBER_FORMAT,
+    PERCENT_FORMAT,
+    money_format,
+    print_setup,
+    save_workbook,
+    sheet_name,
+    write_bom_sheet,
+)
 
 FIRST = 4            # columns A-C: group, figure, unit; builds from D
 HEAD_ROWS = 5        # title, build, price list, options, sub-headers
@@ -25,7 +33,7 @@ BEST_FILL = "C6EFCE"
 def _fmt(row: Row, value: Any) -> str:
     if row.kind == "money":
         return money_format(value)
-    return "0" if isinstance(value, int) else NUMBER_FORMAT
+    return "#,##0" if isinstance(value, int) else NUMBER_FORMAT
 
 
 def _header(ws: Any, cmp: Comparison) -> None:
@@ -83,7 +91,11 @@ def write_comparison_sheet(ws: Any, cmp: Comparison) -> None:
     for row in cmp.rows:
         _row(ws, row)
     ws.freeze_panes = ws.cell(row=HEAD_ROWS + 1, column=FIRST)
-    for letter, width in (("A", 26), ("B", 34), ("C", 10)):
+    ws.print_title_rows = f"2:{HEAD_ROWS}"
+    print_setup(ws)
+    for r, height in ((2, 30), (4, 30)):      # merged, wrapped: build names and site options
+        ws.row_dimensions[r].height = height
+    for letter, width in (("A", 34), ("B", 34), ("C", 10)):
         ws.column_dimensions[letter].width = width
     for i in range(len(cmp.columns)):
         for k, width in enumerate((18, 14, 9)):

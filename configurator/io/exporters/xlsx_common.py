@@ -64,8 +64,18 @@ def write_bom_sheet(ws: Any, cost: CostResult, catalog: Catalog | None, title: s
         if row.qty is None:
             ws.cell(row=ws.max_row, column=keys.index("description") + 1).font = Font(bold=True)
     ws.freeze_panes = ws.cell(row=head + 1, column=1)
+    ws.print_title_rows = f"{head}:{head}"
+    print_setup(ws)
     for i, key in enumerate(keys, 1):
         ws.column_dimensions[ws.cell(row=head, column=i).column_letter].width = _WIDTHS[key]
+
+
+def print_setup(ws: Any) -> None:
+    """Printed (or converted to PDF): landscape, every column on one page wide, header rows repeated."""
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
 
 
 def save_workbook(wb: Any, path: Path) -> Path:
