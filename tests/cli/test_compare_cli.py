@@ -155,3 +155,12 @@ def test_bad_price_list_names_file_and_field(tmp_path):
     code, _, err = run("compare", HGX, L40S, "--price-list", str(bad))
     assert code == 2 and err.count("\n") == 1
     assert "bad.csv" in err and "nvidia-h100-sxm5-80gb" in err and "'price'" in err
+
+
+def test_every_row_key_is_documented(compared):
+    doc = (paths.repo_root() / "docs" / "cli.md").read_text("utf-8")
+    section = doc[doc.index("## `configurator compare"):]
+    missing = [r["key"] for r in compared["rows"] if f"`{r['key']}`" not in section]
+    assert not missing, f"docs/cli.md does not list {missing}"
+    for key in ("baseline_index", "columns[]", "rows[].deltas[]", "rows[].explanations[]"):
+        assert f"`{key}`" in section
