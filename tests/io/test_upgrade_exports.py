@@ -53,7 +53,7 @@ def test_delta_bom_csv_adds_up_and_equals_the_xlsx(files, tmp_path):
     assert sum(Decimal(r[7]) for r in adds) == plan.cost_total
     totals = {r[3]: Decimal(r[7]) for r in rows if r[0] == "Total"}
     assert totals["new parts (hardware)"] == plan.cost_new_parts and totals["net cost of the upgrade"] == plan.net_cost
-    assert main(["export", str(after), "-o", str(tmp_path / "d.xlsx")]) == 0       # by suffix
+    assert main(["export", str(after), "--format", "delta-bom-xlsx", "-o", str(tmp_path / "d.xlsx")]) == 0
     sheet = load_workbook(tmp_path / "d.xlsx")["Delta BOM"]
     cells = [["" if c is None else str(c) for c in row] for row in sheet.iter_rows(values_only=True)]
     assert len(cells) == len(rows) and [r[:6] for r in cells] == [r[:6] for r in rows]
