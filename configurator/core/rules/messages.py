@@ -320,4 +320,20 @@ PLACEMENT = (
     N_("{chassis} has no place for a {noun}."),
 )
 
-TEMPLATES: tuple[str, ...] = CPU + MEMORY + GPU + FIT + NETWORK + PCIE + POWER + THERMAL + PLACEMENT
+#: `rules/workload.py`: the workload's fit and the ways to make it fit
+WORKLOAD = (
+    N_("The workload ({model}) does not fit: it needs {need} GB per GPU, and each GPU has {have} GB."),
+    N_("Use {changes}: it then needs {need} GB per GPU."),
+    N_("Use {changes}: it then needs {need} GB per GPU. Other ways to fit it: {ways}."),
+    N_("Use GPUs with more memory, more GPUs (several servers), a smaller model or a smaller batch."),
+    N_("ZeRO-3 sharding over the {n} GPUs"),
+    N_("activation checkpointing"),
+    N_("ZeRO-3 sharding with activation checkpointing"),
+    N_("micro-batch 1"),
+    N_("{precision} weights"),
+    N_("{n} more {gpu} in {slots}"),
+    N_("the {gpu} ({memory} GB) in place of the {old}"),
+)
+
+TEMPLATES: tuple[str, ...] = (CPU + MEMORY + GPU + FIT + NETWORK + PCIE + POWER + THERMAL + PLACEMENT
+                              + WORKLOAD)
