@@ -36,7 +36,7 @@ from .violations import Violation
 T = TypeVar("T")
 _PLACED = attrgetter("slot.id", "part.id")
 #: the build fields (and site fields) the rules read besides the placements: the key of their memo
-RULE_INPUTS = frozenset({"chassis", "placements", "bridges", "psu_redundancy", "psu_feeds", "multi_node",
+RULE_INPUTS = frozenset({"chassis", "placements", "bridges", "psu_redundancy", "psu_feeds", "multi_node", "unplaced",
                          "site.input_voltage_v", "site.ambient_c", "site.altitude_m"})
 
 
@@ -132,7 +132,7 @@ class Evaluator:
         (`RULE_INPUTS`; a test fails when a rule reads another), so a price edit skips them."""
         b, site = ctx.build, ctx.build.site
         key = (token, ctx.unknown, b.bridges, b.psu_redundancy, tuple(b.psu_feeds.items()), b.multi_node,
-               site.input_voltage_v, site.ambient_c, site.altitude_m)
+               b.unplaced, site.input_voltage_v, site.ambient_c, site.altitude_m)
         found = self._violations.get(key)
         if found is None:
             found = self._violations.put(key, check_rules(b, self.catalog, ctx=ctx, figures=fig))
@@ -143,7 +143,7 @@ class Evaluator:
         """The rules' violations plus the workload's fit (`rules.workload`), which reads the workload
         besides the placements: memoised apart, so a workload edit does not re-run the rules."""
         found = self._check(ctx, token, fig)
-        if result is None or result.fits:
+        if not isinstance(result, WorkloadResult) or result.fits:
             return found
         data = spec.model_dump(mode="json") if isinstance(spec, BaseModel) else spec
         key = ("workload-fit", token, _value_key(spec))

@@ -15,10 +15,10 @@ from ..catalog import Catalog
 from ..context import BuildContext, resolve
 from ..evaluate.figures import Figures, compute_figures
 from ..violations import SEVERITY_ORDER, Fix, Violation
-from . import cpu, fit, gpu, memory, network, pcie, power, thermal
+from . import cpu, fit, gpu, memory, network, pcie, power, thermal, tray
 from ._common import make_facts
 
-FAMILIES = (fit, cpu, memory, gpu, pcie, power, thermal, network)
+FAMILIES = (fit, tray, cpu, memory, gpu, pcie, power, thermal, network)
 
 __all__ = ["check", "merge", "FAMILIES"]
 

@@ -320,6 +320,14 @@ PLACEMENT = (
     N_("{chassis} has no place for a {noun}."),
 )
 
+#: `rules/tray.py` and `ops.SetChassis`: parts a chassis change left without a slot
+TRAY = (
+    N_("{part} is in the Not placed tray (it was in {slot}): {reasons}"),
+    N_("{chassis} has no {slot}, and every slot that takes it is in use."),
+    N_("Choose a chassis with room for it, or remove it from the Not placed tray."),
+    N_("Place it in {slot}."),
+)
+
 #: `rules/workload.py`: the workload's fit and the ways to make it fit
 WORKLOAD = (
     N_("The workload ({model}) does not fit: it needs {need} GB per GPU, and each GPU has {have} GB."),
@@ -336,4 +344,4 @@ WORKLOAD = (
 )
 
 TEMPLATES: tuple[str, ...] = (CPU + MEMORY + GPU + FIT + NETWORK + PCIE + POWER + THERMAL + PLACEMENT
-                              + WORKLOAD)
+                              + TRAY + WORKLOAD)
