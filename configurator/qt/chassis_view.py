@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimple
 
 from .. import i18n
 from ..core.catalog import Chassis
-from ..core.ops import Batch, OpError, Place, Remove, SetOption, clear_all, fill_similar
+from ..core.ops import Batch, OpError, Place, Remove, SetOption, clear_all, fill_similar, take_from_tray
 from ..core.placement import accepting_slots, can_place, covered_slots
 from ..core.psu import FEEDS, bay_feeds
 from ..core.session import Session
@@ -24,6 +24,7 @@ from . import theme
 from .chassis_layout import CAPTION, GAP, M, SlotGroup, layout, slot_spec
 from .mime import part_from_mime
 from .slot_item import SlotItem
+from .tray import tray_index
 
 __all__ = ["ChassisView", "SlotItem", "layout", "slot_spec"]
 
@@ -254,6 +255,23 @@ class ChassisView(QGraphicsView):
         self.message.emit(self.tr("Placed %1 in %2").replace("%1", name).replace("%2", slot_id))
         return True
 
+    def place_from_tray(self, slot_id: str, index: int) -> bool:
+        """Put the Not placed tray's row `index` into `slot_id` if it fits (one undo step)."""
+        build = self.session.build
+        if not 0 <= index < len(build.unplaced):
+            return False
+        part_id = build.unplaced[index].part
+        ok, why = can_place(build, self.session.catalog, slot_id, part_id)
+        if not ok:
+            self.message.emit(self.tr("Cannot place here: %s") % i18n.translate(why))
+            return False
+        part = self.session.catalog.get(part_id)
+        self.session.apply(take_from_tray(build, index, slot_id), label=self.tr("Place %1 in %2")
+                           .replace("%1", theme.short_name(part)).replace("%2", slot_id))
+        self.message.emit(self.tr("Placed %1 in %2").replace("%1", part.name if part else part_id)
+                          .replace("%2", slot_id))
+        return True
+
     def remove(self, slot_ids) -> None:
         ids = [s for s in slot_ids if s in self.session.build.placements]
         if not ids:
@@ -399,7 +417,8 @@ class ChassisView(QGraphicsView):
         if part_id is None or item is None:
             event.ignore()
             return
-        if self.place(item.slot.id, part_id):
+        index = tray_index(event.mimeData())
+        if self.place(item.slot.id, part_id) if index is None else self.place_from_tray(item.slot.id, index):
             _accept_copy(event)
         else:
             event.ignore()
