@@ -269,10 +269,19 @@ def fill_similar(build: Build, catalog: Catalog, slot: str, part: str) -> Batch:
     ref = smap[slot]
     targets = [s.id for s in smap.values()
                if s.kind == ref.kind and s.group.split(" ")[-1] == ref.group.split(" ")[-1]
-               and s.id not in build.placements]
+               and _role(s) == _role(ref) and s.id not in build.placements]
     if slot not in build.placements and slot not in targets:
         targets.insert(0, slot)
     return Batch(ops=tuple(Place(slot=s, part=part) for s in targets), label=f"Fill similar slots with {part}")
+
+
+def _role(slot: Any) -> tuple[Any, ...]:
+    """What a slot is for, as far as "similar" goes: its id's name part (NIC, DPU, AUX, SLOT …)
+    and, for PCIe, its shape (GPU power, width, height, OCP): NIC1 is not like DPU1 or AUX1."""
+    spec = slot.pcie
+    if spec is None:     # DIMMs, bays, PSUs: the kind and group say it (CPU1_DIMM_A1 is like CPU2_DIMM_H2)
+        return ()
+    return (slot.id.rstrip("0123456789"), spec.gpu_capable, spec.max_width, spec.height, spec.form)
 
 
 def clear_all(build: Build) -> Batch:

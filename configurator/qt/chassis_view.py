@@ -291,8 +291,15 @@ class ChassisView(QGraphicsView):
         if ops:
             self.session.apply(Batch(ops=ops), label=theme.plural(self.tr("Fill %n similar slot(s)", "", len(ops)), len(ops)))
             part = self.session.catalog.get(part_id)
-            self.message.emit(theme.plural(self.tr("Placed %1 in %n more slot(s)", "", len(ops)), len(ops))
-                              .replace("%1", part.name if part else part_id))
+            text = theme.plural(self.tr("Placed %1 in %n more slot(s)", "", len(ops)), len(ops)).replace(
+                "%1", part.name if part else part_id)
+            compute = self.session.evaluation.compute
+            nics = sum(1 for p in self.session.build.placements.values()
+                       if getattr(self.session.catalog.get(p), "category", "") == "nic")
+            if part is not None and part.category == "nic" and compute.gpu_count and nics > compute.gpu_count:
+                text += " — " + self.tr("%1 network cards for %2 GPUs").replace("%1", str(nics)).replace(
+                    "%2", str(compute.gpu_count))
+            self.message.emit(text)
         else:
             self.message.emit(self.tr("No similar empty slot takes this part."))
 
@@ -345,9 +352,10 @@ class ChassisView(QGraphicsView):
                 a = menu.addAction(self.tr("Feed %s") % f, lambda f=f: self.set_feed(sid, f))
                 a.setCheckable(True)
                 a.setChecked(f == feed)
-        menu.addSeparator()
-        act = menu.addAction(self.tr("Clear build"), self.clear)
-        act.setEnabled(bool(build.placements))
+        else:   # beside "Feed B" a whole-build wipe is one slip away: PSU menus do not offer it
+            menu.addSeparator()
+            act = menu.addAction(self.tr("Clear build"), self.clear)
+            act.setEnabled(bool(build.placements))
         menu.setToolTipsVisible(True)
         return menu
 

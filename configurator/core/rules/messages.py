@@ -248,6 +248,7 @@ POWER = (
     N_("Fine if the headroom is for growth; otherwise fewer or smaller PSUs save energy."),
     N_("Add {n} × {psu} in {slots} ({total} PSUs for {mode})."),
     N_("Use {n} × {psu} ({mode})."),
+    N_("Replace them with the {psu}, which runs on {volts} V, or feed the server from 200–240 V PDUs."),
     N_("Lower the power (fewer or smaller GPUs) or choose a chassis with more PSU capacity."),
     N_("All {n} PSUs ({slots}) are on feed {feed}: {mode} redundancy protects against a failed PSU, not "
        "against losing that feed."),
