@@ -180,3 +180,99 @@ class _NoMenu:
 
     def deleteLater(self):
         return None
+
+
+# ---------------------------------------------------------------- item 6: the smaller things
+def test_fill_similar_on_a_nic_warns_when_nics_outnumber_gpus(make_window):
+    win = make_window(Build(chassis="hgx-8u", placements={"GPU1": "h100-sxm", "GPU2": "h100-sxm"}))
+    win.view.fill_similar("NIC1", "cx7")
+    placed = {s for s, p in win.session.build.placements.items() if p == "cx7"}
+    assert placed == {f"NIC{i}" for i in range(1, 9)}          # not OCP1: another shape
+    assert "8 network cards for 2 GPUs" in win.statusBar().currentMessage()
+
+
+def test_fill_similar_keeps_to_slots_of_the_same_role():
+    from configurator.core.ops import fill_similar
+    from configurator.io.catalog_io import default_catalog
+
+    cat = default_catalog()
+    ops = fill_similar(Build(chassis="supermicro-sys-821ge-tnhr"), cat, "NIC1", "nvidia-cx7-mcx755106as-heat").ops
+    assert [op.slot for op in ops] == [f"NIC{i}" for i in range(1, 9)]      # no DPU1, AUX1, AUX2
+
+
+def test_clear_build_is_not_in_a_psu_menu(make_window):
+    win = make_window(_hgx())
+    psu = [a.text() for a in win.view.slot_menu("PSU1").actions()]
+    assert "Feed B" in psu and "Clear build" not in psu
+    assert "Clear build" in [a.text() for a in win.view.slot_menu("GPU1").actions()]
+
+
+def test_the_chassis_picker_counts_slots_for_a_2_wide_gpu_and_shows_the_whole_summary(qtbot):
+    from configurator.io.catalog_io import default_catalog
+    from configurator.qt.dialogs import ChassisPicker, gpu_positions
+
+    cat = default_catalog()
+    r760 = cat.chassis("dell-poweredge-r760")
+    wide = [s for s in r760.pcie_slots if s.gpu_capable and s.max_width >= 2]
+    assert gpu_positions(r760) == f"{len(wide)}× PCIe double-width"
+    picker = ChassisPicker(cat, "dell-poweredge-r760")
+    qtbot.addWidget(picker)
+    picker.show()
+    table = picker.table
+    need = sum(table.columnWidth(c) for c in range(table.columnCount()))
+    assert table.viewport().width() >= need or picker.width() >= picker.screen().availableGeometry().width() - 60
+
+
+def test_group_headers_count_what_the_filter_shows(make_window, catalog):
+    win = make_window()
+    pal = win.palette_widget
+    heads = {pal.proxy.index(r, 0).data().split("  ")[0]: pal.proxy.index(r, 0).data()
+             for r in range(pal.proxy.rowCount())}
+    nics = len(catalog.by_category("nic"))
+    assert heads["Network"].endswith(f"({nics})")
+    QTest.keyClicks(pal.search, "OCP")
+    texts = [pal.proxy.index(r, 0).data() for r in range(pal.proxy.rowCount())]
+    assert f"Network  (1 of {nics})" in texts, texts
+    pal.search.clear()
+    assert any(t.endswith(f"({nics})") and t.startswith("Network") for t in
+               (pal.proxy.index(r, 0).data() for r in range(pal.proxy.rowCount())))
+
+
+def test_the_form_factor_filter_has_one_pcie_entry(make_window):
+    pal = make_window().palette_widget
+    forms = [pal.form.itemText(i) for i in range(pal.form.count())]
+    assert "PCIe card" in forms and "PCIe" not in forms
+
+
+def test_part_tooltips_show_a_clean_source_line_with_a_link():
+    from configurator.io.catalog_io import default_catalog
+    from configurator.qt.palette import _provenance
+
+    cat = default_catalog()
+    text = _provenance(cat.get("nvidia-l40s-48gb"), cat)
+    assert "Source: <a href='https://github.com/stas00/ml-engineering" in text and ">github.com</a>" in text
+    assert "[V]" not in text and "UNVERIFIED" not in text and "catalogs/" not in text and "From " not in text
+    assert "Price: estimate (2026-11-30)" in text
+
+
+def test_cost_per_pflops_names_its_currency(make_window):
+    win = make_window(_hgx())
+    cost = next(p for p in win.panels if p.objectName() == "CostPanel")
+    assert cost.grid.captions["per_pflops"].text() == "TCO per dense BF16 PFLOPS (USD)"
+    assert " over " not in cost.grid.text("total") and cost.grid.text("total").startswith("$")
+
+
+def test_at_120_v_the_psu_headline_says_there_is_no_output(make_window):
+    win = make_window(_hgx())
+    win.session.apply(SetOption(path="site.input_voltage_v", value=120))
+    power = next(p for p in win.panels if p.objectName() == "PowerPanel")
+    text = power.headline.text()
+    assert "0 W installed" not in text and "6 × 3000W Titanium PSU installed: no output" in text
+
+
+def test_a_long_gpu_name_is_elided_in_the_status_bar(make_window):
+    win = make_window(_hgx())
+    ev = win.session.evaluation
+    long = ev.model_copy(update={"compute": ev.compute.model_copy(update={"gpu_model": "NVIDIA " + "Very " * 20 + "Long"})})
+    text = win.summary_text(long)
+    assert "…" in text and len(text.split(" · ")[0]) < 40
