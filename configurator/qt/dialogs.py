@@ -33,12 +33,9 @@ def gpu_positions(chassis: Chassis) -> str:
     wide = [s for s in capable if s.max_width >= 2]
     shown = wide or capable
     n = min(len(shown), chassis.max_gpus or len(shown))
-    width = tr("double-width") if wide else tr("single-width")
-    return tr("%1× PCIe %2").replace("%1", str(n)).replace("%2", width)
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate("ChassisPicker", text)
+    width = (QCoreApplication.translate("ChassisPicker", "double-width") if wide
+             else QCoreApplication.translate("ChassisPicker", "single-width"))
+    return QCoreApplication.translate("ChassisPicker", "%1× PCIe %2").replace("%1", str(n)).replace("%2", width)
 
 
 def chassis_summary(chassis: Chassis) -> str:

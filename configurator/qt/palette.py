@@ -349,7 +349,6 @@ def _provenance(part, catalog) -> str:
     from html import escape
     from urllib.parse import urlparse
 
-    tr = QCoreApplication.translate
     lines = []
     main = next((s for s in part.sources if not s.fields), part.sources[0] if part.sources else None)
     if main is not None:
@@ -357,13 +356,16 @@ def _provenance(part, catalog) -> str:
         shown = url.netloc.removeprefix("www.") if url.scheme in ("http", "https") else main.url.rsplit("/", 1)[-1]
         link = (f"<a href='{escape(main.url, quote=True)}'>{escape(shown[:60])}</a>" if url.scheme
                 else escape(shown[:60]))
-        lines.append(tr("Palette", "Source: {link} ({kind}, {date})").format(
+        lines.append(QCoreApplication.translate("Palette", "Source: {link} ({kind}, {date})").format(
             link=link, kind=escape(main.confidence), date=escape(main.date)))
     if len(part.sources) > 1:
-        lines.append(tr("Palette", "+{n} more sources (in the catalog file)").format(n=len(part.sources) - 1))
+        lines.append(QCoreApplication.translate("Palette", "+{n} more sources (in the catalog file)").format(
+            n=len(part.sources) - 1))
     price = catalog.price(part.id)
     if price is not None:
-        kind = price.source.split(":", 1)[0].strip() if ":" in price.source[:20] else tr("Palette", "list price")
-        lines.append(tr("Palette", "Price: {kind} ({date})").format(kind=escape(kind[:20]), date=escape(price.date)))
+        kind = price.source.split(":", 1)[0].strip() if ":" in price.source[:20] else QCoreApplication.translate(
+            "Palette", "list price")
+        lines.append(QCoreApplication.translate("Palette", "Price: {kind} ({date})").format(
+            kind=escape(kind[:20]), date=escape(price.date)))
     return "<br>".join(lines)
 

@@ -91,3 +91,21 @@ def test_the_warning_places_a_tray_part_once_a_slot_is_free():
         session.apply(op)
     assert not session.build.unplaced and "nvidia-cx7-mcx755106as-heat" in session.build.placements.values()
     assert "fit.not-placed" not in {x.code for x in session.evaluation.violations}
+
+
+def test_tray_warnings_and_reasons_read_in_chinese():
+    import re
+
+    from configurator import i18n
+
+    session = _session()
+    session.apply(SetChassis(chassis="dell-poweredge-r760"))
+    i18n.set_language("zh_CN")
+    try:
+        for v in session.evaluation.violations:
+            if v.code == "fit.not-placed":
+                for text in (v.message, v.fix.description):
+                    shown = i18n.translate(text)
+                    assert re.search(r"[\u4e00-\u9fff]", shown) and "tray" not in shown, shown
+    finally:
+        i18n.set_language("en")
