@@ -65,9 +65,16 @@ class NotPlacedTray(QListWidget):
     def attach(self, dock: QDockWidget) -> None:
         """The dock this tray lives in: shown while the tray holds parts, hidden when it is empty."""
         self._dock = dock
-        dock.setVisible(bool(self.session.build.unplaced))
+        self._sync_dock()
+        # the window restores its saved layout after wiring: apply this again once it has
+        QTimer.singleShot(0, self, self._sync_dock)
+
+    def _sync_dock(self) -> None:
+        if self._dock is None:
+            return
+        self._dock.setVisible(bool(self.session.build.unplaced))
         if self.session.build.unplaced:
-            dock.raise_()
+            self._dock.raise_()
 
     def refresh(self) -> None:
         tray = self.session.build.unplaced
