@@ -96,6 +96,15 @@ class Meta(_Frozen):
     language: QuoteLanguage = Field("en", description="language of the quote: en or zh_CN (报价单)")
 
 
+class Unplaced(_Frozen):
+    """A part of the build that has no slot: a chassis change left no place for it. It stays with
+    the build (the "Not placed" tray) until the user drags it onto a slot or discards it."""
+
+    part: PartName
+    slot: SlotName = Field(description="the slot it was in before")
+    reason: ShortText = Field("", description="why it could not be placed, in plain words")
+
+
 class Build(EventedModel):
     """A server configuration; serialises to the versioned build file."""
 
@@ -111,6 +120,8 @@ class Build(EventedModel):
     owned: dict[SlotName, PartName] = Field(default_factory=dict, max_length=2000, description=(
         "parts the customer already has, by the slot they were in, and the key 'chassis' for the chassis "
         "(an imported server's); the BOM lists up to that many of each part id at zero price"))
+    unplaced: tuple[Unplaced, ...] = Field((), max_length=2000, description=(
+        "parts that have no slot (a chassis change left no place for them): not in the server or its BOM"))
     multi_node: bool = Field(True, description="part of a multi-node training cluster")
     site: Site = Field(default_factory=Site)
     commercial: Commercial = Field(default_factory=Commercial)
@@ -139,6 +150,8 @@ class Build(EventedModel):
     def to_file_dict(self) -> dict[str, Any]:
         """The build file's JSON object (format version first)."""
         body = self.model_dump(mode="json")
+        if not body["unplaced"]:
+            del body["unplaced"]     # files without a tray read the same in apps that predate it
         return {"format": FORMAT_VERSION, "kind": FORMAT_KIND, **body}
 
     def snapshot(self) -> dict[str, Any]:

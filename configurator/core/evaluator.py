@@ -29,12 +29,14 @@ from .evaluate.workload import Workload, WorkloadResult, evaluate_workload
 from .evaluate.workload_models import ModelShape
 from .fx import USD_ONLY, FxTable
 from .rules import check as check_rules
+from .rules import merge as merge_violations
+from .rules import workload as workload_rules
 from .violations import Violation
 
 T = TypeVar("T")
 _PLACED = attrgetter("slot.id", "part.id")
 #: the build fields (and site fields) the rules read besides the placements: the key of their memo
-RULE_INPUTS = frozenset({"chassis", "placements", "bridges", "psu_redundancy", "psu_feeds", "multi_node",
+RULE_INPUTS = frozenset({"chassis", "placements", "bridges", "psu_redundancy", "psu_feeds", "multi_node", "unplaced",
                          "site.input_voltage_v", "site.ambient_c", "site.altitude_m"})
 
 
@@ -66,6 +68,8 @@ class Evaluator:
         token = self._token(ctx)
         fig = self._figures(ctx, token)
         cost, tco = self._money(ctx, token, fig)
+        spec = workload if workload is not None else build.workload
+        result = self._workload(spec, fig.compute)
         ch = ctx.chassis
         return construct(
             Evaluation, chassis_id=build.chassis,
@@ -74,16 +78,18 @@ class Evaluator:
             weight_kg=ch.weight_kg if ch else 0.0,
             power=fig.power, psu=fig.psu, thermal=fig.thermal, compute=fig.compute,
             memory=fig.memory, bandwidth=fig.bandwidth, cost=cost, tco=tco,
-            workload=self._workload(workload if workload is not None else build.workload, fig.compute),
-            violations=self._check(ctx, token, fig),
+            workload=result,
+            violations=self._with_workload(ctx, token, fig, spec, result),
             assumptions=assumptions(fig, cost.fx_note),
         )
 
     def check(self, build: Build) -> tuple[Violation, ...]:
-        """The rules' violations of `build`, errors first (what `evaluate(build).violations` holds)."""
+        """The rules' violations of `build` and of its workload's fit, errors first (what
+        `evaluate(build).violations` holds)."""
         ctx = resolve(build, self.catalog)
         token = self._token(ctx)
-        return self._check(ctx, token, self._figures(ctx, token))
+        fig = self._figures(ctx, token)
+        return self._with_workload(ctx, token, fig, build.workload, self._workload(build.workload, fig.compute))
 
     def figures(self, build: Build) -> Figures:
         """The physical figures of `build` (memoised like `evaluate`'s)."""
@@ -126,11 +132,25 @@ class Evaluator:
         (`RULE_INPUTS`; a test fails when a rule reads another), so a price edit skips them."""
         b, site = ctx.build, ctx.build.site
         key = (token, ctx.unknown, b.bridges, b.psu_redundancy, tuple(b.psu_feeds.items()), b.multi_node,
-               site.input_voltage_v, site.ambient_c, site.altitude_m)
+               b.unplaced, site.input_voltage_v, site.ambient_c, site.altitude_m)
         found = self._violations.get(key)
         if found is None:
             found = self._violations.put(key, check_rules(b, self.catalog, ctx=ctx, figures=fig))
         return found
+
+    def _with_workload(self, ctx: BuildContext, token: int, fig: Figures, spec: Any,
+                       result: WorkloadResult | None) -> tuple[Violation, ...]:
+        """The rules' violations plus the workload's fit (`rules.workload`), which reads the workload
+        besides the placements: memoised apart, so a workload edit does not re-run the rules."""
+        found = self._check(ctx, token, fig)
+        if not isinstance(result, WorkloadResult) or result.fits:
+            return found
+        data = spec.model_dump(mode="json") if isinstance(spec, BaseModel) else spec
+        key = ("workload-fit", token, _value_key(spec))
+        extra = self._families.get(key)
+        if extra is None:
+            extra = self._families.put(key, tuple(workload_rules.check(ctx, data, result)))
+        return merge_violations(found, extra)
 
     def _workload(self, spec: Any, compute: ComputeResult) -> WorkloadResult | None:
         """`evaluate_workload` on the build's GPUs; None when there is none or it is invalid."""

@@ -11,9 +11,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from .build import Build
-from .catalog import Catalog
+from .build import Build, Unplaced
+from .catalog import Catalog, Chassis
 from .categories import ACCEPTS
+from .placement import first_free_slot, fits_chassis
 from .slots import slot_map
 
 
@@ -148,7 +149,8 @@ class SetOption(_Op):
 
 
 class SetChassis(_Op):
-    """Switch chassis; placements whose slot no longer exists are dropped."""
+    """Switch chassis. A part whose slot the new chassis lacks moves to the first free slot that
+    takes it, else to the build's "Not placed" tray (`Build.unplaced`) with the reason: never dropped."""
 
     op: Literal["set_chassis"] = "set_chassis"
     chassis: str
@@ -160,13 +162,55 @@ class SetChassis(_Op):
             if new is None:
                 raise OpError(f"unknown chassis {self.chassis!r}")
             slots = slot_map(new)
+            homeless = [(s, p) for s, p in build.placements.items() if s not in slots]
             build.placements = {s: p for s, p in build.placements.items() if s in slots}
             build.bridges = tuple(g for g in build.bridges if all(s in slots for s in g))
+            build.chassis = self.chassis
+            _rehome(build, catalog, new, homeless)
         build.chassis = self.chassis
         return Restore(state=before)
 
     def describe(self) -> str:
         return f"Change chassis to {self.chassis}"
+
+
+def _rehome(build: Build, catalog: Catalog, chassis: Chassis, homeless: list[tuple[str, str]]) -> None:
+    """Put each (old slot, part) in the first free slot of `chassis` that takes it, else in the tray."""
+    tray = list(build.unplaced)
+    owned = dict(build.owned)
+    for old, pid in homeless:
+        free = first_free_slot(build, catalog, pid)
+        if free is not None:
+            build.placements = {**build.placements, free: pid}
+            if owned.get(old) == pid:
+                owned[free] = owned.pop(old)
+            continue
+        part = catalog.get(pid)
+        if part is None:
+            reason = f"Part {pid} is not in the catalog."
+        else:
+            fits, why = fits_chassis(catalog, chassis, part)
+            reason = f"{chassis.name} has no {old}, and every slot that takes it is in use." if fits else why
+        tray.append(Unplaced(part=pid, slot=old, reason=reason))
+    build.owned = owned
+    build.unplaced = tuple(tray)
+
+
+def take_from_tray(build: Build, index: int, slot: str) -> Batch:
+    """Place the tray's item `index` into `slot` and take it off the tray, as one undo step."""
+    if not 0 <= index < len(build.unplaced):
+        raise OpError(f"the Not placed tray has no item {index}")
+    item = build.unplaced[index]
+    rest = build.unplaced[:index] + build.unplaced[index + 1:]
+    return Batch(ops=(Place(slot=slot, part=item.part), SetOption(path="unplaced", value=rest)),
+                 label=f"Place {item.part} in {slot}")
+
+
+def discard_from_tray(build: Build, index: int) -> SetOption:
+    """Drop the tray's item `index` from the build for good (undoable)."""
+    if not 0 <= index < len(build.unplaced):
+        raise OpError(f"the Not placed tray has no item {index}")
+    return SetOption(path="unplaced", value=build.unplaced[:index] + build.unplaced[index + 1:])
 
 
 class Restore(_Op):
@@ -225,10 +269,19 @@ def fill_similar(build: Build, catalog: Catalog, slot: str, part: str) -> Batch:
     ref = smap[slot]
     targets = [s.id for s in smap.values()
                if s.kind == ref.kind and s.group.split(" ")[-1] == ref.group.split(" ")[-1]
-               and s.id not in build.placements]
+               and _role(s) == _role(ref) and s.id not in build.placements]
     if slot not in build.placements and slot not in targets:
         targets.insert(0, slot)
     return Batch(ops=tuple(Place(slot=s, part=part) for s in targets), label=f"Fill similar slots with {part}")
+
+
+def _role(slot: Any) -> tuple[Any, ...]:
+    """What a slot is for, as far as "similar" goes: its id's name part (NIC, DPU, AUX, SLOT …)
+    and, for PCIe, its shape (GPU power, width, height, OCP): NIC1 is not like DPU1 or AUX1."""
+    spec = slot.pcie
+    if spec is None:     # DIMMs, bays, PSUs: the kind and group say it (CPU1_DIMM_A1 is like CPU2_DIMM_H2)
+        return ()
+    return (slot.id.rstrip("0123456789"), spec.gpu_capable, spec.max_width, spec.height, spec.form)
 
 
 def clear_all(build: Build) -> Batch:

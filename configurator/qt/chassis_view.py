@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimple
 
 from .. import i18n
 from ..core.catalog import Chassis
-from ..core.ops import Batch, OpError, Place, Remove, SetOption, clear_all, fill_similar
+from ..core.ops import Batch, OpError, Place, Remove, SetOption, clear_all, fill_similar, take_from_tray
 from ..core.placement import accepting_slots, can_place, covered_slots
 from ..core.psu import FEEDS, bay_feeds
 from ..core.session import Session
@@ -24,6 +24,7 @@ from . import theme
 from .chassis_layout import CAPTION, GAP, M, SlotGroup, layout, slot_spec
 from .mime import part_from_mime
 from .slot_item import SlotItem
+from .tray import tray_index
 
 __all__ = ["ChassisView", "SlotItem", "layout", "slot_spec"]
 
@@ -254,6 +255,23 @@ class ChassisView(QGraphicsView):
         self.message.emit(self.tr("Placed %1 in %2").replace("%1", name).replace("%2", slot_id))
         return True
 
+    def place_from_tray(self, slot_id: str, index: int) -> bool:
+        """Put the Not placed tray's row `index` into `slot_id` if it fits (one undo step)."""
+        build = self.session.build
+        if not 0 <= index < len(build.unplaced):
+            return False
+        part_id = build.unplaced[index].part
+        ok, why = can_place(build, self.session.catalog, slot_id, part_id)
+        if not ok:
+            self.message.emit(self.tr("Cannot place here: %s") % i18n.translate(why))
+            return False
+        part = self.session.catalog.get(part_id)
+        self.session.apply(take_from_tray(build, index, slot_id), label=self.tr("Place %1 in %2")
+                           .replace("%1", theme.short_name(part)).replace("%2", slot_id))
+        self.message.emit(self.tr("Placed %1 in %2").replace("%1", part.name if part else part_id)
+                          .replace("%2", slot_id))
+        return True
+
     def remove(self, slot_ids) -> None:
         ids = [s for s in slot_ids if s in self.session.build.placements]
         if not ids:
@@ -273,8 +291,15 @@ class ChassisView(QGraphicsView):
         if ops:
             self.session.apply(Batch(ops=ops), label=theme.plural(self.tr("Fill %n similar slot(s)", "", len(ops)), len(ops)))
             part = self.session.catalog.get(part_id)
-            self.message.emit(theme.plural(self.tr("Placed %1 in %n more slot(s)", "", len(ops)), len(ops))
-                              .replace("%1", part.name if part else part_id))
+            text = theme.plural(self.tr("Placed %1 in %n more slot(s)", "", len(ops)), len(ops)).replace(
+                "%1", part.name if part else part_id)
+            compute = self.session.evaluation.compute
+            nics = sum(1 for p in self.session.build.placements.values()
+                       if getattr(self.session.catalog.get(p), "category", "") == "nic")
+            if part is not None and part.category == "nic" and compute.gpu_count and nics > compute.gpu_count:
+                text += " — " + self.tr("%1 network cards for %2 GPUs").replace("%1", str(nics)).replace(
+                    "%2", str(compute.gpu_count))
+            self.message.emit(text)
         else:
             self.message.emit(self.tr("No similar empty slot takes this part."))
 
@@ -327,9 +352,10 @@ class ChassisView(QGraphicsView):
                 a = menu.addAction(self.tr("Feed %s") % f, lambda f=f: self.set_feed(sid, f))
                 a.setCheckable(True)
                 a.setChecked(f == feed)
-        menu.addSeparator()
-        act = menu.addAction(self.tr("Clear build"), self.clear)
-        act.setEnabled(bool(build.placements))
+        else:   # beside "Feed B" a whole-build wipe is one slip away: PSU menus do not offer it
+            menu.addSeparator()
+            act = menu.addAction(self.tr("Clear build"), self.clear)
+            act.setEnabled(bool(build.placements))
         menu.setToolTipsVisible(True)
         return menu
 
@@ -399,7 +425,8 @@ class ChassisView(QGraphicsView):
         if part_id is None or item is None:
             event.ignore()
             return
-        if self.place(item.slot.id, part_id):
+        index = tray_index(event.mimeData())
+        if self.place(item.slot.id, part_id) if index is None else self.place_from_tray(item.slot.id, index):
             _accept_copy(event)
         else:
             event.ignore()

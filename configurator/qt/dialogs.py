@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QHeaderView,
@@ -21,15 +22,20 @@ ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 def gpu_positions(chassis: Chassis) -> str:
-    """'8× SXM5 (HGX H100 8-GPU)' or '4× PCIe double-width'."""
+    """'8× SXM5 (HGX H100 8-GPU)', '2× PCIe double-width' (only the slots that take a 2-wide GPU:
+    an R760's four single-width GPU slots take an L4, not an L40S) or '4× PCIe single-width'."""
     if chassis.gpu_baseboard:
         bb = chassis.gpu_baseboard
         return f"{bb.positions}× {bb.label or bb.family}"
     capable = [s for s in chassis.pcie_slots if s.gpu_capable]
     if not capable:
         return "—"
-    wide = max(s.max_width for s in capable)
-    return f"{min(len(capable), chassis.max_gpus or len(capable))}× PCIe" + (" double-width" if wide >= 2 else "")
+    wide = [s for s in capable if s.max_width >= 2]
+    shown = wide or capable
+    n = min(len(shown), chassis.max_gpus or len(shown))
+    width = (QCoreApplication.translate("ChassisPicker", "double-width") if wide
+             else QCoreApplication.translate("ChassisPicker", "single-width"))
+    return QCoreApplication.translate("ChassisPicker", "%1× PCIe %2").replace("%1", str(n)).replace("%2", width)
 
 
 def chassis_summary(chassis: Chassis) -> str:
@@ -64,7 +70,7 @@ class ChassisPicker(QDialog):
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(ID_ROLE, c.id)
-                tip = c.description or c.name
+                tip = (c.description or c.name) + "\n" + chassis_summary(c)
                 if price:
                     tip += "\n" + theme.money(price.price, price.currency)
                 item.setToolTip(tip)
@@ -73,6 +79,7 @@ class ChassisPicker(QDialog):
                 self.table.selectRow(r)
         if self.table.currentRow() < 0 and chassis:
             self.table.selectRow(0)
+        self._fit_width()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -81,6 +88,15 @@ class ChassisPicker(QDialog):
         lay.addWidget(QLabel(self.tr("Pick the server chassis; parts are added afterwards.")))
         lay.addWidget(self.table, 1)
         lay.addWidget(buttons)
+
+    def _fit_width(self) -> None:
+        """As wide as the columns need (the Summary was cut at 900 px), up to the screen's width."""
+        self.table.resizeColumnsToContents()
+        need = sum(self.table.columnWidth(c) for c in range(self.table.columnCount()))
+        need += self.table.frameWidth() * 2 + self.table.verticalScrollBar().sizeHint().width() + 40
+        screen = self.screen() or QApplication.primaryScreen()
+        room = screen.availableGeometry().width() - 40 if screen is not None else need
+        self.resize(max(900, min(need, room)), 420)
 
     def chosen(self) -> str | None:
         rows = self.table.selectionModel().selectedRows()

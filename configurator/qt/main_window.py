@@ -31,6 +31,7 @@ from .panels import DOCK_GROUPS, PANELS
 from .panels.charts import charts_deferred
 from .panels.widgets import SteadyLabel, set_on_screen
 from .parts_list import PartsList
+from .tray import NotPlacedTray
 from .violations_panel import ViolationsPanel
 
 pin_none()  # before any widget is built (see app.pin_none)
@@ -52,6 +53,7 @@ class MainWindow(FileActions, QMainWindow):
         self.setCentralWidget(self.view)
         self.violations = ViolationsPanel(session)
         self.parts_list = PartsList(session)
+        self.tray = NotPlacedTray(session)
         self.docks: dict[str, QDockWidget] = {}
         self.panels: list[QWidget] = []
         self._build_docks()
@@ -98,6 +100,8 @@ class MainWindow(FileActions, QMainWindow):
         problems = self._dock("violations", self.tr("Problems"), self.violations, bottom)
         parts = self._dock("parts", self.tr("Bill of materials"), self.parts_list, bottom)
         self.splitDockWidget(problems, parts, Qt.Orientation.Horizontal)
+        self.tabifyDockWidget(problems, self._dock("tray", self.tr("Not placed"), self.tray, bottom))
+        problems.raise_()
         tops = self._build_panel_docks()
         self.resizeDocks([self.docks["palette"]], [310], Qt.Orientation.Horizontal)
         if tops:
@@ -218,7 +222,8 @@ class MainWindow(FileActions, QMainWindow):
         s.clean_changed.connect(self._on_clean_change)
         s.path_changed.connect(self._on_path_change)
         s.evaluated.connect(self._on_evaluated)
-        for source in (self.view, self.palette_widget, self.violations):
+        self.tray.attach(self.docks["tray"])
+        for source in (self.view, self.palette_widget, self.violations, self.tray):
             source.message.connect(self.show_message)
         self.palette_widget.place_requested.connect(self.place_part)
         self.violations.slots_selected.connect(self.view.select_slots)
@@ -254,7 +259,10 @@ class MainWindow(FileActions, QMainWindow):
             return ""
         bits = []
         if ev.compute.gpu_count:
-            bits.append(f"{ev.compute.gpu_count}× {ev.compute.gpu_model}")
+            # a long model name would push the totals out of the status bar: elide it in the middle
+            model = ev.compute.gpu_model
+            model = model if len(model) <= 32 else model[:20] + "…" + model[-11:]
+            bits.append(f"{ev.compute.gpu_count}× {model}")
         else:
             bits.append(self.tr("no GPUs"))
         bits.append(self.tr("%s kW max") % f"{ev.power.max_w / 1000:.1f}")
@@ -321,8 +329,9 @@ class MainWindow(FileActions, QMainWindow):
                                title=self.tr("Change chassis"))
         if picker.exec() and picker.chosen() and picker.chosen() != self.session.build.chassis:
             try:
-                self.session.apply(SetChassis(chassis=picker.chosen()),
-                                   label=self.tr("Change chassis to %s") % picker.chosen())
+                chosen = self.session.catalog.chassis(picker.chosen())
+                self.session.apply(SetChassis(chassis=picker.chosen()), label=self.tr("Change chassis to %s")
+                                   % (chosen.name if chosen else picker.chosen()))
             except OpError as exc:
                 self.show_message(str(exc))
         picker.deleteLater()  # a child of the window: it would live (with its table) until the window closes

@@ -36,6 +36,7 @@ VENDOR_ROLE = Qt.ItemDataRole.UserRole + 5
 FORM_ROLE = Qt.ItemDataRole.UserRole + 6
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 7
 FILTER_ROLE = Qt.ItemDataRole.UserRole + 8
+TITLE_ROLE = Qt.ItemDataRole.UserRole + 9
 
 
 
@@ -237,6 +238,7 @@ class Palette(QWidget):
                 continue
             title = theme.category_title(cat)
             head = QStandardItem(title + f"  ({len(parts)})")
+            head.setData(title, TITLE_ROLE)
             head.setFlags(Qt.ItemFlag.ItemIsEnabled)
             f = head.font()
             f.setBold(True)
@@ -293,11 +295,26 @@ class Palette(QWidget):
     def _on_session_change(self, changes) -> None:
         if self.session.build.chassis != self._chassis_id:
             self.proxy.refilter(self._update_fits)
+            self._count_categories()
 
     def _apply_filters(self, *_):
         self.proxy.set_filters(self.search.text(), self.vendor.currentData() or "", self.form.currentData() or "",
                                self.fits.isChecked())
         self._expand_categories()
+        self._count_categories()
+
+    def _count_categories(self) -> None:
+        """Each category row says how many parts the filter shows: "Network (3 of 9)", not "(9)"."""
+        filtering = self.proxy.filterRegularExpression().pattern() != ""
+        for r in range(self.proxy.rowCount()):
+            index = self.proxy.index(r, 0)
+            head = self.model.itemFromIndex(self.proxy.mapToSource(index))
+            shown, total = self.proxy.rowCount(index), head.rowCount()
+            text = (self.tr("%1  (%2 of %3)").replace("%1", head.data(TITLE_ROLE)).replace("%2", str(shown))
+                    .replace("%3", str(total)) if filtering and shown != total
+                    else f"{head.data(TITLE_ROLE)}  ({total})")
+            if head.text() != text:
+                head.setText(text)
 
     def _expand_categories(self) -> None:
         """Open every category row the filter shows. Not `expandAll()`: that visits every part row
@@ -327,18 +344,28 @@ class Palette(QWidget):
 
 
 def _provenance(part, catalog) -> str:
-    """Where the part's figures and price come from (file, sources, confidence)."""
+    """One clean source line with a link (the source that backs all figures, else the first), how
+    many more there are, and the price's kind and date; the catalog's working notes stay in the files."""
     from html import escape
+    from urllib.parse import urlparse
 
-    lines = [QCoreApplication.translate("Palette", "From {file}").format(file=escape(part.origin or "?"))]
-    for src in part.sources[:3]:
-        scope = ", ".join(src.fields) if src.fields else QCoreApplication.translate("Palette", "all figures")
-        lines.append(f"{escape(src.confidence)} · {escape(src.date)} · {escape(src.url[:80])} ({escape(scope[:60])})")
-    if len(part.sources) > 3:
-        lines.append(QCoreApplication.translate("Palette", "+{n} more sources").format(n=len(part.sources) - 3))
+    lines = []
+    main = next((s for s in part.sources if not s.fields), part.sources[0] if part.sources else None)
+    if main is not None:
+        url = urlparse(main.url)
+        shown = url.netloc.removeprefix("www.") if url.scheme in ("http", "https") else main.url.rsplit("/", 1)[-1]
+        link = (f"<a href='{escape(main.url, quote=True)}'>{escape(shown[:60])}</a>" if url.scheme
+                else escape(shown[:60]))
+        lines.append(QCoreApplication.translate("Palette", "Source: {link} ({kind}, {date})").format(
+            link=link, kind=escape(main.confidence), date=escape(main.date)))
+    if len(part.sources) > 1:
+        lines.append(QCoreApplication.translate("Palette", "+{n} more sources (in the catalog file)").format(
+            n=len(part.sources) - 1))
     price = catalog.price(part.id)
     if price is not None:
-        lines.append(QCoreApplication.translate("Palette", "Price: {src} ({date}, {file})").format(
-            src=escape(price.source[:80]), date=escape(price.date), file=escape(price.origin)))
+        kind = price.source.split(":", 1)[0].strip() if ":" in price.source[:20] else QCoreApplication.translate(
+            "Palette", "list price")
+        lines.append(QCoreApplication.translate("Palette", "Price: {kind} ({date})").format(
+            kind=escape(kind[:20]), date=escape(price.date)))
     return "<br>".join(lines)
 

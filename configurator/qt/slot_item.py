@@ -32,8 +32,10 @@ class SlotItem(QGraphicsItem):
         return self.extent.adjusted(-3, -8, 8, 3)
 
     def shape(self) -> QPainterPath:
+        # a wide card is one target: its whole drawn extent (over the slots it covers) hits this
+        # item, which sits above them, so drops and right-clicks there go to the card's own slot
         path = QPainterPath()
-        path.addRect(self.rect)
+        path.addRect(self.extent if self.part_id else self.rect)
         return path
 
     def set_state(self, part_id: str | None, text: str, category: str, covered_by: str,

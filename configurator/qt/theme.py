@@ -155,7 +155,8 @@ def key_figures(part: Part) -> str:
 def form_factor(part: Part) -> str:
     """Filterable form factor label ('SXM5', 'PCIe', 'U.2', 'OCP 3.0', ...)."""
     if isinstance(part, GPU):
-        return "PCIe" if part.form_factor == "pcie" else part.form_factor.upper()
+        # one label for every PCIe add-in card (GPU, NIC, HBA): the filter listed "PCIe" and "PCIe card"
+        return "PCIe card" if part.form_factor == "pcie" else part.form_factor.upper()
     if isinstance(part, Drive):
         return bay_name(part.form_factor)
     if isinstance(part, NIC):

@@ -59,6 +59,18 @@
 <context>
     <name>ChassisPicker</name>
     <message>
+        <source>double-width</source>
+        <translation>双宽</translation>
+    </message>
+    <message>
+        <source>single-width</source>
+        <translation>单宽</translation>
+    </message>
+    <message>
+        <source>%1× PCIe %2</source>
+        <translation>%1× PCIe %2</translation>
+    </message>
+    <message>
         <source>New build — choose a chassis</source>
         <translation>新建配置 — 选择机箱</translation>
     </message>
@@ -190,6 +202,10 @@
         <translation>
             <numerusform>已将 %1 放入另外 %n 个插槽</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 network cards for %2 GPUs</source>
+        <translation>%1 块网卡对应 %2 个 GPU</translation>
     </message>
     <message>
         <source>No similar empty slot takes this part.</source>
@@ -337,6 +353,18 @@
         <translation>{years} 年合计 {total} · 报价 {quote}</translation>
     </message>
     <message>
+        <source>Energy per year ({kwh} kWh)</source>
+        <translation>每年电费（{kwh} kWh）</translation>
+    </message>
+    <message>
+        <source>Total cost of ownership ({years} years)</source>
+        <translation>总拥有成本（{years} 年）</translation>
+    </message>
+    <message>
+        <source>TCO per dense BF16 PFLOPS ({currency})</source>
+        <translation>每稠密 BF16 PFLOPS 的 TCO（{currency}）</translation>
+    </message>
+    <message>
         <source>own (hardware + energy + support)</source>
         <translation>自购（硬件 + 电费 + 维保）</translation>
     </message>
@@ -359,14 +387,6 @@
     <message>
         <source>No price for {parts}: left out of the totals</source>
         <translation>{parts} 无价格：未计入合计</translation>
-    </message>
-    <message>
-        <source>{money} ({kwh} kWh)</source>
-        <translation>{money}（{kwh} kWh）</translation>
-    </message>
-    <message>
-        <source>{money} over {years} years</source>
-        <translation>{years} 年共 {money}</translation>
     </message>
     <message>
         <source>no reference price</source>
@@ -607,6 +627,10 @@
         <translation>导出 %s…</translation>
     </message>
     <message>
+        <source>Not placed</source>
+        <translation>未放置</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -716,6 +740,47 @@
     </message>
 </context>
 <context>
+    <name>NotPlacedTray</name>
+    <message>
+        <source>%1 (was in %2): %3</source>
+        <translation>%1（原在 %2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 — drag it onto a slot, or double-click to place it in the first free slot that takes it.</source>
+        <translation>%1 — 拖到插槽上，或双击放入第一个能容纳它的空闲插槽。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n part(s) have no place in this chassis: see Not placed</source>
+        <translation>
+            <numerusform>%n 个部件在此机箱中没有位置：见“未放置”</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No free slot takes %s</source>
+        <translation>没有空闲插槽能容纳 %s</translation>
+    </message>
+    <message>
+        <source>Place %1 in %2</source>
+        <translation>将 %1 放入 %2</translation>
+    </message>
+    <message>
+        <source>Placed %1 in %2</source>
+        <translation>已将 %1 放入 %2</translation>
+    </message>
+    <message>
+        <source>Remove %s from Not placed</source>
+        <translation>从“未放置”中移除 %s</translation>
+    </message>
+    <message>
+        <source>Place in the first free slot</source>
+        <translation>放入第一个空闲插槽</translation>
+    </message>
+    <message>
+        <source>Remove from the build</source>
+        <translation>从配置中移除</translation>
+    </message>
+</context>
+<context>
     <name>Palette</name>
     <message>
         <source>Search parts…  (name, vendor, 80 GB, 400G …)</source>
@@ -738,20 +803,24 @@
         <translation>不适配</translation>
     </message>
     <message>
-        <source>From {file}</source>
-        <translation>来自 {file}</translation>
+        <source>%1  (%2 of %3)</source>
+        <translation>%1  （%2 / %3）</translation>
     </message>
     <message>
-        <source>all figures</source>
-        <translation>全部数据</translation>
+        <source>Source: {link} ({kind}, {date})</source>
+        <translation>来源：{link}（{kind}，{date}）</translation>
     </message>
     <message>
-        <source>+{n} more sources</source>
-        <translation>另有 {n} 个来源</translation>
+        <source>+{n} more sources (in the catalog file)</source>
+        <translation>另有 {n} 个来源（见目录文件）</translation>
     </message>
     <message>
-        <source>Price: {src} ({date}, {file})</source>
-        <translation>价格：{src}（{date}，{file}）</translation>
+        <source>list price</source>
+        <translation>目录价</translation>
+    </message>
+    <message>
+        <source>Price: {kind} ({date})</source>
+        <translation>价格：{kind}（{date}）</translation>
     </message>
 </context>
 <context>
@@ -917,6 +986,10 @@
     <message>
         <source>est. {mx} max / no usable PSU capacity</source>
         <translation>估计最大 {mx} / 无可用电源容量</translation>
+    </message>
+    <message>
+        <source>{n} × {name} installed: no output at the site&apos;s input voltage</source>
+        <translation>已安装 {n} × {name}：在现场输入电压下无输出</translation>
     </message>
     <message>
         <source>{n} × {w} installed; {mode} needs more</source>

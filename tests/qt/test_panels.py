@@ -171,7 +171,7 @@ def test_cost_panel_numbers_and_chart(qtbot, session):
     g = panel.grid
     assert g.text("bom") == "$351,340.00"
     assert g.text("rent_hour") == "$3.50"
-    assert g.text("total") == "$543,200.85 over 5 years"
+    assert g.text("total") == "$543,200.85" and g.captions["total"].text() == "Total cost of ownership (5 years)"
     assert g.text("breakeven") == f"at month {ev.tco.breakeven_month} (2.2 years)"
     x, y = panel.own_curve.getData()
     assert len(x) == 61 and y[0] == pytest.approx(351340.0)

@@ -4,7 +4,8 @@
 evaluation's figures (or computes them with `evaluate.figures.compute_figures`, the same
 function the evaluator uses) for the power, thermal and memory-ratio rules, and returns
 the violations sorted by severity (error, warning, info), then code. Each family lives in
-its own module; docs/rules.md lists every code. The rules never import the evaluator.
+its own module; docs/rules.md lists every code. The workload's fit (`rules.workload`) needs the
+workload, which is not a rule input: the evaluator checks it apart and `merge`s the two. The rules never import the evaluator.
 """
 
 from __future__ import annotations
@@ -14,16 +15,21 @@ from ..catalog import Catalog
 from ..context import BuildContext, resolve
 from ..evaluate.figures import Figures, compute_figures
 from ..violations import SEVERITY_ORDER, Fix, Violation
-from . import cpu, fit, gpu, memory, network, pcie, power, thermal
+from . import cpu, fit, gpu, memory, network, pcie, power, thermal, tray
 from ._common import make_facts
 
-FAMILIES = (fit, cpu, memory, gpu, pcie, power, thermal, network)
+FAMILIES = (fit, tray, cpu, memory, gpu, pcie, power, thermal, network)
 
-__all__ = ["check", "FAMILIES"]
+__all__ = ["check", "merge", "FAMILIES"]
 
 
 def _sort_key(v: Violation) -> tuple[int, str]:
     return SEVERITY_ORDER[v.severity], v.code
+
+
+def merge(*groups: tuple[Violation, ...]) -> tuple[Violation, ...]:
+    """Several checks' violations as one tuple, errors first (the rules' order)."""
+    return tuple(sorted((v for g in groups for v in g), key=_sort_key))
 
 
 def check(build: Build, catalog: Catalog, *, ctx: BuildContext | None = None,

@@ -17,6 +17,7 @@ from ..catalog import GPU, PSU, Part, PcieSlotSpec
 from ..categories import ACCEPTS
 from ..context import covers
 from ..placement import Problem, covered_problem, pcie_problems, slot_problems
+from ..psu import rating_at
 from ..slots import Slot
 from ._common import Facts, batch, cooling_kind, place, remove
 
@@ -105,7 +106,12 @@ def _fix(f: Facts, slot: Slot, part: Part, code: str) -> tuple[str, list[Any]]:
 def _psu_fix(f: Facts, slot: Slot) -> tuple[str, list[Any]]:
     supported = f.chassis.psu.supported
     others = [p.part.id for p in f.by_kind.get("psu", ()) if p.part.id in supported]
-    model = others[0] if others else next((s for s in supported if isinstance(f.ctx.catalog.get(s), PSU)), "")
+    volts = f.build.site.input_voltage_v
+    # a replacement that gives 0 W at the site's voltage (a high-line-only PSU at 120 V) is no fix
+    usable = [s for s in (*others, *supported)
+              if isinstance(part := f.ctx.catalog.get(s), PSU) and rating_at(part, volts) > 0]
+    model = usable[0] if usable else others[0] if others else next(
+        (s for s in supported if isinstance(f.ctx.catalog.get(s), PSU)), "")
     part = f.ctx.catalog.get(model) if model else None
     if part is None:
         return "Replace it with a PSU the chassis lists.", []

@@ -248,6 +248,7 @@ POWER = (
     N_("Fine if the headroom is for growth; otherwise fewer or smaller PSUs save energy."),
     N_("Add {n} × {psu} in {slots} ({total} PSUs for {mode})."),
     N_("Use {n} × {psu} ({mode})."),
+    N_("Replace them with the {psu}, which runs on {volts} V, or feed the server from 200–240 V PDUs."),
     N_("Lower the power (fewer or smaller GPUs) or choose a chassis with more PSU capacity."),
     N_("All {n} PSUs ({slots}) are on feed {feed}: {mode} redundancy protects against a failed PSU, not "
        "against losing that feed."),
@@ -320,4 +321,28 @@ PLACEMENT = (
     N_("{chassis} has no place for a {noun}."),
 )
 
-TEMPLATES: tuple[str, ...] = CPU + MEMORY + GPU + FIT + NETWORK + PCIE + POWER + THERMAL + PLACEMENT
+#: `rules/tray.py` and `ops.SetChassis`: parts a chassis change left without a slot
+TRAY = (
+    N_("{part} is in the Not placed tray (it was in {slot}): {reasons}"),
+    N_("{chassis} has no {slot}, and every slot that takes it is in use."),
+    N_("Choose a chassis with room for it, or remove it from the Not placed tray."),
+    N_("Place it in {slot}."),
+)
+
+#: `rules/workload.py`: the workload's fit and the ways to make it fit
+WORKLOAD = (
+    N_("The workload ({model}) does not fit: it needs {need} GB per GPU, and each GPU has {have} GB."),
+    N_("Use {changes}: it then needs {need} GB per GPU."),
+    N_("Use {changes}: it then needs {need} GB per GPU. Other ways to fit it: {ways}."),
+    N_("Use GPUs with more memory, more GPUs (several servers), a smaller model or a smaller batch."),
+    N_("ZeRO-3 sharding over the {n} GPUs"),
+    N_("activation checkpointing"),
+    N_("ZeRO-3 sharding with activation checkpointing"),
+    N_("micro-batch 1"),
+    N_("{precision} weights"),
+    N_("{n} more {gpu} in {slots}"),
+    N_("the {gpu} ({memory} GB) in place of the {old}"),
+)
+
+TEMPLATES: tuple[str, ...] = (CPU + MEMORY + GPU + FIT + NETWORK + PCIE + POWER + THERMAL + PLACEMENT
+                              + TRAY + WORKLOAD)

@@ -52,6 +52,9 @@ def check(f: Facts) -> None:
 def _no_psu(f: Facts, red: Redundancy) -> None:
     spec = f.chassis.psu
     psu = next((p for p in (f.ctx.catalog.get(i) for i in spec.supported) if isinstance(p, PSU)), None)
+    here = _site_psu(f, psu.id) if psu is not None else None
+    if here is not None and isinstance(runs := f.ctx.catalog.get(here[0]), PSU):
+        psu = runs      # one that gives power at this voltage
     ops = []
     if psu is not None and f.figures is not None:
         rating = rating_at(psu, f.build.site.input_voltage_v)
@@ -93,7 +96,12 @@ def _count(f: Facts, psus: Sequence[Placed], red: Redundancy, model: str) -> Non
     need = red.needed(n)
     free = _free_bays(f)
     ops: list[Any]
-    if need > n and need - n <= len(free):
+    here = _site_psu(f, model)
+    if here is not None and here[0] != model and need <= f.chassis.psu.count:
+        # more of a PSU that gives 0 W at this voltage would not help: offer one that runs here
+        fix, ops = (f"Use {need} × {here[1]} ({red.text}).",
+                    [place(f"PSU{i + 1}", here[0]) for i in range(need)])
+    elif need > n and need - n <= len(free) and here is not None and here[0] == model:
         add = free[:need - n]
         fix, ops = f"Add {len(add)} × {_name(f, model)} in {names(add)}.", [place(s, model) for s in add]
     elif fitting:
@@ -128,16 +136,36 @@ def _voltage(f: Facts, psus: Sequence[Placed]) -> bool:
             continue
         runs = False
         if is_low_line(volts):
+            here = _site_psu(f, psu.id)
+            swap = [place(q.slot.id, here[0]) for q in psus] if here is not None and here[0] != psu.id else []
             f.add("error", "power.low-line-unsupported",
                   f"The site feeds {volts:.0f} V (low line), which the {psu.name} in {names(slots)} does not "
                   f"accept: it needs {psu.input_min_v:.0f}–{psu.input_max_v:.0f} V.", slots,
-                  "Feed the server from 200–240 V PDUs, or use a PSU that runs on 100–127 V.")
+                  f"Replace them with the {here[1]}, which runs on {volts:.0f} V, or feed the server from "
+                  "200–240 V PDUs." if swap and here is not None else
+                  "Feed the server from 200–240 V PDUs, or use a PSU that runs on 100–127 V.", swap)
         else:
             f.add("error", "power.input-voltage",
                   f"The site feeds {volts:.0f} V, outside the {psu.name}'s {psu.input_min_v:.0f}–"
                   f"{psu.input_max_v:.0f} V input range.", slots,
                   "Use a PSU rated for this voltage, or a PDU that supplies it.")
     return runs
+
+
+def _site_psu(f: Facts, model: str) -> tuple[str, str] | None:
+    """(id, name) of `model` when it gives power at the site's voltage, else of the chassis'
+    supported PSU that gives the most there; None when none does (a fix must never offer 0 W)."""
+    volts = f.build.site.input_voltage_v
+    best: tuple[float, str, str] | None = None
+    for pid in (model, *f.chassis.psu.supported):
+        psu = f.ctx.catalog.get(pid)
+        if not isinstance(psu, PSU) or rating_at(psu, volts) <= 0:
+            continue
+        if pid == model:
+            return pid, psu.name
+        if best is None or rating_at(psu, volts) > best[0]:
+            best = (rating_at(psu, volts), pid, psu.name)
+    return (best[1], best[2]) if best else None
 
 
 def _capacity(f: Facts, psus: Sequence[Placed], red: Redundancy, model: str) -> bool:

@@ -72,6 +72,8 @@ class CostPanel(QWidget):
         g.values["quote"].setToolTip(self.tr("What the customer signs: hardware, support, discount, tax and "
                                              "shipping, as in the bill of materials and the PDF quote"))
         g.values["per_pflops"].setToolTip(self.tr("Total cost of ownership ÷ dense BF16 PFLOPS"))
+        for caption in g.captions.values():
+            caption.setWordWrap(True)
         layout.addWidget(g)
         layout.addWidget(self._build_chart(), 1)
         subscribe_render(session.evaluated, self, "_on_evaluation_change")
@@ -129,11 +131,16 @@ class CostPanel(QWidget):
         self.missing.setVisible(bool(cost.missing_prices))
         g.set("quote", money(cost.total), bold=True)
         g.set("bom", money(cost.subtotal_hardware))
-        g.set("energy", self.tr("{money} ({kwh} kWh)").format(
-            money=money(tco.energy_cost_per_year), kwh=fmt.number(tco.energy_kwh_per_year)))
+        # values are bare amounts and the words go to the captions, which wrap: a value column of
+        # "$529,087.80 over 5 years" made the panel wider than its dock and cut the figures at the right
+        g.captions["energy"].setText(self.tr("Energy per year ({kwh} kWh)").format(
+            kwh=fmt.number(tco.energy_kwh_per_year)))
+        g.set("energy", money(tco.energy_cost_per_year))
         g.set("support", money(tco.support_per_year))
-        g.set("total", self.tr("{money} over {years} years").format(money=money(tco.total), years=tco.years),
-              bold=True)
+        g.captions["total"].setText(self.tr("Total cost of ownership ({years} years)").format(years=tco.years))
+        g.set("total", money(tco.total), bold=True)
+        # the caption carries the currency's code: "$" alone is USD, AUD, CAD …, "¥" CNY or JPY
+        g.captions["per_pflops"].setText(self.tr("TCO per dense BF16 PFLOPS ({currency})").format(currency=cur))
         g.set("per_pflops", money(tco.cost_per_pflops))
         g.set("rent_hour", money(tco.rent_per_gpu_hour) if tco.rent_per_gpu_hour is not None
               else self.tr("no reference price"))

@@ -170,6 +170,11 @@ class PowerPanel(QWidget):
         else:
             text = fmt.coloured(self.tr("est. {mx} max / no usable PSU capacity").format(
                 mx=fmt.kilowatts(power.max_w)), "error")
+            if psu.count and psu.rating_w <= 0:
+                # a high-line-only PSU on a 120 V feed: "1 × 0 W installed" would read as a bug
+                self.headline.setText(text + " · " + self.tr("{n} × {name} installed: no output at the site's "
+                                                             "input voltage").format(n=psu.count, name=psu.name))
+                return
             if psu.count and psu.active == 0:
                 # e.g. 2 PSUs under 4+2: say what is installed, not a meaningless "0+2"
                 self.headline.setText(text + " · " + self.tr("{n} × {w} installed; {mode} needs more").format(

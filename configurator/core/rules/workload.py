@@ -1,0 +1,138 @@
+"""Workload fit: the session's workload must fit the memory of the build's GPUs.
+
+Unlike the other families this one needs the workload, which is not a rule input (a workload
+edit must not re-run every rule): the evaluator calls `check` with the build's workload and
+the `WorkloadResult` it computed, and merges the violations with the rules'. The fix is the
+first change that makes the job fit (ZeRO-3, activation checkpointing, micro-batch 1, lower-precision weights,
+more GPUs of the same model in free slots, or a GPU with more memory); the others that also
+fit are named in the fix's words. Sizes are the workload model's (docs/workload-model.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..catalog import GPU
+from ..context import BuildContext, covers
+from ..evaluate.workload import estimate_memory
+from ..evaluate.workload_memory import reserve_bytes
+from ..evaluate.workload_models import Workload, WorkloadResult
+from ..placement import fits_slot, placement_problems
+from ..violations import Fix, Violation
+from ._common import batch, names, place, set_option
+
+__all__ = ["check", "needed_bytes"]
+
+CODE = "workload.does-not-fit"
+#: one way to fit: plain words, the ops that make it, and the GB per GPU it then needs
+Way = tuple[str, tuple[Any, ...], float]
+
+
+def needed_bytes(workload: Workload, n_gpus: int) -> int:
+    """What each GPU must hold for `workload` on `n_gpus`: PyTorch's peak plus the CUDA reserve."""
+    total = estimate_memory(workload, max(1, n_gpus)).total
+    return total + reserve_bytes(total)
+
+
+def _gb(n: float) -> str:
+    return f"{n / 1e9:.1f}" if n < 100e9 else f"{n / 1e9:.0f}"
+
+
+def check(ctx: BuildContext, spec: Mapping[str, Any] | None, result: WorkloadResult | None) -> list[Violation]:
+    """`workload.does-not-fit` when the workload needs more memory per GPU than the GPUs have."""
+    if spec is None or result is None or result.fits or ctx.chassis is None:
+        return []
+    wl = Workload.model_validate(dict(spec))
+    gpus = ctx.gpus
+    need = result.capacity_bytes - result.headroom_bytes
+    message = (f"The workload ({wl.model.name}) does not fit: it needs {_gb(need)} GB per GPU, "
+               f"and each GPU has {_gb(result.capacity_bytes)} GB.")
+    ways = _ways(ctx, dict(spec), wl, len(gpus), result.capacity_bytes)
+    if ways:
+        first, ops, fits = ways[0]
+        words = f"Use {first}: it then needs {_gb(fits)} GB per GPU."
+        if len(ways) > 1:
+            words += f" Other ways to fit it: {' or '.join(w for w, _, _ in ways[1:])}."
+        fix = Fix.model_construct(description=words, ops=(batch(ops, "Make the workload fit"),))
+    else:
+        fix = Fix.model_construct(description="Use GPUs with more memory, more GPUs (several servers), "
+                                              "a smaller model or a smaller batch.", ops=())
+    slots = tuple(p.slot.id for p in ctx.placed if isinstance(p.part, GPU))
+    return [Violation.model_construct(severity="error", code=CODE, message=message, slots=slots, fix=fix)]
+
+
+def _ways(ctx: BuildContext, spec: dict[str, Any], wl: Workload, n: int, capacity: int) -> list[Way]:
+    """Every single change that makes the job fit, in the order a user would try them."""
+    out: list[Way] = []
+
+    def job_change(words: str, section: str, update: dict[str, Any], gpus: int = n) -> None:
+        if all(getattr(getattr(wl, section), k) == v for k, v in update.items()):
+            return
+        changed = {**spec, section: {**dict(spec.get(section) or {}), **update}}
+        need = needed_bytes(Workload.model_validate(changed), gpus)
+        if need <= capacity:
+            out.append((words, (set_option("workload", changed),), need))
+
+    if n >= 1 and wl.mode == "train":
+        job_change(f"ZeRO-3 sharding over the {n} GPUs", "train", {"zero_stage": 3})
+        job_change("activation checkpointing", "train", {"checkpointing": True})
+        if not out:
+            job_change("ZeRO-3 sharding with activation checkpointing", "train",
+                       {"zero_stage": 3, "checkpointing": True})
+        job_change("micro-batch 1", "train", {"micro_batch": 1})
+    elif n >= 1:
+        for precision in ("fp8", "int4"):
+            if precision != wl.infer.precision:
+                job_change(f"{precision} weights", "infer", {"precision": precision})
+                if out:
+                    break
+    out.extend(_more_gpus(ctx, wl, n, capacity))
+    out.extend(_bigger_gpu(ctx, wl, n))
+    return out
+
+
+def _more_gpus(ctx: BuildContext, wl: Workload, n: int, capacity: int) -> list[Way]:
+    """The fewest more GPUs of the build's model, in free slots that take them, that make it fit."""
+    gpus = [p for p in ctx.placed if isinstance(p.part, GPU)]
+    if not gpus:
+        return []
+    model = gpus[0].part
+    free = [s.id for s in ctx.slots
+            if s.id not in ctx.build.placements and not placement_problems(ctx, s.id, model.id)]
+    free = _spread(free, lambda sid: covers(model, pcie) if (pcie := ctx.slot_by_id[sid].pcie) else ())
+    for extra in range(1, len(free) + 1):
+        need = needed_bytes(wl, n + extra)
+        if need <= capacity:
+            add = free[:extra]
+            return [(f"{extra} more {model.name} in {names(add)}", tuple(place(s, model.id) for s in add), need)]
+    return []
+
+
+def _spread(free: list[str], covered_by: Callable[[str], tuple[str, ...]]) -> list[str]:
+    """Free slots that do not cover one another once filled (a wide card takes its neighbour)."""
+    taken: set[str] = set()
+    out = []
+    for sid in free:
+        if sid in taken:
+            continue
+        out.append(sid)
+        taken.update(covered_by(sid))
+    return out
+
+
+def _bigger_gpu(ctx: BuildContext, wl: Workload, n: int) -> list[Way]:
+    """The catalog GPU with the least memory that fits the job and every slot the GPUs are in."""
+    chassis = ctx.chassis
+    placed = [p for p in ctx.placed if isinstance(p.part, GPU)]
+    if chassis is None or not placed:
+        return []
+    need = needed_bytes(wl, n)
+    fitting = [g for g in ctx.catalog.by_category("gpu")
+               if isinstance(g, GPU) and g.memory_gb * 1e9 >= need
+               and all(fits_slot(chassis, p.slot, g)[0] for p in placed)]
+    if not fitting:
+        return []
+    best = min(fitting, key=lambda g: (g.memory_gb, g.id))
+    return [(f"the {best.name} ({best.memory_gb:g} GB) in place of the {placed[0].part.name}",
+             tuple(place(p.slot.id, best.id) for p in placed), need)]
