@@ -65,9 +65,9 @@ def test_rows_come_and_go_with_the_violations(qtbot, real_catalog):
             assert (button is not None) == bool(v.fix and v.fix.ops)
     fixable = [i for i, v in enumerate(panel.violations) if v.fix and v.fix.ops]
     assert fixable                             # e.g. "add PSUs into the free bays"
-    before, fixed = session.build, panel.violations[fixable[0]]
+    before, fixed = session.build.model_dump(), panel.violations[fixable[0]]
     _buttons(panel)[fixable[0]].click()        # a reused button applies its own row's fix
-    assert session.build != before and fixed not in panel.violations
+    assert session.build.model_dump() != before and fixed not in panel.violations
     for _ in range(len(psus)):
         session.undo()
         assert _rows(panel) == _expected(panel)
