@@ -115,19 +115,18 @@ def resolve(build: Build, catalog: Catalog) -> BuildContext:
         return BuildContext(build, catalog, None, (), {}, (), lost)
     slots = chassis_slots(chassis)
     smap = slot_map(chassis)
-    placed: list[Placed] = []
+    found: dict[str, Part] = {}
     unknown: list[tuple[str, str, str]] = []
     for slot_id, part_id in build.placements.items():
-        slot = smap.get(slot_id)
         part = catalog.get(part_id)
-        if slot is None:
+        if slot_id not in smap:
             unknown.append((slot_id, part_id, f"{chassis.name} has no slot {slot_id}"))
         elif part is None:
             unknown.append((slot_id, part_id, f"part {part_id!r} is not in the catalog"))
         else:
-            placed.append(Placed(slot, part))
-    order = {s.id: i for i, s in enumerate(slots)}
-    placed.sort(key=lambda p: order[p.slot.id])
+            found[slot_id] = part
+    # the slot map lists the slots in chassis order: walking it orders the parts without a sort
+    placed = [Placed(slot, found[sid]) for sid, slot in smap.items() if sid in found]
     by_cat: dict[str, list[Placed]] = {}
     for p in placed:
         by_cat.setdefault(p.part.category, []).append(p)

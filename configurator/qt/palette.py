@@ -6,6 +6,8 @@ reason as a tooltip (the same `fits_chassis` answer the drop uses).
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QCoreApplication, QRectF, QRegularExpression, QSize, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
@@ -37,6 +39,7 @@ FORM_ROLE = Qt.ItemDataRole.UserRole + 6
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 7
 FILTER_ROLE = Qt.ItemDataRole.UserRole + 8
 TITLE_ROLE = Qt.ItemDataRole.UserRole + 9
+PART_CATEGORY_ROLE = Qt.ItemDataRole.UserRole + 10
 
 
 
@@ -62,9 +65,12 @@ class _PartModel(QStandardItemModel):
 class PartFilter(QSortFilterProxyModel):
     """Search text over name/vendor/figures, plus vendor, form factor and 'fits this chassis'.
 
-    All four filters are one regular expression over each part's `FILTER_ROLE` key (see
+    All four filters are one regular expression over each row's `FILTER_ROLE` key (see
     `filter_key`), so Qt filters in C++: a Python `filterAcceptsRow` costs ~8 µs a row, 150 ms a
-    keystroke over 20,000 parts, where one frame is 16 ms.
+    keystroke over 20,000 parts, where one frame is 16 ms. Filtering is not recursive: a
+    category row has a key of its own (`category_key`) that the expression accepts while the
+    category holds a match (found here from `set_index`, stopping at the first match), so Qt
+    filters a category's parts only when its row is open, and visits each part once.
     """
 
     def __init__(self, parent=None) -> None:
@@ -73,46 +79,108 @@ class PartFilter(QSortFilterProxyModel):
         self.vendor = ""
         self.form = ""
         self.fits_only = False
-        self.setRecursiveFilteringEnabled(True)
+        self._index: dict[str, tuple[list[tuple[bool, str, str, str]], str]] = {}
+        self._shown: list[str] | None = None   # categories with a match for the current filters
+        self.setRecursiveFilteringEnabled(False)
         self.setFilterRole(FILTER_ROLE)
 
+    def set_index(self, index: dict[str, list[tuple[bool, str, str, str]]]) -> None:
+        """Each category's parts as (fits, vendor, form, search text); read when the filters change."""
+        self._index = {cat: (rows, "\n".join(r[3].replace("\n", " ") for r in rows)) for cat, rows in index.items()}
+        self._shown = None
+
     def set_filters(self, text: str, vendor: str, form: str, fits_only: bool) -> None:
-        words = text.lower().split()
-        if (words, vendor, form, fits_only) == (self.text, self.vendor, self.form, self.fits_only):
+        words = [w for w in plain(text.lower()).split() if w]
+        before = (self.text, self.vendor, self.form, self.fits_only)
+        if (words, vendor, form, fits_only) == before:
             return  # a trailing space or an unchanged combo: nothing to re-run over every row
+        # typing on: a category without a match for the shorter text has none for the longer one
+        narrower = (vendor, form, fits_only) == before[1:] and self.text and text.lower().startswith(" ".join(self.text))
         self.text, self.vendor, self.form, self.fits_only = words, vendor, form, fits_only
-        self.setFilterRegularExpression(filter_pattern(words, vendor, form, fits_only))
+        self._apply(narrower=bool(narrower))
+
+    def _apply(self, narrower: bool = False) -> None:
+        parts = filter_pattern(self.text, self.vendor, self.form, self.fits_only)
+        if not parts.pattern():
+            self._shown = None
+        else:
+            candidates = self._shown if narrower and self._shown is not None else list(self._index)
+            self._shown = [cat for cat in candidates if cat in self._index and
+                           _has_match(*self._index[cat], self.text, self.vendor, self.form, self.fits_only)]
+            heads = "".join(f"|^{category_key(cat)}$" for cat in self._shown)   # control characters only
+            parts = QRegularExpression(parts.pattern() + heads, parts.patternOptions())
+        self.setFilterRegularExpression(parts)
 
     def refilter(self, change=lambda: None) -> None:
         """Re-run the filter around `change` (Qt 6.10+ API; invalidate() on older Qt)."""
         if hasattr(self, "beginFilterChange"):
             self.beginFilterChange()
             change()
+            if self.filterRegularExpression().pattern():
+                self._apply()     # 'fits this chassis' changed: which categories have a match too
             self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
         else:  # pragma: no cover - older Qt
             change()
+            self._apply()
             self.invalidate()
 
 
-_SEP = "\x1f"  # unit separator: cannot occur in a part's name, vendor or form factor
+_SEP = "\x1f"     # unit separator between a key's fields
+_HEAD = "\x1e"    # record separator: starts a category row's key
+_FITS, _NO_FIT = "\x03", "\x02"
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def plain(text: str) -> str:
+    """`text` with control characters made spaces: search texts and typed words never hold the
+    characters keys are built from, so a typed word can match only a part's search text."""
+    return _CONTROL.sub(" ", text)
 
 
 def filter_key(fits: bool, vendor: str, form: str, search: str) -> str:
-    """A part's `FILTER_ROLE` text: fixed fields first (anchored, cheap to test), then search text."""
-    return f"{int(bool(fits))}{_SEP}{vendor}{_SEP}{form}{_SEP}{search}"
+    """A part's `FILTER_ROLE` text: its search text, then 'fits', vendor and form factor, each
+    between separators, so that one typed word is a plain (fast) substring search."""
+    return f"{plain(search)}{_SEP}{_FITS if fits else _NO_FIT}{_SEP}{plain(vendor)}{_SEP}{plain(form)}{_SEP}"
+
+
+def category_key(category: str) -> str:
+    """A category row's `FILTER_ROLE` text, made of control characters only (no typed word can
+    match it): accepted while the category holds a match."""
+    return _HEAD + "".join(chr(1 + (b >> 4)) + chr(1 + (b & 15)) for b in category.encode())
+
+
+def _has_match(rows: list[tuple[bool, str, str, str]], searches: str, words: list[str], vendor: str, form: str,
+               fits_only: bool) -> bool:
+    """Whether any (fits, vendor, form, search text) passes the filters `filter_pattern` states;
+    `searches` is every row's search text, one a line, to rule a category out in one C-level scan."""
+    if not all(w in searches for w in words):
+        return False
+    if len(words) <= 1 and not (vendor or form or fits_only):
+        return True
+    for fits, v, f, search in rows:
+        if (fits_only and not fits) or (vendor and v != vendor) or (form and f != form):
+            continue
+        if all(w in search for w in words):
+            return True
+    return False
 
 
 def filter_pattern(words: list[str], vendor: str, form: str, fits_only: bool) -> QRegularExpression:
-    """The expression `filter_key` strings are matched with; an empty one when nothing filters.
-    Category rows have no key, so they show only through a matching part (recursive filtering)."""
-    if not (words or vendor or form or fits_only):
-        return QRegularExpression()
+    """The expression `filter_key` strings are matched with (every word in the search text, and
+    'fits', vendor and form factor as chosen); an empty one when nothing filters. `PartFilter`
+    adds the category rows that hold a match."""
     esc = QRegularExpression.escape
-    fixed = ("1" if fits_only else "[01]") + _SEP
-    fixed += (esc(vendor) if vendor else f"[^{_SEP}]*") + _SEP
-    fixed += (esc(form) if form else f"[^{_SEP}]*") + _SEP
-    return QRegularExpression("^" + fixed + "".join(f"(?=.*{esc(w)})" for w in words),
-                              QRegularExpression.PatternOption.DotMatchesEverythingOption)
+    needs = [esc(w) for w in words]
+    if fits_only:
+        needs.append(_SEP + _FITS + _SEP)
+    if vendor:
+        needs.append(f"{_SEP}[{_FITS}{_NO_FIT}]{_SEP}{esc(plain(vendor))}{_SEP}")
+    if form:
+        needs.append(f"{_SEP}{esc(plain(form))}{_SEP}$")
+    if not needs:
+        return QRegularExpression()
+    pattern = needs[0] if len(needs) == 1 else "^" + "".join(f"(?=.*{n})" for n in needs)
+    return QRegularExpression(pattern, QRegularExpression.PatternOption.DotMatchesEverythingOption)
 
 
 class PartDelegate(QStyledItemDelegate):
@@ -240,6 +308,8 @@ class Palette(QWidget):
             head = QStandardItem(title + f"  ({len(parts)})")
             head.setData(title, TITLE_ROLE)
             head.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            head.setData(cat, PART_CATEGORY_ROLE)
+            head.setData(category_key(cat), FILTER_ROLE)
             f = head.font()
             f.setBold(True)
             head.setFont(f)
@@ -254,8 +324,8 @@ class Palette(QWidget):
                 item.setData(part.vendor, VENDOR_ROLE)
                 form = theme.form_factor(part)
                 item.setData(form, FORM_ROLE)
-                item.setData(" ".join((part.name, part.vendor, part.id, part.part_number, figures, form,
-                                       title)).lower(), SEARCH_ROLE)
+                item.setData(plain(" ".join((part.name, part.vendor, part.id, part.part_number, figures, form,
+                                             title)).lower()), SEARCH_ROLE)
                 vendors.add(part.vendor)
                 if form:
                     forms.add(form)
@@ -275,15 +345,18 @@ class Palette(QWidget):
         catalog = self.session.catalog
         chassis = catalog.chassis(self.session.build.chassis)
         self._chassis_id = self.session.build.chassis
+        index: dict[str, list[tuple[bool, str, str, str]]] = {}
         for r in range(self.model.rowCount()):
             head = self.model.item(r)
+            rows = index[head.data(PART_CATEGORY_ROLE)] = []
             for c in range(head.rowCount()):
                 item = head.child(c)
                 part = catalog.get(item.data(PART_ROLE))
                 ok, why = fits_chassis(catalog, chassis, part) if chassis and part else (False, "")
+                form, search = item.data(FORM_ROLE) or "", item.data(SEARCH_ROLE) or ""
+                rows.append((ok, part.vendor, form, search))
                 item.setData(ok, FITS_ROLE)
-                item.setData(filter_key(ok, part.vendor, item.data(FORM_ROLE) or "", item.data(SEARCH_ROLE) or ""),
-                             FILTER_ROLE)
+                item.setData(filter_key(ok, part.vendor, form, search), FILTER_ROLE)
                 tip = f"<b>{part.name}</b><br>{item.data(FIGURES_ROLE)}"
                 if part.part_number:
                     tip += f"<br>{part.part_number}"
@@ -291,6 +364,7 @@ class Palette(QWidget):
                 if not ok:
                     tip += "<br><span style='color:#d64545'>✗ " + (i18n.translate(why) or self.tr("does not fit")) + "</span>"
                 item.setToolTip(tip)
+        self.proxy.set_index(index)
 
     def _on_session_change(self, changes) -> None:
         if self.session.build.chassis != self._chassis_id:

@@ -99,7 +99,9 @@ class PartsList(QWidget):
         cost = getattr(evaluation, "cost", None)
         if cost is None or cost == self._shown:
             return  # an option edit that did not change the BOM: nothing to redraw
-        self._shown = cost
+        shown, self._shown = self._shown, cost
+        # rows whose line is unchanged (and in the same currency) are skipped, not re-compared cell by cell
+        same = shown.lines if shown is not None and shown.currency == cost.currency else ()
         selected = self.selected_part()
         self._syncing = True
         # no setUpdatesEnabled(False/True) around this: re-enabling repaints the whole table,
@@ -107,6 +109,8 @@ class PartsList(QWidget):
         if self.table.rowCount() != len(cost.lines):
             self.table.setRowCount(len(cost.lines))
         for r, line in enumerate(cost.lines):
+            if r < len(same) and same[r] == line:
+                continue
             cells = [self._category(line), line.name, str(line.qty),
                      theme.money(line.unit_price, cost.currency, digits=True) if line.unit_price is not None
                      else self.tr("on request"),

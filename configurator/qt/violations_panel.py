@@ -25,6 +25,7 @@ from ..core.violations import SEVERITY_ORDER
 from . import theme
 
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 1
+SEVERITY_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
 class ViolationsPanel(QWidget):
@@ -70,23 +71,48 @@ class ViolationsPanel(QWidget):
         if found == self._shown:
             return
         self.violations = self._shown = found
-        self.tree.clear()
+        # rows are updated in place, not cleared and rebuilt: an edit usually changes one
+        # number in one message, and a rebuilt tree (new items, new buttons) re-lays-out and
+        # repaints the whole dock
+        tree = self.tree
+        while tree.topLevelItemCount() > len(found):
+            tree.takeTopLevelItem(tree.topLevelItemCount() - 1)
         counts = {"error": 0, "warning": 0, "info": 0}
         for i, v in enumerate(found):
             counts[v.severity] += 1
-            message, fix = _words(v)
-            item = QTreeWidgetItem([message + (f"\n→ {fix}" if fix else ""), ""])
+            item = tree.topLevelItem(i)
+            if item is None:
+                item = QTreeWidgetItem(["", ""])
+                item.setData(0, INDEX_ROLE, i)
+                tree.addTopLevelItem(item)
+            self._show_row(item, i, v)
+        summary = self._summary(counts)
+        if self.summary.text() != summary:
+            self.summary.setText(summary)
+
+    def _show_row(self, item: QTreeWidgetItem, i: int, v) -> None:
+        """Row `i` shows violation `v`; only what differs from the row's current content is set."""
+        message, fix = _words(v)
+        text = message + (f"\n→ {fix}" if fix else "")
+        if item.text(0) != text:
+            item.setText(0, text)
+        if item.data(0, SEVERITY_ROLE) != v.severity:
+            item.setData(0, SEVERITY_ROLE, v.severity)
             item.setIcon(0, theme.severity_icon(v.severity))
-            item.setData(0, INDEX_ROLE, i)
-            item.setToolTip(0, f"<b>{v.code}</b>: {message}" + (f"<br>→ {fix}" if fix else "")
-                            + (f"<br><i>{', '.join(v.slots)}</i>" if v.slots else ""))
-            self.tree.addTopLevelItem(item)
-            if v.fix and v.fix.ops:
+        tip = (f"<b>{v.code}</b>: {message}" + (f"<br>→ {fix}" if fix else "")
+               + (f"<br><i>{', '.join(v.slots)}</i>" if v.slots else ""))
+        if item.toolTip(0) != tip:
+            item.setToolTip(0, tip)
+        button = self.tree.itemWidget(item, 1)
+        if v.fix and v.fix.ops:
+            if button is None:
                 button = QPushButton(self.tr("Apply fix"))
-                button.setToolTip(fix)
                 button.clicked.connect(lambda _=False, i=i: self.apply_fix(i))
                 self.tree.setItemWidget(item, 1, button)
-        self.summary.setText(self._summary(counts))
+            if button.toolTip() != fix:
+                button.setToolTip(fix)
+        elif button is not None:
+            self.tree.removeItemWidget(item, 1)
 
     def _summary(self, counts: dict[str, int]) -> str:
         if not any(counts.values()):
@@ -131,10 +157,22 @@ class _WrappedRows(QStyledItemDelegate):
 
     ICON_AND_MARGINS = 36   # severity icon, its gap and the cell's margins, px
 
+    def __init__(self, parent) -> None:
+        super().__init__(parent)
+        # (text, width, line height) -> hint: the view asks for every row's hint whenever it
+        # lays the rows out, and measuring wrapped text costs ~0.5 ms a row
+        self._hints: dict[tuple[str, int, int], QSize] = {}
+
     def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt override
-        base = super().sizeHint(option, index)
         tree = self.parent()
         width = max(80, tree.header().sectionSize(0) - self.ICON_AND_MARGINS)
         text = index.data(Qt.ItemDataRole.DisplayRole) or ""
-        box = option.fontMetrics.boundingRect(QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap), text)
-        return QSize(base.width(), max(base.height(), box.height() + 8))
+        key = (text, width, option.fontMetrics.height())
+        hint = self._hints.get(key)
+        if hint is None:
+            if len(self._hints) > 512:   # rows come and go with edits; keep the memo small
+                self._hints.clear()
+            base = super().sizeHint(option, index)
+            box = option.fontMetrics.boundingRect(QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap), text)
+            hint = self._hints[key] = QSize(base.width(), max(base.height(), box.height() + 8))
+        return QSize(hint)

@@ -10,7 +10,7 @@ import pytest
 
 from configurator import paths
 from configurator.io import catalog_io
-from configurator.io.catalog_cache import CatalogCache, entry_key
+from configurator.io.catalog_cache import CACHE_FORMAT, CatalogCache, entry_key
 from configurator.io.catalog_io import load_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -61,9 +61,13 @@ def test_a_changed_file_is_parsed_again(user, tmp_path):
 @pytest.mark.parametrize("damage", [
     lambda text: b"\x00\xff garbage",
     lambda text: text[: len(text) // 2],                                  # truncated by a crash
-    lambda text: text.replace(b'"format": 1', b'"format": 99', 1),       # another format
+    lambda text: text.replace(b'"format": %d' % CACHE_FORMAT, b'"format": 99', 1),   # another format
     lambda text: text.replace(b'"tdp_w":', b'"tdp_w":-', 1),               # fails validation
     lambda text: text.replace(b'"count": ', b'"count": 1', 1),           # a part missing
+    lambda text: text.replace(b'"sources":0', b'"sources":-1', 1),         # a reference outside the table
+    lambda text: text.replace(b'"sources":0', b'"sources":99999', 1),
+    lambda text: text.replace(b'"sources":0', b'"sources":"0"', 1),
+    lambda text: text.replace(b'"confidence":"', b'"confidence":"x', 1),  # a shared source fails validation
 ])
 def test_a_corrupt_entry_is_rebuilt_never_trusted(user, tmp_path, damage):
     cold = _load(user, CatalogCache(tmp_path / "cache"))

@@ -74,3 +74,15 @@ def test_form_factor_filter(palette):
     form = sorted(f for f in forms if f)[0]
     palette.proxy.set_filters("", "", form, False)
     assert _visible(palette) == _expected(palette, "", "", form, False) != set()
+
+
+def test_typing_on_and_back_matches_the_plain_rule(palette):
+    """Typing on narrows from the categories that still match; deleting widens again."""
+    for text in ["e", "ep", "epy", "epyc", "epyc 9", "epyc 96", "epyc 9", "epy", "", "memory", "dimm",
+                 "gb\x1f", "\x1e", "gpus h100", "gpus h100 nvl", "gpus h100"]:
+        palette.proxy.set_filters(text, "", "", False)
+        want = _expected(palette, text.replace("\x1f", " ").replace("\x1e", " "), "", "", False)
+        assert _visible(palette) == want, text
+        heads = {palette.proxy.index(r, 0).data() for r in range(palette.proxy.rowCount())}
+        assert all(palette.proxy.rowCount(palette.proxy.index(r, 0)) for r in range(palette.proxy.rowCount())), heads
+    palette.proxy.set_filters("", "", "", False)
