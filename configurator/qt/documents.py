@@ -1,0 +1,368 @@
+"""Several builds in one window: the open documents, their tab bar, and the one session the views see.
+
+Each open build is a `Document`: its own `Session` (build, undo history, file, clean state), its
+recovery-copy number and its document lock. The window's views (chassis view, palette, docks) are
+built once, on an `ActiveSession`: a stand-in with the `Session` interface that forwards every call
+to the active document's session and relays only that session's signals. Switching tabs rebinds
+the stand-in (disconnecting the old session, connecting the new) and re-announces the state the
+way `Session.replace_build` does, so every view redraws from the new build without knowing that
+there is more than one; no view ever holds a connection to an inactive document.
+
+`DocumentActions` is mixed into `MainWindow`: New, Open, Duplicate, Save as variant, Close.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from psygnal import Signal
+from PySide6.QtCore import QLockFile, QObject
+from PySide6.QtCore import Signal as QtSignal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QTabBar, QVBoxLayout, QWidget
+
+from ..core.build import Build
+from ..core.evaluator import Evaluator
+from ..core.session import OpChanges, Session
+from ..io.build_io import save_build
+from .panels.widgets import OptionWriter
+
+#: the most builds a window keeps open (each holds an evaluator with its own bounded memos)
+MAX_DOCUMENTS = 24
+#: the label of the `changed` the stand-in emits on a tab switch (views redraw as after Open)
+SWITCH = "Switch document"
+
+
+class ActiveSession:
+    """The active document's session, as the window's views see it: one object for the window's life.
+
+    Attribute reads and writes go to the active `Session`; its signals are relayed through this
+    object's own signals, connected to one session at a time."""
+
+    changed = Signal(object)
+    evaluated = Signal(object)
+    undo_changed = Signal()
+    clean_changed = Signal(bool)
+    path_changed = Signal(object)
+    _RELAYED = ("changed", "evaluated", "undo_changed", "clean_changed", "path_changed")
+
+    def __init__(self, session: Session) -> None:
+        object.__setattr__(self, "_target", session)
+        self._connect(session)
+
+    @property
+    def target(self) -> Session:
+        """The session the calls go to now."""
+        return object.__getattribute__(self, "_target")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(object.__getattribute__(self, "_target"), name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if hasattr(type(self), name):        # psygnal caches each signal's instance this way
+            object.__setattr__(self, name, value)
+        else:                                # e.g. a test swapping in the app's evaluator
+            setattr(self.target, name, value)
+
+    def _connect(self, session: Session) -> None:
+        for name in self._RELAYED:
+            getattr(session, name).connect(getattr(self, name).emit)
+
+    def _disconnect(self, session: Session) -> None:
+        for name in self._RELAYED:
+            getattr(session, name).disconnect(getattr(self, name).emit, missing_ok=True)
+
+    def bind(self, session: Session) -> None:
+        """Make `session` the active one and tell every view, in `replace_build`'s order."""
+        old = self.target
+        if session is old:
+            return
+        self._disconnect(old)
+        object.__setattr__(self, "_target", session)
+        self._connect(session)
+        self.path_changed.emit(session.path)
+        self.clean_changed.emit(session.is_clean)
+        self.undo_changed.emit()
+        self.evaluated.emit(session.evaluation)
+        self.changed.emit(OpChanges(SWITCH, True, True, True, True))
+
+
+@dataclass(eq=False)
+class Document:
+    """One open build: its session, its untitled-recovery number, the copies it wrote, its lock."""
+
+    session: Session
+    number: int
+    own_recovery: set[Path] = field(default_factory=set)
+    lock: QLockFile | None = None
+    lock_path: Path | None = None
+
+    @property
+    def blank(self) -> bool:
+        """Untitled and never edited: Open and New reuse its tab instead of adding one."""
+        s = self.session
+        return s.path is None and s.is_clean and not s.can_undo and not s.can_redo
+
+    def name(self, untitled: str) -> str:
+        return Path(self.session.path).name if self.session.path else (self.session.build.meta.name or untitled)
+
+    def release(self) -> None:
+        if self.lock is not None:
+            self.lock.unlock()
+        self.lock = self.lock_path = None
+
+
+class Documents(QObject):
+    """The window's open builds, in tab order, and which one is active. Signal: `switched()`."""
+
+    switched = QtSignal()
+
+    def __init__(self, session: Session, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.active_session = ActiveSession(session)
+        self._next = 0
+        self.documents: list[Document] = []
+        self.active = self._new_document(session)
+        self.tabs = QTabBar()
+        self.tabs.setObjectName("documentTabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.setExpanding(False)
+        self.tabs.setElideMode(self.tabs.elideMode().ElideMiddle)
+        self.tabs.addTab("")
+        self.tabs.currentChanged.connect(self._on_tab_change)
+        self.tabs.tabMoved.connect(self._on_tab_moved)
+        self.writers: list[OptionWriter] = []   # the docks' editors, flushed before a switch
+        self.refresh()
+
+    def _new_document(self, session: Session) -> Document:
+        doc = Document(session, self._next)
+        self._next += 1
+        self.documents.append(doc)
+        session.clean_changed.connect(self.refresh)   # weakly held: gone with this object
+        session.path_changed.connect(self.refresh)
+        return doc
+
+    # ------------------------------------------------------------------ queries
+    def find(self, path: Path | str | None) -> Document | None:
+        """The open document whose file is `path` (compared resolved), if any."""
+        if path is None:
+            return None
+        key = _resolved(path)
+        return next((d for d in self.documents if d.session.path and _resolved(d.session.path) == key), None)
+
+    def index(self, doc: Document) -> int:
+        return self.documents.index(doc)
+
+    # ------------------------------------------------------------------ changes
+    def add(self, build: Build, path: Path | None, clean: bool = True) -> Document:
+        """A new tab on `build` (sharing the catalog, rates and presets of the active one), made active."""
+        base = self.active.session
+        ev = base.evaluator
+        session = Session(base.catalog, build, path, evaluator=Evaluator(base.catalog, ev.fx, ev.presets))
+        if not clean:   # restored or duplicated unsaved work: dirty from the start
+            session.replace_build(build, path, clean=False)
+        doc = self._new_document(session)
+        self.tabs.blockSignals(True)
+        self.tabs.addTab("")
+        self.tabs.blockSignals(False)
+        self.activate(doc)
+        return doc
+
+    def activate(self, doc: Document) -> None:
+        """Show `doc` in the window (pending editor input goes to the document it was typed in)."""
+        if doc is not self.active:
+            for writer in self.writers:
+                writer.flush()
+            self.active = doc
+            self.active_session.bind(doc.session)
+        index = self.index(doc)
+        if self.tabs.currentIndex() != index:
+            self.tabs.blockSignals(True)
+            self.tabs.setCurrentIndex(index)
+            self.tabs.blockSignals(False)
+        self.refresh()
+        self.switched.emit()
+
+    def remove(self, doc: Document) -> None:
+        """Drop `doc` (its unsaved work was saved or discarded by the caller); never the last one."""
+        if len(self.documents) == 1:
+            raise ValueError("the window's last document cannot be removed; replace its build")
+        index = self.index(doc)
+        if doc is self.active:
+            self.activate(self.documents[index + 1 if index + 1 < len(self.documents) else index - 1])
+        doc.release()
+        doc.session.clean_changed.disconnect(self.refresh)
+        doc.session.path_changed.disconnect(self.refresh)
+        self.documents.remove(doc)
+        self.tabs.blockSignals(True)
+        self.tabs.removeTab(index)
+        self.tabs.setCurrentIndex(self.index(self.active))
+        self.tabs.blockSignals(False)
+        self.refresh()
+
+    def refresh(self, *_args: Any) -> None:
+        """Tab texts: the file (or build) name, `*` when unsaved; the full path as tooltip."""
+        untitled = self.tr("Untitled")
+        for i, doc in enumerate(self.documents):
+            text = doc.name(untitled) + ("" if doc.session.is_clean else " *")
+            if self.tabs.tabText(i) != text:
+                self.tabs.setTabText(i, text.replace("&", "&&"))
+            self.tabs.setTabToolTip(i, str(doc.session.path) if doc.session.path else untitled)
+
+    def _on_tab_change(self, index: int) -> None:
+        if 0 <= index < len(self.documents):
+            self.activate(self.documents[index])
+
+    def _on_tab_moved(self, old: int, new: int) -> None:
+        self.documents.insert(new, self.documents.pop(old))
+
+
+def central_widget(documents: Documents, view: QWidget) -> QWidget:
+    """The window's centre: the document tabs above the chassis view."""
+    box = QWidget()
+    box.setObjectName("documentArea")
+    lay = QVBoxLayout(box)
+    lay.setContentsMargins(0, 0, 0, 0)
+    lay.setSpacing(0)
+    lay.addWidget(documents.tabs)
+    lay.addWidget(view, 1)
+    box.setMinimumSize(view.minimumSize())
+    return box
+
+
+def _resolved(path: Path | str) -> Path:
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError):   # a symlink loop
+        return Path(path).absolute()
+
+
+class DocumentActions:
+    """File ▸ New / Duplicate / Save as variant / Close for a window with `documents` (mixin)."""
+
+    documents: Documents
+
+    def open_build(self, build: Build, path: Path | None, clean: bool = True) -> bool:
+        """Show `build` (from `path`): in its tab when that file is open, else in a blank tab, else a new one.
+
+        False when the user kept unsaved changes to the already-open file (Cancel)."""
+        docs = self.documents
+        doc = docs.find(path) or (docs.active if docs.active.blank else None)
+        if doc is None:
+            if len(docs.documents) >= MAX_DOCUMENTS:
+                QMessageBox.warning(self, self.tr("Too many builds open"),
+                                    self.tr("Close a build first: at most %d are open in one window.")
+                                    % MAX_DOCUMENTS)
+                return False
+            docs.add(build, path, clean)
+            return True
+        docs.activate(doc)
+        if not self.maybe_save():
+            return False
+        self.discard_recovery()
+        self.session.replace_build(build, path, clean=clean)
+        return True
+
+    def duplicate_document(self) -> None:
+        """An untitled, unsaved copy of the active build in a new tab ("what if" without touching the file)."""
+        build = self.session.build.model_copy(deep=True)
+        build.meta = build.meta.model_copy(update={"name": self.tr("%s (variant)") % build.meta.name})
+        if self.open_build(build, None, clean=False):
+            self.show_message(self.tr("Duplicated as an unsaved variant: save it to keep it"))
+
+    def save_as_variant(self) -> bool:
+        """Save a copy of the active build under a new name and open it in its own tab."""
+        from .main_actions import SAVE_FILTER, _with_suffix
+
+        start = Path(self.session.path).with_name(Path(self.session.path).stem + "-variant.json") \
+            if self.session.path else Path.home() / "variant.json"
+        chosen, _ = QFileDialog.getSaveFileName(self, self.tr("Save as variant"), str(start), SAVE_FILTER)
+        if not chosen:
+            return False
+        target = _with_suffix(Path(chosen), (".json",))
+        if self.documents.find(target) is not None:
+            QMessageBox.warning(self, self.tr("Cannot save variant"),
+                                self.tr("%s is open in another tab; choose another name.") % target.name)
+            return False
+        build = self.session.build.model_copy(deep=True)
+        try:
+            save_build(build, target)
+        except (ValueError, OSError) as exc:
+            QMessageBox.warning(self, self.tr("Cannot save variant"), str(exc).splitlines()[0])
+            return False
+        self.add_recent(target)
+        if self.open_build(build, target):
+            self.show_message(self.tr("Saved variant %s") % target.name)
+        return True
+
+    def close_document(self, doc: Document | None = None) -> bool:
+        """Close one build (asks about unsaved changes). The last one is replaced by a fresh build."""
+        docs = self.documents
+        doc = doc or docs.active
+        docs.activate(doc)
+        if not self.maybe_save():
+            return False
+        self.discard_recovery()
+        if len(docs.documents) == 1:
+            from .main_actions import default_chassis, new_build
+
+            catalog = self.session.catalog
+            self.session.replace_build(new_build(catalog, default_chassis(catalog)), None)
+            return True
+        docs.remove(doc)
+        return True
+
+    def close_all_documents(self) -> bool:
+        """At window close: ask about every build with unsaved changes; False when one answer was Cancel."""
+        for doc in list(self.documents.documents):
+            if not doc.session.is_clean:
+                self.documents.activate(doc)
+                if not self.maybe_save():
+                    return False
+        return True
+
+    def _on_tab_close(self, index: int) -> None:
+        if 0 <= index < len(self.documents.documents):
+            self.close_document(self.documents.documents[index])
+
+
+def install_document_actions(window: Any) -> None:
+    """The document actions, the tab bar's signals and the File menu entries, on a built MainWindow."""
+    docs: Documents = window.documents
+    docs.writers = _option_writers(window.panels)
+    docs.tabs.tabCloseRequested.connect(window._on_tab_close)
+    window.act_duplicate = window._action(window.tr("&Duplicate build"), window.duplicate_document,
+                                          "Ctrl+Shift+D", window.tr("An unsaved copy of this build in a new tab"))
+    window.act_variant = window._action(window.tr("Save as &variant…"), window.save_as_variant, None,
+                                        window.tr("Save a copy under a new name and open it in a new tab"))
+    window.act_close_doc = window._action(window.tr("&Close build"), window.close_document, "Ctrl+W")
+    window.act_next_doc = window._action(window.tr("Next build"), lambda: _step(docs, 1), "Ctrl+Tab")
+    window.act_prev_doc = window._action(window.tr("Previous build"), lambda: _step(docs, -1), "Ctrl+Shift+Tab")
+    menu = next((a.menu() for a in window.menuBar().actions()
+                 if a.menu() is not None and window.act_save_as in a.menu().actions()), None)
+    if menu is None:
+        return
+    entries = menu.actions()
+    after = entries.index(window.act_save_as) + 1
+    before = entries[after] if after < len(entries) else None
+    for act in (window.act_variant, window.act_duplicate, window.act_close_doc):
+        menu.insertAction(before, act)
+
+
+def _step(docs: Documents, by: int) -> None:
+    if len(docs.documents) > 1:
+        docs.activate(docs.documents[(docs.index(docs.active) + by) % len(docs.documents)])
+
+
+def _option_writers(panels: list[QWidget]) -> list[OptionWriter]:
+    """Every dock editor's pending-edit writer (the site panel's, the workload editor's)."""
+    found: list[OptionWriter] = []
+    for panel in panels:
+        for widget in (panel, *panel.findChildren(QWidget)):
+            writer = getattr(widget, "writer", None)
+            if isinstance(writer, OptionWriter) and writer not in found:
+                found.append(writer)
+    return found
