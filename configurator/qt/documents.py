@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from psygnal import Signal
-from PySide6.QtCore import QLockFile, QObject
+from PySide6.QtCore import QLockFile, QObject, Qt
 from PySide6.QtCore import Signal as QtSignal
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QTabBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QMessageBox, QTabBar, QToolButton, QVBoxLayout, QWidget
 
 from ..core.build import Build
 from ..core.evaluator import Evaluator
@@ -65,13 +65,30 @@ class ActiveSession:
         else:                                # e.g. a test swapping in the app's evaluator
             setattr(self.target, name, value)
 
+    # one relay per signal, with its exact arguments (psygnal probes the signature of a callable
+    # it cannot inspect, such as another signal's `emit`, by calling it)
+    def _relay_changed(self, changes: OpChanges) -> None:
+        self.changed.emit(changes)
+
+    def _relay_evaluated(self, evaluation: Any) -> None:
+        self.evaluated.emit(evaluation)
+
+    def _relay_undo_changed(self) -> None:
+        self.undo_changed.emit()
+
+    def _relay_clean_changed(self, clean: bool) -> None:
+        self.clean_changed.emit(clean)
+
+    def _relay_path_changed(self, path: Any) -> None:
+        self.path_changed.emit(path)
+
     def _connect(self, session: Session) -> None:
         for name in self._RELAYED:
-            getattr(session, name).connect(getattr(self, name).emit)
+            getattr(session, name).connect(getattr(self, "_relay_" + name))
 
     def _disconnect(self, session: Session) -> None:
         for name in self._RELAYED:
-            getattr(session, name).disconnect(getattr(self, name).emit, missing_ok=True)
+            getattr(session, name).disconnect(getattr(self, "_relay_" + name), missing_ok=True)
 
     def bind(self, session: Session) -> None:
         """Make `session` the active one and tell every view, in `replace_build`'s order."""
@@ -114,9 +131,13 @@ class Document:
 
 
 class Documents(QObject):
-    """The window's open builds, in tab order, and which one is active. Signal: `switched()`."""
+    """The window's open builds, in tab order, and which one is active.
+
+    Signals: `switched()` (another tab is active), `removed(Document)`, `renamed()` (a tab's text)."""
 
     switched = QtSignal()
+    removed = QtSignal(object)
+    renamed = QtSignal()
 
     def __init__(self, session: Session, parent: QWidget) -> None:
         super().__init__(parent)
@@ -202,15 +223,20 @@ class Documents(QObject):
         self.tabs.setCurrentIndex(self.index(self.active))
         self.tabs.blockSignals(False)
         self.refresh()
+        self.removed.emit(doc)
 
     def refresh(self, *_args: Any) -> None:
         """Tab texts: the file (or build) name, `*` when unsaved; the full path as tooltip."""
         untitled = self.tr("Untitled")
+        names_changed = False
         for i, doc in enumerate(self.documents):
-            text = doc.name(untitled) + ("" if doc.session.is_clean else " *")
+            text = (doc.name(untitled) + ("" if doc.session.is_clean else " *")).replace("&", "&&")
             if self.tabs.tabText(i) != text:
-                self.tabs.setTabText(i, text.replace("&", "&&"))
+                self.tabs.setTabText(i, text)
+                names_changed = True
             self.tabs.setTabToolTip(i, str(doc.session.path) if doc.session.path else untitled)
+        if names_changed:
+            self.renamed.emit()
 
     def _on_tab_change(self, index: int) -> None:
         if 0 <= index < len(self.documents):
@@ -221,13 +247,18 @@ class Documents(QObject):
 
 
 def central_widget(documents: Documents, view: QWidget) -> QWidget:
-    """The window's centre: the document tabs above the chassis view."""
+    """The window's centre: the document tabs (and a Compare button beside them) above the chassis view."""
     box = QWidget()
     box.setObjectName("documentArea")
     lay = QVBoxLayout(box)
     lay.setContentsMargins(0, 0, 0, 0)
     lay.setSpacing(0)
-    lay.addWidget(documents.tabs)
+    top = QHBoxLayout()
+    top.setContentsMargins(0, 0, 4, 0)
+    top.addWidget(documents.tabs, 1)
+    documents.compare_button = QToolButton(objectName="compareButton")
+    top.addWidget(documents.compare_button)
+    lay.addLayout(top)
     lay.addWidget(view, 1)
     box.setMinimumSize(view.minimumSize())
     return box
@@ -324,6 +355,12 @@ class DocumentActions:
                     return False
         return True
 
+    def compare_builds(self) -> None:
+        """File ▸ Compare builds…: choose 2–6 open builds, then the compare window."""
+        from .compare_view import open_compare
+
+        open_compare(self)
+
     def _on_tab_close(self, index: int) -> None:
         if 0 <= index < len(self.documents.documents):
             self.close_document(self.documents.documents[index])
@@ -341,6 +378,10 @@ def install_document_actions(window: Any) -> None:
     window.act_close_doc = window._action(window.tr("&Close build"), window.close_document, "Ctrl+W")
     window.act_next_doc = window._action(window.tr("Next build"), lambda: _step(docs, 1), "Ctrl+Tab")
     window.act_prev_doc = window._action(window.tr("Previous build"), lambda: _step(docs, -1), "Ctrl+Shift+Tab")
+    window.act_compare = window._action(window.tr("Co&mpare builds…"), window.compare_builds, None,
+                                        window.tr("2 to 6 open builds side by side, with deltas and charts"))
+    docs.compare_button.setDefaultAction(window.act_compare)
+    docs.compare_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
     menu = next((a.menu() for a in window.menuBar().actions()
                  if a.menu() is not None and window.act_save_as in a.menu().actions()), None)
     if menu is None:
@@ -348,8 +389,11 @@ def install_document_actions(window: Any) -> None:
     entries = menu.actions()
     after = entries.index(window.act_save_as) + 1
     before = entries[after] if after < len(entries) else None
-    for act in (window.act_variant, window.act_duplicate, window.act_close_doc):
-        menu.insertAction(before, act)
+    for act in (window.act_variant, window.act_duplicate, window.act_close_doc, None, window.act_compare):
+        if act is None:
+            menu.insertSeparator(before)
+        else:
+            menu.insertAction(before, act)
 
 
 def _step(docs: Documents, by: int) -> None:
