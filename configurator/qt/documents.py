@@ -276,12 +276,13 @@ class DocumentActions:
 
     documents: Documents
 
-    def open_build(self, build: Build, path: Path | None, clean: bool = True) -> bool:
-        """Show `build` (from `path`): in its tab when that file is open, else in a blank tab, else a new one.
+    def open_build(self, build: Build, path: Path | None, clean: bool = True, reuse_blank: bool = True) -> bool:
+        """Show `build` (from `path`): in its tab when that file is open, else in the active tab when it
+        is blank (and `reuse_blank`), else in a new one.
 
-        False when the user kept unsaved changes to the already-open file (Cancel)."""
+        False when the user kept unsaved changes to the already-open file (Cancel), or too many are open."""
         docs = self.documents
-        doc = docs.find(path) or (docs.active if docs.active.blank else None)
+        doc = docs.find(path) or (docs.active if reuse_blank and docs.active.blank else None)
         if doc is None:
             if len(docs.documents) >= MAX_DOCUMENTS:
                 QMessageBox.warning(self, self.tr("Too many builds open"),
@@ -301,7 +302,7 @@ class DocumentActions:
         """An untitled, unsaved copy of the active build in a new tab ("what if" without touching the file)."""
         build = self.session.build.model_copy(deep=True)
         build.meta = build.meta.model_copy(update={"name": self.tr("%s (variant)") % build.meta.name})
-        if self.open_build(build, None, clean=False):
+        if self.open_build(build, None, clean=False, reuse_blank=False):
             self.show_message(self.tr("Duplicated as an unsaved variant: save it to keep it"))
 
     def save_as_variant(self) -> bool:

@@ -1,0 +1,168 @@
+"""Compare builds…: the view shows the core's Comparison of open tabs, follows their edits and the
+options typed into its grid, and a click on a build's column header goes to its tab."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QImage
+
+from configurator.core.build import Build
+from configurator.core.compare import CATALOG_PRICES
+from configurator.io.build_io import save_build
+from configurator.qt.compare_table import KEY_ROLE, format_delta, format_value
+from configurator.qt.compare_view import ComparePicker, open_compare
+
+BUILDS = (
+    Build(chassis="hgx-8u", placements={"COOLING": "air-hgx", "CPU1": "xeon-8480", "CPU2": "xeon-8480",
+                                        **{f"GPU{i}": "h100-sxm" for i in range(1, 9)}}),
+    Build(chassis="pcie-2u", placements={"COOLING": "air-2u", "CPU1": "xeon-8480", "SLOT1": "h100-pcie",
+                                         "SLOT3": "h100-pcie"}),
+    Build(chassis="hgx-8u", placements={"COOLING": "air-hgx", "CPU1": "xeon-8480",
+                                        **{f"GPU{i}": "h100-sxm" for i in range(1, 5)}}),
+)
+
+
+@pytest.fixture
+def compared(make_window, tmp_path):
+    """A window with the three builds open (one tab each) and their compare view."""
+    win = make_window()
+    for i, build in enumerate(BUILDS):
+        path = tmp_path / f"build{i}.json"
+        save_build(build, path)
+        assert win.open_path(path)
+    view = open_compare(win, list(win.documents.documents))
+    yield win, view
+    view.close()
+
+
+def _cells(view) -> dict[str, list[str]]:
+    """Row key -> the texts of its build cells, as shown."""
+    table = view.table
+    out = {}
+    for r in range(table.rowCount()):
+        head = table.item(r, 0)
+        if head is not None and head.data(KEY_ROLE):
+            out[head.data(KEY_ROLE)] = [table.item(r, c).text() for c in range(1, table.columnCount())]
+    return out
+
+
+def test_every_row_shows_the_cores_value_delta_and_best_mark(compared):
+    _, view = compared
+    cmp = view.comparison
+    assert [c.label for c in cmp.columns] == ["build0.json", "build1.json", "build2.json"]
+    shown = _cells(view)
+    assert list(shown) == [r.key for r in cmp.rows]                     # every row, in the core's order
+    for row in cmp.rows:
+        for i, text in enumerate(shown[row.key]):
+            assert format_value(row, row.values[i]) in text
+            assert format_delta(row, row.deltas[i]) in text
+            assert text.startswith("★") == row.best[i]
+    gpus = cmp.row("hardware.gpu_count")
+    assert gpus.values == (8, 2, 4)
+    vram = cmp.row("compute.vram_gb")
+    assert vram.better == "higher" and vram.best == (True, False, False)
+    assert shown["hardware.gpu_count"][1].splitlines()[1] == "−6 (−75 %)"
+    header = view.table.horizontalHeaderItem(1).text()
+    assert "build0.json" in header and "baseline" in header and CATALOG_PRICES in header
+
+
+def test_groups_head_their_rows_and_hide_equal_rows_hides_them(compared):
+    _, view = compared
+    groups = [view.table.item(r, 0).text() for r, key in enumerate(view.table.shown_rows) if key == ""]
+    assert groups[:2] == ["Hardware", "Power"]
+    equal = {r.key for r in view.comparison.rows if r.all_equal}
+    assert equal and equal <= set(view.table.shown_rows)
+    view.hide_equal.setChecked(True)
+    assert not equal & set(view.table.shown_rows)
+    assert set(view.table.shown_rows) - {""} == {r.key for r in view.comparison.rows if not r.all_equal}
+
+
+def test_another_baseline_moves_the_deltas(compared):
+    _, view = compared
+    view.baseline.setCurrentIndex(2)
+    row = view.comparison.row("hardware.gpu_count")
+    assert view.comparison.baseline == 2 and row.deltas[2] is None
+    assert _cells(view)["hardware.gpu_count"][0].splitlines()[1] == "+4 (+100 %)"
+    assert "baseline" in view.table.horizontalHeaderItem(3).text()
+
+
+def test_options_for_all_builds_and_for_one(compared):
+    _, view = compared
+    view.grid.set_value("tco_years", -1, "3")                            # All builds
+    view.grid.set_value("tco_years", 1, "7")                             # build1 only
+    view.refresh()
+    assert [c.evaluation.tco.years for c in view.comparison.columns] == [3, 7, 3]
+    assert view.grid.item(3, 1).text() == "3"                            # in force, shown in grey
+    view.grid.set_value("pue", 0, "abc")
+    view.refresh()
+    assert view.error.isVisible() and "build0.json" in view.error.text() and "PUE" in view.error.text()
+    assert [c.evaluation.tco.years for c in view.comparison.columns] == [3, 7, 3]   # the last good one stays
+    view.grid.set_value("pue", 0, "")
+    view.refresh()
+    assert not view.error.isVisible()
+
+
+def test_one_builds_workload_for_every_column(compared):
+    win, view = compared
+    from configurator.core.ops import SetOption
+
+    wl = {"model": {"name": "Llama-2-7B", "layers": 32, "hidden": 4096, "heads": 32, "kv_heads": 32,
+                    "ffn": 11008, "vocab": 32000}, "mode": "infer"}
+    win.documents.documents[1].session.apply(SetOption(path="workload", value=wl))
+    view.refresh()
+    view.workload.setCurrentIndex(2)                                      # build1's, for every build
+    view.refresh()
+    assert all(c.build.workload is not None and c.build.workload["model"]["name"] == "Llama-2-7B"
+               for c in view.comparison.columns)
+    assert win.documents.documents[0].session.build.workload is None      # the builds are not edited
+
+
+def test_edits_in_a_compared_tab_update_the_view(compared, qtbot):
+    win, view = compared
+    win.documents.tabs.setCurrentIndex(1)
+    win.view.remove(["SLOT3"])
+    qtbot.waitUntil(lambda: view.comparison.row("hardware.gpu_count").values[1] == 1, timeout=3000)
+    assert "1" in _cells(view)["hardware.gpu_count"][1]
+
+
+def test_header_click_jumps_to_the_tab_and_closing_a_tab_drops_its_column(compared):
+    win, view = compared
+    view.table.horizontalHeader().sectionClicked.emit(3)                  # build2's header
+    assert win.documents.active is win.documents.documents[2]
+    win.act_close_doc.trigger()
+    assert [c.label for c in view.comparison.columns] == ["build0.json", "build1.json"]
+    assert view.grid.columnCount() == 3
+    win.act_close_doc.trigger()
+    assert view.error.isVisible()                                         # one build left: said, not raised
+
+
+def test_tooltips_give_the_formula_and_inputs(compared):
+    _, view = compared
+    r = view.table.shown_rows.index("cost.tco")
+    row = view.comparison.row("cost.tco")
+    tip = view.table.item(r, 2).toolTip()
+    explanation = row.explain(1)
+    assert explanation is not None and explanation.formula in tip
+    assert all(name in tip for name, _ in explanation.inputs)
+    assert "build0.json" in tip                                           # the delta names the baseline
+
+
+def test_picker_takes_two_to_six(make_window, tmp_path):
+    win = make_window()
+    picker = ComparePicker(win.documents, win)
+    ok = picker.buttons.button(picker.buttons.StandardButton.Ok)
+    assert not ok.isEnabled()                                             # one build open
+    win.act_duplicate.trigger()
+    picker = ComparePicker(win.documents, win)
+    assert picker.buttons.button(picker.buttons.StandardButton.Ok).isEnabled() and len(picker.chosen()) == 2
+
+
+def test_gui_compare_screenshot_writes_the_view(tmp_path):
+    from configurator import paths
+    from configurator.qt.app import run_gui
+
+    files = [str(paths.examples_dir() / name) for name in ("hgx-h100-8gpu.json", "pcie-l40s-8gpu.json")]
+    out = tmp_path / "compare.png"
+    assert run_gui(compare=files, screenshot=str(out), size=(1366, 768)) == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1366, 768)
