@@ -167,6 +167,26 @@ def _export(args: argparse.Namespace, fmt) -> int:
     return 0
 
 
+def cmd_compare(args: argparse.Namespace) -> int:
+    from .io.compare_cli import run_compare
+
+    cat = _catalog()
+    out = run_compare(args, _evaluator(cat), _load)
+    if out.json is not None:
+        _print_json(out.json)
+    else:
+        print(_("wrote {path}").format(path=out.written) if out.written else out.text)
+    return 0
+
+
+def cmd_bom(args: argparse.Namespace) -> int:
+    from .io.compare_cli import run_bom
+
+    cat = _catalog()
+    print(_("wrote {path}").format(path=run_bom(args, _evaluator(cat), _load)))
+    return 0
+
+
 def cmd_cluster(args: argparse.Namespace) -> int:
     from .core.cluster import plan_cluster
     from .core.cluster.scaling import servers_for, step_inputs
@@ -355,6 +375,14 @@ def build_parser() -> argparse.ArgumentParser:
     _export_arguments(x, "OUT")
     x.add_argument("--format", choices=tuple(EXPORTERS), help="default: from the output file's suffix")
     x.set_defaults(func=cmd_export)
+    from .io.compare_cli import add_bom_arguments, add_compare_arguments
+
+    cm = sub.add_parser("compare", help="compare 2-6 builds side by side: deltas to a baseline, best values")
+    add_compare_arguments(cm)
+    cm.set_defaults(func=cmd_compare)
+    bm = sub.add_parser("bom", help="write one build's priced bill of materials as CSV or XLSX")
+    add_bom_arguments(bm)
+    bm.set_defaults(func=cmd_bom)
     from .io.import_cli import add_arguments as import_arguments
     from .io.importers import SERVER_IMPORTERS
 

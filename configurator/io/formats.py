@@ -18,6 +18,7 @@ from typing import Protocol, TypeVar
 
 from ..core.build import Build
 from ..core.catalog import Catalog
+from ..core.compare import Comparison
 from ..core.evaluate.result import Evaluation
 from .build_io import LoadedBuild
 
@@ -46,6 +47,7 @@ class ExportRequest:
     valid_days: int | None = None       # quotes: how long the offer stands; None: the build's meta.valid_days
     draft: bool = False                 # quotes: a build with errors is written as a marked draft
     sources: tuple[str | None, ...] = ()    # the build file each option came from, if any
+    comparison: Comparison | None = None    # comparison exports: the comparison to write (None: of `options`)
 
 
 @dataclass(frozen=True)

@@ -43,10 +43,10 @@ def test_lookup_by_name_and_suffix():
 
 
 def test_unknown_formats_are_one_line_errors():
-    with pytest.raises(UnknownFormatError, match=r"^unknown exporter 'xlsx'; known: json, pdf$"):
+    with pytest.raises(UnknownFormatError, match=r"^unknown exporter 'xlsx'; known: bom-csv, bom-xlsx, json, pdf$"):
         exporter("xlsx")
-    with pytest.raises(UnknownFormatError, match=r"^out\.xlsx: no exporter for \.xlsx \(known: \.pdf, \.json\)$"):
-        exporter_for("out.xlsx")
+    with pytest.raises(UnknownFormatError, match=r"^out\.ods: no exporter for \.ods \(known: \.pdf, \.json, \.csv, \.xlsx\)$"):
+        exporter_for("out.ods")
     with pytest.raises(UnknownFormatError, match="unknown importer"):
         importer("redfish")
 
@@ -69,8 +69,8 @@ def test_cli_export_pdf_by_format_and_limits(tmp_path):
     assert out.read_bytes().startswith(b"%PDF-")
     code, _, err = run("export", str(EXAMPLE), str(EXAMPLE), "-o", str(tmp_path / "two.json"))
     assert code == 2 and "json: at most 1 build(s) per file" in err
-    code, _, err = run("export", str(EXAMPLE), "-o", str(tmp_path / "x.xlsx"))
-    assert code == 2 and err.count("\n") == 1 and "no exporter for .xlsx" in err
+    code, _, err = run("export", str(EXAMPLE), "-o", str(tmp_path / "x.ods"))
+    assert code == 2 and err.count("\n") == 1 and "no exporter for .ods" in err
     forced = tmp_path / "named.out"
     assert run("export", str(EXAMPLE), "--format", "json", "-o", str(forced))[0] == 0
     assert json.loads(Path(forced).read_text("utf-8"))["chassis"]["id"]

@@ -61,7 +61,7 @@ class Comparer:
         plist = inp.price_list or price_list
         evaluator = self._evaluator(plist)
         label = inp.label or inp.build.meta.name or f"#{index + 1}"
-        build = apply_options(inp.build, opts, evaluator, label)
+        build = apply_options(inp.build, opts, evaluator, inp.source or label)
         evaluation = evaluator.evaluate(build)
         return Column(label=label, build=build, evaluation=evaluation, options=opts,
                       price_list=plist.name if plist else CATALOG_PRICES, catalog=evaluator.catalog,
@@ -78,7 +78,7 @@ class Comparer:
 
 
 def apply_options(build: Build, opts: Options, evaluator: Evaluator, label: str) -> Build:
-    """A copy of `build` with `opts` applied (the input build is not changed)."""
+    """A copy of `build` with `opts` applied (the input build is not changed); errors name `label`."""
     data: dict[str, Any] = build.snapshot()
     site, com = dict(data["site"]), dict(data["commercial"])
     if opts.currency is not None:

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from ..build import Build
 from ..catalog import Catalog, Price
 from ..evaluate.result import Evaluation
+from ..text import N_
 
 #: a cell: a number (Decimal for money), a text (hardware names, verdicts), or None (not applicable)
 Value = float | int | Decimal | str | None
@@ -17,7 +18,7 @@ Better = Literal["higher", "lower"] | None
 RowKind = Literal["number", "money", "text"]
 
 MIN_COLUMNS, MAX_COLUMNS = 2, 6
-CATALOG_PRICES = "catalog prices"   # the price-list name of a column priced from the loaded catalog
+CATALOG_PRICES = N_("catalog prices")   # the price-list name of a column priced from the loaded catalog
 
 
 class CompareError(ValueError):

@@ -5,12 +5,22 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..formats import Exporter, ExportRequest, by_name, for_path
+from .bom_csv import BOM_CSV
+from .bom_xlsx import BOM_XLSX
 from .cluster_bom_csv import CLUSTER_BOM_CSV, NETBOX_CSV, ClusterExporter
+from .compare_csv import COMPARE_CSV
+from .compare_json import COMPARE_JSON
+from .compare_pdf import COMPARE_PDF
+from .compare_xlsx import COMPARE_XLSX
 from .evaluation_json import EVALUATION_JSON
 from .pdf_quote import PDF_QUOTE
 
 #: name -> exporter, in the order File ▸ Export lists them
-EXPORTERS: dict[str, Exporter] = {e.name: e for e in (PDF_QUOTE, EVALUATION_JSON)}
+EXPORTERS: dict[str, Exporter] = {e.name: e for e in (PDF_QUOTE, EVALUATION_JSON, BOM_CSV, BOM_XLSX)}
+
+#: name -> exporter of a comparison of 2-6 builds (`ExportRequest.comparison`, else its options compared)
+COMPARE_EXPORTERS: dict[str, Exporter] = {e.name: e for e in (COMPARE_XLSX, COMPARE_CSV, COMPARE_PDF,
+                                                                  COMPARE_JSON)}
 
 
 #: name -> cluster-plan exporter (`configurator cluster ... -o OUT [--format NAME]`)
@@ -23,6 +33,12 @@ def cluster_exporter(name: str | None, path: Path | str) -> ClusterExporter:
         for_path(CLUSTER_EXPORTERS, path, "cluster exporter")
 
 
+def compare_exporter(name: str | None, path: Path | str) -> Exporter:
+    """The comparison exporter called `name`, else the one for `path`'s suffix; `UnknownFormatError`."""
+    return by_name(COMPARE_EXPORTERS, name, "comparison exporter") if name else \
+        for_path(COMPARE_EXPORTERS, path, "comparison exporter")
+
+
 def exporter(name: str) -> Exporter:
     """The exporter called `name`; raises `UnknownFormatError`."""
     return by_name(EXPORTERS, name, "exporter")
@@ -33,5 +49,5 @@ def exporter_for(path: Path | str) -> Exporter:
     return for_path(EXPORTERS, path, "exporter")
 
 
-__all__ = ["EXPORTERS", "CLUSTER_EXPORTERS", "ClusterExporter", "ExportRequest", "Exporter", "cluster_exporter",
-           "exporter", "exporter_for"]
+__all__ = ["EXPORTERS", "CLUSTER_EXPORTERS", "COMPARE_EXPORTERS", "ClusterExporter", "ExportRequest", "Exporter",
+           "cluster_exporter", "compare_exporter", "exporter", "exporter_for"]
