@@ -26,8 +26,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.compare import MAX_COLUMNS, MIN_COLUMNS, ColumnInput, CompareError, Comparer, Comparison, Options, rebase
+from ..core.compare import (
+    MAX_COLUMNS,
+    MIN_COLUMNS,
+    ColumnInput,
+    CompareError,
+    Comparer,
+    Comparison,
+    Options,
+    PriceList,
+    rebase,
+)
 from .compare_charts import CompareCharts
+from .compare_files import choose_price_list, export_button, export_comparison, price_button
 from .compare_options import OptionsGrid
 from .compare_table import CompareTable
 from .documents import Document, Documents
@@ -88,6 +99,8 @@ class CompareView(QWidget):
         self.docs = list(docs)
         self.comparer = Comparer(docs[0].session.evaluator)
         self.comparison: Comparison | None = None
+        self.common_prices: PriceList | None = None            # a buyer's price list for every build
+        self.column_prices: dict[Document, PriceList] = {}     # a document -> its own price list
         self._timer = QTimer(self, singleShot=True, interval=REFRESH_MS)
         self._timer.timeout.connect(self.refresh)
         self._fitted = False
@@ -128,6 +141,11 @@ class CompareView(QWidget):
         bar.addSpacing(12)
         bar.addWidget(self.hide_equal)
         bar.addStretch(1)
+        self.status = QLabel(objectName="compareStatus")
+        self.status.setStyleSheet("color:#4b5563;")
+        bar.addWidget(self.status)
+        bar.addWidget(price_button(self))
+        bar.addWidget(export_button(self))
         self.bar = bar
         self.grid = OptionsGrid()
         self.grid.setToolTip(self.tr("Type a value to apply it to every build (All builds) or to one build; "
@@ -160,14 +178,14 @@ class CompareView(QWidget):
         self.grid.edited.connect(self._schedule)
         self.table.column_clicked.connect(self.jump_to)
 
-    def _labels(self) -> list[str]:
+    def labels(self) -> list[str]:
         untitled = self.tr("Untitled")
         names = [doc.name(untitled) for doc in self.docs]
         # two tabs of one name (two Untitled) would give columns nobody can tell apart
         return [f"{n} ({i + 1})" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
     def _fill_controls(self) -> None:
-        labels = self._labels()
+        labels = self.labels()
         for combo, first in ((self.baseline, None), (self.workload, self.tr("each build's own"))):
             keep = combo.currentIndex()
             combo.blockSignals(True)
@@ -187,9 +205,10 @@ class CompareView(QWidget):
         chosen = self.workload.currentIndex() - 1
         if 0 <= chosen < len(self.docs) and self.docs[chosen].session.build.workload is not None:
             common = replace(common, workload=self.docs[chosen].session.build.workload)
-        labels = self._labels()
+        labels = self.labels()
         inputs = [ColumnInput(doc.session.build, label=labels[i],
-                              source=str(doc.session.path) if doc.session.path else None, options=per_column[i])
+                              source=str(doc.session.path) if doc.session.path else None, options=per_column[i],
+                              price_list=self.column_prices.get(doc))
                   for i, doc in enumerate(self.docs)]
         return inputs, common
 
@@ -201,7 +220,8 @@ class CompareView(QWidget):
             return
         try:
             inputs, common = self.inputs()
-            cmp = self.comparer.compare(inputs, options=common, baseline=max(self.baseline.currentIndex(), 0))
+            cmp = self.comparer.compare(inputs, options=common, price_list=self.common_prices,
+                                        baseline=max(self.baseline.currentIndex(), 0))
         except (ValueError, CompareError) as exc:    # a bad cell, an option a build refuses
             self._say(str(exc).splitlines()[0])
             return
@@ -238,9 +258,44 @@ class CompareView(QWidget):
         if doc in self.docs:
             index = self.docs.index(doc)
             self.docs.remove(doc)
+            self.column_prices.pop(doc, None)
             self.grid.drop_column(index)
             self._fill_controls()
             self.refresh()
+
+    # ------------------------------------------------------------------ files
+    def _start_dir(self):
+        paths = [d.session.path for d in self.docs if d.session.path]
+        return paths[0].parent if paths else None
+
+    def export(self, name: str) -> None:
+        """Export the comparison shown with the registered comparison exporter `name`."""
+        if self.comparison is None:
+            return
+        try:
+            self.status.setText(export_comparison(self, self.comparison, name, self._start_dir()))
+        except ValueError as exc:
+            self._say(str(exc))
+
+    def apply_price_list(self, column: int | None) -> None:
+        """Price all builds (None) or build `column` with a price list the user picks."""
+        try:
+            plist = choose_price_list(self, self.comparer.evaluator.catalog, self._start_dir())
+        except ValueError as exc:
+            self._say(str(exc))
+            return
+        if plist is None:
+            return
+        if column is None:
+            self.common_prices = plist
+        else:
+            self.column_prices[self.docs[column]] = plist
+        self.refresh()
+
+    def clear_price_lists(self) -> None:
+        self.common_prices = None
+        self.column_prices.clear()
+        self.refresh()
 
     # ------------------------------------------------------------------ navigation
     def jump_to(self, column: int) -> None:

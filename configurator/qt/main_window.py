@@ -23,7 +23,8 @@ from ..io.exporters import EXPORTERS
 from . import pin_none, theme
 from .chassis_view import ChassisView
 from .dialogs import ChassisPicker
-from .documents import DocumentActions, Documents, central_widget, install_document_actions
+from .document_actions import DocumentActions, install_document_actions
+from .documents import Documents, central_widget
 from .import_dialog import import_from_server
 from .language import language_menu
 from .main_actions import FileActions

@@ -166,3 +166,39 @@ def test_gui_compare_screenshot_writes_the_view(tmp_path):
     assert run_gui(compare=files, screenshot=str(out), size=(1366, 768)) == 0
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1366, 768)
+
+
+def test_export_writes_the_comparison_shown(compared, tmp_path, monkeypatch):
+    from openpyxl import load_workbook
+    from PySide6.QtWidgets import QFileDialog
+
+    _, view = compared
+    view.grid.set_value("tco_years", -1, "3")
+    view.refresh()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "cmp"), ""))
+    view.export("compare-xlsx")
+    written = tmp_path / "cmp.xlsx"
+    assert written.is_file() and "cmp.xlsx" in view.status.text()
+    book = load_workbook(written)
+    values = [c.value for ws in book.worksheets for row in ws.iter_rows() for c in row]
+    tco = [float(c.evaluation.tco.total) for c in view.comparison.columns]
+    assert all(any(isinstance(v, (int, float)) and abs(v - t) < 0.01 for v in values) for t in tco)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "no" / "x.csv"), ""))
+    view.export("compare-csv")
+    assert view.error.isVisible() and "x.csv" in view.error.text()           # one line, nothing raised
+
+
+def test_a_price_list_for_one_build_reprices_only_that_column(compared, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    _, view = compared
+    before = [c.evaluation.cost.subtotal_hardware for c in view.comparison.columns]
+    prices = tmp_path / "my-prices.csv"
+    prices.write_text("id,price,currency,date,source\nh100-pcie,1,USD,2026-12-01,buyer quote\n", "utf-8")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(prices), ""))
+    view.apply_price_list(1)
+    after = [c.evaluation.cost.subtotal_hardware for c in view.comparison.columns]
+    assert after[0] == before[0] and after[2] == before[2] and after[1] < before[1]
+    assert "my-prices" in view.table.horizontalHeaderItem(2).text()
+    view.clear_price_lists()
+    assert [c.evaluation.cost.subtotal_hardware for c in view.comparison.columns] == before
