@@ -22,9 +22,10 @@ from .panels.widgets import caption_label
 #: one colour per build column (at most six), told apart in colour and in grey print
 BUILD_COLOURS = ("#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#0891b2")
 HEIGHT = 190
-#: the power stack's segments, in the category registry's order (distinct hues, GPUs first in blue)
-STACK_COLOURS = ("#1d4ed8", "#f59e0b", "#10b981", "#ef4444", "#8b5cf6", "#06b6d4", "#84cc16", "#ec4899",
-                 "#64748b", "#a16207", "#0f766e", "#9ca3af")
+#: the power stack's segments by category: distinct hues, the GPUs (most of the stack) in blue
+STACK_COLOURS = {"gpu": "#2563eb", "cpu": "#f59e0b", "dimm": "#10b981", "drive": "#8b5cf6", "hba": "#a16207",
+                 "nic": "#ec4899", "cooling": "#06b6d4", "chassis": "#64748b", "psu": "#ef4444"}
+OTHER_COLOURS = ("#9ca3af", "#84cc16", "#0f766e", "#7c2d12")
 
 
 def _no_si(plot) -> None:
@@ -155,7 +156,7 @@ class CompareCharts(QWidget):
         legend = []
         for key in used:
             heights = [s.get(key, 0.0) / 1000.0 for s in stacks]
-            brush = pg.mkBrush(STACK_COLOURS[order.index(key) % len(STACK_COLOURS)])
+            brush = pg.mkBrush(STACK_COLOURS.get(key) or OTHER_COLOURS[order.index(key) % len(OTHER_COLOURS)])
             bar = pg.BarGraphItem(x=list(range(len(stacks))), y0=list(base), height=heights, width=0.6,
                                   brush=brush, pen=pg.mkPen("#ffffff", width=0.5))
             self.power_plot.addItem(bar)

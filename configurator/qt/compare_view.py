@@ -73,6 +73,7 @@ class ComparePicker(QDialog):
         lay.addWidget(self.buttons)
         self.list.itemChanged.connect(self._on_check)
         self._on_check()
+        self.resize(520, 340)
 
     def chosen(self) -> list[Document]:
         docs = self.documents.documents

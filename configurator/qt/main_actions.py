@@ -69,7 +69,7 @@ class FileActions:
         return False
 
     def _doc_name(self) -> str:
-        return Path(self.session.path).name if self.session.path else self.tr("Untitled")
+        return self.documents.active.name(self.tr("Untitled"))   # the file's name, else the build's
 
     def new_file(self) -> None:
         """A new build in its own tab (in the active one when that is blank)."""
