@@ -80,7 +80,7 @@ def _tco_explain(col: Column) -> Explanation:
                      (N_("support per year"), t.support_per_year, cur),
                      (N_("energy"), t.energy_kwh_per_year, "kWh/year"),
                      (N_("electricity price"), col.build.site.electricity_price_kwh,
-                      f"{col.build.site.input_currency}/kWh"), (N_("PUE"), col.build.site.pue, ""))
+                      f"{col.build.site.input_currency}/kWh"), ("PUE", col.build.site.pue, ""))
 
 
 def _bom_explain(col: Column) -> Explanation:
@@ -143,7 +143,7 @@ COST: tuple[RowSpec, ...] = (
     money("cost.tco", N_("Total cost of ownership"), lambda c: c.evaluation.tco.total, _tco_explain),
     money("cost.per_pflops", N_("TCO per dense BF16 PFLOPS"), lambda c: c.evaluation.tco.cost_per_pflops,
           lambda c: explained(N_("TCO ÷ dense BF16 PFLOPS"), (N_("TCO"), c.evaluation.tco.total, c.currency),
-                              (N_("PFLOPS"), c.evaluation.tco.dense_pflops, ""))),
+                              ("PFLOPS", c.evaluation.tco.dense_pflops, ""))),
     money("cost.per_gpu_gb", N_("Hardware per GB of GPU memory"), _per_gb,
           lambda c: explained(N_("hardware price ÷ GPU memory"),
                               (N_("hardware"), c.evaluation.cost.subtotal_hardware, c.currency),

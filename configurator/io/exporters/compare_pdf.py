@@ -22,7 +22,7 @@ from .compare_table import (
     locale_tag,
     number_text,
     options_text,
-    price_list_name,
+    prices_text,
     row_label,
 )
 
@@ -72,7 +72,7 @@ def _columns_block(cmp: Comparison, width: float) -> Any:
 
     st = styles()
     data = [[C(column_header(c, i, cmp.baseline).split("\n")[0], st.cell_b),
-             C(f"{_('prices')}: {price_list_name(c)}", st.cell), C(options_text(c), st.muted),
+             C(prices_text(c), st.cell), C(options_text(c), st.muted),
              C(c.source or "", st.muted)] for i, c in enumerate(cmp.columns)]
     table = Table(data, colWidths=[width * 0.34, width * 0.2, width * 0.3, width * 0.16])
     table.setStyle(table_style([("LINEBELOW", (0, 0), (-1, -1), 0.25, GRID), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
@@ -86,15 +86,16 @@ def _story(cmp: Comparison, width: float) -> list[Any]:
     from ...report.layout import P, line_table, styles, totals_table
 
     st = styles()
+    legend = _("Δ to baseline: {letter} · ✓ best value").format(letter=chr(ord("A") + cmp.baseline))
     story: list[Any] = [P(_("Comparison of {n} builds").format(n=len(cmp.columns)), st.h1),
-                        P(f"{date.today().isoformat()} · {_('Δ to baseline')}: {chr(ord('A') + cmp.baseline)} · "
-                          f"✓ {_('best value')}", st.muted), Spacer(1, 6), _columns_block(cmp, width), Spacer(1, 8)]
+                        P(f"{date.today().isoformat()} · {legend}", st.muted), Spacer(1, 6),
+                        _columns_block(cmp, width), Spacer(1, 8)]
     for group, rows in cmp.grouped():
         story += [_group_table(group, rows, cmp, width), Spacer(1, 8)]
     tr, loc = Labels(current_language()), locale_tag()
     for i, col in enumerate(cmp.columns):
         story += [PageBreak(), P(f"{chr(ord('A') + i)}: {col.label}", st.h2),
-                  P(f"{_('prices')}: {price_list_name(col)}", st.muted), Spacer(1, 4),
+                  P(prices_text(col), st.muted), Spacer(1, 4),
                   line_table(col.evaluation.cost, loc, tr), Spacer(1, 6),
                   KeepTogether(_under_lines(totals_table(col.evaluation.cost, loc, tr("Total"), tr)))]
     return story
@@ -107,8 +108,9 @@ def _under_lines(totals: Any) -> Any:
     from ...report.layout import line_widths
 
     width = sum(line_widths())
+    own = sum(totals._colWidths)   # the totals table's fixed column widths
     totals.hAlign = "RIGHT"
-    outer = Table([["", totals]], colWidths=[width - totals._width, totals._width])
+    outer = Table([["", totals]], colWidths=[width - own, own])
     outer.setStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
     return outer
 

@@ -65,8 +65,13 @@ def price_list_name(col: Column) -> str:
 
 def column_header(col: Column, index: int, baseline: int) -> str:
     """'A: HGX H100 … (baseline)', then the price list on its own line."""
-    mark = f" ({_('baseline')})" if index == baseline else ""
-    return f"{chr(ord('A') + index)}: {col.label}{mark}\n{_('prices')}: {price_list_name(col)}"
+    mark = " " + _("(baseline)") if index == baseline else ""
+    return f"{chr(ord('A') + index)}: {col.label}{mark}\n{prices_text(col)}"
+
+
+def prices_text(col: Column) -> str:
+    """'prices: buyer.csv'."""
+    return _("prices: {name}").format(name=price_list_name(col))
 
 
 def number_text(value: Value, row: Row) -> str:
@@ -97,5 +102,6 @@ def delta_text(delta: Delta | None, row: Row) -> str:
 def options_text(col: Column) -> str:
     """The site options a column was evaluated with, in one line."""
     site, com = col.build.site, col.build.commercial
-    return (f"{_('electricity')} {site.electricity_price_kwh} {site.input_currency}/kWh, PUE {site.pue:g}, "
-            f"{com.tco_years} {_('years')}, {_('utilization')} {com.utilization_pct:g} %, {col.currency}")
+    return _("electricity {price} {input}/kWh, PUE {pue}, {years} years, utilization {util} %, {currency}").format(
+        price=site.electricity_price_kwh, input=site.input_currency, pue=f"{site.pue:g}", years=com.tco_years,
+        util=f"{com.utilization_pct:g}", currency=col.currency)

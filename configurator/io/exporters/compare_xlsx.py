@@ -14,7 +14,7 @@ from typing import Any
 from ...core.compare import MAX_COLUMNS, Comparison, Row
 from ...i18n import _, translate
 from ..formats import Exporter, ExportRequest
-from .compare_table import column_header, comparison_of, group_label, options_text, price_list_name
+from .compare_table import column_header, comparison_of, group_label, options_text, price_list_name, prices_text
 from .xlsx_common import NUMBER_FORMAT, PERCENT_FORMAT, money_format, save_workbook, sheet_name, write_bom_sheet
 
 FIRST = 4            # columns A-C: group, figure, unit; builds from D
@@ -102,7 +102,7 @@ def _write(request: ExportRequest, path: Path) -> Path:
     for i, col in enumerate(cmp.columns):
         name = sheet_name(f"{chr(ord('A') + i)} {col.label}", wb.sheetnames)
         write_bom_sheet(wb.create_sheet(name), col.evaluation.cost, col.catalog,
-                        f"{col.label} — {_('prices')}: {price_list_name(col)}")
+                        f"{col.label} — {prices_text(col)}")
     return save_workbook(wb, path)
 
 
