@@ -134,6 +134,7 @@ def _run_compare(app: QApplication, files: list[str], screenshot: str | None, si
     view = open_compare(window, list(window.documents.documents))
     assert view is not None
     view.resize(*size)
+    view.fit_parts(initial=True)
     if not screenshot:
         return app.exec()
     settle(app)

@@ -2,7 +2,7 @@
 
 Each chart draws figures the comparison already holds: the rows' values (`cost.hardware`,
 `compute.bf16_tflops`), each column's TCO month series (`Evaluation.tco.own_by_month`) and its
-power lines (`Evaluation.power.lines`, summed per category for the stack). Nothing is derived
+power lines (`Evaluation.power.lines`, summed per category by the power panel's `by_category`). Nothing is derived
 here beyond scaling to the axis unit.
 """
 
@@ -13,18 +13,17 @@ from decimal import Decimal
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from ..core import categories
 from ..core.compare import Comparison
-from . import theme
 from .panels.charts import chart_font, make_plot
+from .panels.power import CATEGORY_ORDER, by_category, category_name
 from .panels.widgets import caption_label
 
 #: one colour per build column (at most six), told apart in colour and in grey print
 BUILD_COLOURS = ("#2563eb", "#dc2626", "#059669", "#d97706", "#7c3aed", "#0891b2")
 HEIGHT = 190
 #: the power stack's segments by category: distinct hues, the GPUs (most of the stack) in blue
-STACK_COLOURS = {"gpu": "#2563eb", "cpu": "#f59e0b", "dimm": "#10b981", "drive": "#8b5cf6", "hba": "#a16207",
-                 "nic": "#ec4899", "cooling": "#06b6d4", "chassis": "#64748b", "psu": "#ef4444"}
+STACK_COLOURS = {"gpu": "#2563eb", "baseboard": "#93c5fd", "cpu": "#f59e0b", "dimm": "#10b981", "drive": "#8b5cf6",
+                 "hba": "#a16207", "nic": "#ec4899", "cooling": "#06b6d4", "chassis": "#64748b", "psu": "#ef4444"}
 OTHER_COLOURS = ("#9ca3af", "#84cc16", "#0f766e", "#7c2d12")
 
 
@@ -37,6 +36,12 @@ def _no_si(plot) -> None:
 def legend_html(labels: list[str]) -> str:
     return "&nbsp;&nbsp;".join(f"<span style='color:{BUILD_COLOURS[i % 6]}'>■</span> {_esc(label)}"
                                for i, label in enumerate(labels))
+
+
+def short_label(label: str, limit: int = 12) -> str:
+    """A build's label under a bar: without the file suffix, cut to `limit` characters."""
+    stem = label.removesuffix(".json")
+    return stem if len(stem) <= limit else stem[:limit - 1] + "…"
 
 
 def _esc(text: str) -> str:
@@ -148,9 +153,10 @@ class CompareCharts(QWidget):
         for bar in self._bars:
             self.power_plot.removeItem(bar)
         self._bars = []
-        order = [c.key for c in categories.REGISTRY]
-        stacks = [_per_category(col.evaluation.power.lines) for col in cmp.columns]
-        order += sorted({k for s in stacks for k in s} - set(order))
+        # the power panel's sums per category and its names: the builder's bars and these stacks agree
+        stacks = [{cat: max_w for cat, _typ, max_w in by_category(col.evaluation.power.lines)}
+                  for col in cmp.columns]
+        order = list(CATEGORY_ORDER) + sorted({k for s in stacks for k in s} - set(CATEGORY_ORDER))
         used = [k for k in order if any(k in s for s in stacks)]
         base = [0.0] * len(stacks)
         legend = []
@@ -162,22 +168,9 @@ class CompareCharts(QWidget):
             self.power_plot.addItem(bar)
             self._bars.append(bar)
             base = [b + h for b, h in zip(base, heights, strict=True)]
-            legend.append(f"<span style='color:{brush.color().name()}'>■</span> {_esc(_category(key))}")
+            legend.append(f"<span style='color:{brush.color().name()}'>■</span> {_esc(category_name(key))}")
         self.power_legend.setText(self.tr("Power:") + " " + "&nbsp;&nbsp;".join(legend))
         axis = self.power_plot.getPlotItem().getAxis("bottom")
-        axis.setTicks([[(i, c.label[:14]) for i, c in enumerate(cmp.columns)]])
+        axis.setTicks([[(i, short_label(c.label)) for i, c in enumerate(cmp.columns)]])
         self.power_plot.getPlotItem().setLabel("left", self.tr("kW (DC side)"))
         self.power_plot.setXRange(-0.6, len(stacks) - 0.4, padding=0)
-
-
-def _category(key: str) -> str:
-    title = theme.category_title(key)
-    return title[:1].upper() + title[1:]
-
-
-def _per_category(lines) -> dict[str, float]:
-    """The power lines' full-load watts summed per part category (the stack's segments)."""
-    out: dict[str, float] = {}
-    for line in lines:
-        out[line.category] = out.get(line.category, 0.0) + line.max_w
-    return out

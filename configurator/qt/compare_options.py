@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
@@ -35,7 +35,7 @@ class Field:
 def _currency(text: str) -> str:
     code = text.strip().upper()
     if len(code) != 3 or not code.isalpha():
-        raise ValueError(f"not a three-letter currency code: {text!r}")
+        raise ValueError(QCoreApplication.translate("OptionsGrid", "not a three-letter currency code: %s") % repr(text))
     return code
 
 
@@ -43,9 +43,9 @@ def _decimal(text: str) -> Decimal:
     try:
         value = Decimal(text.strip().replace(",", ""))
     except InvalidOperation:
-        raise ValueError(f"not a number: {text!r}") from None
+        raise ValueError(QCoreApplication.translate("OptionsGrid", "not a number: %s") % repr(text)) from None
     if not value.is_finite() or value < 0:
-        raise ValueError(f"not a price: {text!r}")
+        raise ValueError(QCoreApplication.translate("OptionsGrid", "not a price: %s") % repr(text))
     return value
 
 
@@ -53,14 +53,14 @@ def _float(text: str) -> float:
     try:
         return float(text.strip().rstrip("%").strip())
     except ValueError:
-        raise ValueError(f"not a number: {text!r}") from None
+        raise ValueError(QCoreApplication.translate("OptionsGrid", "not a number: %s") % repr(text)) from None
 
 
 def _int(text: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise ValueError(f"not a whole number: {text!r}") from None
+        raise ValueError(QCoreApplication.translate("OptionsGrid", "not a whole number: %s") % repr(text)) from None
 
 
 FIELDS = (

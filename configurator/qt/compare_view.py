@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -38,7 +38,7 @@ from ..core.compare import (
     rebase,
 )
 from .compare_charts import CompareCharts
-from .compare_files import choose_price_list, export_button, export_comparison, price_button
+from .compare_files import CompareFiles
 from .compare_options import OptionsGrid
 from .compare_table import CompareTable
 from .documents import Document, Documents
@@ -88,7 +88,7 @@ class ComparePicker(QDialog):
                           .replace("%1", str(MIN_COLUMNS)).replace("%2", str(MAX_COLUMNS)).replace("%3", str(n)))
 
 
-class CompareView(QWidget):
+class CompareView(CompareFiles, QWidget):
     """The comparison window of `docs`, owned by the builder `window` (closed with it)."""
 
     def __init__(self, window: Any, docs: list[Document]) -> None:
@@ -113,19 +113,27 @@ class CompareView(QWidget):
         self._fill_controls()
         self.refresh()
         self.resize(1500, 950)
-        self.fit_parts()
 
-    def fit_parts(self) -> None:
-        """The options grid at its full height, the charts at a readable one, the table the rest."""
+    def fit_parts(self, initial: bool = False) -> None:
+        """The options grid at its full height (shown at first only in a tall window), the charts at a
+        readable height, the table the rest."""
         grid = self.grid.horizontalHeader().height() + self.grid.verticalHeader().length() + 4
-        charts = max(250, self.height() // 3)
-        self.splitter.setSizes([grid, max(self.height() - grid - charts, 120), charts])
+        charts = min(max(230, self.height() * 3 // 10), 330)
+        if initial:
+            self.show_options.setChecked(self.height() >= 900)
+        self.grid.setVisible(self.show_options.isChecked())
+        grid = grid if self.grid.isVisible() else 0
+        self.splitter.setSizes([grid, max(self.height() - grid - charts - 60, 120), charts])
+
+    def _on_show_options(self, on: bool) -> None:
+        self.grid.setVisible(on)
+        self.fit_parts()
 
     def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().resizeEvent(event)
         if not self._fitted:   # the first real size; after that the user's splitter positions stay
+            self.fit_parts(initial=True)
             self._fitted = self.isVisible()
-            self.fit_parts()
 
     # ------------------------------------------------------------------ layout
     def _build_ui(self) -> None:
@@ -141,12 +149,15 @@ class CompareView(QWidget):
         bar.addWidget(self.workload, 1)
         bar.addSpacing(12)
         bar.addWidget(self.hide_equal)
+        self.show_options = QCheckBox(self.tr("Site options"), objectName="compareShowOptions")
+        self.show_options.setToolTip(self.tr("Electricity price, PUE, years and currency for all builds or per build"))
+        bar.addWidget(self.show_options)
         bar.addStretch(1)
         self.status = QLabel(objectName="compareStatus")
         self.status.setStyleSheet("color:#4b5563;")
         bar.addWidget(self.status)
-        bar.addWidget(price_button(self))
-        bar.addWidget(export_button(self))
+        bar.addWidget(self.price_button())
+        bar.addWidget(self.export_button())
         self.bar = bar
         self.grid = OptionsGrid()
         self.grid.setToolTip(self.tr("Type a value to apply it to every build (All builds) or to one build; "
@@ -175,6 +186,7 @@ class CompareView(QWidget):
         lay.addWidget(split, 1)
         self.baseline.currentIndexChanged.connect(self._on_baseline_change)
         self.hide_equal.toggled.connect(self._show)
+        self.show_options.toggled.connect(self._on_show_options)
         self.workload.currentIndexChanged.connect(self._schedule)
         self.grid.edited.connect(self._schedule)
         self.table.column_clicked.connect(self.jump_to)
@@ -264,40 +276,6 @@ class CompareView(QWidget):
             self._fill_controls()
             self.refresh()
 
-    # ------------------------------------------------------------------ files
-    def _start_dir(self):
-        paths = [d.session.path for d in self.docs if d.session.path]
-        return paths[0].parent if paths else None
-
-    def export(self, name: str) -> None:
-        """Export the comparison shown with the registered comparison exporter `name`."""
-        if self.comparison is None:
-            return
-        try:
-            self.status.setText(export_comparison(self, self.comparison, name, self._start_dir()))
-        except ValueError as exc:
-            self._say(str(exc))
-
-    def apply_price_list(self, column: int | None) -> None:
-        """Price all builds (None) or build `column` with a price list the user picks."""
-        try:
-            plist = choose_price_list(self, self.comparer.evaluator.catalog, self._start_dir())
-        except ValueError as exc:
-            self._say(str(exc))
-            return
-        if plist is None:
-            return
-        if column is None:
-            self.common_prices = plist
-        else:
-            self.column_prices[self.docs[column]] = plist
-        self.refresh()
-
-    def clear_price_lists(self) -> None:
-        self.common_prices = None
-        self.column_prices.clear()
-        self.refresh()
-
     # ------------------------------------------------------------------ navigation
     def jump_to(self, column: int) -> None:
         """Bring build `column`'s tab forward in the builder window."""
@@ -311,7 +289,7 @@ def open_compare(window: Any, docs: list[Document] | None = None) -> CompareView
     """File ▸ Compare builds…: pick 2–6 of the open builds (all of them when `docs` is given) and show them."""
     if docs is None:
         if len(window.documents.documents) < MIN_COLUMNS:
-            window.show_message(window.tr("Open or duplicate a second build to compare"))
+            window.show_message(QCoreApplication.translate("DocumentActions", "Open or duplicate a second build to compare"))
             return None
         picker = ComparePicker(window.documents, window)
         try:

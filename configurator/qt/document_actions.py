@@ -4,7 +4,6 @@ Compare builds…, and their menu entries; mixed into `MainWindow` as `DocumentA
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -106,39 +105,34 @@ class DocumentActions:
 
         open_compare(self)
 
+    def install_documents(self) -> None:
+        """The document actions, the tab bar's signals and the File menu entries (the window is built)."""
+        docs = self.documents
+        docs.writers = _option_writers(self.panels)
+        docs.tabs.tabCloseRequested.connect(self._on_tab_close)
+        self.act_duplicate = self._action(self.tr("&Duplicate build"), self.duplicate_document, "Ctrl+Shift+D",
+                                          self.tr("An unsaved copy of this build in a new tab"))
+        self.act_variant = self._action(self.tr("Save as &variant…"), self.save_as_variant, None,
+                                        self.tr("Save a copy under a new name and open it in a new tab"))
+        self.act_close_doc = self._action(self.tr("&Close build"), self.close_document, "Ctrl+W")
+        self.act_next_doc = self._action(self.tr("Next build"), lambda: _step(docs, 1), "Ctrl+Tab")
+        self.act_prev_doc = self._action(self.tr("Previous build"), lambda: _step(docs, -1), "Ctrl+Shift+Tab")
+        self.act_compare = self._action(self.tr("Co&mpare builds…"), self.compare_builds, None,
+                                        self.tr("2 to 6 open builds side by side, with deltas and charts"))
+        docs.compare_button.setDefaultAction(self.act_compare)
+        docs.compare_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        menu = next((a.menu() for a in self.menuBar().actions()
+                     if a.menu() is not None and self.act_save_as in a.menu().actions()), None)
+        if menu is not None:
+            entries = menu.actions()
+            after = entries.index(self.act_save_as) + 1
+            before = entries[after] if after < len(entries) else None
+            for act in (self.act_variant, self.act_duplicate, self.act_close_doc, None, self.act_compare):
+                menu.insertSeparator(before) if act is None else menu.insertAction(before, act)
+
     def _on_tab_close(self, index: int) -> None:
         if 0 <= index < len(self.documents.documents):
             self.close_document(self.documents.documents[index])
-
-
-def install_document_actions(window: Any) -> None:
-    """The document actions, the tab bar's signals and the File menu entries, on a built MainWindow."""
-    docs: Documents = window.documents
-    docs.writers = _option_writers(window.panels)
-    docs.tabs.tabCloseRequested.connect(window._on_tab_close)
-    window.act_duplicate = window._action(window.tr("&Duplicate build"), window.duplicate_document,
-                                          "Ctrl+Shift+D", window.tr("An unsaved copy of this build in a new tab"))
-    window.act_variant = window._action(window.tr("Save as &variant…"), window.save_as_variant, None,
-                                        window.tr("Save a copy under a new name and open it in a new tab"))
-    window.act_close_doc = window._action(window.tr("&Close build"), window.close_document, "Ctrl+W")
-    window.act_next_doc = window._action(window.tr("Next build"), lambda: _step(docs, 1), "Ctrl+Tab")
-    window.act_prev_doc = window._action(window.tr("Previous build"), lambda: _step(docs, -1), "Ctrl+Shift+Tab")
-    window.act_compare = window._action(window.tr("Co&mpare builds…"), window.compare_builds, None,
-                                        window.tr("2 to 6 open builds side by side, with deltas and charts"))
-    docs.compare_button.setDefaultAction(window.act_compare)
-    docs.compare_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-    menu = next((a.menu() for a in window.menuBar().actions()
-                 if a.menu() is not None and window.act_save_as in a.menu().actions()), None)
-    if menu is None:
-        return
-    entries = menu.actions()
-    after = entries.index(window.act_save_as) + 1
-    before = entries[after] if after < len(entries) else None
-    for act in (window.act_variant, window.act_duplicate, window.act_close_doc, None, window.act_compare):
-        if act is None:
-            menu.insertSeparator(before)
-        else:
-            menu.insertAction(before, act)
 
 
 def _step(docs: Documents, by: int) -> None:

@@ -23,7 +23,7 @@ from ..io.exporters import EXPORTERS
 from . import pin_none, theme
 from .chassis_view import ChassisView
 from .dialogs import ChassisPicker
-from .document_actions import DocumentActions, install_document_actions
+from .document_actions import DocumentActions
 from .documents import Documents, central_widget
 from .import_dialog import import_from_server
 from .language import language_menu
@@ -61,7 +61,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self._build_docks()
         self._build_actions()
         self._build_menus()
-        install_document_actions(self)
+        self.install_documents()
         # at least 520 px wide, and a fixed size: new totals never re-lay-out the window
         self.summary = SteadyLabel(min_width=520, objectName="summary")
         self.summary.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
