@@ -114,7 +114,12 @@ class FileActions:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save build as"), start, SAVE_FILTER)
         if not path:
             return False
-        return self.save_to(_with_suffix(Path(path), BUILD_FILE.suffixes))
+        target = _with_suffix(Path(path), BUILD_FILE.suffixes)
+        if self.documents.find(target) not in (None, self.documents.active):   # two tabs on one file
+            QMessageBox.warning(self, self.tr("Cannot save build"),
+                                self.tr("%s is open in another tab; choose another name.") % target.name)
+            return False
+        return self.save_to(target)
 
     def save_to(self, path: Path) -> bool:
         old_path = self.session.path
