@@ -121,15 +121,17 @@ def _run_compare(app: QApplication, files: list[str], screenshot: str | None, si
     if error and session.path is None:      # the first file did not load
         print(error, file=sys.stderr)
         return 2
-    window = MainWindow(session, screenshot=bool(screenshot))
-    window.resize(*size)
-    for name in files[1:]:
+    builds = []
+    for name in files[1:]:       # all read before any window exists: a bad file opens nothing
         try:
-            loaded = importer_for(name).read(Path(name), session.catalog)
+            builds.append((importer_for(name).read(Path(name), session.catalog).build, Path(name)))
         except (ValueError, OSError) as exc:   # BuildFileError / UnknownFormatError: one line naming the file
             print(str(exc).splitlines()[0] if str(exc) else repr(exc), file=sys.stderr)
             return 2
-        window.documents.add(loaded.build, Path(name))
+    window = MainWindow(session, screenshot=bool(screenshot))
+    window.resize(*size)
+    for build, path in builds:
+        window.documents.add(build, path)
     window.show()
     view = open_compare(window, list(window.documents.documents))
     assert view is not None

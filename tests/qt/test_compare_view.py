@@ -202,3 +202,17 @@ def test_a_price_list_for_one_build_reprices_only_that_column(compared, tmp_path
     assert "my-prices" in view.table.horizontalHeaderItem(2).text()
     view.clear_price_lists()
     assert [c.evaluation.cost.subtotal_hardware for c in view.comparison.columns] == before
+
+
+def test_gui_compare_refuses_one_build_and_an_unreadable_file(tmp_path, capsys):
+    from configurator import paths
+    from configurator.qt.app import run_gui
+
+    good = str(paths.examples_dir() / "hgx-h100-8gpu.json")
+    assert run_gui(compare=[good], screenshot=str(tmp_path / "x.png")) == 2
+    assert "2 to 6" in capsys.readouterr().err
+    bad = tmp_path / "broken.json"
+    bad.write_text("{", "utf-8")
+    assert run_gui(compare=[good, str(bad)], screenshot=str(tmp_path / "x.png")) == 2
+    err = capsys.readouterr().err.strip()
+    assert "broken.json" in err and "\n" not in err and not (tmp_path / "x.png").exists()
