@@ -216,3 +216,35 @@ def test_gui_compare_refuses_one_build_and_an_unreadable_file(tmp_path, capsys):
     assert run_gui(compare=[good, str(bad)], screenshot=str(tmp_path / "x.png")) == 2
     err = capsys.readouterr().err.strip()
     assert "broken.json" in err and "\n" not in err and not (tmp_path / "x.png").exists()
+
+
+def test_the_four_examples_show_every_row_with_deltas_and_best_marks(qtbot):
+    from configurator import paths
+    from configurator.io.importers import importer_for
+    from configurator.qt.app import open_session
+    from configurator.qt.main_window import MainWindow
+
+    names = ("hgx-h100-8gpu.json", "pcie-l40s-8gpu.json", "dgx-a100-8gpu.json", "inspur-nf5688m7-8gpu.json")
+    files = [paths.examples_dir() / n for n in names]
+    session, error = open_session(str(files[0]))
+    assert not error
+    win = MainWindow(session, screenshot=True)
+    qtbot.addWidget(win)
+    for f in files[1:]:
+        win.documents.add(importer_for(f).read(f, session.catalog).build, f)
+    view = open_compare(win, list(win.documents.documents))
+    qtbot.addWidget(view)
+    cmp = view.comparison
+    shown = _cells(view)
+    assert list(shown) == [r.key for r in cmp.rows]
+    for key in ("power.wall_max_w", "psu.feed_loss", "physical.weight_kg", "compute.fp8_tflops",
+                "compute.bottleneck", "cost.tco", "cost.per_pflops", "cost.tflops_per_kw"):
+        assert key in shown, key
+    numeric = [r for r in cmp.rows if r.comparable and r.better and not r.all_equal
+               and sum(v is not None for v in r.values) >= 2]
+    assert len(numeric) > 20 and all(any(r.best) for r in numeric)
+    for row in numeric:                                   # every column but the baseline shows its delta
+        for i in range(1, 4):
+            if row.deltas[i] is not None:
+                assert format_delta(row, row.deltas[i]) in shown[row.key][i]
+    assert sum(text.startswith("★") for texts in shown.values() for text in texts) >= len(numeric)
