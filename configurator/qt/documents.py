@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from psygnal import Signal
-from PySide6.QtCore import QLockFile, QObject
+from PySide6.QtCore import QLockFile, QObject, Qt
 from PySide6.QtCore import Signal as QtSignal
 from PySide6.QtWidgets import QHBoxLayout, QTabBar, QToolButton, QVBoxLayout, QWidget
 
@@ -151,7 +151,7 @@ class Documents(QObject):
         self.tabs.setTabsClosable(True)
         self.tabs.setMovable(True)
         self.tabs.setExpanding(False)
-        self.tabs.setElideMode(self.tabs.elideMode().ElideMiddle)
+        self.tabs.setElideMode(Qt.TextElideMode.ElideMiddle)
         self.tabs.addTab("")
         self.tabs.currentChanged.connect(self._on_tab_change)
         self.tabs.tabMoved.connect(self._on_tab_moved)
