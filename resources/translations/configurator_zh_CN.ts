@@ -658,6 +658,10 @@ Click to open this build in the builder</source>
         <translation>无法保存配置</translation>
     </message>
     <message>
+        <source>%s is open in another tab; choose another name.</source>
+        <translation>%s 已在另一个标签页中打开;请换一个名称。</translation>
+    </message>
+    <message>
         <source>Saved %s</source>
         <translation>已保存 %s</translation>
     </message>
