@@ -280,7 +280,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_gui(args: argparse.Namespace) -> int:
     from .qt.app import run_gui
 
-    return run_gui(getattr(args, "build", None), screenshot=getattr(args, "screenshot", None), lang=args.lang)
+    return run_gui(getattr(args, "build", None), screenshot=getattr(args, "screenshot", None), lang=args.lang,
+                   size=getattr(args, "size", None) or (1600, 1000), compare=getattr(args, "compare", None))
 
 
 # ----------------------------------------------------------------------------- parser
@@ -289,6 +290,13 @@ def cmd_gui(args: argparse.Namespace) -> int:
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, like every input error
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _size(value: str) -> tuple[int, int]:
+    w, _, h = value.lower().partition("x")
+    if not (w.isdigit() and h.isdigit() and 320 <= int(w) <= 8000 and 240 <= int(h) <= 8000):
+        raise argparse.ArgumentTypeError(f"not a window size like 1600x1000: {value!r}")
+    return int(w), int(h)
 
 
 def _currency(value: str) -> str:
@@ -305,6 +313,8 @@ def build_parser() -> argparse.ArgumentParser:
     g = sub.add_parser("gui", help="open the builder window")
     g.add_argument("build", nargs="?", help="build file to open")
     g.add_argument("--screenshot", metavar="PNG", help="render the window offscreen to PNG and exit")
+    g.add_argument("--compare", nargs="+", metavar="BUILD", help="open 2-6 builds and compare them side by side")
+    g.add_argument("--size", type=_size, metavar="WxH", help="window size (default 1600x1000)")
     g.set_defaults(func=cmd_gui)
 
     c = sub.add_parser("catalog", help="list catalog parts")

@@ -73,13 +73,18 @@ def open_session(build_path: str | None):
 
 
 def run_gui(build_path: str | None = None, screenshot: str | None = None, size=(1600, 1000),
-            lang: str | None = None) -> int:
-    """Open the main window. With `screenshot`, render it offscreen at `size`, write the PNG, return 0."""
+            lang: str | None = None, compare: list[str] | None = None) -> int:
+    """Open the main window. With `screenshot`, render it offscreen at `size`, write the PNG, return 0.
+
+    `compare`: open these builds, one tab each, and the compare view of all of them (which the
+    screenshot then shows)."""
     if screenshot and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     app = make_app(lang=lang)
     from .main_window import MainWindow
 
+    if compare:
+        return _run_compare(app, compare, screenshot, size)
     session, error = open_session(build_path)
     window = MainWindow(session, screenshot=bool(screenshot))
     window.resize(*size)
@@ -100,6 +105,45 @@ def run_gui(build_path: str | None = None, screenshot: str | None = None, size=(
     else:
         window.offer_recovery()
     return app.exec()
+
+
+def _run_compare(app: QApplication, files: list[str], screenshot: str | None, size) -> int:
+    """`gui --compare A B …`: each build in a tab and the compare view; with `screenshot`, its PNG."""
+    from ..core.compare import MAX_COLUMNS, MIN_COLUMNS
+    from ..io.importers import importer_for
+    from .compare_view import open_compare
+    from .main_window import MainWindow
+
+    if not MIN_COLUMNS <= len(files) <= MAX_COLUMNS:
+        print(f"gui --compare: takes {MIN_COLUMNS} to {MAX_COLUMNS} builds, got {len(files)}", file=sys.stderr)
+        return 2
+    session, error = open_session(files[0])
+    if error and session.path is None:      # the first file did not load
+        print(error, file=sys.stderr)
+        return 2
+    builds = []
+    for name in files[1:]:       # all read before any window exists: a bad file opens nothing
+        try:
+            builds.append((importer_for(name).read(Path(name), session.catalog).build, Path(name)))
+        except (ValueError, OSError) as exc:   # BuildFileError / UnknownFormatError: one line naming the file
+            print(str(exc).splitlines()[0] if str(exc) else repr(exc), file=sys.stderr)
+            return 2
+    window = MainWindow(session, screenshot=bool(screenshot))
+    window.resize(*size)
+    for build, path in builds:
+        window.documents.add(build, path)
+    window.show()
+    view = open_compare(window, list(window.documents.documents))
+    assert view is not None
+    view.resize(*size)
+    view.fit_parts(initial=True)
+    if not screenshot:
+        return app.exec()
+    settle(app)
+    ok = view.grab().save(str(screenshot), "PNG")
+    view.close()
+    window.close()
+    return 0 if ok else 1
 
 
 class _Activity(QObject):

@@ -1,7 +1,9 @@
 """The File menu's work for the main window: new, open, save, recent files, autosave and
 recovery, and the exports (the PDF quote, the evaluation as JSON, ...).
 
-`FileActions` is mixed into `MainWindow`, which provides `session` and `show_message`.
+`FileActions` is mixed into `MainWindow`, which provides `session` (the active document's),
+`documents` (qt/documents.py: every open build; New and Open add a tab unless the active one is
+blank), `open_build` and `show_message`. Recovery copies and document locks are per document.
 Builds are opened through the importer registry (`io.importers`) and saved as build files
 (`io.build_io.save_build`: atomic, with a `.bak`); exports come from `io.exporters`.
 """
@@ -67,15 +69,13 @@ class FileActions:
         return False
 
     def _doc_name(self) -> str:
-        return Path(self.session.path).name if self.session.path else self.tr("Untitled")
+        return self.documents.active.name(self.tr("Untitled"))   # the file's name, else the build's
 
     def new_file(self) -> None:
-        if not self.maybe_save():
-            return
+        """A new build in its own tab (in the active one when that is blank)."""
         picker = ChassisPicker(self.session.catalog, self.session.build.chassis, self)
         if picker.exec() and picker.chosen():
-            self.discard_recovery()
-            self.session.replace_build(new_build(self.session.catalog, picker.chosen()), None)
+            self.open_build(new_build(self.session.catalog, picker.chosen()), None)
         picker.deleteLater()  # see change_chassis
 
     def open_dialog(self) -> None:
@@ -85,17 +85,16 @@ class FileActions:
             self.open_path(Path(path))
 
     def open_path(self, path: Path) -> bool:
-        """Open a build file. A bad file shows its one-line error and keeps the current work."""
-        if not self.maybe_save():
-            return False
+        """Open a build file in its own tab (its tab when it is open already: reloaded, after asking
+        about unsaved changes). A bad file shows its one-line error and opens nothing."""
         path = Path(path)
         try:
             loaded = importer_for(path).read(path, self.session.catalog)
         except (ValueError, OSError) as exc:   # BuildFileError / UnknownFormatError are ValueErrors
             QMessageBox.warning(self, self.tr("Cannot open build"), str(exc).splitlines()[0] if str(exc) else repr(exc))
             return False
-        self.discard_recovery()
-        self.session.replace_build(loaded.build, path)
+        if not self.open_build(loaded.build, path):
+            return False
         self.add_recent(path)
         message = self.tr("Opened %s") % path.name
         if loaded.notes:   # unknown parts, a migrated format: loaded, but worth a look
@@ -115,7 +114,12 @@ class FileActions:
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save build as"), start, SAVE_FILTER)
         if not path:
             return False
-        return self.save_to(_with_suffix(Path(path), BUILD_FILE.suffixes))
+        target = _with_suffix(Path(path), BUILD_FILE.suffixes)
+        if self.documents.find(target) not in (None, self.documents.active):   # two tabs on one file
+            QMessageBox.warning(self, self.tr("Cannot save build"),
+                                self.tr("%s is open in another tab; choose another name.") % target.name)
+            return False
+        return self.save_to(target)
 
     def save_to(self, path: Path) -> bool:
         old_path = self.session.path
@@ -156,33 +160,40 @@ class FileActions:
 
     # ------------------------------------------------------------------ autosave / recovery
     def write_recovery(self) -> None:
-        """Timer: keep a recovery copy while there are unsaved changes."""
-        if self._autosave_store is None:
-            return
-        if self.session.is_clean:
-            # undone back to the saved state: the copy this window wrote is no longer unsaved work
-            if self._own_recovery:
-                self.discard_recovery()
-            return
-        try:
-            written = self._autosave_store.write(self.session.build, self.session.path)
-            self._own_recovery.add(Path(written))
-        except (OSError, ValueError) as exc:
-            self.show_message(self.tr("Autosave failed: %s") % exc)
-
-    def discard_recovery(self, path=None) -> None:
-        if self._autosave_store is not None:
-            self._autosave_store.discard(path if path is not None else self.session.path)
-            if path is None:
-                self._own_recovery.clear()
-
-    def offer_recovery(self) -> None:
-        """At start: offer to restore unsaved work a crash left behind (newest first)."""
+        """Timer: keep a recovery copy of every open build while it has unsaved changes."""
         store = self._autosave_store
         if store is None:
             return
+        for doc in self.documents.documents:
+            s = doc.session
+            if s.is_clean:
+                # undone back to the saved state: the copy this window wrote is no longer unsaved work
+                if doc.own_recovery:
+                    store.discard(s.path, doc.number)
+                    doc.own_recovery.clear()
+                continue
+            try:
+                doc.own_recovery.add(Path(store.write(s.build, s.path, doc.number)))
+            except (OSError, ValueError) as exc:
+                self.show_message(self.tr("Autosave failed: %s") % exc)
+                return
+
+    def discard_recovery(self, path=None) -> None:
+        """Remove the active build's recovery copy (under `path`, its file before a Save As)."""
+        if self._autosave_store is not None:
+            doc = self.documents.active
+            self._autosave_store.discard(path if path is not None else self.session.path, doc.number)
+            if path is None:
+                doc.own_recovery.clear()
+
+    def offer_recovery(self) -> None:
+        """At start: offer to restore unsaved work a crash left behind (newest first, each in a tab)."""
+        store = self._autosave_store
+        if store is None:
+            return
+        own = set().union(*(doc.own_recovery for doc in self.documents.documents))
         for entry in store.list():
-            if Path(entry.path) in self._own_recovery or entry.live:
+            if Path(entry.path) in own or entry.live:
                 continue  # a live copy (this window's or another running instance's), not crash left-overs
             when = entry.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
             name = entry.source.name if entry.source else (entry.build_name or self.tr("Untitled"))
@@ -197,28 +208,28 @@ class FileActions:
                 except ValueError as exc:
                     QMessageBox.warning(self, self.tr("Cannot restore"), str(exc))
                     continue
-                self.session.replace_build(build, entry.source, clean=False)
-                store.discard(entry)
-                return
+                if self.open_build(build, entry.source, clean=False):
+                    store.discard(entry)
             if answer == QMessageBox.StandardButton.Discard:
                 store.discard(entry)
 
     def close_recovery(self) -> None:
-        """At quit: release the document lock and the instance lock (copies left are offered next time)."""
-        self.lock_document(None)
+        """At quit: release the document locks and the instance lock (copies left are offered next time)."""
+        for doc in self.documents.documents:
+            doc.release()
         if self._autosave_store is not None:
             self._autosave_store.close()
 
     # ------------------------------------------------------------------ document lock
     def lock_document(self, path) -> None:
-        """Hold a QLockFile for the open document; say so when another instance has it open.
+        """Hold a QLockFile for the active document's file; say so when another instance has it open.
 
         The lock lives in the recovery folder (never beside the user's file). Qt clears a lock
         whose process died, so a crashed instance does not block the document."""
-        old = getattr(self, "_doc_lock", None)
-        if old is not None:
-            old.unlock()
-            self._doc_lock = None
+        doc = self.documents.active
+        if path is not None and doc.lock is not None and doc.lock_path == Path(path):
+            return   # a tab switch re-announces the path: the lock is held already
+        doc.release()
         if path is None or self._autosave_store is None:
             return
         folder = self._autosave_store.folder
@@ -229,7 +240,7 @@ class FileActions:
         lock = QLockFile(str(folder / f"doc-{document_key(path)}.lock"))
         lock.setStaleLockTime(0)   # stale only when its process is gone, never by age
         if lock.tryLock(0):
-            self._doc_lock = lock
+            doc.lock, doc.lock_path = lock, Path(path)
             return
         info = lock.getLockInfo()   # PySide6 returns (pid, host, app); empty when unreadable
         pid = str(info[0]) if isinstance(info, tuple) and info else "?"

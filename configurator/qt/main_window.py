@@ -23,6 +23,8 @@ from ..io.exporters import EXPORTERS
 from . import pin_none, theme
 from .chassis_view import ChassisView
 from .dialogs import ChassisPicker
+from .document_actions import DocumentActions
+from .documents import Documents, central_widget
 from .import_dialog import import_from_server
 from .language import language_menu
 from .main_actions import FileActions
@@ -36,12 +38,14 @@ from .violations_panel import ViolationsPanel
 
 pin_none()  # before any widget is built (see app.pin_none)
 
-class MainWindow(FileActions, QMainWindow):
-    """One open build. `screenshot=True` skips restoring the saved layout and recovery prompts."""
+class MainWindow(DocumentActions, FileActions, QMainWindow):
+    """Open builds, one tab each, `session` the active one's (qt/documents.py). `screenshot=True`
+    skips restoring the saved layout and recovery prompts."""
 
     def __init__(self, session: Session, screenshot: bool = False) -> None:
         super().__init__()
-        self.session = session
+        self.documents = Documents(session, self)
+        self.session = session = self.documents.active_session
         self.screenshot = screenshot
         self.setObjectName("MainWindow")
         self.setDockNestingEnabled(True)
@@ -50,7 +54,7 @@ class MainWindow(FileActions, QMainWindow):
         # the schematic is the point of the window: when it gets smaller, the docks give way first
         # (without a minimum, QMainWindow squeezes the centre to a thumbnail and keeps every dock)
         self.view.setMinimumSize(360, 240)
-        self.setCentralWidget(self.view)
+        self.setCentralWidget(central_widget(self.documents, self.view))
         self.violations = ViolationsPanel(session)
         self.parts_list = PartsList(session)
         self.tray = NotPlacedTray(session)
@@ -59,6 +63,7 @@ class MainWindow(FileActions, QMainWindow):
         self._build_docks()
         self._build_actions()
         self._build_menus()
+        self.install_documents()
         # at least 520 px wide, and a fixed size: new totals never re-lay-out the window
         self.summary = SteadyLabel(min_width=520, objectName="summary")
         self.summary.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -67,7 +72,6 @@ class MainWindow(FileActions, QMainWindow):
         self._wire()
         # a screenshot window shows a build, it does not edit one: no recovery copies
         self._autosave_store: RecoveryStore | None = None if screenshot else RecoveryStore()
-        self._own_recovery: set[Path] = set()   # copies this window wrote: never offered back to itself
         self._autosave = QTimer(self, interval=int(os.environ.get("CONFIGURATOR_AUTOSAVE_MS", "5000")))
         self._autosave.timeout.connect(self.write_recovery)
         if self._autosave_store is not None:
@@ -352,7 +356,7 @@ class MainWindow(FileActions, QMainWindow):
         settings.setValue("mainWindow/state", self.saveState())
 
     def closeEvent(self, event) -> None:
-        if not self.maybe_save():
+        if not self.close_all_documents():
             event.ignore()
             return
         self._autosave.stop()

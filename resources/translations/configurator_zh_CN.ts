@@ -303,6 +303,196 @@
     </message>
 </context>
 <context>
+    <name>CompareCharts</name>
+    <message>
+        <source>Hardware price vs compute</source>
+        <extracomment>one colour per build column (at most six), told apart in colour and in grey print the power stack&apos;s segments by category: distinct hues, the GPUs (most of the stack) in blue</extracomment>
+        <translation>硬件价格与算力</translation>
+    </message>
+    <message>
+        <source>Cost of ownership over time</source>
+        <translation>拥有成本随时间变化</translation>
+    </message>
+    <message>
+        <source>Power at full load by component</source>
+        <translation>满载功耗(按部件)</translation>
+    </message>
+    <message>
+        <source>dense BF16 PFLOPS</source>
+        <translation>稠密 BF16 PFLOPS</translation>
+    </message>
+    <message>
+        <source>thousand %s</source>
+        <translation>千 %s</translation>
+    </message>
+    <message>
+        <source>Each build&apos;s list hardware price against its dense BF16 compute: lower right is more compute for the money</source>
+        <translation>各配置的硬件标价与其稠密 BF16 算力:越靠右下,同样的钱买到的算力越多</translation>
+    </message>
+    <message>
+        <source>years</source>
+        <translation>年</translation>
+    </message>
+    <message>
+        <source>Power:</source>
+        <translation>功耗:</translation>
+    </message>
+    <message>
+        <source>kW (DC side)</source>
+        <translation>kW(直流侧)</translation>
+    </message>
+</context>
+<context>
+    <name>CompareFiles</name>
+    <message>
+        <source>Export %s</source>
+        <translation>导出 %s</translation>
+    </message>
+    <message>
+        <source>Exported %s</source>
+        <translation>已导出 %s</translation>
+    </message>
+    <message>
+        <source>Apply a price list</source>
+        <translation>应用价格表</translation>
+    </message>
+    <message>
+        <source>Price list (*.csv);;All files (*)</source>
+        <translation>价格表 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Price list</source>
+        <translation>价格表</translation>
+    </message>
+    <message>
+        <source>Price the comparison with your own price list (CSV, as in docs/catalog.md); the builds are not changed</source>
+        <translation>用您自己的价格表(CSV,格式见 docs/catalog.md)为对比定价;配置本身不会被修改</translation>
+    </message>
+    <message>
+        <source>For all builds…</source>
+        <translation>用于所有配置…</translation>
+    </message>
+    <message>
+        <source>For %s only…</source>
+        <translation>仅用于 %s…</translation>
+    </message>
+    <message>
+        <source>Back to catalog prices</source>
+        <translation>恢复目录价格</translation>
+    </message>
+</context>
+<context>
+    <name>ComparePicker</name>
+    <message>
+        <source>Compare builds</source>
+        <translation>对比配置</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Compare these builds (2 to %d):</source>
+        <translation>对比以下配置(2 至 %d 个):</translation>
+    </message>
+    <message>
+        <source>Tick between %1 and %2 builds (%3 ticked).</source>
+        <translation>请勾选 %1 至 %2 个配置(已勾选 %3 个)。</translation>
+    </message>
+</context>
+<context>
+    <name>CompareTable</name>
+    <message>
+        <source>baseline</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>%1
+Click to open this build in the builder</source>
+        <translation>%1
+点击在配置器中打开此配置</translation>
+    </message>
+    <message>
+        <source>higher is better</source>
+        <translation>越高越好</translation>
+    </message>
+    <message>
+        <source>lower is better</source>
+        <translation>越低越好</translation>
+    </message>
+    <message>
+        <source>Sources:</source>
+        <translation>来源:</translation>
+    </message>
+    <message>
+        <source>Compared with %1: %2</source>
+        <translation>与 %1 相比:%2</translation>
+    </message>
+    <message>
+        <source>Best in this row</source>
+        <translation>本行最优</translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message>
+        <source>Compare builds — AI Server Configurator</source>
+        <translation>对比配置 — AI 服务器配置器</translation>
+    </message>
+    <message>
+        <source>Hide equal rows</source>
+        <translation>隐藏相同的行</translation>
+    </message>
+    <message>
+        <source>Evaluate every build with one build&apos;s workload, or each with its own</source>
+        <translation>用某一个配置的工作负载评估所有配置,或各用各的</translation>
+    </message>
+    <message>
+        <source>Baseline:</source>
+        <translation>基准:</translation>
+    </message>
+    <message>
+        <source>Workload:</source>
+        <translation>工作负载:</translation>
+    </message>
+    <message>
+        <source>Site options</source>
+        <translation>场地选项</translation>
+    </message>
+    <message>
+        <source>Electricity price, PUE, years and currency for all builds or per build</source>
+        <translation>电价、PUE、年限和货币:用于所有配置或单个配置</translation>
+    </message>
+    <message>
+        <source>Type a value to apply it to every build (All builds) or to one build; empty cells keep the build&apos;s own value, shown in grey</source>
+        <translation>输入数值可应用于所有配置(所有配置列)或单个配置;空白单元格沿用配置自身的值(灰色显示)</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>each build&apos;s own</source>
+        <translation>各配置自身的</translation>
+    </message>
+    <message>
+        <source>%s&apos;s, for every build</source>
+        <translation>%s 的,用于所有配置</translation>
+    </message>
+    <message>
+        <source>Fewer than two of the compared builds are open: close this view or compare again.</source>
+        <translation>参与对比的配置中打开的已不足两个:请关闭此视图或重新对比。</translation>
+    </message>
+</context>
+<context>
     <name>CostPanel</name>
     <message>
         <source>Cost &amp; TCO</source>
@@ -410,6 +600,89 @@
     </message>
 </context>
 <context>
+    <name>DocumentActions</name>
+    <message>
+        <source>Open or duplicate a second build to compare</source>
+        <translation>请再打开或复制一个配置以进行对比</translation>
+    </message>
+    <message>
+        <source>Too many builds open</source>
+        <translation>打开的配置过多</translation>
+    </message>
+    <message>
+        <source>Close a build first: at most %d are open in one window.</source>
+        <translation>请先关闭一个配置:一个窗口最多打开 %d 个。</translation>
+    </message>
+    <message>
+        <source>%s (variant)</source>
+        <translation>%s(变体)</translation>
+    </message>
+    <message>
+        <source>Duplicated as an unsaved variant: save it to keep it</source>
+        <translation>已复制为未保存的变体:保存后才会保留</translation>
+    </message>
+    <message>
+        <source>Save as variant</source>
+        <translation>另存为变体</translation>
+    </message>
+    <message>
+        <source>Cannot save variant</source>
+        <translation>无法保存变体</translation>
+    </message>
+    <message>
+        <source>%s is open in another tab; choose another name.</source>
+        <translation>%s 已在另一个标签页中打开;请换一个名称。</translation>
+    </message>
+    <message>
+        <source>Saved variant %s</source>
+        <translation>已保存变体 %s</translation>
+    </message>
+    <message>
+        <source>&amp;Duplicate build</source>
+        <translation>复制配置(&amp;D)</translation>
+    </message>
+    <message>
+        <source>An unsaved copy of this build in a new tab</source>
+        <translation>在新标签页中创建此配置的未保存副本</translation>
+    </message>
+    <message>
+        <source>Save as &amp;variant…</source>
+        <translation>另存为变体(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Save a copy under a new name and open it in a new tab</source>
+        <translation>以新名称保存副本,并在新标签页中打开</translation>
+    </message>
+    <message>
+        <source>&amp;Close build</source>
+        <translation>关闭配置(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Next build</source>
+        <translation>下一个配置</translation>
+    </message>
+    <message>
+        <source>Previous build</source>
+        <translation>上一个配置</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare builds…</source>
+        <translation>对比配置(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>2 to 6 open builds side by side, with deltas and charts</source>
+        <translation>将 2 至 6 个已打开的配置并排对比,含差值与图表</translation>
+    </message>
+</context>
+<context>
+    <name>Documents</name>
+    <message>
+        <source>Untitled</source>
+        <extracomment>the most builds a window keeps open (each holds an evaluator with its own bounded memos) the label of the `changed` the stand-in emits on a tab switch (views redraw as after Open)</extracomment>
+        <translation>未命名</translation>
+    </message>
+</context>
+<context>
     <name>FileActions</name>
     <message>
         <source>Unsaved changes</source>
@@ -449,6 +722,10 @@
     <message>
         <source>Cannot save build</source>
         <translation>无法保存配置</translation>
+    </message>
+    <message>
+        <source>%s is open in another tab; choose another name.</source>
+        <translation>%s 已在另一个标签页中打开;请换一个名称。</translation>
     </message>
     <message>
         <source>Saved %s</source>
@@ -778,6 +1055,49 @@
     <message>
         <source>Remove from the build</source>
         <translation>从配置中移除</translation>
+    </message>
+</context>
+<context>
+    <name>OptionsGrid</name>
+    <message>
+        <source>not a three-letter currency code: %s</source>
+        <translation>不是三个字母的货币代码:%s</translation>
+    </message>
+    <message>
+        <source>not a number: %s</source>
+        <translation>不是数字:%s</translation>
+    </message>
+    <message>
+        <source>not a price: %s</source>
+        <translation>不是有效价格:%s</translation>
+    </message>
+    <message>
+        <source>not a whole number: %s</source>
+        <translation>不是整数:%s</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <source>Electricity per kWh</source>
+        <translation>每千瓦时电价</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>Years of ownership</source>
+        <translation>拥有年限</translation>
+    </message>
+    <message>
+        <source>Utilization %</source>
+        <translation>利用率 %</translation>
+    </message>
+    <message>
+        <source>All builds</source>
+        <translation>所有配置</translation>
     </message>
 </context>
 <context>

@@ -1,9 +1,12 @@
-"""Thousands of random user actions on the main window: nothing raises, memory stays flat,
-and the undo history replays exactly.
+"""Thousands of random user actions on the main window, over several builds in tabs: nothing
+raises, memory stays flat, closed builds are freed, each tab's undo history replays exactly
+and never touches another tab.
 
 `GuiMonkey` drives the window only through its widgets and actions (drops, Enter in the
 palette, the slot context menu, Delete, undo/redo, "Apply fix", the site and workload
-editors, Change chassis, New, Open, Save, Save As). Exceptions in slots and Qt virtual
+editors, Change chassis, New, Open, Save, Save As); `TabMonkey` adds the document actions
+(New and Open in a new tab, Duplicate, a click on another tab, Next/Previous build, Close
+build, with its unsaved-changes question answered at random). Exceptions in slots and Qt virtual
 methods fail the test twice over: pytest-qt's capture (left on) and a recording excepthook
 that names the step. `CONFIGURATOR_SOAK_OPS` sets the number of steps (default 2000: about
 20 s on a 2-core machine, 10000: about 75 s); `CONFIGURATOR_SOAK_SEED` replays another sequence.
@@ -17,11 +20,13 @@ import os
 import random
 import sys
 import time
+import weakref
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 import pytest
-from gui_monkey import Dialogs, GuiMonkey, answer_dialogs
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from gui_monkey import NO_MOD, Dialogs, GuiMonkey, answer_dialogs
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -44,7 +49,8 @@ class Census:
     widgets: int             # every QWidget alive in the app (catches parentless leaks too)
     top_levels: int
     scene_items: int
-    connections: int         # slots connected to the session's psygnal signals
+    connections: int         # slots connected to the window's session (the active tab's stand-in)
+    tab_connections: int     # slots connected to the one open tab's own session
     py_objects: int
 
 
@@ -74,24 +80,33 @@ def _census(win) -> Census:
         widgets=len(QApplication.allWidgets()),
         top_levels=len(QApplication.topLevelWidgets()),
         scene_items=len(win.view.scene().items()),
-        connections=sum(len(sig) for sig in (s.changed, s.evaluated, s.undo_changed, s.clean_changed,
-                                                 s.path_changed)),
+        connections=_connections(s),
+        tab_connections=_connections(win.documents.active.session),
         py_objects=len(gc.get_objects()),
     )
 
 
+def _connections(s) -> int:
+    return sum(len(sig) for sig in (s.changed, s.evaluated, s.undo_changed, s.clean_changed, s.path_changed))
+
+
 def _reset(win, dialogs: Dialogs) -> None:
-    """File ▸ New on the HGX chassis, discarding changes: the state both censuses are taken in."""
-    dialogs.answer, dialogs.chassis = QMessageBox.StandardButton.Discard, "hgx-8u"
+    """Close every build, discarding changes (the last one closed leaves a fresh build on the
+    default chassis, HGX): the state both censuses are taken in."""
+    dialogs.answer = QMessageBox.StandardButton.Discard
     try:
-        win.act_new.trigger()
+        while len(win.documents.documents) > 1 or not win.documents.active.blank:
+            win.act_close_doc.trigger()
     finally:
-        dialogs.answer = dialogs.chassis = None
+        dialogs.answer = None
     assert win.session.build.chassis == "hgx-8u" and not win.session.can_undo
 
 
 def _assert_views_agree(win) -> None:
     s = win.session
+    assert s.target is win.documents.active.session
+    assert win.documents.tabs.currentIndex() == win.documents.index(win.documents.active)
+    assert win.documents.tabs.count() == len(win.documents.documents)
     shown = {sid: item.part_id for sid, item in win.view.slot_items.items() if item.part_id}
     assert shown == s.build.placements
     assert win.act_undo.isEnabled() == s.can_undo and win.act_redo.isEnabled() == s.can_redo
@@ -124,37 +139,110 @@ def _run(monkey: GuiMonkey, win, n: int, recorder: _Recorder, done: list[str]) -
             QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)   # ... and deleteLater()
 
 
+class TabMonkey(GuiMonkey):
+    """`GuiMonkey` plus the document actions, keeping between one and MAX_TABS builds open."""
+
+    WEIGHTS = {**GuiMonkey.WEIGHTS, "new": 0.8, "open": 0.6, "duplicate": 0.6, "switch_tab": 3.0,
+               "cycle_tab": 1.0, "close_tab": 1.6}
+    MAX_TABS = 5
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.before_close: Callable[[object], None] = lambda doc: None
+        self.closed: list[weakref.ref] = []      # sessions of closed tabs: must be freed
+
+    def _crowded(self) -> bool:
+        return len(self.win.documents.documents) >= self.MAX_TABS
+
+    def do_new(self) -> None:
+        """New: a new tab (or the blank one), so no history is cleared and none needs checking first."""
+        self.do_close_tab() if self._crowded() else self.win.act_new.trigger()
+
+    def do_open(self) -> None:
+        self.do_close_tab() if self._crowded() else super().do_open()
+
+    def do_duplicate(self) -> None:
+        self.do_close_tab() if self._crowded() else self.win.act_duplicate.trigger()
+
+    def do_switch_tab(self) -> None:
+        """A click on another tab."""
+        tabs = self.win.documents.tabs
+        index = self.rng.randrange(tabs.count())
+        QTest.mouseClick(tabs, Qt.MouseButton.LeftButton, NO_MOD, tabs.tabRect(index).center())
+
+    def do_cycle_tab(self) -> None:
+        self.rng.choice([self.win.act_next_doc, self.win.act_prev_doc]).trigger()
+
+    def do_close_tab(self) -> None:
+        """Close build (the action, or the tab's close button); its question is answered at random."""
+        docs = self.win.documents
+        doc = docs.active if self.rng.random() < 0.5 else self.rng.choice(docs.documents)
+        self.before_close(doc)
+        session = doc.session
+        if doc is docs.active and self.rng.random() < 0.5:
+            self.win.act_close_doc.trigger()
+        else:
+            button = docs.tabs.tabButton(docs.index(doc), docs.tabs.ButtonPosition.RightSide)
+            button.click()
+        if doc not in docs.documents:
+            self.closed.append(weakref.ref(session))
+
+
 class _History:
-    """Checks that undoing everything gives back the state the history started from, and that
-    redoing everything gives back the state before the check — through the Edit actions."""
+    """Checks, tab by tab through the Edit actions, that undoing everything gives back the state
+    the tab's history started from and redoing everything the state before the check; and that
+    while one tab is undone and redone, no other tab's build moves."""
 
     def __init__(self, win) -> None:
         self.win = win
-        self.base = win.session.build.snapshot()
+        self.base: dict[object, dict] = {}
         self.checks = self.steps = 0
         self.seconds = 0.0
+        self._seen()
         win.session.changed.connect(self._on_change)
+        win.documents.switched.connect(self._seen)
+        win.documents.removed.connect(lambda doc: self.base.pop(doc, None))
+
+    def _seen(self) -> None:
+        """A tab seen for the first time has an empty history (New, Open, Duplicate, a restore)."""
+        doc = self.win.documents.active
+        if doc not in self.base:
+            assert not doc.session.can_undo and not doc.session.can_redo
+            self.base[doc] = doc.session.build.snapshot()
 
     def _on_change(self, changes) -> None:
-        if changes.label == "Open":           # New and Open replace the build and clear the history
-            self.base = self.win.session.build.snapshot()
+        if changes.label == "Open":           # a reload or a last tab's fresh build: the history is cleared
+            self.base[self.win.documents.active] = self.win.session.build.snapshot()
 
-    def check(self) -> None:
+    def check(self, only=None) -> None:
         win, started = self.win, time.perf_counter()
+        docs = win.documents
+        back = docs.active
+        for doc in ([only] if only is not None else list(docs.documents)):
+            docs.tabs.setCurrentIndex(docs.index(doc))          # as a click on the tab does
+            others = {d: d.session.build.snapshot() for d in docs.documents if d is not doc}
+            self._check_active(doc)
+            assert {d: d.session.build.snapshot() for d in docs.documents if d is not doc} == others, \
+                "undoing and redoing one tab changed another"
+        if back in docs.documents:
+            docs.tabs.setCurrentIndex(docs.index(back))
+        self.checks += 1
+        self.seconds += time.perf_counter() - started
+
+    def _check_active(self, doc) -> None:
+        win = self.win
         last = win.session.build.snapshot()
         steps = 0
         while win.act_undo.isEnabled():
             win.act_undo.trigger()
             steps += 1
-        assert win.session.build.snapshot() == self.base, f"undoing all {steps} steps missed the first state"
+        assert win.session.build.snapshot() == self.base[doc], f"undoing all {steps} steps missed the first state"
         _assert_views_agree(win)
         for _ in range(steps):                # steps undone by the user before the check stay undone
             win.act_redo.trigger()
         assert win.session.build.snapshot() == last, f"redoing all {steps} steps missed the last state"
         _assert_views_agree(win)
-        self.checks += 1
         self.steps += steps
-        self.seconds += time.perf_counter() - started
 
 
 def test_thousands_of_random_gui_edits_keep_memory_flat_and_undo_exact(make_window, qtbot, monkeypatch, tmp_path,
@@ -169,8 +257,9 @@ def test_thousands_of_random_gui_edits_keep_memory_flat_and_undo_exact(make_wind
     history = _History(win)
     done: list[str] = []
     with answer_dialogs(dialogs, monkeypatch.setattr):
-        monkey = GuiMonkey(win, rng, dialogs)
+        monkey = TabMonkey(win, rng, dialogs)
         monkey.before_history_reset = history.check
+        monkey.before_close = lambda doc: history.check(only=doc)
         _run(monkey, win, WARMUP, recorder, done)
         _reset(win, dialogs)
         before = _census(win)
@@ -183,17 +272,20 @@ def test_thousands_of_random_gui_edits_keep_memory_flat_and_undo_exact(make_wind
         _reset(win, dialogs)
         after = _census(win)
     assert recorder.errors == []
+    alive = [ref for ref in monkey.closed if ref() is not None]
+    assert not alive, f"{len(alive)} of {len(monkey.closed)} closed tabs' sessions are still alive"
 
     with capsys.disabled():
         print(f"\nsoak: {OPS} steps (+{WARMUP} warm-up) in {elapsed:.1f} s = {OPS / elapsed:.0f} steps/s "
               f"(seed {SEED}), of which {history.seconds:.1f} s for {history.checks} undo-all/redo-all "
               f"checks over {history.steps} undo steps\n"
               f"soak: before {asdict(before)}\nsoak: after  {asdict(after)}\n"
-              f"soak: steps {dict(sorted(monkey.counts.items()))}")
+              f"soak: steps {dict(sorted(monkey.counts.items()))}; {len(monkey.closed)} tabs closed")
     assert after.rss_mb - before.rss_mb < RSS_GROWTH_MB, (before, after)
     for name in ("qobjects", "widgets", "top_levels"):
         assert abs(getattr(after, name) - getattr(before, name)) <= QOBJECT_SLACK, (name, before, after)
     assert after.scene_items == before.scene_items and after.connections == before.connections, (before, after)
+    assert after.tab_connections == before.tab_connections, (before, after)
     assert after.py_objects <= before.py_objects * (1 + PY_OBJECT_SLACK), (before, after)
     assert history.steps > OPS // 10, "too few undo steps were checked"
     assert sum(monkey.counts.values()) == OPS + WARMUP and all(monkey.counts.values()), monkey.counts
