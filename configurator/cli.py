@@ -249,7 +249,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_gui(args: argparse.Namespace) -> int:
     from .qt.app import run_gui
 
-    return run_gui(getattr(args, "build", None), screenshot=getattr(args, "screenshot", None), lang=args.lang)
+    return run_gui(getattr(args, "build", None), screenshot=getattr(args, "screenshot", None), lang=args.lang,
+                   size=getattr(args, "size", None))
 
 
 # ----------------------------------------------------------------------------- parser
@@ -266,6 +267,13 @@ def _currency(value: str) -> str:
     return value.upper()
 
 
+def _window_size(value: str) -> tuple[int, int]:
+    w, sep, h = value.lower().partition("x")
+    if not (sep and w.isdigit() and h.isdigit() and 320 <= int(w) <= 16384 and 240 <= int(h) <= 16384):
+        raise argparse.ArgumentTypeError(f"not a window size WxH (320x240 or more): {value!r}")
+    return int(w), int(h)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="configurator", description="Configure AI training and inference servers.")
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -274,6 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
     g = sub.add_parser("gui", help="open the builder window")
     g.add_argument("build", nargs="?", help="build file to open")
     g.add_argument("--screenshot", metavar="PNG", help="render the window offscreen to PNG and exit")
+    g.add_argument("--size", metavar="WxH", type=_window_size, help="window size in pixels, e.g. 1366x768")
     g.set_defaults(func=cmd_gui)
 
     c = sub.add_parser("catalog", help="list catalog parts")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
@@ -25,9 +25,10 @@ from .chassis_view import ChassisView
 from .dialogs import ChassisPicker
 from .import_dialog import import_from_server
 from .language import language_menu
+from .layout import DockLayout
 from .main_actions import FileActions
 from .palette import Palette
-from .panels import DOCK_GROUPS, PANELS
+from .panels import PANELS
 from .panels.charts import charts_deferred
 from .panels.widgets import SteadyLabel, set_on_screen
 from .parts_list import PartsList
@@ -75,8 +76,10 @@ class MainWindow(FileActions, QMainWindow):
         self._on_undo_change()
         self._on_evaluated(session.evaluation)
         self.resize(1600, 1000)
-        if not screenshot:
-            self._restore_layout()
+        if screenshot:
+            self.dock_layout.arrange(1600, 1000)
+        else:
+            self.dock_layout.restore()
 
     # ------------------------------------------------------------------ layout
     def _dock(self, key: str, title: str, widget: QWidget, area) -> QDockWidget:
@@ -91,25 +94,18 @@ class MainWindow(FileActions, QMainWindow):
         return dock
 
     def _build_docks(self) -> None:
+        """Every dock, placed and sized by `layout.DockLayout` (wide or compact arrangement)."""
         left, bottom = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self._dock("palette", self.tr("Components"), self.palette_widget, left)
-        problems = self._dock("violations", self.tr("Problems"), self.violations, bottom)
-        parts = self._dock("parts", self.tr("Bill of materials"), self.parts_list, bottom)
-        self.splitDockWidget(problems, parts, Qt.Orientation.Horizontal)
-        tops = self._build_panel_docks()
-        self.resizeDocks([self.docks["palette"]], [310], Qt.Orientation.Horizontal)
-        if tops:
-            self.resizeDocks(tops[:1], [470], Qt.Orientation.Horizontal)
-        if len(tops) == 2:
-            self.resizeDocks(tops, [520, 420], Qt.Orientation.Vertical)
-        self.resizeDocks([problems], [250], Qt.Orientation.Vertical)
-        self.resizeDocks([problems, parts], [600, 520], Qt.Orientation.Horizontal)
+        self._dock("violations", self.tr("Problems"), self.violations, bottom)
+        self._dock("parts", self.tr("Bill of materials"), self.parts_list, bottom)
+        self._build_panel_docks()
+        self.dock_layout = DockLayout(self)
 
-    def _build_panel_docks(self) -> list[QDockWidget]:
-        """One dock per registered panel, tabbed by group; returns each group's first dock."""
-        stacks: dict[str, list[QDockWidget]] = {group: [] for group in DOCK_GROUPS}
+    def _build_panel_docks(self) -> None:
+        """One dock per registered panel (`DockLayout` tabs them by group)."""
         for spec in PANELS:
             with charts_deferred():  # the first frame does not wait for pyqtgraph
                 panel = spec.panel(self.session)
@@ -123,17 +119,6 @@ class MainWindow(FileActions, QMainWindow):
             # a dock tabbed behind another stays "visible", moved out of the window: say so,
             # so that the panel holds its renders until its tab is raised
             dock.visibilityChanged.connect(lambda on, panel=panel: set_on_screen(panel, on))
-            stacks[spec.group].append(dock)
-        tops = [stack[0] for stack in stacks.values() if stack]
-        for upper, lower in zip(tops, tops[1:], strict=False):
-            if self.dockWidgetArea(upper) == self.dockWidgetArea(lower):
-                self.splitDockWidget(upper, lower, Qt.Orientation.Vertical)
-        for stack in stacks.values():
-            for dock in stack[1:]:
-                self.tabifyDockWidget(stack[0], dock)
-            if stack:
-                stack[0].raise_()
-        return tops
 
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
         act = QAction(text, self)
@@ -168,6 +153,8 @@ class MainWindow(FileActions, QMainWindow):
         self.act_zoom_in = self._action(self.tr("Zoom &in"), lambda: self.view.zoom(1.2), [sk.ZoomIn, "Ctrl+="])
         self.act_zoom_out = self._action(self.tr("Zoom &out"), lambda: self.view.zoom(1 / 1.2), sk.ZoomOut)
         self.act_fit = self._action(self.tr("&Fit to window"), self.view.fit, "Ctrl+0")
+        self.act_reset_layout = self._action(self.tr("Reset &layout"), lambda: self.dock_layout.reset(), None,
+                                             self.tr("Put every panel back in its place for this window size"))
         self.act_place.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
 
     def _build_menus(self) -> None:
@@ -196,6 +183,7 @@ class MainWindow(FileActions, QMainWindow):
         view.addSeparator()
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
+        view.addAction(self.act_reset_layout)
         view.addSeparator()
         view.addMenu(language_menu(self))
 
@@ -315,19 +303,8 @@ class MainWindow(FileActions, QMainWindow):
         picker.deleteLater()  # a child of the window: it would live (with its table) until the window closes
 
     # ------------------------------------------------------------------ settings and closing
-    def _restore_layout(self) -> None:
-        settings = QSettings()
-        geometry = settings.value("mainWindow/geometry")
-        state = settings.value("mainWindow/state")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        if state is not None:
-            self.restoreState(state)
-
     def save_layout(self) -> None:
-        settings = QSettings()
-        settings.setValue("mainWindow/geometry", self.saveGeometry())
-        settings.setValue("mainWindow/state", self.saveState())
+        self.dock_layout.save()
 
     def closeEvent(self, event) -> None:
         if not self.maybe_save():

@@ -1,0 +1,219 @@
+"""Where the main window's docks go, and how big they are, on a large or a small screen.
+
+Two default arrangements: *wide* (palette left; the "checks" and "plan" panel groups stacked on
+the right; Problems beside the bill of materials at the bottom) and *compact*, for windows
+narrower than `COMPACT_W` or lower than `COMPACT_H` (a 1366×768 laptop), where each side
+collapses to one stack of tabs and the docks are sized from the window so that the schematic
+keeps the room it needs. Crossing the threshold re-arranges the docks, so a window shrunk and
+grown again is not left with cramped docks; a saved layout is restored only when it fits the
+screen, matches the window's arrangement and leaves no dock cramped (else the default is used).
+View ▸ Reset layout applies the default at any time.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QRect, QSettings, Qt, QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar
+
+from .panels import DOCK_GROUPS, PANELS
+
+COMPACT_W, COMPACT_H = 1500, 860
+#: a docked dock smaller than this share of its default size (in the direction it can be
+#: resized) is cramped: the layout is not restored, or the dock is given its room back
+CRAMPED = 0.6
+LAYOUT_VERSION = 1     # bump when the default arrangement changes: old saved states are dropped
+
+LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
+H, V = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
+
+
+def is_compact(width: int, height: int) -> bool:
+    """Whether a window of this size gets the compact (tabbed) arrangement."""
+    return width < COMPACT_W or height < COMPACT_H
+
+
+def default_sizes(width: int, height: int, compact: bool) -> dict[str, int]:
+    """Default dock sizes in px for a window of `width`×`height`: palette and right-hand
+    widths, bottom height, and the bottom split (Problems : BOM)."""
+    if not compact:
+        return {"palette": 310, "right": 470, "bottom": 250, "problems": 470, "parts": 650}
+    return {"palette": _clamp(width * 0.2, 230, 290), "right": _clamp(width * 0.3, 330, 420),
+            "bottom": _clamp(height * 0.3, 180, 240), "problems": 0, "parts": 0}
+
+
+def _clamp(value: float, low: int, high: int) -> int:
+    return int(max(low, min(high, value)))
+
+
+class DockLayout(QObject):
+    """Keeps `window`'s docks arranged for its size; saves and restores the user's layout.
+
+    `window.docks` maps keys to docks: "palette", "violations", "parts" and one per
+    registered panel (`PanelSpec.key`)."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.compact = is_compact(window.width(), window.height())
+        self._pending = QTimer(self, singleShot=True, interval=0)
+        self._pending.timeout.connect(self._follow_size)
+        window.installEventFilter(self)
+
+    # ---------------------------------------------------------------- arranging
+    def reset(self) -> None:
+        """The default arrangement for the window's size, every dock shown (View ▸ Reset layout)."""
+        self.arrange(self.window.width(), self.window.height(), show_all=True)
+
+    def arrange(self, width: int, height: int, show_all: bool = False) -> None:
+        """Put every dock in its default place and size for a `width`×`height` window; docks
+        the user closed stay closed unless `show_all`."""
+        win, docks = self.window, self.window.docks   # type: ignore[attr-defined]
+        self.compact = is_compact(width, height)
+        shown = {key: show_all or not dock.isHidden() for key, dock in docks.items()}
+        for dock in docks.values():
+            dock.setFloating(False)
+            win.removeDockWidget(dock)
+        win.addDockWidget(LEFT, docks["palette"])
+        problems, parts = docks["violations"], docks["parts"]
+        win.addDockWidget(BOTTOM, problems)
+        win.addDockWidget(BOTTOM, parts)
+        if self.compact:
+            win.tabifyDockWidget(problems, parts)
+        else:
+            win.splitDockWidget(problems, parts, H)
+        tops = self._arrange_panels()
+        for key, dock in docks.items():
+            dock.setVisible(shown[key])
+        problems.raise_()
+        self._size_docks(width, height, tops)
+        QTimer.singleShot(0, self._whole_tab_titles)
+
+    def _whole_tab_titles(self) -> None:
+        """Tab titles in full, scrolled when they do not fit ("P…", "Th…" tell nobody anything);
+        Qt makes the tab bars of tabbed docks when it lays them out, hence after the arrangement."""
+        for bar in self.window.findChildren(QTabBar):
+            if bar.parent() is self.window:
+                bar.setElideMode(Qt.TextElideMode.ElideNone)
+                bar.setUsesScrollButtons(True)
+
+    def _arrange_panels(self) -> list[QDockWidget]:
+        """The panel docks: one tab stack per group (wide), or one stack of all (compact);
+        returns each stack's first dock."""
+        win, docks = self.window, self.window.docks   # type: ignore[attr-defined]
+        stacks: dict[str, list[QDockWidget]] = {group: [] for group in DOCK_GROUPS}
+        for spec in PANELS:
+            win.addDockWidget(spec.area, docks[spec.key])
+            stacks["checks" if self.compact else spec.group].append(docks[spec.key])
+        tops = [stack[0] for stack in stacks.values() if stack]
+        for upper, lower in zip(tops, tops[1:], strict=False):
+            if win.dockWidgetArea(upper) == win.dockWidgetArea(lower):
+                win.splitDockWidget(upper, lower, V)
+        for stack in stacks.values():
+            for dock in stack[1:]:
+                win.tabifyDockWidget(stack[0], dock)
+            if stack:
+                stack[0].raise_()
+        return tops
+
+    def _size_docks(self, width: int, height: int, tops: list[QDockWidget]) -> None:
+        win, docks = self.window, self.window.docks   # type: ignore[attr-defined]
+        size = default_sizes(width, height, self.compact)
+        win.resizeDocks([docks["palette"]], [size["palette"]], H)
+        if tops:
+            win.resizeDocks(tops[:1], [size["right"]], H)
+        if len(tops) == 2:
+            win.resizeDocks(tops, [height * 52 // 100, height * 42 // 100], V)
+        win.resizeDocks([docks["violations"]], [size["bottom"]], V)
+        if not self.compact:
+            win.resizeDocks([docks["violations"], docks["parts"]], [size["problems"], size["parts"]], H)
+
+    # ---------------------------------------------------------------- following the window's size
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if obj is self.window and event.type() == QEvent.Type.Resize:
+            self._pending.start()      # after Qt has laid the window out at its new size
+        return False
+
+    def _follow_size(self) -> None:
+        width, height = self.window.width(), self.window.height()
+        if is_compact(width, height) != self.compact:
+            self.arrange(width, height)
+        elif self.cramped():
+            self._size_docks(width, height, self._tops())
+
+    def _tops(self) -> list[QDockWidget]:
+        docks = self.window.docks   # type: ignore[attr-defined]
+        keys = [next((s.key for s in PANELS if s.group == g), None) for g in DOCK_GROUPS]
+        tops = [docks[k] for k in keys if k is not None]
+        return tops[:1] if self.compact else tops
+
+    def cramped(self) -> list[str]:
+        """The docked, shown docks smaller than `CRAMPED` of their default size (keys)."""
+        win = self.window
+        size = default_sizes(win.width(), win.height(), self.compact)
+        out = []
+        for key, dock in win.docks.items():   # type: ignore[attr-defined]
+            if dock.isHidden() or dock.isFloating():
+                continue
+            area = win.dockWidgetArea(dock)
+            if area == BOTTOM:
+                want, have = size["bottom"], dock.height()
+            else:
+                want, have = size["palette" if area == LEFT else "right"], dock.width()
+            if have < want * CRAMPED:
+                out.append(key)
+        return out
+
+    # ---------------------------------------------------------------- saving and restoring
+    def save(self) -> None:
+        settings = QSettings()
+        settings.setValue("mainWindow/geometry", self.window.saveGeometry())
+        settings.setValue("mainWindow/state", self.window.saveState(LAYOUT_VERSION))
+        settings.setValue("mainWindow/compact", self.compact)
+        # closed docks stay closed even when the saved arrangement itself does not suit the next window
+        settings.setValue("mainWindow/closed", [k for k, d in self.window.docks.items()  # type: ignore[attr-defined]
+                                                if d.isHidden()] or "")
+
+    def restore(self) -> None:
+        """The saved geometry, fitted to the screen, and the saved dock layout when it suits the
+        window's size; otherwise the default arrangement."""
+        settings = QSettings()
+        geometry, state = settings.value("mainWindow/geometry"), settings.value("mainWindow/state")
+        if geometry is not None:
+            self.window.restoreGeometry(geometry)
+            screen = self.window.screen()
+            # the offscreen platform's one 800×800 screen stands in for no real screen: keep the size
+            if screen is not None and QGuiApplication.platformName() != "offscreen":
+                self.fit_to(screen.availableGeometry())
+        width, height = self.window.width(), self.window.height()
+        closed = settings.value("mainWindow/closed") or []
+        for key, dock in self.window.docks.items():   # type: ignore[attr-defined]
+            dock.setVisible(key not in (closed if isinstance(closed, list) else [closed]))
+        self.arrange(width, height)
+        saved_compact = str(settings.value("mainWindow/compact", "")).lower() == "true"
+        if state is None or saved_compact != is_compact(width, height):
+            return
+        if self.window.restoreState(state, LAYOUT_VERSION):
+            # judged once the window is laid out at its size: a cramped state gives way to the default
+            QTimer.singleShot(0, self._drop_cramped_state)
+
+    def _drop_cramped_state(self) -> None:
+        if self.cramped():
+            self.arrange(self.window.width(), self.window.height())
+
+    def fit_to(self, avail: QRect) -> None:
+        """A saved size larger than the screen's `avail` area (another monitor, a laptop) is cut
+        to it, and a window placed off it is moved back onto it."""
+        win = self.window
+        frame = win.frameGeometry()
+        extra_w, extra_h = frame.width() - win.width(), frame.height() - win.height()
+        width = min(win.width(), avail.width() - extra_w)
+        height = min(win.height(), avail.height() - extra_h)
+        if (width, height) != (win.width(), win.height()):
+            win.resize(width, height)
+        frame = win.frameGeometry()
+        if not avail.contains(frame):
+            x = min(max(frame.x(), avail.x()), avail.right() - frame.width() + 1)
+            y = min(max(frame.y(), avail.y()), avail.bottom() - frame.height() + 1)
+            win.move(x, y)
