@@ -21,6 +21,7 @@ from ..core.session import Session
 from ..core.slots import chassis_slots
 from ..core.violations import SEVERITY_ORDER
 from . import theme
+from .chassis_keys import SlotKeys
 from .chassis_layout import CAPTION, GAP, M, SceneLabel, SlotGroup, layout, slot_spec, text_floor
 from .mime import part_from_mime
 from .slot_item import SlotItem
@@ -28,8 +29,9 @@ from .slot_item import SlotItem
 __all__ = ["ChassisView", "SlotItem", "layout", "slot_spec"]
 
 
-class ChassisView(QGraphicsView):
-    """Centre widget. Signals: `message(str)` for the status bar, `slots_selected(tuple)`."""
+class ChassisView(SlotKeys, QGraphicsView):
+    """Centre widget. Signals: `message(str)` for the status bar, `slots_selected(tuple)`.
+    Keys (arrows, Enter, Space, Menu / Shift+F10) are handled by `chassis_keys.SlotKeys`."""
 
     message = Signal(str)
     slots_selected = Signal(tuple)
@@ -284,7 +286,22 @@ class ChassisView(QGraphicsView):
         if self.session.build.placements:
             self.session.apply(clear_all(self.session.build), label=self.tr("Clear build"))
 
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if not self.slot_key(event):
+            super().keyPressEvent(event)
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().focusInEvent(event)
+        self._on_focus(True)
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().focusOutEvent(event)
+        self._on_focus(False)
+
     def contextMenuEvent(self, event) -> None:
+        if event.reason() == event.Reason.Keyboard:   # the Menu key where Qt makes the event
+            self.open_slot_menu()
+            return
         item = self._slot_at(event.pos())
         if item is None:
             return

@@ -22,6 +22,7 @@ from ..io.autosave import RecoveryStore
 from ..io.exporters import EXPORTERS
 from . import pin_none, theme
 from .chassis_view import ChassisView
+from .command_palette import open_palette
 from .dialogs import ChassisPicker
 from .import_dialog import import_from_server
 from .language import language_menu
@@ -153,6 +154,9 @@ class MainWindow(FileActions, QMainWindow):
         self.act_zoom_in = self._action(self.tr("Zoom &in"), lambda: self.view.zoom(1.2), [sk.ZoomIn, "Ctrl+="])
         self.act_zoom_out = self._action(self.tr("Zoom &out"), lambda: self.view.zoom(1 / 1.2), sk.ZoomOut)
         self.act_fit = self._action(self.tr("&Fit to window"), self.view.fit, "Ctrl+0")
+        self.act_command_palette = self._action(
+            self.tr("&Command palette…"), lambda: open_palette(self), "Ctrl+K",
+            self.tr("Find any command or part by typing a few of its letters"))
         self.act_reset_layout = self._action(self.tr("Reset &layout"), lambda: self.dock_layout.reset(), None,
                                              self.tr("Put every panel back in its place for this window size"))
         self.act_place.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -178,8 +182,8 @@ class MainWindow(FileActions, QMainWindow):
                     self.act_chassis):
             edit.addSeparator() if act is None else edit.addAction(act)
         view = bar.addMenu(self.tr("&View"))
-        for act in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
-            view.addAction(act)
+        for act in (self.act_command_palette, None, self.act_zoom_in, self.act_zoom_out, self.act_fit):
+            view.addSeparator() if act is None else view.addAction(act)
         view.addSeparator()
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
@@ -197,6 +201,7 @@ class MainWindow(FileActions, QMainWindow):
             source.message.connect(self.show_message)
         self.palette_widget.place_requested.connect(self.place_part)
         self.violations.slots_selected.connect(self.view.select_slots)
+        self.violations.activated.connect(self.view.focus_slots)
         self.view.slots_selected.connect(self._on_view_selection)
         self.parts_list.part_selected.connect(self._on_bom_selection)
 

@@ -7,7 +7,7 @@ reason as a tooltip (the same `fits_chassis` answer the drop uses).
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QRectF, QRegularExpression, QSize, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QColor, QPen, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -36,6 +36,7 @@ VENDOR_ROLE = Qt.ItemDataRole.UserRole + 5
 FORM_ROLE = Qt.ItemDataRole.UserRole + 6
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 7
 FILTER_ROLE = Qt.ItemDataRole.UserRole + 8
+FOCUS_RING = QColor("#163f8c")   # darker than the accent, so it shows on a selected row too
 
 
 
@@ -157,6 +158,12 @@ class PartDelegate(QStyledItemDelegate):
             figures = "✗ " + figures
         painter.drawText(QRectF(r.left(), r.top() + line + 2, r.width(), line), Qt.AlignmentFlag.AlignLeft,
                          painter.fontMetrics().elidedText(figures, Qt.TextElideMode.ElideRight, int(r.width())))
+        if option.state & QStyle.StateFlag.State_HasFocus:
+            # the keyboard's row: a ring that reads on a selected (accent) row and on a plain one;
+            # the selection alone looks the same whether the palette has the keyboard or not
+            painter.setPen(QPen(FOCUS_RING, 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(option.rect).adjusted(1, 1, -1, -1))
         painter.restore()
 
 
@@ -164,6 +171,14 @@ class _PartTree(QTreeView):
     """Enter on a part asks for it to be placed in the first free slot that takes it."""
 
     place_requested = Signal(str)
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().focusInEvent(event)
+        if not self.currentIndex().isValid() and self.model() is not None:
+            # tabbing in lands on the first part, so the focus ring shows where the keyboard is
+            first = self.model().index(0, 0)
+            if self.model().rowCount(first):
+                self.setCurrentIndex(self.model().index(0, 0, first))
 
     def keyPressEvent(self, event) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

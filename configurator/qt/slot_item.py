@@ -25,6 +25,7 @@ class SlotItem(QGraphicsItem):
         self.covered_by = ""              # text when a wide card in another slot covers this one
         self.extent = QRectF(rect)        # a wide card draws over the slots it blocks
         self.text_floor = 0.0             # smallest text size, scene px (see set_text_floor)
+        self.current = False              # the keyboard is on this slot (a focus ring)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         # each slot renders once into a pixmap; a repaint blits it unless the slot itself changed
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -52,6 +53,11 @@ class SlotItem(QGraphicsItem):
     def set_badge(self, severity: str | None) -> None:
         if severity != self.badge:
             self.badge = severity
+            self.update()
+
+    def set_current(self, current: bool) -> None:
+        if current != self.current:
+            self.current = current
             self.update()
 
     def set_drag(self, state: str | None, hover: bool = False) -> None:
@@ -89,6 +95,10 @@ class SlotItem(QGraphicsItem):
         if self.style != "dimm":
             self._paint_text(p, r)
         p.setOpacity(1.0)
+        if self.current:    # the keyboard's slot: a dashed ring outside the frame, selected or not
+            p.setPen(QPen(theme.ACCENT, 1.6, Qt.PenStyle.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(r.adjusted(-2.5, -2.5, 2.5, 2.5), radius + 2, radius + 2)
         if self.badge:
             self._paint_badge(p)
 
