@@ -30,7 +30,8 @@ def text_floor(scale: float) -> float:
     """The smallest font size in scene px at view scale `scale` (0 when no text needs raising)."""
     if scale <= 0 or MIN_TEXT_PX / scale <= 9.0:
         return 0.0
-    return min(MIN_TEXT_PX / scale, MAX_TEXT_FLOOR)
+    # whole pixels, rounded up: fonts have integer pixel sizes, and 8.9 px is not 9
+    return float(min(math.ceil(MIN_TEXT_PX / scale - 1e-6), MAX_TEXT_FLOOR))
 
 
 class SceneLabel(QGraphicsSimpleTextItem):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar
+from PySide6.QtWidgets import QComboBox, QDockWidget, QFormLayout, QMainWindow, QTabBar, QWidget
 
 from .panels import DOCK_GROUPS, PANELS
 
@@ -41,6 +41,18 @@ def default_sizes(width: int, height: int, compact: bool) -> dict[str, int]:
         return {"palette": 310, "right": 470, "bottom": 250, "problems": 470, "parts": 650}
     return {"palette": _clamp(width * 0.2, 230, 290), "right": _clamp(width * 0.3, 330, 420),
             "bottom": _clamp(height * 0.3, 180, 240), "problems": 0, "parts": 0}
+
+
+def narrow_panel(panel: QWidget) -> None:
+    """Let a panel get narrow without cutting what it shows: a form row too wide for the dock
+    puts its field under its label, and a combo box shows its current text cut (the open list
+    has it whole); spin boxes keep their full width, so a value is never clipped."""
+    for form in panel.findChildren(QFormLayout):
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+    for combo in panel.findChildren(QComboBox):
+        if combo.sizeAdjustPolicy() != QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon:
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(12)
 
 
 def _clamp(value: float, low: int, high: int) -> int:
@@ -154,8 +166,8 @@ class DockLayout(QObject):
         size = default_sizes(win.width(), win.height(), self.compact)
         out = []
         for key, dock in win.docks.items():   # type: ignore[attr-defined]
-            if dock.isHidden() or dock.isFloating():
-                continue
+            if dock.isHidden() or dock.isFloating() or dock.visibleRegion().isEmpty():
+                continue      # closed, floating, or a tab behind another (its size is not its own)
             area = win.dockWidgetArea(dock)
             if area == BOTTOM:
                 want, have = size["bottom"], dock.height()

@@ -26,7 +26,7 @@ from .command_palette import open_palette
 from .dialogs import ChassisPicker
 from .import_dialog import import_from_server
 from .language import language_menu
-from .layout import DockLayout
+from .layout import DockLayout, narrow_panel
 from .main_actions import FileActions
 from .palette import Palette
 from .panels import PANELS
@@ -111,6 +111,7 @@ class MainWindow(FileActions, QMainWindow):
             with charts_deferred():  # the first frame does not wait for pyqtgraph
                 panel = spec.panel(self.session)
             self.panels.append(panel)
+            narrow_panel(panel)
             # a scroll area keeps a tall panel from forcing the window taller than the screen
             scroller = QScrollArea()
             scroller.setWidget(panel)
