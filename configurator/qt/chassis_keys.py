@@ -120,14 +120,14 @@ class SlotKeys:
             menu.setActiveAction(next((a for a in menu.actions() if a.isEnabled()), menu.actions()[0]))
         return menu
 
-    def _on_focus(self, focused: bool) -> None:
-        """The focus ring is drawn only while the view has the keyboard."""
+    def _on_focus(self, focused: bool, by_tab: bool = False) -> None:
+        """The focus ring is drawn only while the view has the keyboard; tabbing in says how to use it."""
         current = self.current_slot()
         if focused and current is None and self.slot_items:  # type: ignore[attr-defined]
             self.set_current(self._first_slot(), select=False)
             current = self.current_slot()
         if current is not None:
             self.slot_items[current].set_current(focused)  # type: ignore[attr-defined]
-        if focused:
+        if focused and by_tab:
             self.message.emit(_tr(  # type: ignore[attr-defined]
                 "Arrow keys choose a slot · Enter places the palette's part · Menu key or Shift+F10: slot menu"))

@@ -292,7 +292,7 @@ class ChassisView(SlotKeys, QGraphicsView):
 
     def focusInEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().focusInEvent(event)
-        self._on_focus(True)
+        self._on_focus(True, event.reason() in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason))
 
     def focusOutEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().focusOutEvent(event)

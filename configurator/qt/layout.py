@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QComboBox, QDockWidget, QFormLayout, QMainWindow, QTabBar, QWidget
+from PySide6.QtWidgets import QComboBox, QDockWidget, QFormLayout, QMainWindow, QScrollArea, QTabBar, QWidget
 
 from .panels import DOCK_GROUPS, PANELS
 
@@ -134,7 +134,11 @@ class DockLayout(QObject):
         size = default_sizes(width, height, self.compact)
         win.resizeDocks([docks["palette"]], [size["palette"]], H)
         if tops:
-            win.resizeDocks(tops[:1], [size["right"]], H)
+            # as wide as the widest panel needs (no sideways scrolling), within a third of the window
+            need = max((s.widget().minimumSizeHint().width() + s.verticalScrollBar().sizeHint().width() + 4
+                        for s in (docks[p.key].widget() for p in PANELS) if isinstance(s, QScrollArea)), default=0)
+            want = max(size["right"], min(need, int(width * 0.36))) if self.compact else size["right"]
+            win.resizeDocks(tops[:1], [want], H)
         if len(tops) == 2:
             win.resizeDocks(tops, [height * 52 // 100, height * 42 // 100], V)
         win.resizeDocks([docks["violations"]], [size["bottom"]], V)
