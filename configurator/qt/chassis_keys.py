@@ -12,12 +12,6 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QMenu
 
-
-def _tr(text: str) -> str:
-    # the view's translation context: these strings are the schematic's
-    return QCoreApplication.translate("ChassisView", text)
-
-
 ARROWS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
 
 
@@ -95,7 +89,8 @@ class SlotKeys:
             if part:
                 self.place(current, part)  # type: ignore[attr-defined]
             else:
-                self.message.emit(_tr("Choose a part in the palette first, then press Enter here."))  # type: ignore[attr-defined]
+                self.message.emit(QCoreApplication.translate(
+                    "ChassisView", "Choose a part in the palette first, then press Enter here."))  # type: ignore[attr-defined]
             return True
         return False
 
@@ -129,5 +124,5 @@ class SlotKeys:
         if current is not None:
             self.slot_items[current].set_current(focused)  # type: ignore[attr-defined]
         if focused and by_tab:
-            self.message.emit(_tr(  # type: ignore[attr-defined]
-                "Arrow keys choose a slot · Enter places the palette's part · Menu key or Shift+F10: slot menu"))
+            self.message.emit(QCoreApplication.translate(  # type: ignore[attr-defined]
+                "ChassisView", "Arrow keys choose a slot · Enter places the palette's part · Menu key or Shift+F10: slot menu"))
