@@ -4,7 +4,8 @@ Two default arrangements: *wide* (palette left; the "checks" and "plan" panel gr
 the right; Problems beside the bill of materials at the bottom) and *compact*, for windows
 narrower than `COMPACT_W` or lower than `COMPACT_H` (a 1366×768 laptop), where each side
 collapses to one stack of tabs and the docks are sized from the window so that the schematic
-keeps the room it needs. Crossing the threshold re-arranges the docks, so a window shrunk and
+keeps the room it needs; below `NARROW_W` (a window on half a 1920 px screen) the panels join the
+palette's stack on the left. Crossing a threshold re-arranges the docks, so a window shrunk and
 grown again is not left with cramped docks; a saved layout is restored only when it fits the
 screen, matches the window's arrangement and leaves no dock cramped (else the default is used).
 View ▸ Reset layout applies the default at any time.
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import QComboBox, QDockWidget, QFormLayout, QMainWindow, 
 from .panels import DOCK_GROUPS, PANELS
 
 COMPACT_W, COMPACT_H = 1500, 860
+NARROW_W = 1100
 #: a docked dock smaller than this share of its default size (in the direction it can be
 #: resized) is cramped: the layout is not restored, or the dock is given its room back
 CRAMPED = 0.6
@@ -32,6 +34,12 @@ H, V = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
 def is_compact(width: int, height: int) -> bool:
     """Whether a window of this size gets the compact (tabbed) arrangement."""
     return width < COMPACT_W or height < COMPACT_H
+
+
+def mode_for(width: int, height: int) -> str:
+    """'wide', 'compact', or 'narrow' (below `NARROW_W`: the panels join the palette's tab stack
+    on the left, so that a half-screen window still shows a panel at the width it needs)."""
+    return "narrow" if width < NARROW_W else "compact" if is_compact(width, height) else "wide"
 
 
 def default_sizes(width: int, height: int, compact: bool) -> dict[str, int]:
@@ -68,7 +76,7 @@ class DockLayout(QObject):
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.compact = is_compact(window.width(), window.height())
+        self.mode = mode_for(window.width(), window.height())
         self._pending = QTimer(self, singleShot=True, interval=0)
         self._pending.timeout.connect(self._follow_size)
         window.installEventFilter(self)
@@ -82,7 +90,7 @@ class DockLayout(QObject):
         """Put every dock in its default place and size for a `width`×`height` window; docks
         the user closed stay closed unless `show_all`."""
         win, docks = self.window, self.window.docks   # type: ignore[attr-defined]
-        self.compact = is_compact(width, height)
+        self.mode = mode_for(width, height)
         shown = {key: show_all or not dock.isHidden() for key, dock in docks.items()}
         for dock in docks.values():
             dock.setFloating(False)
@@ -117,6 +125,10 @@ class DockLayout(QObject):
         stacks: dict[str, list[QDockWidget]] = {group: [] for group in DOCK_GROUPS}
         for spec in PANELS:
             win.addDockWidget(spec.area, docks[spec.key])
+            if self.mode == "narrow":
+                win.addDockWidget(LEFT, docks[spec.key])
+                win.tabifyDockWidget(docks["palette"], docks[spec.key])
+                continue
             stacks["checks" if self.compact else spec.group].append(docks[spec.key])
         tops = [stack[0] for stack in stacks.values() if stack]
         for upper, lower in zip(tops, tops[1:], strict=False):
@@ -127,23 +139,37 @@ class DockLayout(QObject):
                 win.tabifyDockWidget(stack[0], dock)
             if stack:
                 stack[0].raise_()
+        docks["palette"].raise_()
         return tops
 
     def _size_docks(self, width: int, height: int, tops: list[QDockWidget]) -> None:
         win, docks = self.window, self.window.docks   # type: ignore[attr-defined]
-        size = default_sizes(width, height, self.compact)
+        size = self.sizes(width, height)
         win.resizeDocks([docks["palette"]], [size["palette"]], H)
         if tops:
-            # as wide as the widest panel needs (no sideways scrolling), within a third of the window
-            need = max((s.widget().minimumSizeHint().width() + s.verticalScrollBar().sizeHint().width() + 4
-                        for s in (docks[p.key].widget() for p in PANELS) if isinstance(s, QScrollArea)), default=0)
-            want = max(size["right"], min(need, int(width * 0.36))) if self.compact else size["right"]
-            win.resizeDocks(tops[:1], [want], H)
+            win.resizeDocks(tops[:1], [size["right"]], H)
         if len(tops) == 2:
             win.resizeDocks(tops, [height * 52 // 100, height * 42 // 100], V)
         win.resizeDocks([docks["violations"]], [size["bottom"]], V)
         if not self.compact:
             win.resizeDocks([docks["violations"], docks["parts"]], [size["problems"], size["parts"]], H)
+
+    @property
+    def compact(self) -> bool:
+        """Whether the docks are collapsed to tab stacks (compact or narrow)."""
+        return self.mode != "wide"
+
+    def sizes(self, width: int, height: int) -> dict[str, int]:
+        """`default_sizes`, with the side stack holding the panels as wide as the widest panel
+        needs (no sideways scrolling), within 36 % (45 % when narrow) of the window."""
+        size = default_sizes(width, height, self.compact)
+        if self.compact:
+            docks = self.window.docks   # type: ignore[attr-defined]
+            need = max((s.widget().minimumSizeHint().width() + s.verticalScrollBar().sizeHint().width() + 4
+                        for s in (docks[p.key].widget() for p in PANELS) if isinstance(s, QScrollArea)), default=0)
+            side = "palette" if self.mode == "narrow" else "right"
+            size[side] = max(size[side], min(need, int(width * (0.45 if self.mode == "narrow" else 0.36))))
+        return size
 
     # ---------------------------------------------------------------- following the window's size
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
@@ -153,7 +179,7 @@ class DockLayout(QObject):
 
     def _follow_size(self) -> None:
         width, height = self.window.width(), self.window.height()
-        if is_compact(width, height) != self.compact:
+        if mode_for(width, height) != self.mode:
             self.arrange(width, height)
         elif self.cramped():
             self._size_docks(width, height, self._tops())
@@ -162,12 +188,12 @@ class DockLayout(QObject):
         docks = self.window.docks   # type: ignore[attr-defined]
         keys = [next((s.key for s in PANELS if s.group == g), None) for g in DOCK_GROUPS]
         tops = [docks[k] for k in keys if k is not None]
-        return tops[:1] if self.compact else tops
+        return [] if self.mode == "narrow" else tops[:1] if self.compact else tops
 
     def cramped(self) -> list[str]:
         """The docked, shown docks smaller than `CRAMPED` of their default size (keys)."""
         win = self.window
-        size = default_sizes(win.width(), win.height(), self.compact)
+        size = self.sizes(win.width(), win.height())
         out = []
         for key, dock in win.docks.items():   # type: ignore[attr-defined]
             if dock.isHidden() or dock.isFloating() or dock.visibleRegion().isEmpty():
@@ -186,7 +212,7 @@ class DockLayout(QObject):
         settings = QSettings()
         settings.setValue("mainWindow/geometry", self.window.saveGeometry())
         settings.setValue("mainWindow/state", self.window.saveState(LAYOUT_VERSION))
-        settings.setValue("mainWindow/compact", self.compact)
+        settings.setValue("mainWindow/mode", self.mode)
         # closed docks stay closed even when the saved arrangement itself does not suit the next window
         settings.setValue("mainWindow/closed", [k for k, d in self.window.docks.items()  # type: ignore[attr-defined]
                                                 if d.isHidden()] or "")
@@ -207,8 +233,7 @@ class DockLayout(QObject):
         for key, dock in self.window.docks.items():   # type: ignore[attr-defined]
             dock.setVisible(key not in (closed if isinstance(closed, list) else [closed]))
         self.arrange(width, height)
-        saved_compact = str(settings.value("mainWindow/compact", "")).lower() == "true"
-        if state is None or saved_compact != is_compact(width, height):
+        if state is None or settings.value("mainWindow/mode") != mode_for(width, height):
             return
         if self.window.restoreState(state, LAYOUT_VERSION):
             # judged once the window is laid out at its size: a cramped state gives way to the default

@@ -137,3 +137,26 @@ def test_reset_layout_brings_back_closed_and_floating_docks(make_window, qtbot):
     qtbot.wait(20)
     assert all(not d.isHidden() and not d.isFloating() for d in win.docks.values())
     assert win.dockWidgetArea(win.docks["CostPanel"]) == Qt.DockWidgetArea.RightDockWidgetArea
+
+
+def test_half_screen_window_shows_whole_spin_box_values(example_window, qtbot):
+    """Two windows side by side on a 1920 px screen: 960 px each. The panels share the palette's
+    stack, as wide as they need, so no spin box is cut or pushed out of sight."""
+    from PySide6.QtWidgets import QAbstractSpinBox
+
+    win = example_window
+    _settle(qtbot, win, (960, 1000))
+    assert win.dock_layout.mode == "narrow"
+    assert win.docks["SiteOptionsPanel"] in win.tabifiedDockWidgets(win.docks["palette"])
+    assert win.view.text_px() >= 9.0
+    for key in ("SiteOptionsPanel", "CostPanel", "PowerPanel"):
+        dock = win.docks[key]
+        dock.raise_()
+        qtbot.waitUntil(lambda dock=dock: not dock.visibleRegion().isEmpty())
+        scroller = dock.widget()
+        assert scroller.horizontalScrollBar().maximum() == 0, key
+        for spin in scroller.widget().findChildren(QAbstractSpinBox):
+            if spin.isVisibleTo(scroller.widget()):
+                assert spin.width() >= spin.minimumSizeHint().width(), spin.text()
+                right = spin.mapTo(scroller.viewport(), spin.rect().topRight()).x()
+                assert right <= scroller.viewport().width(), spin.text()
