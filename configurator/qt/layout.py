@@ -119,16 +119,16 @@ class DockLayout(QObject):
                 bar.setUsesScrollButtons(True)
 
     def _arrange_panels(self) -> list[QDockWidget]:
-        """The panel docks: one tab stack per group (wide), or one stack of all (compact);
-        returns each stack's first dock."""
+        """The panel docks: one tab stack per group (wide), one stack of all (compact), or tabs
+        behind the palette (narrow); returns each right-hand stack's first dock."""
         win, docks = self.window, self.window.docks   # type: ignore[attr-defined]
         stacks: dict[str, list[QDockWidget]] = {group: [] for group in DOCK_GROUPS}
         for spec in PANELS:
-            win.addDockWidget(spec.area, docks[spec.key])
-            if self.mode == "narrow":
+            if self.mode == "narrow":     # behind the palette, which stays the raised tab
                 win.addDockWidget(LEFT, docks[spec.key])
                 win.tabifyDockWidget(docks["palette"], docks[spec.key])
                 continue
+            win.addDockWidget(spec.area, docks[spec.key])
             stacks["checks" if self.compact else spec.group].append(docks[spec.key])
         tops = [stack[0] for stack in stacks.values() if stack]
         for upper, lower in zip(tops, tops[1:], strict=False):
