@@ -77,6 +77,7 @@ class DockLayout(QObject):
         super().__init__(window)
         self.window = window
         self.mode = mode_for(window.width(), window.height())
+        self._handled: tuple[int, int] | None = None     # the window size last followed
         self._pending = QTimer(self, singleShot=True, interval=0)
         self._pending.timeout.connect(self._follow_size)
         window.installEventFilter(self)
@@ -178,11 +179,16 @@ class DockLayout(QObject):
         return False
 
     def _follow_size(self) -> None:
-        width, height = self.window.width(), self.window.height()
-        if mode_for(width, height) != self.mode:
-            self.arrange(width, height)
+        # once per window size: an arrangement that makes Qt resize the window (a dock's minimum
+        # size) must not start another one, and docks resizing themselves are no reason to act
+        size = (self.window.width(), self.window.height())
+        if size == self._handled:
+            return
+        self._handled = size
+        if mode_for(*size) != self.mode:
+            self.arrange(*size)
         elif self.cramped():
-            self._size_docks(width, height, self._tops())
+            self._size_docks(*size, self._tops())
 
     def _tops(self) -> list[QDockWidget]:
         docks = self.window.docks   # type: ignore[attr-defined]
