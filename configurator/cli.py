@@ -281,7 +281,7 @@ def cmd_gui(args: argparse.Namespace) -> int:
     from .qt.app import run_gui
 
     return run_gui(getattr(args, "build", None), screenshot=getattr(args, "screenshot", None), lang=args.lang,
-                   size=getattr(args, "size", None) or (1600, 1000), compare=getattr(args, "compare", None))
+                   size=getattr(args, "size", None), compare=getattr(args, "compare", None))
 
 
 # ----------------------------------------------------------------------------- parser
@@ -292,17 +292,17 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _size(value: str) -> tuple[int, int]:
-    w, _, h = value.lower().partition("x")
-    if not (w.isdigit() and h.isdigit() and 320 <= int(w) <= 8000 and 240 <= int(h) <= 8000):
-        raise argparse.ArgumentTypeError(f"not a window size like 1600x1000: {value!r}")
-    return int(w), int(h)
-
-
 def _currency(value: str) -> str:
     if len(value) != 3 or not value.isalpha():
         raise argparse.ArgumentTypeError(f"not an ISO 4217 code: {value!r}")
     return value.upper()
+
+
+def _window_size(value: str) -> tuple[int, int]:
+    w, sep, h = value.lower().partition("x")
+    if not (sep and w.isdigit() and h.isdigit() and 320 <= int(w) <= 16384 and 240 <= int(h) <= 16384):
+        raise argparse.ArgumentTypeError(f"not a window size WxH (320x240 or more): {value!r}")
+    return int(w), int(h)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -314,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("build", nargs="?", help="build file to open")
     g.add_argument("--screenshot", metavar="PNG", help="render the window offscreen to PNG and exit")
     g.add_argument("--compare", nargs="+", metavar="BUILD", help="open 2-6 builds and compare them side by side")
-    g.add_argument("--size", type=_size, metavar="WxH", help="window size (default 1600x1000)")
+    g.add_argument("--size", metavar="WxH", type=_window_size, help="window size in pixels, e.g. 1366x768")
     g.set_defaults(func=cmd_gui)
 
     c = sub.add_parser("catalog", help="list catalog parts")

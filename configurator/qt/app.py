@@ -72,9 +72,10 @@ def open_session(build_path: str | None):
     return Session(catalog, new_build(catalog, default_chassis(catalog)), evaluator=evaluator), error
 
 
-def run_gui(build_path: str | None = None, screenshot: str | None = None, size=(1600, 1000),
-            lang: str | None = None, compare: list[str] | None = None) -> int:
-    """Open the main window. With `screenshot`, render it offscreen at `size`, write the PNG, return 0.
+def run_gui(build_path: str | None = None, screenshot: str | None = None,
+            size: tuple[int, int] | None = None, lang: str | None = None, compare: list[str] | None = None) -> int:
+    """Open the main window, `size` (w, h) pixels if given. With `screenshot`, render it offscreen
+    (at `size`, 1600×1000 by default), write the PNG and return 0.
 
     `compare`: open these builds, one tab each, and the compare view of all of them (which the
     screenshot then shows)."""
@@ -84,10 +85,11 @@ def run_gui(build_path: str | None = None, screenshot: str | None = None, size=(
     from .main_window import MainWindow
 
     if compare:
-        return _run_compare(app, compare, screenshot, size)
+        return _run_compare(app, compare, screenshot, size or (1600, 1000))
     session, error = open_session(build_path)
     window = MainWindow(session, screenshot=bool(screenshot))
-    window.resize(*size)
+    if size is not None or screenshot:
+        window.resize(*(size or (1600, 1000)))
     if screenshot:
         window.show()
         settle(app)          # shown, painted, and the charts built after that first frame

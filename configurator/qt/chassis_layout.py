@@ -9,8 +9,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QCoreApplication, QPointF, QRectF
-from PySide6.QtGui import QFontMetricsF
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from ..core.catalog import Chassis
 from ..core.placement import bay_name
@@ -19,6 +20,49 @@ from . import theme
 
 M, GAP, CAPTION = 18.0, 16.0, 20.0
 MAX_ROW_W = 940.0
+#: the smallest text the schematic shows on screen, px: zoomed out to fit a small window, the
+#: scene's fonts grow (up to MAX_TEXT_FLOOR scene px) so that labels stay this tall
+MIN_TEXT_PX = 9.0
+MAX_TEXT_FLOOR = 20.0
+
+
+def text_floor(scale: float) -> float:
+    """The smallest font size in scene px at view scale `scale` (0 when no text needs raising)."""
+    if scale <= 0 or MIN_TEXT_PX / scale <= 9.0:
+        return 0.0
+    # whole pixels, rounded up: fonts have integer pixel sizes, and 8.9 px is not 9
+    return float(min(math.ceil(MIN_TEXT_PX / scale - 1e-6), MAX_TEXT_FLOOR))
+
+
+class SceneLabel(QGraphicsSimpleTextItem):
+    """A caption, note or title of the schematic: its design size, raised to the view's text
+    floor, and cut with '…' to `max_w` scene px (the full text is its tooltip when cut)."""
+
+    def __init__(self, text: str, size_px: float, bold: bool = False, colour: QColor | None = None,
+                 max_w: float = 0.0, centre_x: float | None = None,
+                 after: tuple[SceneLabel, float] | None = None) -> None:
+        super().__init__(text)
+        self.full_text, self.size_px, self.bold, self.max_w = text, size_px, bold, max_w
+        self.centre_x = centre_x           # notes stay centred on this x as their font grows
+        self.after = after                 # (leader, right edge): placed right of the leader, cut at the edge
+        if colour is not None:
+            self.setBrush(colour)
+        self.set_text_floor(0.0)
+
+    def set_text_floor(self, px: float) -> None:
+        if self.after is not None:
+            leader, right = self.after
+            self.setX(leader.x() + leader.boundingRect().width() + 12)
+            self.max_w = max(1.0, right - self.x())
+        font = theme.font(max(self.size_px, px), self.bold)
+        text = self.full_text
+        if self.max_w > 0:
+            text = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, self.max_w)
+        self.setFont(font)
+        self.setText(text)
+        self.setToolTip(self.full_text if text != self.full_text else "")
+        if self.centre_x is not None:
+            self.setX(self.centre_x - self.boundingRect().width() / 2)
 
 
 @dataclass

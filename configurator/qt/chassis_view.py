@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QMenu, QToolTip
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView, QMenu, QToolTip
 
 from .. import i18n
 from ..core.catalog import Chassis
@@ -21,7 +21,8 @@ from ..core.session import Session
 from ..core.slots import chassis_slots
 from ..core.violations import SEVERITY_ORDER
 from . import theme
-from .chassis_layout import CAPTION, GAP, M, SlotGroup, layout, slot_spec
+from .chassis_keys import SlotKeys
+from .chassis_layout import CAPTION, GAP, M, SceneLabel, SlotGroup, layout, slot_spec, text_floor
 from .mime import part_from_mime
 from .slot_item import SlotItem
 from .tray import tray_index
@@ -29,8 +30,9 @@ from .tray import tray_index
 __all__ = ["ChassisView", "SlotItem", "layout", "slot_spec"]
 
 
-class ChassisView(QGraphicsView):
-    """Centre widget. Signals: `message(str)` for the status bar, `slots_selected(tuple)`."""
+class ChassisView(SlotKeys, QGraphicsView):
+    """Centre widget. Signals: `message(str)` for the status bar, `slots_selected(tuple)`.
+    Keys (arrows, Enter, Space, Menu / Shift+F10) are handled by `chassis_keys.SlotKeys`."""
 
     message = Signal(str)
     slots_selected = Signal(tuple)
@@ -76,15 +78,14 @@ class ChassisView(QGraphicsView):
             return
         rows, widest = layout(chassis)
         outline_w = widest + 2 * M
-        title = scene.addSimpleText(f"{chassis.name}")
-        title.setFont(theme.font(18, True))
-        title.setBrush(theme.INK)
+        title = SceneLabel(chassis.name, 18, True, theme.INK, max_w=outline_w - 2 * M)
         title.setPos(M, 6)
-        sub = scene.addSimpleText(self.tr("%1U · %2 sockets · top view, front at the top")
-                                  .replace("%1", str(chassis.rack_units)).replace("%2", str(len(chassis.sockets))))
-        sub.setFont(theme.font(11))
-        sub.setBrush(theme.MUTED)
-        sub.setPos(M + title.boundingRect().width() + 12, 12)
+        scene.addItem(title)
+        sub = SceneLabel(self.tr("%1U · %2 sockets · top view, front at the top")
+                         .replace("%1", str(chassis.rack_units)).replace("%2", str(len(chassis.sockets))),
+                         11, colour=theme.MUTED, after=(title, outline_w - M))
+        sub.setY(12)
+        scene.addItem(sub)
         y = 42.0
         for row in rows:
             x = M
@@ -102,6 +103,8 @@ class ChassisView(QGraphicsView):
             self._on_evaluated(self.session.evaluation)
         if self._fit:
             self.fit()
+        else:
+            self._apply_text_floor()
 
     def _add_group(self, chassis: Chassis, g: SlotGroup, x: float, y: float, row_h: float) -> None:
         box = QPainterPath()
@@ -111,9 +114,7 @@ class ChassisView(QGraphicsView):
         item.setBrush(QColor("#fbfcfd"))
         item.setZValue(-5)
         self.scene().addItem(item)
-        cap = QGraphicsSimpleTextItem(g.caption)
-        cap.setFont(theme.font(11, True))
-        cap.setBrush(theme.MUTED)
+        cap = SceneLabel(g.caption, 11, True, theme.MUTED, max_w=g.w + 4)
         cap.setPos(x + 10, y + 4)
         self.scene().addItem(cap)
         ox, oy = x + 10, y + CAPTION + 6
@@ -124,10 +125,8 @@ class ChassisView(QGraphicsView):
             self.scene().addItem(it)
             self.slot_items[sid] = it
         for pt, text in g.notes:
-            note = QGraphicsSimpleTextItem(text)
-            note.setFont(theme.font(9))
-            note.setBrush(theme.FAINT)
-            note.setPos(ox + pt.x() - note.boundingRect().width() / 2, oy + pt.y())
+            note = SceneLabel(text, 9, colour=theme.FAINT, centre_x=ox + pt.x())
+            note.setY(oy + pt.y())
             self.scene().addItem(note)
 
     def refresh_parts(self) -> None:
@@ -312,7 +311,22 @@ class ChassisView(QGraphicsView):
         if self.session.build.placements:
             self.session.apply(clear_all(self.session.build), label=self.tr("Clear build"))
 
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if not self.slot_key(event):
+            super().keyPressEvent(event)
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().focusInEvent(event)
+        self._on_focus(True, event.reason() in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason))
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().focusOutEvent(event)
+        self._on_focus(False)
+
     def contextMenuEvent(self, event) -> None:
+        if event.reason() == event.Reason.Keyboard:   # the Menu key where Qt makes the event
+            self.open_slot_menu()
+            return
         item = self._slot_at(event.pos())
         if item is None:
             return
@@ -445,10 +459,27 @@ class ChassisView(QGraphicsView):
         if 0.15 < current * factor < 6:
             self._fit = False
             self.scale(factor, factor)
+            self._apply_text_floor()
 
     def fit(self) -> None:
         self._fit = True
         self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._apply_text_floor()
+
+    def _apply_text_floor(self) -> None:
+        """Zoomed out (a small window), the scene's text grows so that it stays readable."""
+        floor = text_floor(self.transform().m11())
+        items = [i for i in self.scene().items() if isinstance(i, (SlotItem, SceneLabel))]
+        # a label placed after another (the subtitle after the title) goes once its leader is sized
+        for item in sorted(items, key=lambda i: isinstance(i, SceneLabel) and i.after is not None):
+            item.set_text_floor(floor)
+
+    def text_px(self) -> float:
+        """The smallest text the schematic shows now, in screen px (what a user has to read)."""
+        sizes = [f.pixelSize() for item in self.slot_items.values() if item.style != "dimm"
+                 for f in item.text_fonts().values()]
+        sizes += [item.font().pixelSize() for item in self.scene().items() if isinstance(item, SceneLabel)]
+        return min(sizes, default=0) * self.transform().m11()
 
     def wheelEvent(self, event) -> None:
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:

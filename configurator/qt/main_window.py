@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
@@ -22,14 +22,16 @@ from ..io.autosave import RecoveryStore
 from ..io.exporters import EXPORTERS
 from . import pin_none, theme
 from .chassis_view import ChassisView
+from .command_palette import open_palette
 from .dialogs import ChassisPicker
 from .document_actions import DocumentActions
 from .documents import Documents, central_widget
 from .import_dialog import import_from_server
 from .language import language_menu
+from .layout import DockLayout, narrow_panel
 from .main_actions import FileActions
 from .palette import Palette
-from .panels import DOCK_GROUPS, PANELS
+from .panels import PANELS
 from .panels.charts import charts_deferred
 from .panels.widgets import SteadyLabel, set_on_screen
 from .parts_list import PartsList
@@ -81,8 +83,10 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self._on_undo_change()
         self._on_evaluated(session.evaluation)
         self.resize(1600, 1000)
-        if not screenshot:
-            self._restore_layout()
+        if screenshot:
+            self.dock_layout.arrange(1600, 1000)
+        else:
+            self.dock_layout.restore()
 
     # ------------------------------------------------------------------ layout
     def _dock(self, key: str, title: str, widget: QWidget, area) -> QDockWidget:
@@ -97,31 +101,24 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         return dock
 
     def _build_docks(self) -> None:
+        """Every dock, placed and sized by `layout.DockLayout` (wide or compact arrangement)."""
         left, bottom = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self._dock("palette", self.tr("Components"), self.palette_widget, left)
-        problems = self._dock("violations", self.tr("Problems"), self.violations, bottom)
-        parts = self._dock("parts", self.tr("Bill of materials"), self.parts_list, bottom)
-        self.splitDockWidget(problems, parts, Qt.Orientation.Horizontal)
-        self.tabifyDockWidget(problems, self._dock("tray", self.tr("Not placed"), self.tray, bottom))
-        problems.raise_()
-        tops = self._build_panel_docks()
-        self.resizeDocks([self.docks["palette"]], [310], Qt.Orientation.Horizontal)
-        if tops:
-            self.resizeDocks(tops[:1], [470], Qt.Orientation.Horizontal)
-        if len(tops) == 2:
-            self.resizeDocks(tops, [520, 420], Qt.Orientation.Vertical)
-        self.resizeDocks([problems], [250], Qt.Orientation.Vertical)
-        self.resizeDocks([problems, parts], [600, 520], Qt.Orientation.Horizontal)
+        self._dock("violations", self.tr("Problems"), self.violations, bottom)
+        self._dock("parts", self.tr("Bill of materials"), self.parts_list, bottom)
+        self._dock("tray", self.tr("Not placed"), self.tray, bottom)
+        self._build_panel_docks()
+        self.dock_layout = DockLayout(self)
 
-    def _build_panel_docks(self) -> list[QDockWidget]:
-        """One dock per registered panel, tabbed by group; returns each group's first dock."""
-        stacks: dict[str, list[QDockWidget]] = {group: [] for group in DOCK_GROUPS}
+    def _build_panel_docks(self) -> None:
+        """One dock per registered panel (`DockLayout` tabs them by group)."""
         for spec in PANELS:
             with charts_deferred():  # the first frame does not wait for pyqtgraph
                 panel = spec.panel(self.session)
             self.panels.append(panel)
+            narrow_panel(panel)
             # a scroll area keeps a tall panel from forcing the window taller than the screen
             scroller = QScrollArea()
             scroller.setWidget(panel)
@@ -131,17 +128,6 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
             # a dock tabbed behind another stays "visible", moved out of the window: say so,
             # so that the panel holds its renders until its tab is raised
             dock.visibilityChanged.connect(lambda on, panel=panel: set_on_screen(panel, on))
-            stacks[spec.group].append(dock)
-        tops = [stack[0] for stack in stacks.values() if stack]
-        for upper, lower in zip(tops, tops[1:], strict=False):
-            if self.dockWidgetArea(upper) == self.dockWidgetArea(lower):
-                self.splitDockWidget(upper, lower, Qt.Orientation.Vertical)
-        for stack in stacks.values():
-            for dock in stack[1:]:
-                self.tabifyDockWidget(stack[0], dock)
-            if stack:
-                stack[0].raise_()
-        return tops
 
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
         act = QAction(text, self)
@@ -176,6 +162,11 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self.act_zoom_in = self._action(self.tr("Zoom &in"), lambda: self.view.zoom(1.2), [sk.ZoomIn, "Ctrl+="])
         self.act_zoom_out = self._action(self.tr("Zoom &out"), lambda: self.view.zoom(1 / 1.2), sk.ZoomOut)
         self.act_fit = self._action(self.tr("&Fit to window"), self.view.fit, "Ctrl+0")
+        self.act_command_palette = self._action(
+            self.tr("&Command palette…"), lambda: open_palette(self), "Ctrl+K",
+            self.tr("Find any command or part by typing a few of its letters"))
+        self.act_reset_layout = self._action(self.tr("Reset &layout"), lambda: self.dock_layout.reset(), None,
+                                             self.tr("Put every panel back in its place for this window size"))
         self.act_place.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
 
     def _build_menus(self) -> None:
@@ -199,11 +190,12 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
                     self.act_chassis):
             edit.addSeparator() if act is None else edit.addAction(act)
         view = bar.addMenu(self.tr("&View"))
-        for act in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
-            view.addAction(act)
+        for act in (self.act_command_palette, None, self.act_zoom_in, self.act_zoom_out, self.act_fit):
+            view.addSeparator() if act is None else view.addAction(act)
         view.addSeparator()
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
+        view.addAction(self.act_reset_layout)
         view.addSeparator()
         view.addAction(self.tr("&Upgrade plan…"), self.show_upgrade_view)
         view.addAction(self.tr("C&luster plan…"), self.show_cluster_view)
@@ -231,6 +223,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
             source.message.connect(self.show_message)
         self.palette_widget.place_requested.connect(self.place_part)
         self.violations.slots_selected.connect(self.view.select_slots)
+        self.violations.activated.connect(self.view.focus_slots)
         self.view.slots_selected.connect(self._on_view_selection)
         self.parts_list.part_selected.connect(self._on_bom_selection)
 
@@ -341,19 +334,8 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         picker.deleteLater()  # a child of the window: it would live (with its table) until the window closes
 
     # ------------------------------------------------------------------ settings and closing
-    def _restore_layout(self) -> None:
-        settings = QSettings()
-        geometry = settings.value("mainWindow/geometry")
-        state = settings.value("mainWindow/state")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        if state is not None:
-            self.restoreState(state)
-
     def save_layout(self) -> None:
-        settings = QSettings()
-        settings.setValue("mainWindow/geometry", self.saveGeometry())
-        settings.setValue("mainWindow/state", self.saveState())
+        self.dock_layout.save()
 
     def closeEvent(self, event) -> None:
         if not self.close_all_documents():

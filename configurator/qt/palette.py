@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QCoreApplication, QRectF, QRegularExpression, QSize, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QColor, QPen, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -40,6 +40,7 @@ SEARCH_ROLE = Qt.ItemDataRole.UserRole + 7
 FILTER_ROLE = Qt.ItemDataRole.UserRole + 8
 TITLE_ROLE = Qt.ItemDataRole.UserRole + 9
 PART_CATEGORY_ROLE = Qt.ItemDataRole.UserRole + 10
+FOCUS_RING = QColor("#163f8c")   # darker than the accent, so it shows on a selected row too
 
 
 
@@ -226,6 +227,12 @@ class PartDelegate(QStyledItemDelegate):
             figures = "✗ " + figures
         painter.drawText(QRectF(r.left(), r.top() + line + 2, r.width(), line), Qt.AlignmentFlag.AlignLeft,
                          painter.fontMetrics().elidedText(figures, Qt.TextElideMode.ElideRight, int(r.width())))
+        if option.state & QStyle.StateFlag.State_HasFocus:
+            # the keyboard's row: a ring that reads on a selected (accent) row and on a plain one;
+            # the selection alone looks the same whether the palette has the keyboard or not
+            painter.setPen(QPen(FOCUS_RING, 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(option.rect).adjusted(1, 1, -1, -1))
         painter.restore()
 
 
@@ -233,6 +240,14 @@ class _PartTree(QTreeView):
     """Enter on a part asks for it to be placed in the first free slot that takes it."""
 
     place_requested = Signal(str)
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().focusInEvent(event)
+        if not self.currentIndex().isValid() and self.model() is not None:
+            # tabbing in lands on the first part, so the focus ring shows where the keyboard is
+            first = self.model().index(0, 0)
+            if self.model().rowCount(first):
+                self.setCurrentIndex(self.model().index(0, 0, first))
 
     def keyPressEvent(self, event) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

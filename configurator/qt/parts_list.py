@@ -8,6 +8,7 @@ It only renders the core's figures, so it always agrees with the PDF quote and t
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -26,6 +27,8 @@ from . import theme
 from .panels.widgets import SteadyLabel
 
 PART_ROLE = Qt.ItemDataRole.UserRole + 1
+_CELL_PAD = 18          # a cell's margins and a little air, px
+_MIN_PART_W, _MIN_CATEGORY_W = 90, 48
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 TOTAL_ROWS = ("subtotal", "discount", "tax", "shipping", "total")
 
@@ -52,7 +55,7 @@ class PartsList(QWidget):
             self._on_evaluated(session.evaluation)
 
     def _make_table(self) -> QTableWidget:
-        table = QTableWidget(0, 5)
+        table = _BomTable(0, 5)
         table.setHorizontalHeaderLabels([self.tr("Category"), self.tr("Part"), self.tr("Qty"),
                                          self.tr("Unit price"), self.tr("Extended")])
         table.verticalHeader().hide()
@@ -68,6 +71,12 @@ class PartsList(QWidget):
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         for col, width in ((0, 96), (2, 40), (3, 96), (4, 104)):
             head.resizeSection(col, width)
+        # long names lose their middle, where two drives or CPUs rarely differ; the tooltip has it all
+        table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        table.setWordWrap(False)   # a wrapped cell is cut at its end, whatever the elide mode
+        # amounts are never behind a scrollbar: the columns are fitted to the table instead
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.resized.connect(self._fit_columns)
         return table
 
     def _make_totals(self) -> QWidget:
@@ -119,6 +128,7 @@ class PartsList(QWidget):
             for c, text in enumerate(cells):
                 self._set_cell(r, c, text, line)
         self._show_totals(cost)
+        self._fit_columns()
         self._syncing = False
         if selected:
             self.select_part(selected)
@@ -168,12 +178,35 @@ class PartsList(QWidget):
             self.table.setItem(r, c, item)
         item.setText(text)
         item.setData(PART_ROLE, line.part_id)
+        if c == 0:
+            item.setToolTip(text)    # cut when the dock is narrow
         if c == 1:
             item.setToolTip("\n".join(x for x in (line.name, line.part_number, line.price_source) if x))
         if c == 4:
             missing = line.extended is None
             item.setToolTip(self.tr("No price in the price list") if missing else "")
             item.setForeground(theme.INVALID if missing else theme.INK)
+
+    def _fit_columns(self) -> None:
+        """Quantity and amount columns as wide as their widest text, so that no price is ever cut;
+        the part name takes what is left, and in a narrow dock the category gives way first."""
+        table = self.table
+        head = table.horizontalHeader()
+        cells = QFontMetrics(table.font())
+        bold = QFont(head.font())   # section captions are bold (theme.STYLESHEET)
+        bold.setBold(True)
+        heads = QFontMetrics(bold)
+        need = {}
+        for c in (0, 2, 3, 4):
+            texts = [table.item(r, c).text() for r in range(table.rowCount()) if table.item(r, c) is not None]
+            widest = max((cells.horizontalAdvance(t) for t in texts), default=0)
+            title = table.horizontalHeaderItem(c).text() if table.horizontalHeaderItem(c) else ""
+            need[c] = max(widest, heads.horizontalAdvance(title)) + _CELL_PAD
+        room = table.viewport().width() - need[2] - need[3] - need[4] - _MIN_PART_W
+        need[0] = max(_MIN_CATEGORY_W, min(need[0], room))
+        for c, width in need.items():
+            if head.sectionSize(c) != width:
+                head.resizeSection(c, width)
 
     def selected_part(self) -> str:
         rows = self.table.selectionModel().selectedRows()
@@ -195,3 +228,13 @@ class PartsList(QWidget):
         if not self._syncing:
             self.part_selected.emit(self.selected_part())
 
+
+
+class _BomTable(QTableWidget):
+    """The BOM table; says when it is resized, so the columns can be fitted to it."""
+
+    resized = Signal()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self.resized.emit()

@@ -6,7 +6,7 @@ The core words violations in English; each row shows them in the app's language
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
@@ -29,9 +29,12 @@ SEVERITY_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
 class ViolationsPanel(QWidget):
-    """Bottom dock. Signals: `slots_selected(tuple)` when a row is clicked, `message(str)`."""
+    """Bottom dock. Signals: `slots_selected(tuple)` when a row is clicked, `message(str)`,
+    `activated(tuple)` when Enter or Space is pressed on a row (its slots; the window takes the
+    keyboard to them). Tab from a row goes to its Apply fix button, Shift+Tab back."""
 
     slots_selected = Signal(tuple)
+    activated = Signal(tuple)
     message = Signal(str)
 
     def __init__(self, session: Session, parent=None) -> None:
@@ -62,6 +65,7 @@ class ViolationsPanel(QWidget):
         lay.addWidget(self.summary)
         lay.addWidget(self.tree, 1)
         self.tree.itemSelectionChanged.connect(self._on_row_change)
+        self.tree.installEventFilter(self)
         session.evaluated.connect(self._on_evaluated)
         if session.evaluation is not None:
             self._on_evaluated(session.evaluation)
@@ -108,6 +112,7 @@ class ViolationsPanel(QWidget):
             if button is None:
                 button = QPushButton(self.tr("Apply fix"))
                 button.clicked.connect(lambda _=False, i=i: self.apply_fix(i))
+                button.installEventFilter(self)
                 self.tree.setItemWidget(item, 1, button)
             if button.toolTip() != fix:
                 button.setToolTip(fix)
@@ -139,6 +144,41 @@ class ViolationsPanel(QWidget):
             return False
         self.message.emit(self.tr("Applied: %s") % fix)
         return True
+
+    def fix_button(self, item: QTreeWidgetItem | None) -> QPushButton | None:
+        """The Apply fix button of row `item`, if it has one."""
+        widget = self.tree.itemWidget(item, 1) if item is not None else None
+        return widget if isinstance(widget, QPushButton) else None
+
+    def activate(self, item: QTreeWidgetItem | None) -> None:
+        """Enter/Space on a problem: show its slots and hand them to the keyboard (`activated`)."""
+        if item is None:
+            return
+        v = self.violations[item.data(0, INDEX_ROLE)]
+        self.slots_selected.emit(tuple(v.slots))
+        self.activated.emit(tuple(v.slots))
+        if self.fix_button(item) is not None:
+            self.message.emit(self.tr("Tab goes to Apply fix: %s") % _words(v)[1])
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt override
+        """Keys the tree does not know: Tab into a row's Apply fix, Enter/Space to activate."""
+        if event.type() != QEvent.Type.KeyPress:
+            return False
+        key = event.key()
+        plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if obj is self.tree and plain:
+            current = self.tree.currentItem()
+            button = self.fix_button(current)
+            if key == Qt.Key.Key_Tab and button is not None and button.isEnabled():
+                button.setFocus(Qt.FocusReason.TabFocusReason)
+                return True
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) and current is not None:
+                self.activate(current)
+                return True
+        elif isinstance(obj, QPushButton) and key == Qt.Key.Key_Backtab:
+            self.tree.setFocus(Qt.FocusReason.BacktabFocusReason)
+            return True
+        return False
 
     def _on_row_change(self) -> None:
         items = self.tree.selectedItems()

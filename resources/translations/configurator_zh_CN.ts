@@ -103,6 +103,7 @@
     <name>ChassisView</name>
     <message>
         <source>PCIe &amp; OCP slots</source>
+        <extracomment>the smallest text the schematic shows on screen, px: zoomed out to fit a small window, the scene&apos;s fonts grow (up to MAX_TEXT_FLOOR scene px) so that labels stay this tall</extracomment>
         <translation>PCIe 与 OCP 插槽</translation>
     </message>
     <message>
@@ -255,6 +256,14 @@
         <source>empty</source>
         <translation>空</translation>
     </message>
+    <message>
+        <source>Choose a part in the palette first, then press Enter here.</source>
+        <translation>请先在部件列表中选择一个部件，再在此处按回车。</translation>
+    </message>
+    <message>
+        <source>Arrow keys choose a slot · Enter places the palette&apos;s part · Menu key or Shift+F10: slot menu</source>
+        <translation>方向键选择插槽 · 回车放入所选部件 · 菜单键或 Shift+F10：插槽菜单</translation>
+    </message>
 </context>
 <context>
     <name>ClusterDialog</name>
@@ -300,6 +309,21 @@
     <message>
         <source>Cannot export</source>
         <translation>无法导出</translation>
+    </message>
+</context>
+<context>
+    <name>CommandPalette</name>
+    <message>
+        <source>Command palette</source>
+        <translation>命令面板</translation>
+    </message>
+    <message>
+        <source>Type a command or a part…</source>
+        <translation>输入命令或部件名称…</translation>
+    </message>
+    <message>
+        <source>Enter: run / add to the first slot that takes it · Shift+Enter: select the part · Esc: close</source>
+        <translation>回车：执行 / 放入第一个可用插槽 · Shift+回车：选中该部件 · Esc：关闭</translation>
     </message>
 </context>
 <context>
@@ -906,6 +930,22 @@ Click to open this build in the builder</source>
     <message>
         <source>Not placed</source>
         <translation>未放置</translation>
+    </message>
+    <message>
+        <source>&amp;Command palette…</source>
+        <translation>命令面板(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Find any command or part by typing a few of its letters</source>
+        <translation>输入几个字母即可查找任意命令或部件</translation>
+    </message>
+    <message>
+        <source>Reset &amp;layout</source>
+        <translation>重置布局(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Put every panel back in its place for this window size</source>
+        <translation>按当前窗口大小把所有面板放回默认位置</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1943,6 +1983,10 @@ Click to open this build in the builder</source>
     <message>
         <source>Applied: %s</source>
         <translation>已应用：%s</translation>
+    </message>
+    <message>
+        <source>Tab goes to Apply fix: %s</source>
+        <translation>按 Tab 键转到“应用修复”：%s</translation>
     </message>
 </context>
 <context>
