@@ -117,6 +117,22 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_explain(args: argparse.Namespace) -> int:
+    from .io.explain_cli import run_explain
+    from .io.workload_cli import load_workload_file
+
+    cat = _catalog()
+    build = _load(args.build)
+    workload = load_workload_file(args.workload) if args.workload else None
+    ev = _evaluator(cat).evaluate(build, workload=workload)
+    try:
+        out = run_explain(build, cat, ev, None if args.list else args.figure, args.json)
+    except KeyError as exc:
+        raise CliError(exc.args[0]) from None
+    _print_json(out) if args.json else print(out)
+    return 0
+
+
 def cmd_workload(args: argparse.Namespace) -> int:
     from .io.workload_cli import run_workload
 
@@ -291,6 +307,14 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--json", action="store_true")
     e.add_argument("--workload", metavar="FILE", help="workload JSON (overrides the build's own)")
     e.set_defaults(func=cmd_evaluate)
+
+    x = sub.add_parser("explain", help="how a figure of `evaluate --json` is worked out (formula, inputs, sources)")
+    x.add_argument("build")
+    x.add_argument("figure", nargs="?", default="", help="figure path, e.g. power_w.max (see --list)")
+    x.add_argument("--list", action="store_true", help="list every figure of the build")
+    x.add_argument("--json", action="store_true")
+    x.add_argument("--workload", metavar="FILE", help="workload JSON (overrides the build's own)")
+    x.set_defaults(func=cmd_explain)
 
     w = sub.add_parser("workload", help="GPU memory, fit and time for a model and a job")
     w.add_argument("--json", action="store_true")
