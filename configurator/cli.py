@@ -123,8 +123,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
     cat = _catalog()
     build = _load(args.build)
-    workload = load_workload_file(args.workload) if args.workload else None
-    ev = _evaluator(cat).evaluate(build, workload=workload)
+    if args.workload:  # the override becomes the build's workload, so its inputs are explained too
+        build = build.model_copy(update={"workload": load_workload_file(args.workload).model_dump(mode="json")})
+    ev = _evaluator(cat).evaluate(build)
     try:
         out = run_explain(build, cat, ev, None if args.list else args.figure, args.json)
     except KeyError as exc:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .catalog import CPU, DIMM, GPU
 from .evaluate import bandwidth as bwm
@@ -207,15 +208,61 @@ def _tco(x: Explainer, m: re.Match[str]) -> Explanation:
     return x.made(unit.get(m.group(1), t.currency), _TCO[m.group(1)], ins)
 
 
+_WL_DOC = "docs/workload-model.md"
+_MEM = ("per-GPU bytes at the step's peak moment ({phase}): weights, gradients and optimizer states by the "
+        "ZeRO stage (ZeRO paper Table 1; 16 B/param for mixed precision with fused AdamW), plus saved "
+        "activations of HF Llama (SDPA), KV cache, step temporaries and 64 MiB of kernel workspace")
+_WORKLOAD = {
+    r"per_gpu(?:_bytes)?\.total": "peak per GPU = Σ of the breakdown at the peak moment (estimate of "
+                                   "torch.cuda.max_memory_allocated)",
+    r"per_gpu(?:_bytes)?\.\w+": _MEM,
+    r"per_gpu\.phase": _MEM,
+    r"model_states\.bytes_per_param": "bytes of weights + gradients + optimizer states per parameter of the recipe",
+    r"model_states\.\w+": "ZeRO model states per GPU: stage 0 (2+2+K)Ψ, 1 2Ψ+2Ψ+KΨ/N, 2 2Ψ+(2+K)Ψ/N, 3 (2+2+K)Ψ/N "
+                          "(Rajbhandari et al., ZeRO, https://arxiv.org/abs/1910.02054)",
+    r"capacity_bytes": "GPU memory_gb × 10^9 (the smallest GPU)",
+    r"reserve_bytes": "0.6 GB CUDA context + 5 % of the allocated bytes (allocator rounding, fragmentation)",
+    r"headroom_bytes": "capacity − peak per GPU − reserve",
+    r"max_batch": "largest micro-batch (training) or batch (inference) whose peak + reserve fits the GPU",
+    r"train_flops": "6·N·D: N active parameters, D training tokens (default 20·N, Chinchilla)",
+    r"train_days": "6ND / (GPUs × dense peak × MFU) / 86,400 s",
+    r"mfu": "model FLOPs utilisation: the workload's, else the default 0.40 (Megatron 41.5–56 %, PaLM 46.2 %)",
+    r"decode_tokens_per_s": "min(memory bound: batch × GPUs × bandwidth / (active weight + KV bytes), compute "
+                            "bound: GPUs × peak × MFU / (2·N + 4·L·a·d·c) FLOPs per token)",
+    r"prefill_tokens_per_s": "min(memory bound: one weight read per step of max-tokens-per-step tokens, "
+                             "compute bound: GPUs × peak × MFU / prefill FLOPs per token)",
+    r"serving_tokens_per_s": "batch·new / (batch·context / prefill rate + batch·new / decode rate): output tokens/s",
+}
+
+
 @handles(r"workload\.(.+)")
 def _workload(x: Explainer, m: re.Match[str]) -> Explanation:
-    wl = x.ev.workload
-    spec = getattr(wl, "workload", None) or x.ctx.build.workload
-    ins = [Input(f"workload.{k}", str(v), "workload input (build or --workload file)")
-           for k, v in (spec.model_dump().items() if spec is not None and hasattr(spec, "model_dump") else ())
-           if not isinstance(v, dict | list)][:16]
-    ins.append(x.figure_input("gpu.vram_gb_per_gpu", x.ev.compute.vram_gb_per_gpu, "GB"))
-    return x.made("", f"workload figure {m.group(1)}: the memory/throughput model of docs/workload-model.md "
-                  "(ZeRO paper model states, activations, KV cache; compute- and memory-bound limits) "
-                  "applied to the workload inputs and the GPUs", ins,
-                  notes=tuple(getattr(wl, "notes", ()) or ())[:6])
+    wl, what = x.ev.workload, m.group(1)
+    spec = x.ctx.build.workload
+    formula = next((text for pat, text in _WORKLOAD.items() if re.fullmatch(pat, what)),
+                   "a figure of the workload model (docs/workload-model.md)")
+    formula = formula.format(phase=getattr(getattr(wl, "per_gpu", None), "phase", ""))
+    ins = _workload_inputs(x, spec)
+    gpu = next((pl.part for pl in gpus_placed(x.ctx)), None)
+    fld = "bf16_tflops" if what.startswith(("train", "prefill", "decode", "serving")) else "memory_gb"
+    ins.append(x.part_input(gpu, fld, unit="TFLOPS" if fld == "bf16_tflops" else "GB"))
+    if what.startswith(("decode", "prefill", "serving")):
+        ins.append(x.part_input(gpu, "memory_bandwidth_gbs", unit="GB/s"))
+    ins.append(Input("conventions", _WL_DOC, f"{_WL_DOC} (each convention with its source)", estimate=True))
+    unit = "B" if what.endswith(("bytes", "weights", "gradients", "optimizer", "activations", "kv_cache", "overhead",
+                                  "total")) else ("tokens/s" if what.endswith("_per_s") else
+                                                  {"train_days": "days", "train_flops": "FLOPs"}.get(what, ""))
+    return x.made(unit, f"{what}: {formula}", ins, notes=tuple(getattr(wl, "notes", ()) or ())[:6])
+
+
+def _workload_inputs(x: Explainer, spec: Any) -> list[Input]:
+    """The workload's inputs (model shape, the job of its mode), flattened to name = value."""
+    if spec is None:
+        return [Input("workload", "none", "the build has no workload")]
+    data = spec if isinstance(spec, dict) else spec.model_dump(mode="json")
+    job = data.get(data.get("mode", "train"), {}) or {}
+    flat = {f"model.{k}": v for k, v in (data.get("model") or {}).items() if v is not None}
+    flat.update({f"{data.get('mode')}.{k}": v for k, v in job.items() if v is not None})
+    flat.update({k: data[k] for k in ("mode", "mfu", "preset") if data.get(k) is not None})
+    return [Input(f"workload.{k}", str(v), "workload input (build or --workload file)")
+            for k, v in flat.items() if not isinstance(v, dict | list)]
