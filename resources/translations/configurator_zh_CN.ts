@@ -244,6 +244,7 @@
     <name>CostPanel</name>
     <message>
         <source>Cost &amp; TCO</source>
+        <extracomment>grid row -&gt; the `evaluate --json` figure it shows (click to explain)</extracomment>
         <translation>成本与 TCO</translation>
     </message>
     <message>
@@ -341,6 +342,29 @@
     <message>
         <source>break-even: month {m}</source>
         <translation>回本点：第 {m} 个月</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainDialog</name>
+    <message>
+        <source>How this figure is worked out</source>
+        <translation>此数值的计算方法</translation>
+    </message>
+    <message>
+        <source>{key} is not a figure of this build now (nothing placed that it counts).</source>
+        <translation>{key} 目前不是此配置的数值（没有放置它所统计的部件）。</translation>
+    </message>
+    <message>
+        <source>estimate</source>
+        <translation>估计值</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Click or press Enter to see how this figure is worked out</source>
+        <translation>单击或按 Enter 查看此数值的计算方法</translation>
     </message>
 </context>
 <context>
@@ -841,6 +865,10 @@
         <translation>各部件功耗（kW，直流侧）</translation>
     </message>
     <message>
+        <source>At the wall: {idle} idle · {typ} typical · {mx} max (PSUs {ei} / {et} / {em} % efficient)</source>
+        <translation>墙插功率：空闲 {idle} · 典型 {typ} · 最大 {mx}（电源效率 {ei} / {et} / {em} %）</translation>
+    </message>
+    <message>
         <source>typical</source>
         <translation>典型</translation>
     </message>
@@ -851,10 +879,6 @@
     <message>
         <source>kW</source>
         <translation>kW</translation>
-    </message>
-    <message>
-        <source>At the wall ({eff} % efficient): {idle} idle · {typ} typical · {mx} max</source>
-        <translation>墙插侧（效率 {eff} %）：空闲 {idle} · 典型 {typ} · 最大 {mx}</translation>
     </message>
     <message>
         <source>est. {mx} max / {usable} usable ({headroom} headroom)</source>
@@ -1116,6 +1140,7 @@
     <name>ThermalPanel</name>
     <message>
         <source>Thermal</source>
+        <extracomment>grid row -&gt; the `evaluate --json` figure it shows (click to explain)</extracomment>
         <translation>散热</translation>
     </message>
     <message>

@@ -166,9 +166,12 @@ class PowerPanel(QWidget):
         power, psu = ev.power, ev.psu
         self._render_headline(power, psu)
         self._render_levels(power, psu)
-        self.wall.setText(self.tr("At the wall ({eff} % efficient): {idle} idle · {typ} typical · {mx} max").format(
-            eff=fmt.number(power.efficiency_pct), idle=fmt.kilowatts(power.wall_idle_w),
-            typ=fmt.kilowatts(power.wall_typical_w), mx=fmt.kilowatts(power.wall_max_w)))
+        # each level has its own PSU efficiency (80 PLUS curve at that load), so name all three
+        self.wall.setText(self.tr("At the wall: {idle} idle · {typ} typical · {mx} max "
+                                  "(PSUs {ei} / {et} / {em} % efficient)").format(
+            idle=fmt.kilowatts(power.wall_idle_w), typ=fmt.kilowatts(power.wall_typical_w),
+            mx=fmt.kilowatts(power.wall_max_w), ei=fmt.number(power.efficiency_idle_pct or power.efficiency_pct),
+            et=fmt.number(power.efficiency_pct), em=fmt.number(power.efficiency_max_pct or power.efficiency_pct)))
         self._render_feeds(psu)
         self._render_chart(power)
 
