@@ -121,10 +121,10 @@ def fabric_nics(ctx: BuildContext) -> tuple[Placed, ...]:
     return paired or nics
 
 
-def network_gbps(ctx: BuildContext) -> float:
-    """Sum of the compute-fabric NICs' port speeds, Gb/s (`fabric_nics`)."""
+def network_gbps(ctx: BuildContext, nics: tuple[Placed, ...] | None = None) -> float:
+    """Sum of the compute-fabric NICs' port speeds, Gb/s (`nics`, else `fabric_nics`)."""
     total = 0.0
-    for pl in fabric_nics(ctx):
+    for pl in fabric_nics(ctx) if nics is None else nics:
         nic: NIC = pl.part  # type: ignore[assignment]
         total += nic.ports * nic.port_speed_gbps
     return total
@@ -167,7 +167,8 @@ def _gpu_gpu(ctx: BuildContext, gpus: tuple[Placed, ...], links: list[tuple[floa
 def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMemoryResult) -> BandwidthResult:
     """The chain per GPU, its narrowest feed link and what that limits."""
     storage = storage_read_gbs(ctx)
-    net = network_gbps(ctx)
+    nics = fabric_nics(ctx)
+    net = network_gbps(ctx, nics)
     gpus = gpus_placed(ctx)
     n = len(gpus)
     if n == 0 or ctx.chassis is None:
@@ -198,9 +199,8 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
         gg = p2p.gbs
     else:
         gg = 0.0
-    nics = len(fabric_nics(ctx))
     chain.append(construct(Link, name="Network (compute-fabric NIC ports)", stage="network",
-                           gbs=net / 8 / n, detail=f"{net:g} Gb/s in total from {nics} NIC(s) over {n} GPU(s); "
+                           gbs=net / 8 / n, detail=f"{net:g} Gb/s in total from {len(nics)} NIC(s) over {n} GPU(s); "
                                                     "storage/management NICs and DPUs excluded"))
     return construct(
         BandwidthResult, chain=tuple(chain), bottleneck=narrow.stage, bottleneck_gbs=narrow.gbs,

@@ -38,13 +38,15 @@ EFFICIENCY_CURVES: dict[str, tuple[tuple[float, float], ...]] = {
     "gold": ((0.10, 84.0), (0.20, 88.0), (0.50, 92.0), (1.00, 88.0)),
 }
 EFFICIENCY_SOURCE = "https://www.clearesult.com/80plus/program-details"
+#: each curve's 50 % point, the one a part's `efficiency_pct` replaces
+_AT_HALF = {cls: dict(curve)[0.50] for cls, curve in EFFICIENCY_CURVES.items()}
 
 
 def efficiency_at(psu: PSU, load_fraction: float) -> float:
     """Efficiency (%) of `psu` at `load_fraction` of its rating: its class's 80 PLUS curve,
     linear between the points, shifted so the 50 % point is the part's `efficiency_pct`."""
     curve = EFFICIENCY_CURVES[psu.efficiency_class]
-    shift = psu.efficiency_pct - dict(curve)[0.50]
+    shift = psu.efficiency_pct - _AT_HALF[psu.efficiency_class]
     x = min(max(load_fraction, curve[0][0]), curve[-1][0])
     for (x0, y0), (x1, y1) in zip(curve, curve[1:], strict=False):
         if x <= x1:
@@ -64,7 +66,7 @@ def wall_efficiency(dc_w: float, psus: list[PSU] | tuple[PSU, ...]) -> float:
     if not psus:
         return ASSUMED_EFFICIENCY_PCT
     share = psu_share(dc_w, psus)
-    return min(efficiency_at(p, share) for p in psus)
+    return min(efficiency_at(p, share) for p in {p.id: p for p in psus}.values())  # once per model
 
 
 def _between(idle: float, top: float, share: float) -> float:
