@@ -73,6 +73,7 @@ def _power_total(x: Explainer, m: re.Match[str]) -> Explanation:
         formula, ins = _part_terms(x, part, level)
         terms.append(f"{n} × {part.id} ({formula})")
         inputs += [Input(f"quantity of {part.id}", str(n), "build placements")] + ins
+    inputs = inputs or [Input("parts placed", "none (and no known chassis)", "build placements")]
     what = {"idle": "idle", "typical": "sustained training (typical)", "max": "maximum (every part at its max)",
             "peak": "peak (GPU transients above TDP, what the PSUs must carry; never below max)"}[level]
     formula = (f"DC power at {what} = chassis base + GPU baseboard + Σ over parts (quantity × per-unit "

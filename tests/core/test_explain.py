@@ -79,3 +79,14 @@ def test_airflow_says_which_delta_t_was_used(cat):
 def test_efficiency_curve_points(cat):
     ti = cat.parts["nvidia-dgx-psu-3300w"]
     assert [round(efficiency_at(ti, f), 2) for f in (0.05, 0.1, 0.2, 0.35, 0.5, 1.0)] == [90, 90, 94, 95, 96, 91]
+
+
+@pytest.mark.parametrize("chassis", ["nvidia-dgx-h100", "no-such-chassis"])
+def test_empty_and_unknown_chassis_builds_explain_every_figure(cat, chassis):
+    from configurator.core.build import Build
+
+    build = Build(chassis=chassis)
+    ev = default_evaluator(cat, []).evaluate(build)
+    for key in figures(ev):
+        exp = explain_figure(build, cat, ev, key)
+        assert exp.formula and exp.inputs, key
