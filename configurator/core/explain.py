@@ -51,7 +51,7 @@ class Explanation:
 
     def to_text(self) -> str:
         """Plain text for a terminal or a popup."""
-        head = f"{self.figure} = {_show(self.value)}{' ' + self.unit if self.unit else ''}"
+        head = f"{self.figure} = {show_value(self.value)}{' ' + self.unit if self.unit else ''}"
         lines = [head + ("  (estimate)" if self.estimate else ""), "", self.formula, ""]
         lines += [f"  {i.name} = {i.value}{'  (estimate)' if i.estimate else ''}\n      source: {i.source}"
                   for i in self.inputs]
@@ -59,7 +59,8 @@ class Explanation:
         return "\n".join(lines).rstrip() + "\n"
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
+    """A figure or input as people read it: grouped thousands, four significant digits below 1,000."""
     if isinstance(value, float):
         return f"{value:,.4g}" if abs(value) < 1000 else f"{value:,.1f}"
     return str(value)
@@ -76,16 +77,16 @@ class Explainer:
         if part is None:
             return Input(name or fld, "—", "no part placed")
         val = getattr(part, fld, value) if value is None else value
-        return Input(name or f"{part.id}.{fld}", f"{_show(val)}{' ' + unit if unit else ''}",
+        return Input(name or f"{part.id}.{fld}", f"{show_value(val)}{' ' + unit if unit else ''}",
                      source_text(part, fld), is_estimate(part, fld))
 
     def build_input(self, name: str, value: Any, unit: str = "") -> Input:
         """An input that is a setting of the build (site, commercial terms, options)."""
-        return Input(name, f"{_show(value)}{' ' + unit if unit else ''}", "build setting (site / options)")
+        return Input(name, f"{show_value(value)}{' ' + unit if unit else ''}", "build setting (site / options)")
 
     def figure_input(self, key: str, value: Any, unit: str = "") -> Input:
         """An input that is another figure; `configurator explain BUILD KEY` explains it in turn."""
-        return Input(key, f"{_show(value)}{' ' + unit if unit else ''}", f"figure {key} (explain it in turn)")
+        return Input(key, f"{show_value(value)}{' ' + unit if unit else ''}", f"figure {key} (explain it in turn)")
 
     def made(self, unit: str, formula: str, inputs: list[Input] | tuple[Input, ...] = (),
              notes: tuple[str, ...] = (), estimate: bool = False) -> Explanation:
@@ -145,4 +146,5 @@ def explain(build: Any, catalog: Catalog, evaluation: Any, key: str, value: Any 
     raise KeyError(key)
 
 
-__all__ = ["Input", "Explanation", "Explainer", "explain", "handles", "handlers", "source_text", "is_estimate", "assumption"]
+__all__ = ["Input", "Explanation", "Explainer", "explain", "handles", "handlers", "show_value", "source_text",
+           "is_estimate", "assumption"]

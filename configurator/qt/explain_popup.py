@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-from ..core.explain import Explanation
+from ..core.explain import Explanation, show_value
 from ..io.explain_cli import explain_figure
 
 FigureKey = str | Callable[[], str]
@@ -25,7 +25,7 @@ _KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 def explanation_html(exp: Explanation, estimate_word: str, source_word: str) -> str:
     """The explanation as rich text: formula, then one row per input with its source."""
-    value = html.escape(f"{exp.value} {exp.unit}".strip())
+    value = html.escape(f"{show_value(exp.value)} {exp.unit}".strip())
     head = f"<h3>{html.escape(exp.figure)} = {value}"
     head += f" <span style='color:#b58a3e'>({html.escape(estimate_word)})</span></h3>" if exp.estimate else "</h3>"
     rows = []
