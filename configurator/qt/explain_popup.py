@@ -82,14 +82,14 @@ class _ExplainFilter(QObject):
         kind = event.type()
         if kind == QEvent.Type.MouseButtonRelease and isinstance(event, QMouseEvent):
             if event.button() == Qt.MouseButton.LeftButton:
-                self.open(obj)
+                self.show_for(obj)
                 return True
         elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and event.key() in _KEYS:
-            self.open(obj)
+            self.show_for(obj)
             return True
         return False
 
-    def open(self, obj: QObject) -> ExplainDialog | None:
+    def show_for(self, obj: QObject) -> ExplainDialog | None:
         key = self.figure()
         if not key or getattr(self.session, "evaluation", None) is None:
             return None

@@ -77,8 +77,8 @@ def test_an_edit_is_explained_from_the_new_evaluation(qtbot, shipped):
     panel = PowerPanel(session)
     qtbot.addWidget(panel)
     label = panel.level_draw["max"]
-    before = explain_filter(label).open(label).explanation.value
+    before = explain_filter(label).show_for(label).explanation.value
     from configurator.core.ops import Remove
     session.apply(Remove(slot="GPU8"))
-    after = explain_filter(label).open(label).explanation.value
+    after = explain_filter(label).show_for(label).explanation.value
     assert after == pytest.approx(before - 700, abs=1)   # one 700 W GPU fewer
