@@ -128,6 +128,23 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_explain(args: argparse.Namespace) -> int:
+    from .io.explain_cli import run_explain
+    from .io.workload_cli import load_workload_file
+
+    cat = _catalog()
+    build = _load(args.build)
+    if args.workload:  # the override becomes the build's workload, so its inputs are explained too
+        build = build.model_copy(update={"workload": load_workload_file(args.workload).model_dump(mode="json")})
+    ev = _evaluator(cat).evaluate(build)
+    try:
+        out = run_explain(build, cat, ev, None if args.list else args.figure, args.json)
+    except KeyError as exc:
+        raise CliError(exc.args[0]) from None
+    _print_json(out) if args.json else print(out)
+    return 0
+
+
 def cmd_workload(args: argparse.Namespace) -> int:
     from .io.workload_cli import run_workload
 
@@ -335,6 +352,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     upgrade_arguments(e)
     e.set_defaults(func=cmd_evaluate)
+
+    x = sub.add_parser("explain", help="how a figure of `evaluate --json` is worked out (formula, inputs, sources)")
+    x.add_argument("build")
+    x.add_argument("figure", nargs="?", default="", help="figure path, e.g. power_w.max (see --list)")
+    x.add_argument("--list", action="store_true", help="list every figure of the build")
+    x.add_argument("--json", action="store_true")
+    x.add_argument("--workload", metavar="FILE", help="workload JSON (overrides the build's own)")
+    x.set_defaults(func=cmd_explain)
 
     w = sub.add_parser("workload", help="GPU memory, fit and time for a model and a job")
     w.add_argument("--json", action="store_true")

@@ -285,7 +285,7 @@ BANDWIDTH_TEMPLATES = (
     N_("DDR at {speed} MT/s"),
     N_("PCIe Gen{gen} x{lane} switch uplink shared by {n} GPUs"),
     N_("GPU memory (HBM/GDDR)"),
-    N_("Network (NIC ports, DPUs excluded)"),
+    N_("Network (compute-fabric NIC ports)"),
     N_("{fabric}, {gbs} GB/s bidirectional"),
     N_("NVLink bridge, {gbs} GB/s bidirectional, bridged peers only"),
     N_("PCIe peer-to-peer through the switch / CPU (upper bound)"),
@@ -294,5 +294,5 @@ BANDWIDTH_TEMPLATES = (
     N_("{total} GB/s from {n} NVMe data drive(s) shared by {k} GPU(s)"),
     N_("{total} GB/s over {n} channel(s) shared by {k} GPU(s)"),
     N_("theoretical; ~{pct} is measured in practice"),
-    N_("{total} Gb/s in total over {k} GPU(s)"),
+    N_("{total} Gb/s in total from {n} NIC(s) over {k} GPU(s); storage/management NICs and DPUs excluded"),
 )

@@ -138,7 +138,13 @@ class CPU(Part):
     memory_speed_2dpc_mts: PositiveInt | None = None
     pcie_gen: Literal[3, 4, 5, 6] = 5
     pcie_lanes: PositiveInt
+    #: lanes per socket when two sockets are populated; 0 = `pcie_lanes` (EPYC spends lanes on xGMI)
+    pcie_lanes_2p: NonNegInt = 0
     max_sockets: PositiveInt = 2
+
+    def lanes_per_socket(self, sockets: int) -> int:
+        """PCIe lanes each socket gives its devices in a `sockets`-socket system."""
+        return self.pcie_lanes_2p if sockets >= 2 and self.pcie_lanes_2p else self.pcie_lanes
 
 
 class DIMM(Part):

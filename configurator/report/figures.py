@@ -103,7 +103,8 @@ def facility_pairs(build: Build, ev: Evaluation, locale: str) -> list[tuple[str,
     pairs = [
         ("Power", f"idle {kw(p.idle_w, locale)} · typical {kw(p.typical_w, locale)} · "
                   f"max {kw(p.max_w, locale)}"),
-        ("At the wall", f"max {kw(p.wall_max_w, locale)} at {num(p.efficiency_pct, 0, locale)}\u00a0% PSU "
+        ("At the wall", f"max {kw(p.wall_max_w, locale)} at "
+                        f"{num(p.efficiency_max_pct or p.efficiency_pct, 0, locale)}\u00a0% PSU "
                         f"efficiency; DC peak {kw(p.peak_w, locale)} (PSU output, GPU transients)"),
         ("PSU plan", psu_plan(ev, locale)),
     ]

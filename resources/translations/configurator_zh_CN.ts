@@ -520,6 +520,7 @@ Click to open this build in the builder</source>
     <name>CostPanel</name>
     <message>
         <source>Cost &amp; TCO</source>
+        <extracomment>grid row -&gt; the `evaluate --json` figure it shows (click to explain)</extracomment>
         <translation>成本与 TCO</translation>
     </message>
     <message>
@@ -704,6 +705,29 @@ Click to open this build in the builder</source>
         <source>Untitled</source>
         <extracomment>the most builds a window keeps open (each holds an evaluator with its own bounded memos) the label of the `changed` the stand-in emits on a tab switch (views redraw as after Open)</extracomment>
         <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainDialog</name>
+    <message>
+        <source>How this figure is worked out</source>
+        <translation>此数值的计算方法</translation>
+    </message>
+    <message>
+        <source>{key} is not a figure of this build now (nothing placed that it counts).</source>
+        <translation>{key} 目前不是此配置的数值（没有放置它所统计的部件）。</translation>
+    </message>
+    <message>
+        <source>estimate</source>
+        <translation>估计值</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Click or press Enter to see how this figure is worked out</source>
+        <translation>单击或按 Enter 查看此数值的计算方法</translation>
     </message>
 </context>
 <context>
@@ -1324,6 +1348,10 @@ Click to open this build in the builder</source>
         <translation>各部件功耗（kW，直流侧）</translation>
     </message>
     <message>
+        <source>At the wall: {idle} idle · {typ} typical · {mx} max (PSUs {ei} / {et} / {em} % efficient)</source>
+        <translation>墙插功率：空闲 {idle} · 典型 {typ} · 最大 {mx}（电源效率 {ei} / {et} / {em} %）</translation>
+    </message>
+    <message>
         <source>typical</source>
         <translation>典型</translation>
     </message>
@@ -1334,10 +1362,6 @@ Click to open this build in the builder</source>
     <message>
         <source>kW</source>
         <translation>kW</translation>
-    </message>
-    <message>
-        <source>At the wall ({eff} % efficient): {idle} idle · {typ} typical · {mx} max</source>
-        <translation>墙插侧（效率 {eff} %）：空闲 {idle} · 典型 {typ} · 最大 {mx}</translation>
     </message>
     <message>
         <source>est. {mx} max / {usable} usable ({headroom} headroom)</source>
@@ -1603,6 +1627,7 @@ Click to open this build in the builder</source>
     <name>ThermalPanel</name>
     <message>
         <source>Thermal</source>
+        <extracomment>grid row -&gt; the `evaluate --json` figure it shows (click to explain)</extracomment>
         <translation>散热</translation>
     </message>
     <message>

@@ -101,13 +101,32 @@ def _nvme_data_drives(ctx: BuildContext) -> list[Placed]:
             if isinstance(pl.part, Drive) and pl.part.interface == "nvme" and pl.part.tier != "boot"]
 
 
-def network_gbps(ctx: BuildContext) -> float:
-    """Sum of NIC port speeds, Gb/s; DPUs are left out (storage / in-band management)."""
+def fabric_nics(ctx: BuildContext) -> tuple[Placed, ...]:
+    """The NICs that carry GPU traffic (the compute fabric), DPUs never.
+
+    Where some NIC shares a PCIe switch with a GPU (the HGX/DGX pairing used for GPUDirect RDMA),
+    only such GPU-paired NICs count: the others on CPU root ports are storage / in-band
+    management NICs (DGX: the two dual-port ConnectX-7 cards). A build with no paired NIC (PCIe
+    GPU servers without switches) counts every NIC.
+    """
+    nics = tuple(pl for pl in ctx.of("nic") if isinstance(pl.part, NIC) and pl.part.kind != "dpu")
+    ch = ctx.chassis
+    if ch is None or not ch.pcie_switches:
+        return nics
+    paths = switch_paths(ch)
+    gpu_switches = {sw for pl in gpus_placed(ctx) for sw in paths.get(pl.slot.root, ())}
+    if ch.gpu_baseboard is not None:
+        gpu_switches.update(ch.gpu_baseboard.uplinks)
+    paired = tuple(pl for pl in nics if gpu_switches & set(paths.get(pl.slot.root, ())))
+    return paired or nics
+
+
+def network_gbps(ctx: BuildContext, nics: tuple[Placed, ...] | None = None) -> float:
+    """Sum of the compute-fabric NICs' port speeds, Gb/s (`nics`, else `fabric_nics`)."""
     total = 0.0
-    for pl in ctx.of("nic"):
+    for pl in fabric_nics(ctx) if nics is None else nics:
         nic: NIC = pl.part  # type: ignore[assignment]
-        if nic.kind != "dpu":
-            total += nic.ports * nic.port_speed_gbps
+        total += nic.ports * nic.port_speed_gbps
     return total
 
 
@@ -148,7 +167,8 @@ def _gpu_gpu(ctx: BuildContext, gpus: tuple[Placed, ...], links: list[tuple[floa
 def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMemoryResult) -> BandwidthResult:
     """The chain per GPU, its narrowest feed link and what that limits."""
     storage = storage_read_gbs(ctx)
-    net = network_gbps(ctx)
+    nics = fabric_nics(ctx)
+    net = network_gbps(ctx, nics)
     gpus = gpus_placed(ctx)
     n = len(gpus)
     if n == 0 or ctx.chassis is None:
@@ -179,8 +199,9 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
         gg = p2p.gbs
     else:
         gg = 0.0
-    chain.append(construct(Link, name="Network (NIC ports, DPUs excluded)", stage="network",
-                           gbs=net / 8 / n, detail=f"{net:g} Gb/s in total over {n} GPU(s)"))
+    chain.append(construct(Link, name="Network (compute-fabric NIC ports)", stage="network",
+                           gbs=net / 8 / n, detail=f"{net:g} Gb/s in total from {len(nics)} NIC(s) over {n} GPU(s); "
+                                                    "storage/management NICs and DPUs excluded"))
     return construct(
         BandwidthResult, chain=tuple(chain), bottleneck=narrow.stage, bottleneck_gbs=narrow.gbs,
         explanation=explain(narrow.stage, narrow.gbs, compute.vram_gb_per_gpu),

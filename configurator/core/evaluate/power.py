@@ -3,6 +3,12 @@
 Typical = sustained LLM training. GPU figures come from the part (`idle_w`, `tdp_w ×
 typical_pct`, `tdp_w`, transient `tdp_w × transient_factor`); the other parts' typical
 share of their range is a documented estimate (docs/engine.md, "Power").
+
+Wall power divides each DC figure by the PSUs' efficiency *at that load*: the installed PSUs
+share the load equally (current sharing, the usual server behaviour under N+k, N+N and K+M),
+so a redundant build runs each PSU at a lower, less efficient share. The curve is the 80 PLUS
+one of the PSU's class (`EFFICIENCY_CURVES`), moved up or down so its 50 % point is the part's
+own `efficiency_pct`.
 """
 
 from __future__ import annotations
@@ -20,6 +26,47 @@ BASE_TYPICAL_SHARE = 0.5
 
 #: wall-power efficiency assumed when no PSU is placed (Titanium-class at ~50 % load)
 ASSUMED_EFFICIENCY_PCT = 94.0
+
+#: 80 PLUS minimum efficiency (%) by load fraction, "230V Internal Redundant" column of the
+#: program table (https://www.clearesult.com/80plus/program-details, read 2026-12-01):
+#: Titanium 90/94/96/91 at 10/20/50/100 %, Platinum 90/94/91 and Gold 88/92/88 at 20/50/100 %.
+#: The 10 % points of Platinum and Gold are not in the program (estimate: 4 points below the
+#: 20 % point, the Titanium step). Below 10 % load the 10 % point is held (estimate).
+EFFICIENCY_CURVES: dict[str, tuple[tuple[float, float], ...]] = {
+    "titanium": ((0.10, 90.0), (0.20, 94.0), (0.50, 96.0), (1.00, 91.0)),
+    "platinum": ((0.10, 86.0), (0.20, 90.0), (0.50, 94.0), (1.00, 91.0)),
+    "gold": ((0.10, 84.0), (0.20, 88.0), (0.50, 92.0), (1.00, 88.0)),
+}
+EFFICIENCY_SOURCE = "https://www.clearesult.com/80plus/program-details"
+#: each curve's 50 % point, the one a part's `efficiency_pct` replaces
+_AT_HALF = {cls: dict(curve)[0.50] for cls, curve in EFFICIENCY_CURVES.items()}
+
+
+def efficiency_at(psu: PSU, load_fraction: float) -> float:
+    """Efficiency (%) of `psu` at `load_fraction` of its rating: its class's 80 PLUS curve,
+    linear between the points, shifted so the 50 % point is the part's `efficiency_pct`."""
+    curve = EFFICIENCY_CURVES[psu.efficiency_class]
+    shift = psu.efficiency_pct - _AT_HALF[psu.efficiency_class]
+    x = min(max(load_fraction, curve[0][0]), curve[-1][0])
+    for (x0, y0), (x1, y1) in zip(curve, curve[1:], strict=False):
+        if x <= x1:
+            return min(100.0, y0 + (y1 - y0) * (x - x0) / (x1 - x0) + shift)
+    return min(100.0, curve[-1][1] + shift)
+
+
+def psu_share(dc_w: float, psus: list[PSU] | tuple[PSU, ...]) -> float:
+    """Load fraction of each PSU when `psus` share `dc_w` equally (the smallest rating counts)."""
+    rating = min(p.rating_w for p in psus)
+    return dc_w / (len(psus) * rating) if rating > 0 else 0.0
+
+
+def wall_efficiency(dc_w: float, psus: list[PSU] | tuple[PSU, ...]) -> float:
+    """Efficiency (%) the placed `psus` convert `dc_w` at (the least efficient model counts);
+    `ASSUMED_EFFICIENCY_PCT` with no PSU."""
+    if not psus:
+        return ASSUMED_EFFICIENCY_PCT
+    share = psu_share(dc_w, psus)
+    return min(efficiency_at(p, share) for p in {p.id: p for p in psus}.values())  # once per model
 
 
 def _between(idle: float, top: float, share: float) -> float:
@@ -63,14 +110,13 @@ def compute_power(ctx: BuildContext, lines_memo: BoundedMemo | None = None) -> P
         idle += line.idle_w
         typ += line.typical_w
         mx += line.max_w
-    psus = [pl.part for pl in in_slots(ctx, "psu", "psu")]
-    assumed = not psus
-    eff = min(p.efficiency_pct for p in psus) if psus else ASSUMED_EFFICIENCY_PCT
-    k = 100.0 / eff
+    psus = [pl.part for pl in in_slots(ctx, "psu", "psu") if isinstance(pl.part, PSU)]
+    e_idle, e_typ, e_max = (wall_efficiency(w, psus) for w in (idle, typ, mx))
     return construct(
         PowerResult, idle_w=idle, typical_w=typ, max_w=mx, peak_w=max(peak, mx),
-        wall_idle_w=idle * k, wall_typical_w=typ * k, wall_max_w=mx * k,
-        efficiency_pct=eff, lines=tuple(lines), efficiency_assumed=assumed,
+        wall_idle_w=idle * 100.0 / e_idle, wall_typical_w=typ * 100.0 / e_typ, wall_max_w=mx * 100.0 / e_max,
+        efficiency_pct=e_typ, lines=tuple(lines), efficiency_assumed=not psus,
+        efficiency_idle_pct=e_idle, efficiency_max_pct=e_max,
     )
 
 

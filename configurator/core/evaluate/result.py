@@ -34,9 +34,11 @@ class PowerResult(_Frozen):
     wall_idle_w: float     # at the wall, after PSU efficiency
     wall_typical_w: float
     wall_max_w: float
-    efficiency_pct: float
+    efficiency_pct: float  # PSU efficiency at the typical load (80 PLUS curve, evaluate/power.py)
     lines: tuple[PowerLine, ...]
     efficiency_assumed: bool = False  # no PSU placed: efficiency_pct is the assumed 94 %
+    efficiency_idle_pct: float = 0.0  # at the idle load
+    efficiency_max_pct: float = 0.0   # at the max load
 
 
 class PsuResult(_Frozen):
@@ -76,9 +78,11 @@ class ThermalResult(_Frozen):
     max_gpu_tdp_w: float
     max_cpu_tdp_w: float
     load_pct: float
-    delta_t_f: float = 20.0      # the ΔT assumed for airflow_cfm, in °F
+    delta_t_f: float = 20.0      # the ΔT airflow_cfm is for, in °F
     heat_to_air_w: float = 0.0   # share of heat_max_w the room air must carry (liquid: the residual)
     option_supported: bool = False  # the placed cooling part is one of the chassis's cooling options
+    #: "chassis": ΔT from the chassis' published airflow at its rated heat; "assumed": the 20 °F figure
+    airflow_basis: str = "assumed"
 
 
 class ComputeResult(_Frozen):

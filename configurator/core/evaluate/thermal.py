@@ -1,13 +1,17 @@
 """Heat, airflow and the cooling option's derated capacity.
 
 All wall power ends up as heat in the room (or the water loop). Airflow uses
-CFM = 3412·kW / (1.085·ΔT°F) at the stated ΔT (the sensible heat of air,
-https://www.engineeringtoolbox.com/cooling-heating-equations-d_747.html).
+CFM = 3412·kW / (1.085·ΔT°F) (the sensible heat of air,
+https://www.engineeringtoolbox.com/cooling-heating-equations-d_747.html). ΔT is the chassis'
+own where its vendor publishes the airflow (a field-specific `cooling_options` source that is
+not an estimate):
+the rise its published CFM gives at its rated heat, ΔT = 3.412·rated W / (1.085·CFM). Otherwise
+it is the 20 °F planning figure. `ThermalResult.airflow_basis` says which was used.
 """
 
 from __future__ import annotations
 
-from ..catalog import Cooling
+from ..catalog import Chassis, Cooling, CoolingOption
 from ..context import BuildContext
 from ._fast import construct, in_slots
 from .result import PowerResult, ThermalResult
@@ -36,6 +40,19 @@ LIQUID_CAPTURE = 0.8
 def airflow_cfm(heat_w: float, delta_t_f: float = DELTA_T_F) -> float:
     """Air needed to carry `heat_w` away at a `delta_t_f` (°F) inlet-to-exhaust rise."""
     return BTU_PER_W * heat_w / (AIR_CONSTANT * delta_t_f)
+
+
+def chassis_delta_t_f(chassis: Chassis, option: CoolingOption | None) -> float:
+    """The inlet-to-exhaust rise (°F) of the chassis' published airflow at its rated heat, or 0
+    when the airflow figure is an estimate (or missing) and the planning `DELTA_T_F` applies."""
+    if option is None or option.airflow_cfm <= 0 or option.heat_capacity_w <= 0:
+        return 0.0
+    # only a source that names the cooling options counts: a chassis' general datasheet source
+    # rarely covers the airflow, which most entries estimate
+    src = next((x for x in chassis.sources if "cooling_options" in x.fields), None)
+    if src is None or src.confidence == "estimate":
+        return 0.0
+    return round(BTU_PER_W * option.heat_capacity_w / (AIR_CONSTANT * option.airflow_cfm), 1)
 
 
 def derate_factor(kind: str, ambient_c: float, altitude_m: float, rated_ambient_c: float) -> float:
@@ -67,15 +84,18 @@ def compute_thermal(ctx: BuildContext, power: PowerResult) -> ThermalResult:
         factor, capacity = (0.0, 0.0)
     heat_max = power.wall_max_w
     to_air = heat_max * (1 - LIQUID_CAPTURE) if kind == "liquid" else heat_max
+    published = chassis_delta_t_f(ch, option) if ch is not None else 0.0
+    dt_f = published or DELTA_T_F
     return construct(
         ThermalResult, heat_typical_w=power.wall_typical_w, heat_max_w=heat_max,
         heat_btu_hr=heat_max * BTU_PER_W, heat_btu_hr_typical=power.wall_typical_w * BTU_PER_W,
-        airflow_cfm=airflow_cfm(to_air), delta_t_c=DELTA_T_C,
+        airflow_cfm=airflow_cfm(to_air, dt_f), delta_t_c=dt_f / 1.8,
         cooling_id=part.id if part is not None else "", cooling_kind=kind,
         capacity_w=capacity, derate_factor=factor,
         chassis_airflow_cfm=option.airflow_cfm if option else 0.0,
         max_gpu_tdp_w=option.max_gpu_tdp_w if option else 0.0,
         max_cpu_tdp_w=option.max_cpu_tdp_w if option else 0.0,
         load_pct=100.0 * heat_max / capacity if capacity > 0 else 0.0,
-        delta_t_f=DELTA_T_F, heat_to_air_w=to_air, option_supported=option is not None,
+        delta_t_f=dt_f, heat_to_air_w=to_air, option_supported=option is not None,
+        airflow_basis="chassis" if published else "assumed",
     )

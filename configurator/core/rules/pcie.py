@@ -69,12 +69,13 @@ def _budgets(f: Facts, used: dict[str, list[tuple[str, int]]]) -> None:
         cpu = f.cpu_at.get(sock.id)
         items = used.get(sock.id, [])
         total = sum(n for _, n in items)
-        if cpu is not None and total > cpu.pcie_lanes:
+        lanes = cpu.lanes_per_socket(len(f.cpu_at)) if cpu is not None else 0
+        if cpu is not None and total > lanes:
             f.add("error", "pcie.cpu-lanes",
-                  f"{sock.id} ({cpu.name}) has {cpu.pcie_lanes} PCIe lanes but {total} are wired to it: "
+                  f"{sock.id} ({cpu.name}) has {lanes} PCIe lanes but {total} are wired to it: "
                   f"{names([f'{w} x{n}' for w, n in items], 8)}.",
                   tuple(w for w, _ in items if " " not in w),
-                  f"Move {total - cpu.pcie_lanes} lanes' worth of devices to slots on another CPU or behind a "
+                  f"Move {total - lanes} lanes' worth of devices to slots on another CPU or behind a "
                   "PCIe switch, or remove them.")
     for sw in f.chassis.pcie_switches:
         items = used.get(sw.id, [])

@@ -11,6 +11,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from ...i18n import translate
+from ..explain_popup import explainable
 from . import format as fmt
 from .widgets import (
     ElidedLabel,
@@ -79,6 +80,7 @@ class BandwidthPanel(QWidget):
         self.grid.addWidget(caption_label(self.tr("log scale")), 0, 3)
         layout.addLayout(self.grid)
         self.rows: list[_Row] = []
+        explainable(self.headline, session, "bottlenecks.0.gbs")
         self.explanation = WrapLabel()
         self.explanation.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.explanation)
@@ -97,6 +99,7 @@ class BandwidthPanel(QWidget):
             row = _Row(QLabel(), ElidedLabel(), value_label(), GaugeBar(span=1.0, tick=False))
             row.name.setStyleSheet(f"color:{fmt.COLOURS['muted']};")
             row.bar.setMinimumWidth(60)
+            explainable(row.value, self.session, f"bandwidth_chain.{r - 1}.gbs")
             for col, w in enumerate(row.widgets()):
                 self.grid.addWidget(w, r, col)
             self.rows.append(row)

@@ -12,6 +12,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from .. import theme
+from ..explain_popup import explainable
 from . import format as fmt
 from .charts import ChartBox, chart_font, chart_section, make_plot
 from .widgets import Title, ValueGrid, WrapLabel, heading_label, subscribe_render
@@ -40,6 +41,12 @@ def money_axis_class() -> type:
             return [theme.money_compact(v * scale, self.currency) for v in values]  # cached per value
 
     return MoneyAxis
+
+
+#: grid row -> the `evaluate --json` figure it shows (click to explain)
+FIGURES = {"quote": "cost.total", "bom": "tco.capex", "energy": "tco.energy_cost_per_year",
+           "support": "tco.support_per_year", "total": "tco.total", "per_pflops": "tco.cost_per_pflops",
+           "rent_hour": "tco.rent_per_gpu_hour", "rent_month": "tco.rent_per_month", "breakeven": "tco.breakeven_month"}
 
 
 class CostPanel(QWidget):
@@ -75,6 +82,9 @@ class CostPanel(QWidget):
         for caption in g.captions.values():
             caption.setWordWrap(True)
         layout.addWidget(g)
+        for row, figure in FIGURES.items():
+            explainable(g.values[row], session, figure)
+        explainable(self.headline, session, "tco.total")
         layout.addWidget(self._build_chart(), 1)
         subscribe_render(session.evaluated, self, "_on_evaluation_change")
         if session.evaluation is not None:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from ...core.psu import parse_redundancy
 from .. import theme
+from ..explain_popup import explainable
 from . import format as fmt
 from .charts import ChartBox, chart_font, chart_section, make_plot
 from .widgets import GaugeBar, Title, WrapLabel, caption_label, heading_label, set_style, subscribe_render, value_label
@@ -93,11 +94,23 @@ class PowerPanel(QWidget):
         layout.addWidget(self.wall)
         layout.addWidget(self.feeds)
         layout.addWidget(self._build_chart(), 1)
+        self._explainable(session)
         subscribe_render(session.evaluated, self, "_on_evaluation_change")
         if session.evaluation is not None:
             self._on_evaluation_change(session.evaluation)
 
     # ------------------------------------------------------------------ layout
+    def _explainable(self, session: Any) -> None:
+        """Each figure opens its explanation on click (the max row's load is against psu.usable_w)."""
+        load = {"idle": "psu.load_pct.idle", "typical": "psu.load_pct.typical", "max": "psu.usable_w",
+                "peak": "psu.load_pct.max"}
+        for level in self.LEVELS:
+            explainable(self.level_draw[level], session, f"power_w.{level}")
+            explainable(self.level_load[level], session, load[level])
+        explainable(self.headline, session, "power_w.max")
+        explainable(self.wall, session, "wall_power_w.max")
+        explainable(self.feeds, session, "psu.usable_w")
+
     def _build_levels(self) -> QGridLayout:
         names = {"idle": self.tr("Idle"), "typical": self.tr("Typical (training)"),
                  "max": self.tr("Max (all parts at TDP)"), "peak": self.tr("Transient peak")}
@@ -153,9 +166,12 @@ class PowerPanel(QWidget):
         power, psu = ev.power, ev.psu
         self._render_headline(power, psu)
         self._render_levels(power, psu)
-        self.wall.setText(self.tr("At the wall ({eff} % efficient): {idle} idle · {typ} typical · {mx} max").format(
-            eff=fmt.number(power.efficiency_pct), idle=fmt.kilowatts(power.wall_idle_w),
-            typ=fmt.kilowatts(power.wall_typical_w), mx=fmt.kilowatts(power.wall_max_w)))
+        # each level has its own PSU efficiency (80 PLUS curve at that load), so name all three
+        self.wall.setText(self.tr("At the wall: {idle} idle · {typ} typical · {mx} max "
+                                  "(PSUs {ei} / {et} / {em} % efficient)").format(
+            idle=fmt.kilowatts(power.wall_idle_w), typ=fmt.kilowatts(power.wall_typical_w),
+            mx=fmt.kilowatts(power.wall_max_w), ei=fmt.number(power.efficiency_idle_pct or power.efficiency_pct),
+            et=fmt.number(power.efficiency_pct), em=fmt.number(power.efficiency_max_pct or power.efficiency_pct)))
         self._render_feeds(psu)
         self._render_chart(power)
 

@@ -8,8 +8,14 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from ..explain_popup import explainable
 from . import format as fmt
 from .widgets import GaugeBar, Title, ValueGrid, caption_label, heading_label, subscribe_render
+
+#: grid row -> the `evaluate --json` figure it shows (click to explain)
+FIGURES = {"heat_kw": "thermal.heat_max_w", "heat_btu": "heat_btu_hr", "tons": "heat_btu_hr", "airflow": "airflow_cfm",
+           "chassis_airflow": "thermal.chassis_airflow_cfm", "capacity": "thermal.capacity_w",
+           "derate": "thermal.derate_factor", "max_gpu": "thermal.max_gpu_tdp_w", "max_cpu": "thermal.max_cpu_tdp_w"}
 
 
 class ThermalPanel(QWidget):
@@ -42,6 +48,10 @@ class ThermalPanel(QWidget):
         g.add_row("max_gpu", self.tr("Max GPU TDP supported"))
         g.add_row("max_cpu", self.tr("Max CPU TDP supported"))
         layout.addWidget(g)
+        for row, figure in FIGURES.items():
+            explainable(g.values[row], session, figure)
+        for label in (self.headline, self.gauge):
+            explainable(label, session, "thermal.load_pct")
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet(f"color:{fmt.COLOURS['muted']};")

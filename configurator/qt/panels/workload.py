@@ -10,6 +10,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ...i18n import translate
+from ..explain_popup import explainable
 from . import format as fmt
 from .charts import ChartBox, chart_font, chart_section, make_plot
 from .widgets import Title, ValueGrid, WrapLabel, heading_label, subscribe, subscribe_render
@@ -70,6 +71,7 @@ class WorkloadPanel(QWidget):
         self.figures.add_row("states", self.tr("Model states per GPU"))
         self.figures.add_row("mfu", self.tr("MFU assumed"))
         layout.addWidget(self.figures)
+        self._explainable(session)
         self.notes = WrapLabel()
         self.notes.setStyleSheet(f"color:{fmt.COLOURS['muted']};")
         layout.addWidget(self.notes)
@@ -156,6 +158,24 @@ class WorkloadPanel(QWidget):
         item = self.plot.getPlotItem()
         item.setXRange(0, max(float(values.sum()), capacity, 1.0) * 1.04, padding=0)
         item.setYRange(-0.4, 1.0, padding=0)
+
+    def _explainable(self, session: Any) -> None:
+        """Each figure opens its explanation on click (the speed row follows the workload's mode)."""
+        for key, _name, _colour in SEGMENTS:
+            explainable(self.legend.values[key], session,
+                        "workload.reserve_bytes" if key == "reserve" else f"workload.per_gpu_bytes.{key}")
+        for label in (self.legend.values["total"], self.verdict):
+            explainable(label, session, "workload.per_gpu_bytes.total")
+        explainable(self.figures.values["max_batch"], session, "workload.max_batch")
+        explainable(self.figures.values["speed"], session, self._speed_figure)
+        explainable(self.figures.values["states"], session, "workload.model_states.total")
+        explainable(self.figures.values["mfu"], session, "workload.mfu")
+
+    def _speed_figure(self) -> str:
+        result = self._result
+        if result is not None and getattr(result, "train_days", None) is None:
+            return "workload.decode_tokens_per_s"
+        return "workload.train_days"
 
     def _render_figures(self, result: Any) -> None:
         if result.max_batch:

@@ -43,7 +43,7 @@ def test_no_fix_at_120_v_places_a_psu_that_gives_no_power_there(path):
                     if part is not None and part.category == "psu":
                         offered += 1
                         assert rating_at(part, 120) > 0, (v.code, v.fix.description)
-    assert offered or path.stem in {"atlas-800t-a2-8npu", "dgx-a100-8gpu", "hgx-h100-8gpu",
+    assert offered or path.stem in {"atlas-800t-a2-8npu", "dgx-a100-8gpu", "dgx-h100-8gpu", "hgx-h100-8gpu",
                                     "inspur-nf5688m7-8gpu", "seed-7b-training", "workstation-rtx-pro-6000"}
 
 
