@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 import numpy as np
 
@@ -78,7 +79,7 @@ class Figures:
     tokens_per_s_all: np.ndarray
 
 
-def _line(t: Tables, part: np.ndarray, qty: np.ndarray) -> np.ndarray:
+def _line(t: Tables, part: np.ndarray, qty: Any) -> np.ndarray:
     """Extended minor units of a BOM line: unit × (qty − owned), as `cost.compute_cost` counts."""
     return t.unit[part] * np.maximum(qty - t.owned[part], 0)
 
@@ -190,7 +191,8 @@ class WorkTable:
         gpu = bt.gpu[c.block]
         if self.workload.mode == "train":
             days = train_days(self.flops, n_gpu * c.servers, self.peak[gpu], self.workload.effective_mfu)
-            return days, self.tokens / (days * 86400.0)
+            days_a = np.asarray(days)
+            return days_a, self.tokens / (days_a * 86400.0)
         pairs = gpu * 1000 + n_gpu
         uniq, inv = np.unique(pairs, return_inverse=True)
         per = np.array([self.serving_per_server(int(k // 1000), int(k % 1000)) for k in uniq])

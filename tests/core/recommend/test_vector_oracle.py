@@ -14,7 +14,7 @@ import pytest
 from configurator.core.evaluate.workload import Workload, evaluate_workload
 from configurator.core.recommend.options import Choice, blocks, build_of
 from configurator.core.recommend.request import Request
-from configurator.core.recommend.sweep import SUPPORT_PCT, choice_candidates, Sweep
+from configurator.core.recommend.sweep import SUPPORT_PCT, Sweep, choice_candidates
 from configurator.core.recommend.tables import block_table, build_tables
 from configurator.core.recommend.vector import WorkTable, energy_price, evaluate
 from configurator.io.catalog_io import load_catalog
