@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..core.evaluator import Evaluator
+from ..core.text import N_
 from ..core.recommend import Recommendation, Request, recommend
 from .build_io import save_build
 from .workload_cli import WorkloadArgError, build_workload
@@ -111,14 +112,14 @@ def to_json(rec: Recommendation) -> dict[str, Any]:
 
 def to_text(rec: Recommendation, tr: Any = lambda s: s) -> str:
     """A table of the front and each build's reasons; `tr` translates a template (gettext)."""
-    lines = [tr("{n:,} candidate servers scored in {s:.2f} s ({b} blocks).").format(
+    lines = [tr(N_("{n:,} candidate servers scored in {s:.2f} s ({b} blocks).")).format(
         n=rec.candidates, s=rec.seconds, b=rec.blocks)]
     if not rec.results:
         lines.append(tr(rec.none_reason))
     for k, r in enumerate(rec.results, 1):
         c = r.evaluation.compute
-        speed = (tr("{days} days").format(days=f"{r.days:,.1f}") if r.days is not None
-                 else tr("{rate} tokens/s").format(rate=f"{r.tokens_per_s:,.0f}"))
+        speed = (tr(N_("{days} days")).format(days=f"{r.days:,.1f}") if r.days is not None
+                 else tr(N_("{rate} tokens/s")).format(rate=f"{r.tokens_per_s:,.0f}"))
         lines.append(f"{k:2}. {r.servers} × {r.evaluation.chassis_name}, {c.gpu_count} × {c.gpu_model}: "
                      f"{r.price:,.2f} {r.evaluation.cost.currency}, {speed}")
         lines += ["      " + tr(x.template).format(**dict(x.values)) for x in (*r.reasons, *r.binds)]

@@ -18,6 +18,7 @@ import numpy as np
 from ..build import Build
 from ..evaluate.result import Evaluation
 from ..evaluator import Evaluator
+from ..text import N_
 from .explain import Reason, explain
 from .options import Block, Choice, blocks, build_of
 from .request import Request
@@ -92,7 +93,7 @@ def recommend(request: Request, evaluator: Evaluator) -> Recommendation:
     found = list(blocks(request, evaluator.catalog))
     if not found:
         return Recommendation(request, (), 0, 0, time.perf_counter() - start, (),
-                              "No chassis, cooling and GPU in the catalog meet the constraints.")
+                              N_("No chassis, cooling and GPU in the catalog meet the constraints."))
     t = build_tables(found, evaluator.catalog, evaluator.fx, request)
     bt = block_table(found, t, request)
     work = WorkTable(request.workload, list(t.parts))
@@ -114,7 +115,7 @@ def recommend(request: Request, evaluator: Evaluator) -> Recommendation:
         redo = {i for i, _, _ in bad}
         picks = [p for p in picks if p[0] not in redo] + [
             row for i in sorted(redo) for row in expansions(sweep, found, i)]
-    reason = "" if results else "No build meets every constraint: relax the budget, deadline or limits."
+    reason = "" if results else N_("No build meets every constraint: relax the budget, deadline or limits.")
     return Recommendation(request, tuple(results), sweep.candidates, len(found), time.perf_counter() - start,
                           tuple(rejected), reason)
 
