@@ -10,8 +10,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..core.evaluator import Evaluator
-from ..core.text import N_
 from ..core.recommend import Recommendation, Request, recommend
+from ..core.text import N_
 from .build_io import save_build
 from .workload_cli import WorkloadArgError, build_workload
 
@@ -96,7 +96,7 @@ def build_request(args: argparse.Namespace) -> Request:
 def to_json(rec: Recommendation) -> dict[str, Any]:
     """The `recommend --json` object (docs/cli.md)."""
     return {
-        "candidates": rec.candidates, "blocks": rec.blocks, "seconds": round(rec.seconds, 3),
+        "candidates": rec.candidates, "enumerated": rec.enumerated, "blocks": rec.blocks, "seconds": round(rec.seconds, 3),
         "none_reason": rec.none_reason or None, "rejected_by_rules": list(rec.rejected),
         "results": [{
             "servers": r.servers, "chassis": r.build.chassis, "gpu": r.evaluation.compute.gpu_id,
@@ -112,8 +112,8 @@ def to_json(rec: Recommendation) -> dict[str, Any]:
 
 def to_text(rec: Recommendation, tr: Any = lambda s: s) -> str:
     """A table of the front and each build's reasons; `tr` translates a template (gettext)."""
-    lines = [tr(N_("{n:,} candidate servers scored in {s:.2f} s ({b} blocks).")).format(
-        n=rec.candidates, s=rec.seconds, b=rec.blocks)]
+    lines = [tr(N_("{m:,} valid servers in {b} blocks, {n:,} scored after dominance pruning, in {s:.2f} s.")).format(
+        m=rec.enumerated, n=rec.candidates, s=rec.seconds, b=rec.blocks)]
     if not rec.results:
         lines.append(tr(rec.none_reason))
     for k, r in enumerate(rec.results, 1):

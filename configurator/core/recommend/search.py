@@ -52,6 +52,7 @@ class Recommendation:
     request: Request
     results: tuple[Result, ...]
     candidates: int           # servers the vectorised evaluator scored
+    enumerated: int           # valid servers the blocks describe, before dominance pruning
     blocks: int
     seconds: float
     rejected: tuple[str, ...]  # front builds the rules rejected (block, first error code)
@@ -92,7 +93,7 @@ def recommend(request: Request, evaluator: Evaluator) -> Recommendation:
     start = time.perf_counter()
     found = list(blocks(request, evaluator.catalog))
     if not found:
-        return Recommendation(request, (), 0, 0, time.perf_counter() - start, (),
+        return Recommendation(request, (), 0, 0, 0, time.perf_counter() - start, (),
                               N_("No chassis, cooling and GPU in the catalog meet the constraints."))
     t = build_tables(found, evaluator.catalog, evaluator.fx, request)
     bt = block_table(found, t, request)
@@ -116,7 +117,7 @@ def recommend(request: Request, evaluator: Evaluator) -> Recommendation:
         picks = [p for p in picks if p[0] not in redo] + [
             row for i in sorted(redo) for row in expansions(sweep, found, i)]
     reason = "" if results else N_("No build meets every constraint: relax the budget, deadline or limits.")
-    return Recommendation(request, tuple(results), sweep.candidates, len(found), time.perf_counter() - start,
+    return Recommendation(request, tuple(results), sweep.candidates, sweep.enumerated, len(found), time.perf_counter() - start,
                           tuple(rejected), reason)
 
 

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..build import Commercial
 from .options import Block, Choice
+from .prune import full_choice, keep_axes, sub_block
 from .request import Request
 from .tables import BlockTable, Tables
 from .vector import Candidates, Figures, WorkTable, evaluate
@@ -32,6 +33,7 @@ class Sweep:
     request: Request
     energy_price: float
     candidates: int = 0
+    enumerated: int = 0     # servers of every block before dominance pruning (`prune`)
     excluded: set[tuple[int, tuple[int, ...]]] = field(default_factory=set)
     dead: set[int] = field(default_factory=set)     # blocks the rules reject whatever the choice
 
@@ -74,21 +76,27 @@ def server_ok(fig: Figures, request: Request, c: Candidates) -> np.ndarray:
 
 
 def best_rows(sweep: Sweep, i: int, block: Block) -> list[tuple[Choice, bool]]:
-    """The cheapest valid server of block `i` (and the cheapest with a NIC, for clusters)."""
-    c = block_candidates(i, block, sweep.tables)
+    """The cheapest valid server of block `i` (and the cheapest with a NIC, for clusters), scored on the
+    block's grid after dominance pruning."""
+    keep = keep_axes(block, sweep.tables)
+    sub = sub_block(block, keep)
+    sweep.enumerated += block.size
+    c = block_candidates(i, sub, sweep.tables)
     fig = sweep.evaluate(c)
-    shape = block.shape
+    shape = sub.shape
     ok = np.broadcast_to(server_ok(fig, sweep.request, c), shape).copy()
+    where = [{full: k for k, full in enumerate(axis)} for axis in keep]
     for key in sweep.excluded:
-        if key[0] == i:
-            ok[key[1]] = False
+        if key[0] == i and all(v in w for v, w in zip(key[1], where)):
+            ok[tuple(w[v] for v, w in zip(key[1], where))] = False
     cost = np.broadcast_to(money(fig, sweep.request), shape)
     out: list[tuple[Choice, bool]] = []
     for need_nic in (False, True):
         mask = ok & (np.broadcast_to(c.n_nic, shape) > 0) if need_nic else ok
         if mask.any():
             row = int(np.argmin(np.where(mask, cost, np.iinfo(np.int64).max)))
-            out.append((Choice(*(int(g) for g in np.unravel_index(row, shape))), need_nic))
+            picked = Choice(*(int(g) for g in np.unravel_index(row, shape)))
+            out.append((full_choice(keep, picked), need_nic))
     return out
 
 

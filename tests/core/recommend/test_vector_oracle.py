@@ -103,3 +103,20 @@ def test_grid_equals_rows(world) -> None:
     for name in ("peak_w", "price", "tco", "host_gb"):
         full = np.broadcast_to(getattr(grid, name), b.shape).reshape(-1)[:500]
         assert np.array_equal(full, getattr(fig, name)), name
+
+
+def test_pruning_keeps_each_blocks_cheapest(world) -> None:
+    """Dominance pruning never loses a block's cheapest valid server (so never a front build)."""
+    from configurator.core.recommend.prune import keep_axes, sub_block
+    from configurator.core.recommend.sweep import block_candidates, money, server_ok
+    ev, req, found, sweep = world
+    for i in range(0, len(found), max(1, len(found) // 12)):
+        b = found[i]
+        costs = []
+        for block in (b, sub_block(b, keep_axes(b, sweep.tables))):
+            c = block_candidates(i, block, sweep.tables)
+            fig = sweep.evaluate(c)
+            ok = np.broadcast_to(server_ok(fig, req, c), block.shape)
+            cost = np.broadcast_to(money(fig, req), block.shape)
+            costs.append(int(cost[ok].min()) if ok.any() else None)
+        assert costs[0] == costs[1], (b.chassis.id, b.gpu.id, b.n_gpu)
