@@ -35,7 +35,7 @@ def main() -> None:
     req = Request(workload=Workload.model_validate(json.loads(SEED.read_text())["workload"]))
     found = list(blocks(req, cat))
     t = build_tables(found, cat, ev.fx, req)
-    sweep = Sweep(t, block_table(found, t, req), WorkTable(req.workload, list(t.parts)), req,
+    sweep = Sweep(t, block_table(found, t, req, cat, ev.fx), WorkTable(req.workload, list(t.parts)), req,
                   energy_price(ev.fx, req.electricity_price_kwh_usd, req.currency))
     vec = []    # the unpruned grids: the vectorised path's own speed
     for _ in range(args.repeat):

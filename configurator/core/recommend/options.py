@@ -46,6 +46,7 @@ class Block:
     nics: tuple[tuple[NIC | None, int], ...]
     drives: tuple[tuple[Drive, int], ...]
     psus: tuple[PSU, ...]
+    bridges: tuple[tuple[str, ...], ...] = ()
     nic_slots: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     drive_bays: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -123,6 +124,23 @@ def gpu_placements(chassis: Chassis, gpu: GPU) -> Iterator[tuple[int, tuple[str,
         yield n, slots[:n]
 
 
+def bridge_pairs(gpu: GPU, slots: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """NVLink bridges for PCIe cards that take them: consecutive cards in pairs (2-way bridges)."""
+    if gpu.form_factor != "pcie" or gpu.nvlink_bridge_ways < 2:
+        return ()
+    return tuple(slots[k:k + 2] for k in range(0, len(slots) - 1, 2))
+
+
+def linked(chassis: Chassis, gpu: GPU, n: int) -> bool:
+    """Every GPU has a GPU-to-GPU link: a switched or meshed baseboard, or an even number of bridged cards."""
+    if n <= 1:
+        return True
+    bb = chassis.gpu_baseboard
+    if bb is not None:
+        return bb.fabric != "none" and gpu.scaleup_gbs > 0
+    return gpu.nvlink_bridge_ways >= 2 and n % 2 == 0
+
+
 def _bays(chassis: Chassis, drive: Drive, skip: str) -> tuple[str, ...]:
     return tuple(s.id for s in chassis_slots(chassis)
                  if s.kind == "drive" and s.id != skip and fits_slot(chassis, s, drive)[0])
@@ -192,11 +210,12 @@ def blocks(request: Request, catalog: Catalog) -> Iterator[Block]:
                 if gpu.tdp_w > option.max_gpu_tdp_w or (gpu.liquid_only and cooling.kind != "liquid"):
                     continue
                 for n, slots in gpu_placements(chassis, gpu):
-                    if n > chassis.max_gpus:
+                    if n > chassis.max_gpus or (request.training and request.gpu_link
+                                                and not linked(chassis, gpu, n)):
                         continue
                     nics, drives, nic_slots, bays = _axes(catalog, chassis, gpu, slots, boot_slot)
                     block = Block(chassis, cooling, option, gpu, n, slots, boot, boot_slot, cpus, dimms, dpcs,
-                                  nics, drives, psus, nic_slots, bays)
+                                  nics, drives, psus, bridge_pairs(gpu, slots), nic_slots, bays)
                     if block.size:
                         yield block
 
@@ -233,7 +252,7 @@ def build_of(block: Block, choice: Choice, request: Request, servers: int = 1) -
     place["COOLING"] = block.cooling.id
     site = Site(input_voltage_v=request.input_voltage_v, ambient_c=request.ambient_c, currency=request.currency,
                 input_currency="USD", electricity_price_kwh=request.electricity_price_kwh_usd)
-    return Build(chassis=ch.id, placements=place, bridges=(), psu_redundancy="", owned=owned_slots(ch.id, place, request.owned),
+    return Build(chassis=ch.id, placements=place, bridges=block.bridges, psu_redundancy="", owned=owned_slots(ch.id, place, request.owned),
                  multi_node=servers > 1, site=site, commercial=Commercial(tco_years=request.tco_years),
                  workload=request.workload.model_dump(mode="json"))
 

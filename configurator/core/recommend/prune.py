@@ -30,7 +30,7 @@ def _undominated(crit: np.ndarray, group: np.ndarray | None = None) -> list[int]
     return [int(b) for b in np.flatnonzero(~beats.any(axis=0))]
 
 
-def _power(t: Tables, idx: np.ndarray, qty: np.ndarray) -> list[np.ndarray]:
+def _power(t: Tables, idx: np.ndarray, qty: np.ndarray | int) -> list[np.ndarray]:
     return [t.idle[idx] * qty, t.typ[idx] * qty, t.mx[idx] * qty, t.peak[idx] * qty]
 
 

@@ -50,6 +50,9 @@ class Request(BaseModel):
     max_servers: int = Field(16, ge=1, le=512)
     host_memory_ratio: float = Field(DEFAULT_HOST_MEMORY_RATIO, ge=0, le=64, allow_inf_nan=False)
     front_size: int = Field(12, ge=1, le=200, description="most builds shown")
+    #: the seeds' advice for training, "memory and interconnect first": a job on more than one GPU gets
+    #: GPUs with a GPU-to-GPU link (an NVSwitch/xGMI baseboard, or PCIe cards joined by NVLink bridges)
+    gpu_link: bool = True
 
     @field_validator("owned")
     @classmethod

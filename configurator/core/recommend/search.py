@@ -96,7 +96,7 @@ def recommend(request: Request, evaluator: Evaluator) -> Recommendation:
         return Recommendation(request, (), 0, 0, 0, time.perf_counter() - start, (),
                               N_("No chassis, cooling and GPU in the catalog meet the constraints."))
     t = build_tables(found, evaluator.catalog, evaluator.fx, request)
-    bt = block_table(found, t, request)
+    bt = block_table(found, t, request, evaluator.catalog, evaluator.fx)
     work = WorkTable(request.workload, list(t.parts))
     sweep = Sweep(t, bt, work, request, energy_price(evaluator.fx, request.electricity_price_kwh_usd,
                                                      request.currency))

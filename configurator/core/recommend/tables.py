@@ -146,6 +146,7 @@ class BlockTable:
     psu_bays: np.ndarray
     vram_gb: np.ndarray       # per GPU
     owned_chassis: np.ndarray
+    bridges: np.ndarray       # minor units of the NVLink bridges (groups not wholly owned), NO_PRICE unpriced
 
 
 def _base_lines(c: Chassis) -> tuple[float, float, float]:
@@ -157,7 +158,24 @@ def _base_lines(c: Chassis) -> tuple[float, float, float]:
     return idle, typ, mx
 
 
-def block_table(blocks: list[Block], t: Tables, request: Request) -> BlockTable:
+def _bridge_units(b: Block, catalog: Catalog, fx: FxTable, request: Request) -> int:
+    """The bridges' BOM lines as `companions.companion_parts` counts them: per group not all owned,
+    every bridge accessory for this GPU whose size fits the group."""
+    quantum = fx.quantum(request.currency)
+    owned_pairs = min(request.owned.get(b.gpu.id, 0), b.n_gpu) // 2      # owned GPUs fill the first slots
+    total = 0
+    for group in b.bridges[owned_pairs:]:
+        for acc in catalog.by_category("accessory"):
+            if isinstance(acc, Accessory) and acc.kind == "nvlink-bridge" and b.gpu.id in acc.companion_of \
+                    and acc.bridge_ways in (0, len(group)):
+                u = _units(catalog, fx, acc, request.currency, quantum)
+                if u == NO_PRICE:
+                    return NO_PRICE
+                total += u * acc.qty_per
+    return total
+
+
+def block_table(blocks: list[Block], t: Tables, request: Request, catalog: Catalog, fx: FxTable) -> BlockTable:
     def col(fn, dtype=float) -> np.ndarray:
         return np.array([fn(b) for b in blocks], dtype=dtype)
 
@@ -178,4 +196,5 @@ def block_table(blocks: list[Block], t: Tables, request: Request) -> BlockTable:
         psu_bays=col(lambda b: psu_count(b.chassis), np.int64),
         vram_gb=col(lambda b: b.gpu.memory_gb),
         owned_chassis=col(lambda b: request.owned.get(b.chassis.id, 0) > 0, bool),
+        bridges=col(lambda b: _bridge_units(b, catalog, fx, request), np.int64),
     )

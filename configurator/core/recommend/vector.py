@@ -106,8 +106,9 @@ def _money(t: Tables, bt: BlockTable, c: Candidates, n_cpu, n_dimm, n_gpu, suppo
     n_psu = bt.psu_bays[b]
     rails = np.where(bt.owned_chassis[b], 0, t.rails[bt.chassis_row[b]])
     cords = t.cord[c.psu] * np.maximum(n_psu - t.owned[c.psu], 0)
-    priced = (rails != NO_PRICE) & (t.cord[c.psu] != NO_PRICE)
-    hw = rails + cords
+    bridges = bt.bridges[b]
+    priced = (rails != NO_PRICE) & (t.cord[c.psu] != NO_PRICE) & (bridges != NO_PRICE)
+    hw = rails + cords + bridges
     # per-block terms first, then the axes in grid order (see `_power`)
     lines = ((bt.chassis[b], one), (bt.gpu[b], n_gpu), (bt.boot[b], (bt.boot[b] > 0).astype(np.int64)),
              (bt.cooling[b], one), (c.psu, n_psu), (c.cpu, n_cpu), (c.dimm, n_dimm), (c.nic, c.n_nic),

@@ -32,7 +32,7 @@ def world():
     req = Request(workload=wl, ambient_c=30.0, owned={"nvidia-h100-pcie-80gb": 1})
     found = list(blocks(req, cat))
     t = build_tables(found, cat, ev.fx, req)
-    bt = block_table(found, t, req)
+    bt = block_table(found, t, req, cat, ev.fx)
     sweep = Sweep(t, bt, WorkTable(wl, list(t.parts)), req, energy_price(ev.fx, req.electricity_price_kwh_usd,
                                                                          req.currency))
     return ev, req, found, sweep
