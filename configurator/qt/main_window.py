@@ -198,6 +198,15 @@ class MainWindow(FileActions, QMainWindow):
             view.addAction(dock.toggleViewAction())
         view.addSeparator()
         view.addMenu(language_menu(self))
+        tools = bar.addMenu(self.tr("&Tools"))
+        tools.addAction(self.tr("&Recommend a build…"), self.open_recommend)
+
+    def open_recommend(self) -> None:
+        """The recommendation view (qt/recommend_view.py), non-modal beside the builder."""
+        from .recommend_view import RecommendDialog
+
+        self.recommend_dialog = RecommendDialog(self.session, self)
+        self.recommend_dialog.show()
 
     def _wire(self) -> None:
         s = self.session
