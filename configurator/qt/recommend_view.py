@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -41,7 +41,10 @@ from ..core.session import Session
 from ..i18n import _
 from .panels.charts import make_plot
 
-_COLUMNS = ("#", "Servers", "Chassis", "GPUs", "Price", "Time / rate", "Why and what binds")
+_COLUMNS = ("#", QT_TRANSLATE_NOOP("RecommendDialog", "Servers"), QT_TRANSLATE_NOOP("RecommendDialog", "Chassis"),
+            QT_TRANSLATE_NOOP("RecommendDialog", "GPUs"), QT_TRANSLATE_NOOP("RecommendDialog", "Price"),
+            QT_TRANSLATE_NOOP("RecommendDialog", "Time / rate"),
+            QT_TRANSLATE_NOOP("RecommendDialog", "Why and what binds"))
 
 
 class RecommendDialog(QDialog):
@@ -68,6 +71,7 @@ class RecommendDialog(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setVisible(False)   # the "#" column numbers the rows
         self.table.itemSelectionChanged.connect(self._on_selection_change)
         split.addWidget(self.table)
         self.details = QTextBrowser()
