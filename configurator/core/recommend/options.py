@@ -252,7 +252,8 @@ def build_of(block: Block, choice: Choice, request: Request, servers: int = 1) -
     place["COOLING"] = block.cooling.id
     site = Site(input_voltage_v=request.input_voltage_v, ambient_c=request.ambient_c, currency=request.currency,
                 input_currency="USD", electricity_price_kwh=request.electricity_price_kwh_usd)
-    return Build(chassis=ch.id, placements=place, bridges=block.bridges, psu_redundancy="", owned=owned_slots(ch.id, place, request.owned),
+    return Build(chassis=ch.id, placements=place, bridges=block.bridges, psu_redundancy="",
+                 owned=owned_slots(ch.id, place, request.owned),
                  multi_node=servers > 1, site=site, commercial=Commercial(tco_years=request.tco_years),
                  workload=request.workload.model_dump(mode="json"))
 
