@@ -156,6 +156,17 @@ def cmd_workload(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_recommend(args: argparse.Namespace) -> int:
+    from .io.recommend_cli import run
+
+    data, text = run(args, _evaluator(_catalog()), _)
+    if args.json:
+        _print_json(data)
+    else:
+        print(text)
+    return 0 if data["results"] else 1
+
+
 def cmd_quote(args: argparse.Namespace) -> int:
     from .io.exporters import exporter
 
@@ -387,6 +398,11 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--mfu", type=float)
     w.add_argument("--tokens", type=float, help="training tokens for the time estimate")
     w.set_defaults(func=cmd_workload)
+
+    r = sub.add_parser("recommend", help="the Pareto-best builds for a workload, a budget and limits")
+    from .io.recommend_cli import add_arguments as recommend_arguments
+    recommend_arguments(r)
+    r.set_defaults(func=cmd_recommend)
 
     q = sub.add_parser("quote", help="write a PDF quote for 1-3 builds (options A/B/C)")
     _export_arguments(q, "OUT.pdf")

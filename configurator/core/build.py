@@ -120,7 +120,7 @@ class Build(EventedModel):
     owned: dict[SlotName, PartName] = Field(default_factory=dict, max_length=2000, description=(
         "parts the customer already has, by the slot they were in, and the key 'chassis' for the chassis "
         "(an imported server's); the BOM lists up to that many of each part id at zero price"))
-    unplaced: tuple[Unplaced, ...] = Field((), max_length=2000, description=(
+    unplaced: tuple[Unplaced, ...] = Field(default=(), max_length=2000, description=(
         "parts that have no slot (a chassis change left no place for them): not in the server or its BOM"))
     multi_node: bool = Field(True, description="part of a multi-node training cluster")
     site: Site = Field(default_factory=Site)

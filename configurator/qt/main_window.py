@@ -201,6 +201,15 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         view.addAction(self.tr("C&luster plan…"), self.show_cluster_view)
         view.addSeparator()
         view.addMenu(language_menu(self))
+        tools = bar.addMenu(self.tr("&Tools"))
+        tools.addAction(self.tr("&Recommend a build…"), self.open_recommend)
+
+    def open_recommend(self) -> None:
+        """The recommendation view (qt/recommend_view.py), non-modal beside the builder."""
+        from .recommend_view import RecommendDialog
+
+        self.recommend_dialog = RecommendDialog(self.session, self)
+        self.recommend_dialog.show()
 
     def show_upgrade_view(self) -> None:
         from .upgrade_view import show_upgrade_view  # imported when first opened, not at start

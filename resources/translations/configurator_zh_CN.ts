@@ -1000,6 +1000,14 @@ Click to open this build in the builder</source>
         <translation>集群规划(&amp;L)…</translation>
     </message>
     <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Recommend a build…</source>
+        <translation>推荐配置(&amp;R)…</translation>
+    </message>
+    <message>
         <source>&amp;Undo %s</source>
         <translation>撤销 %s(&amp;U)</translation>
     </message>
@@ -1510,6 +1518,185 @@ Click to open this build in the builder</source>
     <message>
         <source>Quote total %1 (%2) · subtotal %3 · discount %4 · tax %5 · shipping %6</source>
         <translation>报价合计 %1（%2）· 小计 %3 · 折扣 %4 · 税 %5 · 运费 %6</translation>
+    </message>
+</context>
+<context>
+    <name>RecommendDialog</name>
+    <message>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Chassis</source>
+        <translation>机箱</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Time / rate</source>
+        <translation>时间 / 速率</translation>
+    </message>
+    <message>
+        <source>Why and what binds</source>
+        <translation>原因与约束</translation>
+    </message>
+    <message>
+        <source>Recommend a build</source>
+        <translation>推荐配置</translation>
+    </message>
+    <message>
+        <source>Open as build</source>
+        <translation>作为配置打开</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>推理服务</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Air or liquid</source>
+        <translation>风冷或液冷</translation>
+    </message>
+    <message>
+        <source>Air</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <source>Liquid</source>
+        <translation>液冷</translation>
+    </message>
+    <message>
+        <source>Lowest price</source>
+        <translation>价格最低</translation>
+    </message>
+    <message>
+        <source>Lowest TCO</source>
+        <translation>总拥有成本最低</translation>
+    </message>
+    <message>
+        <source>Fastest</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <source>Lowest cost per million tokens</source>
+        <translation>每百万 token 成本最低</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Deadline (days)</source>
+        <translation>工期（天）</translation>
+    </message>
+    <message>
+        <source>Serving target (tokens/s)</source>
+        <translation>服务目标（token/秒）</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <source>Max kW per server</source>
+        <translation>每台服务器最大 kW</translation>
+    </message>
+    <message>
+        <source>Max rack units</source>
+        <translation>最大机架单元</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>散热</translation>
+    </message>
+    <message>
+        <source>Site ambient (°C)</source>
+        <translation>机房环境温度（°C）</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Max servers</source>
+        <translation>最多服务器数</translation>
+    </message>
+    <message>
+        <source>Recommend</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>Training tokens: not a number</source>
+        <translation>训练 token 数：不是数字</translation>
+    </message>
+    <message>
+        <source>Budget: not a number</source>
+        <translation>预算：不是数字</translation>
+    </message>
+    <message>
+        <source>Price (%s)</source>
+        <translation>价格（%s）</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>Tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>%s days</source>
+        <translation>%s 天</translation>
+    </message>
+    <message>
+        <source>%s tokens/s</source>
+        <translation>每秒 %s 个 token</translation>
+    </message>
+    <message>
+        <source>%s valid servers, %s scored, %s s</source>
+        <translation>%s 个有效服务器，评估 %s 个，%s 秒</translation>
+    </message>
+    <message>
+        <source>%s × %s; %s %s; peak %s W per server; %s warning(s).</source>
+        <translation>%s × %s；%s %s；每台服务器峰值 %s W；%s 个警告。</translation>
+    </message>
+    <message>
+        <source>Open recommended build</source>
+        <translation>打开推荐配置</translation>
     </message>
 </context>
 <context>

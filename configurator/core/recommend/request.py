@@ -1,0 +1,84 @@
+"""What the recommender is asked: a workload, the constraints on the servers and the objective.
+
+A `Request` is frozen and validated (pydantic), like the build: impossible values are refused
+with a message naming the field; the search (`search.recommend`) reads nothing else.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ..evaluate.workload_models import Workload
+
+Objective = Literal["price", "tco", "time", "cost_per_mtok"]
+CoolingChoice = Literal["any", "air", "liquid"]
+
+#: host memory per GB of GPU memory by default: enough RAM to stage a full copy of the GPUs'
+#: memory (checkpoints, ZeRO offload); the seed's 7B build has 3.2x (examples/seed-7b-training.json)
+DEFAULT_HOST_MEMORY_RATIO = 1.0
+
+
+class Request(BaseModel):
+    """A job and the limits of the servers that should run it.
+
+    Training (`workload.mode == "train"`, fine-tuning included) is sized by `deadline_days` on
+    `workload.train.tokens`; serving (`"infer"`) by `target_tokens_per_s`, output tokens per
+    second over all servers at the workload's batch and context.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    workload: Workload
+    deadline_days: float | None = Field(None, gt=0, le=100_000, allow_inf_nan=False)
+    target_tokens_per_s: float | None = Field(None, gt=0, le=1e12, allow_inf_nan=False)
+    budget: Decimal | None = Field(None, gt=0, le=Decimal("1e12"), allow_inf_nan=False)
+    currency: str = Field("USD", pattern=r"^[A-Z]{3}$")
+    max_kw_per_server: float | None = Field(None, gt=0, le=1000, allow_inf_nan=False)
+    max_rack_units: int | None = Field(None, gt=0, le=100_000, description="all servers together")
+    cooling: CoolingChoice = "any"
+    ambient_c: float = Field(25.0, ge=-20, le=60, allow_inf_nan=False)
+    input_voltage_v: float = Field(230.0, ge=90, le=480, allow_inf_nan=False)
+    vendors: tuple[str, ...] = Field((), description="chassis vendors allowed (case-insensitive); () = all")
+    gpu_families: tuple[str, ...] = Field((), description="GPU id/name/vendor substrings allowed; () = all")
+    owned: dict[str, int] = Field(default_factory=dict, description="part id -> how many the customer has")
+    objective: Objective = "price"
+    tco_years: int = Field(5, ge=1, le=15)
+    electricity_price_kwh_usd: Decimal = Field(Decimal("0.15"), ge=0, le=100)
+    max_servers: int = Field(16, ge=1, le=512)
+    host_memory_ratio: float = Field(DEFAULT_HOST_MEMORY_RATIO, ge=0, le=64, allow_inf_nan=False)
+    front_size: int = Field(12, ge=1, le=200, description="most builds shown")
+    #: the seeds' advice for training, "memory and interconnect first": a job on more than one GPU gets
+    #: GPUs with a GPU-to-GPU link (an NVSwitch/xGMI baseboard, or PCIe cards joined by NVLink bridges)
+    gpu_link: bool = True
+
+    @field_validator("owned")
+    @classmethod
+    def _owned(cls, value: dict[str, int]) -> dict[str, int]:
+        for pid, n in value.items():
+            if n < 0 or n > 100_000:
+                raise ValueError(f"owned[{pid!r}]: count must be 0..100000, got {n}")
+        return value
+
+    @model_validator(mode="after")
+    def _target(self) -> Request:
+        if self.workload.mode == "infer" and self.deadline_days is not None:
+            raise ValueError("deadline_days: a serving workload is sized by target_tokens_per_s")
+        if self.workload.mode == "train" and self.target_tokens_per_s is not None:
+            raise ValueError("target_tokens_per_s: a training workload is sized by deadline_days")
+        return self
+
+    @property
+    def training(self) -> bool:
+        return self.workload.mode == "train"
+
+    def allows_vendor(self, vendor: str) -> bool:
+        return not self.vendors or vendor.lower() in {v.lower() for v in self.vendors}
+
+    def allows_gpu(self, gpu_id: str, name: str, vendor: str) -> bool:
+        if not self.gpu_families:
+            return True
+        hay = f"{gpu_id} {name} {vendor}".lower()
+        return any(f.lower() in hay for f in self.gpu_families)

@@ -1,0 +1,180 @@
+"""From a job to a build: the Pareto-best servers for a workload, a budget and an objective.
+
+`recommend` sweeps every block (`options`) through the vectorised evaluator (`sweep`), keeps the
+builds that meet every constraint, takes the Pareto front of money (price, TCO or cost per token)
+against speed (days to train or tokens per second), and checks each front build with the scalar
+`Evaluator` — the same rules `configurator check` runs. A front build the rules reject is never
+shown: it is excluded and the front recomputed.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from decimal import Decimal
+
+import numpy as np
+
+from ..build import Build
+from ..evaluate.result import Evaluation
+from ..evaluator import Evaluator
+from ..text import N_
+from .explain import Reason, explain
+from .options import Block, Choice, blocks, build_of
+from .request import Request
+from .sweep import Sweep, choice_candidates, expansions, money
+from .tables import block_table, build_tables
+from .vector import Figures, WorkTable, energy_price
+
+#: front builds re-checked before giving up on a search whose builds the rules keep rejecting
+MAX_VERIFY_ROUNDS = 8
+
+
+@dataclass(frozen=True)
+class Result:
+    """One recommended build: `servers` × `build`, its scalar evaluation and why it is on the front."""
+
+    build: Build
+    servers: int
+    evaluation: Evaluation
+    price: Decimal            # all servers, the quote's total
+    tco: Decimal              # all servers, over the request's years
+    days: float | None        # training time on every server
+    tokens_per_s: float       # all servers
+    cost_per_mtok: Decimal | None
+    reasons: tuple[Reason, ...]
+    binds: tuple[Reason, ...]
+    warnings: int
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    request: Request
+    results: tuple[Result, ...]
+    candidates: int           # servers the vectorised evaluator scored
+    enumerated: int           # valid servers the blocks describe, before dominance pruning
+    blocks: int
+    seconds: float
+    rejected: tuple[str, ...]  # front builds the rules rejected (block, first error code)
+    none_reason: str = ""
+
+
+def _to_money(units: int, scale: int) -> Decimal:
+    return Decimal(int(units)) / scale
+
+
+def _pareto(cost: np.ndarray, slow: np.ndarray) -> np.ndarray:
+    """Rows not dominated in (cost, slow), both minimised; one row per distinct point, cheapest first."""
+    order = np.lexsort((slow, cost))
+    keep: list[int] = []
+    best = np.inf
+    for row in order:
+        if slow[row] < best:
+            keep.append(int(row))
+            best = slow[row]
+    return np.array(keep, dtype=np.int64)
+
+
+def _meets(fig: Figures, req: Request, scale: int, rack_units: np.ndarray, servers: np.ndarray) -> np.ndarray:
+    ok = fig.fits.copy()
+    if req.budget is not None:
+        ok &= fig.price * servers <= int(req.budget * scale)
+    if req.max_rack_units is not None:
+        ok &= rack_units * servers <= req.max_rack_units
+    if req.deadline_days is not None:
+        ok &= fig.days <= req.deadline_days
+    if req.target_tokens_per_s is not None:
+        ok &= fig.tokens_per_s_all >= req.target_tokens_per_s
+    return ok
+
+
+def recommend(request: Request, evaluator: Evaluator) -> Recommendation:
+    """The Pareto-best builds for `request` from `evaluator`'s catalog, prices and exchange rates."""
+    start = time.perf_counter()
+    found = list(blocks(request, evaluator.catalog))
+    if not found:
+        return Recommendation(request, (), 0, 0, 0, time.perf_counter() - start, (),
+                              N_("No chassis, cooling and GPU in the catalog meet the constraints."))
+    t = build_tables(found, evaluator.catalog, evaluator.fx, request)
+    bt = block_table(found, t, request, evaluator.catalog, evaluator.fx)
+    work = WorkTable(request.workload, list(t.parts))
+    sweep = Sweep(t, bt, work, request, energy_price(evaluator.fx, request.electricity_price_kwh_usd,
+                                                     request.currency))
+    picks = [row for i in range(len(found)) for row in expansions(sweep, found, i)]
+    rejected: list[str] = []
+    failures: dict[int, int] = {}
+    for _ in range(MAX_VERIFY_ROUNDS):
+        results, bad = _front(sweep, found, picks, evaluator)
+        if not bad:
+            break
+        for i, choice, code in bad:
+            sweep.excluded.add((i, tuple(vars(choice).values())))
+            failures[i] = failures.get(i, 0) + 1
+            if failures[i] >= 2:   # the block's structure, not one choice: drop it
+                sweep.dead.add(i)
+            rejected.append(f"{found[i].chassis.id} + {found[i].n_gpu}x {found[i].gpu.id}: {code}")
+        redo = {i for i, _, _ in bad}
+        picks = [p for p in picks if p[0] not in redo] + [
+            row for i in sorted(redo) for row in expansions(sweep, found, i)]
+    reason = "" if results else N_("No build meets every constraint: relax the budget, deadline or limits.")
+    return Recommendation(request, tuple(results), sweep.candidates, sweep.enumerated, len(found), time.perf_counter() - start,
+                          tuple(rejected), reason)
+
+
+def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]],
+           evaluator: Evaluator) -> tuple[list[Result], list[tuple[int, Choice, str]]]:
+    """The verified front of `picks`, or the front builds the rules reject."""
+    if not picks:
+        return [], []
+    req, t = sweep.request, sweep.tables
+    c = choice_candidates(sweep, found, picks)
+    fig = sweep.evaluate(c)
+    rack = sweep.btab.rack_units[c.block]
+    ok = _meets(fig, req, t.scale, rack, c.servers)
+    rows = np.flatnonzero(ok)
+    if not len(rows):
+        return [], []
+    cost = money(fig, req)[rows] * c.servers[rows]
+    if req.objective == "cost_per_mtok":
+        cost = cost / fig.tokens_per_s_all[rows]
+    slow = fig.days[rows] if req.training else -fig.tokens_per_s_all[rows]
+    front = rows[_pareto(cost.astype(float), slow)]
+    front = _order(front, fig, req, c)[: req.front_size]
+    results, bad = [], []
+    for row in front:
+        i, choice, servers = picks[int(row)]
+        build = build_of(found[i], choice, req, servers)
+        ev = evaluator.evaluate(build)
+        errors = [v for v in ev.violations if v.severity == "error"]
+        if errors:
+            bad.append((i, choice, errors[0].code))
+            continue
+        results.append(_result(build, servers, ev, fig, int(row), t.scale, req))
+    if bad:
+        return [], bad
+    return explain(results, fig, front, c, sweep, found, picks), []
+
+
+def _order(front: np.ndarray, fig: Figures, req: Request, c) -> np.ndarray:
+    """Front rows, best first for the objective."""
+    if req.objective == "time":
+        key = fig.days[front] if req.training else -fig.tokens_per_s_all[front]
+    elif req.objective == "tco":
+        key = fig.tco[front] * c.servers[front]
+    elif req.objective == "cost_per_mtok":
+        key = fig.tco[front] * c.servers[front] / fig.tokens_per_s_all[front]
+    else:
+        key = fig.price[front] * c.servers[front]
+    return front[np.argsort(key, kind="stable")]
+
+
+def _result(build: Build, servers: int, ev: Evaluation, fig: Figures, row: int, scale: int,
+            req: Request) -> Result:
+    tps = float(fig.tokens_per_s_all[row])
+    tco = _to_money(int(fig.tco[row]) * servers, scale)
+    seconds = req.tco_years * 8766 * 3600 * 0.8
+    per_mtok = (tco / Decimal(repr(tps * seconds / 1e6))).quantize(Decimal("0.0001")) if tps > 0 else None
+    return Result(build=build, servers=servers, evaluation=ev, price=_to_money(int(fig.price[row]) * servers, scale),
+                  tco=tco, days=float(fig.days[row]) if req.training else None, tokens_per_s=tps,
+                  cost_per_mtok=per_mtok, reasons=(), binds=(),
+                  warnings=sum(v.severity == "warning" for v in ev.violations))

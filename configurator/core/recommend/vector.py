@@ -1,0 +1,206 @@
+"""The vectorised evaluator: power, PSU and cooling verdicts, memory fit, time, price and TCO of
+arrays of candidate servers at once, gathered from `tables`.
+
+The scalar `Evaluator.evaluate` is its oracle (tests/core/recommend/test_vector_oracle.py): on
+random candidates the verdicts agree exactly and the figures to 1e-9 relative. Money is in
+integer minor units (the BOM rounds every line to the currency's minor unit, so integer sums are
+exact); power and time are float64 in the scalar code's order of operations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+import numpy as np
+
+from ..catalog import GPU
+from ..evaluate.cost import HOURS_PER_YEAR
+from ..evaluate.workload import _compute_peak, estimate_memory, inference_speed
+from ..evaluate.workload_formulas import train_days, train_flops
+from ..evaluate.workload_memory import reserve_bytes
+from ..evaluate.workload_models import Workload
+from ..fx import FxTable
+from .tables import NO_PRICE, BlockTable, Tables
+
+UTILIZATION = 0.8       # Commercial.utilization_pct default: the TCO's energy share at the typical draw
+PUE = 1.4               # Site.pue default
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """Columns of candidate servers: a block number and a global part index (0: none) per axis."""
+
+    block: np.ndarray
+    cpu: np.ndarray
+    dimm: np.ndarray
+    dpc: np.ndarray
+    nic: np.ndarray
+    n_nic: np.ndarray
+    drive: np.ndarray
+    n_drive: np.ndarray
+    psu: np.ndarray
+    servers: np.ndarray
+
+    def __len__(self) -> int:
+        """Candidates described: columns may be axis-shaped and broadcast (a block's grid)."""
+        return int(np.broadcast(*(getattr(self, f) for f in self.__dataclass_fields__)).size)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(np.broadcast(*(getattr(self, f) for f in self.__dataclass_fields__)).shape)
+
+    def take(self, rows: np.ndarray) -> Candidates:
+        return Candidates(*(getattr(self, f)[rows] for f in self.__dataclass_fields__))
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Per-candidate figures: per server unless the name says `_all` (every server together)."""
+
+    idle_w: np.ndarray
+    typical_w: np.ndarray
+    max_w: np.ndarray
+    peak_w: np.ndarray
+    wall_max_w: np.ndarray
+    usable_w: np.ndarray
+    psu_ok: np.ndarray
+    thermal_ok: np.ndarray
+    host_gb: np.ndarray
+    vram_gb: np.ndarray       # total per server
+    fits: np.ndarray
+    need_bytes: np.ndarray    # per GPU, allocator peak + reserve
+    priced: np.ndarray
+    hardware: np.ndarray      # minor units: the BOM's hardware subtotal
+    price: np.ndarray         # minor units: the BOM's total (hardware + support for the TCO years)
+    tco: np.ndarray           # minor units
+    days: np.ndarray          # training time with every server (nan: serving)
+    tokens_per_s_all: np.ndarray
+
+
+def _line(t: Tables, part: np.ndarray, qty: Any) -> np.ndarray:
+    """Extended minor units of a BOM line: unit × (qty − owned), as `cost.compute_cost` counts."""
+    return t.unit[part] * np.maximum(qty - t.owned[part], 0)
+
+
+def _power(t: Tables, bt: BlockTable, c: Candidates, n_cpu, n_dimm, n_gpu) -> tuple:
+    b = c.block
+    # per-block terms first, then the axes in grid order: a grid's sums stay small until the last axes
+    parts = ((bt.gpu[b], n_gpu), (bt.boot[b], (bt.boot[b] > 0).astype(np.int64)), (bt.cooling[b], 1),
+             (c.cpu, n_cpu), (c.dimm, n_dimm), (c.nic, c.n_nic), (c.drive, c.n_drive))
+    idle, typ, mx, peak = bt.base_idle[b], bt.base_typ[b], bt.base_max[b], bt.base_max[b]
+    for p, n in parts:
+        idle = idle + t.idle[p] * n     # not +=: the columns broadcast into the result's shape
+        typ = typ + t.typ[p] * n
+        mx = mx + t.mx[p] * n
+        peak = peak + t.peak[p] * n
+    return idle, typ, mx, np.maximum(peak, mx)
+
+
+def _money(t: Tables, bt: BlockTable, c: Candidates, n_cpu, n_dimm, n_gpu, support_pct: Decimal,
+           years: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(hardware, total, support per year, priced): the BOM of `price_bom` with the default terms."""
+    b = c.block
+    one = np.int64(1)
+    n_psu = bt.psu_bays[b]
+    rails = np.where(bt.owned_chassis[b], 0, t.rails[bt.chassis_row[b]])
+    cords = t.cord[c.psu] * np.maximum(n_psu - t.owned[c.psu], 0)
+    bridges = bt.bridges[b]
+    priced = (rails != NO_PRICE) & (t.cord[c.psu] != NO_PRICE) & (bridges != NO_PRICE)
+    hw = rails + cords + bridges
+    # per-block terms first, then the axes in grid order (see `_power`)
+    lines = ((bt.chassis[b], one), (bt.gpu[b], n_gpu), (bt.boot[b], (bt.boot[b] > 0).astype(np.int64)),
+             (bt.cooling[b], one), (c.psu, n_psu), (c.cpu, n_cpu), (c.dimm, n_dimm), (c.nic, c.n_nic),
+             (c.drive, c.n_drive))
+    for p, n in lines:
+        priced = priced & ((t.unit[p] != NO_PRICE) | (n == 0))
+        hw = hw + _line(t, p, n)
+    num, den = support_pct.as_integer_ratio()
+    per_year = (2 * hw * num + 100 * den) // (200 * den)     # quantize(hw × pct / 100), half up
+    return hw, hw + years * per_year, per_year, priced
+
+
+def evaluate(t: Tables, bt: BlockTable, c: Candidates, work: WorkTable, *, support_pct: Decimal, years: int,
+             energy_price: float, target_is_train: bool) -> Figures:
+    """Every figure of `c` (see `Figures`)."""
+    b = c.block
+    n_gpu = bt.n_gpu[b]
+    n_cpu = bt.n_sock[b]
+    n_dimm = n_cpu * np.minimum(bt.channels[b], t.cpu_channels[c.cpu].astype(np.int64)) * c.dpc
+    idle, typ, mx, peak = _power(t, bt, c, n_cpu, n_dimm, n_gpu)
+    k = 100.0 / t.eff[c.psu]
+    wall_idle, wall_typ, wall_max = idle * k, typ * k, mx * k
+    usable = t.usable[bt.chassis_row[b], c.psu]
+    psu_ok = (peak <= usable) & (peak <= t.feed_min[bt.chassis_row[b], c.psu])
+    thermal_ok = (wall_typ <= bt.cap_w[b]) & (t.cpu_tdp[c.cpu] <= bt.max_cpu_tdp[b])
+    hw, price, support, priced = _money(t, bt, c, n_cpu, n_dimm, n_gpu, Decimal(support_pct), years)
+    avg_wall_w = wall_typ * UTILIZATION + wall_idle * (1.0 - UTILIZATION)
+    kwh = avg_wall_w * PUE * HOURS_PER_YEAR / 1000.0
+    energy = np.floor(kwh * energy_price * t.scale + 0.5).astype(np.int64)
+    tco = hw + years * (energy + support)
+    n_work = n_gpu * c.servers if target_is_train else n_gpu
+    need = work.need(n_work)
+    cap = np.floor(bt.vram_gb[b] * 1e9)
+    days, tps = work.speed(bt, c, n_gpu)
+    return Figures(idle_w=idle, typical_w=typ, max_w=mx, peak_w=peak, wall_max_w=wall_max, usable_w=usable,
+                   psu_ok=psu_ok, thermal_ok=thermal_ok, host_gb=t.dimm_gb[c.dimm] * n_dimm,
+                   vram_gb=bt.vram_gb[b] * n_gpu, fits=need <= cap, need_bytes=need, priced=priced,
+                   hardware=hw, price=price, tco=tco, days=days, tokens_per_s_all=tps)
+
+
+class WorkTable:
+    """The workload model's figures by GPU count and GPU row, computed once with the scalar model."""
+
+    def __init__(self, workload: Workload, gpus: list, peak: np.ndarray | None = None) -> None:
+        self.workload = workload
+        self._need: dict[int, int] = {}
+        self.gpus = gpus       # Tables.parts rows that are GPUs, by part index
+        w = workload
+        self.peak = np.array([_compute_peak(w, g.bf16_tflops, g.fp8_tflops or None)[0]
+                              if isinstance(g, GPU) else 1.0 for g in gpus])
+        if w.mode == "train":
+            m = w.model
+            tokens = w.train.tokens if w.train.tokens is not None else 20 * m.param_count()
+            self.tokens = float(tokens)
+            self.flops = train_flops(m.active_param_count(), tokens)
+        self._serve: dict[tuple[int, int], float] = {}
+
+    def need(self, n: np.ndarray) -> np.ndarray:
+        """Per-GPU bytes the job needs on `n` GPUs: PyTorch's peak plus the CUDA/allocator reserve."""
+        uniq, inv = np.unique(n, return_inverse=True)
+        vals = np.array([self._need_one(int(k)) for k in uniq], dtype=np.int64)
+        return vals[inv.reshape(np.shape(n))]
+
+    def _need_one(self, n: int) -> int:
+        if n not in self._need:
+            mem = estimate_memory(self.workload, n)
+            self._need[n] = mem.total + reserve_bytes(mem.total)
+        return self._need[n]
+
+    def serving_per_server(self, gpu: int, n: int) -> float:
+        key = (gpu, n)
+        if key not in self._serve:
+            g = self.gpus[gpu]
+            s = inference_speed(self.workload, n, float(self.peak[gpu]), self.workload.effective_mfu,
+                                g.memory_bandwidth_gbs)
+            self._serve[key] = s.serving_tokens_per_s if s.serving_tokens_per_s is not None else s.decode_tokens_per_s
+        return self._serve[key]
+
+    def speed(self, bt: BlockTable, c: Candidates, n_gpu: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(training days with every server, tokens/s of every server) per candidate."""
+        gpu = bt.gpu[c.block]
+        if self.workload.mode == "train":
+            days = train_days(self.flops, n_gpu * c.servers, self.peak[gpu], self.workload.effective_mfu)
+            days_a = np.asarray(days)
+            return days_a, self.tokens / (days_a * 86400.0)
+        pairs = gpu * 1000 + n_gpu
+        uniq, inv = np.unique(pairs, return_inverse=True)
+        per = np.array([self.serving_per_server(int(k // 1000), int(k % 1000)) for k in uniq])
+        return np.full((), np.nan), per[inv.reshape(np.shape(pairs))] * c.servers
+
+
+def energy_price(fx: FxTable, price_usd: Decimal, currency: str) -> float:
+    """The electricity price per kWh in `currency` (the TCO's `input_money`), as a float."""
+    value = fx.convert(Decimal(price_usd), "USD", currency)
+    return float(price_usd if value is None else value)

@@ -1,0 +1,59 @@
+"""The recommendation view: inputs to the front, a click selects, "Open as build" is one undo step."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from configurator import paths
+from configurator.core.build import Build
+from configurator.core.session import Session
+from configurator.io.catalog_io import load_catalog
+from configurator.io.evaluator_io import default_evaluator
+from configurator.qt.recommend_view import RecommendDialog
+
+
+@pytest.fixture
+def session() -> Session:
+    cat = load_catalog()
+    data = json.loads((paths.examples_dir() / "general-purpose-2u.json").read_text(encoding="utf-8"))
+    data.pop("format"), data.pop("kind")
+    return Session(cat, Build.model_validate(data), evaluator=default_evaluator(cat))
+
+
+def test_recommend_then_open_and_undo(qtbot, session) -> None:
+    dialog = RecommendDialog(session)
+    qtbot.addWidget(dialog)
+    dialog.tokens.setText("1e10")
+    dialog.deadline.setValue(14)
+    dialog.servers.setValue(1)
+    dialog.run()
+    assert dialog.result is not None and dialog.table.rowCount() == len(dialog.result.results) > 0
+    assert "trains in" in dialog.details.toPlainText()
+    before = session.build.snapshot()
+    dialog.table.selectRow(0)
+    dialog.open_selected()
+    best = dialog.result.results[0].build
+    assert session.build.chassis == best.chassis and session.build.placements == best.placements
+    assert not [v for v in session.evaluation.violations if v.severity == "error"]
+    session.undo()
+    assert session.build.snapshot() == before
+
+
+def test_bad_budget_says_so(qtbot, session) -> None:
+    dialog = RecommendDialog(session)
+    qtbot.addWidget(dialog)
+    dialog.budget.setText("lots")
+    dialog.run()
+    assert "Budget" in dialog.error.text() and dialog.result is None
+
+
+def test_clicking_a_point_selects_its_row(qtbot, session) -> None:
+    dialog = RecommendDialog(session)
+    qtbot.addWidget(dialog)
+    dialog.servers.setValue(1)
+    dialog.run()
+    points = dialog.scatter.points()
+    dialog._on_points_clicked(dialog.scatter, [points[1]])
+    assert dialog.selected_rows() == [1]
