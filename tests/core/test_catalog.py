@@ -244,6 +244,9 @@ CITED = [
     ("gigabyte-g593-sd1", "max_gpus", 8, "accelerators_per_node 8"),
     ("hpe-cray-xd670", "max_gpus", 8, "accelerators_per_node 8"),
     ("asus-esc-n8-e11", "max_gpus", 8, "accelerators_per_node 8"),
+    ("nvidia-b300-sxm-270gb", "memory_gb", 270, "270 GB HBM3e"),
+    ("nvidia-b300-sxm-270gb", "tdp_w", 1100, "B300 TGP 1100W"),
+    ("nvidia-b300-sxm-270gb", "scaleup_gbs", 1800, "1,800 GB/s each"),
 ]
 
 
