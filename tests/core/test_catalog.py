@@ -245,6 +245,9 @@ CITED = [
     ("hpe-cray-xd670", "max_gpus", 8, "accelerators_per_node 8"),
     ("asus-esc-n8-e11", "max_gpus", 8, "accelerators_per_node 8"),
     ("nvidia-b300-sxm-270gb", "memory_gb", 270, "270 GB HBM3e"),
+    ("nvidia-l2-24gb", "memory_bandwidth_gbs", 300, "300 GB/s"),
+    ("nvidia-l2-24gb", "bf16_tflops", 96.5, "BF16 / FP16 Tensor 96.5 / 96.5 TFLOPS"),
+    ("nvidia-l2-24gb", "fp8_tflops", 193, "FP8 Tensor 193 / 193 TFLOPS"),
     ("nvidia-b300-sxm-270gb", "tdp_w", 1100, "B300 TGP 1100W"),
     ("nvidia-b300-sxm-270gb", "scaleup_gbs", 1800, "1,800 GB/s each"),
 ]
