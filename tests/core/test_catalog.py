@@ -239,6 +239,17 @@ CITED = [
     ("nvidia-h800-sxm5-80gb", "memory_bandwidth_gbs", 3350, "3.35 TB/s"),
     ("nvidia-h800-sxm5-80gb", "memory_gb", 80, "80 GiB"),
     ("amd-ryzen-9-7950x", "pcie_lanes", 28, "28 lanes"),
+    ("nvidia-bf2-mbf2m516a-ceeot", "pcie_gen", 4, "PCIe Gen 4.0 (16GT/s)"),
+    ("nvidia-bf2-mbf2m516a-ceeot", "pcie_lanes", 16, "x8/x16 edge connector"),
+    ("gigabyte-g593-sd1", "max_gpus", 8, "accelerators_per_node 8"),
+    ("hpe-cray-xd670", "max_gpus", 8, "accelerators_per_node 8"),
+    ("asus-esc-n8-e11", "max_gpus", 8, "accelerators_per_node 8"),
+    ("nvidia-b300-sxm-270gb", "memory_gb", 270, "270 GB HBM3e"),
+    ("nvidia-l2-24gb", "memory_bandwidth_gbs", 300, "300 GB/s"),
+    ("nvidia-l2-24gb", "bf16_tflops", 96.5, "BF16 / FP16 Tensor 96.5 / 96.5 TFLOPS"),
+    ("nvidia-l2-24gb", "fp8_tflops", 193, "FP8 Tensor 193 / 193 TFLOPS"),
+    ("nvidia-b300-sxm-270gb", "tdp_w", 1100, "B300 TGP 1100W"),
+    ("nvidia-b300-sxm-270gb", "scaleup_gbs", 1800, "1,800 GB/s each"),
 ]
 
 
@@ -265,3 +276,14 @@ def test_parts_for_the_china_market_and_the_gaming_pc_comparison(shipped):
     atlas = shipped.chassis("huawei-atlas-800t-a2")
     assert atlas.gpu_baseboard.fabric == "hccs"
     assert atlas.gpu_baseboard.family == shipped.get("huawei-ascend-910b-64gb").baseboard_family
+
+
+def test_oem_hgx_servers_take_the_hopper_board_and_a_bluefield2(shipped):
+    hopper = shipped.get("nvidia-h100-sxm5-80gb").baseboard_family
+    for cid in ("gigabyte-g593-sd1", "hpe-cray-xd670", "asus-esc-n8-e11"):
+        ch = shipped.chassis(cid)
+        assert ch.gpu_baseboard.family == hopper and ch.gpu_baseboard.fabric == "nvswitch", cid
+        assert len([s for s in ch.pcie_slots if s.id.startswith("NIC")]) == ch.max_gpus == 8, cid
+        assert ch.psu.count * shipped.get(ch.psu.supported[0]).rating_w >= 8 * 700 * 2, cid
+    bf2 = shipped.get("nvidia-bf2-mbf2m516a-ceeot")
+    assert (bf2.kind, bf2.ports, bf2.port_speed_gbps, bf2.pcie_gen) == ("dpu", 2, 100, 4)
