@@ -81,6 +81,8 @@ def _kind(mode: int) -> str:
 def read_bytes(path: Path | str, *, max_bytes: int, what: str) -> bytes:
     """The bytes of a regular file of at most `max_bytes`; raises `FileReadError`."""
     name = str(path)
+    if "\x00" in name:       # os.stat would raise ValueError, not OSError
+        raise FileReadError(repr(name), "a file name cannot contain a NUL character")
     try:
         st = os.stat(path)
         if not stat.S_ISREG(st.st_mode):
