@@ -212,6 +212,8 @@ CITED = [
     ("nvidia-h20-sxm5-96gb", "scaleup_gbs", 900, "900 GB/s"),
     ("nvidia-l20-48gb", "memory_bandwidth_gbs", 864, "864 GB/s"),
     ("nvidia-l20-48gb", "tdp_w", 275, "275 W"),
+    ("nvidia-l20-48gb", "bf16_tflops", 119.5, "BF16 / FP16 Tensor 119.5 TFLOPS"),
+    ("nvidia-l20-48gb", "fp8_tflops", 239, "FP8 Tensor 239 TFLOPS"),
     ("amd-mi355x-oam-288gb", "memory_gb", 288, "288 GB"),
     ("amd-mi355x-oam-288gb", "tdp_w", 1400, "1,400 W"),
     ("amd-mi355x-oam-288gb", "memory_bandwidth_gbs", 8000, "8 TB/s"),
