@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-0.1
 
-.PHONY: run test lint bench clean dist test-wheel translations bundle bundle-check icon
+.PHONY: run test lint bench clean dist test-wheel translations bundle bundle-check icon system-deps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,10 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check configurator tests bench packaging
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+
+# the Debian/Ubuntu packages in packaging/system-packages.txt (root or sudo; apt-get)
+system-deps:
+	$$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get install -y $$(grep -v '^#' packaging/system-packages.txt)
 
 bench: $(STAMP)
 	for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
