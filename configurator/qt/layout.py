@@ -129,6 +129,8 @@ class DockLayout(QObject):
         win, docks = self.window, self.window.docks   # type: ignore[attr-defined]
         stacks: dict[str, list[QDockWidget]] = {group: [] for group in DOCK_GROUPS}
         for spec in PANELS:
+            if spec.key not in docks:     # a window built without some panels (bench/bench_gui.py)
+                continue
             if self.mode == "narrow":     # behind the palette, which stays the raised tab
                 win.addDockWidget(LEFT, docks[spec.key])
                 win.tabifyDockWidget(docks["palette"], docks[spec.key])
@@ -197,7 +199,7 @@ class DockLayout(QObject):
     def _tops(self) -> list[QDockWidget]:
         docks = self.window.docks   # type: ignore[attr-defined]
         keys = [next((s.key for s in PANELS if s.group == g), None) for g in DOCK_GROUPS]
-        tops = [docks[k] for k in keys if k is not None]
+        tops = [docks[k] for k in keys if k is not None and k in docks]
         return [] if self.mode == "narrow" else tops[:1] if self.compact else tops
 
     def cramped(self) -> list[str]:
