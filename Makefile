@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-0.1
 
-.PHONY: run test lint bench clean dist test-wheel translations bundle bundle-check icon system-deps
+.PHONY: run test test-slow lint bench clean dist test-wheel translations bundle bundle-check icon system-deps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,10 @@ run: $(STAMP)
 
 test: $(STAMP) lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
+
+# the long oracle runs marked `slow` (pyproject's addopts deselect them; an explicit -m overrides that)
+test-slow: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m slow $(PYTEST_ARGS)
 
 # the machine checks (configured in pyproject.toml): ruff, mypy on the Qt-free packages, and the
 # import contracts (core imports no io/report/qt/paths; io and report import no Qt)

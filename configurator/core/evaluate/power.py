@@ -13,6 +13,8 @@ own `efficiency_pct`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..catalog import PSU, Part
 from ..categories import part_draw
 from ..context import BuildContext
@@ -46,12 +48,24 @@ def efficiency_at(psu: PSU, load_fraction: float) -> float:
     """Efficiency (%) of `psu` at `load_fraction` of its rating: its class's 80 PLUS curve,
     linear between the points, shifted so the 50 % point is the part's `efficiency_pct`."""
     curve = EFFICIENCY_CURVES[psu.efficiency_class]
-    shift = psu.efficiency_pct - _AT_HALF[psu.efficiency_class]
+    shift = efficiency_shift(psu)
     x = min(max(load_fraction, curve[0][0]), curve[-1][0])
-    for (x0, y0), (x1, y1) in zip(curve, curve[1:], strict=False):
-        if x <= x1:
-            return min(100.0, y0 + (y1 - y0) * (x - x0) / (x1 - x0) + shift)
+    for lo, hi in zip(curve, curve[1:], strict=False):
+        if x <= hi[0]:
+            return min(100.0, on_segment(x, lo, hi, shift))
     return min(100.0, curve[-1][1] + shift)
+
+
+def efficiency_shift(psu: PSU) -> float:
+    """Points `psu`'s curve lies above its class's 80 PLUS curve (its own 50 % figure's offset)."""
+    return psu.efficiency_pct - _AT_HALF[psu.efficiency_class]
+
+
+def on_segment(x: Any, lo: tuple[float, float], hi: tuple[float, float], shift: Any) -> Any:
+    """The curve between points `lo` and `hi` at load fraction `x`, moved by `shift` (floats or
+    numpy arrays alike: the recommender's vectorised evaluator reads the same formula)."""
+    (x0, y0), (x1, y1) = lo, hi
+    return y0 + (y1 - y0) * (x - x0) / (x1 - x0) + shift
 
 
 def psu_share(dc_w: float, psus: list[PSU] | tuple[PSU, ...]) -> float:

@@ -91,7 +91,7 @@ def _power(fig: Figures, row: int, sweep: Sweep, c: Candidates) -> list[Reason]:
         out.append(_r("power", N_("Power: {kw} kW at the wall of the {limit} kW allowed per server."),
                       kw=f"{wall / 1000:.2f}", limit=f"{limit:g}"))
     cap = float(sweep.btab.cap_w[c.block[row]])
-    heat = float(fig.typical_w[row] * 100.0 / sweep.tables.eff[c.psu[row]])
+    heat = float(fig.wall_typical_w[row])
     if cap > 0 and heat >= NEAR * cap:
         out.append(_r("cooling", N_("Cooling: {heat} W of typical heat of the {cap} W the cooling removes."),
                       heat=f"{heat:,.0f}", cap=f"{cap:,.0f}"))

@@ -2,7 +2,7 @@
 
 An option on one axis *dominates* another when it is no worse on every figure the search reads —
 unit price, idle / typical / max / peak power, and where they matter CPU TDP, memory channels and
-capacity, PSU capacity and efficiency — and better on one (or equal and listed first). Swapping the
+capacity, PSU capacity and efficiency at every load — and better on one (or equal and listed first). Swapping the
 dominated option for the dominating one in any server keeps it valid (less power, as much memory)
 and never makes it dearer or slower, so no front build is lost. Parts the customer owns are priced
 per unit owned, so an axis holding one is not pruned.
@@ -14,8 +14,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from .options import Block, Choice
+from ..evaluate.power import EFFICIENCY_CURVES
+from .options import Block, Choice, psu_count
 from .tables import Tables
+from .vector import wall_efficiency
 
 
 def _undominated(crit: np.ndarray, group: np.ndarray | None = None) -> list[int]:
@@ -59,8 +61,19 @@ def keep_axes(block: Block, t: Tables) -> tuple[list[int], ...]:
     axes.append(list(range(len(drive))) if owned(drive) else _undominated(
         np.column_stack([t.unit[drive] * n_drive, *_power(t, drive, n_drive)])))
     axes.append(list(range(len(psu))) if owned(psu) else _undominated(
-        np.column_stack([t.unit[psu] + t.cord[psu], -t.usable[row, psu], -t.feed_min[row, psu], -t.eff[psu]])))
+        np.column_stack([t.unit[psu] + t.cord[psu], -t.usable[row, psu], -t.feed_min[row, psu],
+                         -_efficiencies(t, psu, psu_count(block.chassis))])))
     return tuple(axes)
+
+
+def _efficiencies(t: Tables, psu: np.ndarray, n_psu: int) -> np.ndarray:
+    """[option, load] efficiency of each PSU option at every DC load where one of their curves bends.
+
+    Each curve is piecewise linear in the load (flat outside its ends; the 100 % cap keeps the order),
+    so one option is at least as efficient as another at every load iff it is at all these loads."""
+    fractions = sorted({x for curve in EFFICIENCY_CURVES.values() for x, _ in curve})
+    loads = np.unique(np.outer(n_psu * t.rating[psu], fractions))
+    return wall_efficiency(t, psu[:, None], loads[None, :], n_psu).reshape(len(psu), -1)
 
 
 def sub_block(block: Block, keep: tuple[list[int], ...]) -> Block:

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..catalog import PSU, Accessory, Catalog, Chassis, Part
 from ..categories import part_draw
-from ..evaluate.power import BASE_TYPICAL_SHARE, _between
+from ..evaluate.power import BASE_TYPICAL_SHARE, EFFICIENCY_CURVES, _between, efficiency_shift
 from ..evaluate.thermal import derate_factor
 from ..fx import FxTable
 from ..money import quantize
@@ -40,7 +40,9 @@ class Tables:
     unit: np.ndarray          # minor units per part, NO_PRICE when it cannot be priced
     owned: np.ndarray         # how many of each part the customer has
     cord: np.ndarray          # power-cord minor units per PSU of this part
-    eff: np.ndarray           # PSU efficiency %
+    eff_class: np.ndarray     # PSU: index into `power.EFFICIENCY_CURVES` (-1: not a PSU)
+    eff_shift: np.ndarray     # PSU: `power.efficiency_shift`, its curve's offset
+    rating: np.ndarray        # PSU: `rating_w`, the load share's denominator
     cpu_channels: np.ndarray
     cpu_tdp: np.ndarray
     dimm_gb: np.ndarray
@@ -119,8 +121,13 @@ def build_tables(blocks: list[Block], catalog: Catalog, fx: FxTable, request: Re
     def field(name: str, default: float = 0.0) -> np.ndarray:
         return np.array([float(getattr(p, name, default)) if p is not None else default for p in parts])
 
+    classes = list(EFFICIENCY_CURVES)
+    psus = [p if isinstance(p, PSU) else None for p in parts]
     return Tables(index=index, parts=parts, idle=draws[:, 0], typ=draws[:, 1], mx=draws[:, 2], peak=draws[:, 3],
-                  unit=unit, owned=owned, cord=cords, eff=field("efficiency_pct", 100.0),
+                  unit=unit, owned=owned, cord=cords,
+                  eff_class=np.array([classes.index(p.efficiency_class) if p else -1 for p in psus], dtype=np.int64),
+                  eff_shift=np.array([efficiency_shift(p) if p else 0.0 for p in psus]),
+                  rating=np.array([p.rating_w if p else 0.0 for p in psus]),
                   cpu_channels=field("memory_channels"), cpu_tdp=field("tdp_w"), dimm_gb=field("capacity_gb"),
                   scale=int(1 / quantum), chassis_row=rows, usable=usable, feed_min=feed_min, rails=rails)
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..catalog import GPU
 from ..evaluate.cost import HOURS_PER_YEAR
+from ..evaluate.power import ASSUMED_EFFICIENCY_PCT, EFFICIENCY_CURVES, on_segment
 from ..evaluate.workload import _compute_peak, estimate_memory, inference_speed
 from ..evaluate.workload_formulas import train_days, train_flops
 from ..evaluate.workload_memory import reserve_bytes
@@ -63,6 +64,7 @@ class Figures:
     typical_w: np.ndarray
     max_w: np.ndarray
     peak_w: np.ndarray
+    wall_typical_w: np.ndarray    # the typical heat the cooling must remove
     wall_max_w: np.ndarray
     usable_w: np.ndarray
     psu_ok: np.ndarray
@@ -98,6 +100,25 @@ def _power(t: Tables, bt: BlockTable, c: Candidates, n_cpu, n_dimm, n_gpu) -> tu
     return idle, typ, mx, np.maximum(peak, mx)
 
 
+def wall_efficiency(t: Tables, psu: np.ndarray, dc_w: np.ndarray, n_psu: Any) -> np.ndarray:
+    """`power.wall_efficiency` of `n_psu` PSUs of part `psu` sharing `dc_w` (per candidate): the
+    load share, clamped to the class's curve, read on the first segment that holds it."""
+    rating = t.rating[psu]
+    denom = n_psu * rating
+    share = np.divide(dc_w, denom, out=np.zeros(np.broadcast(dc_w, denom).shape), where=denom > 0)
+    cls, shift = t.eff_class[psu], t.eff_shift[psu]
+    out = np.full(share.shape, ASSUMED_EFFICIENCY_PCT)
+    for code, curve in enumerate(EFFICIENCY_CURVES.values()):
+        if not np.any(cls == code):
+            continue
+        x = np.minimum(np.maximum(share, curve[0][0]), curve[-1][0])
+        eff = np.minimum(100.0, curve[-1][1] + shift)
+        for lo, hi in reversed(list(zip(curve, curve[1:], strict=False))):     # the first match wins
+            eff = np.where(x <= hi[0], np.minimum(100.0, on_segment(x, lo, hi, shift)), eff)
+        out = np.where(cls == code, eff, out)
+    return out
+
+
 def _money(t: Tables, bt: BlockTable, c: Candidates, n_cpu, n_dimm, n_gpu, support_pct: Decimal,
            years: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(hardware, total, support per year, priced): the BOM of `price_bom` with the default terms."""
@@ -129,8 +150,8 @@ def evaluate(t: Tables, bt: BlockTable, c: Candidates, work: WorkTable, *, suppo
     n_cpu = bt.n_sock[b]
     n_dimm = n_cpu * np.minimum(bt.channels[b], t.cpu_channels[c.cpu].astype(np.int64)) * c.dpc
     idle, typ, mx, peak = _power(t, bt, c, n_cpu, n_dimm, n_gpu)
-    k = 100.0 / t.eff[c.psu]
-    wall_idle, wall_typ, wall_max = idle * k, typ * k, mx * k
+    n_psu = bt.psu_bays[b]
+    wall_idle, wall_typ, wall_max = (w * 100.0 / wall_efficiency(t, c.psu, w, n_psu) for w in (idle, typ, mx))
     usable = t.usable[bt.chassis_row[b], c.psu]
     psu_ok = (peak <= usable) & (peak <= t.feed_min[bt.chassis_row[b], c.psu])
     thermal_ok = (wall_typ <= bt.cap_w[b]) & (t.cpu_tdp[c.cpu] <= bt.max_cpu_tdp[b])
@@ -143,7 +164,8 @@ def evaluate(t: Tables, bt: BlockTable, c: Candidates, work: WorkTable, *, suppo
     need = work.need(n_work)
     cap = np.floor(bt.vram_gb[b] * 1e9)
     days, tps = work.speed(bt, c, n_gpu)
-    return Figures(idle_w=idle, typical_w=typ, max_w=mx, peak_w=peak, wall_max_w=wall_max, usable_w=usable,
+    return Figures(idle_w=idle, typical_w=typ, max_w=mx, peak_w=peak, wall_typical_w=wall_typ,
+                   wall_max_w=wall_max, usable_w=usable,
                    psu_ok=psu_ok, thermal_ok=thermal_ok, host_gb=t.dimm_gb[c.dimm] * n_dimm,
                    vram_gb=bt.vram_gb[b] * n_gpu, fits=need <= cap, need_bytes=need, priced=priced,
                    hardware=hw, price=price, tco=tco, days=days, tokens_per_s_all=tps)
