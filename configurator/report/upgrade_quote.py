@@ -79,22 +79,23 @@ def _num(value: float, digits: int, signed: bool = False) -> str:
     return f"{value:{'+' if signed else ''},.{digits}f}"
 
 
-def figures_table(plan: UpgradePlan) -> LongTable:
+def figures_table(plan: UpgradePlan, tr: Labels) -> LongTable:
     """Figure | before | after | change, then the PSU and feed-loss verdicts (red when overloaded)."""
     st = styles()
     by = {d.name: d for d in plan.deltas}
     rows: list[list] = [[P(h, st.head) if i == 0 else P(h, st.head_r) for i, h in
-                         enumerate(("Figure", "Before", "After", "Change"))]]
+                         enumerate(tr(w) for w in ("Figure", "Before", "After", "Change"))]]
     for name, label, unit, digits in FIGURES:
         d: Delta | None = by.get(name)
         if d is None:
             continue
         u = f" {unit}" if unit else ""
-        rows.append([P(label, st.cell), P(_num(d.before, digits) + u, st.cell_r), P(_num(d.after, digits) + u, st.cell_r),
+        rows.append([P(tr(label), st.cell), P(_num(d.before, digits) + u, st.cell_r), P(_num(d.after, digits) + u, st.cell_r),
                      P(_num(d.change, digits, signed=True) + u, st.cell_br if d.change else st.cell_r)])
-    rows.append([P("PSUs", st.cell), C(plan.psu_before, st.cell_r), C(plan.psu_after, st.cell_r), ""])
-    rows.append([P("Losing one feed", st.cell), C(plan.feed_loss_before or "n/a (no redundancy)", st.cell_r),
-                 C(plan.feed_loss_after or "n/a (no redundancy)", st.cell_r), ""])
+    rows.append([P(tr("PSUs"), st.cell), C(plan.psu_before, st.cell_r), C(plan.psu_after, st.cell_r), ""])
+    none = tr("n/a (no redundancy)")
+    rows.append([P(tr("Losing one feed"), st.cell), C(plan.feed_loss_before or none, st.cell_r),
+                 C(plan.feed_loss_after or none, st.cell_r), ""])
     extra = []
     if plan.feed_loss_pct_after is not None and plan.feed_loss_pct_after > 100:
         extra.append(("TEXTCOLOR", (2, len(rows) - 1), (2, len(rows) - 1), ERROR))
@@ -107,47 +108,49 @@ def _slots(where: str, most: int = 6) -> str:
     return where if len(slots) <= most else f"{len(slots)} slots: {slots[0]} … {slots[-1]}"
 
 
-def changes_table(plan: UpgradePlan, catalog: Catalog, locale: str) -> LongTable:
+def changes_table(plan: UpgradePlan, catalog: Catalog, locale: str, tr: Labels) -> LongTable:
     """The delta BOM: bought lines priced, removed parts with their trade-in, moves."""
     st = styles()
     cur = plan.currency
-    rows: list[list] = [[P(h, st.head) for h in ("Change", "Part number", "Description", "Slots")] +
-                        [P(h, st.head_r) for h in ("Qty", "Unit price", "Extended")]]
-    words = {ADD: "Buy", REMOVE: "Take out", MOVE: "Move"}
+    rows: list[list] = [[P(tr(h), st.head) for h in ("Change", "Part number", "Description", "Slots")] +
+                        [P(tr(h), st.head_r) for h in ("Qty", "Unit price", "Extended")]]
+    words = {ADD: tr("Buy"), REMOVE: tr("Take out"), MOVE: tr("Move")}
+    ask = tr("on request")
     for ln in delta_bom(plan, catalog):
         if ln.group == ADD:
-            unit = "on request" if ln.unit_price is None else format_money(ln.unit_price, cur, locale)
-            ext = "on request" if ln.extended is None else format_money(ln.extended, cur, locale)
+            unit = ask if ln.unit_price is None else format_money(ln.unit_price, cur, locale)
+            ext = ask if ln.extended is None else format_money(ln.extended, cur, locale)
         elif ln.group == REMOVE:
-            unit = "trade-in " + format_money(ln.unit_price, cur, locale) if ln.unit_price is not None else "—"
+            unit = tr("trade-in ") + format_money(ln.unit_price, cur, locale) if ln.unit_price is not None else "—"
             ext = format_money(-ln.extended, cur, locale) if ln.extended is not None else "—"
         else:
             unit = ext = "—"
         rows.append([P(words[ln.group], st.cell_b), part_number_cell(ln.part_number), C(ln.name, st.cell, 200),
                      C(_slots(ln.where), st.cell, 120), P(f"{ln.qty:,}", st.cell_r), P(unit, st.cell_r), P(ext, st.cell_r)])
     if len(rows) == 1:
-        rows.append([P("No parts change.", st.cell), "", "", "", "", "", ""])
+        rows.append([P(tr("No parts change."), st.cell), "", "", "", "", "", ""])
     return _grid(rows, [44, 74, FRAME_W - 44 - 74 - 80 - 28 - 72 - 72, 80, 28, 72, 72])
 
 
 def problems(plan: UpgradePlan, tr: Labels) -> list[Flowable]:
     st = styles()
-    out: list[Flowable] = [P("Problems the upgrade brings", st.h3)]
+    out: list[Flowable] = [P(tr("Problems the upgrade brings"), st.h3)]
     out += [PM(f"<b>{v.severity.upper()}</b> {fonts.markup(tr.message(v.message))}", st.small)
-            for v in plan.new_problems] or [P("None.", st.small)]
+            for v in plan.new_problems] or [P(tr("None."), st.small)]
     if plan.resolved_problems:
-        out += [P("Problems the upgrade resolves", st.h3)]
+        out += [P(tr("Problems the upgrade resolves"), st.h3)]
         out += [P(tr.message(v.message), st.small) for v in plan.resolved_problems]
     return out
 
 
-def _trade_in_rows(plan: UpgradePlan, locale: str) -> Table | None:
+def _trade_in_rows(plan: UpgradePlan, locale: str, tr: Labels) -> Table | None:
     if not plan.trade_in_total:
         return None
     st = styles()
     money = lambda v: format_money(v, plan.currency, locale)   # noqa: E731 - a local formatter
-    t = Table([[P("Trade-in of removed parts", st.cell), P(money(-plan.trade_in_total), st.cell_r)],
-               [P(f"Net cost of the upgrade ({plan.currency})", st.cell_b), P(money(plan.net_cost), st.cell_br)]],
+    t = Table([[P(tr("Trade-in of removed parts"), st.cell), P(money(-plan.trade_in_total), st.cell_r)],
+               [P(tr("Net cost of the upgrade ({currency})").format(currency=plan.currency), st.cell_b),
+                P(money(plan.net_cost), st.cell_br)]],
               colWidths=[150, 92], hAlign="RIGHT")
     t.setStyle(table_style([("BACKGROUND", (0, 1), (-1, 1), ACCENT_LIGHT), ("LINEABOVE", (0, 1), (-1, 1), 0.8, ACCENT)]))
     return t
@@ -159,20 +162,22 @@ def upgrade_story(plan: UpgradePlan, after: Build, after_eval: Evaluation, catal
     st = styles()
     ch = catalog.chassis(after.chassis)
     name = ch.name if ch else after.chassis
-    moved = "" if plan.chassis_before == plan.chassis_after else f" (moved from {plan.chassis_before})"
+    tr = meta.labels
+    moved = "" if plan.chassis_before == plan.chassis_after else \
+        tr(" (moved from {chassis})").format(chassis=plan.chassis_before)
     out: list[Flowable] = [
-        P(f"Upgrade of {after.meta.name or name}", st.h2),
-        P(f"Server: {name}{moved}. Only new parts are priced; the parts already "
-          "installed stay at no charge, and removed parts are listed for return or trade-in.", st.body),
-        P("Parts", st.h3), changes_table(plan, catalog, meta.locale),
-        Spacer(1, 6), KeepTogether([totals_table(after_eval.cost, meta.locale, label="Upgrade total", tr=meta.labels)]),
+        P(tr("Upgrade of {name}").format(name=after.meta.name or name), st.h2),
+        P(tr("Server: {name}{moved}. Only new parts are priced; the parts already installed stay at no charge, "
+             "and removed parts are listed for return or trade-in.").format(name=name, moved=moved), st.body),
+        P(tr("Parts"), st.h3), changes_table(plan, catalog, meta.locale, tr),
+        Spacer(1, 6), KeepTogether([totals_table(after_eval.cost, meta.locale, label=tr("Upgrade total"), tr=tr)]),
     ]
-    trade = _trade_in_rows(plan, meta.locale)
+    trade = _trade_in_rows(plan, meta.locale, tr)
     if trade is not None:
         out += [Spacer(1, 3), trade]
     if plan.unpriced:
-        out.append(P("On request (no price in the price list): " + ", ".join(plan.unpriced), st.muted))
-    out += [P("Power, heat and PSUs before and after", st.h3), figures_table(plan), *problems(plan, meta.labels)]
+        out.append(P(tr("On request (no price in the price list): ") + ", ".join(plan.unpriced), st.muted))
+    out += [P(tr("Power, heat and PSUs before and after"), st.h3), figures_table(plan, tr), *problems(plan, tr)]
     return out
 
 
@@ -210,7 +215,8 @@ def write_upgrade_quote(plan: UpgradePlan, after: Build, after_eval: Evaluation,
 
 
 def _render(story: list[Flowable], meta: QuoteMeta, settings: VendorSettings) -> bytes:
-    info = PageInfo(vendor=settings.vendor.company, quote_label=f"Upgrade {meta.label}", customer=meta.customer,
+    info = PageInfo(vendor=settings.vendor.company, quote_label=meta.labels("Upgrade {label}").format(label=meta.label),
+                    customer=meta.customer,
                     page_w=PAGE_W, page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R,
                     page_label=meta.labels("Page {page} of {total}"),
                     watermark=meta.labels("DRAFT — NOT ORDERABLE") if meta.draft else "")

@@ -99,3 +99,20 @@ def test_an_upgrade_with_errors_is_refused_unless_a_draft(files, tmp_path, capsy
     assert "power.redundancy-count" in capsys.readouterr().err and not out.exists()
     assert main(["export", str(bad), "--format", "upgrade-pdf", "-o", str(out), "--allow-errors"]) == 0
     assert "DRAFT" in " ".join(p.extract_text() for p in PdfReader(out).pages)
+
+
+def test_upgrade_quote_in_chinese_prints_its_own_labels_in_chinese(files, tmp_path):
+    """A build whose quote language is zh_CN gets the upgrade quote's headings, table heads and
+    verdict words in Chinese (report/labels.py), not only the shared quote header and terms."""
+    _, after = files
+    build = load_build(after)
+    build.meta = build.meta.model_copy(update={"language": "zh_CN"})
+    zh = tmp_path / "after-zh.json"
+    save_build(build, zh)
+    out = tmp_path / "upgrade-zh.pdf"
+    assert main(["export", str(zh), "--format", "upgrade-pdf", "-o", str(out)]) == 0
+    text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
+    for words in ("升级前后的功耗、散热与电源", "升级合计", "失去一路供电", "墙插功率，最大", "购买", "升级前"):
+        assert words in text, words
+    for english in ("Upgrade of", "Power, heat and PSUs before and after", "Losing one feed", "Take out"):
+        assert english not in text, english
