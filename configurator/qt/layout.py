@@ -63,6 +63,14 @@ def narrow_panel(panel: QWidget) -> None:
             combo.setMinimumContentsLength(12)
 
 
+#: dock property of a dock whose widget decides when it is shown (qt/tray.py), not the saved layout
+SHOWS_ITSELF = "showsItself"
+
+
+def shows_itself(dock: QWidget) -> bool:
+    return bool(dock.property(SHOWS_ITSELF))
+
+
 def _clamp(value: float, low: int, high: int) -> int:
     return int(max(low, min(high, value)))
 
@@ -92,8 +100,8 @@ class DockLayout(QObject):
         the user closed stay closed unless `show_all`."""
         win, docks = self.window, self.window.docks   # type: ignore[attr-defined]
         self.mode = mode_for(width, height)
-        # the Not placed tray shows itself while it holds parts (qt/tray.py), whatever the layout says
-        shown = {key: (show_all and key != "tray") or not dock.isHidden() for key, dock in docks.items()}
+        # a dock that shows itself while it has something to show (the Not placed tray) keeps its state
+        shown = {key: (show_all and not shows_itself(dock)) or not dock.isHidden() for key, dock in docks.items()}
         for dock in docks.values():
             dock.setFloating(False)
             win.removeDockWidget(dock)
@@ -243,7 +251,7 @@ class DockLayout(QObject):
         width, height = self.window.width(), self.window.height()
         closed = settings.value("mainWindow/closed") or []
         for key, dock in self.window.docks.items():   # type: ignore[attr-defined]
-            if key != "tray":     # the Not placed tray shows itself while it holds parts
+            if not shows_itself(dock):
                 dock.setVisible(key not in (closed if isinstance(closed, list) else [closed]))
         self.arrange(width, height)
         if state is None or settings.value("mainWindow/mode") != mode_for(width, height):

@@ -17,6 +17,7 @@ from ..core.ops import OpError, discard_from_tray, take_from_tray
 from ..core.placement import first_free_slot
 from ..core.session import Session
 from . import theme
+from .layout import SHOWS_ITSELF
 from .mime import PART_MIME
 
 TRAY_MIME = "application/x-configurator-tray"
@@ -65,6 +66,7 @@ class NotPlacedTray(QListWidget):
     def attach(self, dock: QDockWidget) -> None:
         """The dock this tray lives in: shown while the tray holds parts, hidden when it is empty."""
         self._dock = dock
+        dock.setProperty(SHOWS_ITSELF, True)     # the dock layout leaves its visibility to this tray
         self._sync_dock()
         # the window restores its saved layout after wiring: apply this again once it has
         QTimer.singleShot(0, self, self._sync_dock)
