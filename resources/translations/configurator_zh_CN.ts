@@ -2205,7 +2205,7 @@ Click to open this build in the builder</source>
     <name>WorkloadEditor</name>
     <message>
         <source>Model</source>
-        <extracomment>ModelShape integer fields the &quot;Custom&quot; shape edits, with their spinbox ranges the shape &quot;Custom&quot; starts from when there is no workload yet (a Llama-3-8B-like model)</extracomment>
+        <extracomment>ModelShape integer fields the &quot;Custom&quot; shape edits, with their spinbox ranges the shape &quot;Custom&quot; starts from when there is no workload yet (a Llama-3-8B-like model) pixels a spinbox needs beyond its text: frame, margins and the up/down buttons</extracomment>
         <translation>模型</translation>
     </message>
     <message>
@@ -2289,8 +2289,20 @@ Click to open this build in the builder</source>
         <translation>foreach（PyTorch 默认：步进临时张量）</translation>
     </message>
     <message>
-        <source>fp32 gradients (Megatron, DeepSpeed: 18 B/param)</source>
-        <translation>fp32 梯度（Megatron、DeepSpeed：18 字节/参数）</translation>
+        <source>fp32 gradients (18 B/param)</source>
+        <translation>fp32 梯度（18 字节/参数）</translation>
+    </message>
+    <message>
+        <source>Megatron and DeepSpeed keep the gradients in fp32 for accumulation: 18 bytes per parameter instead of 16</source>
+        <translation>Megatron 与 DeepSpeed 以 fp32 保存梯度用于累加：每参数 18 字节，而非 16 字节</translation>
+    </message>
+    <message>
+        <source>20 × params</source>
+        <translation>20 × 参数量</translation>
+    </message>
+    <message>
+        <source>Training tokens; the lowest value means 20 tokens per parameter (Chinchilla-optimal)</source>
+        <translation>训练词元数；最小值表示每个参数 20 个词元（Chinchilla 最优）</translation>
     </message>
     <message>
         <source>Activation checkpointing</source>
@@ -2299,10 +2311,6 @@ Click to open this build in the builder</source>
     <message>
         <source> B tokens</source>
         <translation> B 词元</translation>
-    </message>
-    <message>
-        <source>20 × parameters (Chinchilla)</source>
-        <translation>20 × 参数量（Chinchilla）</translation>
     </message>
     <message>
         <source>Precision</source>

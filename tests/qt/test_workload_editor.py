@@ -63,3 +63,27 @@ def test_panel_shows_model_states_and_serving_rate(qtbot, session):
     panel._on_evaluation_change(sample_evaluation(workload=evaluate_workload(infer, n_gpus=1, **gpu)))
     assert panel.figures.captions["states"].text() == "Serving throughput"
     assert "output tokens/s" in panel.figures.values["states"].text()
+
+
+def test_narrow_dock_reflows_instead_of_scrolling(qtbot, session):
+    """Below about 1600 px the panel's dock is ~420 px wide: the panel must fit it (no sideways
+    scroll), the model shape in one pair per row; a wide dock keeps two pairs per row."""
+    from PySide6.QtWidgets import QScrollArea
+
+    panel = WorkloadPanel(session, presets=PRESETS)
+    panel.editor.preset.setCurrentIndex(panel.editor.preset.findData("llama-2-7b"))
+    scroller = QScrollArea()
+    scroller.setWidgetResizable(True)
+    scroller.setWidget(panel)
+    qtbot.addWidget(scroller)
+    grid = panel.editor.shape_grid
+    scroller.resize(440, 700)
+    scroller.show()
+    qtbot.waitUntil(lambda: grid.columns == 1)
+    assert panel.minimumSizeHint().width() <= 420
+    assert scroller.horizontalScrollBar().maximum() == 0
+    spin = panel.editor.shape["vocab"]
+    assert spin.width() >= spin.fontMetrics().horizontalAdvance("2,000,000")   # the value stays readable
+    scroller.resize(900, 700)
+    qtbot.waitUntil(lambda: grid.columns == 2)
+    assert scroller.horizontalScrollBar().maximum() == 0

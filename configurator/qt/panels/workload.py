@@ -70,6 +70,8 @@ class WorkloadPanel(QWidget):
         self.figures.add_row("speed", self.tr("Training time"))
         self.figures.add_row("states", self.tr("Model states per GPU"))
         self.figures.add_row("mfu", self.tr("MFU assumed"))
+        for key in ("speed", "states"):   # long values wrap in a narrow dock instead of widening it
+            self.figures.values[key].setWordWrap(True)
         layout.addWidget(self.figures)
         self._explainable(session)
         self.notes = WrapLabel()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QLabel,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -38,6 +39,8 @@ SHAPE_FIELDS: tuple[tuple[str, int, int], ...] = (
 DEFAULT_SHAPE = {"layers": 32, "hidden": 4096, "heads": 32, "kv_heads": 8, "ffn": 14336, "vocab": 128256,
                  "experts": 1, "experts_active": 1}
 CUSTOM = "__custom__"
+#: pixels a spinbox needs beyond its text: frame, margins and the up/down buttons
+SPIN_CHROME = 40
 NONE = ""
 
 
@@ -51,6 +54,43 @@ def load_presets_safely() -> dict[str, Any]:
         return load_presets()
     except (OSError, ValueError, TypeError):
         return {}
+
+
+class ReflowGrid(QWidget):
+    """Label + field pairs, two pairs a row where the width allows and one a row in a narrow dock.
+
+    Its minimum width is that of one pair, so a narrow dock can shrink it (then it reflows)
+    instead of scrolling sideways."""
+
+    def __init__(self, cells: list[tuple[QLabel, QWidget]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.cells = cells
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(8)
+        self.columns = 0
+        self._lay_out(2)
+
+    def _pair_width(self) -> int:
+        label = max(lb.sizeHint().width() for lb, _ in self.cells)
+        field = max(max(f.minimumWidth(), f.minimumSizeHint().width()) for _, f in self.cells)
+        return label + field + self.grid.horizontalSpacing()
+
+    def _lay_out(self, columns: int) -> None:
+        if columns == self.columns:
+            return
+        self.columns = columns
+        for i, (label, field) in enumerate(self.cells):
+            self.grid.addWidget(label, i // columns, (i % columns) * 2)
+            self.grid.addWidget(field, i // columns, (i % columns) * 2 + 1)
+        for col in range(4):
+            self.grid.setColumnStretch(col, 1 if col % 2 and col < columns * 2 else 0)
+        self.setMinimumWidth(self._pair_width())
+        self.updateGeometry()
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        self._lay_out(2 if event.size().width() >= 2 * self._pair_width() + 16 else 1)
+        super().resizeEvent(event)
 
 
 class WorkloadEditor(QWidget):
@@ -73,6 +113,7 @@ class WorkloadEditor(QWidget):
     def _model_group(self) -> QGroupBox:
         box = QGroupBox(self.tr("Model"))
         form = QFormLayout(box)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.preset = QComboBox()
         self.preset.addItem(self.tr("None (no workload)"), NONE)
         for key, shape in self.presets.items():
@@ -81,19 +122,18 @@ class WorkloadEditor(QWidget):
         self.preset.currentIndexChanged.connect(self._on_preset_change)
         self.inputs.append(self.preset)
         form.addRow(self.tr("Preset"), self.preset)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(8)
         self.shape: dict[str, QSpinBox] = {}
         labels = {"layers": self.tr("Layers"), "hidden": self.tr("Hidden"), "heads": self.tr("Heads"),
                   "kv_heads": self.tr("KV heads"), "ffn": self.tr("FFN"), "vocab": self.tr("Vocabulary"),
                   "experts": self.tr("Experts"), "experts_active": self.tr("Active experts")}
-        for i, (name, lo, hi) in enumerate(SHAPE_FIELDS):
+        cells: list[tuple[QLabel, QWidget]] = []
+        for name, lo, hi in SHAPE_FIELDS:
             spin = self._spin(QSpinBox(), lo, hi)
             spin.valueChanged.connect(self._on_shape_edit)
             self.shape[name] = spin
-            grid.addWidget(QLabel(labels[name]), i // 2, (i % 2) * 2)
-            grid.addWidget(spin, i // 2, (i % 2) * 2 + 1)
-        form.addRow(grid)
+            cells.append((QLabel(labels[name]), spin))
+        self.shape_grid = ReflowGrid(cells)
+        form.addRow(self.shape_grid)
         self.params = QLabel()
         self.params.setStyleSheet(f"color:{fmt.COLOURS['muted']};")
         form.addRow(self.tr("Parameters"), self.params)
@@ -102,6 +142,7 @@ class WorkloadEditor(QWidget):
     def _job_group(self) -> QGroupBox:
         box = QGroupBox(self.tr("Job"))
         self.job_form = form = QFormLayout(box)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         self.mode = QComboBox()
         self.mode.addItem(self.tr("Training"), "train")
         self.mode.addItem(self.tr("Inference"), "infer")
@@ -129,7 +170,9 @@ class WorkloadEditor(QWidget):
         self.optimizer_impl = self._combo(_choices(wl.TrainJob, "optimizer_impl"), {
             "fused": self.tr("fused (DeepSpeed, Megatron, PyTorch fused=True)"),
             "foreach": self.tr("foreach (PyTorch's default: step temporaries)")})
-        self.grad_fp32 = QCheckBox(self.tr("fp32 gradients (Megatron, DeepSpeed: 18 B/param)"))
+        self.grad_fp32 = QCheckBox(self.tr("fp32 gradients (18 B/param)"))
+        self.grad_fp32.setToolTip(self.tr("Megatron and DeepSpeed keep the gradients in fp32 for accumulation: "
+                                          "18 bytes per parameter instead of 16"))
         self.grad_fp32.toggled.connect(self._on_field_now)
         self.inputs.append(self.grad_fp32)
         self.micro_batch = self._spin(QSpinBox(), 1, 65_536)
@@ -139,7 +182,9 @@ class WorkloadEditor(QWidget):
         self.inputs.append(self.checkpointing)
         self.zero = self._combo(("0", "1", "2", "3"))
         self.tokens = self._spin(QDoubleSpinBox(), 0, 1_000_000, suffix=self.tr(" B tokens"), decimals=1, step=10)
-        self.tokens.setSpecialValueText(self.tr("20 × parameters (Chinchilla)"))
+        self.tokens.setSpecialValueText(self.tr("20 × params"))
+        self.tokens.setToolTip(self.tr("Training tokens; the lowest value means 20 tokens per parameter "
+                                       "(Chinchilla-optimal)"))
         for spin in (self.micro_batch, self.seq_len, self.tokens):
             spin.valueChanged.connect(self._on_field_edit)
         self._add("train", self.tr("Precision"), self.train_precision)
@@ -188,13 +233,20 @@ class WorkloadEditor(QWidget):
         spin.setGroupSeparatorShown(True)
         spin.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         spin.editingFinished.connect(self.writer.flush)
+        # the width of a long number, not of the largest allowed one: a narrow dock keeps every field
+        spin.setMinimumWidth(spin.fontMetrics().horizontalAdvance("0,000,000") + SPIN_CHROME)
+        spin.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.inputs.append(spin)
         return spin
 
     def _combo(self, values: tuple[str, ...], labels: dict[str, str] | None = None) -> QComboBox:
         combo = QComboBox()
+        # as wide as the dock allows, not as the longest choice; the list still shows every choice whole
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(8)
         for v in values:
             combo.addItem((labels or {}).get(v, v), v)
+            combo.setItemData(combo.count() - 1, (labels or {}).get(v, v), Qt.ItemDataRole.ToolTipRole)
         combo.currentIndexChanged.connect(self._on_field_now)
         self.inputs.append(combo)
         return combo
