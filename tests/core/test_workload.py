@@ -261,7 +261,10 @@ def test_calibration_regression(case):
     job = TrainJob(precision=precision, micro_batch=batch, seq_len=seq, checkpointing=ckpt,
                    optimizer_impl="foreach")
     est = estimate_memory(Workload(model=shape, mode="train", train=job))
-    assert est.allocated / MiB == pytest.approx(measured_mib, rel=0.15)
+    # issue #11's bar: within ±5 % of the real run. The CPU run has no cuBLAS / flash-attention
+    # workspace, so the like-for-like figure leaves out the CUDA allowance (`overhead`)
+    assert (est.allocated - est.overhead) / MiB == pytest.approx(measured_mib, rel=0.05)
+    assert est.overhead == 64 * MiB                    # the allowance itself: the documented 64 MiB
 
 
 def test_total_is_the_allocator_peak_and_the_fit_adds_the_reserve(presets):
