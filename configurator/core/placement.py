@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from .build import Build
 from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
-from .categories import ACCEPTS, noun
+from .categories import ACCEPTS, bay_name, noun
 from .context import BuildContext, cover_map, covers, resolve
 from .slots import Slot, chassis_slots
 
@@ -31,13 +31,7 @@ _KIND_NOUN = {
     "cpu": "CPU socket", "dimm": "DIMM slot", "gpu": "GPU baseboard position", "pcie": "PCIe slot",
     "drive": "drive bay", "psu": "PSU bay", "cooling": "cooling position",
 }
-_BAY_NAMES = {"u2": "U.2", "e1s": "E1.S", "e3s": "E3.S", "sata25": '2.5" SATA', "hdd35": '3.5"', "m2": "M.2"}
 _WIDTH_NAMES = {1: "single-width", 2: "double-width", 3: "triple-width"}
-
-
-def bay_name(bay_type: str) -> str:
-    """Display name of a drive bay / drive form factor ('u2' -> 'U.2')."""
-    return _BAY_NAMES.get(bay_type, bay_type.upper())
 
 
 def _a(word: str) -> str:

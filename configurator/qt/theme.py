@@ -12,9 +12,8 @@ from PySide6.QtWidgets import QApplication
 
 from .. import i18n
 from ..core import categories
-from ..core.catalog import CPU, DIMM, GPU, NIC, PSU, Chassis, Cooling, Drive, Part
+from ..core.catalog import Part
 from ..core.money import check_locale, format_money, format_money_compact
-from ..core.placement import bay_name
 
 # ---------------------------------------------------------------- colours
 INK = QColor("#1f2933")
@@ -130,44 +129,15 @@ def short_name(part: Part | None, limit: int = 22) -> str:
 
 
 def key_figures(part: Part) -> str:
-    """The two or three numbers a sales engineer compares parts by."""
-    if isinstance(part, GPU):
-        return f"{part.memory_gb:g} GB {part.memory_type} · {part.tdp_w:.0f} W"
-    if isinstance(part, CPU):
-        return f"{part.cores} cores · {part.tdp_w:.0f} W · {part.socket}"
-    if isinstance(part, DIMM):
-        return f"{part.capacity_gb:g} GB {part.memory_type.upper()}-{part.speed_mts}"
-    if isinstance(part, Drive):
-        return f"{part.capacity_tb:g} TB · {bay_name(part.form_factor)} {part.interface.upper()}"
-    if isinstance(part, NIC):
-        form = "OCP 3.0" if part.form_factor == "ocp3" else part.card_height.upper()
-        return f"{part.ports}× {part.port_speed_gbps:g} Gb/s {part.protocol.upper()} · {form}"
-    if isinstance(part, PSU):
-        return f"{part.rating_w:.0f} W · {part.efficiency_class.capitalize()}"
-    if isinstance(part, Cooling):
-        return f"{part.kind.capitalize()} · {part.max_w:.0f} W fans/pumps"
-    if isinstance(part, Chassis):
-        return f"{part.rack_units}U · {len(part.sockets)} sockets"
+    """The two or three numbers a sales engineer compares parts by (the category registry's summary)."""
     found = categories.category(part.category)
     return found.describe(part) if found is not None else ""
 
 
 def form_factor(part: Part) -> str:
-    """Filterable form factor label ('SXM5', 'PCIe', 'U.2', 'OCP 3.0', ...)."""
-    if isinstance(part, GPU):
-        # one label for every PCIe add-in card (GPU, NIC, HBA): the filter listed "PCIe" and "PCIe card"
-        return "PCIe card" if part.form_factor == "pcie" else part.form_factor.upper()
-    if isinstance(part, Drive):
-        return bay_name(part.form_factor)
-    if isinstance(part, NIC):
-        return "OCP 3.0" if part.form_factor == "ocp3" else "PCIe card"
-    if isinstance(part, DIMM):
-        return part.module_type.upper()
-    if isinstance(part, CPU):
-        return part.socket
-    if isinstance(part, Cooling):
-        return part.kind.capitalize()
-    return "PCIe card" if categories.is_pcie_card(part) else ""
+    """Filterable form factor label ('SXM5', 'PCIe card', 'U.2', 'OCP 3.0', ...), from the registry."""
+    found = categories.category(part.category)
+    return found.form_label(part) if found is not None else ""
 
 
 def locale_name() -> str:

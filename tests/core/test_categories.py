@@ -102,3 +102,18 @@ def test_a_new_category_is_placed_powered_priced_and_lane_counted(shipped):
     assert [line.group for line in ev.cost.lines if line.category == "hba"] == ["Storage"]
     downgrade = [v for v in ev.violations if v.code == "pcie.link-downgrade"]
     assert downgrade and "Gen4 x8" in downgrade[0].message and slot.id in downgrade[0].slots
+
+
+def test_every_placeable_part_has_key_figures_from_its_category(shipped):
+    """The palette's and tooltips' key figures come from the registry: every part a slot takes
+    has them, and a PCIe card without its own form label is filtered as 'PCIe card'."""
+    for part in shipped.parts.values():
+        cat = categories.category(part.category)
+        if not cat.slot_kinds and part.category != "chassis":
+            continue
+        assert cat.describe(part), part.id
+        if cat.pcie_card and cat.form is None:
+            assert cat.form_label(part) == "PCIe card"
+    drive = next(p for p in shipped.parts.values() if p.category == "drive" and p.form_factor == "u2")
+    assert categories.category("drive").form_label(drive) == "U.2"
+    assert " U.2 " in categories.category("drive").describe(drive)
