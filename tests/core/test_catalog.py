@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -164,6 +165,19 @@ def test_sources_are_public_urls_or_files_in_this_repository(shipped):
                 and not url.startswith("github "):
             path = url.split("#")[0].split(" ")[0]
             assert (ROOT / path).is_file(), (pid, url)
+
+
+#: shorthand of the research notes the catalog was first built from; a user cannot follow it
+_NOTE_TAGS = re.compile(r"\[(V|V-copy|2nd|UNVERIFIED)\b|components\.md|the reference\b")
+
+
+def test_catalog_files_use_plain_words_not_research_note_tags():
+    """Notes, descriptions and comments say 'verified in', 'secondary', 'unconfirmed', 'estimate'."""
+    tagged = [(p.name, n, line.strip()[:80])
+              for p in sorted((ROOT / "catalogs").rglob("*")) if p.suffix in (".toml", ".csv")
+              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+              if _NOTE_TAGS.search(line)]
+    assert not tagged, tagged[:10]
 
 
 def test_source_fields_name_real_fields(shipped):
