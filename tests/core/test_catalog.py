@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -166,6 +167,19 @@ def test_sources_are_public_urls_or_files_in_this_repository(shipped):
             assert (ROOT / path).is_file(), (pid, url)
 
 
+#: shorthand of the research notes the catalog was first built from; a user cannot follow it
+_NOTE_TAGS = re.compile(r"\[(V|V-copy|2nd|UNVERIFIED)\b|components\.md|the reference\b")
+
+
+def test_catalog_files_use_plain_words_not_research_note_tags():
+    """Notes, descriptions and comments say 'verified in', 'secondary', 'unconfirmed', 'estimate'."""
+    tagged = [(p.name, n, line.strip()[:80])
+              for p in sorted((ROOT / "catalogs").rglob("*")) if p.suffix in (".toml", ".csv")
+              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+              if _NOTE_TAGS.search(line)]
+    assert not tagged, tagged[:10]
+
+
 def test_source_fields_name_real_fields(shipped):
     wrong = [(p.id, f) for p in shipped.parts.values() for s in p.sources for f in s.fields
              if f not in type(p).model_fields]
@@ -252,6 +266,11 @@ CITED = [
     ("nvidia-l2-24gb", "fp8_tflops", 193, "FP8 Tensor 193 / 193 TFLOPS"),
     ("nvidia-b300-sxm-270gb", "tdp_w", 1100, "B300 TGP 1100W"),
     ("nvidia-b300-sxm-270gb", "scaleup_gbs", 1800, "1,800 GB/s each"),
+    ("lenovo-thinksystem-sr675-v3", "max_gpus", 8, "accelerators_per_node 8"),
+    ("lenovo-thinksystem-sr675-v3", "rack_units", 3, "3U"),
+    ("lenovo-thinksystem-sr675-v3", "depth_mm", 892, "892 mm deep"),
+    ("lenovo-psu-2400w-platinum", "rating_w", 2400, "1,800 W or 2,400 W"),
+    ("lenovo-psu-1800w-titanium", "rating_w", 1800, "1,800 W or 2,400 W"),
 ]
 
 
@@ -289,3 +308,25 @@ def test_oem_hgx_servers_take_the_hopper_board_and_a_bluefield2(shipped):
         assert ch.psu.count * shipped.get(ch.psu.supported[0]).rating_w >= 8 * 700 * 2, cid
     bf2 = shipped.get("nvidia-bf2-mbf2m516a-ceeot")
     assert (bf2.kind, bf2.ports, bf2.port_speed_gbps, bf2.pcie_gen) == ("dpu", 2, 100, 4)
+
+
+def test_sr675_v3_has_the_slot_map_its_product_guide_gives(shipped):
+    """8-DW model: 8 DW Gen5 x16 GPU slots + 6 slots + 1 OCP (14 + 1), 24 DIMMs, 4 PSU bays, SP5."""
+    ch = shipped.chassis("lenovo-thinksystem-sr675-v3")
+    gpu_slots = [s for s in ch.pcie_slots if s.gpu_capable]
+    assert len(gpu_slots) == ch.max_gpus == 8
+    assert all((s.gen, s.lanes, s.max_width) == (5, 16, 2) for s in gpu_slots)
+    assert len([s for s in ch.pcie_slots if s.form != "ocp3"]) == 14
+    assert len([s for s in ch.pcie_slots if s.form == "ocp3"]) == 1
+    assert ch.memory.channels_per_socket * ch.memory.dpc * len(ch.sockets) == 24
+    assert {s.socket for s in ch.sockets} == {shipped.get("amd-epyc-9554").socket}
+    assert ch.psu.count == 4 and {shipped.get(p).rating_w for p in ch.psu.supported} == {1800, 2400}
+    assert sum(g.count for g in ch.drive_bays if g.bay_type == "e1s") == 6
+
+
+def test_g8600_v7_is_labelled_an_estimate_where_no_vendor_table_was_read(shipped):
+    ch = shipped.chassis("xfusion-fusionserver-g8600-v7")
+    assert ch.gpu_baseboard.family == shipped.get("nvidia-h800-sxm5-80gb").baseboard_family
+    for field in ("rack_units", "max_gpus", "pcie_slots", "drive_bays", "psu", "cooling_options"):
+        assert ch.source_for(field).confidence == "estimate", field
+    assert "estimate" in ch.description

@@ -25,8 +25,9 @@ from configurator.io.exporters.bom_table import total_labels
 from configurator.io.exporters.compare_xlsx import FIRST, HEAD_ROWS
 
 EXAMPLES = sorted(p for p in paths.examples_dir().glob("*.json"))
-# every example build, in comparisons of at most six
-BATCHES = (EXAMPLES[:5], EXAMPLES[5:])
+# every example build, in the fewest comparisons of at most six
+_N = -(-len(EXAMPLES) // 6)
+BATCHES = tuple(EXAMPLES[i * len(EXAMPLES) // _N:(i + 1) * len(EXAMPLES) // _N] for i in range(_N))
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +45,7 @@ def _request(cmp: Comparison, evaluator) -> ExportRequest:
                          comparison=cmp)
 
 
-@pytest.fixture(scope="module", params=range(len(BATCHES)), ids=["examples-1", "examples-2"])
+@pytest.fixture(scope="module", params=range(len(BATCHES)), ids=[f"examples-{i + 1}" for i in range(len(BATCHES))])
 def workbook(request, evaluator, tmp_path_factory):
     cmp = _compare(evaluator, BATCHES[request.param])
     target = tmp_path_factory.mktemp("xlsx") / "cmp.xlsx"
