@@ -69,7 +69,7 @@ class PartDelegate(QStyledItemDelegate):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._texts: OrderedDict[tuple[str, int, bool], QStaticText] = OrderedDict()
-        self._font = QFont()
+        self._font: QFont | None = None
         self._fonts = (QFont(), QFont())          # plain and bold, made from the view's font
 
     def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt override
@@ -77,7 +77,7 @@ class PartDelegate(QStyledItemDelegate):
 
     def _use_font(self, font: QFont) -> None:
         """Keep plain and bold copies of the view's font; laid-out texts in another font are stale."""
-        if font != self._font:
+        if self._font is None or font != self._font:
             self._font = QFont(font)
             bold = QFont(font)
             bold.setBold(True)
@@ -158,7 +158,8 @@ class PartDelegate(QStyledItemDelegate):
 class _PartList(QTableView):
     """The palette's rows: one column, fixed-height rows (the view lays out a row count, not each
     row), no grid or headers. Enter on a part asks for it to be placed in the first free slot that
-    takes it; a click, Enter, Left or Right on a category header folds or opens it."""
+    takes it; Enter, Left or Right on a category header, a click on its arrow or a double click on
+    it folds or opens it."""
 
     place_requested = Signal(str)
     fold_requested = Signal(int, bool)     # header row, fold (True) or open
@@ -190,9 +191,10 @@ class _PartList(QTableView):
         return index.isValid() and not index.data(PART_ROLE)
 
     def focusInEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().focusInEvent(event)
+        had_current = self.currentIndex().isValid()
+        super().focusInEvent(event)      # makes the first row (a header) current
         model = self.model()
-        if not self.currentIndex().isValid() and model is not None:
+        if not had_current and model is not None:
             # tabbing in lands on the first part, so the focus ring shows where the keyboard is
             first = next((model.index(r, 0) for r in range(min(model.rowCount(), 50))
                           if model.index(r, 0).data(PART_ROLE)), None)
@@ -232,18 +234,30 @@ class _PartList(QTableView):
             modifiers = modifiers | Qt.KeyboardModifier.ControlModifier
         return super().moveCursor(action, modifiers)
 
+    def _on_arrow(self, index: QModelIndex, x: int) -> bool:
+        """Whether `x` (viewport px) is on the fold arrow of header `index`."""
+        left = self.visualRect(index).left()
+        return left <= x <= left + 8 + self.fontMetrics().height()
+
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt override
-        index = self.indexAt(event.position().toPoint())
+        # as in a tree: a press on a header's arrow folds or opens it, a double click anywhere on it
+        pos = event.position().toPoint()
+        index = self.indexAt(pos)
         if self._is_header(index) and event.button() == Qt.MouseButton.LeftButton:
             self.setCurrentIndex(index)
-            self.fold_requested.emit(index.row(), not index.data(COLLAPSED_ROLE))
+            if self._on_arrow(index, pos.x()):
+                self.fold_requested.emit(index.row(), not index.data(COLLAPSED_ROLE))
             event.accept()
             return
         super().mousePressEvent(event)
 
     def mouseDoubleClickEvent(self, event) -> None:  # noqa: N802 - Qt override
-        if self._is_header(self.indexAt(event.position().toPoint())):
-            event.accept()     # the press already folded it: a double click folds once, as in a tree
+        pos = event.position().toPoint()
+        index = self.indexAt(pos)
+        if self._is_header(index):
+            if not self._on_arrow(index, pos.x()):      # on the arrow, each press already folded
+                self.fold_requested.emit(index.row(), not index.data(COLLAPSED_ROLE))
+            event.accept()
             return
         super().mouseDoubleClickEvent(event)
 

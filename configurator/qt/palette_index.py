@@ -72,8 +72,12 @@ class PartIndex:
     cat: np.ndarray
     cat_keys: list[str]
     cat_titles: list[str]
-    fits: np.ndarray = field(init=False)
-    why: list[str] = field(init=False)
+    fits: np.ndarray = field(init=False)            # fits the current chassis (`set_fits`)
+    why: list[str] = field(init=False)              # and the reason when not
+    vendor_names: list[str] = field(init=False)     # the distinct vendors and form factors, sorted
+    form_names: list[str] = field(init=False)
+    totals: np.ndarray = field(init=False)          # parts per category
+    row_of: dict[str, int] = field(init=False)      # part id -> position
     _vendor_code: np.ndarray = field(init=False, repr=False)
     _form_code: np.ndarray = field(init=False, repr=False)
     _answers: OrderedDict[Query, np.ndarray] = field(init=False, repr=False, default_factory=OrderedDict)
@@ -83,8 +87,7 @@ class PartIndex:
         self.why = [""] * len(self.ids)
         self._vendor_code, self.vendor_names = _codes(self.vendors)
         self._form_code, self.form_names = _codes(self.forms)
-        self.totals = np.bincount(self.cat, minlength=len(self.cat_keys)) if self.ids else np.zeros(
-            len(self.cat_keys), dtype=np.intp)
+        self.totals = np.bincount(self.cat.astype(np.intp), minlength=len(self.cat_keys))
         self.row_of = {part_id: i for i, part_id in enumerate(self.ids)}
 
     def set_fits(self, fits: list[bool], why: list[str]) -> None:
