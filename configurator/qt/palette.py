@@ -375,14 +375,12 @@ class Palette(QWidget):
     def select_part(self, part_id: str) -> bool:
         """Make `part_id` the current row (tests, 'replace with', Ctrl+K), opening its category if
         folded; False when the filters hide it."""
-        pos = self.model.parts.row_of.get(part_id)
-        if pos is None:
+        if not self.model.matches(part_id):
             return False
-        self.model.set_collapsed(int(self.model.parts.cat[pos]), False)
+        self.model.set_collapsed(int(self.model.parts.cat[self.model.parts.row_of[part_id]]), False)
         index = self.model.index_of(part_id)
-        if index.isValid():
-            self.tree.setCurrentIndex(index)
-        return index.isValid()
+        self.tree.setCurrentIndex(index)
+        return True
 
     def visible_parts(self) -> list[str]:
         """The part ids the palette lists now, top to bottom."""

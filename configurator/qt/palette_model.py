@@ -95,6 +95,13 @@ class PaletteModel(QAbstractTableModel):
         found = np.flatnonzero(self._rows == pos)
         return int(found[0]) if len(found) else -1
 
+    def matches(self, part_id: str) -> bool:
+        """Whether the filters show `part_id` (folded away or not)."""
+        pos = self.parts.row_of.get(part_id)
+        found = self.parts.match(self.query)       # the current query's kept answer
+        at = int(np.searchsorted(found, pos)) if pos is not None else len(found)
+        return at < len(found) and int(found[at]) == pos
+
     def header_row(self, category: int) -> int:
         """The row of category `category`'s header, or -1 when no part of it matches."""
         found = np.flatnonzero(self._rows == -1 - category)

@@ -128,3 +128,14 @@ def test_a_part_hidden_by_the_filter_cannot_be_selected(palette):
     assert palette.current_part() is None and palette.model.index_of("h100-pcie").row() == -1
     assert all(palette.model.index(r, 0).data(PART_ROLE) or r in palette.model.header_rows()
                for r in range(palette.model.rowCount()))
+
+
+def test_selecting_a_part_opens_its_folded_category_only_if_the_filter_shows_it(palette):
+    palette.tree.setCurrentIndex(_first_header(palette))
+    QTest.keyClick(palette.tree, Qt.Key.Key_Left)
+    palette.search.setText("xeon")
+    assert not palette.select_part("h100-sxm") and "h100-sxm" not in palette.visible_parts()
+    palette.search.clear()
+    assert palette.model.index(0, 0).data(COLLAPSED_ROLE)      # still folded
+    assert palette.select_part("h100-sxm") and palette.current_part() == "h100-sxm"
+    assert not palette.model.index(0, 0).data(COLLAPSED_ROLE)
