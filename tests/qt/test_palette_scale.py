@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from configurator import paths
 from configurator.core.build import Build
@@ -137,3 +138,32 @@ def test_category_headers_count_and_fold(palette, every_part):
     assert len(palette.visible_parts()) == len(_expected(every_part, "h100", "", "", False))
     _filter(palette, "", "", "", False)
     assert palette.current_part() == first_gpu        # the current part outlives the filter change
+
+
+def test_a_keystroke_asks_the_model_about_the_rows_on_screen_only(palette, monkeypatch, qtbot):
+    """Fixed-height rows: the view lays out a row count, not each row (a list view asks the model
+    for every row's index on each layout: a Python call a row), and paints the rows on screen."""
+    from configurator.qt.palette_model import PaletteModel
+
+    calls = {"rowCount": 0, "data": 0}
+    for name in calls:
+        original = getattr(PaletteModel, name)
+
+        def counted(self, *args, _original=original, _name=name):
+            calls[_name] += 1
+            return _original(self, *args)
+        monkeypatch.setattr(PaletteModel, name, counted)
+    pal = Palette(Session(palette.session.catalog, Build(chassis="hgx-8u")))
+    qtbot.addWidget(pal)
+    pal.resize(320, 600)
+    pal.show()
+    qtbot.waitExposed(pal)
+    on_screen = pal.tree.viewport().height() // pal.tree.verticalHeader().defaultSectionSize() + 1
+    for text in ("e", "ep", "epyc"):
+        calls.update(rowCount=0, data=0)
+        pal.search.setText(text)
+        qtbot.waitUntil(lambda: calls["data"] > 0)         # painted
+        for _ in range(5):
+            QApplication.processEvents()
+        assert pal.model.rowCount() > 10 * on_screen
+        assert calls["rowCount"] < 100 and calls["data"] < 12 * on_screen, (text, calls, on_screen)
