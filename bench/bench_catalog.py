@@ -28,6 +28,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 KEYSTROKES = ["h", "h1", "h10", "h100", "h100 ", "h100 s", "h100 sx", "h100 s", "h100", "", "e", "ep", "epy",
               "epyc", "epyc 9", "", "8", "80", "80 ", "80 g", "80 gb", "", "n", "nv", "nvm", "nvme", ""]
+CHASSIS = "supermicro-sys-821ge-tnhr"    # a shipped HGX server: parts fit or are greyed with a reason
 
 
 def _timed(fn) -> tuple[float, float]:
@@ -78,7 +79,7 @@ def _palette_round(catalog) -> dict[str, object]:
 
     app = QApplication.instance() or QApplication([])
     t0 = time.perf_counter()
-    palette = Palette(Session(catalog, Build(chassis="hgx-8u")))
+    palette = Palette(Session(catalog, Build(chassis=CHASSIS)))
     palette.resize(360, 900)
     palette.show()
     app.processEvents()
@@ -109,7 +110,27 @@ def _palette_round(catalog) -> dict[str, object]:
                 break
 
     samples = [_timed(lambda t=t: key(t)) for t in KEYSTROKES]
-    return {"built_s": built, "keys": samples, "painted": painted}
+    typed = painted
+
+    def choose(widget, value) -> None:
+        """One filter change (a combo's entry, the 'fits' box), timed like a keystroke."""
+        nonlocal painted
+        before = Paints.count
+        if widget is palette.fits:
+            widget.setChecked(value)
+        else:
+            widget.setCurrentIndex(max(0, widget.findData(value)))
+        for _ in range(20):
+            app.processEvents()
+            if Paints.count > before:
+                painted += 1
+                break
+
+    painted = 0
+    steps = [(palette.vendor, "NVIDIA"), (palette.fits, True), (palette.form, "SXM5"), (palette.vendor, ""),
+             (palette.fits, False), (palette.form, ""), (palette.vendor, "AMD"), (palette.vendor, "")]
+    filters = [_timed(lambda w=w, v=v: choose(w, v)) for w, v in steps]
+    return {"built_s": built, "keys": samples, "painted": typed, "filters": filters, "filters_painted": painted}
 
 
 def _run_child(tree: Path, user: Path, cache_dir: Path) -> dict:
@@ -141,6 +162,9 @@ def bench_big(work: Path, n_parts: int, trees: dict[str, Path], rounds: int) -> 
         keys = [s for r in runs for s in r["keys"]]
         print(f"[{name}] " + _line("palette keystroke (filter + layout + paint)", keys, 0.016)
               + f", painted {sum(r['painted'] for r in runs)} of {len(keys)}")
+        filters = [s for r in runs for s in r["filters"]]
+        print(f"[{name}] " + _line("palette vendor / form / fits change", filters, 0.016)
+              + f", painted {sum(r['filters_painted'] for r in runs)} of {len(filters)}")
 
 
 def main() -> None:

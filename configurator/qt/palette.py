@@ -2,9 +2,11 @@
 
 Every part stays listed; those that cannot go into the current chassis are greyed with the
 reason as a tooltip (the same `fits_chassis` answer the drop uses). The parts are one flat list
-(`palette_model.PaletteModel` over `palette_index.PartIndex`): a header row per category, which a
-click or Left/Right folds, then its parts, all rows one height, so a keystroke over 20,000 parts
-costs one filter over the index and a repaint of the rows on screen.
+(`palette_model.PaletteModel` over `palette_index.PartIndex`): a header row per category, which
+its arrow, a double click or Left/Right folds, then its parts. All rows are one height, so a
+keystroke over 20,000 parts costs one filter over the index and a repaint of the rows on screen.
+Keystrokes are not debounced: each one's filter and repaint fit in a frame
+(`bench/bench_catalog.py`), and a delay would only show every result later.
 """
 
 from __future__ import annotations
