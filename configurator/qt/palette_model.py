@@ -121,10 +121,6 @@ class PaletteModel(QAbstractTableModel):
         """The rows that are category headers."""
         return np.flatnonzero(self._rows < 0).tolist()
 
-    def shown_in(self, category: int) -> int:
-        """How many parts of `category` the filters show (a collapsed category's too)."""
-        return int(self._shown[category])
-
     # ------------------------------------------------------------------ Qt model
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802 - Qt override
         return 0 if parent.isValid() else len(self._rows)
