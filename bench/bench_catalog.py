@@ -2,34 +2,33 @@
 first and second load through the validated-catalog cache (target 0.5 s for the second) and
 palette search over it, per keystroke, with the real Palette widget offscreen (target 16 ms).
 
-    PYTHONPATH=$PWD QT_QPA_PLATFORM=offscreen python bench/bench_catalog.py [--parts N]
+    PYTHONPATH=$PWD QT_QPA_PLATFORM=offscreen python bench/bench_catalog.py [--parts N] [--against DIR]
 
-Prints medians (wall and CPU time: on a shared machine wall time includes waiting for a core)
-and each median's ratio to its target, all measured in this one run.
+A keystroke is timed from setting the search text until the palette's parts view has painted
+the result (the event loop is run until its viewport's paint event has been delivered), so the
+filter, the view's layout and its repaint are all inside the time. Each round runs in a fresh
+process (no answers kept from an earlier round); with `--against DIR` (another checkout, e.g.
+the base commit) rounds of that tree and this one alternate in this one run, and each line
+names its tree. Prints medians and p95 (wall, and CPU: on a shared machine wall time includes
+waiting for a core) and each median's ratio to its target.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from _big_catalog import write_big_catalog  # noqa: E402
-from _util import measure, summary  # noqa: E402
-
-from configurator import paths  # noqa: E402
-from configurator.io.catalog_cache import CatalogCache  # noqa: E402
-from configurator.io.catalog_io import load_catalog  # noqa: E402
-
+HERE = Path(__file__).resolve().parent
 KEYSTROKES = ["h", "h1", "h10", "h100", "h100 ", "h100 s", "h100 sx", "h100 s", "h100", "", "e", "ep", "epy",
               "epyc", "epyc 9", "", "8", "80", "80 ", "80 g", "80 gb", "", "n", "nv", "nvm", "nvme", ""]
+CHASSIS = "supermicro-sys-821ge-tnhr"    # a shipped HGX server: parts fit or are greyed with a reason
 
 
 def _timed(fn) -> tuple[float, float]:
@@ -38,27 +37,40 @@ def _timed(fn) -> tuple[float, float]:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
+def _p95(values: list[float]) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(0.95 * len(values)))]
+
+
 def _line(name: str, samples: list[tuple[float, float]], target_s: float) -> str:
-    wall = statistics.median(s[0] for s in samples)
-    cpu = statistics.median(s[1] for s in samples)
-    return (f"{name}: median wall {wall * 1000:.1f} ms (ratio {wall / target_s:.2f}), cpu {cpu * 1000:.1f} ms "
-            f"(ratio {cpu / target_s:.2f}), target {target_s * 1000:.0f} ms, n={len(samples)}")
+    wall = [s[0] for s in samples]
+    cpu = [s[1] for s in samples]
+    mw, mc = statistics.median(wall), statistics.median(cpu)
+    return (f"{name}: median wall {mw * 1000:.1f} ms (ratio {mw / target_s:.2f}), p95 {_p95(wall) * 1000:.1f} ms; "
+            f"cpu {mc * 1000:.1f} ms (ratio {mc / target_s:.2f}), p95 {_p95(cpu) * 1000:.1f} ms; "
+            f"target {target_s * 1000:.0f} ms, n={len(samples)}")
 
 
-def bench_big(work: Path, n_parts: int) -> None:
-    user, cache_dir = work / "user", work / "cache"
-    written = write_big_catalog(user, n_parts)
-    size = sum(p.stat().st_size for p in user.iterdir())
-    load = lambda: load_catalog([paths.catalog_dir(), user], [paths.price_dir()],  # noqa: E731
-                                cache=CatalogCache(cache_dir))
-    first = _timed(load)
-    print(f"{written} generated parts in {size / 1e6:.1f} MB of TOML; first load (parse, validate, "
-          f"write cache): wall {first[0]:.2f} s, cpu {first[1]:.2f} s")
-    print(_line("second load (from the cache)", [_timed(load) for _ in range(5)], 0.5))
-    bench_palette(load())
+def child(user: Path, cache_dir: Path) -> None:
+    """One round in this process (the checkout on sys.path first): load the user catalog through
+    the cache (first load if there is none yet), build the palette, type KEYSTROKES; prints JSON."""
+    from configurator import paths
+    from configurator.io.catalog_cache import CatalogCache
+    from configurator.io.catalog_io import load_catalog
+
+    def load():
+        return load_catalog([paths.catalog_dir(), user], [paths.price_dir()], cache=CatalogCache(cache_dir))
+
+    out: dict[str, object] = {}
+    if not cache_dir.exists():
+        out["first_load"] = _timed(load)
+    out["second_load"] = [_timed(load) for _ in range(3)]
+    out.update(_palette_round(load()))
+    print(json.dumps(out))
 
 
-def bench_palette(catalog) -> None:
+def _palette_round(catalog) -> dict[str, object]:
+    from PySide6.QtCore import QEvent, QObject
     from PySide6.QtWidgets import QApplication
 
     from configurator.core.build import Build
@@ -67,32 +79,120 @@ def bench_palette(catalog) -> None:
 
     app = QApplication.instance() or QApplication([])
     t0 = time.perf_counter()
-    palette = Palette(Session(catalog, Build(chassis="hgx-8u")))
+    palette = Palette(Session(catalog, Build(chassis=CHASSIS)))
     palette.resize(360, 900)
     palette.show()
     app.processEvents()
-    rows = sum(palette.model.item(r).rowCount() for r in range(palette.model.rowCount()))
-    print(f"palette of {rows} parts built and shown in {time.perf_counter() - t0:.2f} s")
+    built = time.perf_counter() - t0
+
+    class Paints(QObject):
+        count = 0
+
+        def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt override
+            if event.type() == QEvent.Type.Paint:
+                Paints.count += 1
+            return False
+
+    paints = Paints()
+    palette.tree.viewport().installEventFilter(paints)
+    painted = 0
 
     def key(text: str) -> None:
+        nonlocal painted
+        before = Paints.count
         palette.search.setText(text)
-        app.processEvents()    # the repaint the keystroke causes
+        # the filter's layout runs from a 0 ms timer and its repaint is a posted event: run the loop
+        # until the viewport has painted (a keystroke that changes nothing paints nothing)
+        for _ in range(20):
+            app.processEvents()
+            if Paints.count > before:
+                painted += 1
+                break
 
-    print(_line("palette keystroke (filter + expand + paint)", [_timed(lambda t=t: key(t)) for t in KEYSTROKES],
-                0.016))
+    samples = [_timed(lambda t=t: key(t)) for t in KEYSTROKES]
+    typed = painted
+
+    def choose(widget, value) -> None:
+        """One filter change (a combo's entry, the 'fits' box), timed like a keystroke."""
+        nonlocal painted
+        before = Paints.count
+        if widget is palette.fits:
+            widget.setChecked(value)
+        else:
+            widget.setCurrentIndex(max(0, widget.findData(value)))
+        for _ in range(20):
+            app.processEvents()
+            if Paints.count > before:
+                painted += 1
+                break
+
+    painted = 0
+    steps = [(palette.vendor, "NVIDIA"), (palette.fits, True), (palette.form, "SXM5"), (palette.vendor, ""),
+             (palette.fits, False), (palette.form, ""), (palette.vendor, "AMD"), (palette.vendor, "")]
+    filters = [_timed(lambda w=w, v=v: choose(w, v)) for w, v in steps]
+    return {"built_s": built, "keys": samples, "painted": typed, "filters": filters, "filters_painted": painted}
+
+
+def _run_child(tree: Path, user: Path, cache_dir: Path) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(tree), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", str(tree), str(user),
+                           str(cache_dir)], env=env, cwd=tree, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"bench child for {tree} failed:\n{done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def bench_big(work: Path, n_parts: int, trees: dict[str, Path], rounds: int) -> None:
+    from _big_catalog import write_big_catalog
+
+    user = work / "user"
+    written = write_big_catalog(user, n_parts)
+    size = sum(p.stat().st_size for p in user.iterdir())
+    print(f"{written} generated parts in {size / 1e6:.1f} MB of TOML; {rounds} rounds per tree, alternating")
+    results: dict[str, list[dict]] = {name: [] for name in trees}
+    for _ in range(rounds):
+        for name, tree in trees.items():
+            results[name].append(_run_child(tree, user, work / f"cache-{name}"))
+    for name, runs in results.items():
+        first = next(r["first_load"] for r in runs if "first_load" in r)
+        print(f"[{name}] first load (parse, validate, write cache): wall {first[0]:.2f} s, cpu {first[1]:.2f} s")
+        print(f"[{name}] " + _line("second load (from the cache)", [s for r in runs for s in r["second_load"]], 0.5))
+        built = statistics.median(r["built_s"] for r in runs)
+        print(f"[{name}] palette built and shown: median {built:.2f} s")
+        keys = [s for r in runs for s in r["keys"]]
+        print(f"[{name}] " + _line("palette keystroke (filter + layout + paint)", keys, 0.016)
+              + f", painted {sum(r['painted'] for r in runs)} of {len(keys)}")
+        filters = [s for r in runs for s in r["filters"]]
+        print(f"[{name}] " + _line("palette vendor / form / fits change", filters, 0.016)
+              + f", painted {sum(r['filters_painted'] for r in runs)} of {len(filters)}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--parts", type=int, default=20_000)
+    parser.add_argument("--parts", type=int, default=20_000, help="size of the generated user catalog")
+    parser.add_argument("--rounds", type=int, default=3, help="fresh-process rounds per tree")
+    parser.add_argument("--against", type=Path, help="another checkout (e.g. the base commit) measured alongside")
+    parser.add_argument("--child", nargs=3, type=Path, metavar=("TREE", "USER", "CACHE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if args.child:
+        sys.path.insert(0, str(args.child[0]))
+        child(args.child[1], args.child[2])
+        return
+    here = HERE.parent
+    sys.path[:0] = [str(here), str(HERE)]
+    from _util import measure, summary
+
+    from configurator import paths
+    from configurator.io.catalog_io import load_catalog
+
     cat = load_catalog([paths.catalog_dir()], [paths.price_dir()])
     print(f"{len(cat.parts)} parts, {len(cat.prices)} prices, {len(cat.issues)} issues")
     samples = measure(lambda: load_catalog([paths.catalog_dir()], [paths.price_dir()]), runs=30)
     print(summary("load all catalogs", samples, target_s=0.200))
+    trees = {"this": here} if args.against is None else {"base": args.against.resolve(), "this": here}
     with tempfile.TemporaryDirectory(prefix="bench-catalog-") as work:
-        bench_big(Path(work), args.parts)
+        bench_big(Path(work), args.parts, trees, args.rounds)
 
 
 if __name__ == "__main__":

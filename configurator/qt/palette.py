@@ -1,266 +1,160 @@
 """The component palette: parts by category, searchable and filterable, dragged onto the chassis.
 
 Every part stays listed; those that cannot go into the current chassis are greyed with the
-reason as a tooltip (the same `fits_chassis` answer the drop uses).
+reason as a tooltip (the same `fits_chassis` answer the drop uses). The parts are one flat list
+(`palette_model.PaletteModel` over `palette_index.PartIndex`): a header row per category, which
+its arrow, a double click or Left/Right folds, then its parts. All rows are one height, so a
+keystroke over 20,000 parts costs one filter over the index and a repaint of the rows on screen.
+Keystrokes are not debounced: each one's filter and repaint fit in a frame
+(`bench/bench_catalog.py`), and a delay would only show every result later.
 """
 
 from __future__ import annotations
 
-import re
-
-from PySide6.QtCore import QCoreApplication, QRectF, QRegularExpression, QSize, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QColor, QPen, QStandardItem, QStandardItemModel
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
     QHBoxLayout,
+    QHeaderView,
     QLineEdit,
-    QStyle,
-    QStyledItemDelegate,
-    QTreeView,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from .. import i18n
-from ..core import categories
-from ..core.placement import fits_chassis
 from ..core.session import Session
-from . import theme
-from .mime import part_mime
-
-PART_ROLE = Qt.ItemDataRole.UserRole + 1
-FIGURES_ROLE = Qt.ItemDataRole.UserRole + 2
-PRICE_ROLE = Qt.ItemDataRole.UserRole + 3
-FITS_ROLE = Qt.ItemDataRole.UserRole + 4
-VENDOR_ROLE = Qt.ItemDataRole.UserRole + 5
-FORM_ROLE = Qt.ItemDataRole.UserRole + 6
-SEARCH_ROLE = Qt.ItemDataRole.UserRole + 7
-FILTER_ROLE = Qt.ItemDataRole.UserRole + 8
-TITLE_ROLE = Qt.ItemDataRole.UserRole + 9
-PART_CATEGORY_ROLE = Qt.ItemDataRole.UserRole + 10
-FOCUS_RING = QColor("#163f8c")   # darker than the accent, so it shows on a selected row too
-
-
-
-class _PartModel(QStandardItemModel):
-    """Drags carry the part id under our MIME type."""
-
-    def mimeTypes(self) -> list[str]:
-        from .mime import PART_MIME
-        return [PART_MIME]
-
-    def supportedDragActions(self) -> Qt.DropAction:
-        # copy only: a Move (Shift held during the drag) would make the view delete the dragged row
-        return Qt.DropAction.CopyAction
-
-    def mimeData(self, indexes):
-        for index in indexes:
-            part_id = index.data(PART_ROLE)
-            if part_id:
-                return part_mime(part_id)
-        return None
+from .palette_delegate import FOCUS_RING, PartDelegate, row_height  # noqa: F401 - FOCUS_RING: tests
+from .palette_index import Query, build_index, fits_in, query_words
+from .palette_model import (  # noqa: F401 - the roles are the palette's public vocabulary
+    COLLAPSED_ROLE,
+    FIGURES_ROLE,
+    FITS_ROLE,
+    FORM_ROLE,
+    PART_CATEGORY_ROLE,
+    PART_ROLE,
+    PRICE_ROLE,
+    ROW_ROLE,
+    SEARCH_ROLE,
+    TITLE_ROLE,
+    VENDOR_ROLE,
+    PaletteModel,
+)
+from .palette_model import provenance as _provenance  # noqa: F401 - tests read the tooltip's source line
 
 
-class PartFilter(QSortFilterProxyModel):
-    """Search text over name/vendor/figures, plus vendor, form factor and 'fits this chassis'.
+class _PartList(QTableView):
+    """The palette's rows: one column, fixed-height rows (the view lays out a row count, not each
+    row), no grid or headers. Enter on a part asks for it to be placed in the first free slot that
+    takes it; Enter, Left or Right on a category header, a click on its arrow or a double click on
+    it folds or opens it."""
 
-    All four filters are one regular expression over each row's `FILTER_ROLE` key (see
-    `filter_key`), so Qt filters in C++: a Python `filterAcceptsRow` costs ~8 µs a row, 150 ms a
-    keystroke over 20,000 parts, where one frame is 16 ms. Filtering is not recursive: a
-    category row has a key of its own (`category_key`) that the expression accepts while the
-    category holds a match (found here from `set_index`, stopping at the first match), so Qt
-    filters a category's parts only when its row is open, and visits each part once.
-    """
+    place_requested = Signal(str)
+    fold_requested = Signal(int, bool)     # header row, fold (True) or open
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.text: list[str] = []
-        self.vendor = ""
-        self.form = ""
-        self.fits_only = False
-        self._index: dict[str, tuple[list[tuple[bool, str, str, str]], str]] = {}
-        self._shown: list[str] | None = None   # categories with a match for the current filters
-        self.setRecursiveFilteringEnabled(False)
-        self.setFilterRole(FILTER_ROLE)
+        self.horizontalHeader().hide()
+        self.horizontalHeader().setStretchLastSection(True)
+        rows = self.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setMinimumSectionSize(1)
+        rows.setDefaultSectionSize(row_height(self))
+        self.setShowGrid(False)
+        self.setWordWrap(False)
+        self.setCornerButtonEnabled(False)
+        self.setTabKeyNavigation(False)      # Tab leaves the palette, as from any list
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
 
-    def set_index(self, index: dict[str, list[tuple[bool, str, str, str]]]) -> None:
-        """Each category's parts as (fits, vendor, form, search text); read when the filters change."""
-        self._index = {cat: (rows, "\n".join(r[3].replace("\n", " ") for r in rows)) for cat, rows in index.items()}
-        self._shown = None
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if event.type() == event.Type.FontChange:
+            self.verticalHeader().setDefaultSectionSize(row_height(self))
 
-    def set_filters(self, text: str, vendor: str, form: str, fits_only: bool) -> None:
-        words = [w for w in plain(text.lower()).split() if w]
-        before = (self.text, self.vendor, self.form, self.fits_only)
-        if (words, vendor, form, fits_only) == before:
-            return  # a trailing space or an unchanged combo: nothing to re-run over every row
-        # typing on: a category without a match for the shorter text has none for the longer one
-        narrower = (vendor, form, fits_only) == before[1:] and self.text and text.lower().startswith(" ".join(self.text))
-        self.text, self.vendor, self.form, self.fits_only = words, vendor, form, fits_only
-        self._apply(narrower=bool(narrower))
-
-    def _apply(self, narrower: bool = False) -> None:
-        parts = filter_pattern(self.text, self.vendor, self.form, self.fits_only)
-        if not parts.pattern():
-            self._shown = None
-        else:
-            candidates = self._shown if narrower and self._shown is not None else list(self._index)
-            self._shown = [cat for cat in candidates if cat in self._index and
-                           _has_match(*self._index[cat], self.text, self.vendor, self.form, self.fits_only)]
-            heads = "".join(f"|^{category_key(cat)}$" for cat in self._shown)   # control characters only
-            parts = QRegularExpression(parts.pattern() + heads, parts.patternOptions())
-        self.setFilterRegularExpression(parts)
-
-    def refilter(self, change=lambda: None) -> None:
-        """Re-run the filter around `change` (Qt 6.10+ API; invalidate() on older Qt)."""
-        if hasattr(self, "beginFilterChange"):
-            self.beginFilterChange()
-            change()
-            if self.filterRegularExpression().pattern():
-                self._apply()     # 'fits this chassis' changed: which categories have a match too
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-        else:  # pragma: no cover - older Qt
-            change()
-            self._apply()
-            self.invalidate()
-
-
-_SEP = "\x1f"     # unit separator between a key's fields
-_HEAD = "\x1e"    # record separator: starts a category row's key
-_FITS, _NO_FIT = "\x03", "\x02"
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-
-
-def plain(text: str) -> str:
-    """`text` with control characters made spaces: search texts and typed words never hold the
-    characters keys are built from, so a typed word can match only a part's search text."""
-    return _CONTROL.sub(" ", text)
-
-
-def filter_key(fits: bool, vendor: str, form: str, search: str) -> str:
-    """A part's `FILTER_ROLE` text: its search text, then 'fits', vendor and form factor, each
-    between separators, so that one typed word is a plain (fast) substring search."""
-    return f"{plain(search)}{_SEP}{_FITS if fits else _NO_FIT}{_SEP}{plain(vendor)}{_SEP}{plain(form)}{_SEP}"
-
-
-def category_key(category: str) -> str:
-    """A category row's `FILTER_ROLE` text, made of control characters only (no typed word can
-    match it): accepted while the category holds a match."""
-    return _HEAD + "".join(chr(1 + (b >> 4)) + chr(1 + (b & 15)) for b in category.encode())
-
-
-def _has_match(rows: list[tuple[bool, str, str, str]], searches: str, words: list[str], vendor: str, form: str,
-               fits_only: bool) -> bool:
-    """Whether any (fits, vendor, form, search text) passes the filters `filter_pattern` states;
-    `searches` is every row's search text, one a line, to rule a category out in one C-level scan."""
-    if not all(w in searches for w in words):
-        return False
-    if len(words) <= 1 and not (vendor or form or fits_only):
-        return True
-    for fits, v, f, search in rows:
-        if (fits_only and not fits) or (vendor and v != vendor) or (form and f != form):
-            continue
-        if all(w in search for w in words):
-            return True
-    return False
-
-
-def filter_pattern(words: list[str], vendor: str, form: str, fits_only: bool) -> QRegularExpression:
-    """The expression `filter_key` strings are matched with (every word in the search text, and
-    'fits', vendor and form factor as chosen); an empty one when nothing filters. `PartFilter`
-    adds the category rows that hold a match."""
-    esc = QRegularExpression.escape
-    needs = [esc(w) for w in words]
-    if fits_only:
-        needs.append(_SEP + _FITS + _SEP)
-    if vendor:
-        needs.append(f"{_SEP}[{_FITS}{_NO_FIT}]{_SEP}{esc(plain(vendor))}{_SEP}")
-    if form:
-        needs.append(f"{_SEP}{esc(plain(form))}{_SEP}$")
-    if not needs:
-        return QRegularExpression()
-    pattern = needs[0] if len(needs) == 1 else "^" + "".join(f"(?=.*{n})" for n in needs)
-    return QRegularExpression(pattern, QRegularExpression.PatternOption.DotMatchesEverythingOption)
-
-
-class PartDelegate(QStyledItemDelegate):
-    """Two lines per part: name (bold) and key figures; price right-aligned; greyed if it cannot fit."""
-
-    def sizeHint(self, option, index) -> QSize:
-        if not index.data(PART_ROLE):
-            return QSize(100, 26)
-        return QSize(100, option.fontMetrics.height() * 2 + 10)
-
-    def paint(self, painter, option, index) -> None:
-        if not index.data(PART_ROLE):
-            super().paint(painter, option, index)
-            return
-        style = option.widget.style() if option.widget else None
-        opt = option.__class__(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        if style:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, option.widget)
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        fits = bool(index.data(FITS_ROLE))
-        ink = option.palette.highlightedText().color() if selected else (theme.INK if fits else theme.FAINT)
-        sub = option.palette.highlightedText().color() if selected else (theme.MUTED if fits else theme.FAINT)
-        r = QRectF(option.rect).adjusted(4, 4, -8, -4)
-        line = option.fontMetrics.height()
-        price = index.data(PRICE_ROLE) or ""
-        painter.save()
-        f = option.font
-        f.setBold(True)
-        painter.setFont(f)
-        pw = painter.fontMetrics().horizontalAdvance(price) + 8
-        painter.setPen(ink)
-        name = painter.fontMetrics().elidedText(index.data(Qt.ItemDataRole.DisplayRole) or "",
-                                                Qt.TextElideMode.ElideRight, int(r.width() - pw))
-        painter.drawText(QRectF(r.left(), r.top(), r.width() - pw, line), Qt.AlignmentFlag.AlignLeft, name)
-        painter.drawText(QRectF(r.left(), r.top(), r.width(), line), Qt.AlignmentFlag.AlignRight, price)
-        f.setBold(False)
-        painter.setFont(f)
-        painter.setPen(sub)
-        figures = index.data(FIGURES_ROLE) or ""
-        if not fits:
-            figures = "✗ " + figures
-        painter.drawText(QRectF(r.left(), r.top() + line + 2, r.width(), line), Qt.AlignmentFlag.AlignLeft,
-                         painter.fontMetrics().elidedText(figures, Qt.TextElideMode.ElideRight, int(r.width())))
-        if option.state & QStyle.StateFlag.State_HasFocus:
-            # the keyboard's row: a ring that reads on a selected (accent) row and on a plain one;
-            # the selection alone looks the same whether the palette has the keyboard or not
-            painter.setPen(QPen(FOCUS_RING, 2))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(QRectF(option.rect).adjusted(1, 1, -1, -1))
-        painter.restore()
-
-
-class _PartTree(QTreeView):
-    """Enter on a part asks for it to be placed in the first free slot that takes it."""
-
-    place_requested = Signal(str)
+    def _is_header(self, index: QModelIndex) -> bool:
+        return index.isValid() and not index.data(PART_ROLE)
 
     def focusInEvent(self, event) -> None:  # noqa: N802 - Qt override
-        super().focusInEvent(event)
-        if not self.currentIndex().isValid() and self.model() is not None:
+        had_current = self.currentIndex().isValid()
+        super().focusInEvent(event)      # makes the first row (a header) current
+        model = self.model()
+        if not had_current and model is not None:
             # tabbing in lands on the first part, so the focus ring shows where the keyboard is
-            first = self.model().index(0, 0)
-            if self.model().rowCount(first):
-                self.setCurrentIndex(self.model().index(0, 0, first))
+            first = next((model.index(r, 0) for r in range(min(model.rowCount(), 50))
+                          if model.index(r, 0).data(PART_ROLE)), None)
+            if first is not None:
+                self.setCurrentIndex(first)
 
-    def keyPressEvent(self, event) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            part = self.currentIndex().data(PART_ROLE)
-            if part:
-                self.place_requested.emit(part)
-                event.accept()
-                return
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt override
+        current, key = self.currentIndex(), event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and current.isValid():
+            if self._is_header(current):
+                self.fold_requested.emit(current.row(), not current.data(COLLAPSED_ROLE))
+            else:
+                self.place_requested.emit(current.data(PART_ROLE))
+            event.accept()
+            return
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and current.isValid():
+            self._fold_key(current, fold=key == Qt.Key.Key_Left)
+            event.accept()
+            return
         super().keyPressEvent(event)
+
+    def _fold_key(self, current: QModelIndex, fold: bool) -> None:
+        """As in a tree: Left folds a header or goes from a part up to its header, Right opens."""
+        if self._is_header(current):
+            if bool(current.data(COLLAPSED_ROLE)) != fold:
+                self.fold_requested.emit(current.row(), fold)
+            return
+        if fold:
+            row = current.row()
+            while row > 0 and not self._is_header(self.model().index(row, 0)):
+                row -= 1
+            self.setCurrentIndex(self.model().index(row, 0))
+
+    def moveCursor(self, action, modifiers):  # noqa: N802 - Qt override
+        # a table's Home/End stay in the row; in a list they go to the first and last row
+        if action in (QAbstractItemView.CursorAction.MoveHome, QAbstractItemView.CursorAction.MoveEnd):
+            modifiers = modifiers | Qt.KeyboardModifier.ControlModifier
+        return super().moveCursor(action, modifiers)
+
+    def _on_arrow(self, index: QModelIndex, x: int) -> bool:
+        """Whether `x` (viewport px) is on the fold arrow of header `index`."""
+        left = self.visualRect(index).left()
+        return left <= x <= left + 8 + self.fontMetrics().height()
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt override
+        # as in a tree: a press on a header's arrow folds or opens it, a double click anywhere on it
+        pos = event.position().toPoint()
+        index = self.indexAt(pos)
+        if self._is_header(index) and event.button() == Qt.MouseButton.LeftButton:
+            self.setCurrentIndex(index)
+            if self._on_arrow(index, pos.x()):
+                self.fold_requested.emit(index.row(), not index.data(COLLAPSED_ROLE))
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event) -> None:  # noqa: N802 - Qt override
+        pos = event.position().toPoint()
+        index = self.indexAt(pos)
+        if self._is_header(index):
+            if not self._on_arrow(index, pos.x()):      # on the arrow, each press already folded
+                self.fold_requested.emit(index.row(), not index.data(COLLAPSED_ROLE))
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
 
 
 class Palette(QWidget):
-    """Left dock. Signals: `place_requested(part_id)` (Enter / double-click), `message(str)`."""
+    """Left dock. Signals: `place_requested(part_id)` (Enter / double-click), `message(str)`.
+
+    `tree` is the parts view (the name other views and tests know it by), `model` its model."""
 
     place_requested = Signal(str)
     message = Signal(str)
@@ -269,6 +163,7 @@ class Palette(QWidget):
         super().__init__(parent)
         self.session = session
         self._chassis_id: str | None = None
+        self._kept: str | None = None        # the current part across a model reset
         self.search = QLineEdit(placeholderText=self.tr("Search parts…  (name, vendor, 80 GB, 400G …)"))
         self.search.setClearButtonEnabled(True)
         self.vendor = QComboBox()
@@ -278,21 +173,28 @@ class Palette(QWidget):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
         self.fits = QCheckBox(self.tr("Fits this chassis"))
-        self.model = _PartModel(self)
-        self.proxy = PartFilter(self)
-        self.proxy.setSourceModel(self.model)
-        self.tree = _PartTree()
-        self.tree.setModel(self.proxy)
-        self.tree.setHeaderHidden(True)
+        self.model = PaletteModel(build_index(session.catalog), session.catalog, self)
+        self.tree = _PartList()
+        self.tree.setModel(self.model)
         self.tree.setItemDelegate(PartDelegate(self.tree))
         self.tree.setDragEnabled(True)
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.tree.setDefaultDropAction(Qt.DropAction.CopyAction)
-        self.tree.setUniformRowHeights(False)
-        self.tree.setIndentation(12)
-        self.tree.setAlternatingRowColors(False)
         self.tree.place_requested.connect(self.place_requested)
+        self.tree.fold_requested.connect(self._on_fold)
         self.tree.doubleClicked.connect(self._on_double_click)
+        self._lay_out()
+        self._fill_combos()
+        self._update_fits()
+        self.model.modelAboutToBeReset.connect(self._keep_current)
+        self.model.modelReset.connect(self._restore_current)
+        self.search.textChanged.connect(self._apply_filters)
+        self.vendor.currentIndexChanged.connect(self._apply_filters)
+        self.form.currentIndexChanged.connect(self._apply_filters)
+        self.fits.toggled.connect(self._apply_filters)
+        session.changed.connect(self._on_session_change)
+
+    def _lay_out(self) -> None:
         lay = QVBoxLayout(self)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.addWidget(self.search)
@@ -302,114 +204,53 @@ class Palette(QWidget):
         lay.addLayout(row)
         lay.addWidget(self.fits)
         lay.addWidget(self.tree, 1)
-        self._populate()
-        self.search.textChanged.connect(self._apply_filters)
-        self.vendor.currentIndexChanged.connect(self._apply_filters)
-        self.form.currentIndexChanged.connect(self._apply_filters)
-        self.fits.toggled.connect(self._apply_filters)
-        session.changed.connect(self._on_session_change)
 
-    def _populate(self) -> None:
-        catalog = self.session.catalog
-        vendors, forms = set(), set()
-        for info in categories.REGISTRY:
-            if not info.slot_kinds:      # the chassis, rack-level parts (switches): nothing to drop
-                continue
-            cat = info.key
-            parts = sorted(catalog.by_category(cat), key=lambda p: (p.vendor, p.name))
-            if not parts:
-                continue
-            title = theme.category_title(cat)
-            head = QStandardItem(title + f"  ({len(parts)})")
-            head.setData(title, TITLE_ROLE)
-            head.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            head.setData(cat, PART_CATEGORY_ROLE)
-            head.setData(category_key(cat), FILTER_ROLE)
-            f = head.font()
-            f.setBold(True)
-            head.setFont(f)
-            for part in parts:
-                item = QStandardItem(part.name)
-                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
-                figures = theme.key_figures(part)
-                price = catalog.price(part.id)
-                item.setData(part.id, PART_ROLE)
-                item.setData(figures, FIGURES_ROLE)
-                item.setData(theme.money(price.price, price.currency) if price else "", PRICE_ROLE)
-                item.setData(part.vendor, VENDOR_ROLE)
-                form = theme.form_factor(part)
-                item.setData(form, FORM_ROLE)
-                item.setData(plain(" ".join((part.name, part.vendor, part.id, part.part_number, figures, form,
-                                             title)).lower()), SEARCH_ROLE)
-                vendors.add(part.vendor)
-                if form:
-                    forms.add(form)
-                head.appendRow(item)
-            self.model.appendRow(head)
+    def _fill_combos(self) -> None:
+        parts = self.model.parts
         self.vendor.addItem(self.tr("All vendors"), "")
-        for v in sorted(vendors):
+        for v in parts.vendor_names:
             self.vendor.addItem(v, v)
         self.form.addItem(self.tr("All form factors"), "")
-        for f in sorted(forms):
-            self.form.addItem(f, f)
-        self._update_fits()
-        self.tree.expandAll()
+        for f in parts.form_names:
+            if f:
+                self.form.addItem(f, f)
 
     def _update_fits(self) -> None:
         """Grey parts that cannot go into the current chassis; the reason becomes the tooltip."""
-        catalog = self.session.catalog
-        chassis = catalog.chassis(self.session.build.chassis)
         self._chassis_id = self.session.build.chassis
-        index: dict[str, list[tuple[bool, str, str, str]]] = {}
-        for r in range(self.model.rowCount()):
-            head = self.model.item(r)
-            rows = index[head.data(PART_CATEGORY_ROLE)] = []
-            for c in range(head.rowCount()):
-                item = head.child(c)
-                part = catalog.get(item.data(PART_ROLE))
-                ok, why = fits_chassis(catalog, chassis, part) if chassis and part else (False, "")
-                form, search = item.data(FORM_ROLE) or "", item.data(SEARCH_ROLE) or ""
-                rows.append((ok, part.vendor, form, search))
-                item.setData(ok, FITS_ROLE)
-                item.setData(filter_key(ok, part.vendor, form, search), FILTER_ROLE)
-                tip = f"<b>{part.name}</b><br>{item.data(FIGURES_ROLE)}"
-                if part.part_number:
-                    tip += f"<br>{part.part_number}"
-                tip += "<br><small>" + _provenance(part, catalog) + "</small>"
-                if not ok:
-                    tip += "<br><span style='color:#d64545'>✗ " + (i18n.translate(why) or self.tr("does not fit")) + "</span>"
-                item.setToolTip(tip)
-        self.proxy.set_index(index)
+        self.model.set_fits(*fits_in(self.session.catalog, self._chassis_id, self.model.parts))
 
     def _on_session_change(self, changes) -> None:
         if self.session.build.chassis != self._chassis_id:
-            self.proxy.refilter(self._update_fits)
-            self._count_categories()
+            self._update_fits()
 
-    def _apply_filters(self, *_):
-        self.proxy.set_filters(self.search.text(), self.vendor.currentData() or "", self.form.currentData() or "",
-                               self.fits.isChecked())
-        self._expand_categories()
-        self._count_categories()
+    def _apply_filters(self, *_) -> None:
+        query = Query(query_words(self.search.text()), self.vendor.currentData() or "",
+                      self.form.currentData() or "", self.fits.isChecked())
+        if self.model.set_query(query):
+            self.tree.scrollToTop()      # new matches are read from the top
 
-    def _count_categories(self) -> None:
-        """Each category row says how many parts the filter shows: "Network (3 of 9)", not "(9)"."""
-        filtering = self.proxy.filterRegularExpression().pattern() != ""
-        for r in range(self.proxy.rowCount()):
-            index = self.proxy.index(r, 0)
-            head = self.model.itemFromIndex(self.proxy.mapToSource(index))
-            shown, total = self.proxy.rowCount(index), head.rowCount()
-            text = (self.tr("%1  (%2 of %3)").replace("%1", head.data(TITLE_ROLE)).replace("%2", str(shown))
-                    .replace("%3", str(total)) if filtering and shown != total
-                    else f"{head.data(TITLE_ROLE)}  ({total})")
-            if head.text() != text:
-                head.setText(text)
+    def _on_fold(self, row: int, fold: bool) -> None:
+        code = self.model.code(row)
+        if code < 0:
+            self.model.set_collapsed(-1 - code, fold)
+            self.tree.setCurrentIndex(self.model.index(self.model.header_row(-1 - code), 0))
 
-    def _expand_categories(self) -> None:
-        """Open every category row the filter shows. Not `expandAll()`: that visits every part row
-        (35 ms over 20,000 parts) to find children that parts never have."""
-        for r in range(self.proxy.rowCount()):
-            self.tree.expand(self.proxy.index(r, 0))
+    def _keep_current(self) -> None:
+        self._kept = self.current_part()
+
+    def _restore_current(self) -> None:
+        """A reset forgets the current row: put the same part back, without scrolling to it. The
+        view is laid out now, not from its 0 ms timer: that would paint the rows a second time."""
+        self.tree.doItemsLayout()
+        if self._kept is None:
+            return
+        index = self.model.index_of(self._kept)
+        if index.isValid():
+            scroll = self.tree.hasAutoScroll()
+            self.tree.setAutoScroll(False)
+            self.tree.setCurrentIndex(index)
+            self.tree.setAutoScroll(scroll)
 
     def _on_double_click(self, index) -> None:
         part = index.data(PART_ROLE)
@@ -421,40 +262,19 @@ class Palette(QWidget):
         return self.tree.currentIndex().data(PART_ROLE) or None
 
     def select_part(self, part_id: str) -> bool:
-        """Make `part_id` the current row (tests, and 'replace with')."""
-        for r in range(self.proxy.rowCount()):
-            head = self.proxy.index(r, 0)
-            for c in range(self.proxy.rowCount(head)):
-                idx = self.proxy.index(c, 0, head)
-                if idx.data(PART_ROLE) == part_id:
-                    self.tree.setCurrentIndex(idx)
-                    return True
-        return False
+        """Make `part_id` the current row (tests, 'replace with', Ctrl+K), opening its category if
+        folded; False when the filters hide it."""
+        if not self.model.matches(part_id):
+            return False
+        self.model.set_collapsed(int(self.model.parts.cat[self.model.parts.row_of[part_id]]), False)
+        index = self.model.index_of(part_id)
+        self.tree.setCurrentIndex(index)
+        return True
 
+    def visible_parts(self) -> list[str]:
+        """The part ids the palette lists now, top to bottom."""
+        return self.model.visible_parts()
 
-def _provenance(part, catalog) -> str:
-    """One clean source line with a link (the source that backs all figures, else the first), how
-    many more there are, and the price's kind and date; the catalog's working notes stay in the files."""
-    from html import escape
-    from urllib.parse import urlparse
-
-    lines = []
-    main = next((s for s in part.sources if not s.fields), part.sources[0] if part.sources else None)
-    if main is not None:
-        url = urlparse(main.url)
-        shown = url.netloc.removeprefix("www.") if url.scheme in ("http", "https") else main.url.rsplit("/", 1)[-1]
-        link = (f"<a href='{escape(main.url, quote=True)}'>{escape(shown[:60])}</a>" if url.scheme
-                else escape(shown[:60]))
-        lines.append(QCoreApplication.translate("Palette", "Source: {link} ({kind}, {date})").format(
-            link=link, kind=escape(main.confidence), date=escape(main.date)))
-    if len(part.sources) > 1:
-        lines.append(QCoreApplication.translate("Palette", "+{n} more sources (in the catalog file)").format(
-            n=len(part.sources) - 1))
-    price = catalog.price(part.id)
-    if price is not None:
-        kind = price.source.split(":", 1)[0].strip() if ":" in price.source[:20] else QCoreApplication.translate(
-            "Palette", "list price")
-        lines.append(QCoreApplication.translate("Palette", "Price: {kind} ({date})").format(
-            kind=escape(kind[:20]), date=escape(price.date)))
-    return "<br>".join(lines)
-
+    def category_rows(self) -> list[str]:
+        """The category headers' texts, top to bottom ("Network  (3 of 9)")."""
+        return [self.model.index(r, 0).data() for r in self.model.header_rows()]
