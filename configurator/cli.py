@@ -230,8 +230,9 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     from .core.cluster import plan_cluster
     from .core.cluster.scaling import servers_for, step_inputs
     from .core.cluster.servers import server_figures
-    from .core.cluster.summary import plan_to_json, plan_to_text
+    from .core.cluster.summary import plan_to_json
     from .io.cluster_io import read_cluster, spec_from_build
+    from .io.cluster_text import plan_to_text
 
     cat = _catalog()
     evaluator = _evaluator(cat)   # rates and presets read once for every server figure
