@@ -56,6 +56,9 @@ def paint(scene: QGraphicsScene, picture: Picture) -> None:
             item.setFont(font)
             item.setBrush(QBrush(QColor(s.fill)))
             width = item.boundingRect().width()
+            if s.max_w and width > s.max_w:     # the screen font is wider than the PDF's: shrink to the box
+                item.setScale(s.max_w / width)
+                width = s.max_w
             dx = {"middle": width / 2, "end": width}.get(s.anchor, 0.0)
             # the layout's y is the text baseline; a QGraphicsSimpleTextItem is placed by its top
             item.setPos(QPointF(s.x - dx, s.y - s.size))

@@ -178,7 +178,8 @@ class UpgradeView(QWidget):
                          .replace("%2", i18n.translate(plan.psu_after)))
         self._render_feed(plan)
         self._render_cost(plan)
-        lines = [f"{i18n._(v.severity.upper())}: {i18n.translate(v.message)}" for v in plan.new_problems]
+        lines = [self.tr("%1: %2").replace("%1", i18n._(v.severity.upper())).replace("%2", i18n.translate(v.message))
+                 for v in plan.new_problems]
         self.problems.setText(self.tr("New problems: %s") % (len(lines)) + ("\n" + "\n".join(lines) if lines else "")
                               + (("\n" + self.tr("Resolved: %s") % ", ".join(v.code for v in plan.resolved_problems))
                                  if plan.resolved_problems else ""))

@@ -45,6 +45,7 @@ class Shape:
     text: str = ""
     size: float = 6.5
     anchor: str = "start"
+    max_w: float = 0.0         # a text that must stay inside a box: at most this wide (0: no limit)
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,9 @@ class Picture:
     caption: str
 
 
-def _text(x: float, y: float, text: str, size: float = 6.5, anchor: str = "start", fill: str = "") -> Shape:
-    return Shape("text", x, y, text=text, size=size, anchor=anchor, fill=fill or COLOURS["text"])
+def _text(x: float, y: float, text: str, size: float = 6.5, anchor: str = "start", fill: str = "",
+          max_w: float = 0.0) -> Shape:
+    return Shape("text", x, y, text=text, size=size, anchor=anchor, fill=fill or COLOURS["text"], max_w=max_w)
 
 
 def _fit(text: str, width: float, size: float) -> str:
@@ -85,7 +87,8 @@ def _rack(rack: Rack, x: float, top: float, tr: Labels) -> list[Shape]:
         size = min(5.5, box_h - 1.5)        # a 1U box is 6 pt tall: its label must stay inside it
         if size >= 3.5:
             baseline = y + 0.5 + (min(box_h, 9.0) + 0.7 * size) / 2     # caps centred in the box's top 9 pt
-            out.append(_text(x + 5, baseline, _fit(tr.message(slot.name), RACK_W - 9, size), size, fill="#ffffff"))
+            out.append(_text(x + 5, baseline, _fit(tr.message(slot.name), RACK_W - 9, size), size, fill="#ffffff",
+                             max_w=RACK_W - 9))
     reserved = rack.spec.reserved_ru
     if reserved:
         out.append(Shape("rect", x + 2, top + 0.5, RACK_W - 4, reserved * U_H - 1, fill=COLOURS["reserved"],

@@ -120,7 +120,7 @@ ZH_CN: dict[str, str] = {
     "in its own section. Select one option to order.":
         "本报价提供 {n} 个可选配置（方案 {letters}），分别说明并报价。请选择一个方案下单。",
     # the upgrade quote (report/upgrade_quote.py)
-    "Upgrade {label}": "升级报价 {label}",
+    "Upgrade {label}": "升级{label}",
     "Upgrade of {name}": "升级：{name}",
     " (moved from {chassis})": "（由 {chassis} 迁移）",
     "Server: {name}{moved}. Only new parts are priced; the parts already installed stay at no charge, "

@@ -95,12 +95,13 @@ def figures_table(plan: UpgradePlan, tr: Labels) -> LongTable:
     rows.append([P(tr("PSUs"), st.cell), C(tr.message(plan.psu_before), st.cell_r), C(tr.message(plan.psu_after), st.cell_r),
                  ""])
     none = tr("n/a (no redundancy)")
+    after = tr.message(plan.feed_loss_after) or none
+    overloaded = plan.feed_loss_pct_after is not None and plan.feed_loss_pct_after > 100
+    # a Paragraph ignores the table's TEXTCOLOR: an overloaded verdict is coloured in its own markup
     rows.append([P(tr("Losing one feed"), st.cell), C(tr.message(plan.feed_loss_before) or none, st.cell_r),
-                 C(tr.message(plan.feed_loss_after) or none, st.cell_r), ""])
-    extra = []
-    if plan.feed_loss_pct_after is not None and plan.feed_loss_pct_after > 100:
-        extra.append(("TEXTCOLOR", (2, len(rows) - 1), (2, len(rows) - 1), ERROR))
-    return _grid(rows, [150, 110, 110, FRAME_W - 370], extra)
+                 PM(f'<font color="#{ERROR.hexval()[2:]}">{fonts.markup(after)}</font>', st.cell_r) if overloaded
+                 else C(after, st.cell_r), ""])
+    return _grid(rows, [150, 110, 110, FRAME_W - 370])
 
 
 def _slots(where: str, tr: Labels, most: int = 6) -> str:
@@ -138,7 +139,7 @@ def changes_table(plan: UpgradePlan, catalog: Catalog, locale: str, tr: Labels) 
 def problems(plan: UpgradePlan, tr: Labels) -> list[Flowable]:
     st = styles()
     out: list[Flowable] = [P(tr("Problems the upgrade brings"), st.h3)]
-    out += [PM(f"<b>{v.severity.upper()}</b> {fonts.markup(tr.message(v.message))}", st.small)
+    out += [PM(f"<b>{fonts.markup(tr(v.severity.upper()))}</b> {fonts.markup(tr.message(v.message))}", st.small)
             for v in plan.new_problems] or [P(tr("None."), st.small)]
     if plan.resolved_problems:
         out += [P(tr("Problems the upgrade resolves"), st.h3)]

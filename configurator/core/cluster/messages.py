@@ -6,7 +6,7 @@ wording once more, marked with `N_`, so that `make translations` extracts it int
 catalog and a view (the cluster PDF, `configurator cluster`, the GUI's cluster view) can map a
 filled text back onto its template and print it in the user's language
 (`configurator.i18n.translate`). A name ending in "s" may hold a list; any other name one value.
-tests/core/test_cluster_messages.py fails when the plan of the example cluster produces a text
+tests/io/test_cluster_text.py fails when the plan of a strained example cluster produces a text
 that none of these templates matches.
 """
 
