@@ -72,11 +72,11 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     else:
         for p in sorted(parts, key=lambda p: (p.category, p.vendor, p.name)):
             price = cat.price(p.id)
-            money = f"{price.price} {price.currency}" if price else "no price"
+            money = f"{price.price} {price.currency}" if price else _("no price")
             print(f"{p.category:8} {p.id:40} {p.vendor:10} {p.name}  [{money}; {p.origin}]")
         print(_("{n} parts").format(n=len(parts)), file=sys.stderr)
     for issue in cat.issues:
-        print(f"warning: {issue}", file=sys.stderr)
+        print(_("warning: {issue}").format(issue=issue), file=sys.stderr)
     return 0
 
 

@@ -102,7 +102,8 @@ def bom_to_text(cost: Any) -> list[str]:
         if ln.group != group:
             group = ln.group
             out.append(f"  {_(group)}")
-        name = ln.name if len(ln.name) <= NAME_W else ln.name[:NAME_W - 1] + "…"
+        full = translate(ln.name)     # an owned part's "(already installed)"
+        name = full if len(full) <= NAME_W else full[:NAME_W - 1] + "…"
         out.append(f"    {ln.qty:>4} × {pad(name, NAME_W)} {money(ln.unit_price):>15} {money(ln.extended):>16}")
     rows = [(_("Subtotal"), cost.subtotal)]
     if cost.discount:

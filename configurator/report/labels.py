@@ -212,6 +212,7 @@ ZH_CN: dict[str, str] = {
         "{fabric}，{switch}：{rails} 条轨道（{joins}），{tiers}；{links} 条服务器链路，每条 {gbps} Gb/s，{over}；"
         "对分带宽 {tbps} Tb/s，每个 GPU {per_gpu} Gb/s",
     "{n} slots: {first} … {last}": "{n} 个插槽：{first} … {last}",
+    "Already installed": "已安装（现有）",
 }
 
 CHINESE_TERMS: tuple[str, ...] = (
