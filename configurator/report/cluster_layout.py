@@ -75,10 +75,16 @@ def _fit(text: str, width: float, size: float) -> str:
     return head.rstrip() + end
 
 
+def _overflow_u(rack: Rack) -> int:
+    """Rack units of equipment above the rack's top (a plan with too many servers per rack)."""
+    return max(0, max((s.position + s.height - 1 for s in elevation(rack)), default=0) - rack.spec.rack_units)
+
+
 def _rack(rack: Rack, x: float, top: float, tr: Labels) -> list[Shape]:
     ru = rack.spec.rack_units
-    out = [Shape("rect", x, top, RACK_W, ru * U_H, fill=COLOURS["free"]),
-           _text(x + RACK_W / 2, top - 4, tr.message(rack.name), 7, "middle")]
+    full = rack.rack_units > ru - rack.spec.reserved_ru      # drawn with a red frame, its excess above the top
+    out = [Shape("rect", x, top, RACK_W, ru * U_H, fill=COLOURS["free"], stroke=COLOURS["bad" if full else "frame"]),
+           _text(x + RACK_W / 2, top - _overflow_u(rack) * U_H - 4, tr.message(rack.name), 7, "middle")]
     for slot in elevation(rack):
         y = top + (ru - slot.position - slot.height + 1) * U_H
         out.append(Shape("rect", x + 2, y + 0.5, RACK_W - 4, slot.height * U_H - 1, fill=COLOURS[slot.kind],
@@ -108,7 +114,7 @@ def rack_elevation(plan: ClusterPlan, tr: Labels = ENGLISH, first: int = 0, coun
     the bottom: servers, switches, reserved units, kW and feed verdict; words in `tr`'s language."""
     racks = plan.racks[:MAX_RACKS][first:first + count]
     tallest = max((r.spec.rack_units for r in racks), default=42)
-    top = 12.0
+    top = 12.0 + max((_overflow_u(r) for r in racks), default=0) * U_H
     shapes: list[Shape] = []
     for i, rack in enumerate(racks):
         shapes += _rack(rack, i * (RACK_W + GAP), top, tr)
@@ -118,7 +124,9 @@ def rack_elevation(plan: ClusterPlan, tr: Labels = ENGLISH, first: int = 0, coun
                   "feed carries the rack when one feed is lost ({pct} % continuous rule)")
                .format(racks=len(plan.racks), servers=servers, pct=f"{plan.spec.rack.pdu.continuous_pct:g}")
                + (tr("; {more} more racks not drawn").format(more=more) if more else ""))
-    width = max(RACK_W, len(racks) * (RACK_W + GAP) - GAP)
+    # a short last row keeps the full rows' width, so that every row is drawn at one scale
+    columns = max(len(racks), min(count, len(plan.racks[:MAX_RACKS])))
+    width = max(RACK_W, columns * (RACK_W + GAP) - GAP)
     return Picture(width, top + tallest * U_H + 22, tuple(shapes), caption)
 
 
