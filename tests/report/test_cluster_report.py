@@ -106,3 +106,14 @@ def test_rack_labels_fit_their_boxes():
         box = next(b for b in boxes if b.x <= label.x <= b.x + b.w and b.y <= label.y <= b.y + b.h)
         assert box.y <= label.y - 0.7 * label.size, label.text
     assert min(s.size for s in labels) < 5.5        # the 1U switches' labels are the smaller ones
+
+
+def test_an_overfull_rack_stays_inside_its_picture_and_is_framed_red():
+    spec = read_cluster(CLUSTER)
+    spec = spec.model_copy(update={"rack": spec.rack.model_copy(update={"servers_per_rack": 6})})   # 48U in 40U
+    plan = plan_cluster(spec, default_catalog())
+    pic = rack_elevation(plan)
+    assert all(s.y >= 0 and s.y + s.h <= pic.height for s in pic.shapes)
+    frames = [s for s in pic.shapes if s.kind == "rect" and s.w == RACK_W]
+    over = [r.rack_units > r.spec.rack_units - r.spec.reserved_ru for r in plan.racks]
+    assert any(over) and [f.stroke == COLOURS["bad"] for f in frames] == over
