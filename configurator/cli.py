@@ -72,11 +72,11 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     else:
         for p in sorted(parts, key=lambda p: (p.category, p.vendor, p.name)):
             price = cat.price(p.id)
-            money = f"{price.price} {price.currency}" if price else "no price"
+            money = f"{price.price} {price.currency}" if price else _("no price")
             print(f"{p.category:8} {p.id:40} {p.vendor:10} {p.name}  [{money}; {p.origin}]")
         print(_("{n} parts").format(n=len(parts)), file=sys.stderr)
     for issue in cat.issues:
-        print(f"warning: {issue}", file=sys.stderr)
+        print(_("warning: {issue}").format(issue=issue), file=sys.stderr)
     return 0
 
 
@@ -230,8 +230,9 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     from .core.cluster import plan_cluster
     from .core.cluster.scaling import servers_for, step_inputs
     from .core.cluster.servers import server_figures
-    from .core.cluster.summary import plan_to_json, plan_to_text
+    from .core.cluster.summary import plan_to_json
     from .io.cluster_io import read_cluster, spec_from_build
+    from .io.cluster_text import plan_to_text
 
     cat = _catalog()
     evaluator = _evaluator(cat)   # rates and presets read once for every server figure

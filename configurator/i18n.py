@@ -231,6 +231,8 @@ CORE_TEMPLATES = (
     N_("Typical power is sustained training; non-GPU typical shares are estimates (docs/engine.md)."),
     N_("Bandwidths are theoretical peaks per GPU per direction; PCIe reaches ~88 % in practice."),
     N_("Prices converted with {fx_note}."),
+    N_("exchange rates per USD of {dates}"), N_("{date} (estimate)"),     # core/fx.py: the fx_note above
+    N_("{name} (already installed)"),     # core/evaluate/bom.py: an owned part's BOM line, listed at zero
 )
 # The workload estimate's verdict, its suggestions and its notes (core/evaluate/workload.py), shown by
 # the Workload panel and `configurator evaluate`.

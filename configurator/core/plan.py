@@ -23,6 +23,7 @@ from .catalog import Catalog
 from .evaluate.bom import OWNED_GROUP
 from .evaluate.result import CostLine, Evaluation
 from .evaluator import Evaluator
+from .text import N_
 from .violations import Violation
 
 
@@ -126,8 +127,9 @@ def _deltas(a: Evaluation, b: Evaluation) -> tuple[Delta, ...]:
 def _psu_text(ev: Evaluation) -> str:
     p = ev.psu
     if not p.count:
-        return "no PSU"
-    return f"{p.count} x {p.rating_w:.0f} W {p.redundancy}, {p.load_pct_max:.0f} % at peak"
+        return N_("no PSU")
+    return N_("{n} x {rating} W {mode}, {pct} % at peak").format(n=p.count, rating=f"{p.rating_w:.0f}",
+                                                                 mode=p.redundancy, pct=f"{p.load_pct_max:.0f}")
 
 
 def worst_feed_loss(ev: Evaluation) -> tuple[str, float] | None:
@@ -143,8 +145,10 @@ def _feed_loss(ev: Evaluation) -> str:
     if worst is None:
         return ""
     feed, pct = worst
-    verdict = "overloaded" if pct > 100 else "holds"
-    return f"feed {feed} lost: {pct:.0f} % of the rest ({verdict})"
+    # English here, translated where it is shown (`i18n.translate` maps it back onto these templates)
+    if pct > 100:
+        return N_("feed {feed} lost: {pct} % of the rest (overloaded)").format(feed=feed, pct=f"{pct:.0f}")
+    return N_("feed {feed} lost: {pct} % of the rest (holds)").format(feed=feed, pct=f"{pct:.0f}")
 
 
 def _key(v: Violation) -> tuple[str, tuple[str, ...]]:

@@ -1,46 +1,70 @@
-"""Plain-text view of an `UpgradePlan` for the terminal (`configurator plan`)."""
+"""Plain-text view of an `UpgradePlan` for the terminal (`configurator plan`, `evaluate`'s "Upgrade:"),
+in the current language (`--lang`): labels through `_()`, the core's verdicts through `translate()`."""
 
 from __future__ import annotations
 
 from ..core.money import format_money
 from ..core.plan import UpgradePlan
+from ..i18n import N_, _, current_language, pad, translate
 
-LOCALE = "en_US"
-_SHOWN = ("typical_w", "max_w", "peak_w", "wall_max_w", "heat_max_w", "airflow_cfm", "psu_count",
-          "psu_load_pct_max", "gpu_count", "host_memory_gb")
+#: (delta name, label) of the figures printed, in order
+_SHOWN = (("typical_w", N_("Power, typical (W)")), ("max_w", N_("Power, max (W)")),
+          ("peak_w", N_("Power, peak (W)")), ("wall_max_w", N_("At the wall, max (W)")),
+          ("heat_max_w", N_("Heat, max (W)")), ("airflow_cfm", N_("Airflow (CFM)")),
+          ("psu_count", N_("PSUs installed")), ("psu_load_pct_max", N_("PSU load at peak (%)")),
+          ("gpu_count", N_("GPUs")), ("host_memory_gb", N_("Host memory (GB)")))
+_ACTIONS = {"add": N_("ADD"), "remove": N_("REMOVE"), "move": N_("MOVE")}
 
 
 def _signed(x: float) -> str:
     return f"{x:+,.0f}" if abs(x) >= 10 else f"{x:+,.1f}"
 
 
-def plan_to_text(plan: UpgradePlan) -> str:
-    """What to buy, remove and move; the figures before → after; new problems; the cost."""
-    lines = [f"Chassis    {plan.chassis_before}" + ("" if plan.chassis_before == plan.chassis_after
-                                                   else f" → {plan.chassis_after} (every part is re-placed)")]
-    words = {"add": "ADD   ", "remove": "REMOVE", "move": "MOVE  "}
+def _locale() -> str:
+    return "zh_CN" if current_language() == "zh_CN" else "en_US"
+
+
+def _changes(plan: UpgradePlan) -> list[str]:
+    moved = "" if plan.chassis_before == plan.chassis_after else \
+        " → " + _("{chassis} (every part is re-placed)").format(chassis=plan.chassis_after)
+    lines = [pad(_("Chassis"), 11) + plan.chassis_before + moved]
     for c in plan.changes:
         where = f"{c.from_slot} → {c.slot}" if c.action == "move" else c.slot
-        owned = " (owned: trade-in candidate)" if c.action == "remove" and c.owned else ""
-        lines.append(f"  {words[c.action]} {c.part_id:40} {where}{owned}")
+        owned = _(" (owned: trade-in candidate)") if c.action == "remove" and c.owned else ""
+        lines.append(f"  {pad(_(_ACTIONS[c.action]), 6)} {c.part_id:40} {where}{owned}")
     if not plan.changes:
-        lines.append("  no parts change")
-    lines.append("")
-    for d in plan.deltas:
-        if d.name in _SHOWN:
-            lines.append(f"  {d.name:18} {d.before:>10,.1f} → {d.after:>10,.1f}  ({_signed(d.change)})")
-    lines.append(f"PSUs       {plan.psu_before} → {plan.psu_after}")
+        lines.append("  " + _("no parts change"))
+    return lines
+
+
+def _figures(plan: UpgradePlan) -> list[str]:
+    by = {d.name: d for d in plan.deltas}
+    lines = [f"  {pad(_(label), 22)} {by[name].before:>10,.1f} → {by[name].after:>10,.1f}  ({_signed(by[name].change)})"
+             for name, label in _SHOWN if name in by]
+    lines.append(pad(_("PSUs"), 11) + f"{translate(plan.psu_before)} → {translate(plan.psu_after)}")
     if plan.feed_loss_before or plan.feed_loss_after:
-        lines.append(f"Feed loss  {plan.feed_loss_before or 'n/a'} → {plan.feed_loss_after or 'n/a'}")
-    lines.append("")
-    lines.append(f"New problems ({len(plan.new_problems)}):")
-    lines += [f"  {v.severity.upper():7} {v.code}: {v.message}" for v in plan.new_problems] or ["  none"]
+        none = _("n/a")
+        lines.append(pad(_("Feed loss"), 11) + f"{translate(plan.feed_loss_before) if plan.feed_loss_before else none}"
+                     f" → {translate(plan.feed_loss_after) if plan.feed_loss_after else none}")
+    return lines
+
+
+def _problems(plan: UpgradePlan) -> list[str]:
+    lines = [_("New problems ({n}):").format(n=len(plan.new_problems))]
+    lines += [f"  {pad(_(v.severity.upper()), 7)} {v.code}: {translate(v.message)}" for v in plan.new_problems] \
+        or ["  " + _("none")]
     if plan.resolved_problems:
-        lines.append(f"Resolved ({len(plan.resolved_problems)}): " + ", ".join(v.code for v in plan.resolved_problems))
-    lines.append("")
-    money = format_money(plan.cost_new_parts, plan.currency, LOCALE)
-    lines.append(f"Cost       new parts {money}; total with support and terms "
-                 f"{format_money(plan.cost_total, plan.currency, LOCALE)} (owned parts are not priced)")
+        lines.append(_("Resolved ({n}): {codes}").format(n=len(plan.resolved_problems),
+                                                          codes=", ".join(v.code for v in plan.resolved_problems)))
+    return lines
+
+
+def plan_to_text(plan: UpgradePlan) -> str:
+    """What to buy, remove and move; the figures before → after; new problems; the cost."""
+    loc = _locale()
+    cost = _("new parts {new}; total with support and terms {total} (owned parts are not priced)").format(
+        new=format_money(plan.cost_new_parts, plan.currency, loc), total=format_money(plan.cost_total, plan.currency, loc))
+    lines = [*_changes(plan), "", *_figures(plan), "", *_problems(plan), "", pad(_("Cost"), 11) + cost]
     if plan.unpriced:
-        lines.append(f"           on request (no price): {', '.join(plan.unpriced)}")
+        lines.append(" " * 11 + _("on request (no price): {parts}").format(parts=", ".join(plan.unpriced)))
     return "\n".join(lines)

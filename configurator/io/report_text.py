@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.evaluate.bom import OWNED_GROUP
 from ..core.money import format_money, format_pct
 from ..i18n import N_, _, pad, translate
 
@@ -102,7 +103,8 @@ def bom_to_text(cost: Any) -> list[str]:
         if ln.group != group:
             group = ln.group
             out.append(f"  {_(group)}")
-        name = ln.name if len(ln.name) <= NAME_W else ln.name[:NAME_W - 1] + "…"
+        full = translate(ln.name) if ln.group == OWNED_GROUP else ln.name   # "… (already installed)"
+        name = full if len(full) <= NAME_W else full[:NAME_W - 1] + "…"
         out.append(f"    {ln.qty:>4} × {pad(name, NAME_W)} {money(ln.unit_price):>15} {money(ln.extended):>16}")
     rows = [(_("Subtotal"), cost.subtotal)]
     if cost.discount:

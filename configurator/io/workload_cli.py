@@ -21,6 +21,7 @@ from ..core.evaluate.workload import (
     evaluate_workload,
     model_states,
 )
+from ..i18n import N_, _, pad, translate
 from .build_io import BuildFileError, parse_json_checked
 from .files import read_text
 from .models_io import load_presets
@@ -31,6 +32,12 @@ MAX_WORKLOAD_BYTES = 1_000_000   # a workload is a few hundred bytes of JSON
 
 class WorkloadArgError(ValueError):
     """Bad workload arguments (exit 2)."""
+
+
+#: the memory rows' and modes' words (the keys, as the English text has always printed them)
+ROWS = {"weights": N_("weights"), "gradients": N_("gradients"), "optimizer": N_("optimizer"),
+        "activations": N_("activations"), "kv_cache": N_("kv_cache"), "overhead": N_("overhead"), "total": N_("total")}
+MODES = {"train": N_("train"), "infer": N_("infer")}
 
 
 @dataclass(frozen=True)
@@ -127,15 +134,17 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
     states = model_states(wl, args.gpus).model_dump(mode="json")
     data: dict[str, Any] = {"workload": wl.model_dump(mode="json"), "gpus": args.gpus, "per_gpu_bytes": per_gpu,
                             "peak_phase": mem.phase, "model_states_bytes": states}
-    text = [f"{wl.model.name}: {wl.mode}, {args.gpus} GPU(s), per GPU at the peak ({mem.phase}):"]
-    text += [f"  {k:12} {v / 1e9:10.2f} GB" for k, v in per_gpu.items()]
+    text = [_("{model}: {mode}, {n} GPU(s), per GPU at the peak ({phase}):").format(
+        model=wl.model.name, mode=_(MODES.get(wl.mode, wl.mode)), n=args.gpus, phase=translate(mem.phase))]
+    text += [f"  {pad(_(ROWS.get(k, k)), 12)} {v / 1e9:10.2f} GB" for k, v in per_gpu.items()]
     if wl.mode == "train" and wl.train.zero_stage in (2, 3):  # DeepSpeed's own estimator, no offload
         ds = deepspeed_estimator_bytes(wl.model.param_count(), wl.train.zero_stage, args.gpus,
                                        wl.model.largest_module_params())
         data["deepspeed_estimate_gpu_bytes"] = int(ds)
     if wl.mode == "train":
-        text.append(f"model states per GPU (ZeRO-{wl.train.zero_stage}, {states['bytes_per_param']:g} B/param):")
-        text += [f"  {k:12} {states[k] / 1e9:10.2f} GB" for k in ("weights", "gradients", "optimizer", "total")]
+        text.append(_("model states per GPU (ZeRO-{stage}, {size} B/param):").format(
+            stage=wl.train.zero_stage, size=f"{states['bytes_per_param']:g}"))
+        text += [f"  {pad(_(ROWS[k]), 12)} {states[k] / 1e9:10.2f} GB" for k in ("weights", "gradients", "optimizer", "total")]
     if args.gpu:
         gpu = catalog_fn().get(args.gpu)
         if gpu is None or gpu.category != "gpu":
@@ -149,14 +158,17 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
                      "prefill_tokens_per_s": res.prefill_tokens_per_s,
                      "serving_tokens_per_s": res.serving_tokens_per_s,
                      "decode_limit": res.decode_limit, "prefill_limit": res.prefill_limit})
-        text.append(f"{gpu.name}: {res.verdict}")
+        text.append(f"{gpu.name}: {translate(res.verdict)}")
         if res.max_batch is not None:
-            text.append(f"  largest batch that fits: {res.max_batch}")
+            text.append("  " + _("largest batch that fits: {n}").format(n=res.max_batch))
         if res.train_days is not None:
-            text.append(f"  training time: {res.train_days:,.1f} days at MFU {res.mfu:.0%}")
+            text.append("  " + _("training time: {days} days at MFU {mfu}").format(days=f"{res.train_days:,.1f}",
+                                                                                  mfu=f"{res.mfu:.0%}"))
         if res.decode_tokens_per_s is not None:
-            text.append(f"  decode: {res.decode_tokens_per_s:,.0f} tokens/s ({res.decode_limit}-bound); "
-                        f"prefill: {res.prefill_tokens_per_s:,.0f} tokens/s ({res.prefill_limit}-bound)")
+            text.append("  " + _("decode: {decode} tokens/s ({decode_limit}-bound); prefill: {prefill} tokens/s "
+                                 "({prefill_limit}-bound)").format(
+                decode=f"{res.decode_tokens_per_s:,.0f}", decode_limit=_(res.decode_limit or ""),
+                prefill=f"{res.prefill_tokens_per_s:,.0f}", prefill_limit=_(res.prefill_limit or "")))
         if res.serving_tokens_per_s is not None:
-            text.append(f"  serving throughput: {res.serving_tokens_per_s:,.0f} output tokens/s")
+            text.append("  " + _("serving throughput: {n} output tokens/s").format(n=f"{res.serving_tokens_per_s:,.0f}"))
     return WorkloadReport(data, "\n".join(text))

@@ -29,13 +29,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .. import i18n
 from ..core.build import Build
 from ..core.cluster import plan_cluster
 from ..core.cluster.model import ClusterSpec, RackSpec, ServerGroup
 from ..core.cluster.plan import ClusterPlan
-from ..core.cluster.summary import plan_to_text
 from ..core.session import Session
+from ..io.cluster_text import summary_lines
 from ..report.cluster_layout import Picture, fabric_diagram, rack_elevation
+from ..report.labels import Labels
 
 
 def paint(scene: QGraphicsScene, picture: Picture) -> None:
@@ -54,6 +56,9 @@ def paint(scene: QGraphicsScene, picture: Picture) -> None:
             item.setFont(font)
             item.setBrush(QBrush(QColor(s.fill)))
             width = item.boundingRect().width()
+            if s.max_w and width > s.max_w:     # the screen font is wider than the PDF's: shrink to the box
+                item.setScale(s.max_w / width)
+                width = s.max_w
             dx = {"middle": width / 2, "end": width}.get(s.anchor, 0.0)
             # the layout's y is the text baseline; a QGraphicsSimpleTextItem is placed by its top
             item.setPos(QPointF(s.x - dx, s.y - s.size))
@@ -128,10 +133,11 @@ class ClusterView(QWidget):
 
     def refresh(self) -> None:
         self.plan = plan_cluster(self.spec(), self.session.catalog, self.session.evaluator)
-        self.summary.setText("\n".join(plan_to_text(self.plan).splitlines()[:4]))
-        self.racks.show_picture(rack_elevation(self.plan))
+        words = Labels(i18n.current_language())   # the drawings' words, as the PDF prints them
+        self.summary.setText("\n".join(summary_lines(self.plan)))
+        self.racks.show_picture(rack_elevation(self.plan, words))
         if self.plan.fabric is not None:
-            self.fabric.show_picture(fabric_diagram(self.plan.fabric))
+            self.fabric.show_picture(fabric_diagram(self.plan.fabric, tr=words))
         else:
             self.fabric.scene.clear()
             self.fabric.caption.setText(self.tr("No compute fabric: the build has no network for it."))

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .. import i18n
 from ..core.build import Build
 from ..core.plan import UpgradePlan
 from ..core.session import Session
@@ -173,10 +174,12 @@ class UpgradeView(QWidget):
             u = f" {unit}" if unit else ""
             rows.append([_label(label), f"{d.before:,.0f}{u}", f"{d.after:,.0f}{u}", f"{d.change:+,.0f}{u}"])
         _fill(self.figures, rows, right_from=1)
-        self.psu.setText(self.tr("PSUs: %1 → %2").replace("%1", plan.psu_before).replace("%2", plan.psu_after))
+        self.psu.setText(self.tr("PSUs: %1 → %2").replace("%1", i18n.translate(plan.psu_before))
+                         .replace("%2", i18n.translate(plan.psu_after)))
         self._render_feed(plan)
         self._render_cost(plan)
-        lines = [f"{v.severity.upper()}: {v.message}" for v in plan.new_problems]
+        lines = [self.tr("%1: %2").replace("%1", i18n._(v.severity.upper())).replace("%2", i18n.translate(v.message))
+                 for v in plan.new_problems]
         self.problems.setText(self.tr("New problems: %s") % (len(lines)) + ("\n" + "\n".join(lines) if lines else "")
                               + (("\n" + self.tr("Resolved: %s") % ", ".join(v.code for v in plan.resolved_problems))
                                  if plan.resolved_problems else ""))

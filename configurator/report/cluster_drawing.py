@@ -23,7 +23,22 @@ def to_drawing(picture: Picture, width: float) -> Drawing:
             d.add(Line(s.x * scale, h - s.y * scale, s.x2 * scale, h - s.y2 * scale,
                        strokeColor=colors.HexColor(s.stroke), strokeWidth=0.35))
         else:
-            font = fonts.CJK if fonts.has_fallback(s.text) else fonts.SANS
-            d.add(String(s.x * scale, h - s.y * scale, s.text, fontName=font, fontSize=s.size * scale,
-                         fillColor=colors.HexColor(s.fill), textAnchor=s.anchor))
+            for string in _strings(s.text, s.x * scale, h - s.y * scale, s.size * scale, s.anchor, s.fill):
+                d.add(string)
     return d
+
+
+def _strings(text: str, x: float, y: float, size: float, anchor: str, fill: str) -> list[String]:
+    """`text` at (x, y) as one String per font run: Latin in the Latin face, Chinese in the CJK face
+    (a String has one font, and the CJK face's Latin glyphs differ from the rest of the page)."""
+    colour = colors.HexColor(fill)
+    if not fonts.has_fallback(text):
+        return [String(x, y, text, fontName=fonts.SANS, fontSize=size, fillColor=colour, textAnchor=anchor)]
+    width = fonts.string_width(text, fonts.SANS, size)
+    x -= {"middle": width / 2, "end": width}.get(anchor, 0.0)
+    out = []
+    for fallback, run in fonts.runs(text):
+        face = fonts.CJK if fallback else fonts.SANS
+        out.append(String(x, y, run, fontName=face, fontSize=size, fillColor=colour, textAnchor="start"))
+        x += fonts.string_width(run, face, size)
+    return out

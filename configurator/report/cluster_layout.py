@@ -13,6 +13,10 @@ from dataclasses import dataclass
 from ..core.cluster.fabric import FabricPlan
 from ..core.cluster.plan import ClusterPlan
 from ..core.cluster.racks import Rack, elevation
+from . import fonts
+from .labels import Labels
+
+ENGLISH = Labels("en")
 
 #: fill colours by role; rails cycle through RAIL_COLOURS
 COLOURS = {"server": "#3b6ea5", "switch": "#6a8f3a", "reserved": "#d9dde2", "frame": "#2b2f36", "free": "#ffffff",
@@ -41,6 +45,7 @@ class Shape:
     text: str = ""
     size: float = 6.5
     anchor: str = "start"
+    max_w: float = 0.0         # a text that must stay inside a box: at most this wide (0: no limit)
 
 
 @dataclass(frozen=True)
@@ -51,20 +56,45 @@ class Picture:
     caption: str
 
 
-def _text(x: float, y: float, text: str, size: float = 6.5, anchor: str = "start", fill: str = "") -> Shape:
-    return Shape("text", x, y, text=text, size=size, anchor=anchor, fill=fill or COLOURS["text"])
+def _text(x: float, y: float, text: str, size: float = 6.5, anchor: str = "start", fill: str = "",
+          max_w: float = 0.0) -> Shape:
+    return Shape("text", x, y, text=text, size=size, anchor=anchor, fill=fill or COLOURS["text"], max_w=max_w)
 
 
-def _rack(rack: Rack, x: float, top: float) -> list[Shape]:
+def _fit(text: str, width: float, size: float) -> str:
+    """`text` shortened with an ellipsis to `width` points at `size` (in the PDF's face), keeping a
+    trailing " #N": 'HGX H100 8-GPU train… #12'."""
+    if fonts.string_width(text, fonts.SANS, size) <= width:
+        return text
+    head, sep, tail = text.rpartition(" #")
+    if not sep:
+        head, tail = text, ""
+    end = "…" + (sep + tail if sep else "")
+    while head and fonts.string_width(head + end, fonts.SANS, size) > width:
+        head = head[:-1]
+    return head.rstrip() + end
+
+
+def _overflow_u(rack: Rack) -> int:
+    """Rack units of equipment above the rack's top (a plan with too many servers per rack)."""
+    return max(0, max((s.position + s.height - 1 for s in elevation(rack)), default=0) - rack.spec.rack_units)
+
+
+def _rack(rack: Rack, x: float, top: float, tr: Labels) -> list[Shape]:
     ru = rack.spec.rack_units
-    out = [Shape("rect", x, top, RACK_W, ru * U_H, fill=COLOURS["free"]),
-           _text(x + RACK_W / 2, top - 4, rack.name, 7, "middle")]
+    full = rack.rack_units > ru - rack.spec.reserved_ru      # drawn with a red frame, its excess above the top
+    out = [Shape("rect", x, top, RACK_W, ru * U_H, fill=COLOURS["free"], stroke=COLOURS["bad" if full else "frame"]),
+           _text(x + RACK_W / 2, top - _overflow_u(rack) * U_H - 4, tr.message(rack.name), 7, "middle")]
     for slot in elevation(rack):
         y = top + (ru - slot.position - slot.height + 1) * U_H
         out.append(Shape("rect", x + 2, y + 0.5, RACK_W - 4, slot.height * U_H - 1, fill=COLOURS[slot.kind],
                          stroke=COLOURS["free"]))
-        if slot.height * U_H >= 6:
-            out.append(_text(x + 5, y + min(slot.height * U_H, 10) - 2.5, slot.name, 5.5, fill="#ffffff"))
+        box_h = slot.height * U_H - 1
+        size = min(5.5, box_h - 1.5)        # a 1U box is 6 pt tall: its label must stay inside it
+        if size >= 3.5:
+            baseline = y + 0.5 + (min(box_h, 9.0) + 0.7 * size) / 2     # caps centred in the box's top 9 pt
+            out.append(_text(x + 5, baseline, _fit(tr.message(slot.name), RACK_W - 9, size), size, fill="#ffffff",
+                             max_w=RACK_W - 9))
     reserved = rack.spec.reserved_ru
     if reserved:
         out.append(Shape("rect", x + 2, top + 0.5, RACK_W - 4, reserved * U_H - 1, fill=COLOURS["reserved"],
@@ -73,25 +103,30 @@ def _rack(rack: Rack, x: float, top: float) -> list[Shape]:
     holds = worst <= rack.feeds.continuous_w and not any(rack.feeds.stopped.values())
     bottom = top + ru * U_H
     out += [_text(x + RACK_W / 2, bottom + 9, f"{rack.max_w / 1000:,.1f} / {rack.spec.kw_limit:,.0f} kW", 6, "middle"),
-            _text(x + RACK_W / 2, bottom + 17, "one feed lost: " + ("holds" if holds else "OVERLOADED"), 6, "middle",
+            _text(x + RACK_W / 2, bottom + 17, tr("one feed lost: holds" if holds else "one feed lost: OVERLOADED"), 6,
+                  "middle",
                   COLOURS["ok"] if holds else COLOURS["bad"])]
     return out
 
 
-def rack_elevation(plan: ClusterPlan) -> Picture:
-    """Every rack side by side, U1 at the bottom: servers, switches, reserved units, kW and feed verdict."""
-    racks = plan.racks[:MAX_RACKS]
+def rack_elevation(plan: ClusterPlan, tr: Labels = ENGLISH, first: int = 0, count: int = MAX_RACKS) -> Picture:
+    """The racks side by side (the plan's racks `first` … `first + count`, at most MAX_RACKS in all), U1 at
+    the bottom: servers, switches, reserved units, kW and feed verdict; words in `tr`'s language."""
+    racks = plan.racks[:MAX_RACKS][first:first + count]
     tallest = max((r.spec.rack_units for r in racks), default=42)
-    top = 12.0
+    top = 12.0 + max((_overflow_u(r) for r in racks), default=0) * U_H
     shapes: list[Shape] = []
     for i, rack in enumerate(racks):
-        shapes += _rack(rack, i * (RACK_W + GAP), top)
-    more = len(plan.racks) - len(racks)
+        shapes += _rack(rack, i * (RACK_W + GAP), top, tr)
+    more = len(plan.racks) - min(len(plan.racks), MAX_RACKS)
     servers = sum(r.servers for r in plan.racks)
-    caption = (f"{len(plan.racks)} racks, {servers} servers; max power per rack against its limit, and whether "
-               "the surviving feed carries the rack when one feed is lost (80 % continuous rule)"
-               + (f"; {more} more racks not drawn" if more else ""))
-    width = max(RACK_W, len(racks) * (RACK_W + GAP) - GAP)
+    caption = (tr("{racks} racks, {servers} servers; max power per rack against its limit, and whether the surviving "
+                  "feed carries the rack when one feed is lost ({pct} % continuous rule)")
+               .format(racks=len(plan.racks), servers=servers, pct=f"{plan.spec.rack.pdu.continuous_pct:g}")
+               + (tr("; {more} more racks not drawn").format(more=more) if more else ""))
+    # a short last row keeps the full rows' width, so that every row is drawn at one scale
+    columns = max(len(racks), min(count, len(plan.racks[:MAX_RACKS])))
+    width = max(RACK_W, columns * (RACK_W + GAP) - GAP)
     return Picture(width, top + tallest * U_H + 22, tuple(shapes), caption)
 
 
@@ -111,7 +146,7 @@ def _row(count: int, y: float, width: float, label: str, fill: str, box_w: float
     return shapes, centres
 
 
-def _single_switch(fabric: FabricPlan, width: float, y: float) -> list[Shape]:
+def _single_switch(fabric: FabricPlan, width: float, y: float, tr: Labels) -> list[Shape]:
     """One switch takes every link (one tier): the switch, and a line to each rail's servers."""
     rails = max(1, fabric.rails)
     bw = 60.0
@@ -121,20 +156,22 @@ def _single_switch(fabric: FabricPlan, width: float, y: float) -> list[Shape]:
         colour = RAIL_COLOURS[r % len(RAIL_COLOURS)]
         cx = (r + 0.5) * width / rails
         out += [Shape("line", sx + bw / 2, y + 14, x2=cx, y2=y + 44, stroke=colour),
-                _text(cx, y + 52, _rail_label(fabric, r), 5.5, "middle", colour)]
+                _text(cx, y + 52, _rail_label(fabric, r, tr), 5.5, "middle", colour)]
     return out + [Shape("rect", sx, y, bw, 14, fill=COLOURS["switch"]),
-                  _text(sx + bw / 2, y + 9.5, "switch", 5.5, "middle", "#ffffff")]
+                  _text(sx + bw / 2, y + 9.5, tr("switch"), 5.5, "middle", "#ffffff")]
 
 
-def _rail_label(fabric: FabricPlan, r: int) -> str:
-    return f"GPU {r + 1}s" if fabric.role == "compute" else f"link {r + 1}s"
+def _rail_label(fabric: FabricPlan, r: int, tr: Labels) -> str:
+    """What rail r joins: GPU r (compute) or link r (storage) of every server."""
+    return tr("GPU {n}s" if fabric.role == "compute" else "link {n}s").format(n=r + 1)
 
 
-def fabric_diagram(fabric: FabricPlan, width: float = 500.0) -> Picture:
-    """Leaf/spine (and core) per rail: each rail's leaves in its colour, every leaf wired to every spine."""
+def fabric_diagram(fabric: FabricPlan, width: float = 500.0, tr: Labels = ENGLISH) -> Picture:
+    """Leaf/spine (and core) per rail: each rail's leaves in its colour, every leaf wired to every spine;
+    words in `tr`'s language."""
     rails = max(1, fabric.rails)
     if fabric.leaves <= 1:
-        return Picture(width, 70, tuple(_single_switch(fabric, width, 10.0)), _caption(fabric))
+        return Picture(width, 70, tuple(_single_switch(fabric, width, 10.0, tr)), _caption(fabric, tr))
     per_rail = max(1, fabric.leaves // rails)
     shapes: list[Shape] = []
     y_core, y_spine, y_leaf = 14.0, 14.0 + (40 if fabric.cores else 0), 14.0 + (40 if fabric.cores else 0) + 60
@@ -155,23 +192,28 @@ def fabric_diagram(fabric: FabricPlan, width: float = 500.0) -> Picture:
             leaf_boxes.append((x + bw / 2, colour))
             shapes += [Shape("rect", x, y_leaf, bw, 14, fill=colour),
                        _text(x + bw / 2, y_leaf + 9.5, f"L{r * per_rail + i + 1}", 5, "middle", "#ffffff")]
-        label = f"rail {r + 1}" + (f" ({per_rail} leaves)" if per_rail > 4 else "")
+        label = tr("rail {n}").format(n=r + 1) + (tr(" ({n} leaves)").format(n=per_rail) if per_rail > 4 else "")
         shapes += [_text(gx + group_w / 2, y_leaf + 24, label, 5.5, "middle", colour),
-                   _text(gx + group_w / 2, y_leaf + 32, _rail_label(fabric, r), 5, "middle")]
+                   _text(gx + group_w / 2, y_leaf + 32, _rail_label(fabric, r, tr), 5, "middle")]
     if fabric.spines:
         shapes = [Shape("line", lx, y_leaf, x2=sx, y2=y_spine + 14, stroke=c) for lx, c in leaf_boxes
                   for sx in spine_x] + shapes
     shapes += spine_shapes
-    return Picture(width, y_leaf + 38, tuple(shapes), _caption(fabric))
+    return Picture(width, y_leaf + 38, tuple(shapes), _caption(fabric, tr))
 
 
-def _caption(fabric: FabricPlan) -> str:
-    over = f"{fabric.oversubscription:g}:1" if fabric.oversubscription > 1.0 else "non-blocking"
-    tiers = ("one switch" if fabric.leaves <= 1 else f"{fabric.leaves} leaves, {fabric.spines} spines"
-             + (f", {fabric.cores} cores" if fabric.cores else ""))
-    rail = "GPU" if fabric.role == "compute" else "link"
-    caption = (f"{fabric.role.capitalize()} fabric, {fabric.switch_name}: {fabric.rails} rails (rail r joins {rail} r "
-               f"of every server), {tiers}"
-               + f"; {fabric.endpoints} server links at {fabric.link_gbps:g} Gb/s, {over}; bisection "
-               f"{fabric.bisection_gbps / 1000:,.1f} Tb/s, {fabric.injection_gbps_per_gpu:g} Gb/s per GPU")
-    return caption
+def _caption(fabric: FabricPlan, tr: Labels) -> str:
+    over = (tr("{ratio}:1 oversubscribed").format(ratio=f"{fabric.oversubscription:g}") if fabric.oversubscription > 1.0
+            else tr("non-blocking"))
+    if fabric.leaves <= 1:
+        tiers = tr("one switch")
+    else:
+        tiers = tr("{leaves} leaves, {spines} spines").format(leaves=fabric.leaves, spines=fabric.spines)
+        tiers += tr(", {cores} cores").format(cores=fabric.cores) if fabric.cores else ""
+    head = tr("Compute fabric" if fabric.role == "compute" else "Storage fabric")
+    joins = tr("rail r joins GPU r of every server" if fabric.role == "compute" else "rail r joins link r of every server")
+    return tr("{fabric}, {switch}: {rails} rails ({joins}), {tiers}; {links} server links at {gbps} Gb/s, {over}; "
+              "bisection {tbps} Tb/s, {per_gpu} Gb/s per GPU").format(
+        fabric=head, switch=fabric.switch_name, rails=fabric.rails, joins=joins, tiers=tiers, links=fabric.endpoints,
+        gbps=f"{fabric.link_gbps:g}", over=over, tbps=f"{fabric.bisection_gbps / 1000:,.1f}",
+        per_gpu=f"{fabric.injection_gbps_per_gpu:g}")

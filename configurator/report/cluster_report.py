@@ -15,9 +15,11 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, L
 from ..core.cluster.plan import ClusterPlan
 from ..core.money import format_money
 from ..io.safe_write import atomic_write
+from . import fonts
 from .canvas import PageInfo, make_canvas
 from .cluster_drawing import to_drawing
-from .cluster_layout import fabric_diagram, rack_elevation
+from .cluster_layout import ENGLISH, MAX_RACKS, fabric_diagram, rack_elevation
+from .labels import Labels
 from .layout import (
     ACCENT,
     ACCENT_LIGHT,
@@ -29,6 +31,7 @@ from .layout import (
     MARGIN_T,
     PAGE_H,
     PAGE_W,
+    PM,
     C,
     P,
     kv_table,
@@ -37,81 +40,106 @@ from .layout import (
 )
 
 LOCALE = "en_US"
+RACKS_PER_ROW = 6    # 6 racks fill the frame at ~3/4 scale: rack names and verdicts stay readable
 
 
 def _kw(w: float) -> str:
     return f"{w / 1000:,.1f} kW"
 
 
-def key_figures(plan: ClusterPlan) -> list[tuple[str, str]]:
-    cost = plan.cost
-    pairs = [("Servers", f"{plan.spec.server_count} ({plan.gpus} GPUs)"), ("Racks", str(len(plan.racks))),
-             ("Power, max at the wall", _kw(plan.total("max_w"))), ("Power, typical", _kw(plan.total("typical_w"))),
-             ("Facility at PUE", f"{_kw(plan.facility_max_w)} (PUE {plan.spec.site.pue:g})"),
-             ("Heat", f"{plan.heat_btu_hr:,.0f} BTU/h"), ("Floor", f"{plan.floor_m2:.1f} m²"),
-             ("Weight", f"{plan.total('weight_kg'):,.0f} kg"),
-             ("Capex", format_money(cost.capex, cost.currency, LOCALE)),
-             (f"TCO, {cost.years} years", format_money(cost.tco, cost.currency, LOCALE))]
+def key_figures(plan: ClusterPlan, tr: Labels = ENGLISH) -> list[tuple[str, str]]:
+    """The plan's headline figures as (label, value) pairs in `tr`'s language."""
+    cost, loc = plan.cost, tr.money_locale_override or LOCALE
+    pairs = [(tr("Servers"), tr("{n} ({gpus} GPUs)").format(n=plan.spec.server_count, gpus=plan.gpus)),
+             (tr("Racks"), str(len(plan.racks))),
+             (tr("Power, max at the wall"), _kw(plan.total("max_w"))), (tr("Power, typical"), _kw(plan.total("typical_w"))),
+             (tr("Facility at PUE"), f"{_kw(plan.facility_max_w)} (PUE {plan.spec.site.pue:g})"),
+             (tr("Heat"), f"{plan.heat_btu_hr:,.0f} BTU/h"), (tr("Floor"), f"{plan.floor_m2:.1f} m²"),
+             (tr("Weight"), f"{plan.total('weight_kg'):,.0f} kg"),
+             (tr("Capex"), format_money(cost.capex, cost.currency, loc)),
+             (tr("TCO, {years} years").format(years=cost.years), format_money(cost.tco, cost.currency, loc))]
     here = plan.scaled
     if here is not None:
-        pairs.append(("Time to train", f"{here.days:,.1f} days, scaling efficiency {here.efficiency:.0%}"))
+        pairs.append((tr("Time to train"), tr("{days} days, scaling efficiency {pct}").format(
+            days=f"{here.days:,.1f}", pct=f"{here.efficiency:.0%}")))
     return pairs
 
 
-def bom_table(plan: ClusterPlan) -> LongTable:
+def bom_table(plan: ClusterPlan, tr: Labels = ENGLISH) -> LongTable:
+    """The cluster BOM, one band per group (servers, fabric, racks and power, services), then capex."""
     st = styles()
-    cost = plan.cost
-    rows: list[list] = [[P("Item", st.head), P("Qty", st.head_r), P("Unit price", st.head_r), P("Extended", st.head_r)]]
+    cost, loc = plan.cost, tr.money_locale_override or LOCALE
+    rows: list[list] = [[P(tr("Item"), st.head), P(tr("Qty"), st.head_r), P(tr("Unit price"), st.head_r),
+                         P(tr("Extended"), st.head_r)]]
     cmds: list[tuple] = [("BACKGROUND", (0, 0), (-1, 0), ACCENT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                          ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID)]
     group = None
+    ask = tr("on request")
     for ln in cost.lines:
         if ln.group != group:
             group = ln.group
-            rows.append([P(group, st.cell_b), "", "", ""])
+            rows.append([P(tr.message(group), st.cell_b), "", "", ""])
             r = len(rows) - 1
             cmds += [("SPAN", (0, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), ACCENT_LIGHT),
                      ("NOSPLIT", (0, r), (-1, r + 1))]
-        unit = "on request" if ln.unit_price is None else format_money(ln.unit_price, cost.currency, LOCALE)
-        ext = "on request" if ln.extended is None else format_money(ln.extended, cost.currency, LOCALE)
-        rows.append([C(ln.item, st.cell, 200), P(f"{ln.qty:,}", st.cell_r), P(unit, st.cell_r), P(ext, st.cell_r)])
-    rows.append([P(f"Capex ({cost.currency}, priced lines)", st.cell_b), "", "",
-                 P(format_money(cost.capex, cost.currency, LOCALE), st.cell_br)])
+        unit = ask if ln.unit_price is None else format_money(ln.unit_price, cost.currency, loc)
+        ext = ask if ln.extended is None else format_money(ln.extended, cost.currency, loc)
+        rows.append([C(tr.message(ln.item), st.cell, 200), P(f"{ln.qty:,}", st.cell_r), P(unit, st.cell_r),
+                     P(ext, st.cell_r)])
+    rows.append([P(tr("Capex ({currency}, priced lines)").format(currency=cost.currency), st.cell_b), "", "",
+                 P(format_money(cost.capex, cost.currency, loc), st.cell_br)])
     t = LongTable(rows, colWidths=[FRAME_W - 40 - 90 - 95, 40, 90, 95], repeatRows=1, splitByRow=1, splitInRow=0)
     t.setStyle(table_style(cmds))
     return t
 
 
-def cluster_story(plan: ClusterPlan) -> list[Flowable]:
+def _problems(plan: ClusterPlan, tr: Labels) -> list[Flowable]:
+    """The plan's violations (severity, code, message, fix) and notes, in `tr`'s language."""
     st = styles()
-    out: list[Flowable] = [P(f"Cluster plan: {plan.spec.name}", st.h1), Spacer(1, 4), kv_table(key_figures(plan)),
-                           P("Rack elevation", st.h2)]
-    racks = rack_elevation(plan)
-    out += [KeepTogether([to_drawing(racks, FRAME_W), Spacer(1, 3), P(racks.caption, st.muted)])]
+    out: list[Flowable] = []
+    for v in plan.violations:
+        out.append(PM(f"<b>{fonts.markup(tr(v.severity.upper()))}</b> {fonts.markup(v.code)}: "
+                      f"{fonts.markup(tr.message(v.message))}", st.small))
+        if v.fix is not None:
+            out.append(P(tr("Fix: {fix}").format(fix=tr.message(v.fix.description)), st.muted))
+    out += [P(tr.message(n), st.muted) for n in plan.notes]
+    return [KeepTogether([P(tr("Problems and notes"), st.h2), *out[:2]]), *out[2:]]   # no heading alone at a page foot
+
+
+def cluster_story(plan: ClusterPlan, tr: Labels = ENGLISH) -> list[Flowable]:
+    st = styles()
+    out: list[Flowable] = [P(tr("Cluster plan: {name}").format(name=plan.spec.name), st.h1), Spacer(1, 4),
+                           kv_table(key_figures(plan, tr)), P(tr("Rack elevation"), st.h2)]
+    drawn = min(len(plan.racks), MAX_RACKS)
+    for first in range(0, max(1, drawn), RACKS_PER_ROW):   # rows of racks, so that the labels stay legible
+        racks = rack_elevation(plan, tr, first, RACKS_PER_ROW)
+        last = first + RACKS_PER_ROW >= drawn
+        out.append(KeepTogether([to_drawing(racks, FRAME_W), Spacer(1, 3 if last else 8),
+                                 *([P(racks.caption, st.muted)] if last else [])]))
     for fabric in (plan.fabric, plan.storage):
         if fabric is not None:
-            pic = fabric_diagram(fabric, FRAME_W)
-            out += [KeepTogether([P(f"{fabric.role.capitalize()} fabric", st.h2), to_drawing(pic, FRAME_W),
-                                  Spacer(1, 3), P(pic.caption, st.muted)])]
-    out += [P("Bill of materials", st.h2), bom_table(plan)]
+            pic = fabric_diagram(fabric, FRAME_W, tr)
+            head = tr("Compute fabric" if fabric.role == "compute" else "Storage fabric")
+            out += [KeepTogether([P(head, st.h2), to_drawing(pic, FRAME_W), Spacer(1, 3), P(pic.caption, st.muted)])]
+    out += [P(tr("Bill of materials"), st.h2), bom_table(plan, tr)]
     if plan.violations or plan.notes:
-        out.append(P("Problems and notes", st.h2))
-        out += [P(f"{v.severity.upper()} {v.code}: {v.message}", st.small) for v in plan.violations]
-        out += [P(n, st.muted) for n in plan.notes]
+        out += _problems(plan, tr)
     return out
 
 
-def write_cluster_pdf(plan: ClusterPlan, path: Path) -> Path:
-    """Render the plan to `path` (atomically); returns the path."""
-    info = PageInfo(vendor="Cluster plan", quote_label=plan.spec.name[:80], customer="", page_w=PAGE_W, page_h=PAGE_H,
-                    margin_l=MARGIN_L, margin_r=MARGIN_R)
+def write_cluster_pdf(plan: ClusterPlan, path: Path, language: str = "en") -> Path:
+    """Render the plan to `path` (atomically) in `language` ("en", "zh_CN"); returns the path."""
+    fonts.register()
+    tr = Labels(language)
+    info = PageInfo(vendor=tr("Cluster plan"), quote_label=plan.spec.name[:80], customer="", page_w=PAGE_W,
+                    page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R, page_label=tr("Page {page} of {total}"))
     buf = io.BytesIO()
     doc = BaseDocTemplate(buf, pagesize=(PAGE_W, PAGE_H), leftMargin=MARGIN_L, rightMargin=MARGIN_R,
-                          topMargin=MARGIN_T, bottomMargin=MARGIN_B, title=f"Cluster plan {plan.spec.name}",
+                          topMargin=MARGIN_T, bottomMargin=MARGIN_B, title=tr("Cluster plan: {name}").format(name=plan.spec.name),
                           creator="ai-server-configurator")
     frame = Frame(MARGIN_L, MARGIN_B, FRAME_W, PAGE_H - MARGIN_T - MARGIN_B, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
-    doc.build(cluster_story(plan), canvasmaker=make_canvas(info))
+    doc.build(cluster_story(plan, tr), canvasmaker=make_canvas(info))
     atomic_write(path, buf.getvalue())
     return path

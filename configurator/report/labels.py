@@ -120,7 +120,7 @@ ZH_CN: dict[str, str] = {
     "in its own section. Select one option to order.":
         "本报价提供 {n} 个可选配置（方案 {letters}），分别说明并报价。请选择一个方案下单。",
     # the upgrade quote (report/upgrade_quote.py)
-    "Upgrade {label}": "升级报价 {label}",
+    "Upgrade {label}": "升级{label}",
     "Upgrade of {name}": "升级：{name}",
     " (moved from {chassis})": "（由 {chassis} 迁移）",
     "Server: {name}{moved}. Only new parts are priced; the parts already installed stay at no charge, "
@@ -165,6 +165,54 @@ ZH_CN: dict[str, str] = {
     "Power, heat and PSUs before and after": "升级前后的功耗、散热与电源",
     "Vendor details are placeholders: add vendor.toml to the configurator's settings folder "
     "(see examples/vendor-settings.toml).": "报价单位信息为占位内容：请在设置中填写报价单位资料。",
+    # the cluster plan (report/cluster_report.py, cluster_layout.py: the PDF and the GUI's drawings)
+    # and the upgrade quote's slot lists; the plan's own names and problems go through the catalog
+    "Cluster plan": "集群规划",
+    "Cluster plan: {name}": "集群规划：{name}",
+    "Servers": "服务器",
+    "{n} ({gpus} GPUs)": "{n} 台（{gpus} 个 GPU）",
+    "Racks": "机柜",
+    "Power, max at the wall": "墙插功率，最大",
+    "Facility at PUE": "机房功耗（含 PUE）",
+    "Floor": "占地面积",
+    "Weight": "重量",
+    "Capex": "资本支出",
+    "Time to train": "训练时间",
+    "{days} days, scaling efficiency {pct}": "{days} 天，扩展效率 {pct}",
+    "Rack elevation": "机柜立面图",
+    "Compute fabric": "计算网络",
+    "Storage fabric": "存储网络",
+    "Bill of materials": "物料清单",
+    "Item": "项目",
+    "Capex ({currency}, priced lines)": "资本支出（{currency}，仅计已报价项目）",
+    "Problems and notes": "问题与说明",
+    "Fix: {fix}": "解决办法：{fix}",
+    "INFO": "提示",
+    "one feed lost: holds": "断一路供电：可承载",
+    "one feed lost: OVERLOADED": "断一路供电：过载",
+    "{racks} racks, {servers} servers; max power per rack against its limit, and whether the surviving feed "
+    "carries the rack when one feed is lost ({pct} % continuous rule)":
+        "{racks} 个机柜，{servers} 台服务器；每个机柜的最大功耗及其限额，以及断一路供电时另一路能否承载整个机柜"
+        "（按额定电流 {pct} % 的持续负载规则）",
+    "; {more} more racks not drawn": "；另有 {more} 个机柜未画出",
+    "switch": "交换机",
+    "GPU {n}s": "各节点 GPU {n}",
+    "link {n}s": "各节点链路 {n}",
+    "rail {n}": "轨道 {n}",
+    " ({n} leaves)": "（{n} 台叶交换机）",
+    "{ratio}:1 oversubscribed": "收敛比 {ratio}:1",
+    "non-blocking": "无阻塞",
+    "one switch": "单台交换机",
+    "{leaves} leaves, {spines} spines": "{leaves} 台叶交换机、{spines} 台脊交换机",
+    ", {cores} cores": "、{cores} 台核心交换机",
+    "rail r joins GPU r of every server": "第 r 条轨道连接每台服务器的第 r 个 GPU",
+    "rail r joins link r of every server": "第 r 条轨道连接每台服务器的第 r 条链路",
+    "{fabric}, {switch}: {rails} rails ({joins}), {tiers}; {links} server links at {gbps} Gb/s, {over}; "
+    "bisection {tbps} Tb/s, {per_gpu} Gb/s per GPU":
+        "{fabric}，{switch}：{rails} 条轨道（{joins}），{tiers}；{links} 条服务器链路，每条 {gbps} Gb/s，{over}；"
+        "对分带宽 {tbps} Tb/s，每个 GPU {per_gpu} Gb/s",
+    "{n} slots: {first} … {last}": "{n} 个插槽：{first} … {last}",
+    "Already installed": "已安装（现有）",
 }
 
 CHINESE_TERMS: tuple[str, ...] = (

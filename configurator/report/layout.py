@@ -20,6 +20,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import LongTable, Paragraph, Table, TableStyle
 
+from ..core.evaluate.bom import OWNED_GROUP
 from ..core.evaluate.result import CostResult
 from ..core.money import format_money, format_pct
 from . import fonts
@@ -185,7 +186,8 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN) -> LongTable:
             cmds += [("SPAN", (0, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), ACCENT_LIGHT),
                      ("NOSPLIT", (0, r), (-1, r + 1))]
         rows.append([
-            P(str(n), st.cell), part_number_cell(ln.part_number), C(ln.name, st.cell, 400),
+            P(str(n), st.cell), part_number_cell(ln.part_number),
+            C(tr.message(ln.name) if ln.group == OWNED_GROUP else ln.name, st.cell, 400),   # "… (already installed)"
             P(f"{ln.qty:,}", st.cell_r),
             P(_amount(ln.unit_price, cost.currency, locale), st.cell_r),
             P(_amount(ln.extended, cost.currency, locale), st.cell_r),

@@ -92,20 +92,24 @@ def figures_table(plan: UpgradePlan, tr: Labels) -> LongTable:
         u = f" {unit}" if unit else ""
         rows.append([P(tr(label), st.cell), P(_num(d.before, digits) + u, st.cell_r), P(_num(d.after, digits) + u, st.cell_r),
                      P(_num(d.change, digits, signed=True) + u, st.cell_br if d.change else st.cell_r)])
-    rows.append([P(tr("PSUs"), st.cell), C(plan.psu_before, st.cell_r), C(plan.psu_after, st.cell_r), ""])
+    rows.append([P(tr("PSUs"), st.cell), C(tr.message(plan.psu_before), st.cell_r), C(tr.message(plan.psu_after), st.cell_r),
+                 ""])
     none = tr("n/a (no redundancy)")
-    rows.append([P(tr("Losing one feed"), st.cell), C(plan.feed_loss_before or none, st.cell_r),
-                 C(plan.feed_loss_after or none, st.cell_r), ""])
-    extra = []
-    if plan.feed_loss_pct_after is not None and plan.feed_loss_pct_after > 100:
-        extra.append(("TEXTCOLOR", (2, len(rows) - 1), (2, len(rows) - 1), ERROR))
-    return _grid(rows, [150, 110, 110, FRAME_W - 370], extra)
+    after = tr.message(plan.feed_loss_after) or none
+    overloaded = plan.feed_loss_pct_after is not None and plan.feed_loss_pct_after > 100
+    # a Paragraph ignores the table's TEXTCOLOR: an overloaded verdict is coloured in its own markup
+    rows.append([P(tr("Losing one feed"), st.cell), C(tr.message(plan.feed_loss_before) or none, st.cell_r),
+                 PM(f'<font color="#{ERROR.hexval()[2:]}">{fonts.markup(after)}</font>', st.cell_r) if overloaded
+                 else C(after, st.cell_r), ""])
+    return _grid(rows, [150, 110, 110, FRAME_W - 370])
 
 
-def _slots(where: str, most: int = 6) -> str:
+def _slots(where: str, tr: Labels, most: int = 6) -> str:
     """A long slot list shortened to its count, first and last: '16 slots: CPU1_DIMM_A1 … CPU2_DIMM_H1'."""
     slots = where.split(", ")
-    return where if len(slots) <= most else f"{len(slots)} slots: {slots[0]} … {slots[-1]}"
+    if len(slots) <= most:
+        return where
+    return tr("{n} slots: {first} … {last}").format(n=len(slots), first=slots[0], last=slots[-1])
 
 
 def changes_table(plan: UpgradePlan, catalog: Catalog, locale: str, tr: Labels) -> LongTable:
@@ -126,7 +130,7 @@ def changes_table(plan: UpgradePlan, catalog: Catalog, locale: str, tr: Labels) 
         else:
             unit = ext = "—"
         rows.append([P(words[ln.group], st.cell_b), part_number_cell(ln.part_number), C(ln.name, st.cell, 200),
-                     C(_slots(ln.where), st.cell, 120), P(f"{ln.qty:,}", st.cell_r), P(unit, st.cell_r), P(ext, st.cell_r)])
+                     C(_slots(ln.where, tr), st.cell, 120), P(f"{ln.qty:,}", st.cell_r), P(unit, st.cell_r), P(ext, st.cell_r)])
     if len(rows) == 1:
         rows.append([P(tr("No parts change."), st.cell), "", "", "", "", "", ""])
     return _grid(rows, [44, 74, FRAME_W - 44 - 74 - 80 - 28 - 72 - 72, 80, 28, 72, 72])
@@ -135,7 +139,7 @@ def changes_table(plan: UpgradePlan, catalog: Catalog, locale: str, tr: Labels) 
 def problems(plan: UpgradePlan, tr: Labels) -> list[Flowable]:
     st = styles()
     out: list[Flowable] = [P(tr("Problems the upgrade brings"), st.h3)]
-    out += [PM(f"<b>{v.severity.upper()}</b> {fonts.markup(tr.message(v.message))}", st.small)
+    out += [PM(f"<b>{fonts.markup(tr(v.severity.upper()))}</b> {fonts.markup(tr.message(v.message))}", st.small)
             for v in plan.new_problems] or [P(tr("None."), st.small)]
     if plan.resolved_problems:
         out += [P(tr("Problems the upgrade resolves"), st.h3)]

@@ -2041,6 +2041,10 @@ Click to open this build in the builder</source>
         <translation>电源：%1 → %2</translation>
     </message>
     <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
         <source>New problems: %s</source>
         <translation>新问题：%s</translation>
     </message>

@@ -1,0 +1,54 @@
+"""`--lang zh_CN` on the commands whose text used to stay English: import (its notes), workload,
+catalog and evaluate's already-installed BOM lines and exchange-rate note."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from configurator import i18n
+from configurator.cli import main
+
+PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _run(args: list[str], capsys) -> tuple[str, str]:
+    try:
+        main([*args, "--lang", "zh_CN"])
+    finally:
+        i18n.set_language("en")
+    got = capsys.readouterr()
+    return got.out, got.err
+
+
+def test_import_prints_its_notes_in_chinese(tmp_path, capsys):
+    out, _ = _run(["import", "inventory", str(PROBE), "--chassis", "supermicro-sys-821ge-tnhr",
+                   "-o", str(tmp_path / "s.json")], capsys)
+    notes = [ln for ln in out.splitlines() if ln.startswith("说明：")]
+    assert len(notes) >= 8 and "未匹配" in out and "已写入" in out, out
+    for note in notes:          # every note matched a template of io/import_messages.py
+        body = note.removeprefix("说明：")
+        assert HAN.search(body), note
+    for english in ("note:", "wrote ", "UNMATCHED", "unknown", "not placed", "matched to the catalog"):
+        assert english not in out, english
+
+
+def test_workload_text_in_chinese(capsys):
+    out, _ = _run(["workload", "--preset", "llama-2-70b", "--mode", "infer", "--gpu", "nvidia-h100-sxm5-80gb",
+                   "--gpus", "8"], capsys)
+    for words in ("推理", "权重", "KV 缓存", "合计", "放得下", "可容纳的最大批量", "解码", "受显存带宽限制", "服务吞吐量"):
+        assert words in out, words
+    for english in ("weights", "kv_cache", "per GPU at the peak", "Fits", "largest batch", "decode", "-bound"):
+        assert english not in out, english
+
+
+def test_catalog_and_evaluate_in_chinese(tmp_path, capsys):
+    out, _ = _run(["catalog", "--category", "accessory"], capsys)
+    assert "无价格" in out and "no price" not in out
+    before = tmp_path / "s.json"
+    assert main(["import", "inventory", str(PROBE), "--chassis", "supermicro-sys-821ge-tnhr", "-o", str(before)]) == 0
+    capsys.readouterr()
+    out, _ = _run(["evaluate", str(before)], capsys)
+    assert "NVIDIA H200 SXM5 141GB（已安装）" in out and "(already installed)" not in out
+    assert "美元汇率" in out and "exchange rates" not in out
