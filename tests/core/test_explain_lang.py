@@ -169,7 +169,7 @@ def test_chinese_working_reads_in_domain_terms(cat):
     assert "80 PLUS 钛金效率曲线（230 V 内部冗余）" in names
     assert names["每个电源的负载率"].source == "power_w.max ÷ (6 × 额定功率)"
     text = wall.to_text()
-    assert text.startswith("wall_power_w.max = 9,935.9 W  (估算)") and "      来源：部件目录条目 nvidia-dgx-psu-3300w" in text
+    assert text.startswith("wall_power_w.max = 9,935.9 W  (估计值)") and "      来源：部件目录条目 nvidia-dgx-psu-3300w" in text
     assert "目录原注（英文）：[2nd] UNANS-DGXP" in text           # catalog data is quoted, marked as such
     active = explain_figure(build, cat, ev, "psu.active", "zh_CN")
     assert active.notes == ("允许 2 个电源故障。",) and active.inputs[1].name == "电源冗余模式"
