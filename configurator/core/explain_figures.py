@@ -79,7 +79,7 @@ def _power_total(x: Explainer, m: re.Match[str]) -> Explanation:
         if part.category == "psu":
             continue
         formula, ins = _part_terms(x, part, level)
-        terms.append(x.t(N_("{n} × {part} ({formula})"), n=n, part=part.id, formula=formula))
+        terms.append(f"{n} × {part.id} ({formula})")   # no template: "A × B (C)" would match far too much
         inputs += [x.placed(x.t(N_("quantity of {part}"), part=part.id), n), *ins]
     inputs = inputs or [x.placed(x.t(N_("parts placed")), x.t(N_("none (and no known chassis)")))]
     formula = x.t(N_("DC power at {what} = chassis base + GPU baseboard + Σ over parts (quantity × per-unit "
