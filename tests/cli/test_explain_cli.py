@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -47,3 +48,28 @@ def test_workload_override_is_explained(tmp_path):
     out = run("explain", "examples/seed-7b-training.json", "workload.model_states.total", "--workload", str(path))
     assert out.returncode == 0, out.stderr
     assert "workload.train.zero_stage = 2" in out.stdout and "arxiv.org/abs/1910.02054" in out.stdout
+
+
+def test_explain_follows_lang_and_json_keeps_english_keys():
+    zh = run("explain", "examples/hgx-h100-8gpu.json", "psu.load_pct.max", "--lang", "zh_CN")
+    assert zh.returncode == 0, zh.stderr
+    assert zh.stdout.splitlines()[2] == "负载率 = power_w.peak ÷ psu.usable_w × 100（最大负载率按瞬态峰值计算）"
+    assert "      来源：数值 psu.usable_w（可再对它求解释）" in zh.stdout
+    data = json.loads(run("explain", "examples/hgx-h100-8gpu.json", "tco.breakeven_month", "--json",
+                          "--lang", "zh_CN").stdout)
+    assert set(data) == {"figure", "value", "unit", "formula", "estimate", "inputs", "notes"}
+    assert data["figure"] == "tco.breakeven_month" and data["unit"] == "个月"
+    assert data["formula"] == "累计自有成本 ≤ 累计租金的第一个月"
+    assert set(data["inputs"][0]) == {"name", "value", "source", "estimate"}
+    bad = run("explain", "examples/hgx-h100-8gpu.json", "power_w.maxx", "--lang", "zh_CN")
+    assert bad.returncode == 2 and "没有数值 'power_w.maxx'" in bad.stderr and bad.stderr.count("\n") == 1
+
+
+def test_lang_en_is_the_english_output():
+    for args in (("wall_power_w.typical",), ("workload.per_gpu_bytes.total", "--json")):
+        en = run("explain", "examples/seed-7b-training.json", *args, "--lang", "en")
+        plain = subprocess.run([sys.executable, "-m", "configurator", "explain", "examples/seed-7b-training.json",
+                                *args], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                               env={**os.environ, "CONFIGURATOR_LANG": "en"})
+        assert en.returncode == 0 and en.stdout == plain.stdout
+    assert "per-GPU bytes" in en.stdout or "peak per GPU" in en.stdout
