@@ -165,6 +165,19 @@ ZH_CN: dict[str, str] = {
     "Power, heat and PSUs before and after": "升级前后的功耗、散热与电源",
     "Vendor details are placeholders: add vendor.toml to the configurator's settings folder "
     "(see examples/vendor-settings.toml).": "报价单位信息为占位内容：请在设置中填写报价单位资料。",
+    # the appendix "How these figures are computed" (report/appendix.py)
+    "How these figures are computed": "附录：各项数据的计算方法",
+    "Each figure printed in this quote links here: how it is computed, its inputs with their values and where "
+    "each input comes from (catalog entry and URL, price list, measurement, build setting or stated "
+    "assumption). Inputs marked as estimates are not published figures. `configurator explain BUILD FIGURE` "
+    "prints the same explanation.":
+        "本报价中印出的每项数据都链接到此处：其计算方法、各项输入及其数值，以及每项输入的来源（部件目录条目及网址、"
+        "价格表、实测、配置设定或所列假设）。标为“估算”的输入并非公开数据。"
+        "`configurator explain BUILD FIGURE` 输出相同的说明。",
+    "Sources": "来源",
+    "Note": "注",
+    "estimate": "估算",
+    "figure": "见指标",
 }
 
 CHINESE_TERMS: tuple[str, ...] = (

@@ -1,0 +1,191 @@
+"""The quote's appendix "How these figures are computed", and the links that lead to it.
+
+Every figure the quote's body prints is a PDF internal link (`FigureLinks.link`) to its entry in
+the appendix, one click away: the figure's formula in words, its inputs with their values and
+each input's source, as `configurator explain BUILD FIGURE` prints it (`core.explain`). A figure
+is named by its path in `evaluate --json`; only figures the evaluation has are linked, so every
+link has an entry (reportlab refuses to write a PDF with a link to no destination).
+
+The explanations are built by the core when the quote is written (never during evaluation), and
+pass through the app's message catalog in the quote's language (`Labels.message`), the way the
+quote prints the core's violation messages.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab.platypus import CondPageBreak, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph
+
+from ..core.build import Build
+from ..core.catalog import Catalog
+from ..core.evaluate.result import Evaluation
+from ..core.explain import Explanation, explain, show_value
+from ..io.explain_cli import figures
+from . import fonts
+from .entry_lines import EntryLines, Line, Run
+from .labels import Labels
+from .layout import (
+    ACCENT,
+    FRAME_W,
+    MARGIN_B,
+    MARGIN_L,
+    MARGIN_T,
+    MUTED,
+    PAGE_H,
+    PT,
+    P,
+    marks,
+    styles,
+    unmarked,
+)
+
+_LINK = f"#{ACCENT.hexval()[2:]}"   # the colour of a link, as Paragraph markup takes it
+_INDENT = 8.0                        # points: the lines under an entry's heading
+_URL = re.compile(r"https?://[^\s;,)]+")
+
+
+@dataclass
+class FigureLinks:
+    """The figures one option's body links to, in the order first printed, and their anchors."""
+
+    letter: str                      # the option's letter, '' for a single quote
+    shown: dict[str, Any]            # every figure of the evaluation: path -> value as printed
+    keys: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, ev: Evaluation, letter: str = "") -> FigureLinks:
+        return cls(letter, figures(ev))
+
+    def anchor(self, key: str) -> str:
+        """The PDF destination name of `key`'s entry ('fig-A-power_w.max')."""
+        return f"fig-{self.letter or 'Q'}-{re.sub(r'[^A-Za-z0-9_.]', '_', key)}"
+
+    def link(self, text: str, key: str) -> str:
+        """`text` (plain) as Paragraph markup linking to `key`'s entry; unlinked when the
+        evaluation has no such figure (a rent figure of a build without one)."""
+        body = fonts.markup(text)
+        if key not in self.shown:
+            return body
+        if key not in self.keys:
+            self.keys.append(key)
+        return f'<a href="#{self.anchor(key)}" color="{_LINK}">{body}</a>'
+
+    def markup(self, value: str) -> str:
+        """A value with `figures.fig` marks as Paragraph markup, each marked figure a link."""
+        return "".join(self.link(text, key) if key else fonts.markup(text) for text, key in marks(value))
+
+    def cell(self, value: str, style: Any) -> Paragraph:
+        """A table cell of `value`, its figures linked."""
+        return PT(self.markup(value), unmarked(value), style)
+
+
+#: the page template of the appendix's pages, two columns (`quote._render` defines it): the
+#: entries' lines are short, and two columns hold twice as many
+APPENDIX_TEMPLATE = "appendix"
+_FIGURE_SOURCE = re.compile(r"figure (\S+) \(explain it in turn\)")
+#: a source up to this long is printed in its row; a longer one goes to the numbered source list
+#: once, and each row that cites it links there (catalog sources repeat across many figures)
+_INLINE_SOURCE = 60
+
+
+def explanations(build: Build, catalog: Catalog, ev: Evaluation, links: FigureLinks) -> list[Explanation]:
+    """The explanation of each figure the body linked to, in print order, then of each figure those
+    are computed from (an input "figure X"), so that every step can be followed to its sources."""
+    out: list[Explanation] = []
+    i = 0
+    while i < len(links.keys):
+        exp = explain(build, catalog, ev, links.keys[i], links.shown[links.keys[i]])
+        out.append(exp)
+        for inp in exp.inputs:
+            m = _FIGURE_SOURCE.fullmatch(inp.source)
+            if m and m.group(1) in links.shown and m.group(1) not in links.keys:
+                links.keys.append(m.group(1))
+        i += 1
+    return out
+
+
+class SourceList:
+    """The appendix's numbered long sources, in order of first citation; anchors 'src-N'."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[str, int] = {}
+
+    def cite(self, text: str) -> int:
+        return self.numbers.setdefault(text, len(self.numbers) + 1)
+
+
+def appendix(entries: list[tuple[str, list[Explanation], FigureLinks]], tr: Labels) -> list[Flowable]:
+    """The appendix: per option (its title, its explanations, its links), one entry per figure,
+    then the numbered list of the sources the entries cite."""
+    st = styles()
+    if not any(exps for _, exps, _ in entries):
+        return []
+    out: list[Flowable] = [NextPageTemplate(APPENDIX_TEMPLATE), PageBreak(), P(tr("How these figures are computed"), st.h2),
+                           P(tr("Each figure printed in this quote links here: how it is computed, its inputs "
+                                "with their values and where each input comes from (catalog entry and URL, "
+                                "price list, measurement, build setting or stated assumption). Inputs marked "
+                                "as estimates are not published figures. `configurator explain BUILD FIGURE` "
+                                "prints the same explanation."), st.small)]
+    sources = SourceList()
+    for title, exps, links in entries:
+        if title:
+            out += [CondPageBreak(80), P(title, st.h3)]
+        out += [_entry(exp, links, sources, tr) for exp in exps]
+    if sources.numbers:
+        out += [CondPageBreak(60), P(tr("Sources"), st.h3)]
+        out += [EntryLines([(0.0, (Run(f"[{n}] ", bold=True), *_with_urls(tr.message(text))))], anchor=f"src-{n}",
+                           space_before=2, hang=12) for text, n in sources.numbers.items()]
+    return out
+
+
+def _entry(exp: Explanation, links: FigureLinks, sources: SourceList, tr: Labels) -> EntryLines:
+    """One figure's entry: the figure and its value (holding its anchor), the formula, one line
+    per input with its value and source, the notes."""
+    value = f"{show_value(exp.value)} {exp.unit}".strip()
+    estimate = Run(f" ({tr('estimate')})", color=MUTED)
+    head = [Run(exp.figure, bold=True, color=ACCENT), Run(f" = {value}", color=ACCENT)]
+    lines: list[Line] = [(0.0, (*head, estimate) if exp.estimate else tuple(head)),
+                         (_INDENT, (Run(tr.message(exp.formula)),))]
+    for i in exp.inputs:
+        runs = [Run(f"• {tr.message(i.name)} = {i.value}")]
+        if i.estimate:
+            runs.append(estimate)
+        runs += [Run(" — "), *_source(i.source, links, sources, tr)]
+        lines.append((_INDENT, tuple(runs)))
+    lines += [(_INDENT, (Run(f"{tr('Note')}: {tr.message(note)}", color=MUTED),)) for note in exp.notes]
+    return EntryLines(lines, anchor=links.anchor(exp.figure))
+
+
+def _source(text: str, links: FigureLinks, sources: SourceList, tr: Labels) -> list[Run]:
+    """An input's source: another figure links to its entry, a long source to its number in the
+    source list, a short one is printed as it is."""
+    m = _FIGURE_SOURCE.fullmatch(text)
+    if m and m.group(1) in links.keys:
+        return [Run(tr("figure") + " "), Run(m.group(1), color=ACCENT, dest=links.anchor(m.group(1)))]
+    if len(text) <= _INLINE_SOURCE:
+        return _with_urls(tr.message(text))
+    n = sources.cite(text)
+    return [Run(f"[{n}]", color=ACCENT, dest=f"src-{n}")]
+
+
+def _with_urls(text: str) -> list[Run]:
+    """Plain text as runs, its URLs links a reader can follow."""
+    out, last = [], 0
+    for m in _URL.finditer(text):
+        out += [Run(text[last:m.start()]), Run(m.group(0), color=ACCENT, url=m.group(0))]
+        last = m.end()
+    out.append(Run(text[last:]))
+    return [r for r in out if r.text]
+
+
+def appendix_template() -> PageTemplate:
+    """The appendix's pages: the body's frame cut into two columns."""
+    gap = 14
+    col = (FRAME_W - gap) / 2
+    height = PAGE_H - MARGIN_T - MARGIN_B
+    frames = [Frame(MARGIN_L + i * (col + gap), MARGIN_B, col, height, id=f"appendix{i}",
+                    leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0) for i in (0, 1)]
+    return PageTemplate(id=APPENDIX_TEMPLATE, frames=frames)
