@@ -47,30 +47,62 @@ _INDENT = 8.0                        # points: the lines under an entry's headin
 _URL = re.compile(r"https?://[^\s;,)]+")
 
 
+#: what an explanation of an evaluation the engine did not make (a test's stand-in) may raise;
+#: such a figure prints unlinked, and the quote is written all the same
+_UNEXPLAINED = (AttributeError, KeyError, IndexError, TypeError, ValueError)
+
+
 @dataclass
 class FigureLinks:
-    """The figures one option's body links to, in the order first printed, and their anchors."""
+    """The figures one option's body links to, in the order first printed, with their
+    explanations (made when first linked: only a figure with an explanation is linked, so every
+    link has an entry) and their anchors."""
 
-    letter: str                      # the option's letter, '' for a single quote
-    shown: dict[str, Any]            # every figure of the evaluation: path -> value as printed
-    keys: list[str] = field(default_factory=list)
+    build: Build
+    catalog: Catalog
+    ev: Evaluation
+    letter: str = ""                 # the option's letter, '' for a single quote
+    shown: dict[str, Any] = field(default_factory=dict)   # the evaluation's figures: path -> value
+    explained: dict[str, Explanation] = field(default_factory=dict)   # in the order first linked
+    failed: dict[str, str] = field(default_factory=dict)  # key -> why it has no explanation
 
     @classmethod
-    def of(cls, ev: Evaluation, letter: str = "") -> FigureLinks:
-        return cls(letter, figures(ev))
+    def of(cls, build: Build, catalog: Catalog, ev: Evaluation, letter: str = "") -> FigureLinks:
+        links = cls(build, catalog, ev, letter)
+        try:
+            links.shown = figures(ev)
+        except _UNEXPLAINED as exc:   # an evaluation `evaluate --json` cannot print: nothing to link
+            links.failed["*"] = f"{type(exc).__name__}: {exc}"
+        return links
+
+    @property
+    def keys(self) -> list[str]:
+        return list(self.explained)
 
     def anchor(self, key: str) -> str:
         """The PDF destination name of `key`'s entry ('fig-A-power_w.max')."""
         return f"fig-{self.letter or 'Q'}-{re.sub(r'[^A-Za-z0-9_.]', '_', key)}"
 
+    def explain(self, key: str) -> Explanation | None:
+        """`key`'s explanation (made once), None when the evaluation has no such figure."""
+        if key in self.explained:
+            return self.explained[key]
+        if key not in self.shown or key in self.failed:
+            return None
+        try:
+            exp = explain(self.build, self.catalog, self.ev, key, self.shown[key])
+        except _UNEXPLAINED as exc:
+            self.failed[key] = f"{type(exc).__name__}: {exc}"
+            return None
+        self.explained[key] = exp
+        return exp
+
     def link(self, text: str, key: str) -> str:
         """`text` (plain) as Paragraph markup linking to `key`'s entry; unlinked when the
         evaluation has no such figure (a rent figure of a build without one)."""
         body = fonts.markup(text)
-        if key not in self.shown:
+        if self.explain(key) is None:
             return body
-        if key not in self.keys:
-            self.keys.append(key)
         return f'<a href="#{self.anchor(key)}" color="{_LINK}">{body}</a>'
 
     def markup(self, value: str) -> str:
@@ -91,20 +123,17 @@ _FIGURE_SOURCE = re.compile(r"figure (\S+) \(explain it in turn\)")
 _INLINE_SOURCE = 60
 
 
-def explanations(build: Build, catalog: Catalog, ev: Evaluation, links: FigureLinks) -> list[Explanation]:
+def explanations(links: FigureLinks) -> list[Explanation]:
     """The explanation of each figure the body linked to, in print order, then of each figure those
     are computed from (an input "figure X"), so that every step can be followed to its sources."""
-    out: list[Explanation] = []
     i = 0
-    while i < len(links.keys):
-        exp = explain(build, catalog, ev, links.keys[i], links.shown[links.keys[i]])
-        out.append(exp)
-        for inp in exp.inputs:
+    while i < len(links.explained):
+        for inp in list(links.explained.values())[i].inputs:
             m = _FIGURE_SOURCE.fullmatch(inp.source)
-            if m and m.group(1) in links.shown and m.group(1) not in links.keys:
-                links.keys.append(m.group(1))
+            if m:
+                links.explain(m.group(1))
         i += 1
-    return out
+    return list(links.explained.values())
 
 
 class SourceList:
@@ -163,7 +192,7 @@ def _source(text: str, links: FigureLinks, sources: SourceList, tr: Labels) -> l
     """An input's source: another figure links to its entry, a long source to its number in the
     source list, a short one is printed as it is."""
     m = _FIGURE_SOURCE.fullmatch(text)
-    if m and m.group(1) in links.keys:
+    if m and m.group(1) in links.explained:
         return [Run(tr("figure") + " "), Run(m.group(1), color=ACCENT, dest=links.anchor(m.group(1)))]
     if len(text) <= _INLINE_SOURCE:
         return _with_urls(tr.message(text))

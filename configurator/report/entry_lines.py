@@ -60,7 +60,7 @@ class EntryLines(Flowable):
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
         laid = self._lay(availWidth)
-        fit = int((availHeight - self.space_before) // self.leading)
+        fit = int((availHeight + 1e-6) // self.leading)   # the frame has taken the space before off
         if fit < 2 or fit >= len(laid):   # never a lone first line at a column's foot
             return []
         keep = dict(size=self.size, leading=self.leading, hang=self.hang)

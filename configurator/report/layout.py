@@ -168,9 +168,11 @@ def unmarked(value: str) -> str:
 
 
 def value_cell(value: str, style: ParagraphStyle, links: FigureLinker | None, limit: int = CELL_CHARS) -> Paragraph:
-    """A cell of a value that may hold marked figures: linked with `links`, else plain text."""
-    if links is None:
-        return C(unmarked(value), style, limit)
+    """A cell of a value that may hold marked figures: linked with `links`, else plain text. A
+    value too long for a cell (user text at its limits) is clipped, and then not linked."""
+    text = unmarked(value)
+    if links is None or clip(text, limit) != text:
+        return C(text, style, limit)
     return links.cell(value, style)
 
 

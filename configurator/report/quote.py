@@ -227,7 +227,7 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
     st = styles()
     multi = len(docs) > 1
     # each option's figures link to its entries in the appendix (built last, from what was linked)
-    links = [FigureLinks.of(d.ev, d.letter) for d in docs]
+    links = [FigureLinks.of(d.build, catalog, d.ev, d.letter) for d in docs]
     story: list = header(settings, meta)
     if meta.draft:
         story += draft_banner(meta, docs)
@@ -247,7 +247,7 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
         story += [*body, KeepTogether(totals)]
     story += [Spacer(1, 12 if multi else 0), *closing]
     story += appendix([(f"{meta.labels('Option')} {d.letter}: {d.build.meta.name}" if multi else "",
-                        explanations(d.build, catalog, d.ev, lk), lk) for d, lk in zip(docs, links)], meta.labels)
+                        explanations(lk), lk) for d, lk in zip(docs, links)], meta.labels)
     info = PageInfo(vendor=settings.vendor.company, quote_label=meta.label,
                     customer=meta.customer, page_w=PAGE_W, page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R,
                     page_label=meta.labels("Page {page} of {total}"),
