@@ -183,3 +183,23 @@ def test_entry_lines_wrap_to_the_width_and_split_between_lines():
     assert len(first._lay(200)) == 5 and len(first._lay(200)) + len(rest._lay(200)) == len(laid)
     assert first.anchor == block.anchor and rest.anchor == ""
     assert block.split(200, block.leading) == []       # never one lone line at a column's foot
+
+
+def test_the_upgrade_quote_links_its_after_figures_and_totals(tmp_path):
+    from configurator.cli import main
+
+    probe = ROOT / "tests" / "fixtures" / "probe-h200"
+    before = tmp_path / "server.json"
+    assert main(["import", "inventory", str(probe), "--chassis", "supermicro-sys-821ge-tnhr", "-o", str(before)]) == 0
+    build = load_build(before)
+    build.placements = {**build.placements, **{f"GPU{i}": "nvidia-h200-sxm5-141gb" for i in range(2, 9)},
+                        **{f"PSU{i}": "supermicro-psu-3000w-titanium" for i in range(1, 7)},
+                        "CPU1": "intel-xeon-platinum-8480plus", "CPU2": "intel-xeon-platinum-8480plus",
+                        **{f"CPU{c}_DIMM_{ch}1": "samsung-m321r8ga0bb0-cqk" for c in (1, 2) for ch in "ABCDEFGH"}}
+    from configurator.io.build_io import save_build
+
+    save_build(build, tmp_path / "after.json")
+    out = tmp_path / "upgrade.pdf"
+    assert main(["export", str(tmp_path / "after.json"), "--format", "upgrade-pdf", "-o", str(out)]) == 0
+    linked = _linked_figures(PdfReader(str(out)))
+    assert {"power_w.max", "wall_power_w.max", "psu.load_pct.max", "airflow_cfm", "cost.total"} <= linked
