@@ -97,6 +97,7 @@ class Input:
     value: str
     source: str
     estimate: bool = False
+    figure: str = ""          # when the input is another figure: its key (a report links to its entry)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "value": self.value, "source": self.source, "estimate": self.estimate}
@@ -175,7 +176,8 @@ class Explainer:
 
     def figure_input(self, key: str, value: Any, unit: str = "") -> Input:
         """An input that is another figure; `configurator explain BUILD KEY` explains it in turn."""
-        return Input(key, self.with_unit(value, unit), self.t(N_("figure {key} (explain it in turn)"), key=key))
+        return Input(key, self.with_unit(value, unit), self.t(N_("figure {key} (explain it in turn)"), key=key),
+                     figure=key)
 
     def placed(self, name: str, value: Any, source: str = N_("build placements")) -> Input:
         """An input counted from the build's placements (`source` a marked template)."""

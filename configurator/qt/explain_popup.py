@@ -3,7 +3,9 @@
 A panel marks a label with `explainable(label, session, "power_w.max")` (or a callable giving
 the key, for rows whose meaning moves). A click or Enter/Space on the label opens
 `ExplainDialog`, which asks `io.explain_cli.explain_figure` for the explanation of the session's
-current evaluation, built at that moment, so evaluation stays as fast as before.
+current evaluation, built at that moment, so evaluation stays as fast as before. A table whose
+cells are figures (the Bill of materials) uses `explainable_cells(view, session, key_of)`, where
+`key_of(row, column)` names the figure of a cell ('' for a cell that is not one).
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from ..core.explain import Explanation, show_value
 from ..io.explain_cli import explain_figure
 
 FigureKey = str | Callable[[], str]
+CellKey = Callable[[int, int], str]
 _KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 
@@ -90,13 +93,19 @@ class _ExplainFilter(QObject):
         return False
 
     def show_for(self, obj: QObject) -> ExplainDialog | None:
-        key = self.figure()
-        if not key or getattr(self.session, "evaluation", None) is None:
-            return None
-        parent = obj.window() if isinstance(obj, QWidget) else None
-        self.dialog = ExplainDialog(self.session, key, parent)
-        self.dialog.show()
+        self.dialog = open_explanation(self.session, self.figure(), obj)
         return self.dialog
+
+
+def open_explanation(session: Any, key: str, near: QObject | None = None) -> ExplainDialog | None:
+    """Show the explanation of figure `key` in a dialog over `near`'s window; None when there is
+    no figure to explain (an empty key, no evaluation yet)."""
+    if not key or getattr(session, "evaluation", None) is None:
+        return None
+    parent = near.window() if isinstance(near, QWidget) else None
+    dialog = ExplainDialog(session, key, parent)
+    dialog.show()
+    return dialog
 
 
 def explainable(label: QWidget, session: Any, key: FigureKey) -> None:
@@ -113,3 +122,55 @@ def explainable(label: QWidget, session: Any, key: FigureKey) -> None:
 def explain_filter(label: QWidget) -> _ExplainFilter | None:
     """The explanation hook of `label` (tests and the main window's "explain" action use it)."""
     return label.findChild(_ExplainFilter, "", Qt.FindChildOption.FindDirectChildrenOnly)
+
+
+class _CellExplainFilter(QObject):
+    """On a table's viewport: a click on a figure cell opens its explanation, and the cursor says
+    which cells are figures. On the table itself: Enter explains the current cell's figure."""
+
+    def __init__(self, view: QAbstractItemView, session: Any, key_of: CellKey) -> None:
+        super().__init__(view)
+        self.setObjectName("explain_cells")
+        self.view, self.session, self.key_of = view, session, key_of
+        self.dialog: ExplainDialog | None = None
+        view.viewport().setMouseTracking(True)
+        view.viewport().installEventFilter(self)
+        view.installEventFilter(self)
+
+    def key_at(self, row: int, column: int) -> str:
+        return self.key_of(row, column) if row >= 0 and column >= 0 else ""
+
+    def show_cell(self, row: int, column: int) -> ExplainDialog | None:
+        """Open the explanation of the cell's figure (the tests' and the keyboard's way in)."""
+        self.dialog = open_explanation(self.session, self.key_at(row, column), self.view)
+        return self.dialog
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        kind = event.type()
+        if obj is self.view:
+            if kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) and event.key() in _KEYS[:2]:
+                index = self.view.currentIndex()
+                if self.key_at(index.row(), index.column()):
+                    self.show_cell(index.row(), index.column())
+                    return True
+            return False
+        if isinstance(event, QMouseEvent) and kind in (QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease):
+            index = self.view.indexAt(event.position().toPoint())
+            key = self.key_at(index.row(), index.column())
+            shape = Qt.CursorShape.WhatsThisCursor if key else Qt.CursorShape.ArrowCursor
+            if self.view.viewport().cursor().shape() != shape:
+                self.view.viewport().setCursor(shape)
+            if kind == QEvent.Type.MouseButtonRelease and key and event.button() == Qt.MouseButton.LeftButton:
+                self.show_cell(index.row(), index.column())   # the click still selects the row
+        return False
+
+
+def explainable_cells(view: QAbstractItemView, session: Any, key_of: CellKey) -> None:
+    """Make the figure cells of `view` open their explanation on click or Enter; `key_of(row,
+    column)` names a cell's figure ('' for a cell that is not one, or has no figure now)."""
+    _CellExplainFilter(view, session, key_of)
+
+
+def cell_filter(view: QAbstractItemView) -> _CellExplainFilter | None:
+    """The cell explanation hook of `view` (tests use it to find the dialog it opened)."""
+    return view.findChild(_CellExplainFilter, "explain_cells", Qt.FindChildOption.FindDirectChildrenOnly)

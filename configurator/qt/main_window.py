@@ -20,7 +20,7 @@ from ..core.placement import first_free_slot, fits_chassis
 from ..core.session import Session
 from ..io.autosave import RecoveryStore
 from ..io.exporters import EXPORTERS
-from . import pin_none, theme
+from . import pin_none
 from .chassis_view import ChassisView
 from .command_palette import open_palette
 from .dialogs import ChassisPicker
@@ -33,8 +33,9 @@ from .main_actions import FileActions
 from .palette import Palette
 from .panels import PANELS
 from .panels.charts import charts_deferred
-from .panels.widgets import SteadyLabel, set_on_screen
+from .panels.widgets import set_on_screen
 from .parts_list import PartsList
+from .status_summary import StatusSummary
 from .tray import NotPlacedTray
 from .violations_panel import ViolationsPanel
 
@@ -66,10 +67,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self._build_actions()
         self._build_menus()
         self.install_documents()
-        # at least 520 px wide, and a fixed size: new totals never re-lay-out the window
-        self.summary = SteadyLabel(min_width=520, objectName="summary")
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.summary.setTextFormat(Qt.TextFormat.PlainText)   # part names are data, never markup
+        self.summary = StatusSummary(self.session)   # each figure in it explains itself on click
         self.statusBar().addPermanentWidget(self.summary)
         self._wire()
         # a screenshot window shows a build, it does not edit one: no recovery copies
@@ -254,33 +252,14 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self.setWindowModified(not self.session.is_clean)
 
     def _on_evaluated(self, ev) -> None:
-        self.summary.setText(self.summary_text(ev))
+        self.summary.show_evaluation(ev)
         # the last subscriber: every view has its new text. Lay them out now, so that the one
         # repaint Qt makes next is final, rather than a paint, a relayout and a second paint.
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
     def summary_text(self, ev) -> str:
         """'8× H100 SXM · 10.2 kW max · $412,300 · 2 errors'."""
-        if ev is None:
-            return ""
-        bits = []
-        if ev.compute.gpu_count:
-            # a long model name would push the totals out of the status bar: elide it in the middle
-            model = ev.compute.gpu_model
-            model = model if len(model) <= 32 else model[:20] + "…" + model[-11:]
-            bits.append(f"{ev.compute.gpu_count}× {model}")
-        else:
-            bits.append(self.tr("no GPUs"))
-        bits.append(self.tr("%s kW max") % f"{ev.power.max_w / 1000:.1f}")
-        bits.append(theme.money(ev.cost.total, ev.cost.currency))
-        errors, warnings = len(ev.errors), len(ev.warnings)
-        if errors:
-            bits.append(theme.plural(self.tr("%n error(s)", "", errors), errors))
-        if warnings:
-            bits.append(theme.plural(self.tr("%n warning(s)", "", warnings), warnings))
-        if not errors and not warnings:
-            bits.append(self.tr("no problems"))
-        return " · ".join(bits)
+        return " · ".join(self.summary.parts(ev).values())
 
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)

@@ -2,7 +2,9 @@
 
 One row per line (placed parts, companion parts, the support line) with quantity, unit and
 extended price, then the subtotal, discount, tax, shipping and the total the customer signs.
-It only renders the core's figures, so it always agrees with the PDF quote and the CLI.
+It only renders the core's figures, so it always agrees with the PDF quote and the CLI. Each
+quantity, price and total explains itself on click or Enter (`explain_popup`): the same
+explanation as `configurator explain BUILD cost.lines.N.extended` / `cost.total`.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..core.evaluate.result import CostLine, CostResult
 from ..core.money import format_pct
 from ..core.session import Session
 from . import theme
+from .explain_popup import explainable, explainable_cells
 from .panels.widgets import SteadyLabel
 
 PART_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -31,6 +34,8 @@ _CELL_PAD = 18          # a cell's margins and a little air, px
 _MIN_PART_W, _MIN_CATEGORY_W = 90, 48
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 TOTAL_ROWS = ("subtotal", "discount", "tax", "shipping", "total")
+# the figure (`evaluate --json` path under cost.lines.N) each column shows
+CELL_FIGURES = {2: "qty", 3: "unit_price", 4: "extended"}
 
 
 class PartsList(QWidget):
@@ -50,6 +55,9 @@ class PartsList(QWidget):
         lay.addWidget(self.table, 1)
         lay.addWidget(self._make_totals(), 0)
         self.table.itemSelectionChanged.connect(self._on_row_change)
+        explainable_cells(self.table, session, self.cell_figure)
+        for key, (_caption, value) in self.rows.items():
+            explainable(value, session, f"cost.{key}")
         session.evaluated.connect(self._on_evaluated)
         if session.evaluation is not None:
             self._on_evaluated(session.evaluation)
@@ -132,6 +140,14 @@ class PartsList(QWidget):
         self._syncing = False
         if selected:
             self.select_part(selected)
+
+    def cell_figure(self, row: int, column: int) -> str:
+        """The figure a cell shows (`cost.lines.3.extended`), '' for text and prices on request."""
+        lines = self._shown.lines if self._shown is not None else ()
+        field = CELL_FIGURES.get(column)
+        if field is None or not 0 <= row < len(lines) or getattr(lines[row], field) is None:
+            return ""
+        return f"cost.lines.{row}.{field}"
 
     def _category(self, line: CostLine) -> str:
         if line.kind == "hardware":

@@ -51,16 +51,23 @@ def make_canvas(info: PageInfo) -> type[Canvas]:
             kwargs["initialFontSize"] = kwargs.get("initialFontSize") or 8
             super().__init__(*args, **kwargs)
             self._pages: list[dict] = []
+            self._marks: list[tuple[int, tuple, dict]] = []
 
         def showPage(self):  # noqa: N802 - reportlab API
             self._pages.append(dict(self.__dict__))
             self._startPage()
 
+        def bookmarkPage(self, *args, **kwargs):  # noqa: N802 - reportlab API
+            # a destination names the page being written; pages are written in save(), so is it
+            self._marks.append((len(self._pages), args, kwargs))
+
         def save(self):
             total = len(self._pages)
-            for state in self._pages:
+            for i, state in enumerate(self._pages):
                 self.__dict__.update(state)
                 self._furniture(total)
+                for _, args, kwargs in (m for m in self._marks if m[0] == i):
+                    super().bookmarkPage(*args, **kwargs)
                 super().showPage()
             super().save()
 

@@ -213,6 +213,19 @@ ZH_CN: dict[str, str] = {
         "对分带宽 {tbps} Tb/s，每个 GPU {per_gpu} Gb/s",
     "{n} slots: {first} … {last}": "{n} 个插槽：{first} … {last}",
     "Already installed": "已安装（现有）",
+    # the appendix "How these figures are computed" (report/appendix.py)
+    "How these figures are computed": "附录：各项数据的计算方法",
+    "Each figure printed in this quote links here: how it is computed, its inputs with their values and where "
+    "each input comes from (catalog entry and URL, price list, measurement, build setting or stated "
+    "assumption). Inputs marked as estimates are not published figures. `configurator explain BUILD FIGURE` "
+    "prints the same explanation.":
+        "本报价中印出的每项数据都链接到此处：其计算方法、各项输入及其数值，以及每项输入的来源（部件目录条目及网址、"
+        "价格表、实测、配置设定或所列假设）。标为“估算”的输入并非公开数据。"
+        "`configurator explain BUILD FIGURE` 输出相同的说明。",
+    "Sources": "来源",
+    "Note": "注",
+    "estimate": "估算",
+    "figure": "见指标",
 }
 
 CHINESE_TERMS: tuple[str, ...] = (

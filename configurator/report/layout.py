@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Protocol
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
@@ -27,6 +28,13 @@ from . import fonts
 from .labels import Labels
 
 _EN = Labels("en")
+
+
+class FigureLinker(Protocol):
+    """What links a figure to its appendix entry (`appendix.FigureLinks`)."""
+
+    def link(self, text: str, key: str) -> str: ...
+    def cell(self, value: str, style: ParagraphStyle) -> Paragraph: ...
 
 PAGE_W, PAGE_H = A4
 MARGIN_L = MARGIN_R = 18 * mm
@@ -132,6 +140,43 @@ def clip(text: str, limit: int = CELL_CHARS, lines: int = CELL_LINES) -> str:
     return out
 
 
+# A figure in a printed value is marked `fig(text, key)`, key its path in `evaluate --json`:
+# the quote links each marked figure to its entry in the appendix ("How these figures are computed").
+_MARK = re.compile("\x01([^\x02]*)\x02([^\x03]*)\x03")
+
+
+def fig(text: str, key: str) -> str:
+    """`text` marked as showing figure `key`."""
+    return f"\x01{key}\x02{text}\x03" if key else text
+
+
+def marks(value: str) -> list[tuple[str, str]]:
+    """`value` as (text, key) runs, key '' for text that is not a figure."""
+    out, last = [], 0
+    for m in _MARK.finditer(value):
+        if m.start() > last:
+            out.append((value[last:m.start()], ""))
+        out.append((m.group(2), m.group(1)))
+        last = m.end()
+    if last < len(value):
+        out.append((value[last:], ""))
+    return out
+
+
+def unmarked(value: str) -> str:
+    """`value` as it reads, the marks taken out."""
+    return _MARK.sub(lambda m: m.group(2), value)
+
+
+def value_cell(value: str, style: ParagraphStyle, links: FigureLinker | None, limit: int = CELL_CHARS) -> Paragraph:
+    """A cell of a value that may hold marked figures: linked with `links`, else plain text. A
+    value too long for a cell (user text at its limits) is clipped, and then not linked."""
+    text = unmarked(value)
+    if links is None or clip(text, limit) != text:
+        return C(text, style, limit)
+    return links.cell(value, style)
+
+
 def P(text: str, style: ParagraphStyle) -> Paragraph:
     """A Paragraph from plain text (escaped, CJK fallback, newlines kept)."""
     text = str(text)
@@ -145,6 +190,13 @@ def P(text: str, style: ParagraphStyle) -> Paragraph:
 def C(text: str, style: ParagraphStyle, limit: int = CELL_CHARS) -> Paragraph:
     """A table cell's Paragraph: plain text clipped (`clip`) so the row always fits on a page."""
     return P(clip(text, limit), style)
+
+
+def PT(markup: str, text: str, style: ParagraphStyle) -> Paragraph:
+    """A Paragraph from trusted markup whose line breaking is chosen by its plain `text` (a link's
+    long href in the markup does not need the slower CJK breaking that text does)."""
+    breaks_anywhere = fonts.has_fallback(text) or _LONG_WORD.search(text) is not None
+    return Paragraph(markup, cjk_wrap(style) if breaks_anywhere else style)
 
 
 def PM(markup: str, style: ParagraphStyle) -> Paragraph:
@@ -161,8 +213,10 @@ def line_widths(width: float = FRAME_W) -> list[float]:
     return [w if w else width - fixed for w in LINE_COLS]
 
 
-def line_table(cost: CostResult, locale: str, tr: Labels = _EN) -> LongTable:
-    """The BOM's lines under group rows; header repeats on each page, rows never split."""
+def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLinker | None = None) -> LongTable:
+    """The BOM's lines under group rows; header repeats on each page, rows never split. With
+    `links`, each price links to its explanation (the quantity to the extended price's, which
+    names the quantity's source)."""
     st = styles()
     head = [P(tr("#"), st.head), P(tr("Part number"), st.head), P(tr("Description"), st.head), P(tr("Qty"), st.head_r),
             P(tr("Unit price"), st.head_r), P(tr("Extended"), st.head_r)]
@@ -185,12 +239,15 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN) -> LongTable:
             # NOSPLIT: a group heading never ends a page without the group's first line under it
             cmds += [("SPAN", (0, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), ACCENT_LIGHT),
                      ("NOSPLIT", (0, r), (-1, r + 1))]
+        key = f"cost.lines.{n - 1}."
+        ext = key + "extended" if ln.extended is not None else ""
         rows.append([
             P(str(n), st.cell), part_number_cell(ln.part_number),
             C(tr.message(ln.name) if ln.group == OWNED_GROUP else ln.name, st.cell, 400),   # "… (already installed)"
-            P(f"{ln.qty:,}", st.cell_r),
-            P(_amount(ln.unit_price, cost.currency, locale), st.cell_r),
-            P(_amount(ln.extended, cost.currency, locale), st.cell_r),
+            value_cell(fig(f"{ln.qty:,}", ext), st.cell_r, links),
+            value_cell(fig(_amount(ln.unit_price, cost.currency, locale), key + "unit_price" if ext else ""),
+                       st.cell_r, links),
+            value_cell(fig(_amount(ln.extended, cost.currency, locale), ext), st.cell_r, links),
         ])
     table = LongTable(rows, colWidths=line_widths(), repeatRows=1, splitByRow=1, splitInRow=0)
     table.setStyle(table_style(cmds))
@@ -217,31 +274,34 @@ def _amount(value: Decimal | None, currency: str, locale: str) -> str:
     return "on request" if value is None else format_money(value, currency, locale)
 
 
-def totals_table(cost: CostResult, locale: str, label: str = "Total", tr: Labels = _EN) -> Table:
-    """The BOM's subtotal, discount, tax, shipping and total, right-aligned under the amount columns."""
+def totals_table(cost: CostResult, locale: str, label: str = "Total", tr: Labels = _EN,
+                 links: FigureLinker | None = None) -> Table:
+    """The BOM's subtotal, discount, tax, shipping and total, right-aligned under the amount columns;
+    with `links`, each amount links to its explanation."""
     st = styles()
     cur = cost.currency
 
-    def money(value: Decimal) -> str:
-        return format_money(value, cur, locale)
+    def money(value: Decimal, key: str, style: ParagraphStyle = st.cell_r) -> Paragraph:
+        return value_cell(fig(format_money(value, cur, locale), f"cost.{key}"), style, links)
 
-    rows: list[list] = [[P(tr("Subtotal"), st.cell), P(money(cost.subtotal), st.cell_r)]]
+    rows: list[list] = [[P(tr("Subtotal"), st.cell), money(cost.subtotal, "subtotal")]]
     if cost.discount:
         rows.append([P(f"{tr('Discount')} ({format_pct(cost.discount_pct)})", st.cell),
-                     P(money(-cost.discount), st.cell_r)])
-        rows.append([P(tr("Net"), st.cell), P(money(cost.subtotal - cost.discount), st.cell_r)])
+                     money(-cost.discount, "discount")])
+        # net = subtotal − discount, the first two terms of the total's formula
+        rows.append([P(tr("Net"), st.cell), money(cost.subtotal - cost.discount, "total")])
     if cost.tax_included:
         if cost.tax_pct:
             rows.append([P(f"{tr('Included tax / VAT')} ({format_pct(cost.tax_pct)}), {tr('for information')}",
-                           st.muted), P(money(cost.tax), st.muted.clone("muted_r", alignment=TA_RIGHT))])
+                           st.muted), money(cost.tax, "tax", st.muted.clone("muted_r", alignment=TA_RIGHT))])
     elif cost.tax_pct:
         on = f", {tr('shipping included')}" if cost.shipping_taxed and cost.shipping else ""
-        rows.append([P(f"{tr('Tax / VAT')} ({format_pct(cost.tax_pct)}{on})", st.cell), P(money(cost.tax), st.cell_r)])
+        rows.append([P(f"{tr('Tax / VAT')} ({format_pct(cost.tax_pct)}{on})", st.cell), money(cost.tax, "tax")])
     else:
         rows.append([P(tr("Tax / VAT"), st.cell), P(tr("not included"), st.cell_r)])
-    rows.append([P(tr("Shipping"), st.cell), P(money(cost.shipping), st.cell_r)])
+    rows.append([P(tr("Shipping"), st.cell), money(cost.shipping, "shipping")])
     basis = tr("incl. tax") if cost.total_includes_tax else tr("excl. tax")
-    rows.append([P(f"{label} ({cur}, {basis})", st.cell_b), P(money(cost.total), st.cell_br)])
+    rows.append([P(f"{label} ({cur}, {basis})", st.cell_b), money(cost.total, "total", st.cell_br)])
     widths = [150, 92]
     t = Table(rows, colWidths=widths, hAlign="RIGHT")
     last = len(rows) - 1
@@ -255,8 +315,9 @@ def totals_table(cost: CostResult, locale: str, label: str = "Total", tr: Labels
 
 
 def kv_table(pairs: Sequence[tuple[str, str]], width: float = FRAME_W, columns: int = 2,
-             key_w: float = 80) -> Table:
-    """Label/value pairs laid out in `columns` side-by-side blocks."""
+             key_w: float = 80, links: FigureLinker | None = None) -> Table:
+    """Label/value pairs laid out in `columns` side-by-side blocks; the figures marked in a value
+    (`fig`) are linked with `links`."""
     st = styles()
     per = (len(pairs) + columns - 1) // columns
     rows = []
@@ -265,7 +326,7 @@ def kv_table(pairs: Sequence[tuple[str, str]], width: float = FRAME_W, columns: 
         for c in range(columns):
             k = c * per + i
             if k < len(pairs):
-                row += [C(pairs[k][0], st.kv_key, 60), C(pairs[k][1], st.kv_val)]
+                row += [C(pairs[k][0], st.kv_key, 60), value_cell(pairs[k][1], st.kv_val, links)]
             else:
                 row += ["", ""]
         rows.append(row)

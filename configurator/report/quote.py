@@ -28,6 +28,7 @@ from ..core.money import format_pct
 from ..io.catalog_io import default_catalog
 from ..io.safe_write import atomic_write
 from . import fonts
+from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas
 from .labels import Labels
 from .layout import FRAME_W, MARGIN_B, MARGIN_L, MARGIN_R, MARGIN_T, PAGE_H, PAGE_W, P, styles
@@ -106,7 +107,7 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
                      draft=opts.draft and any(ev.errors for _, ev in pairs))
     written = False
     try:
-        data = _render(docs, meta, settings, _namer(pairs, catalog))
+        data = _render(docs, meta, settings, _namer(pairs, catalog), catalog)
         out_path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(out_path, data)
         written = True
@@ -222,9 +223,11 @@ def _namer(pairs, catalog: Catalog) -> Callable[[str], str]:
     return name_of
 
 
-def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, name_of) -> bytes:
+def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, name_of, catalog: Catalog) -> bytes:
     st = styles()
     multi = len(docs) > 1
+    # each option's figures link to its entries in the appendix (built last, from what was linked)
+    links = [FigureLinks.of(d.build, catalog, d.ev, d.letter, meta.labels.language) for d in docs]
     story: list = header(settings, meta)
     if meta.draft:
         story += draft_banner(meta, docs)
@@ -233,16 +236,18 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
         intro = meta.labels("This quotation offers {n} alternative configurations (options {letters}), each "
                             "described and priced in its own section. Select one option to order.")
         story += [Spacer(1, 8), P(intro.format(n=len(docs), letters=letters), st.body)]
-        story += comparison(docs, meta)
+        story += comparison(docs, meta, links)
     # totals kept in one block, the terms free to flow, the acceptance block whole: a page is
     # never left holding only the totals, and page 1 is not left half empty for a big block
     closing = [*terms(settings, meta, multi), KeepTogether(signature(meta, [d.letter for d in docs] if multi else []))]
-    for d in docs:
+    for d, lk in zip(docs, links):
         if multi:
             story.append(PageBreak())
-        body, totals = option_section(d, meta, name_of)
+        body, totals = option_section(d, meta, name_of, links=lk)
         story += [*body, KeepTogether(totals)]
     story += [Spacer(1, 12 if multi else 0), *closing]
+    story += appendix([(f"{meta.labels('Option')} {d.letter}: {d.build.meta.name}" if multi else "",
+                        explanations(lk), lk) for d, lk in zip(docs, links)], meta.labels)
     info = PageInfo(vendor=settings.vendor.company, quote_label=meta.label,
                     customer=meta.customer, page_w=PAGE_W, page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R,
                     page_label=meta.labels("Page {page} of {total}"),
@@ -254,6 +259,6 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
                           creator="ai-server-configurator")
     frame = Frame(MARGIN_L, MARGIN_B, FRAME_W, PAGE_H - MARGIN_T - MARGIN_B, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame]), appendix_template()])
     doc.build(story, canvasmaker=make_canvas(info))
     return buf.getvalue()

@@ -28,13 +28,16 @@ from .layout import (
     PM,
     WARN,
     C,
+    FigureLinker,
     P,
     clip,
+    fig,
     kv_table,
     line_table,
     styles,
     table_style,
     totals_table,
+    value_cell,
 )
 from .settings import VendorSettings
 
@@ -203,8 +206,9 @@ def _open_items(ev: Evaluation, tr: Labels) -> list[Flowable]:
 
 
 def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str], *,
-                   keep_totals: bool = False) -> tuple[list[Flowable], list[Flowable]]:
-    """(body, totals block) of one option; the caller decides what the totals are kept with."""
+                   keep_totals: bool = False, links: FigureLinker | None = None) -> tuple[list[Flowable], list[Flowable]]:
+    """(body, totals block) of one option; the caller decides what the totals are kept with.
+    With `links`, every figure printed links to its entry in the appendix."""
     st = styles()
     tr = meta.labels
     body: list[Flowable] = []
@@ -213,8 +217,10 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
     if opt.source:
         body.append(P(f"{tr('Source build file')}: {opt.source}", st.muted))
     half = (FRAME_W - 12) / 2
-    left = kv_table(_keys(system_pairs(opt.build, opt.ev, meta.locale), tr), width=half, columns=1, key_w=58)
-    right = kv_table(_keys(facility_pairs(opt.build, opt.ev, meta.locale), tr), width=half, columns=1, key_w=54)
+    left = kv_table(_keys(system_pairs(opt.build, opt.ev, meta.locale), tr), width=half, columns=1, key_w=58,
+                    links=links)
+    right = kv_table(_keys(facility_pairs(opt.build, opt.ev, meta.locale), tr), width=half, columns=1, key_w=54,
+                     links=links)
     pair = Table([[left, "", right]], colWidths=[half, 12, half], hAlign="LEFT")
     pair.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
@@ -232,7 +238,7 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
     body += _open_items(opt.ev, tr)
     body.append(Spacer(1, 4))
     body += [CondPageBreak(120), P(f"{tr('Line items')}{' — ' + tr('Option') + ' ' + opt.letter if opt.letter else ''}",
-                                   st.h3), line_table(opt.ev.cost, meta.locale, tr)]
+                                   st.h3), line_table(opt.ev.cost, meta.locale, tr, links)]
     totals: list[Flowable] = [Spacer(1, 6)]
     on_request = opt.ev.cost.on_request
     if on_request:
@@ -243,8 +249,8 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
                                                                                                   textColor=WARN)))
         totals.append(Spacer(1, 4))
     label = f"{tr('Total')}, {tr('option')} {opt.letter}" if opt.letter else tr("Total")
-    totals.append(totals_table(opt.ev.cost, meta.locale, label, tr))
-    totals += amount_in_words(opt.ev.cost.total, meta)
+    totals.append(totals_table(opt.ev.cost, meta.locale, label, tr, links))
+    totals += amount_in_words(opt.ev.cost.total, meta, links)
     return body, totals
 
 
@@ -261,37 +267,43 @@ def _keys(pairs: list[tuple[str, str]], tr: Labels) -> list[tuple[str, str]]:
     return out
 
 
-def amount_in_words(total, meta: QuoteMeta) -> list[Flowable]:
+def amount_in_words(total, meta: QuoteMeta, links: FigureLinker | None = None) -> list[Flowable]:
     """The CNY total in capital numerals (大写), as a Chinese buyer's finance department needs it."""
     if meta.currency != "CNY":
         return []
     st = styles()
-    return [Spacer(1, 3), PM(f"<b>{fonts.markup(meta.labels('Amount in words') + '：')}</b>"
-                             f"{fonts.markup(rmb_upper(total))}", st.body.clone("words", alignment=2))]
+    words = links.link(rmb_upper(total), "cost.total") if links is not None else fonts.markup(rmb_upper(total))
+    return [Spacer(1, 3), PM(f"<b>{fonts.markup(meta.labels('Amount in words') + '：')}</b>{words}",
+                             st.body.clone("words", alignment=2))]
 
 
-def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta) -> list[Flowable]:
-    """Side-by-side summary of the options. Never a grand total: the options are alternatives."""
+def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta,
+               links: Sequence[FigureLinker | None] = ()) -> list[Flowable]:
+    """Side-by-side summary of the options. Never a grand total: the options are alternatives.
+    `links[i]` links option i's figures to its entries in the appendix."""
     st = styles()
     loc = meta.locale
     tr = meta.labels
+    linkers = [links[i] if i < len(links) else None for i in range(len(opts))]
 
     def row(label: str, fn) -> list:
-        return [P(tr(label), st.muted)] + [C(fn(o), st.cell_r, 150) for o in opts]
+        return [P(tr(label), st.muted)] + [value_cell(fn(o), st.cell_r, lk, 150) for o, lk in zip(opts, linkers)]
 
     total_label = f"{tr('Total')} ({tr('incl. tax') if _taxed(opts) else tr('excl. tax')})"
     rows = [[P("", st.head)] + [P(f"{tr('Option')} {o.letter}", st.head_r) for o in opts],
             [P(tr("Configuration"), st.muted)] + [C(o.build.meta.name, st.cell_br, 150) for o in opts],
             [P(total_label, st.kv_key)]
-            + [P(format_money(o.ev.cost.total, meta.currency, loc), st.cell_br) for o in opts],
-            row("GPUs", lambda o: f"{o.ev.compute.gpu_count} × {o.ev.compute.gpu_model}" if o.ev.compute.gpu_count
-                else "none"),
-            row("GPU memory", lambda o: f"{num(o.ev.compute.vram_gb, 0, loc)}\u00a0GB"),
-            row("Dense BF16", lambda o: f"{num(o.ev.compute.bf16_tflops / 1000, 2, loc)} PFLOPS"),
-            row("Max power", lambda o: f"{num(o.ev.power.max_w / 1000, 1, loc)}\u00a0kW"),
-            row("Heat", lambda o: f"{num(o.ev.thermal.heat_btu_hr, 0, loc)}\u00a0BTU/h"),
-            row("Rack units", lambda o: f"{o.ev.rack_units}U"),
-            row("Workload", lambda o: workload_verdict(o.ev).split(":")[0] or "not set"),
+            + [value_cell(fig(format_money(o.ev.cost.total, meta.currency, loc), "cost.total"), st.cell_br, lk)
+               for o, lk in zip(opts, linkers)],
+            row("GPUs", lambda o: f"{fig(str(o.ev.compute.gpu_count), 'gpu.count')} × {clip(o.ev.compute.gpu_model, 120)}"
+                if o.ev.compute.gpu_count else "none"),
+            row("GPU memory", lambda o: fig(f"{num(o.ev.compute.vram_gb, 0, loc)}\u00a0GB", "gpu.vram_gb")),
+            row("Dense BF16", lambda o: fig(f"{num(o.ev.compute.bf16_tflops / 1000, 2, loc)} PFLOPS", "gpu.bf16_tflops")),
+            row("Max power", lambda o: fig(f"{num(o.ev.power.max_w / 1000, 1, loc)}\u00a0kW", "power_w.max")),
+            row("Heat", lambda o: fig(f"{num(o.ev.thermal.heat_btu_hr, 0, loc)}\u00a0BTU/h", "heat_btu_hr")),
+            row("Rack units", lambda o: fig(f"{o.ev.rack_units}U", "chassis.rack_units")),
+            row("Workload", lambda o: fig(workload_verdict(o.ev).split(":")[0], "workload.per_gpu_bytes.total")
+                or "not set"),
             row("Open items", lambda o: _count(len(o.ev.errors), "error") + ", "
                 + _count(len(o.ev.warnings), "warning"))]
     label_w = 80

@@ -7,7 +7,8 @@ hands (`core.upgrade.delta_bom`: new parts priced, removed parts listed with any
 value, moves), every figure before → after (power idle/typical/max and at the wall, heat,
 airflow, PSU load, the feed-loss verdict), the problems the upgrade brings and resolves, and
 the totals of AFTER's priced BOM, in which the parts already installed are at zero. It uses the
-quote's header, numbering, terms and signature blocks.
+quote's header, numbering, terms and signature blocks, and its appendix: each "after" figure and
+total links to its explanation (`appendix`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from ..core.plan import Delta, UpgradePlan
 from ..core.upgrade import ADD, MOVE, REMOVE, delta_bom
 from ..io.safe_write import atomic_write
 from . import fonts
+from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas
 from .labels import Labels
 from .layout import (
@@ -42,11 +44,14 @@ from .layout import (
     PAGE_W,
     PM,
     C,
+    FigureLinker,
     P,
+    fig,
     part_number_cell,
     styles,
     table_style,
     totals_table,
+    value_cell,
 )
 from .numbering import next_quote_number, release_quote_number
 from .quote_fields import UnorderableError
@@ -79,8 +84,21 @@ def _num(value: float, digits: int, signed: bool = False) -> str:
     return f"{value:{'+' if signed else ''},.{digits}f}"
 
 
-def figures_table(plan: UpgradePlan, tr: Labels) -> LongTable:
-    """Figure | before | after | change, then the PSU and feed-loss verdicts (red when overloaded)."""
+#: the `evaluate --json` figure each delta is of: the "after" column links to AFTER's entry in the
+#: appendix (the quote holds AFTER's evaluation, not BEFORE's)
+FIGURE_KEYS = {
+    "idle_w": "power_w.idle", "typical_w": "power_w.typical", "max_w": "power_w.max", "peak_w": "power_w.peak",
+    "wall_idle_w": "wall_power_w.idle", "wall_typical_w": "wall_power_w.typical", "wall_max_w": "wall_power_w.max",
+    "heat_typical_w": "thermal.heat_typical_w", "heat_max_w": "thermal.heat_max_w", "heat_btu_hr": "heat_btu_hr",
+    "airflow_cfm": "airflow_cfm", "psu_count": "psu.count", "psu_usable_w": "psu.usable_w",
+    "psu_load_pct_typical": "psu.load_pct.typical", "psu_load_pct_max": "psu.load_pct.max",
+    "gpu_count": "gpu.count", "host_memory_gb": "memory.capacity_gb",
+}
+
+
+def figures_table(plan: UpgradePlan, tr: Labels, links: FigureLinker | None = None) -> LongTable:
+    """Figure | before | after | change, then the PSU and feed-loss verdicts (red when overloaded);
+    with `links`, each "after" figure links to its explanation."""
     st = styles()
     by = {d.name: d for d in plan.deltas}
     rows: list[list] = [[P(h, st.head) if i == 0 else P(h, st.head_r) for i, h in
@@ -90,7 +108,8 @@ def figures_table(plan: UpgradePlan, tr: Labels) -> LongTable:
         if d is None:
             continue
         u = f" {unit}" if unit else ""
-        rows.append([P(tr(label), st.cell), P(_num(d.before, digits) + u, st.cell_r), P(_num(d.after, digits) + u, st.cell_r),
+        after = value_cell(fig(_num(d.after, digits) + u, FIGURE_KEYS.get(name, "")), st.cell_r, links)
+        rows.append([P(tr(label), st.cell), P(_num(d.before, digits) + u, st.cell_r), after,
                      P(_num(d.change, digits, signed=True) + u, st.cell_br if d.change else st.cell_r)])
     rows.append([P(tr("PSUs"), st.cell), C(tr.message(plan.psu_before), st.cell_r), C(tr.message(plan.psu_after), st.cell_r),
                  ""])
@@ -161,28 +180,30 @@ def _trade_in_rows(plan: UpgradePlan, locale: str, tr: Labels) -> Table | None:
 
 
 def upgrade_story(plan: UpgradePlan, after: Build, after_eval: Evaluation, catalog: Catalog,
-                  meta: QuoteMeta) -> list[Flowable]:
-    """The upgrade's blocks, between the quote header and its terms."""
+                  meta: QuoteMeta) -> tuple[list[Flowable], FigureLinks]:
+    """The upgrade's blocks, between the quote header and its terms, and the figures they link to."""
     st = styles()
     ch = catalog.chassis(after.chassis)
     name = ch.name if ch else after.chassis
     tr = meta.labels
     moved = "" if plan.chassis_before == plan.chassis_after else \
         tr(" (moved from {chassis})").format(chassis=plan.chassis_before)
+    links = FigureLinks.of(after, catalog, after_eval, language=tr.language)
     out: list[Flowable] = [
         P(tr("Upgrade of {name}").format(name=after.meta.name or name), st.h2),
         P(tr("Server: {name}{moved}. Only new parts are priced; the parts already installed stay at no charge, "
              "and removed parts are listed for return or trade-in.").format(name=name, moved=moved), st.body),
         P(tr("Parts"), st.h3), changes_table(plan, catalog, meta.locale, tr),
-        Spacer(1, 6), KeepTogether([totals_table(after_eval.cost, meta.locale, label=tr("Upgrade total"), tr=tr)]),
+        Spacer(1, 6), KeepTogether([totals_table(after_eval.cost, meta.locale, label=tr("Upgrade total"), tr=tr,
+                                                 links=links)]),
     ]
     trade = _trade_in_rows(plan, meta.locale, tr)
     if trade is not None:
         out += [Spacer(1, 3), trade]
     if plan.unpriced:
         out.append(P(tr("On request (no price in the price list): ") + ", ".join(plan.unpriced), st.muted))
-    out += [P(tr("Power, heat and PSUs before and after"), st.h3), figures_table(plan, tr), *problems(plan, tr)]
-    return out
+    out += [P(tr("Power, heat and PSUs before and after"), st.h3), figures_table(plan, tr, links), *problems(plan, tr)]
+    return out, links
 
 
 def write_upgrade_quote(plan: UpgradePlan, after: Build, after_eval: Evaluation, catalog: Catalog, out_path: Path,
@@ -208,8 +229,9 @@ def write_upgrade_quote(plan: UpgradePlan, after: Build, after_eval: Evaluation,
                      tax_rate=format_pct(after_eval.cost.tax_pct), details=Customer(), draft=bool(errors))
     written = False
     try:
-        story = [*header(settings, meta), *upgrade_story(plan, after, after_eval, catalog, meta),
-                 Spacer(1, 10), *terms(settings, meta, False), KeepTogether(signature(meta, []))]
+        body, links = upgrade_story(plan, after, after_eval, catalog, meta)
+        story = [*header(settings, meta), *body, Spacer(1, 10), *terms(settings, meta, False),
+                 KeepTogether(signature(meta, [])), *appendix([("", explanations(links), links)], labels)]
         atomic_write(out_path, _render(story, meta, settings))
         written = True
     finally:
@@ -230,6 +252,6 @@ def _render(story: list[Flowable], meta: QuoteMeta, settings: VendorSettings) ->
                           author=settings.vendor.company, creator="ai-server-configurator")
     frame = Frame(MARGIN_L, MARGIN_B, FRAME_W, PAGE_H - MARGIN_T - MARGIN_B, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame]), appendix_template()])
     doc.build(story, canvasmaker=make_canvas(info))
     return buf.getvalue()

@@ -1024,30 +1024,6 @@ Click to open this build in the builder</source>
         <translation>%s[*] — AI 服务器配置器</translation>
     </message>
     <message>
-        <source>no GPUs</source>
-        <translation>无 GPU</translation>
-    </message>
-    <message>
-        <source>%s kW max</source>
-        <translation>最大 %s kW</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n error(s)</source>
-        <translation>
-            <numerusform>%n 个错误</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n warning(s)</source>
-        <translation>
-            <numerusform>%n 个警告</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>no problems</source>
-        <translation>无问题</translation>
-    </message>
-    <message>
         <source>every slot that takes it is already in use</source>
         <translation>所有可安装它的插槽都已占用</translation>
     </message>
@@ -1808,6 +1784,33 @@ Click to open this build in the builder</source>
     <message>
         <source> {cur} per GPU-hour</source>
         <translation> {cur} / GPU 小时</translation>
+    </message>
+</context>
+<context>
+    <name>StatusSummary</name>
+    <message>
+        <source>no GPUs</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 个警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%s kW max</source>
+        <translation>最大 %s kW</translation>
+    </message>
+    <message>
+        <source>no problems</source>
+        <translation>无问题</translation>
     </message>
 </context>
 <context>

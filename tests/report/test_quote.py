@@ -130,9 +130,10 @@ def test_long_quote_repeats_the_header_and_never_splits_a_row(tmp_path, pdf_page
         hits = [i for i, p in enumerate(pages) if f"PN-{k:05d}" in p]
         assert len(hits) == 1
         assert f"Line item {k:03d}" in pages[hits[0]]
-    last = pages[-1]
+    # the appendix "How these figures are computed" follows the acceptance block
+    last = pages[next(i for i, p in enumerate(pages) if "How these figures are computed" in p) - 1]
     assert "Subtotal" in last and "Total (USD, incl. tax)" in last and "Signature" in last
-    assert f"Page {len(pages)} of {len(pages)}" in last
+    assert f"Page {len(pages)} of {len(pages)}" in pages[-1]
     text = " ".join(pages)
     extended = sum(_q(_q(Decimal(u)) * q) for *_, q, u in lines)
     support = _q(extended * Decimal("0.08")) * 5                     # 8 % of the printed hardware, 5 years

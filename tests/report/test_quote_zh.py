@@ -56,7 +56,7 @@ def test_every_amount_on_the_quote_is_the_cores(tmp_path, pdf_pages, capsys, lan
                       "增值税专用发票", "报价单位（盖章）", "交货期", "付款方式"):
             assert label in text, label
         assert rmb_upper(cost.total) in text
-        assert re.search(r"第1页，共\d页", text)
+        assert re.search(r"第1页，共\d+页", text)
     else:
         assert "QUOTATION" in text and "人民币" not in text
         assert re.search(r"Page1of\d", text)

@@ -88,7 +88,9 @@ def _owned_counts(build: Build) -> dict[str, int]:
 
 def _convert_price(price: Price, fx: FxTable, cur: str) -> tuple[Decimal | None, str]:
     """Unit price in `cur` (unrounded: `part_line` rounds it), and where it came from."""
-    source = f"{price.source}, {price.date}"
+    # the price list file and its row (the part id) first: a customer asks "which list, which date"
+    where = f"price list {price.origin}, row {price.part_id}: " if price.origin else ""
+    source = f"{where}{price.source}, {price.date}"
     value = fx.convert(price.price, price.currency, cur)
     if value is None:
         return None, f"{source}; no exchange rate {price.currency}→{cur}"

@@ -1,0 +1,162 @@
+"""The Bill of materials and the status bar explain their figures: each price, quantity, total and
+status-bar figure opens the explanation `configurator explain BUILD FIGURE` prints."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from configurator.cli import main
+from configurator.core.build import Build
+from configurator.core.ops import Remove, SetOption
+from configurator.core.session import Session
+from configurator.io.build_io import load_build
+from configurator.io.catalog_io import load_catalog
+from configurator.io.explain_cli import explain_figure, figures
+from configurator.qt.explain_popup import ExplainDialog, cell_filter, explain_filter
+from configurator.qt.parts_list import CELL_FIGURES, PartsList
+from configurator.qt.status_summary import StatusSummary
+
+ROOT = Path(__file__).parents[2]
+HGX = ROOT / "examples" / "hgx-h100-8gpu.json"
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return load_catalog()
+
+
+def _session(shipped, path: Path = HGX) -> Session:
+    return Session(shipped, load_build(path, shipped), path)
+
+
+def _same_as_cli(dialog: ExplainDialog | None, session: Session, key: str) -> None:
+    """The dialog shows the explanation the CLI prints for `key`, and says its sources."""
+    assert isinstance(dialog, ExplainDialog) and dialog.isVisible(), key
+    expected = explain_figure(session.build, session.catalog, session.evaluation, key)
+    assert dialog.explanation == expected, key
+    text = dialog.text.toPlainText()
+    assert expected.formula[:40] in text
+    for i in expected.inputs:
+        assert i.name in text and i.source.split(" ")[0] in text, (key, i)
+    dialog.close()
+
+
+def test_clicking_each_bom_price_and_quantity_opens_its_explanation(qtbot, shipped):
+    session = _session(shipped)
+    bom = PartsList(session)
+    qtbot.addWidget(bom)
+    bom.resize(900, 500)
+    bom.show()
+    hook = cell_filter(bom.table)
+    shown = figures(session.evaluation)
+    clicked = 0
+    for row in range(bom.table.rowCount()):
+        for column, field in CELL_FIGURES.items():
+            key = f"cost.lines.{row}.{field}"
+            assert key in shown and bom.cell_figure(row, column) == key
+            bom.table.scrollTo(bom.table.model().index(row, column))
+            rect = bom.table.visualRect(bom.table.model().index(row, column))
+            qtbot.mouseClick(bom.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+            _same_as_cli(hook.dialog, session, key)
+            assert bom.selected_part() == session.evaluation.cost.lines[row].part_id   # the click still selects
+            clicked += 1
+    assert clicked == 3 * len(session.evaluation.cost.lines) >= 30
+    assert bom.cell_figure(0, 0) == bom.cell_figure(0, 1) == ""    # category and name are not figures
+
+
+def test_a_price_names_its_price_list_file_and_date(qtbot, shipped):
+    session = _session(shipped)
+    bom = PartsList(session)
+    qtbot.addWidget(bom)
+    row = next(r for r, ln in enumerate(session.evaluation.cost.lines) if ln.part_id == "supermicro-sys-821ge-tnhr")
+    dialog = cell_filter(bom.table).show_cell(row, 3)
+    price = next(i for i in dialog.explanation.inputs if i.name == "unit price")
+    assert "list-2026-11.csv" in price.source and "2026-11-30" in price.source
+    assert "list-2026-11.csv" in dialog.text.toPlainText()
+    dialog.close()
+
+
+def test_enter_on_a_bom_cell_opens_its_explanation(qtbot, shipped):
+    session = _session(shipped)
+    bom = PartsList(session)
+    qtbot.addWidget(bom)
+    bom.show()
+    bom.table.setFocus()
+    bom.table.setCurrentCell(1, 4)
+    qtbot.keyClick(bom.table, Qt.Key.Key_Return)
+    _same_as_cli(cell_filter(bom.table).dialog, session, "cost.lines.1.extended")
+
+
+def test_each_bom_total_explains_itself_and_follows_edits(qtbot, shipped):
+    session = _session(shipped)
+    with session.batch("terms"):
+        for path, value in (("discount_pct", 5), ("tax_pct", 13), ("shipping", 250)):
+            session.apply(SetOption(path=f"commercial.{path}", value=value))
+    bom = PartsList(session)
+    qtbot.addWidget(bom)
+    bom.show()
+    for key, (_caption, value) in bom.rows.items():
+        assert value.isVisible(), key
+        qtbot.mouseClick(value, Qt.MouseButton.LeftButton)
+        _same_as_cli(explain_filter(value).dialog, session, f"cost.{key}")
+    total = bom.rows["total"][1]
+    before = explain_filter(total).show_for(total).explanation.value
+    session.apply(Remove(slot="NIC1"))
+    after = explain_filter(total).show_for(total).explanation.value
+    assert after != before and after == str(session.evaluation.cost.total)
+
+
+def test_a_price_on_request_is_not_offered_as_a_figure(qtbot, shipped):
+    session = Session(shipped, Build(chassis="hgx-8u", placements={"GPU1": "h100-sxm"}))
+    bom = PartsList(session)
+    qtbot.addWidget(bom)
+    for row, line in enumerate(session.evaluation.cost.lines):
+        if line.unit_price is None:
+            assert bom.cell_figure(row, 3) == bom.cell_figure(row, 4) == ""
+            assert cell_filter(bom.table).show_cell(row, 4) is None
+
+
+def test_each_status_bar_figure_opens_its_explanation(qtbot, shipped):
+    session = _session(shipped)
+    summary = StatusSummary(session)
+    qtbot.addWidget(summary)
+    summary.show_evaluation(session.evaluation)
+    summary.show()
+    assert summary.text() == " · ".join(summary.parts(session.evaluation).values())
+    assert summary.text().startswith("8× NVIDIA H100") and "kW max" in summary.text()
+    keys = {}
+    for name, label in summary.labels.items():
+        hook = explain_filter(label)
+        if hook is None:
+            continue
+        qtbot.mouseClick(label, Qt.MouseButton.LeftButton)
+        keys[name] = hook.figure()
+        _same_as_cli(hook.dialog, session, hook.figure())
+    assert keys == {"gpus": "gpu.count", "power": "power_w.max", "total": "cost.total"}
+
+
+def test_the_popup_says_what_the_cli_prints(qtbot, shipped, capsys):
+    session = _session(shipped)
+    summary = StatusSummary(session)
+    qtbot.addWidget(summary)
+    summary.show_evaluation(session.evaluation)
+    label = summary.labels["power"]
+    dialog = explain_filter(label).show_for(label)
+    assert main(["explain", str(HGX), "power_w.max"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.rstrip("\n") == dialog.explanation.to_text().rstrip("\n")
+    dialog.close()
+
+
+def test_the_main_window_status_bar_is_made_of_explainable_figures(make_window):
+    win = make_window(Build(chassis="hgx-8u", placements={"GPU1": "h100-sxm"}))
+    assert isinstance(win.summary, StatusSummary)
+    assert win.summary.text() == win.summary_text(win.session.evaluation)
+    label = win.summary.labels["total"]
+    dialog = explain_filter(label).show_for(label)
+    assert dialog.explanation.figure == "cost.total"
+    assert dialog.explanation.value == str(win.session.evaluation.cost.total)
+    dialog.close()
