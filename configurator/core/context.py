@@ -10,11 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from .build import Build
 from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
-from .slots import Slot, chassis_slots, slot_map
+from .categories import KEYS as CATEGORY_KEYS
+from .slots import Slot, layout_of
+
+if TYPE_CHECKING:  # the evaluate package imports this module
+    from .evaluate._fast import BoundedMemo
 
 P = TypeVar("P", bound=Part)
 
@@ -42,6 +46,11 @@ class Placed:
     part: Part
 
 
+#: the lookups a context derives from its placements alone (not from the build's options), so a
+#: context rebound to another build with the same placements keeps them (`BuildContext.rebind`)
+_PLACEMENT_ONLY = ("covered_slots", "groups", "at", "by_kind", "groups_key", "_keys")
+
+
 @dataclass(frozen=True)
 class BuildContext:
     build: Build
@@ -62,19 +71,83 @@ class BuildContext:
 
     def in_kind(self, kind: str) -> tuple[Placed, ...]:
         """Placed parts whose slot is of `kind` ('pcie', 'gpu', 'drive', ...)."""
-        return tuple(p for p in self.placed if p.slot.kind == kind)
+        return self.by_kind.get(kind, ())
 
     def part_at(self, slot_id: str) -> Part | None:
-        for p in self.placed:
-            if p.slot.id == slot_id:
-                return p.part
-        return None
+        return self.at.get(slot_id)
+
+    def rebind(self, build: Build) -> BuildContext:
+        """This context for `build`, which has the same chassis and placements (another price,
+        voltage, ...): the resolved placements and what is derived from them alone are kept."""
+        out = BuildContext(build, self.catalog, self.chassis, self.slots, self.slot_by_id, self.placed,
+                           self.unknown, self._by_cat)
+        known = self.__dict__
+        out.__dict__.update({k: known[k] for k in _PLACEMENT_ONLY if k in known})
+        return out
 
     @cached_property
     def covered_slots(self) -> dict[str, str]:
         """Covered slot -> the PCIe slot whose wide card covers it (the first such card in
         chassis order). The one answer placement, the fit rules and the chassis view read."""
         return cover_map((p.slot.pcie, p.part) for p in self.placed if p.slot.pcie is not None)
+
+    @cached_property
+    def at(self) -> dict[str, Part]:
+        """Slot id -> the part placed there (known parts in known slots)."""
+        return {p.slot.id: p.part for p in self.placed}
+
+    @cached_property
+    def by_kind(self) -> dict[str, tuple[Placed, ...]]:
+        """Slot kind -> the placed parts in slots of that kind, chassis order."""
+        out: dict[str, list[Placed]] = {}
+        for p in self.placed:
+            kind = p.slot.kind
+            if kind in out:
+                out[kind].append(p)
+            else:
+                out[kind] = [p]
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def groups(self) -> tuple[tuple[Part, int], ...]:
+        """(part, qty) per distinct placed part, by category (the category registry's order), then
+        slot order: the lines of the power table and of the BOM."""
+        out: list[tuple[Part, int]] = []
+        by_cat = self._by_cat
+        for cat in CATEGORY_KEYS[1:]:
+            placed = by_cat.get(cat)
+            if not placed:
+                continue
+            counts: dict[str, int] = {}
+            first: dict[str, Part] = {}
+            for pl in placed:
+                part = pl.part
+                pid = part.id
+                if pid in counts:
+                    counts[pid] += 1
+                else:
+                    counts[pid] = 1
+                    first[pid] = part
+            out.extend((first[pid], n) for pid, n in counts.items())
+        return tuple(out)
+
+    @cached_property
+    def groups_key(self) -> tuple[tuple[str, int], ...]:
+        """(part id, qty) of `groups`: a value key for what reads the parts but not their slots."""
+        return tuple((part.id, n) for part, n in self.groups)
+
+    @cached_property
+    def _keys(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        return {}
+
+    def key(self, category: str) -> tuple[tuple[str, str], ...]:
+        """(slot id, part id) of the placed parts of `category`, chassis order: a value key for
+        what reads that category's placements (memos keyed on it, with the chassis id)."""
+        keys = self._keys
+        found = keys.get(category)
+        if found is None:
+            found = keys[category] = tuple((p.slot.id, p.part.id) for p in self.of(category))
+        return found
 
     @property
     def gpus(self) -> list[GPU]:
@@ -106,29 +179,47 @@ class BuildContext:
         return found[0] if found else None
 
 
-def resolve(build: Build, catalog: Catalog) -> BuildContext:
-    """Resolve `build` against `catalog`; never raises for bad placements."""
+def resolve(build: Build, catalog: Catalog, placed_memo: BoundedMemo | None = None) -> BuildContext:
+    """Resolve `build` against `catalog`; never raises for bad placements.
+
+    `placed_memo` (an evaluator's, for this one catalog) keeps the `Placed` of each
+    (chassis, slot id, part id) between edits, so an edit does not rebuild the unchanged ones.
+    """
     chassis = catalog.chassis(build.chassis)
     if chassis is None:
         lost = tuple((s, p, f"chassis {build.chassis!r} is not in the catalog")
                      for s, p in build.placements.items())
         return BuildContext(build, catalog, None, (), {}, (), lost)
-    slots = chassis_slots(chassis)
-    smap = slot_map(chassis)
+    layout = layout_of(chassis)
+    smap = layout.by_id
+    get = catalog.parts.get
     found: dict[str, Part] = {}
     unknown: list[tuple[str, str, str]] = []
     for slot_id, part_id in build.placements.items():
-        part = catalog.get(part_id)
-        if slot_id not in smap:
-            unknown.append((slot_id, part_id, f"{chassis.name} has no slot {slot_id}"))
-        elif part is None:
-            unknown.append((slot_id, part_id, f"part {part_id!r} is not in the catalog"))
+        part = get(part_id)
+        if part is None or slot_id not in smap:
+            unknown.append((slot_id, part_id, f"{chassis.name} has no slot {slot_id}" if slot_id not in smap
+                            else f"part {part_id!r} is not in the catalog"))
         else:
             found[slot_id] = part
     # the slot map lists the slots in chassis order: walking it orders the parts without a sort
-    placed = [Placed(slot, found[sid]) for sid, slot in smap.items() if sid in found]
+    if placed_memo is None:
+        placed = [Placed(slot, found[sid]) for sid, slot in smap.items() if sid in found]
+    else:
+        placed = []
+        cid = chassis.id
+        for sid, slot in smap.items():
+            held = found.get(sid)
+            if held is not None:
+                key = (cid, sid, held.id)
+                pl = placed_memo.get(key)
+                placed.append(pl if pl is not None else placed_memo.put(key, Placed(slot, held)))
     by_cat: dict[str, list[Placed]] = {}
     for p in placed:
-        by_cat.setdefault(p.part.category, []).append(p)
-    return BuildContext(build, catalog, chassis, slots, smap, tuple(placed), tuple(unknown),
+        cat = p.part.category
+        if cat in by_cat:
+            by_cat[cat].append(p)
+        else:
+            by_cat[cat] = [p]
+    return BuildContext(build, catalog, chassis, layout.slots, smap, tuple(placed), tuple(unknown),
                         {k: tuple(v) for k, v in by_cat.items()})

@@ -13,8 +13,6 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from ..categories import KEYS as CATEGORIES
-
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
 
@@ -37,20 +35,9 @@ def construct(cls: type[M], **values: Any) -> M:
 
 
 def part_groups(ctx: Any) -> tuple[tuple[Any, int], ...]:
-    """(part, qty) per distinct placed part, by category (catalog.CATEGORIES order), then slot order."""
-    out: list[tuple[Any, int]] = []
-    for cat in CATEGORIES[1:]:
-        counts: dict[str, int] = {}
-        first: dict[str, Any] = {}
-        for pl in ctx.of(cat):
-            pid = pl.part.id
-            if pid in counts:
-                counts[pid] += 1
-            else:
-                counts[pid] = 1
-                first[pid] = pl.part
-        out.extend((first[pid], n) for pid, n in counts.items())
-    return tuple(out)
+    """(part, qty) per distinct placed part, by category (catalog.CATEGORIES order), then slot order
+    (`BuildContext.groups`, derived once per context)."""
+    return ctx.groups
 
 
 def in_slots(ctx: Any, category: str, kind: str) -> tuple[Any, ...]:
