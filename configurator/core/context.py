@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import itemgetter
 from typing import TYPE_CHECKING, TypeVar
 
 from .build import Build
@@ -89,7 +90,7 @@ class BuildContext:
     def covered_slots(self) -> dict[str, str]:
         """Covered slot -> the PCIe slot whose wide card covers it (the first such card in
         chassis order). The one answer placement, the fit rules and the chassis view read."""
-        return cover_map((p.slot.pcie, p.part) for p in self.placed if p.slot.pcie is not None)
+        return cover_map((p.slot.pcie, p.part) for p in self.by_kind.get("pcie", ()) if p.slot.pcie is not None)
 
     @cached_property
     def at(self) -> dict[str, Part]:
@@ -149,6 +150,15 @@ class BuildContext:
             found = keys[category] = tuple((p.slot.id, p.part.id) for p in self.of(category))
         return found
 
+    def slot_key(self, kind: str) -> tuple[tuple[str, str], ...]:
+        """(slot id, part id) of the parts placed in slots of `kind`, chassis order (like `key`)."""
+        keys = self._keys
+        name = "slot:" + kind
+        found = keys.get(name)
+        if found is None:
+            found = keys[name] = tuple((p.slot.id, p.part.id) for p in self.by_kind.get(kind, ()))
+        return found
+
     @property
     def gpus(self) -> list[GPU]:
         return self.parts(GPU)
@@ -192,34 +202,81 @@ def resolve(build: Build, catalog: Catalog, placed_memo: BoundedMemo | None = No
         return BuildContext(build, catalog, None, (), {}, (), lost)
     layout = layout_of(chassis)
     smap = layout.by_id
-    get = catalog.parts.get
-    found: dict[str, Part] = {}
+    cid = chassis.id
+    memo_get = placed_memo.lookup if placed_memo is not None else None
+    entries: list[tuple[int, Placed, tuple[str, str]]] = []   # (chassis position, placed, (slot, part))
     unknown: list[tuple[str, str, str]] = []
-    for slot_id, part_id in build.placements.items():
-        part = get(part_id)
-        if part is None or slot_id not in smap:
-            unknown.append((slot_id, part_id, f"{chassis.name} has no slot {slot_id}" if slot_id not in smap
+    positions: dict[str, int] | None = None
+    for pair in build.placements.items():
+        if memo_get is not None:
+            hit = memo_get((cid, *pair))
+            if hit is not None:
+                entries.append(hit)
+                continue
+        slot_id, part_id = pair
+        part = catalog.get(part_id)
+        slot = smap.get(slot_id)
+        if part is None or slot is None:
+            unknown.append((slot_id, part_id, f"{chassis.name} has no slot {slot_id}" if slot is None
                             else f"part {part_id!r} is not in the catalog"))
-        else:
-            found[slot_id] = part
-    # the slot map lists the slots in chassis order: walking it orders the parts without a sort
-    if placed_memo is None:
-        placed = [Placed(slot, found[sid]) for sid, slot in smap.items() if sid in found]
-    else:
-        placed = []
-        cid = chassis.id
-        for sid, slot in smap.items():
-            held = found.get(sid)
-            if held is not None:
-                key = (cid, sid, held.id)
-                pl = placed_memo.get(key)
-                placed.append(pl if pl is not None else placed_memo.put(key, Placed(slot, held)))
+            continue
+        if positions is None:
+            positions = _positions(cid, smap, placed_memo)
+        entry = (positions[slot_id], Placed(slot, part), pair)
+        if placed_memo is not None:
+            placed_memo.put((cid, *pair), entry)
+        entries.append(entry)
+    entries.sort(key=_POSITION)     # chassis order (positions are distinct)
+    by_cat, derived = _index(entries)
+    ctx = BuildContext(build, catalog, chassis, layout.slots, smap, tuple(map(_PLACED, entries)), tuple(unknown),
+                       by_cat)
+    ctx.__dict__.update(derived)    # the cached properties, already known
+    return ctx
+
+
+_POSITION = itemgetter(0)
+_PLACED = itemgetter(1)
+
+
+def _positions(cid: str, smap: dict[str, Slot], memo: BoundedMemo | None) -> dict[str, int]:
+    """Slot id -> its position in chassis order (the slot map's order), kept in `memo`."""
+    found = memo.get(("positions", cid)) if memo is not None else None
+    if found is None:
+        found = {sid: i for i, sid in enumerate(smap)}
+        if memo is not None:
+            memo.put(("positions", cid), found)
+    return found
+
+
+def _index(entries: list[tuple[int, Placed, tuple[str, str]]]) -> tuple[dict[str, tuple[Placed, ...]], dict]:
+    """The placements by category, and the context's lookups by slot kind, slot and value key, in
+    one walk (what `by_kind`, `at`, `key` and `slot_key` would otherwise each derive)."""
     by_cat: dict[str, list[Placed]] = {}
-    for p in placed:
-        cat = p.part.category
-        if cat in by_cat:
-            by_cat[cat].append(p)
+    by_kind: dict[str, list[Placed]] = {}
+    keys: dict[str, list[tuple[str, str]]] = {}
+    at: dict[str, Part] = {}
+    kind_keys: dict[str, list[tuple[str, str]]] = {}
+    for _, pl, pair in entries:
+        part = pl.part
+        at[pair[0]] = part
+        cat = part.category
+        found = by_cat.get(cat)
+        if found is None:
+            by_cat[cat] = [pl]
+            keys[cat] = [pair]
         else:
-            by_cat[cat] = [p]
-    return BuildContext(build, catalog, chassis, layout.slots, smap, tuple(placed), tuple(unknown),
-                        {k: tuple(v) for k, v in by_cat.items()})
+            found.append(pl)
+            keys[cat].append(pair)
+        kind = pl.slot.kind
+        found = by_kind.get(kind)
+        if found is None:
+            by_kind[kind] = [pl]
+            kind_keys[kind] = [pair]
+        else:
+            found.append(pl)
+            kind_keys[kind].append(pair)
+    for slot_kind, pairs in kind_keys.items():
+        keys["slot:" + slot_kind] = pairs
+    return {k: tuple(v) for k, v in by_cat.items()}, {
+        "by_kind": {k: tuple(v) for k, v in by_kind.items()}, "_keys": {k: tuple(v) for k, v in keys.items()},
+        "at": at}

@@ -56,6 +56,7 @@ class Evaluator:
         self._series = BoundedMemo(512)       # TCO month series by their inputs
         self._workloads = BoundedMemo(16)     # (GPU figures, workload) -> result
         self._violations = BoundedMemo(256)   # (token, unknown placements, options) -> violations
+        self._rule_facts = BoundedMemo(4096)  # (rule family, its inputs) -> its violations; per-part fit
 
     # ------------------------------------------------------------------ public
     def evaluate(self, build: Build, workload: Any = None) -> Evaluation:
@@ -130,7 +131,8 @@ class Evaluator:
                     tuple(sorted(b.owned.items())), b.bridges, com.shipping_taxed,
                     site.input_currency)   # companions, typed-in money
         cost = self._memo(("cost", *cost_key), lambda: compute_cost(ctx, self.fx, self._cost_lines))
-        tco_key = ("tco", token, *cost_key, site.pue, site.electricity_price_kwh, com.rent_per_gpu_hour,
+        # the TCO reads the BOM, the wall power (the part counts and PSUs: in cost_key) and the GPUs
+        tco_key = ("tco", ctx.key("gpu"), *cost_key, site.pue, site.electricity_price_kwh, com.rent_per_gpu_hour,
                    com.utilization_pct)
         tco = self._memo(tco_key, lambda: compute_tco(ctx, cost, fig.power, fig.compute, self.fx, self._series))
         return cost, tco
@@ -143,7 +145,8 @@ class Evaluator:
                b.unplaced, site.input_voltage_v, site.ambient_c, site.altitude_m)
         found = self._violations.get(key)
         if found is None:
-            found = self._violations.put(key, check_rules(b, self.catalog, ctx=ctx, figures=fig))
+            found = self._violations.put(key, check_rules(b, self.catalog, ctx=ctx, figures=fig,
+                                                         memo=self._rule_facts))
         return found
 
     def _with_workload(self, ctx: BuildContext, token: int, fig: Figures, spec: Any,

@@ -8,7 +8,7 @@ It also holds `BoundedMemo`, the value-keyed memo an `Evaluator` owns; nothing h
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -74,6 +74,11 @@ class BoundedMemo:
     def get(self, key: Hashable) -> Any:
         """The value stored under `key`, or None."""
         return self._data.get(key)
+
+    @property
+    def lookup(self) -> Callable[[Hashable], Any]:
+        """`get` as the dict's own bound method, for hot loops (it stays valid across clears)."""
+        return self._data.get
 
     def put(self, key: Hashable, value: T) -> T:
         """Store and return `value` (clearing first when full: the next edits refill it)."""
