@@ -7,11 +7,12 @@ so an invalid build stays editable and is reported, never crashes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import groupby
 from operator import itemgetter
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .build import Build
 from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
@@ -204,29 +205,28 @@ def resolve(build: Build, catalog: Catalog, placed_memo: BoundedMemo | None = No
     smap = layout.by_id
     cid = chassis.id
     memo_get = placed_memo.lookup if placed_memo is not None else None
-    entries: list[tuple[int, Placed, tuple[str, str]]] = []   # (chassis position, placed, (slot, part))
-    unknown: list[tuple[str, str, str]] = []
-    positions: dict[str, int] | None = None
+    entries: list[Entry] = []
+    missing: list[tuple[str, str]] = []
     for pair in build.placements.items():
-        if memo_get is not None:
-            hit = memo_get((cid, *pair))
-            if hit is not None:
-                entries.append(hit)
-                continue
+        hit = memo_get((cid, *pair)) if memo_get is not None else None
+        if hit is None:
+            missing.append(pair)
+        else:
+            entries.append(hit)
+    unknown: list[tuple[str, str, str]] = []
+    found: dict[str, tuple[Part, tuple[str, str]]] = {}
+    for pair in missing:
         slot_id, part_id = pair
         part = catalog.get(part_id)
-        slot = smap.get(slot_id)
-        if part is None or slot is None:
-            unknown.append((slot_id, part_id, f"{chassis.name} has no slot {slot_id}" if slot is None
+        if part is None or slot_id not in smap:
+            unknown.append((slot_id, part_id, f"{chassis.name} has no slot {slot_id}" if slot_id not in smap
                             else f"part {part_id!r} is not in the catalog"))
-            continue
-        if positions is None:
-            positions = _positions(cid, smap, placed_memo)
-        entry = (positions[slot_id], Placed(slot, part), pair)
-        if placed_memo is not None:
-            placed_memo.put((cid, *pair), entry)
-        entries.append(entry)
-    entries.sort(key=_POSITION)     # chassis order (positions are distinct)
+        else:
+            found[slot_id] = (part, pair)
+    if found:
+        entries = _in_chassis_order(cid, smap, entries, found, placed_memo)
+    else:
+        entries.sort(key=_POSITION)     # all remembered: their chassis positions order them
     by_cat, derived = _index(entries)
     ctx = BuildContext(build, catalog, chassis, layout.slots, smap, tuple(map(_PLACED, entries)), tuple(unknown),
                        by_cat)
@@ -234,49 +234,54 @@ def resolve(build: Build, catalog: Catalog, placed_memo: BoundedMemo | None = No
     return ctx
 
 
-_POSITION = itemgetter(0)
-_PLACED = itemgetter(1)
+#: what resolving one placement gives: (chassis position, placed, (slot id, part id), slot kind,
+#: part category, slot id, part); an evaluator keeps these per (chassis, slot id, part id)
+Entry = tuple[int, Placed, tuple[str, str], str, str, str, Part]
+_POSITION, _PLACED, _PAIR, _KIND, _CATEGORY, _SLOT_ID, _PART = (itemgetter(i) for i in range(7))
 
 
-def _positions(cid: str, smap: dict[str, Slot], memo: BoundedMemo | None) -> dict[str, int]:
-    """Slot id -> its position in chassis order (the slot map's order), kept in `memo`."""
-    found = memo.get(("positions", cid)) if memo is not None else None
-    if found is None:
-        found = {sid: i for i, sid in enumerate(smap)}
-        if memo is not None:
-            memo.put(("positions", cid), found)
-    return found
+def _entry(pos: int, slot: Slot, part: Part, pair: tuple[str, str]) -> Entry:
+    return (pos, Placed(slot, part), pair, slot.kind, part.category, slot.id, part)
 
 
-def _index(entries: list[tuple[int, Placed, tuple[str, str]]]) -> tuple[dict[str, tuple[Placed, ...]], dict]:
-    """The placements by category, and the context's lookups by slot kind, slot and value key, in
-    one walk (what `by_kind`, `at`, `key` and `slot_key` would otherwise each derive)."""
-    by_cat: dict[str, list[Placed]] = {}
-    by_kind: dict[str, list[Placed]] = {}
-    keys: dict[str, list[tuple[str, str]]] = {}
-    at: dict[str, Part] = {}
-    kind_keys: dict[str, list[tuple[str, str]]] = {}
-    for _, pl, pair in entries:
-        part = pl.part
-        at[pair[0]] = part
-        cat = part.category
-        found = by_cat.get(cat)
-        if found is None:
-            by_cat[cat] = [pl]
-            keys[cat] = [pair]
+def _in_chassis_order(cid: str, smap: dict[str, Slot], entries: list[Entry],
+                      found: dict[str, tuple[Part, tuple[str, str]]], memo: BoundedMemo | None) -> list[Entry]:
+    """The remembered `entries` and the newly `found` placements in chassis order: the slot map
+    lists the slots in that order, so walking it orders them without a sort (and numbers them)."""
+    have = dict(zip(map(_SLOT_ID, entries), entries))
+    out = []
+    for pos, (sid, slot) in enumerate(smap.items()):
+        entry = have.get(sid)
+        if entry is None:
+            new = found.get(sid)
+            if new is None:
+                continue
+            entry = _entry(pos, slot, *new)
+            if memo is not None:
+                memo.put((cid, *new[1]), entry)
+        out.append(entry)
+    return out
+
+
+def _runs(entries: list[Entry], by: Callable[[Entry], str]) -> dict[str, list[Entry]]:
+    """`entries` (chassis order) grouped by `by`, each group in chassis order, groups in the order
+    they first appear (slots of a kind are contiguous, so this is mostly one run per group)."""
+    out: dict[str, list[Entry]] = {}
+    for key, run in groupby(entries, by):
+        if key in out:
+            out[key].extend(run)
         else:
-            found.append(pl)
-            keys[cat].append(pair)
-        kind = pl.slot.kind
-        found = by_kind.get(kind)
-        if found is None:
-            by_kind[kind] = [pl]
-            kind_keys[kind] = [pair]
-        else:
-            found.append(pl)
-            kind_keys[kind].append(pair)
-    for slot_kind, pairs in kind_keys.items():
-        keys["slot:" + slot_kind] = pairs
-    return {k: tuple(v) for k, v in by_cat.items()}, {
-        "by_kind": {k: tuple(v) for k, v in by_kind.items()}, "_keys": {k: tuple(v) for k, v in keys.items()},
-        "at": at}
+            out[key] = list(run)
+    return out
+
+
+def _index(entries: list[Entry]) -> tuple[dict[str, tuple[Placed, ...]], dict[str, Any]]:
+    """The placements by category, and the context's lookups by slot kind, slot and value key
+    (what `by_kind`, `at`, `key` and `slot_key` would otherwise each derive)."""
+    cats = _runs(entries, _CATEGORY)
+    kinds = _runs(entries, _KIND)
+    keys = {k: tuple(map(_PAIR, v)) for k, v in cats.items()}
+    keys.update({"slot:" + k: tuple(map(_PAIR, v)) for k, v in kinds.items()})
+    return {k: tuple(map(_PLACED, v)) for k, v in cats.items()}, {
+        "by_kind": {k: tuple(map(_PLACED, v)) for k, v in kinds.items()}, "_keys": keys,
+        "at": dict(zip(map(_SLOT_ID, entries), map(_PART, entries)))}
