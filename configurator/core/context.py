@@ -7,14 +7,20 @@ so an invalid build stays editable and is reported, never crashes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TypeVar
+from itertools import groupby
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .build import Build
 from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
-from .slots import Slot, chassis_slots, slot_map
+from .categories import KEYS as CATEGORY_KEYS
+from .slots import Slot, layout_of
+
+if TYPE_CHECKING:  # the evaluate package imports this module
+    from .evaluate._fast import BoundedMemo
 
 P = TypeVar("P", bound=Part)
 
@@ -42,6 +48,11 @@ class Placed:
     part: Part
 
 
+#: the lookups a context derives from its placements alone (not from the build's options), so a
+#: context rebound to another build with the same placements keeps them (`BuildContext.rebind`)
+_PLACEMENT_ONLY = ("covered_slots", "groups", "at", "by_kind", "groups_key", "_keys")
+
+
 @dataclass(frozen=True)
 class BuildContext:
     build: Build
@@ -62,19 +73,92 @@ class BuildContext:
 
     def in_kind(self, kind: str) -> tuple[Placed, ...]:
         """Placed parts whose slot is of `kind` ('pcie', 'gpu', 'drive', ...)."""
-        return tuple(p for p in self.placed if p.slot.kind == kind)
+        return self.by_kind.get(kind, ())
 
     def part_at(self, slot_id: str) -> Part | None:
-        for p in self.placed:
-            if p.slot.id == slot_id:
-                return p.part
-        return None
+        return self.at.get(slot_id)
+
+    def rebind(self, build: Build) -> BuildContext:
+        """This context for `build`, which has the same chassis and placements (another price,
+        voltage, ...): the resolved placements and what is derived from them alone are kept."""
+        out = BuildContext(build, self.catalog, self.chassis, self.slots, self.slot_by_id, self.placed,
+                           self.unknown, self._by_cat)
+        known = self.__dict__
+        out.__dict__.update({k: known[k] for k in _PLACEMENT_ONLY if k in known})
+        return out
 
     @cached_property
     def covered_slots(self) -> dict[str, str]:
         """Covered slot -> the PCIe slot whose wide card covers it (the first such card in
         chassis order). The one answer placement, the fit rules and the chassis view read."""
-        return cover_map((p.slot.pcie, p.part) for p in self.placed if p.slot.pcie is not None)
+        return cover_map((p.slot.pcie, p.part) for p in self.by_kind.get("pcie", ()) if p.slot.pcie is not None)
+
+    @cached_property
+    def at(self) -> dict[str, Part]:
+        """Slot id -> the part placed there (known parts in known slots)."""
+        return {p.slot.id: p.part for p in self.placed}
+
+    @cached_property
+    def by_kind(self) -> dict[str, tuple[Placed, ...]]:
+        """Slot kind -> the placed parts in slots of that kind, chassis order."""
+        out: dict[str, list[Placed]] = {}
+        for p in self.placed:
+            kind = p.slot.kind
+            if kind in out:
+                out[kind].append(p)
+            else:
+                out[kind] = [p]
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def groups(self) -> tuple[tuple[Part, int], ...]:
+        """(part, qty) per distinct placed part, by category (the category registry's order), then
+        slot order: the lines of the power table and of the BOM."""
+        out: list[tuple[Part, int]] = []
+        by_cat = self._by_cat
+        for cat in CATEGORY_KEYS[1:]:
+            placed = by_cat.get(cat)
+            if not placed:
+                continue
+            counts: dict[str, int] = {}
+            first: dict[str, Part] = {}
+            for pl in placed:
+                part = pl.part
+                pid = part.id
+                if pid in counts:
+                    counts[pid] += 1
+                else:
+                    counts[pid] = 1
+                    first[pid] = part
+            out.extend((first[pid], n) for pid, n in counts.items())
+        return tuple(out)
+
+    @cached_property
+    def groups_key(self) -> tuple[tuple[str, int], ...]:
+        """(part id, qty) of `groups`: a value key for what reads the parts but not their slots."""
+        return tuple((part.id, n) for part, n in self.groups)
+
+    @cached_property
+    def _keys(self) -> dict[str, tuple[tuple[str, str], ...]]:
+        return {}
+
+    def key(self, category: str) -> tuple[tuple[str, str], ...]:
+        """(slot id, part id) of the placed parts of `category`, chassis order: a value key for
+        what reads that category's placements (memos keyed on it, with the chassis id)."""
+        keys = self._keys
+        found = keys.get(category)
+        if found is None:
+            found = keys[category] = tuple((p.slot.id, p.part.id) for p in self.of(category))
+        return found
+
+    def slot_key(self, kind: str) -> tuple[tuple[str, str], ...]:
+        """(slot id, part id) of the parts placed in slots of `kind`, chassis order (like `key`)."""
+        keys = self._keys
+        name = "slot:" + kind
+        found = keys.get(name)
+        if found is None:
+            found = keys[name] = tuple((p.slot.id, p.part.id) for p in self.by_kind.get(kind, ()))
+        return found
 
     @property
     def gpus(self) -> list[GPU]:
@@ -106,29 +190,98 @@ class BuildContext:
         return found[0] if found else None
 
 
-def resolve(build: Build, catalog: Catalog) -> BuildContext:
-    """Resolve `build` against `catalog`; never raises for bad placements."""
+def resolve(build: Build, catalog: Catalog, placed_memo: BoundedMemo | None = None) -> BuildContext:
+    """Resolve `build` against `catalog`; never raises for bad placements.
+
+    `placed_memo` (an evaluator's, for this one catalog) keeps the `Placed` of each
+    (chassis, slot id, part id) between edits, so an edit does not rebuild the unchanged ones.
+    """
     chassis = catalog.chassis(build.chassis)
     if chassis is None:
         lost = tuple((s, p, f"chassis {build.chassis!r} is not in the catalog")
                      for s, p in build.placements.items())
         return BuildContext(build, catalog, None, (), {}, (), lost)
-    slots = chassis_slots(chassis)
-    smap = slot_map(chassis)
-    found: dict[str, Part] = {}
-    unknown: list[tuple[str, str, str]] = []
-    for slot_id, part_id in build.placements.items():
-        part = catalog.get(part_id)
-        if slot_id not in smap:
-            unknown.append((slot_id, part_id, f"{chassis.name} has no slot {slot_id}"))
-        elif part is None:
-            unknown.append((slot_id, part_id, f"part {part_id!r} is not in the catalog"))
+    layout = layout_of(chassis)
+    smap = layout.by_id
+    cid = chassis.id
+    memo_get = placed_memo.lookup if placed_memo is not None else None
+    entries: list[Entry] = []
+    missing: list[tuple[str, str]] = []
+    for pair in build.placements.items():
+        hit = memo_get((cid, *pair)) if memo_get is not None else None
+        if hit is None:
+            missing.append(pair)
         else:
-            found[slot_id] = part
-    # the slot map lists the slots in chassis order: walking it orders the parts without a sort
-    placed = [Placed(slot, found[sid]) for sid, slot in smap.items() if sid in found]
-    by_cat: dict[str, list[Placed]] = {}
-    for p in placed:
-        by_cat.setdefault(p.part.category, []).append(p)
-    return BuildContext(build, catalog, chassis, slots, smap, tuple(placed), tuple(unknown),
-                        {k: tuple(v) for k, v in by_cat.items()})
+            entries.append(hit)
+    unknown: list[tuple[str, str, str]] = []
+    found: dict[str, tuple[Part, tuple[str, str]]] = {}
+    for pair in missing:
+        slot_id, part_id = pair
+        part = catalog.get(part_id)
+        if part is None or slot_id not in smap:
+            unknown.append((slot_id, part_id, f"{chassis.name} has no slot {slot_id}" if slot_id not in smap
+                            else f"part {part_id!r} is not in the catalog"))
+        else:
+            found[slot_id] = (part, pair)
+    if found:
+        entries = _in_chassis_order(cid, smap, entries, found, placed_memo)
+    else:
+        entries.sort(key=_POSITION)     # all remembered: their chassis positions order them
+    by_cat, derived = _index(entries)
+    ctx = BuildContext(build, catalog, chassis, layout.slots, smap, tuple(map(_PLACED, entries)), tuple(unknown),
+                       by_cat)
+    ctx.__dict__.update(derived)    # the cached properties, already known
+    return ctx
+
+
+#: what resolving one placement gives: (chassis position, placed, (slot id, part id), slot kind,
+#: part category, slot id, part); an evaluator keeps these per (chassis, slot id, part id)
+Entry = tuple[int, Placed, tuple[str, str], str, str, str, Part]
+_POSITION, _PLACED, _PAIR, _KIND, _CATEGORY, _SLOT_ID, _PART = (itemgetter(i) for i in range(7))
+
+
+def _entry(pos: int, slot: Slot, part: Part, pair: tuple[str, str]) -> Entry:
+    return (pos, Placed(slot, part), pair, slot.kind, part.category, slot.id, part)
+
+
+def _in_chassis_order(cid: str, smap: dict[str, Slot], entries: list[Entry],
+                      found: dict[str, tuple[Part, tuple[str, str]]], memo: BoundedMemo | None) -> list[Entry]:
+    """The remembered `entries` and the newly `found` placements in chassis order: the slot map
+    lists the slots in that order, so walking it orders them without a sort (and numbers them)."""
+    have = dict(zip(map(_SLOT_ID, entries), entries))
+    out = []
+    for pos, (sid, slot) in enumerate(smap.items()):
+        entry = have.get(sid)
+        if entry is None:
+            new = found.get(sid)
+            if new is None:
+                continue
+            entry = _entry(pos, slot, *new)
+            if memo is not None:
+                memo.put((cid, *new[1]), entry)
+        out.append(entry)
+    return out
+
+
+def _runs(entries: list[Entry], by: Callable[[Entry], str]) -> dict[str, list[Entry]]:
+    """`entries` (chassis order) grouped by `by`, each group in chassis order, groups in the order
+    they first appear (slots of a kind are contiguous, so this is mostly one run per group)."""
+    out: dict[str, list[Entry]] = {}
+    for key, run in groupby(entries, by):
+        if key in out:
+            out[key].extend(run)
+        else:
+            out[key] = list(run)
+    return out
+
+
+def _index(entries: list[Entry]) -> tuple[dict[str, tuple[Placed, ...]], dict[str, Any]]:
+    """The placements by category, and the context's lookups by slot kind, slot and value key
+    (what `by_kind`, `at`, `key` and `slot_key` would otherwise each derive)."""
+    cats = _runs(entries, _CATEGORY)
+    kinds = _runs(entries, _KIND)
+    keys = {k: tuple(map(_PAIR, v)) for k, v in cats.items()}
+    keys.update({"slot:" + k: tuple(map(_PAIR, v)) for k, v in kinds.items()})
+    return {k: tuple(map(_PLACED, v)) for k, v in cats.items()}, {
+        "by_kind": {k: tuple(map(_PLACED, v)) for k, v in kinds.items()}, "_keys": keys,
+        "at": dict(zip(map(_SLOT_ID, entries), map(_PART, entries)))}

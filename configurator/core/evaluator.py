@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from itertools import count
-from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -34,7 +33,6 @@ from .rules import workload as workload_rules
 from .violations import Violation
 
 T = TypeVar("T")
-_PLACED = attrgetter("slot.id", "part.id")
 #: the build fields (and site fields) the rules read besides the placements: the key of their memo
 RULE_INPUTS = frozenset({"chassis", "placements", "bridges", "psu_redundancy", "psu_feeds", "multi_node", "unplaced",
                          "site.input_voltage_v", "site.ambient_c", "site.altitude_m"})
@@ -49,14 +47,16 @@ class Evaluator:
         self.fx = fx
         #: workload model presets by id (models.toml), for the workload editor and the CLI
         self.presets: Mapping[str, ModelShape] = MappingProxyType(dict(presets or {}))
-        self._tokens = BoundedMemo(4096)      # (chassis, placements) -> token
+        self._contexts = BoundedMemo(1024)    # (chassis, placements) -> (token, resolved context)
+        self._placed = BoundedMemo(8192)      # (chassis, slot id, part id) -> Placed
         self._next_token = count()
-        self._families = BoundedMemo(1024)    # (family, token, option values) -> result
+        self._families = BoundedMemo(1024)    # (family, value key of its inputs) -> result
         self._power_lines = BoundedMemo()     # (part id, qty) -> power line
         self._cost_lines = BoundedMemo()      # (part id, qty, currency) -> BOM line
         self._series = BoundedMemo(512)       # TCO month series by their inputs
         self._workloads = BoundedMemo(16)     # (GPU figures, workload) -> result
         self._violations = BoundedMemo(256)   # (token, unknown placements, options) -> violations
+        self._rule_facts = BoundedMemo(4096)  # (rule family, its inputs) -> its violations; per-part fit
 
     # ------------------------------------------------------------------ public
     def evaluate(self, build: Build, workload: Any = None) -> Evaluation:
@@ -64,8 +64,7 @@ class Evaluator:
 
         `workload` (a `Workload` or its dict) overrides `build.workload`.
         """
-        ctx = resolve(build, self.catalog)
-        token = self._token(ctx)
+        ctx, token = self._resolve(build)
         fig = self._figures(ctx, token)
         cost, tco = self._money(ctx, token, fig)
         spec = workload if workload is not None else build.workload
@@ -86,43 +85,54 @@ class Evaluator:
     def check(self, build: Build) -> tuple[Violation, ...]:
         """The rules' violations of `build` and of its workload's fit, errors first (what
         `evaluate(build).violations` holds)."""
-        ctx = resolve(build, self.catalog)
-        token = self._token(ctx)
+        ctx, token = self._resolve(build)
         fig = self._figures(ctx, token)
         return self._with_workload(ctx, token, fig, build.workload, self._workload(build.workload, fig.compute))
 
     def figures(self, build: Build) -> Figures:
         """The physical figures of `build` (memoised like `evaluate`'s)."""
-        ctx = resolve(build, self.catalog)
-        return self._figures(ctx, self._token(ctx))
+        ctx, token = self._resolve(build)
+        return self._figures(ctx, token)
 
     # ------------------------------------------------------------------ memoised steps
-    def _token(self, ctx: BuildContext) -> int:
-        """A token for the chassis and every resolved (slot, part): what all figures depend on
-        besides the options. Equal placements get the same token; a token is never reused, so
-        forgetting the table can only cause misses."""
-        key = (ctx.build.chassis, tuple(map(_PLACED, ctx.placed)))
-        token = self._tokens.get(key)
-        if token is None:
-            token = self._tokens.put(key, next(self._next_token))
-        return token
+    def _resolve(self, build: Build) -> tuple[BuildContext, int]:
+        """`build` resolved, and a token for its chassis and placements: what all figures depend
+        on besides the options. Equal placements get the same token and the same resolved
+        placements (a price edit does not resolve again); a token is never reused, so forgetting
+        the table can only cause misses."""
+        key = (build.chassis, tuple(build.placements.items()))
+        hit = self._contexts.get(key)
+        if hit is not None:
+            token, ctx = hit
+            return (ctx if ctx.build is build else ctx.rebind(build)), token
+        ctx = resolve(build, self.catalog, self._placed)
+        token = next(self._next_token)
+        self._contexts.put(key, (token, ctx))
+        return ctx, token
 
     def _memo(self, key: Hashable, fn: Callable[[], T]) -> T:
         found = self._families.get(key)
         return found if found is not None else self._families.put(key, fn())
 
     def _figures(self, ctx: BuildContext, token: int) -> Figures:
-        return compute_figures(ctx, lambda name, key, fn: self._memo((name, token, key), fn), self._power_lines)
+        return compute_figures(ctx, lambda name, key, fn: self._memo((name, key), fn), self._power_lines)
 
     def _money(self, ctx: BuildContext, token: int, fig: Figures) -> tuple[CostResult, TcoResult]:
-        """BOM and TCO, memoised on the placements and the site/commercial inputs they read."""
-        site, com = ctx.build.site, ctx.build.commercial
+        """BOM and TCO, memoised on the values they read. The BOM reads which parts and how many
+        (not their slots), the PSUs' and bridged GPUs' slots (companion cords and bridges, owned
+        parts) and the commercial terms, so moving a part, or swapping which DIMMs are left out,
+        reprices nothing."""
+        site, com, b = ctx.build.site, ctx.build.commercial, ctx.build
+        at = ctx.at
+        bridged = tuple(tuple(p.id if (p := at.get(s)) is not None else "" for s in g) for g in b.bridges)
         # the BOM prints the support line, so support % and years are BOM inputs too
-        cost_key = (token, site.currency, com.discount_pct, com.tax_pct, com.prices_include_tax, com.shipping,
-                    com.support_pct_per_year, com.tco_years, tuple(sorted(ctx.build.owned.items())),
-                    ctx.build.bridges, com.shipping_taxed, site.input_currency)   # companions, typed-in money
+        cost_key = (b.chassis, ctx.groups_key, ctx.key("psu"), bridged, site.currency, com.discount_pct,
+                    com.tax_pct, com.prices_include_tax, com.shipping, com.support_pct_per_year, com.tco_years,
+                    tuple(sorted(b.owned.items())), b.bridges, com.shipping_taxed,
+                    site.input_currency)   # companions, typed-in money
         cost = self._memo(("cost", *cost_key), lambda: compute_cost(ctx, self.fx, self._cost_lines))
-        tco_key = ("tco", *cost_key, site.pue, site.electricity_price_kwh, com.rent_per_gpu_hour,
+        # the TCO reads the BOM, the wall power (the part counts and PSUs: in cost_key) and the GPUs
+        tco_key = ("tco", ctx.key("gpu"), *cost_key, site.pue, site.electricity_price_kwh, com.rent_per_gpu_hour,
                    com.utilization_pct)
         tco = self._memo(tco_key, lambda: compute_tco(ctx, cost, fig.power, fig.compute, self.fx, self._series))
         return cost, tco
@@ -135,7 +145,8 @@ class Evaluator:
                b.unplaced, site.input_voltage_v, site.ambient_c, site.altitude_m)
         found = self._violations.get(key)
         if found is None:
-            found = self._violations.put(key, check_rules(b, self.catalog, ctx=ctx, figures=fig))
+            found = self._violations.put(key, check_rules(b, self.catalog, ctx=ctx, figures=fig,
+                                                         memo=self._rule_facts))
         return found
 
     def _with_workload(self, ctx: BuildContext, token: int, fig: Figures, spec: Any,

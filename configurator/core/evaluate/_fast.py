@@ -8,12 +8,10 @@ It also holds `BoundedMemo`, the value-keyed memo an `Evaluator` owns; nothing h
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
-
-from ..categories import KEYS as CATEGORIES
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -37,20 +35,9 @@ def construct(cls: type[M], **values: Any) -> M:
 
 
 def part_groups(ctx: Any) -> tuple[tuple[Any, int], ...]:
-    """(part, qty) per distinct placed part, by category (catalog.CATEGORIES order), then slot order."""
-    out: list[tuple[Any, int]] = []
-    for cat in CATEGORIES[1:]:
-        counts: dict[str, int] = {}
-        first: dict[str, Any] = {}
-        for pl in ctx.of(cat):
-            pid = pl.part.id
-            if pid in counts:
-                counts[pid] += 1
-            else:
-                counts[pid] = 1
-                first[pid] = pl.part
-        out.extend((first[pid], n) for pid, n in counts.items())
-    return tuple(out)
+    """(part, qty) per distinct placed part, by category (catalog.CATEGORIES order), then slot order
+    (`BuildContext.groups`, derived once per context)."""
+    return ctx.groups
 
 
 def in_slots(ctx: Any, category: str, kind: str) -> tuple[Any, ...]:
@@ -87,6 +74,11 @@ class BoundedMemo:
     def get(self, key: Hashable) -> Any:
         """The value stored under `key`, or None."""
         return self._data.get(key)
+
+    @property
+    def lookup(self) -> Callable[[Hashable], Any]:
+        """`get` as the dict's own bound method, for hot loops (it stays valid across clears)."""
+        return self._data.get
 
     def put(self, key: Hashable, value: T) -> T:
         """Store and return `value` (clearing first when full: the next edits refill it)."""

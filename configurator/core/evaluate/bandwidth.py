@@ -6,6 +6,8 @@ Gen3 15.75, Gen4 31.5, Gen5 63, Gen6 121 GB/s (PCI-SIG lane rates; measured Gen5
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..catalog import GPU, NIC, Chassis, Drive
 from ..context import BuildContext, Placed
 from ..slots import layout_of
@@ -164,43 +166,67 @@ def _gpu_gpu(ctx: BuildContext, gpus: tuple[Placed, ...], links: list[tuple[floa
     return construct(Link, name=name, stage="gpu-gpu", gbs=gbs, detail="per direction")
 
 
-def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMemoryResult) -> BandwidthResult:
-    """The chain per GPU, its narrowest feed link and what that limits."""
+@dataclass(frozen=True, slots=True)
+class Feeds:
+    """What the chain reads from the placements alone (drives, NICs, GPUs, CPUs, bridges): the
+    part an evaluator keeps while only the host memory or nothing changes (`bandwidth_feeds`)."""
+
+    storage: float                 # aggregate NVMe data-drive read, GB/s
+    n_drives: int
+    net_gbps: float                # compute-fabric NIC ports, Gb/s
+    n_nics: int
+    n_gpus: int
+    host_gbs: float = 0.0          # the narrowest GPU host link
+    host_what: str = ""
+    p2p: Link | None = None        # the worst GPU's peer link (two GPUs or more)
+
+
+def bandwidth_feeds(ctx: BuildContext) -> Feeds:
+    """The placement-only figures of `compute_bandwidth` (no host memory, no compute totals)."""
     storage = storage_read_gbs(ctx)
     nics = fabric_nics(ctx)
     net = network_gbps(ctx, nics)
     gpus = gpus_placed(ctx)
     n = len(gpus)
     if n == 0 or ctx.chassis is None:
+        return Feeds(storage, 0, net, len(nics), n)
+    links = _gpu_links(ctx, gpus)
+    host_gbs, gen, lanes, shared_by = min(links)
+    return Feeds(storage, len(_nvme_data_drives(ctx)), net, len(nics), n, host_gbs, _link_name(gen, lanes, shared_by),
+                 _gpu_gpu(ctx, gpus, links) if n > 1 else None)
+
+
+def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMemoryResult,
+                      feeds: Feeds | None = None) -> BandwidthResult:
+    """The chain per GPU, its narrowest feed link and what that limits (`feeds`: the build's
+    `bandwidth_feeds`, computed here when not given)."""
+    fd = bandwidth_feeds(ctx) if feeds is None else feeds
+    storage, net, n, nics = fd.storage, fd.net_gbps, fd.n_gpus, fd.n_nics
+    if n == 0 or ctx.chassis is None:
         return construct(
             BandwidthResult, chain=(), bottleneck="", bottleneck_gbs=0.0,
             explanation="No GPUs placed: nothing to feed.", gpu_gpu_gbs=0.0, network_gbps_per_gpu=0.0,
             storage_read_gbs=storage)
-    links = _gpu_links(ctx, gpus)
-    host_gbs, gen, lanes, shared_by = min(links)
-    host_what = _link_name(gen, lanes, shared_by)
     hbm = compute.hbm_bandwidth_gbs_per_gpu
-    n_drives = len(_nvme_data_drives(ctx))
     chain = [
         construct(Link, name="NVMe drives (sequential read)", stage="storage", gbs=storage / n,
-                  detail=f"{storage:.1f} GB/s from {n_drives} NVMe data drive(s) shared by {n} GPU(s)"),
+                  detail=f"{storage:.1f} GB/s from {fd.n_drives} NVMe data drive(s) shared by {n} GPU(s)"),
         construct(Link, name=f"DDR at {memory.speed_mts} MT/s", stage="host-memory",
                   gbs=memory.bandwidth_gbs / n,
                   detail=f"{memory.bandwidth_gbs:.1f} GB/s over {memory.channels_populated} channel(s)"
                          f" shared by {n} GPU(s)"),
-        construct(Link, name=host_what, stage="pcie", gbs=host_gbs,
+        construct(Link, name=fd.host_what, stage="pcie", gbs=fd.host_gbs,
                   detail=f"theoretical; ~{PCIE_MEASURED_SHARE:.0%} is measured in practice"),
         construct(Link, name="GPU memory (HBM/GDDR)", stage="hbm", gbs=hbm, detail="on-package"),
     ]
     narrow = min(chain, key=lambda link: link.gbs)
-    if n > 1:
-        p2p = _gpu_gpu(ctx, gpus, links)
-        chain.append(p2p)
-        gg = p2p.gbs
+    if fd.p2p is not None:
+        chain.append(fd.p2p)
+        gg = fd.p2p.gbs
     else:
         gg = 0.0
     chain.append(construct(Link, name="Network (compute-fabric NIC ports)", stage="network",
-                           gbs=net / 8 / n, detail=f"{net:g} Gb/s in total from {len(nics)} NIC(s) over {n} GPU(s); "
+                           gbs=net / 8 / n, detail=f"{net:g} Gb/s in total from {nics} NIC(s) over {n} GPU(s); "
                                                     "storage/management NICs and DPUs excluded"))
     return construct(
         BandwidthResult, chain=tuple(chain), bottleneck=narrow.stage, bottleneck_gbs=narrow.gbs,

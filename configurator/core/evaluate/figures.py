@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from ..context import BuildContext
 from ._fast import BoundedMemo
-from .bandwidth import compute_bandwidth
+from .bandwidth import Feeds, bandwidth_feeds, compute_bandwidth
 from .compute import compute_compute, compute_memory
 from .power import compute_power, compute_psu
 from .result import (
@@ -28,7 +28,7 @@ from .result import (
 from .thermal import compute_thermal
 
 T = TypeVar("T")
-#: (family name, key of every input it reads besides the placements, compute) -> result
+#: (family name, value key of every input it reads, compute) -> result
 Family = Callable[[str, Hashable, Callable[[], Any]], Any]
 
 
@@ -52,21 +52,30 @@ def compute_figures(ctx: BuildContext, family: Family = _fresh,
                     power_lines: BoundedMemo | None = None) -> Figures:
     """Figures of `ctx`. `family(name, key, fn)` may return a remembered `fn()` for an equal `key`.
 
-    Each key lists the build options the family reads; the placements are the caller's part of
-    the key (a family's result also depends on them), so an edit of, say, the ambient
-    temperature recomputes the thermal figures only.
+    Each key is the value of everything the family reads: the chassis id, the placements of the
+    categories it reads (`BuildContext.key`; the power table reads only which parts and how many,
+    `groups_key`), the build options, and the keys of the families whose results it reads. So an
+    edit recomputes only what reads what changed: a DIMM moved to another slot recomputes the host
+    memory and the bandwidth chain, not the power, PSU, thermal or GPU figures.
     """
     b = ctx.build
-    power = family("power", (), lambda: compute_power(ctx, power_lines))
-    compute = family("compute", (), lambda: compute_compute(ctx))
-    memory = family("memory", (), lambda: compute_memory(ctx, compute))
-    psu_key = (b.site.input_voltage_v, b.psu_redundancy, tuple(b.psu_feeds.items()))
-    thermal_key = (b.site.ambient_c, b.site.altitude_m)
+    cid = b.chassis
+    power_key = (cid, ctx.groups_key, ctx.key("psu"))
+    power = family("power", power_key, lambda: compute_power(ctx, power_lines))
+    compute_key = (cid, ctx.key("gpu"), ctx.key("cpu"))
+    compute = family("compute", compute_key, lambda: compute_compute(ctx))
+    memory_key = (compute_key, ctx.key("dimm"))
+    memory = family("memory", memory_key, lambda: compute_memory(ctx, compute))
+    psu_key = (power_key, b.site.input_voltage_v, b.psu_redundancy, tuple(b.psu_feeds.items()))
+    thermal_key = (power_key, ctx.key("cooling"), b.site.ambient_c, b.site.altitude_m)
+    feeds_key = (cid, ctx.key("drive"), ctx.key("nic"), ctx.key("gpu"), ctx.key("cpu"), b.bridges)
+    feeds: Feeds = family("feeds", feeds_key, lambda: bandwidth_feeds(ctx))
     return Figures(
         power=power,
         psu=family("psu", psu_key, lambda: compute_psu(ctx, power)),
         thermal=family("thermal", thermal_key, lambda: compute_thermal(ctx, power)),
         compute=compute,
         memory=memory,
-        bandwidth=family("bandwidth", b.bridges, lambda: compute_bandwidth(ctx, compute, memory)),
+        bandwidth=family("bandwidth", (feeds_key, memory_key),
+                         lambda: compute_bandwidth(ctx, compute, memory, feeds)),
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..build import Build
 from ..catalog import Catalog
 from ..context import BuildContext, resolve
+from ..evaluate._fast import BoundedMemo
 from ..evaluate.figures import Figures, compute_figures
 from ..violations import SEVERITY_ORDER, Fix, Violation
 from . import cpu, fit, gpu, memory, network, pcie, power, thermal, tray
@@ -33,8 +34,14 @@ def merge(*groups: tuple[Violation, ...]) -> tuple[Violation, ...]:
 
 
 def check(build: Build, catalog: Catalog, *, ctx: BuildContext | None = None,
-          figures: Figures | None = None) -> tuple[Violation, ...]:
-    """All violations of `build`, errors first. Never raises for a bad build."""
+          figures: Figures | None = None, memo: BoundedMemo | None = None) -> tuple[Violation, ...]:
+    """All violations of `build`, errors first. Never raises for a bad build.
+
+    `memo` (an evaluator's, for one catalog, with `figures` computed from `ctx`) keeps each
+    family's violations on the values that family reads (its `inputs(facts)`; a family without
+    one always runs) and each placed part's fit, so an edit re-runs only the families that read
+    what changed.
+    """
     if ctx is None:
         ctx = resolve(build, catalog)
     if ctx.chassis is None:
@@ -44,9 +51,21 @@ def check(build: Build, catalog: Catalog, *, ctx: BuildContext | None = None,
             slots=(), fix=Fix.model_construct(description="Choose a chassis from the catalog.", ops=())),)
     if figures is None:
         figures = compute_figures(ctx)   # a failure here is a bug: invalid builds still have figures
-    facts = make_facts(ctx, figures)
-    for family in FAMILIES:
-        family.check(facts)
+    facts = make_facts(ctx, figures, memo)
     out = facts.out
+    for family in FAMILIES:
+        inputs = getattr(family, "inputs", None) if memo is not None else None
+        if inputs is None:
+            family.check(facts)
+            continue
+        assert memo is not None
+        key = (family.__name__, ctx.build.chassis, inputs(facts))
+        found = memo.get(key)
+        if found is None:
+            start = len(out)
+            family.check(facts)
+            found = memo.put(key, tuple(out[start:]))
+        else:
+            out.extend(found)
     out.sort(key=_sort_key)
     return tuple(out)

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..catalog import CPU, Chassis, Cooling, CoolingOption, Part
 from ..context import BuildContext, Placed
+from ..evaluate._fast import construct
 from ..ops import AddBridge, Batch, Place, Remove, RemoveBridge, SetOption
 from ..violations import Fix, Severity, Violation
 
@@ -29,12 +30,14 @@ class Facts:
     chassis: Chassis
     figures: Any                                   # evaluate.figures.Figures
     at: dict[str, Part]                            # slot id -> part
-    by_kind: dict[str, list[Placed]]               # slot kind -> placed parts, chassis order
+    by_kind: dict[str, tuple[Placed, ...]]         # slot kind -> placed parts, chassis order
     cpu_at: dict[str, CPU]                         # socket id -> CPU (only CPUs)
     cooling: Cooling | None
     cooling_option: CoolingOption | None
     out: list[Violation] = field(default_factory=list)
     cache: dict[str, Any] = field(default_factory=dict)   # lookups one family computes for another
+    #: the evaluator's memo of per-(slot, part) facts (`fit.slot_problems_of`), None outside one
+    memo: Any = None
 
     @property
     def build(self):
@@ -43,31 +46,27 @@ class Facts:
     def add(self, severity: Severity, code: str, message: str, slots: Iterable[str] = (),
             fix: str | None = None, ops: Sequence[Any] = ()) -> None:
         """Record a violation; `fix` is the plain-words fix, `ops` make it applicable."""
-        fx = Fix.model_construct(description=fix, ops=tuple(ops)) if fix else None
-        self.out.append(Violation.model_construct(
-            severity=severity, code=code, message=message, slots=tuple(slots), fix=fx))
+        # every field is given, so `construct` makes what `model_construct` would, without its overhead
+        fx = construct(Fix, description=fix, ops=tuple(ops)) if fix else None
+        self.out.append(construct(Violation, severity=severity, code=code, message=message, slots=tuple(slots),
+                                  fix=fx))
 
 
-def make_facts(ctx: BuildContext, figures: Any) -> Facts:
+def make_facts(ctx: BuildContext, figures: Any, memo: Any = None) -> Facts:
     assert ctx.chassis is not None
-    at: dict[str, Part] = {}
-    by_kind: dict[str, list[Placed]] = {}
-    cpu_at: dict[str, CPU] = {}
+    by_kind = ctx.by_kind
+    cpu_at: dict[str, CPU] = {p.slot.id: p.part for p in by_kind.get("cpu", ()) if isinstance(p.part, CPU)}
     cooling = None
-    for p in ctx.placed:
-        at[p.slot.id] = p.part
-        by_kind.setdefault(p.slot.kind, []).append(p)
-        if p.slot.kind == "cpu" and isinstance(p.part, CPU):
-            cpu_at[p.slot.id] = p.part
-        elif p.slot.kind == "cooling" and isinstance(p.part, Cooling):
-            cooling = p.part
+    for p in by_kind.get("cooling", ()):
+        if isinstance(p.part, Cooling):
+            cooling = p.part        # the last one, as the walk over every placement found it
     option = None
     if cooling is not None:
         for opt in ctx.chassis.cooling_options:
             if opt.cooling == cooling.id:
                 option = opt
                 break
-    return Facts(ctx, ctx.chassis, figures, at, by_kind, cpu_at, cooling, option)
+    return Facts(ctx, ctx.chassis, figures, ctx.at, by_kind, cpu_at, cooling, option, memo=memo)
 
 
 # --------------------------------------------------------------------------- ops

@@ -57,6 +57,8 @@ def _wired(f: Facts, deps: list[str]) -> str:
 
 
 def _empty(f: Facts, cpus: dict[str, CPU]) -> None:
+    if len(cpus) == len(f.chassis.sockets) and all(spec.id in cpus for spec in f.chassis.sockets):
+        return        # no socket is empty (the usual case): nothing depends on a missing CPU
     dependents: dict[str, list[str]] = {}
     for p in f.ctx.placed:
         s = p.slot.socket

@@ -37,12 +37,26 @@ def blocked_slots(f: Facts) -> dict[str, str]:
     return f.ctx.covered_slots
 
 
+def slot_problems_of(f: Facts, slot: Slot, part: Part) -> list[Problem]:
+    """`placement.slot_problems` of `part` in `slot`, kept in the evaluator's memo per
+    (chassis, slot id, part id): the answer depends on nothing else."""
+    memo = f.memo
+    if memo is None:
+        return slot_problems(f.chassis, slot, part)
+    key = ("slot-problems", f.chassis.id, slot.id, part.id)
+    found = memo.get(key)
+    if found is None:
+        found = memo.put(key, slot_problems(f.chassis, slot, part))
+    return found
+
+
 def misfits(f: Facts) -> set[str]:
-    """PCIe slots whose card does not fit (computed once per check, shared with pcie/network)."""
+    """PCIe slots whose card does not fit (the fit family's answer, computed once per check and
+    shared with pcie/network; computed here when the fit family's result came from a memo)."""
     bad = f.cache.get("pcie_misfits")
     if bad is None:
         bad = f.cache["pcie_misfits"] = {p.slot.id for p in f.by_kind.get("pcie", ())
-                                         if p.slot.pcie is not None and pcie_problems(p.part, p.slot.pcie)}
+                                         if slot_problems_of(f, p.slot, p.part)}
     return bad
 
 
@@ -51,7 +65,7 @@ def free_slot(f: Facts, part: Part, exclude: str = "") -> str | None:
     for slot in f.ctx.slots:
         if slot.id == exclude or slot.id in f.at or part.category not in ACCEPTS[slot.kind]:
             continue
-        if slot_problems(f.chassis, slot, part):
+        if slot_problems_of(f, slot, part):
             continue
         if slot.pcie is not None and (slot.id in f.ctx.covered_slots or
                                       any(b in f.at and b != exclude for b in covers(part, slot.pcie))):
@@ -74,7 +88,7 @@ def check(f: Facts) -> None:
     for p in f.ctx.placed:
         if p.slot.kind in _OTHER_FAMILY and p.part.category in ACCEPTS[p.slot.kind]:
             continue
-        problems = slot_problems(f.chassis, p.slot, p.part)
+        problems = slot_problems_of(f, p.slot, p.part)
         if problems and p.slot.kind == "pcie":
             bad.add(p.slot.id)
         for code, reason in problems:

@@ -4,6 +4,7 @@ whether a passive card gets the airflow it needs."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import cast
 
 from ..catalog import GPU
@@ -14,6 +15,14 @@ from ._common import Facts, add_bridge, majority, names, place, remove, remove_b
 def _gpu(p: Placed) -> GPU:
     """The placed part as a GPU (`check` keeps only GPU placements)."""
     return cast(GPU, p.part)
+
+
+def inputs(f: Facts) -> Hashable:
+    """What this family reads besides the chassis: the GPUs, the parts on baseboard positions,
+    the bridges and the parts in the bridged slots."""
+    at = f.at
+    bridged = tuple(tuple(p.id if (p := at.get(s)) is not None else "" for s in g) for g in f.build.bridges)
+    return f.ctx.key("gpu"), f.ctx.slot_key("gpu"), f.build.bridges, bridged
 
 
 def check(f: Facts) -> None:

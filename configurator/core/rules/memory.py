@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from string import ascii_uppercase
 
 from ..catalog import DIMM, GPU
@@ -13,6 +14,14 @@ from ._common import Facts, names, place, remove
 #: host RAM / total GPU memory below this -> warning; below RATIO_INFO -> info
 RATIO_WARN = 1.5
 RATIO_INFO = 2.0
+
+
+def inputs(f: Facts) -> Hashable:
+    """What this family reads (its memo key besides the chassis): the parts in DIMM and CPU
+    slots, and the host and GPU memory totals of the figures."""
+    fig = f.figures
+    totals = (fig.memory.capacity_gb, fig.compute.vram_gb) if fig is not None else f.ctx.key("gpu")
+    return f.ctx.slot_key("dimm"), f.ctx.slot_key("cpu"), totals
 
 
 def check(f: Facts) -> None:

@@ -8,6 +8,8 @@ one 400 Gb/s NIC per GPU is the HGX-class norm (< 200 Gb/s per GPU warns), and a
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ..catalog import GPU, NIC, Drive
 from ._common import Facts, batch, place, remove
 from .fit import blocked_slots, covered, pcie_problems
@@ -17,6 +19,14 @@ MIN_GBPS_PER_GPU = 200.0
 NORM_GBPS_PER_GPU = 400.0
 READ_GBS_PER_GPU = 1.0         # below: info
 READ_GBS_PER_GPU_LOW = 0.25    # below: warning
+
+
+def inputs(f: Facts) -> Hashable:
+    """What this family reads besides the chassis: GPUs, NICs and drives, the parts in PCIe and
+    drive slots, multi-node, and the network and storage figures (which follow from those)."""
+    ctx = f.ctx
+    return (ctx.key("gpu"), ctx.key("nic"), ctx.key("drive"), ctx.slot_key("pcie"), ctx.slot_key("drive"),
+            f.build.multi_node, f.figures is None)
 
 
 def check(f: Facts) -> None:

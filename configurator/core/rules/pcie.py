@@ -7,6 +7,7 @@ in a bay wired straight to a root. SATA/SAS drives use no CPU lanes here.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from ..catalog import GPU, Drive, Part
@@ -21,6 +22,12 @@ def _lost_words(ratio: float) -> str:
     if abs(ratio - 0.25) < 0.02:
         return "three quarters"
     return f"{100 * (1 - ratio):.0f} %"
+
+
+def inputs(f: Facts) -> Hashable:
+    """What this family reads besides the chassis: the parts in PCIe, GPU, drive and CPU slots."""
+    ctx = f.ctx
+    return ctx.slot_key("pcie"), ctx.slot_key("gpu"), ctx.slot_key("drive"), ctx.slot_key("cpu")
 
 
 def check(f: Facts) -> None:

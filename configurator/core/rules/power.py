@@ -9,7 +9,7 @@ voltage and the default feed per bay come from `core/psu.py`, as they do for the
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from ..catalog import PSU
@@ -18,6 +18,15 @@ from ..psu import Redundancy, bay_feed, is_low_line, parse_redundancy, rating_at
 from ._common import Facts, fmt_w, majority, names, place, set_option
 
 LOW_LOAD_PCT = 30.0       # typical load under this: the PSUs idle on the flat part of their curve
+
+
+def inputs(f: Facts) -> Hashable:
+    """What this family reads besides the chassis: the parts in PSU bays, the redundancy, feeds
+    and voltage, and the power and PSU figures (which follow from the parts and their counts,
+    `figures.compute_figures`' power key, and those options)."""
+    b, ctx = f.build, f.ctx
+    return (ctx.slot_key("psu"), b.psu_redundancy, tuple(b.psu_feeds.items()), b.site.input_voltage_v,
+            ctx.groups_key, ctx.key("psu"), f.figures is None)
 
 
 def check(f: Facts) -> None:

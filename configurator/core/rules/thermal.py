@@ -5,8 +5,18 @@ ambient is inside the chassis' range.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ..catalog import CPU, GPU
 from ._common import Facts, cooling_kind, fmt_w, names, place
+
+
+def inputs(f: Facts) -> Hashable:
+    """What this family reads besides the chassis: the cooling, GPU and CPU placements, the
+    ambient and altitude, and the thermal figures (which follow from those and the power key)."""
+    ctx = f.ctx
+    return (ctx.slot_key("cooling"), ctx.key("cooling"), ctx.key("gpu"), ctx.slot_key("cpu"),
+            f.build.site.ambient_c, f.build.site.altitude_m, ctx.groups_key, ctx.key("psu"), f.figures is None)
 
 
 def check(f: Facts) -> None:

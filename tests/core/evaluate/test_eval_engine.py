@@ -86,9 +86,9 @@ def test_compute_figures_is_pure(hgx, catalog):
 def test_violations_are_the_rules_on_the_same_figures(hgx, catalog, monkeypatch):
     seen = {}
 
-    def spy(build, catalog_, *, ctx=None, figures=None):
+    def spy(build, catalog_, *, ctx=None, figures=None, memo=None):
         seen.update(build=build, ctx=ctx, figures=figures)
-        return check(build, catalog_, ctx=ctx, figures=figures)
+        return check(build, catalog_, ctx=ctx, figures=figures, memo=memo)
 
     monkeypatch.setattr(evaluator_module, "check_rules", spy)
     hgx.placements = {**hgx.placements, "PSU6": "nope"}   # something to report
