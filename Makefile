@@ -16,12 +16,20 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m configurator $(ARGS)
 
-test: $(STAMP) lint
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
+# The suite in PYTEST_WORKERS processes (pytest-xdist; 0: in this one), each test file whole to
+# one worker so that its module fixtures are built once. Budget: under ~5 min on 2 cores, lint
+# included; a check that needs longer is marked `slow` and runs in `make test-slow` (docs/testing.md).
+PYTEST_WORKERS ?= 2
 
-# the long oracle runs marked `slow` (pyproject's addopts deselect them; an explicit -m overrides that)
+test: $(STAMP) lint
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
+
+# the long runs marked `slow` (pyproject's addopts deselect them; an explicit -m overrides that),
+# then the property tests with every example of the "thorough" hypothesis profile (tests/conftest.py)
 test-slow: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m slow $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n $(PYTEST_WORKERS) --hypothesis-profile=thorough \
+		tests/core/test_properties.py tests/core/test_properties_files.py $(PYTEST_ARGS)
 
 # the machine checks (configured in pyproject.toml): ruff, mypy on the Qt-free packages, and the
 # import contracts (core imports no io/report/qt/paths; io and report import no Qt)

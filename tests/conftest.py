@@ -1,11 +1,24 @@
-"""Test-wide set-up: offscreen Qt and a throwaway user folder (never the real home)."""
+"""Test-wide set-up: offscreen Qt, a throwaway user folder (never the real home), and the
+hypothesis profiles that size the property tests."""
 
 from __future__ import annotations
 
 import os
 import tempfile
 
+from hypothesis import settings
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["CONFIGURATOR_LANG"] = "en"  # tests assert English texts whatever the machine's locale
 if "CONFIGURATOR_HOME" not in os.environ:
     os.environ["CONFIGURATOR_HOME"] = tempfile.mkdtemp(prefix="configurator-test-home-")
+
+# How many examples the property tests draw. Each test asks for its thorough count through
+# `fast(n)` (tests/core/test_properties.py), which scales n by this profile's max_examples / 100:
+# "thorough" (`make test-slow`, or `pytest --hypothesis-profile=thorough`) runs every n in full,
+# "suite" (the default, `make test`) a quarter of it, which still draws every class of input
+# (the corpus cases in tests/corpus were found that way) while keeping `make test` within budget.
+# No per-example deadline in either: the machine is shared and may be busy.
+settings.register_profile("suite", max_examples=25, deadline=None)
+settings.register_profile("thorough", max_examples=100, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))

@@ -1,8 +1,10 @@
 """Shared harness of the SIGKILL tests: start child processes, kill each at a random moment.
 
 A child writes `<workdir>/ready` when it starts editing; the harness SIGKILLs it `delay_s`
-later and reaps it. tests/io/test_kill.py (Qt-free session) and tests/qt/test_gui_kill.py
-(the real window) give it their own command line and environment.
+later (and, where the test sets `progressed`, not before the child has done that much work, so
+that a busy machine cannot make a kill land before anything happened) and reaps it.
+tests/io/test_kill.py (Qt-free session) and tests/qt/test_gui_kill.py (the real window) give it
+their own command line and environment.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ class KilledChild:
         self.workdir, self.seed, self.delay_s, self.t_kill = workdir, seed, delay_s, 0.0
         self.start_timeout_s = start_timeout_s
         self.ready_at: float | None = None
+        #: when set: the kill also waits until this says the child has got far enough
+        self.progressed: Callable[[], bool] | None = None
+        self.progress_timeout_s = 120.0
         self.started = time.time()
         self.proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                      env={**env, "PYTHONPATH": str(REPO)})
@@ -46,7 +51,7 @@ class KilledChild:
             if (self.workdir / "ready").exists():
                 self.ready_at = now
             return False
-        if now < self.ready_at + self.delay_s:
+        if now < self.ready_at + self.delay_s or not self._far_enough(now):
             if self.proc.poll() is not None:
                 pytest.fail(f"child (seed {self.seed}) died by itself: {self._stderr()}")
             return False
@@ -57,6 +62,15 @@ class KilledChild:
         self.proc.stderr.close()
         assert self.proc.returncode == -signal.SIGKILL, f"child exited by itself ({self.proc.returncode}): {err}"
         return True
+
+    def _far_enough(self, now: float) -> bool:
+        if self.progressed is None or self.progressed():
+            return True
+        assert self.ready_at is not None
+        if now - self.ready_at > self.progress_timeout_s:
+            self.proc.kill()
+            pytest.fail(f"child (seed {self.seed}) made too little progress in {self.progress_timeout_s:.0f} s")
+        return False
 
 
 def run_all(tmp_path: Path, rng: random.Random, rounds: int, parallel: int, delay_s: tuple[float, float],

@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+from configurator.cli import main
+
 ROOT = Path(__file__).parents[2]
 
 
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "configurator", *args], capture_output=True, text=True, cwd=ROOT,
-                          timeout=120)
+def run(*args: str, process: bool = False) -> subprocess.CompletedProcess:
+    """`configurator ARGS` from the checkout: through main() in this process (what `python -m
+    configurator` calls), or with `process` as a real `python -m configurator` (exit status, stderr)."""
+    if process:
+        return subprocess.run([sys.executable, "-m", "configurator", *args], capture_output=True, text=True, cwd=ROOT,
+                              timeout=120)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(list(args))
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
 
 
 def test_explain_prints_formula_inputs_and_sources():
@@ -34,7 +45,7 @@ def test_explain_json_matches_evaluate_json():
 def test_list_names_every_figure_and_a_bad_key_is_one_line():
     listed = json.loads(run("explain", "examples/hgx-h100-8gpu.json", "--list", "--json").stdout)
     assert listed["power_w.max"] == 9626.0 and "cost.lines.0.extended" in listed
-    bad = run("explain", "examples/hgx-h100-8gpu.json", "power_w.maxx")
+    bad = run("explain", "examples/hgx-h100-8gpu.json", "power_w.maxx", process=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
     assert "no figure 'power_w.maxx'" in bad.stderr and "power_w.max" in bad.stderr
 

@@ -32,13 +32,16 @@ IO_FIXTURE = Path(__file__).resolve().parents[1] / "io" / "fixture_catalog"
 _HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
 
-#: CONFIGURATOR_PROPERTY_SCALE=20 for a long soak (the default keeps this file under ~30 s)
+#: CONFIGURATOR_PROPERTY_SCALE=20 for a long soak, on top of the hypothesis profile (tests/conftest.py)
 SCALE = float(os.environ.get("CONFIGURATOR_PROPERTY_SCALE", "1"))
 
 
 def fast(n: int) -> settings:
-    """About `n` examples (times SCALE), no per-example deadline (the machine may be busy)."""
-    return settings(max_examples=max(1, int(n * SCALE)), deadline=None, suppress_health_check=_HEALTH)
+    """`n` examples in the "thorough" hypothesis profile (`make test-slow`), a share of them in the
+    default "suite" profile (its max_examples / 100, see tests/conftest.py), times SCALE; no
+    per-example deadline (the machine may be busy)."""
+    share = settings.default.max_examples / 100
+    return settings(max_examples=max(1, int(n * share * SCALE)), deadline=None, suppress_health_check=_HEALTH)
 
 
 from configurator.core.evaluator import evaluate  # noqa: E402

@@ -18,7 +18,8 @@ for _p in (str(_HERE.parent.parent), str(_HERE)):
 
 import pytest  # noqa: E402
 from fixture_catalog import make_catalog  # noqa: E402
-from PySide6.QtCore import QCoreApplication, QSettings  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from configurator.qt import pin_none  # noqa: E402
 
@@ -34,6 +35,22 @@ def _isolated_settings(tmp_path, monkeypatch, qapp):
     QCoreApplication.setOrganizationName("configurator-test")
     QCoreApplication.setApplicationName(f"qt-test-{tmp_path.name}")
     yield
+    _destroy_what_the_test_closed()
+
+
+def _destroy_what_the_test_closed() -> None:
+    """Run now the deletes the test's close left pending, and hide any window it left open.
+
+    pytest-qt closes each registered widget and calls deleteLater() on it before the fixtures
+    tear down; Qt runs such deletes only inside a later event loop, i.e. in some later test's
+    waitUntil or dialog, while that test's own windows paint. Windows then piled up (a main window
+    is ~650 widgets, pyqtgraph views among them) and died mid-way through another test's events,
+    and a window left visible kept getting paints after its session was gone. Here they die at a
+    quiet point, right after their own test."""
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible():
+            widget.hide()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 @pytest.fixture(scope="session")

@@ -8,8 +8,10 @@ editors, Change chassis, New, Open, Save, Save As); `TabMonkey` adds the documen
 (New and Open in a new tab, Duplicate, a click on another tab, Next/Previous build, Close
 build, with its unsaved-changes question answered at random). Exceptions in slots and Qt virtual
 methods fail the test twice over: pytest-qt's capture (left on) and a recording excepthook
-that names the step. `CONFIGURATOR_SOAK_OPS` sets the number of steps (default 2000: about
-20 s on a 2-core machine, 10000: about 75 s); `CONFIGURATOR_SOAK_SEED` replays another sequence.
+that names the step. `make test` runs a short walk (SHORT_OPS steps, no memory census); the long
+one with the census is marked slow (`make test-slow`). `CONFIGURATOR_SOAK_OPS` sets its number of
+steps (default 2000: about 20 s on an idle 2-core machine, ~50 s on a shared one);
+`CONFIGURATOR_SOAK_SEED` replays another sequence.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 OPS = int(os.environ.get("CONFIGURATOR_SOAK_OPS", "2000"))
 SEED = int(os.environ.get("CONFIGURATOR_SOAK_SEED", "20261130"))
+SHORT_OPS = 300              # the short soak in `make test` (the long one is marked slow)
 WARMUP = 400                 # long enough to create every lazily built popup, cache and pixmap once
 RSS_GROWTH_MB = 30.0
 QOBJECT_SLACK = 10           # live QObjects/widgets may differ by a few (e.g. a tooltip label)
@@ -245,35 +248,72 @@ class _History:
         self.steps += steps
 
 
+class _Soak:
+    """One random walk over the window: the monkey, its dialogs, the undo-history checker and the
+    exceptions seen, set up as the user would find the window (active, so shortcuts reach it)."""
+
+    def __init__(self, make_window, qtbot, monkeypatch, tmp_path) -> None:
+        self.recorder = _Recorder()
+        monkeypatch.setattr(sys, "excepthook", self.recorder)
+        self.win = win = make_window()
+        with qtbot.waitActive(win):                # key presses reach the window's shortcuts only when active
+            win.activateWindow()
+        rng = random.Random(SEED)
+        self.dialogs = Dialogs(rng, tmp_path)
+        self.history = _History(win)
+        self.done: list[str] = []
+        self.monkey = TabMonkey(win, rng, self.dialogs)
+        self.monkey.before_history_reset = self.history.check
+        self.monkey.before_close = lambda doc: self.history.check(only=doc)
+
+    def run(self, n: int) -> None:
+        _run(self.monkey, self.win, n, self.recorder, self.done)
+
+    def finish(self) -> None:
+        """Check every open tab's history once more, then close them all and free what they held."""
+        self.history.check()
+        _reset(self.win, self.dialogs)
+        _flush()
+        assert self.recorder.errors == []
+        alive = [ref for ref in self.monkey.closed if ref() is not None]
+        assert not alive, f"{len(alive)} of {len(self.monkey.closed)} closed tabs' sessions are still alive"
+
+
+def test_random_gui_edits_over_tabs_raise_nothing_undo_exactly_and_free_closed_tabs(make_window, qtbot, monkeypatch,
+                                                                                    tmp_path):
+    """The soak below in short (SHORT_OPS steps, ~6 s): every step kind over several tabs, views
+    agreeing with the model, each tab's undo-all/redo-all exact, closed tabs' sessions freed. The
+    memory census needs the long run (a warm-up first) and is `make test-slow`'s."""
+    soak = _Soak(make_window, qtbot, monkeypatch, tmp_path)
+    with answer_dialogs(soak.dialogs, monkeypatch.setattr):
+        soak.run(SHORT_OPS)
+        soak.finish()
+    counts = soak.monkey.counts
+    print(f"soak (short): steps {dict(sorted(counts.items()))}; {len(soak.monkey.closed)} tabs closed, "
+          f"{soak.history.checks} undo-all/redo-all checks over {soak.history.steps} undo steps")
+    assert soak.history.steps > SHORT_OPS // 10, "too few undo steps were checked"
+    assert soak.monkey.closed, "no tab was closed"
+    assert sum(counts.values()) == SHORT_OPS and sum(1 for n in counts.values() if n) >= 15, counts
+
+
+@pytest.mark.slow
 def test_thousands_of_random_gui_edits_keep_memory_flat_and_undo_exact(make_window, qtbot, monkeypatch, tmp_path,
                                                                        capsys):
-    recorder = _Recorder()
-    monkeypatch.setattr(sys, "excepthook", recorder)
-    win = make_window()
-    with qtbot.waitActive(win):                # key presses reach the window's shortcuts only when active
-        win.activateWindow()
-    rng = random.Random(SEED)
-    dialogs = Dialogs(rng, tmp_path)
-    history = _History(win)
-    done: list[str] = []
-    with answer_dialogs(dialogs, monkeypatch.setattr):
-        monkey = TabMonkey(win, rng, dialogs)
-        monkey.before_history_reset = history.check
-        monkey.before_close = lambda doc: history.check(only=doc)
-        _run(monkey, win, WARMUP, recorder, done)
-        _reset(win, dialogs)
+    """OPS steps (2000: ~50 s on a shared 2-core machine) between two censuses taken in the same
+    state, after a warm-up that creates every lazily built popup: nothing grows."""
+    soak = _Soak(make_window, qtbot, monkeypatch, tmp_path)
+    win, history, monkey = soak.win, soak.history, soak.monkey
+    with answer_dialogs(soak.dialogs, monkeypatch.setattr):
+        soak.run(WARMUP)
+        _reset(win, soak.dialogs)
         before = _census(win)
         history.checks = history.steps = 0
         history.seconds = 0.0
         started = time.perf_counter()
-        _run(monkey, win, OPS, recorder, done)
-        history.check()
+        soak.run(OPS)
         elapsed = time.perf_counter() - started
-        _reset(win, dialogs)
+        soak.finish()
         after = _census(win)
-    assert recorder.errors == []
-    alive = [ref for ref in monkey.closed if ref() is not None]
-    assert not alive, f"{len(alive)} of {len(monkey.closed)} closed tabs' sessions are still alive"
 
     with capsys.disabled():
         print(f"\nsoak: {OPS} steps (+{WARMUP} warm-up) in {elapsed:.1f} s = {OPS / elapsed:.0f} steps/s "
