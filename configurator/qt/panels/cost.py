@@ -15,7 +15,7 @@ from .. import theme
 from ..explain_popup import explainable
 from . import format as fmt
 from .charts import ChartBox, chart_font, chart_section, make_plot
-from .widgets import Title, ValueGrid, WrapLabel, heading_label, subscribe_render
+from .widgets import SteadyWrapLabel, Title, ValueGrid, heading_label, subscribe_render
 
 
 @lru_cache(maxsize=1)
@@ -61,11 +61,11 @@ class CostPanel(QWidget):
         self._tco: tuple[Any, str] | None = None   # (tco, currency) on show, for a chart built later
         self.setObjectName("CostPanel")
         layout = QVBoxLayout(self)
-        self.headline = heading_label()
-        layout.addWidget(self.headline)
-        self.missing = WrapLabel()
+        self.headline = heading_label(steady=True)
+        layout.addWidget(self.headline.holder)
+        self.missing = SteadyWrapLabel()
         self.missing.setStyleSheet(f"color:{fmt.COLOURS['warning']};")
-        layout.addWidget(self.missing)
+        layout.addWidget(self.missing.holder)
         g = self.grid = ValueGrid()
         g.add_row("quote", self.tr("Quote total"))
         g.add_row("bom", self.tr("Hardware (list prices)"))

@@ -135,9 +135,16 @@ def blocked(*widgets: QWidget) -> Iterator[None]:
             w.blockSignals(was)
 
 
-def value_label(text: str = "—") -> QLabel:
-    label = QLabel(text)
-    label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+#: where a figure from `value_label` sits in its grid cell (it is no wider than its text)
+VALUE_ALIGN = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+def value_label(text: str = "—") -> SteadyLabel:
+    """A figure of a panel: one line of plain text, right-aligned, selectable. It is a
+    `SteadyLabel`, so a new figure of the same width re-lays-out nothing: add it to its grid
+    with `VALUE_ALIGN`, or it would stand in the middle of its cell."""
+    label = SteadyLabel(text)
+    label.setAlignment(VALUE_ALIGN)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
 
@@ -191,8 +198,11 @@ class SteadyLabel(QLabel):
         self._fit()
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt override
+        if text == self.text():   # an unchanged figure: no re-measure, no repaint
+            return
         super().setText(text)
         self._fit()
+        _lay_out_now(self)
 
     def setAlignment(self, alignment: Qt.AlignmentFlag) -> None:  # noqa: N802 - Qt override
         super().setAlignment(alignment)
@@ -222,9 +232,95 @@ class SteadyLabel(QLabel):
             self.setFixedSize(size)
 
 
-def heading_label(text: str = "") -> QLabel:
-    """The panel's one-line summary: larger, bold, wraps rather than truncates."""
-    label = WrapLabel(text)
+def _lay_out_now(label: QLabel, width: int | None = None) -> int:
+    """Lay a label's new text out now, at `width` (its own); returns the height it needs there.
+
+    A label with a text document (rich or selectable text) lays it out when first asked for a
+    size, or else while painting, and a layout during the paint asks for a second paint. A
+    layout asks sizes of an ordinary label before it paints; a label of fixed size is not asked.
+    """
+    return QLabel.heightForWidth(label, label.width() if width is None else width)
+
+
+class SteadyWrapLabel(WrapLabel):
+    """A word-wrapped label whose new text re-lays-out its panel only when it needs another
+    height at the width it has.
+
+    QLabel.setText re-lays-out the parent on every change, and the layout asks a wrapped rich
+    text's size hints at several widths (~1 ms per label in the Power panel). So the label sits
+    fixed-size in `holder`, the widget its layout holds, which answers the layout's questions
+    from the label; a new text asks its height at the current width only, and the holder asks
+    for a new layout when that differs. Add `holder`, not the label, to a layout; hiding or
+    showing the label hides or shows its holder.
+    """
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        self.holder: _WrapHolder | None = None
+        super().__init__(text)
+        self.holder = _WrapHolder(self, parent)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt override
+        if text == self.text():
+            return
+        if self.holder is None:
+            super().setText(text)
+            return
+        width = self.holder.width()
+        before = self.heightForWidth(width)
+        super().setText(text)
+        after = self._heights[(text, width)] = _lay_out_now(self, width)
+        if after != before:
+            self.holder.updateGeometry()
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().changeEvent(event)
+        if self.holder is not None and event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.holder.updateGeometry()
+
+
+class _WrapHolder(QWidget):
+    """The place of a `SteadyWrapLabel` in its layout: sized by the layout, it sizes the label."""
+
+    def __init__(self, label: SteadyWrapLabel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._label = label
+        policy = label.sizePolicy()
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        label.setParent(self)
+        label.setFixedSize(label.sizeHint())
+        label.installEventFilter(self)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        return self._label.sizeHint()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        return self._label.minimumSizeHint()
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt override
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt override
+        return self._label.heightForWidth(width)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        self._label.setFixedSize(self.size())
+        # the layout may have kept a height asked before the text changed (it caches a few)
+        if self.height() != self._label.heightForWidth(self.width()):
+            self.updateGeometry()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.ShowToParent:
+            self.setVisible(True)
+        elif event.type() == QEvent.Type.HideToParent:
+            self.setVisible(False)
+        return False
+
+
+def heading_label(text: str = "", steady: bool = False) -> WrapLabel:
+    """The panel's one-line summary: larger, bold, wraps rather than truncates. `steady` makes
+    it a `SteadyWrapLabel` (add its `holder` to the layout)."""
+    label = SteadyWrapLabel(text) if steady else WrapLabel(text)
     font = label.font()
     font.setPointSizeF(font.pointSizeF() * 1.15)
     font.setBold(True)
@@ -248,6 +344,8 @@ class ElidedLabel(QLabel):
         return self._full
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt override
+        if text == self._full and self.text():   # unchanged (the first, empty text is still set)
+            return
         self._full = text
         self._elide()
 
@@ -283,7 +381,7 @@ class ValueGrid(QWidget):
             value = value_label()
         self.captions[key] = caption_label(caption)
         self._grid.addWidget(self.captions[key], row, 0)
-        self._grid.addWidget(value, row, 1)
+        self._grid.addWidget(value, row, 1, 1, 1, Qt.AlignmentFlag(0) if elide else VALUE_ALIGN)
         if extra is not None:
             self._grid.addWidget(extra, row, 2)
         self.values[key] = value
@@ -324,7 +422,10 @@ class GaugeBar(QWidget):
         return self._level
 
     def set_value(self, fraction: float, level: str, text: str = "") -> None:
-        self._fraction = max(0.0, fraction)
+        fraction = max(0.0, fraction)
+        if (fraction, level, text) == (self._fraction, self._level, self._text):
+            return   # the same bar: no repaint
+        self._fraction = fraction
         self._level = level
         self._text = text
         self.setToolTip(text)
