@@ -15,7 +15,8 @@ from .. import theme
 from ..explain_popup import explainable
 from . import format as fmt
 from .charts import ChartBox, chart_font, chart_section, make_plot
-from .widgets import SteadyWrapLabel, Title, ValueGrid, heading_label, subscribe_render
+from .labels import HeldLabel
+from .widgets import Title, ValueGrid, heading_label, subscribe_render
 
 
 @lru_cache(maxsize=1)
@@ -61,9 +62,9 @@ class CostPanel(QWidget):
         self._tco: tuple[Any, str] | None = None   # (tco, currency) on show, for a chart built later
         self.setObjectName("CostPanel")
         layout = QVBoxLayout(self)
-        self.headline = heading_label(steady=True)
+        self.headline = heading_label(held=True)
         layout.addWidget(self.headline.holder)
-        self.missing = SteadyWrapLabel()
+        self.missing = HeldLabel(wrap=True)
         self.missing.setStyleSheet(f"color:{fmt.COLOURS['warning']};")
         layout.addWidget(self.missing.holder)
         g = self.grid = ValueGrid()

@@ -15,10 +15,9 @@ from .. import theme
 from ..explain_popup import explainable
 from . import format as fmt
 from .charts import ChartBox, chart_font, chart_section, make_plot
+from .labels import HeldLabel
 from .widgets import (
-    VALUE_ALIGN,
     GaugeBar,
-    SteadyWrapLabel,
     Title,
     caption_label,
     heading_label,
@@ -95,11 +94,11 @@ class PowerPanel(QWidget):
         self._tick_names: list[str] | None = None
         self.setObjectName("PowerPanel")
         layout = QVBoxLayout(self)
-        self.headline = heading_label(steady=True)
+        self.headline = heading_label(held=True)
         layout.addWidget(self.headline.holder)
         layout.addLayout(self._build_levels())
-        self.wall = SteadyWrapLabel()
-        self.feeds = SteadyWrapLabel()
+        self.wall = HeldLabel(wrap=True)
+        self.feeds = HeldLabel(wrap=True)
         self.feeds.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.wall.holder)
         layout.addWidget(self.feeds.holder)
@@ -138,8 +137,8 @@ class PowerPanel(QWidget):
             self.level_draw[level] = value_label()
             self.level_load[level] = value_label()
             self.level_bar[level] = GaugeBar()
-            grid.addWidget(self.level_draw[level], row, 1, VALUE_ALIGN)
-            grid.addWidget(self.level_load[level], row, 2, VALUE_ALIGN)
+            grid.addWidget(self.level_draw[level].holder, row, 1)
+            grid.addWidget(self.level_load[level].holder, row, 2)
             grid.addWidget(self.level_bar[level], row, 3)
         grid.setColumnStretch(3, 1)
         return grid

@@ -28,7 +28,7 @@ class ThermalPanel(QWidget):
         self.session = session
         self.setObjectName("ThermalPanel")
         layout = QVBoxLayout(self)
-        self.headline = heading_label(steady=True)
+        self.headline = heading_label(held=True)
         layout.addWidget(self.headline.holder)
         self.gauge = GaugeBar()
         self.gauge.setMinimumHeight(22)

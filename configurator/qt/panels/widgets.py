@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from ...core.ops import OpError, SetOption
 from .format import COLOURS
+from .labels import HeldLabel, WrapLabel
 
 
 class Title:
@@ -135,16 +136,11 @@ def blocked(*widgets: QWidget) -> Iterator[None]:
             w.blockSignals(was)
 
 
-#: where a figure from `value_label` sits in its grid cell (it is no wider than its text)
-VALUE_ALIGN = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-
-
-def value_label(text: str = "—") -> SteadyLabel:
-    """A figure of a panel: one line of plain text, right-aligned, selectable. It is a
-    `SteadyLabel`, so a new figure of the same width re-lays-out nothing: add it to its grid
-    with `VALUE_ALIGN`, or it would stand in the middle of its cell."""
-    label = SteadyLabel(text)
-    label.setAlignment(VALUE_ALIGN)
+def value_label(text: str = "—") -> HeldLabel:
+    """A figure of a panel: one line, right-aligned, selectable; a new figure of the same size
+    re-lays-out nothing (add its `holder` to the layout, see `labels.HeldLabel`)."""
+    label = HeldLabel(text)
+    label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
 
@@ -153,34 +149,6 @@ def caption_label(text: str) -> QLabel:
     label = QLabel(text)
     label.setStyleSheet(f"color:{COLOURS['muted']};")
     return label
-
-
-class WrapLabel(QLabel):
-    """A word-wrapped label that remembers its height per width for the text it shows.
-
-    A layout asks a wrapped label's `heightForWidth` a dozen times per pass, and QLabel lays
-    the (rich) text out again for each ask: ~0.1 ms apiece, so a panel whose headline changed
-    took ~2 ms to lay out instead of ~0.5.
-    """
-
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
-        super().__init__(text, parent)
-        self._heights: dict[tuple[str, int], int] = {}
-        self.setWordWrap(True)
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt override
-        key = (self.text(), width)
-        height = self._heights.get(key)
-        if height is None:
-            if len(self._heights) > 32:
-                self._heights.clear()
-            height = self._heights[key] = super().heightForWidth(width)
-        return height
-
-    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._heights.clear()
-        super().changeEvent(event)
 
 
 class SteadyLabel(QLabel):
@@ -202,7 +170,6 @@ class SteadyLabel(QLabel):
             return
         super().setText(text)
         self._fit()
-        _lay_out_now(self)
 
     def setAlignment(self, alignment: Qt.AlignmentFlag) -> None:  # noqa: N802 - Qt override
         super().setAlignment(alignment)
@@ -232,95 +199,10 @@ class SteadyLabel(QLabel):
             self.setFixedSize(size)
 
 
-def _lay_out_now(label: QLabel, width: int | None = None) -> int:
-    """Lay a label's new text out now, at `width` (its own); returns the height it needs there.
-
-    A label with a text document (rich or selectable text) lays it out when first asked for a
-    size, or else while painting, and a layout during the paint asks for a second paint. A
-    layout asks sizes of an ordinary label before it paints; a label of fixed size is not asked.
-    """
-    return QLabel.heightForWidth(label, label.width() if width is None else width)
-
-
-class SteadyWrapLabel(WrapLabel):
-    """A word-wrapped label whose new text re-lays-out its panel only when it needs another
-    height at the width it has.
-
-    QLabel.setText re-lays-out the parent on every change, and the layout asks a wrapped rich
-    text's size hints at several widths (~1 ms per label in the Power panel). So the label sits
-    fixed-size in `holder`, the widget its layout holds, which answers the layout's questions
-    from the label; a new text asks its height at the current width only, and the holder asks
-    for a new layout when that differs. Add `holder`, not the label, to a layout; hiding or
-    showing the label hides or shows its holder.
-    """
-
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
-        self.holder: _WrapHolder | None = None
-        super().__init__(text)
-        self.holder = _WrapHolder(self, parent)
-
-    def setText(self, text: str) -> None:  # noqa: N802 - Qt override
-        if text == self.text():
-            return
-        if self.holder is None:
-            super().setText(text)
-            return
-        width = self.holder.width()
-        before = self.heightForWidth(width)
-        super().setText(text)
-        after = self._heights[(text, width)] = _lay_out_now(self, width)
-        if after != before:
-            self.holder.updateGeometry()
-
-    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        super().changeEvent(event)
-        if self.holder is not None and event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self.holder.updateGeometry()
-
-
-class _WrapHolder(QWidget):
-    """The place of a `SteadyWrapLabel` in its layout: sized by the layout, it sizes the label."""
-
-    def __init__(self, label: SteadyWrapLabel, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._label = label
-        policy = label.sizePolicy()
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
-        label.setParent(self)
-        label.setFixedSize(label.sizeHint())
-        label.installEventFilter(self)
-
-    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        return self._label.sizeHint()
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt override
-        return self._label.minimumSizeHint()
-
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt override
-        return True
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt override
-        return self._label.heightForWidth(width)
-
-    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        self._label.setFixedSize(self.size())
-        # the layout may have kept a height asked before the text changed (it caches a few)
-        if self.height() != self._label.heightForWidth(self.width()):
-            self.updateGeometry()
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.ShowToParent:
-            self.setVisible(True)
-        elif event.type() == QEvent.Type.HideToParent:
-            self.setVisible(False)
-        return False
-
-
-def heading_label(text: str = "", steady: bool = False) -> WrapLabel:
-    """The panel's one-line summary: larger, bold, wraps rather than truncates. `steady` makes
-    it a `SteadyWrapLabel` (add its `holder` to the layout)."""
-    label = SteadyWrapLabel(text) if steady else WrapLabel(text)
+def heading_label(text: str = "", held: bool = False) -> WrapLabel:
+    """The panel's one-line summary: larger, bold, wraps rather than truncates. `held` makes
+    it a `HeldLabel` (add its `holder` to the layout)."""
+    label = HeldLabel(text, wrap=True) if held else WrapLabel(text)
     font = label.font()
     font.setPointSizeF(font.pointSizeF() * 1.15)
     font.setBold(True)
@@ -381,7 +263,7 @@ class ValueGrid(QWidget):
             value = value_label()
         self.captions[key] = caption_label(caption)
         self._grid.addWidget(self.captions[key], row, 0)
-        self._grid.addWidget(value, row, 1, 1, 1, Qt.AlignmentFlag(0) if elide else VALUE_ALIGN)
+        self._grid.addWidget(value if isinstance(value, ElidedLabel) else value.holder, row, 1)
         if extra is not None:
             self._grid.addWidget(extra, row, 2)
         self.values[key] = value
