@@ -60,6 +60,7 @@ class CostPanel(QWidget):
         self.session = session
         self.plot: Any = None            # the pyqtgraph chart, once built (see ChartBox)
         self._tco: tuple[Any, str] | None = None   # (tco, currency) on show, for a chart built later
+        self._chart_key: tuple | None = None        # what the chart shows: redraw only when it changes
         self.setObjectName("CostPanel")
         layout = QVBoxLayout(self)
         self.headline = heading_label(held=True)
@@ -179,6 +180,10 @@ class CostPanel(QWidget):
         self._tco = (tco, currency)
         if self.plot is None:
             return
+        key = (tco.own_by_month, tco.rent_by_month, tco.breakeven_month, currency)
+        if key == self._chart_key:
+            return  # e.g. a new warning, the same money: nothing to redraw
+        self._chart_key = key
         own = np.array([float(x) for x in tco.own_by_month], dtype=float)
         rent = np.array([float(x) for x in tco.rent_by_month], dtype=float)
         self.axis.set_currency(currency)
