@@ -12,8 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSize
+from PySide6 import QtGui
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtWidgets import QLabel, QWidget
+
+_SELECTABLE = (Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
+               | Qt.TextInteractionFlag.TextEditable)
 
 
 class WrapLabel(QLabel):
@@ -65,20 +69,39 @@ class HeldLabel(WrapLabel):
         if self.holder is None:
             super().setText(text)
             return
-        before = self.heightForWidth(self.holder.width()) if self.wordWrap() else self.sizeHint()
-        super().setText(text)
-        if self._measure() != before:
+        if self.wordWrap():
+            width = self.holder.width()
+            before: object = self.heightForWidth(width)
+            super().setText(text)
+            # asking lays the new text out now, at the width it is shown (see `_lay_out_now`)
+            height = self._heights[(text, width)] = QLabel.heightForWidth(self, width)
+            after: object = height
+        elif self._one_plain_line(self.text()) and self._one_plain_line(text):
+            # a line of plain text is as wide as its glyphs' advances: ~5 µs, where asking
+            # QLabel for its size hint lays the text out three times
+            before = self.fontMetrics().horizontalAdvance(self.text())
+            super().setText(text)
+            after = self.fontMetrics().horizontalAdvance(text)
+            self._lay_out_now()
+        else:
+            before = self.sizeHint()
+            super().setText(text)
+            after = self.sizeHint()    # QLabel measures anew after a new text
+        if after != before:
             self.holder.updateGeometry()
 
-    def _measure(self) -> int | QSize:
-        """What the layout reads from the label, for its new text. Asking lays the text out
-        now: a label with a text document (rich or selectable text) would otherwise lay it out
-        while painting, and a layout during the paint asks for a second paint."""
-        if not self.wordWrap():
-            return self.sizeHint()   # QLabel asks it anew after a new text
-        width = self.holder.width() if self.holder is not None else self.width()
-        height = self._heights[(self.text(), width)] = QLabel.heightForWidth(self, width)
-        return height
+    def _one_plain_line(self, text: str) -> bool:
+        fmt = self.textFormat()
+        plain = fmt == Qt.TextFormat.PlainText or (fmt == Qt.TextFormat.AutoText and not QtGui.Qt.mightBeRichText(text))
+        return plain and "\n" not in text
+
+    def _lay_out_now(self) -> None:
+        """Lay a selectable label's text out now. Its text document is laid out when first
+        asked for a size, or else while painting, and a layout during the paint asks for a
+        second paint; an ordinary label is asked by its layout before it paints, a held one
+        is not."""
+        if self.textInteractionFlags() & _SELECTABLE:
+            QLabel.heightForWidth(self, self.width())
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)
