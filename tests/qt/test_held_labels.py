@@ -24,9 +24,13 @@ class _Events(QObject):
         super().__init__()
         self.kinds, self.seen = kinds, []
 
+        self.late = []     # receivers of UpdateLater: an update asked for while painting
+
     def eventFilter(self, obj, event):  # noqa: N802 - Qt override
         if event.type() in self.kinds:
             self.seen.append(obj)
+            if event.type() == QEvent.Type.UpdateLater:
+                self.late.append(obj)
         return False
 
 
@@ -151,3 +155,25 @@ def test_an_unchanged_evaluation_sets_and_repaints_nothing_in_the_panels(make_wi
     win.session.apply(Place(slot="GPU2", part="h100-sxm"))   # a real change still shows
     qtbot.waitUntil(lambda: power.level_draw["max"].text() == fmt.kilowatts(win.session.evaluation.power.max_w))
     assert paints.seen
+
+
+def test_an_edit_lays_each_changed_figure_out_before_it_is_painted(make_window, qtbot, qapp):
+    """A held label lays its new text out before it paints: laid out while painting, QLabel's
+    text document asks for a second paint (an UpdateLater event), twice the work per figure."""
+    win = make_window(Build(chassis="hgx-8u", placements={"COOLING": "air-hgx", "GPU1": "h100-sxm"}))
+    power, cost = _panel(win, "PowerPanel"), _panel(win, "CostPanel")
+    qtbot.waitUntil(lambda: power.plot is not None and cost.plot is not None)
+    for _ in range(5):
+        qapp.processEvents()
+    events = _Events(QEvent.Type.Paint, QEvent.Type.UpdateLater)
+    labels = [w for panel in (power, cost) for w in panel.findChildren(HeldLabel)]
+    for label in labels:
+        label.installEventFilter(events)
+    before = [w.text() for w in labels]
+    win.session.apply(Place(slot="GPU2", part="h100-sxm"))
+    for _ in range(5):
+        qapp.processEvents()
+    changed = [w for w, text in zip(labels, before) if w.text() != text]
+    assert len(changed) > 5 and all(w in events.seen for w in changed)     # new figures, painted
+    late = [w.text() for w in labels if any(e is w for e in events.late)]
+    assert not late, late

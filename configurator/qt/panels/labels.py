@@ -73,10 +73,10 @@ class HeldLabel(WrapLabel):
             width = self.holder.width()
             before: object = self.heightForWidth(width)
             super().setText(text)
-            # asking lays the new text out now, at the width it is shown (see `_lay_out_now`)
+            # asked anew (not from the cache), QLabel lays the text out now: see `_lay_out_now`
             height = self._heights[(text, width)] = QLabel.heightForWidth(self, width)
             after: object = height
-        elif self._one_plain_line(self.text()) and self._one_plain_line(text):
+        elif self._plain(self.text()) and self._plain(text) and "\n" not in self.text() + text:
             # a line of plain text is as wide as its glyphs' advances: ~5 µs, where asking
             # QLabel for its size hint lays the text out three times
             before = self.fontMetrics().horizontalAdvance(self.text())
@@ -90,17 +90,20 @@ class HeldLabel(WrapLabel):
         if after != before:
             self.holder.updateGeometry()
 
-    def _one_plain_line(self, text: str) -> bool:
+    def _plain(self, text: str) -> bool:
         fmt = self.textFormat()
-        plain = fmt == Qt.TextFormat.PlainText or (fmt == Qt.TextFormat.AutoText and not QtGui.Qt.mightBeRichText(text))
-        return plain and "\n" not in text
+        return fmt == Qt.TextFormat.PlainText or (fmt == Qt.TextFormat.AutoText and not QtGui.Qt.mightBeRichText(text))
+
+    def _has_document(self, text: str) -> bool:
+        """Whether QLabel shows `text` through a text document: rich or selectable text."""
+        return not self._plain(text) or bool(self.textInteractionFlags() & _SELECTABLE)
 
     def _lay_out_now(self) -> None:
-        """Lay a selectable label's text out now. Its text document is laid out when first
+        """Lay the text out now. QLabel lays out a document's (or a wrapped) text when first
         asked for a size, or else while painting, and a layout during the paint asks for a
         second paint; an ordinary label is asked by its layout before it paints, a held one
         is not."""
-        if self.textInteractionFlags() & _SELECTABLE:
+        if self._has_document(self.text()):
             QLabel.heightForWidth(self, self.width())
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
