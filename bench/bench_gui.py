@@ -1,6 +1,7 @@
 """GUI benchmarks (offscreen): edit → all panels repainted, and app start → usable window.
 
     .venv/bin/python bench/bench_gui.py [--edits 80] [--starts 5] [--build examples/hgx-h100-8gpu.json]
+    .venv/bin/python bench/bench_gui.py --against /tmp/base-checkout [--rounds 3]   # base vs this, alternating
 
 Targets: edit p95 ≤ 16 ms on the HGX example; start ≤ 1.5 s. Prints median and p95.
 
@@ -15,10 +16,12 @@ user sees and can use), and to the end of all painting (the charts, built after 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -169,15 +172,54 @@ def bench_start(build: str, n: int) -> tuple[list[float], list[float]]:
     return firsts, settled
 
 
+_EDITS_CHILD = """
+import json, sys
+sys.path[:0] = [sys.argv[1], sys.argv[1] + "/bench"]
+import bench_gui as bg
+paints, cpu = [], []
+times = bg.bench_edits(sys.argv[2], int(sys.argv[3]), paints=paints, cpu=cpu)
+print("EDITS " + json.dumps({"times": times, "paints": paints, "cpu": cpu}))
+"""
+
+
+def bench_against(other: Path, build: str, n: int, rounds: int) -> None:
+    """The edit benchmark of this checkout and of `other` (e.g. the base commit's worktree),
+    each in fresh interpreters, alternating, `rounds` times each: on a shared, busy machine
+    only a comparison made in one run means anything. Prints each run and the pooled figures."""
+    pooled: dict[str, dict[str, list[float]]] = {}
+    for r in range(rounds):
+        for root in (other.resolve(), ROOT):
+            env = {**os.environ, "CONFIGURATOR_HOME": tempfile.mkdtemp(prefix="configurator-bench-")}
+            out = subprocess.run([sys.executable, "-c", _EDITS_CHILD, str(root), build, str(n)], cwd=root,
+                                 capture_output=True, text=True, check=True, env=env)
+            run = json.loads(next(x for x in out.stdout.splitlines() if x.startswith("EDITS "))[6:])
+            acc = pooled.setdefault(str(root), {"times": [], "paints": [], "cpu": []})
+            for key, values in run.items():
+                acc[key] += values
+            print(f"  round {r + 1} {root}: median {statistics.median(run['times']):5.1f} ms  "
+                  f"p95 {p95(run['times']):5.1f} ms  CPU median {statistics.median(run['cpu']):5.1f} ms  "
+                  f"p95 {p95(run['cpu']):5.1f} ms  {statistics.median(run['paints']):.0f} paints", flush=True)
+    for root, acc in pooled.items():
+        print(f"{root}: median {statistics.median(acc['times']):5.1f} ms  p95 {p95(acc['times']):5.1f} ms  "
+              f"CPU median {statistics.median(acc['cpu']):5.1f} ms  p95 {p95(acc['cpu']):5.1f} ms  "
+              f"{statistics.median(acc['paints']):.0f} paint events per edit (n={len(acc['times'])})")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default=str(ROOT / "examples" / "hgx-h100-8gpu.json"))
     ap.add_argument("--edits", type=int, default=80)
     ap.add_argument("--starts", type=int, default=5)
+    ap.add_argument("--against", type=Path, metavar="CHECKOUT",
+                    help="compare edits with another checkout (e.g. a worktree of the base commit), alternating")
+    ap.add_argument("--rounds", type=int, default=3, help="runs of each checkout with --against")
     ap.add_argument("--child-start", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child_start:
         _child_start(args.build)
+        return 0
+    if args.against is not None:
+        bench_against(args.against, args.build, args.edits, args.rounds)
         return 0
     paints: list[int] = []
     cpu: list[float] = []

@@ -13,11 +13,11 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 from ...i18n import translate
 from ..explain_popup import explainable
 from . import format as fmt
+from .labels import HeldLabel
 from .widgets import (
     ElidedLabel,
     GaugeBar,
     Title,
-    WrapLabel,
     caption_label,
     heading_label,
     set_style,
@@ -68,8 +68,8 @@ class BandwidthPanel(QWidget):
         self.session = session
         self.setObjectName("BandwidthPanel")
         layout = QVBoxLayout(self)
-        self.headline = heading_label()
-        layout.addWidget(self.headline)
+        self.headline = heading_label(held=True)
+        layout.addWidget(self.headline.holder)
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(12)
         self.grid.setVerticalSpacing(5)
@@ -81,12 +81,12 @@ class BandwidthPanel(QWidget):
         layout.addLayout(self.grid)
         self.rows: list[_Row] = []
         explainable(self.headline, session, "bottlenecks.0.gbs")
-        self.explanation = WrapLabel()
+        self.explanation = HeldLabel(wrap=True)
         self.explanation.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.explanation)
-        self.summary = WrapLabel()
+        layout.addWidget(self.explanation.holder)
+        self.summary = HeldLabel(wrap=True)
         self.summary.setStyleSheet(f"color:{fmt.COLOURS['muted']};")
-        layout.addWidget(self.summary)
+        layout.addWidget(self.summary.holder)
         layout.addStretch(1)
         subscribe_render(session.evaluated, self, "_on_evaluation_change")
         if session.evaluation is not None:
@@ -101,7 +101,7 @@ class BandwidthPanel(QWidget):
             row.bar.setMinimumWidth(60)
             explainable(row.value, self.session, f"bandwidth_chain.{r - 1}.gbs")
             for col, w in enumerate(row.widgets()):
-                self.grid.addWidget(w, r, col)
+                self.grid.addWidget(row.value.holder if w is row.value else w, r, col)
             self.rows.append(row)
         return self.rows[index]
 

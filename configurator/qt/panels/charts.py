@@ -11,8 +11,8 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QSize, QTimer
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QGraphicsItem, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QSizePolicy, QVBoxLayout, QWidget
 
 
 def chart_font(point_size: int = 9) -> QFont:
@@ -44,6 +44,24 @@ def make_plot(parent: QWidget | None = None, height: int = 180, axis_items: dict
         axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
     item.showGrid(x=True, y=False, alpha=0.25)
     return plot
+
+
+class PointMarker(QGraphicsEllipseItem):
+    """One marked point of a chart: a disc `size` px across with a white rim, at its position
+    in data coordinates (`setPos`), the same size at any zoom. A pyqtgraph ScatterPlotItem
+    draws the same disc for ~1 ms per repaint (it re-derives its view and masks per paint)."""
+
+    def __init__(self, size: float, colour: str) -> None:
+        super().__init__(-size / 2, -size / 2, size, size)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        pen = QPen(QColor("white"))
+        pen.setCosmetic(True)
+        self.setPen(pen)
+        self.setBrush(QBrush(QColor(colour)))
+
+    def paint(self, painter: QPainter, option: Any, widget: Any = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        super().paint(painter, option, widget)
 
 
 _defer_charts = False

@@ -14,8 +14,9 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from .. import theme
 from ..explain_popup import explainable
 from . import format as fmt
-from .charts import ChartBox, chart_font, chart_section, make_plot
-from .widgets import Title, ValueGrid, WrapLabel, heading_label, subscribe_render
+from .charts import ChartBox, PointMarker, chart_font, chart_section, make_plot
+from .labels import HeldLabel
+from .widgets import Title, ValueGrid, heading_label, subscribe_render
 
 
 @lru_cache(maxsize=1)
@@ -59,13 +60,14 @@ class CostPanel(QWidget):
         self.session = session
         self.plot: Any = None            # the pyqtgraph chart, once built (see ChartBox)
         self._tco: tuple[Any, str] | None = None   # (tco, currency) on show, for a chart built later
+        self._chart_key: tuple | None = None        # what the chart shows: redraw only when it changes
         self.setObjectName("CostPanel")
         layout = QVBoxLayout(self)
-        self.headline = heading_label()
-        layout.addWidget(self.headline)
-        self.missing = WrapLabel()
+        self.headline = heading_label(held=True)
+        layout.addWidget(self.headline.holder)
+        self.missing = HeldLabel(wrap=True)
         self.missing.setStyleSheet(f"color:{fmt.COLOURS['warning']};")
-        layout.addWidget(self.missing)
+        layout.addWidget(self.missing.holder)
         g = self.grid = ValueGrid()
         g.add_row("quote", self.tr("Quote total"))
         g.add_row("bom", self.tr("Hardware (list prices)"))
@@ -107,16 +109,19 @@ class CostPanel(QWidget):
         bottom = item.getAxis("bottom")
         bottom.setLabel(self.tr("months"))
         bottom.setTickSpacing(12, 3)
-        self.own_curve = self.plot.plot([], [], pen=pg.mkPen(fmt.COLOURS["accent"], width=2.5))
-        self.rent_curve = self.plot.plot([], [], pen=pg.mkPen(fmt.COLOURS["warning"], width=2.5,
-                                                              style=Qt.PenStyle.DashLine))
+        # bare curves, not PlotDataItems: nothing here is downsampled, clipped or in a legend,
+        # and a PlotDataItem's setData costs ~5 times a curve's
+        self.own_curve = pg.PlotCurveItem(pen=pg.mkPen(fmt.COLOURS["accent"], width=2.5))
+        self.rent_curve = pg.PlotCurveItem(pen=pg.mkPen(fmt.COLOURS["warning"], width=2.5,
+                                                        style=Qt.PenStyle.DashLine))
         self.breakeven_line = pg.InfiniteLine(angle=90, movable=False,
                                               pen=pg.mkPen(fmt.COLOURS["ok"], width=1.5, style=Qt.PenStyle.DotLine))
-        self.breakeven_point = pg.ScatterPlotItem(size=9, brush=pg.mkBrush(fmt.COLOURS["ok"]), pen=pg.mkPen("w"))
+        self.breakeven_point = PointMarker(9, fmt.COLOURS["ok"])
         self.breakeven_text = pg.TextItem(color=fmt.COLOURS["ok"], anchor=(-0.04, -0.25))
         self.breakeven_text.setFont(chart_font())
-        for extra in (self.breakeven_line, self.breakeven_point, self.breakeven_text):
+        for extra in (self.own_curve, self.rent_curve, self.breakeven_line, self.breakeven_text):
             self.plot.addItem(extra)
+        self.plot.addItem(self.breakeven_point, ignoreBounds=True)
         return self.plot
 
     def _on_chart_ready(self) -> None:
@@ -175,6 +180,10 @@ class CostPanel(QWidget):
         self._tco = (tco, currency)
         if self.plot is None:
             return
+        key = (tco.own_by_month, tco.rent_by_month, tco.breakeven_month, currency)
+        if key == self._chart_key:
+            return  # e.g. a new warning, the same money: nothing to redraw
+        self._chart_key = key
         own = np.array([float(x) for x in tco.own_by_month], dtype=float)
         rent = np.array([float(x) for x in tco.rent_by_month], dtype=float)
         self.axis.set_currency(currency)
@@ -186,10 +195,8 @@ class CostPanel(QWidget):
             extra.setVisible(shown)
         if shown:
             self.breakeven_line.setValue(month)
-            self.breakeven_point.setData([month], [own[month]])
+            self.breakeven_point.setPos(month, own[month])
             self.breakeven_text.setText(self.tr("break-even: month {m}").format(m=month))
-        else:
-            self.breakeven_point.setData([], [])
         top = max(float(own.max()) if len(own) else 0.0, float(rent.max()) if len(rent) else 0.0, 1.0)
         if shown:
             # at the foot of the break-even line, on the side with room, clear of both curves

@@ -15,7 +15,16 @@ from .. import theme
 from ..explain_popup import explainable
 from . import format as fmt
 from .charts import ChartBox, chart_font, chart_section, make_plot
-from .widgets import GaugeBar, Title, WrapLabel, caption_label, heading_label, set_style, subscribe_render, value_label
+from .labels import HeldLabel
+from .widgets import (
+    GaugeBar,
+    Title,
+    caption_label,
+    heading_label,
+    set_style,
+    subscribe_render,
+    value_label,
+)
 
 #: bar order, top to bottom; categories not listed follow in the order they appear
 CATEGORY_ORDER = ("gpu", "baseboard", "cpu", "dimm", "nic", "drive", "cooling", "chassis")
@@ -85,14 +94,14 @@ class PowerPanel(QWidget):
         self._tick_names: list[str] | None = None
         self.setObjectName("PowerPanel")
         layout = QVBoxLayout(self)
-        self.headline = heading_label()
-        layout.addWidget(self.headline)
+        self.headline = heading_label(held=True)
+        layout.addWidget(self.headline.holder)
         layout.addLayout(self._build_levels())
-        self.wall = WrapLabel()
-        self.feeds = WrapLabel()
+        self.wall = HeldLabel(wrap=True)
+        self.feeds = HeldLabel(wrap=True)
         self.feeds.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.wall)
-        layout.addWidget(self.feeds)
+        layout.addWidget(self.wall.holder)
+        layout.addWidget(self.feeds.holder)
         layout.addWidget(self._build_chart(), 1)
         self._explainable(session)
         subscribe_render(session.evaluated, self, "_on_evaluation_change")
@@ -128,8 +137,8 @@ class PowerPanel(QWidget):
             self.level_draw[level] = value_label()
             self.level_load[level] = value_label()
             self.level_bar[level] = GaugeBar()
-            grid.addWidget(self.level_draw[level], row, 1)
-            grid.addWidget(self.level_load[level], row, 2)
+            grid.addWidget(self.level_draw[level].holder, row, 1)
+            grid.addWidget(self.level_load[level].holder, row, 2)
             grid.addWidget(self.level_bar[level], row, 3)
         grid.setColumnStretch(3, 1)
         return grid

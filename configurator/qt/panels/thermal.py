@@ -28,8 +28,8 @@ class ThermalPanel(QWidget):
         self.session = session
         self.setObjectName("ThermalPanel")
         layout = QVBoxLayout(self)
-        self.headline = heading_label()
-        layout.addWidget(self.headline)
+        self.headline = heading_label(held=True)
+        layout.addWidget(self.headline.holder)
         self.gauge = GaugeBar()
         self.gauge.setMinimumHeight(22)
         layout.addWidget(self.gauge)

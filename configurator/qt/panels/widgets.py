@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from ...core.ops import OpError, SetOption
 from .format import COLOURS
+from .labels import HeldLabel, WrapLabel
 
 
 class Title:
@@ -135,8 +136,10 @@ def blocked(*widgets: QWidget) -> Iterator[None]:
             w.blockSignals(was)
 
 
-def value_label(text: str = "—") -> QLabel:
-    label = QLabel(text)
+def value_label(text: str = "—") -> HeldLabel:
+    """A figure of a panel: one line, right-aligned, selectable; a new figure of the same size
+    re-lays-out nothing (add its `holder` to the layout, see `labels.HeldLabel`)."""
+    label = HeldLabel(text)
     label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
@@ -146,34 +149,6 @@ def caption_label(text: str) -> QLabel:
     label = QLabel(text)
     label.setStyleSheet(f"color:{COLOURS['muted']};")
     return label
-
-
-class WrapLabel(QLabel):
-    """A word-wrapped label that remembers its height per width for the text it shows.
-
-    A layout asks a wrapped label's `heightForWidth` a dozen times per pass, and QLabel lays
-    the (rich) text out again for each ask: ~0.1 ms apiece, so a panel whose headline changed
-    took ~2 ms to lay out instead of ~0.5.
-    """
-
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
-        super().__init__(text, parent)
-        self._heights: dict[tuple[str, int], int] = {}
-        self.setWordWrap(True)
-
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt override
-        key = (self.text(), width)
-        height = self._heights.get(key)
-        if height is None:
-            if len(self._heights) > 32:
-                self._heights.clear()
-            height = self._heights[key] = super().heightForWidth(width)
-        return height
-
-    def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._heights.clear()
-        super().changeEvent(event)
 
 
 class SteadyLabel(QLabel):
@@ -191,6 +166,8 @@ class SteadyLabel(QLabel):
         self._fit()
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt override
+        if text == self.text():   # an unchanged figure: no re-measure, no repaint
+            return
         super().setText(text)
         self._fit()
 
@@ -222,9 +199,10 @@ class SteadyLabel(QLabel):
             self.setFixedSize(size)
 
 
-def heading_label(text: str = "") -> QLabel:
-    """The panel's one-line summary: larger, bold, wraps rather than truncates."""
-    label = WrapLabel(text)
+def heading_label(text: str = "", held: bool = False) -> WrapLabel:
+    """The panel's one-line summary: larger, bold, wraps rather than truncates. `held` makes
+    it a `HeldLabel` (add its `holder` to the layout)."""
+    label = HeldLabel(text, wrap=True) if held else WrapLabel(text)
     font = label.font()
     font.setPointSizeF(font.pointSizeF() * 1.15)
     font.setBold(True)
@@ -248,6 +226,8 @@ class ElidedLabel(QLabel):
         return self._full
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt override
+        if text == self._full and self.text():   # unchanged (the first, empty text is still set)
+            return
         self._full = text
         self._elide()
 
@@ -283,7 +263,7 @@ class ValueGrid(QWidget):
             value = value_label()
         self.captions[key] = caption_label(caption)
         self._grid.addWidget(self.captions[key], row, 0)
-        self._grid.addWidget(value, row, 1)
+        self._grid.addWidget(value if isinstance(value, ElidedLabel) else value.holder, row, 1)
         if extra is not None:
             self._grid.addWidget(extra, row, 2)
         self.values[key] = value
@@ -324,7 +304,10 @@ class GaugeBar(QWidget):
         return self._level
 
     def set_value(self, fraction: float, level: str, text: str = "") -> None:
-        self._fraction = max(0.0, fraction)
+        fraction = max(0.0, fraction)
+        if (fraction, level, text) == (self._fraction, self._level, self._text):
+            return   # the same bar: no repaint
+        self._fraction = fraction
         self._level = level
         self._text = text
         self.setToolTip(text)

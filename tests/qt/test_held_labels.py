@@ -1,0 +1,179 @@
+"""What keeps an edit's repaint cheap must not change what the user sees: held labels sit where
+plain labels would, grow when their text needs it, follow their label's visibility; a panel out
+of sight catches up when shown; an unchanged figure is neither set again nor repainted."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from configurator.core.build import Build
+from configurator.core.ops import Place
+from configurator.qt.panels import format as fmt
+from configurator.qt.panels.labels import HeldLabel, WrapLabel
+from configurator.qt.panels.widgets import value_label
+
+SHORT = "est. 9.6 kW max / 12.0 kW usable"
+LONG = "At the wall: 1.8 kW idle · 8.4 kW typical · 10.1 kW max (PSUs 90 / 96 / 96 % efficient) " * 3
+
+
+class _Events(QObject):
+    """Counts events of some types on the widgets it is installed on."""
+
+    def __init__(self, *kinds: QEvent.Type) -> None:
+        super().__init__()
+        self.kinds, self.seen = kinds, []
+
+        self.late = []     # receivers of UpdateLater: an update asked for while painting
+
+    def eventFilter(self, obj, event):  # noqa: N802 - Qt override
+        if event.type() in self.kinds:
+            self.seen.append(obj)
+            if event.type() == QEvent.Type.UpdateLater:
+                self.late.append(obj)
+        return False
+
+
+def _pair(qtbot, held, plain, width=300):
+    """`held` and `plain` in two identical columns, shown `width` wide."""
+    boxes = []
+    for widget in (held.holder, plain):
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        lay.addWidget(QLabel("above"))
+        lay.addWidget(widget)
+        lay.addWidget(QLabel("below"))
+        lay.addStretch(1)
+        box.resize(width, 400)
+        qtbot.addWidget(box)
+        box.show()
+        boxes.append(box)
+    qtbot.waitExposed(boxes[1])
+    return boxes
+
+
+def _geometries(held, plain, qapp):
+    qapp.processEvents()
+    qapp.processEvents()
+    return held.mapTo(held.window(), held.rect().topLeft()), held.size(), plain.mapTo(
+        plain.window(), plain.rect().topLeft()), plain.size()
+
+
+def test_held_wrapped_label_sits_and_grows_as_a_plain_one(qtbot, qapp):
+    held, plain = HeldLabel(SHORT, wrap=True), WrapLabel(SHORT)
+    boxes = _pair(qtbot, held, plain)  # noqa: F841 - kept: qtbot holds its widgets weakly
+    for text in (LONG, SHORT, LONG + "<b>more</b>", ""):
+        held.setText(text)
+        plain.setText(text)
+        h_pos, h_size, p_pos, p_size = _geometries(held, plain, qapp)
+        assert (h_pos, h_size) == (p_pos, p_size), text
+        assert h_size.height() == held.heightForWidth(h_size.width())
+
+
+def test_held_figure_sits_as_a_plain_label_and_a_same_size_figure_lays_out_nothing(qtbot, qapp):
+    held = value_label("1.6 kW")
+    bare = QLabel("1.6 kW")
+    bare.setAlignment(held.alignment())
+    bare.setTextInteractionFlags(held.textInteractionFlags())
+    boxes = _pair(qtbot, held, bare)
+    layouts = _Events(QEvent.Type.LayoutRequest)
+    boxes[0].installEventFilter(layouts)
+    _geometries(held, bare, qapp)      # the first layout, of showing
+    quiet = 0
+    for text in ("1.7 kW", "6.1 kW", "1,234.5 kW", "5,234.1 kW", "—"):
+        before = held.sizeHint()
+        layouts.seen.clear()
+        held.setText(text)
+        bare.setText(text)
+        h_pos, h_size, p_pos, p_size = _geometries(held, bare, qapp)
+        assert (h_pos, h_size) == (p_pos, p_size), text
+        assert bool(layouts.seen) == (held.sizeHint() != before), text   # a new size, and only then
+        quiet += not layouts.seen
+    assert quiet, "the same digits in another order take the same room: nothing to lay out"
+
+
+def test_held_label_keeps_its_height_right_after_the_dock_is_resized(qtbot, qapp):
+    held, plain = HeldLabel(LONG, wrap=True), WrapLabel(LONG)
+    boxes = _pair(qtbot, held, plain, width=420)
+    for width, text in ((260, LONG + " x"), (420, LONG + " y"), (260, LONG), (600, SHORT), (260, LONG + " z")):
+        held.setText(text)
+        plain.setText(text)
+        for box in boxes:
+            box.resize(width, 400)
+        h_pos, h_size, p_pos, p_size = _geometries(held, plain, qapp)
+        assert (h_pos, h_size) == (p_pos, p_size), (width, text)
+
+
+def test_hiding_a_held_label_hides_its_place(qtbot, qapp):
+    held = HeldLabel("No price for nic-x", wrap=True)
+    boxes = _pair(qtbot, held, QLabel())  # noqa: F841 - kept: qtbot holds its widgets weakly
+    held.setVisible(False)
+    assert held.holder.isHidden() and not held.isVisible()
+    held.setVisible(True)
+    qapp.processEvents()
+    assert held.isVisible() and held.holder.isVisible() and held.holder.height() > 0
+
+
+def _panel(win, name):
+    return next(p for p in win.panels if type(p).__name__ == name)
+
+
+def test_panel_in_a_closed_dock_shows_the_current_evaluation_when_reopened(make_window, qtbot):
+    win = make_window(Build(chassis="hgx-8u", placements={"COOLING": "air-hgx"}))
+    power = _panel(win, "PowerPanel")
+    qtbot.waitUntil(lambda: power.isVisible())
+    before = power.level_draw["max"].text()
+    win.docks["PowerPanel"].close()
+    qtbot.waitUntil(lambda: not power.isVisible())
+    win.session.apply(Place(slot="GPU1", part="h100-sxm"))
+    win.session.apply(Place(slot="GPU2", part="h100-sxm"))
+    assert power.level_draw["max"].text() == before          # held while closed
+    win.docks["PowerPanel"].show()
+    win.docks["PowerPanel"].raise_()   # back as a tab of its group: raised, as the View menu does
+    ev = win.session.evaluation
+    qtbot.waitUntil(lambda: power.level_draw["max"].text() == fmt.kilowatts(ev.power.max_w))
+    assert fmt.kilowatts(ev.power.max_w) in power.headline.text()
+    assert f"{fmt.kilowatts(ev.power.wall_max_w)} max" in power.wall.text()
+
+
+def test_an_unchanged_evaluation_sets_and_repaints_nothing_in_the_panels(make_window, qtbot, qapp):
+    win = make_window(Build(chassis="hgx-8u", placements={"COOLING": "air-hgx", "GPU1": "h100-sxm"}))
+    power, cost = _panel(win, "PowerPanel"), _panel(win, "CostPanel")
+    qtbot.waitUntil(lambda: power.plot is not None and cost.plot is not None)
+    for _ in range(5):
+        qapp.processEvents()
+    paints = _Events(QEvent.Type.Paint, QEvent.Type.LayoutRequest)
+    watched = [w for panel in (power, cost) for w in [panel, *panel.findChildren(QWidget)]]
+    for widget in watched:
+        widget.installEventFilter(paints)
+    texts = {id(w): w.text() for w in watched if isinstance(w, QLabel)}
+    win.session.reevaluate()          # the same build: an equal evaluation, published again
+    for _ in range(5):
+        qapp.processEvents()
+    assert not paints.seen, sorted({type(w).__name__ for w in paints.seen})
+    assert texts == {id(w): w.text() for w in watched if isinstance(w, QLabel)}
+    win.session.apply(Place(slot="GPU2", part="h100-sxm"))   # a real change still shows
+    qtbot.waitUntil(lambda: power.level_draw["max"].text() == fmt.kilowatts(win.session.evaluation.power.max_w))
+    assert paints.seen
+
+
+def test_an_edit_lays_each_changed_figure_out_before_it_is_painted(make_window, qtbot, qapp):
+    """A held label lays its new text out before it paints: laid out while painting, QLabel's
+    text document asks for a second paint (an UpdateLater event), twice the work per figure."""
+    win = make_window(Build(chassis="hgx-8u", placements={"COOLING": "air-hgx", "GPU1": "h100-sxm"}))
+    power, cost = _panel(win, "PowerPanel"), _panel(win, "CostPanel")
+    qtbot.waitUntil(lambda: power.plot is not None and cost.plot is not None)
+    for _ in range(5):
+        qapp.processEvents()
+    events = _Events(QEvent.Type.Paint, QEvent.Type.UpdateLater)
+    labels = [w for panel in (power, cost) for w in panel.findChildren(HeldLabel)]
+    for label in labels:
+        label.installEventFilter(events)
+    before = [w.text() for w in labels]
+    win.session.apply(Place(slot="GPU2", part="h100-sxm"))
+    for _ in range(5):
+        qapp.processEvents()
+    changed = [w for w, text in zip(labels, before) if w.text() != text]
+    assert len(changed) > 5 and all(w in events.seen for w in changed)     # new figures, painted
+    late = [w.text() for w in labels if any(e is w for e in events.late)]
+    assert not late, late
