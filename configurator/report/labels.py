@@ -220,11 +220,11 @@ ZH_CN: dict[str, str] = {
     "assumption). Inputs marked as estimates are not published figures. `configurator explain BUILD FIGURE` "
     "prints the same explanation.":
         "本报价中印出的每项数据都链接到此处：其计算方法、各项输入及其数值，以及每项输入的来源（部件目录条目及网址、"
-        "价格表、实测、配置设定或所列假设）。标为“估算”的输入并非公开数据。"
+        "价格表、实测、配置设定或所列假设）。标为“估计值”的输入并非公开数据。"
         "`configurator explain BUILD FIGURE` 输出相同的说明。",
     "Sources": "来源",
     "Note": "注",
-    "estimate": "估算",
+    "estimate": "估计值",
     "figure": "见指标",
 }
 

@@ -146,7 +146,7 @@ def test_the_chinese_quote_has_the_appendix_in_chinese(tmp_path, shipped):
     linked = _linked_figures(reader, heading)
     assert {"power_w.max", "cost.total"} <= linked
     tail = "".join(p.extract_text() for p in reader.pages[_appendix_start(reader, heading):])
-    assert "来源" in tail and "估算" in tail
+    assert "来源" in tail and "估计值" in tail
 
 
 def test_workload_figures_of_the_quote_are_explained(tmp_path, shipped):
