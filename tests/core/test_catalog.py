@@ -271,6 +271,8 @@ CITED = [
     ("lenovo-thinksystem-sr675-v3", "depth_mm", 892, "892 mm deep"),
     ("lenovo-psu-2400w-platinum", "rating_w", 2400, "1,800 W or 2,400 W"),
     ("lenovo-psu-1800w-titanium", "rating_w", 1800, "1,800 W or 2,400 W"),
+    ("lenovo-thinksystem-sr685a-v3", "max_gpus", 8, "accelerators_per_node 8"),
+    ("lenovo-thinksystem-sr685a-v3", "rack_units", 8, "8U"),
 ]
 
 
@@ -330,3 +332,14 @@ def test_g8600_v7_is_labelled_an_estimate_where_no_vendor_table_was_read(shipped
     for field in ("rack_units", "max_gpus", "pcie_slots", "drive_bays", "psu", "cooling_options"):
         assert ch.source_for(field).confidence == "estimate", field
     assert "estimate" in ch.description
+
+
+def test_sr685a_v3_has_the_memory_and_slots_its_sources_give(shipped):
+    """24 DIMMs (Lenovo's MLPerf node), SP5, the HGX Hopper board, ten Gen5 networking slots, 16 NVMe bays."""
+    ch = shipped.chassis("lenovo-thinksystem-sr685a-v3")
+    assert [s.socket for s in ch.sockets] == ["SP5", "SP5"]
+    assert 2 * ch.memory.channels_per_socket * ch.memory.dpc == 24
+    assert ch.gpu_baseboard.family == shipped.get("nvidia-h200-sxm5-141gb").baseboard_family
+    assert len([s for s in ch.pcie_slots if s.gen == 5]) == 10
+    assert sum(b.count for b in ch.drive_bays if b.bay_type == "u2") == 16
+    assert ch.psu.count == 8
