@@ -343,3 +343,14 @@ def test_sr685a_v3_has_the_memory_and_slots_its_sources_give(shipped):
     assert len([s for s in ch.pcie_slots if s.gen == 5]) == 10
     assert sum(b.count for b in ch.drive_bays if b.bay_type == "u2") == 16
     assert ch.psu.count == 8
+
+
+def test_nf5468m7_is_a_4u_8_dw_gpu_server_whose_figures_say_they_are_estimates(shipped):
+    """No Inspur sheet was readable: the slot map and PSUs carry an estimate source, not a cited one."""
+    ch = shipped.chassis("inspur-nf5468m7")
+    gpu_slots = [s for s in ch.pcie_slots if s.gpu_capable]
+    assert (ch.rack_units, ch.max_gpus, len(gpu_slots)) == (4, 8, 8)
+    assert all((s.gen, s.lanes, s.max_width, tuple(s.blocks)) == (5, 16, 2, ()) for s in gpu_slots)
+    assert [s.socket for s in ch.sockets] == ["LGA4677", "LGA4677"]
+    for field in ("pcie_slots", "psu", "rack_units", "max_gpus", "cooling_options"):
+        assert ch.source_for(field).confidence == "estimate", field
