@@ -273,6 +273,7 @@ CITED = [
     ("lenovo-psu-1800w-titanium", "rating_w", 1800, "1,800 W or 2,400 W"),
     ("lenovo-thinksystem-sr685a-v3", "max_gpus", 8, "accelerators_per_node 8"),
     ("lenovo-thinksystem-sr685a-v3", "rack_units", 8, "8U"),
+    ("lenovo-thinkstation-px", "max_gpus", 4, "up to four double-slot"),
 ]
 
 
@@ -354,3 +355,14 @@ def test_nf5468m7_is_a_4u_8_dw_gpu_server_whose_figures_say_they_are_estimates(s
     assert [s.socket for s in ch.sockets] == ["LGA4677", "LGA4677"]
     for field in ("pcie_slots", "psu", "rack_units", "max_gpus", "cooling_options"):
         assert ch.source_for(field).confidence == "estimate", field
+
+
+def test_thinkstation_px_is_a_two_chamber_tower_for_four_double_width_cards(shipped):
+    """Lower chamber on CPU1, upper on CPU2 (the review); four DW Gen5 x16 card slots; a desktop, not a rack."""
+    ch = shipped.chassis("lenovo-thinkstation-px")
+    gpu_slots = [s for s in ch.pcie_slots if s.gpu_capable]
+    assert ch.form == "tower" and len(gpu_slots) == ch.max_gpus == 4
+    assert all((s.gen, s.lanes, s.max_width) == (5, 16, 2) for s in gpu_slots)
+    assert sorted(s.root for s in gpu_slots) == ["CPU1", "CPU1", "CPU2", "CPU2"]
+    assert ch.source_for("psu").confidence == "estimate"
+    assert shipped.get("nvidia-rtx-pro-6000-blackwell-96gb").market == "workstation"
