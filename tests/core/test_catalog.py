@@ -271,6 +271,9 @@ CITED = [
     ("lenovo-thinksystem-sr675-v3", "depth_mm", 892, "892 mm deep"),
     ("lenovo-psu-2400w-platinum", "rating_w", 2400, "1,800 W or 2,400 W"),
     ("lenovo-psu-1800w-titanium", "rating_w", 1800, "1,800 W or 2,400 W"),
+    ("lenovo-thinksystem-sr685a-v3", "max_gpus", 8, "accelerators_per_node 8"),
+    ("lenovo-thinksystem-sr685a-v3", "rack_units", 8, "8U"),
+    ("lenovo-thinkstation-px", "max_gpus", 4, "up to four double-slot"),
 ]
 
 
@@ -330,3 +333,36 @@ def test_g8600_v7_is_labelled_an_estimate_where_no_vendor_table_was_read(shipped
     for field in ("rack_units", "max_gpus", "pcie_slots", "drive_bays", "psu", "cooling_options"):
         assert ch.source_for(field).confidence == "estimate", field
     assert "estimate" in ch.description
+
+
+def test_sr685a_v3_has_the_memory_and_slots_its_sources_give(shipped):
+    """24 DIMMs (Lenovo's MLPerf node), SP5, the HGX Hopper board, ten Gen5 networking slots, 16 NVMe bays."""
+    ch = shipped.chassis("lenovo-thinksystem-sr685a-v3")
+    assert [s.socket for s in ch.sockets] == ["SP5", "SP5"]
+    assert 2 * ch.memory.channels_per_socket * ch.memory.dpc == 24
+    assert ch.gpu_baseboard.family == shipped.get("nvidia-h200-sxm5-141gb").baseboard_family
+    assert len([s for s in ch.pcie_slots if s.gen == 5]) == 10
+    assert sum(b.count for b in ch.drive_bays if b.bay_type == "u2") == 16
+    assert ch.psu.count == 8
+
+
+def test_nf5468m7_is_a_4u_8_dw_gpu_server_whose_figures_say_they_are_estimates(shipped):
+    """No Inspur sheet was readable: the slot map and PSUs carry an estimate source, not a cited one."""
+    ch = shipped.chassis("inspur-nf5468m7")
+    gpu_slots = [s for s in ch.pcie_slots if s.gpu_capable]
+    assert (ch.rack_units, ch.max_gpus, len(gpu_slots)) == (4, 8, 8)
+    assert all((s.gen, s.lanes, s.max_width, tuple(s.blocks)) == (5, 16, 2, ()) for s in gpu_slots)
+    assert [s.socket for s in ch.sockets] == ["LGA4677", "LGA4677"]
+    for field in ("pcie_slots", "psu", "rack_units", "max_gpus", "cooling_options"):
+        assert ch.source_for(field).confidence == "estimate", field
+
+
+def test_thinkstation_px_is_a_two_chamber_tower_for_four_double_width_cards(shipped):
+    """Lower chamber on CPU1, upper on CPU2 (the review); four DW Gen5 x16 card slots; a desktop, not a rack."""
+    ch = shipped.chassis("lenovo-thinkstation-px")
+    gpu_slots = [s for s in ch.pcie_slots if s.gpu_capable]
+    assert ch.form == "tower" and len(gpu_slots) == ch.max_gpus == 4
+    assert all((s.gen, s.lanes, s.max_width) == (5, 16, 2) for s in gpu_slots)
+    assert sorted(s.root for s in gpu_slots) == ["CPU1", "CPU1", "CPU2", "CPU2"]
+    assert ch.source_for("psu").confidence == "estimate"
+    assert shipped.get("nvidia-rtx-pro-6000-blackwell-96gb").market == "workstation"

@@ -29,13 +29,16 @@ EXPECTED = {
     # the gaming PC is flagged for what makes it unfit for training: a GeForce card without ECC,
     # and no local data drive; its DDR5-5600 DIMMs run at the Ryzen's 5200 MT/s
     "gaming-pc-rtx4090.json": {"gpu.no-ecc", "mem.speed-above-cpu", "storage.no-local-data"},
-    # the same tower with a 96 GB ECC workstation card: no GPU warning in a tower, but 128 GB of host
-    # memory is below 2x the card's memory, and 2 desktop DIMMs per channel run at 3600 MT/s
     # Inspur NF5688M7 with 8 H100s: the same HGX wiring and DDR5 2DPC facts as the H100 node; six
     # 3.2 kW PSUs in 4+2 sit 3 per feed, so a lost feed leaves 9.6 kW for a ~10.4 kW transient peak
     "inspur-nf5688m7-8gpu.json": {"mem.2dpc-speed", "pcie.switch-oversubscribed", "power.feed-loss-overload"},
-    "workstation-rtx-pro-6000.json": {"mem.host-ram-low", "mem.2dpc-speed", "mem.speed-above-cpu",
-                                      "storage.no-local-data"},
+    # the 96 GB ECC workstation card in a Lenovo ThinkStation PX: no GPU warning in a tower; one of
+    # its two Xeon sockets is left empty (so is the upper PCIe chamber) and the M.2 pair holds no data
+    "workstation-rtx-pro-6000.json": {"cpu.empty-socket", "storage.no-local-data"},
+    # Lenovo's MLPerf SR685a V3 node: 1.5 TB of host memory is below 2x the 1,128 GB of H200 memory
+    # (an inference build), and HGX boards put two GPUs behind each Gen5 switch uplink
+    "lenovo-sr685a-v3-8x-h200.json": {"mem.host-ram-low", "pcie.switch-oversubscribed"},
+    "inspur-nf5468m7-8x-l20.json": set(),
 }
 
 

@@ -44,7 +44,9 @@ def test_no_fix_at_120_v_places_a_psu_that_gives_no_power_there(path):
                         offered += 1
                         assert rating_at(part, 120) > 0, (v.code, v.fix.description)
     assert offered or path.stem in {"atlas-800t-a2-8npu", "dgx-a100-8gpu", "dgx-h100-8gpu", "hgx-h100-8gpu",
-                                    "inspur-nf5688m7-8gpu", "lenovo-sr675-v3-8x-h100-pcie", "seed-7b-training",
+                                    "inspur-nf5688m7-8gpu", "inspur-nf5468m7-8x-l20", "lenovo-sr675-v3-8x-h100-pcie",
+                                    "lenovo-sr685a-v3-8x-h200",
+                                    "seed-7b-training",
                                     "workstation-rtx-pro-6000"}
 
 
