@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QItemSelectionModel, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -216,7 +216,10 @@ class RecommendDialog(QDialog):
             f"{rec.enumerated:,}", f"{rec.candidates:,}", f"{rec.seconds:.2f}") if rec.results
             else _(rec.none_reason))
         if rec.results:
-            self.table.selectRow(0)
+            # not selectRow(): in extended selection that reads the keyboard's modifiers, so a held
+            # Ctrl (or one a synthetic key event left pressed) would toggle the best row off
+            flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+            self.table.selectionModel().setCurrentIndex(self.table.model().index(0, 0), flags)
 
     def _on_points_clicked(self, _item: Any, points: Any, event: Any = None) -> None:
         add = event is not None and bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from PySide6.QtCore import Qt
 
 from configurator import paths
 from configurator.core.build import Build
@@ -57,3 +58,18 @@ def test_clicking_a_point_selects_its_row(qtbot, session) -> None:
     points = dialog.scatter.points()
     dialog._on_points_clicked(dialog.scatter, [points[1]])
     assert dialog.selected_rows() == [1]
+
+
+def test_best_row_is_selected_even_with_ctrl_held(qtbot, session) -> None:
+    """Run selects the best row and shows it, whatever modifier the keyboard holds (selectRow in
+    extended selection toggles the row under Ctrl: an earlier test's unreleased Ctrl emptied it)."""
+    dialog = RecommendDialog(session)
+    qtbot.addWidget(dialog)
+    dialog.servers.setValue(1)
+    dialog.run()
+    qtbot.keyPress(dialog.table, Qt.Key.Key_Control, Qt.KeyboardModifier.ControlModifier)   # held
+    try:
+        dialog.run()                              # a second run over a selected first row
+        assert dialog.selected_rows() == [0] and "1." in dialog.details.toPlainText()
+    finally:
+        qtbot.keyRelease(dialog.table, Qt.Key.Key_Control)
