@@ -116,8 +116,9 @@ load each PSU carries (the installed PSUs share the load equally)
       source: build placements
   nvidia-dgx-psu-3300w.rating_w = 3,300.0 W
       source: catalog nvidia-dgx-psu-3300w (catalogs/psus.toml): https://unanswered.io/guide/nvidia-dgx-power-\
-consumption-watts (secondary, read 2026-11-30); [2nd] UNANS-DGXP (citing the DGX H100/H200 user guide): 3,300 W \
-@ 200-240 V, 16 A, 50-60 Hz; DGX B200 also 6x 3.3 kW [V] NV-B200UG
+consumption-watts (secondary, read 2026-11-30); secondary sources: unanswered.io's DGX power guide (citing the DGX \
+H100/H200 user guide): 3,300 W @ 200-240 V, 16 A, 50-60 Hz; DGX B200 also 6x 3.3 kW, verified in the NVIDIA DGX B200 \
+user guide (https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html)
   load per PSU = 48.1%
       source: power_w.max / (6 × rating)
 """
@@ -170,7 +171,7 @@ def test_chinese_working_reads_in_domain_terms(cat):
     assert names["每个电源的负载率"].source == "power_w.max ÷ (6 × 额定功率)"
     text = wall.to_text()
     assert text.startswith("wall_power_w.max = 9,935.9 W  (估计值)") and "      来源：部件目录条目 nvidia-dgx-psu-3300w" in text
-    assert "目录原注（英文）：[2nd] UNANS-DGXP" in text           # catalog data is quoted, marked as such
+    assert "目录原注（英文）：secondary sources: unanswered.io's DGX power guide" in text  # quoted, marked as such
     active = explain_figure(build, cat, ev, "psu.active", "zh_CN")
     assert active.notes == ("允许 2 个电源故障。",) and active.inputs[1].name == "电源冗余模式"
     typical = explain_figure(build, cat, ev, "power_w.typical", "zh_CN")
