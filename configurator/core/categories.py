@@ -62,8 +62,8 @@ class Category:
     pcie_card: bool = False    # in a PCIe slot it takes `pcie_gen` × `pcie_lanes` of the CPU's lanes
     fill: str = "#eeeeee"      # schematic colours (hex), muted tints
     edge: str = "#888888"
-    #: key figures for the palette and tooltips: a format string over the spec's fields, or a
-    #: function of the part where the figures need words ('OCP 3.0' for an ocp3 form factor)
+    #: key figures a sales engineer compares parts by (palette, tooltips): a format string over the
+    #: spec's fields, or a function of the part where the figures need words ('OCP 3.0' for ocp3)
     summary: str | Callable[[Any], str] = ""
     #: the palette's form-factor filter label ('' = none; a PCIe card category gets 'PCIe card')
     form: Callable[[Any], str] | None = None
@@ -92,43 +92,6 @@ def bay_name(bay_type: str) -> str:
     return _BAY_NAMES.get(bay_type, bay_type.upper())
 
 
-def _nic_form(part: Any) -> str:
-    return "OCP 3.0" if part.form_factor == "ocp3" else part.card_height.upper()
-
-
-# the figures a sales engineer compares parts by, per category
-def _gpu_summary(p: Any) -> str:
-    return f"{p.memory_gb:g} GB {p.memory_type} · {p.tdp_w:.0f} W"
-
-
-def _cpu_summary(p: Any) -> str:
-    return f"{p.cores} cores · {p.tdp_w:.0f} W · {p.socket}"
-
-
-def _dimm_summary(p: Any) -> str:
-    return f"{p.capacity_gb:g} GB {p.memory_type.upper()}-{p.speed_mts}"
-
-
-def _drive_summary(p: Any) -> str:
-    return f"{p.capacity_tb:g} TB · {bay_name(p.form_factor)} {p.interface.upper()}"
-
-
-def _nic_summary(p: Any) -> str:
-    return f"{p.ports}× {p.port_speed_gbps:g} Gb/s {p.protocol.upper()} · {_nic_form(p)}"
-
-
-def _psu_summary(p: Any) -> str:
-    return f"{p.rating_w:.0f} W · {p.efficiency_class.capitalize()}"
-
-
-def _cooling_summary(p: Any) -> str:
-    return f"{p.kind.capitalize()} · {p.max_w:.0f} W fans/pumps"
-
-
-def _chassis_summary(p: Any) -> str:
-    return f"{p.rack_units}U · {len(p.sockets)} sockets"
-
-
 def _gpu_form(p: Any) -> str:
     # one label for every PCIe add-in card (GPU, NIC, HBA): the filter listed "PCIe" and "PCIe card"
     return "PCIe card" if p.form_factor == "pcie" else p.form_factor.upper()
@@ -136,20 +99,24 @@ def _gpu_form(p: Any) -> str:
 
 #: every category, in palette / BOM order
 REGISTRY: tuple[Category, ...] = (
-    Category("chassis", Chassis, N_("chassis"), N_("Chassis"), N_("Chassis"), (), None, summary=_chassis_summary),
+    Category("chassis", Chassis, N_("chassis"), N_("Chassis"), N_("Chassis"), (), None,
+             summary=lambda p: f"{p.rack_units}U · {len(p.sockets)} sockets"),
     Category("gpu", GPU, N_("GPU"), N_("GPUs"), N_("Compute"), ("gpu", "pcie"),
              PowerModel("idle_w", "tdp_w", typical_pct_field="typical_pct", peak_factor_field="transient_factor"),
-             pcie_card=True, fill="#dfe9f8", edge="#5a7fb8", summary=_gpu_summary, form=_gpu_form),
+             pcie_card=True, fill="#dfe9f8", edge="#5a7fb8", summary="{memory_gb:g} GB {memory_type} · {tdp_w:.0f} W",
+             form=_gpu_form),
     # CPUs: data loaders, NCCL proxies and launch threads keep them at ~60 % of TDP in training
     Category("cpu", CPU, N_("CPU"), N_("CPUs"), N_("Compute"), ("cpu",), PowerModel("idle_w", "tdp_w", typical_of_max=0.6),
-             fill="#e7e2f4", edge="#7c6bb0", summary=_cpu_summary, form=lambda p: p.socket),
+             fill="#e7e2f4", edge="#7c6bb0", summary="{cores} cores · {tdp_w:.0f} W · {socket}", form=lambda p: p.socket),
     Category("dimm", DIMM, N_("memory module"), N_("Memory"), N_("Memory"), ("dimm",),
              PowerModel("idle_w", "active_w", typical_share=0.5), fill="#8fb2e0", edge="#3f6fb0",
-             summary=_dimm_summary, form=lambda p: p.module_type.upper()),
+             summary=lambda p: f"{p.capacity_gb:g} GB {p.memory_type.upper()}-{p.speed_mts}",
+             form=lambda p: p.module_type.upper()),
     # drives: mostly idle between data-shard reads and checkpoints
     Category("drive", Drive, N_("drive"), N_("Drives"), N_("Storage"), ("drive", "pcie"),
              PowerModel("idle_w", "active_w", typical_share=0.3), fill="#dcefe4", edge="#4f9a70",
-             summary=_drive_summary, form=lambda p: bay_name(p.form_factor)),
+             summary=lambda p: f"{p.capacity_tb:g} TB · {bay_name(p.form_factor)} {p.interface.upper()}",
+             form=lambda p: bay_name(p.form_factor)),
     # storage controllers: busy only while drives are
     Category("hba", HBA, N_("storage controller"), N_("Storage controllers"), N_("Storage"), ("pcie",),
              PowerModel("idle_w", "tdp_w", typical_share=0.3), pcie_card=True, fill="#e4efd8", edge="#6d9a3e",
@@ -157,13 +124,15 @@ REGISTRY: tuple[Category, ...] = (
     # NICs: all-reduce traffic keeps the fabric NICs busy
     Category("nic", NIC, N_("network card"), N_("Network"), N_("Network"), ("pcie",),
              PowerModel("idle_w", "tdp_w", typical_share=0.7), pcie_card=True, fill="#f6ead6", edge="#b58a3e",
-             summary=_nic_summary, form=lambda p: "OCP 3.0" if p.form_factor == "ocp3" else "PCIe card"),
+             summary=lambda p: f"{p.ports}× {p.port_speed_gbps:g} Gb/s {p.protocol.upper()} · "
+                                        f"{'OCP 3.0' if p.form_factor == 'ocp3' else p.card_height.upper()}",
+             form=lambda p: "OCP 3.0" if p.form_factor == "ocp3" else "PCIe card"),
     Category("psu", PSU, N_("power supply"), N_("Power supplies"), N_("Power and cooling"), ("psu",), None,
-             fill="#f3e0dc", edge="#b06a5c", summary=_psu_summary),
+             fill="#f3e0dc", edge="#b06a5c", summary=lambda p: f"{p.rating_w:.0f} W · {p.efficiency_class.capitalize()}"),
     # fan power goes with speed cubed: ~80 % speed draws about half
     Category("cooling", Cooling, N_("cooling kit"), N_("Cooling"), N_("Power and cooling"), ("cooling",),
              PowerModel("idle_w", "max_w", typical_share=0.5), fill="#dcecef", edge="#4f8c96",
-             summary=_cooling_summary, form=lambda p: p.kind.capitalize()),
+             summary=lambda p: f"{p.kind.capitalize()} · {p.max_w:.0f} W fans/pumps", form=lambda p: p.kind.capitalize()),
     # fabric switches sit in racks beside the servers (core/cluster), never in a server slot;
     # the cluster plan reads their typical/max power itself
     Category("switch", Switch, N_("fabric switch"), N_("Switches"), N_("Network"), (), None),
