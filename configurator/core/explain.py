@@ -238,10 +238,11 @@ def handlers() -> tuple[tuple[re.Pattern[str], Handler], ...]:
 
 
 def explain(build: Any, catalog: Catalog, evaluation: Any, key: str, value: Any = None,
-            wording: Wording = ENGLISH) -> Explanation:
+            wording: Wording = ENGLISH, ctx: BuildContext | None = None) -> Explanation:
     """The explanation of figure `key` of `evaluation` (of `build`), worded in `wording`. `value`
-    is the figure as shown (the CLI passes the JSON value); raises KeyError for a key no handler knows."""
-    ctx = resolve(build, catalog)
+    is the figure as shown (the CLI passes the JSON value); raises KeyError for a key no handler knows.
+    `ctx`: the build already resolved against `catalog`, for a caller explaining many figures."""
+    ctx = ctx if ctx is not None else resolve(build, catalog)
     for pattern, handler in handlers():
         m = pattern.fullmatch(key)
         if m:

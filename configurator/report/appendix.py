@@ -21,6 +21,7 @@ from reportlab.platypus import CondPageBreak, Flowable, Frame, NextPageTemplate,
 
 from ..core.build import Build
 from ..core.catalog import Catalog
+from ..core.context import BuildContext, resolve
 from ..core.evaluate.result import Evaluation
 from ..core.explain import ENGLISH, Explanation, Input, Wording, explain, show_value
 from ..io.explain_cli import figures, wording
@@ -63,6 +64,7 @@ class FigureLinks:
     ev: Evaluation
     letter: str = ""                 # the option's letter, '' for a single quote
     wording: Wording = ENGLISH       # the quote's language: the entries are worded in it
+    ctx: BuildContext | None = None  # the build resolved, once the first figure is explained
     shown: dict[str, Any] = field(default_factory=dict)   # the evaluation's figures: path -> value
     explained: dict[str, Explanation] = field(default_factory=dict)   # in the order first linked
     failed: dict[str, str] = field(default_factory=dict)  # key -> why it has no explanation
@@ -92,7 +94,9 @@ class FigureLinks:
         if key not in self.shown or key in self.failed:
             return None
         try:
-            exp = explain(self.build, self.catalog, self.ev, key, self.shown[key], wording=self.wording)
+            if self.ctx is None:            # resolved once for all of this option's entries
+                self.ctx = resolve(self.build, self.catalog)
+            exp = explain(self.build, self.catalog, self.ev, key, self.shown[key], wording=self.wording, ctx=self.ctx)
         except _UNEXPLAINED as exc:
             self.failed[key] = f"{type(exc).__name__}: {exc}"
             return None
