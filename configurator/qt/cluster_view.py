@@ -38,6 +38,7 @@ from ..core.session import Session
 from ..io.cluster_text import summary_lines
 from ..report.cluster_layout import Picture, fabric_diagram, rack_elevation
 from ..report.labels import Labels
+from .dialogs import show_once
 
 
 def paint(scene: QGraphicsScene, picture: Picture) -> None:
@@ -170,9 +171,4 @@ class ClusterDialog(QDialog):
 
 def show_cluster_view(window) -> ClusterDialog:
     """Open (or raise) the window's cluster view."""
-    dialog = getattr(window, "_cluster_dialog", None)
-    if dialog is None:
-        dialog = window._cluster_dialog = ClusterDialog(window.session, window)
-    dialog.show()
-    dialog.raise_()
-    return dialog
+    return show_once(window, "_cluster_dialog", lambda: ClusterDialog(window.session, window))

@@ -1,6 +1,10 @@
-"""Dialogs: the chassis picker for File ▸ New (and Change chassis)."""
+"""Dialogs: the chassis picker for File ▸ New (and Change chassis), and opening a window's
+non-modal tool windows (View ▸ Upgrade plan…, Cluster plan…) once."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
@@ -19,6 +23,18 @@ from ..core.catalog import Catalog, Chassis
 from . import theme
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
+D = TypeVar("D", bound=QDialog)
+
+
+def show_once(window: Any, attr: str, make: Callable[[], D]) -> D:
+    """Open (or raise) the window's one dialog kept as `window.<attr>`, made by `make` the first time."""
+    dialog = getattr(window, attr, None)
+    if dialog is None:
+        dialog = make()
+        setattr(window, attr, dialog)
+    dialog.show()
+    dialog.raise_()
+    return dialog
 
 
 def gpu_positions(chassis: Chassis) -> str:

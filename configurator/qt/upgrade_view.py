@@ -31,6 +31,7 @@ from ..core.session import Session
 from ..core.upgrade import upgrade_of
 from ..io.build_io import load_build
 from . import theme
+from .dialogs import show_once
 
 #: (delta name, label, unit) in the order the table lists them
 FIGURES: tuple[tuple[str, str, str], ...] = (
@@ -228,9 +229,4 @@ class UpgradeDialog(QDialog):
 
 def show_upgrade_view(window) -> UpgradeDialog:
     """Open (or raise) the window's upgrade view."""
-    dialog = getattr(window, "_upgrade_dialog", None)
-    if dialog is None:
-        dialog = window._upgrade_dialog = UpgradeDialog(window.session, window)
-    dialog.show()
-    dialog.raise_()
-    return dialog
+    return show_once(window, "_upgrade_dialog", lambda: UpgradeDialog(window.session, window))
