@@ -21,3 +21,20 @@ def fixture_catalog() -> Catalog:
 def corpus_cases() -> dict[str, list[dict]]:
     with open(CORPUS / "cases.toml", "rb") as fh:
         return tomllib.load(fh)
+
+
+PROBE_H200 = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
+
+
+def upgraded_probe(folder: Path, extra: dict[str, str]) -> tuple[Path, Path]:
+    """The H200 probe imported as a Supermicro SYS-821GE-TNHR (`folder/server.json`) and the same
+    build with `extra` placements added (`folder/after.json`): an upgrade's before and after."""
+    from configurator.cli import main
+    from configurator.io.build_io import load_build, save_build
+
+    before = folder / "server.json"
+    assert main(["import", "inventory", str(PROBE_H200), "--chassis", "supermicro-sys-821ge-tnhr", "-o", str(before)]) == 0
+    build = load_build(before)
+    build.placements = {**build.placements, **extra}
+    save_build(build, folder / "after.json")
+    return before, folder / "after.json"

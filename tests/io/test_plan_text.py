@@ -6,26 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from io_helpers import upgraded_probe
 
 from configurator import i18n
 from configurator.cli import main
-from configurator.io.build_io import load_build, save_build
 
-PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
 H200, PSU = "nvidia-h200-sxm5-141gb", "supermicro-psu-3000w-titanium"
 
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory) -> tuple[Path, Path]:
     """(the imported server, the same with 7 more H200s and only 4 of its 6 PSUs: a feed loss overloads it)."""
-    folder = tmp_path_factory.mktemp("plan-text")
-    before = folder / "server.json"
-    assert main(["import", "inventory", str(PROBE), "--chassis", "supermicro-sys-821ge-tnhr", "-o", str(before)]) == 0
-    build = load_build(before)
-    build.placements = {**build.placements, **{f"GPU{i}": H200 for i in range(2, 9)},
-                        **{f"PSU{i}": PSU for i in range(1, 5)}}
-    save_build(build, folder / "after.json")
-    return before, folder / "after.json"
+    return upgraded_probe(tmp_path_factory.mktemp("plan-text"), {**{f"GPU{i}": H200 for i in range(2, 9)},
+                                                                 **{f"PSU{i}": PSU for i in range(1, 5)}})
 
 
 def _run(args: list[str], capsys) -> str:

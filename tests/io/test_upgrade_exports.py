@@ -7,6 +7,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from io_helpers import upgraded_probe
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
@@ -17,7 +18,6 @@ from configurator.io.catalog_io import default_catalog
 from configurator.io.evaluator_io import default_evaluator
 from configurator.io.exporters import exporter
 
-PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
 H200, PSU = "nvidia-h200-sxm5-141gb", "supermicro-psu-3000w-titanium"
 CPU, DIMM = "intel-xeon-platinum-8480plus", "samsung-m321r8ga0bb0-cqk"
 
@@ -25,15 +25,9 @@ CPU, DIMM = "intel-xeon-platinum-8480plus", "samsung-m321r8ga0bb0-cqk"
 @pytest.fixture(scope="module")
 def files(tmp_path_factory) -> tuple[Path, Path]:
     """(the imported server, the same with 7 more H200s, 6 PSUs, 2 CPUs and 16 DIMMs)."""
-    folder = tmp_path_factory.mktemp("upgrade")
-    before = folder / "server.json"
-    assert main(["import", "inventory", str(PROBE), "--chassis", "supermicro-sys-821ge-tnhr", "-o", str(before)]) == 0
-    build = load_build(before)
-    build.placements = {**build.placements, **{f"GPU{i}": H200 for i in range(2, 9)},
-                        **{f"PSU{i}": PSU for i in range(1, 7)}, "CPU1": CPU, "CPU2": CPU,
-                        **{f"CPU{c}_DIMM_{ch}1": DIMM for c in (1, 2) for ch in "ABCDEFGH"}}
-    save_build(build, folder / "after.json")
-    return before, folder / "after.json"
+    return upgraded_probe(tmp_path_factory.mktemp("upgrade"), {
+        **{f"GPU{i}": H200 for i in range(2, 9)}, **{f"PSU{i}": PSU for i in range(1, 7)}, "CPU1": CPU, "CPU2": CPU,
+        **{f"CPU{c}_DIMM_{ch}1": DIMM for c in (1, 2) for ch in "ABCDEFGH"}})
 
 
 def _plan(after: Path):
