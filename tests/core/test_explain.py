@@ -6,14 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from explained import EXAMPLES, evaluated
 
 from configurator.core.evaluate.power import efficiency_at
-from configurator.io.build_io import load_build
 from configurator.io.catalog_io import default_catalog
 from configurator.io.evaluator_io import default_evaluator
 from configurator.io.explain_cli import explain_figure, figures
-
-EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples").glob("*.json"))
 
 
 @pytest.fixture(scope="module")
@@ -21,14 +19,9 @@ def cat():
     return default_catalog()
 
 
-def _evaluated(cat, path: Path):
-    build = load_build(path, cat)
-    return build, default_evaluator(cat, []).evaluate(build)
-
-
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_every_figure_of_every_example_explains_itself(cat, path):
-    build, ev = _evaluated(cat, path)
+    build, ev = evaluated(cat, path)
     shown = figures(ev)
     assert len(shown) > 100
     for key, value in shown.items():
@@ -44,13 +37,13 @@ def test_every_figure_of_every_example_explains_itself(cat, path):
 
 
 def test_unknown_figure_names_the_key_and_its_neighbours(cat):
-    build, ev = _evaluated(cat, EXAMPLES[0])
+    build, ev = evaluated(cat, EXAMPLES[0])
     with pytest.raises(KeyError, match="psu.load_pct.maxx.*psu.active"):
         explain_figure(build, cat, ev, "psu.load_pct.maxx")
 
 
 def test_wall_power_explanation_reproduces_the_figure(cat):
-    build, ev = _evaluated(cat, Path("examples/dgx-h100-8gpu.json"))
+    build, ev = evaluated(cat, Path("examples/dgx-h100-8gpu.json"))
     exp = explain_figure(build, cat, ev, "wall_power_w.max")
     inputs = {i.name: i for i in exp.inputs}
     eff = float(inputs["efficiency at this load"].value.rstrip(" %"))
@@ -59,7 +52,7 @@ def test_wall_power_explanation_reproduces_the_figure(cat):
 
 
 def test_catalog_inputs_carry_url_date_and_confidence(cat):
-    build, ev = _evaluated(cat, Path("examples/dgx-h100-8gpu.json"))
+    build, ev = evaluated(cat, Path("examples/dgx-h100-8gpu.json"))
     exp = explain_figure(build, cat, ev, "power_w.typical")
     gpu_typ = next(i for i in exp.inputs if i.name == "nvidia-h100-sxm5-80gb.typical_pct")
     assert gpu_typ.value == "0.99" and gpu_typ.estimate
@@ -68,10 +61,10 @@ def test_catalog_inputs_carry_url_date_and_confidence(cat):
 
 
 def test_airflow_says_which_delta_t_was_used(cat):
-    build, ev = _evaluated(cat, Path("examples/dgx-h100-8gpu.json"))
+    build, ev = evaluated(cat, Path("examples/dgx-h100-8gpu.json"))
     text = explain_figure(build, cat, ev, "airflow_cfm").to_text()
     assert "published chassis airflow = 1,105.0 CFM" in text and "29 °F" in text
-    build, ev = _evaluated(cat, Path("examples/hgx-h100-8gpu.json"))
+    build, ev = evaluated(cat, Path("examples/hgx-h100-8gpu.json"))
     exp = explain_figure(build, cat, ev, "airflow_cfm")
     assert exp.estimate and any(i.name == "ΔT" and i.value == "20 °F" for i in exp.inputs)
 

@@ -9,16 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from explained import EXAMPLES, evaluated
 
 from configurator.core.evaluate.workload_models import Workload
 from configurator.core.explain import ENGLISH, Wording, explain
 from configurator.core.explain_terms import FIELDS
-from configurator.io.build_io import load_build
 from configurator.io.catalog_io import default_catalog
-from configurator.io.evaluator_io import default_evaluator
 from configurator.io.explain_cli import explain_figure, figures, wording
-
-EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples").glob("*.json"))
 
 #: ASCII words a Chinese explanation may keep: units, acronyms, product and proper names,
 #: formula variables and functions
@@ -76,14 +73,9 @@ def cat():
     return default_catalog()
 
 
-def _evaluated(cat, path: Path):
-    build = load_build(path, cat)
-    return build, default_evaluator(cat, []).evaluate(build)
-
-
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_every_figure_in_chinese_has_no_english_left(cat, path):
-    build, ev = _evaluated(cat, path)
+    build, ev = evaluated(cat, path)
     data = _data_texts(cat, build, ev)
     zh = wording("zh_CN")
     bad: dict[str, set[str]] = {}
@@ -139,7 +131,7 @@ Note: 2 PSU(s) may fail.
 
 
 def test_english_is_unchanged(cat):
-    build, ev = _evaluated(cat, Path("examples/dgx-h100-8gpu.json"))
+    build, ev = evaluated(cat, Path("examples/dgx-h100-8gpu.json"))
     assert explain_figure(build, cat, ev, "wall_power_w.max", "en").to_text().startswith(WALL_MAX)
     assert explain_figure(build, cat, ev, "psu.active", "en").to_text() == PSU_ACTIVE
     typical = explain_figure(build, cat, ev, "power_w.typical", "en")
@@ -152,7 +144,7 @@ def test_english_is_unchanged(cat):
 @pytest.mark.parametrize("path", EXAMPLES[:3], ids=lambda p: p.stem)
 def test_english_through_the_catalog_is_the_core_default(cat, path):
     """`--lang en` (and the app in English) words every figure exactly as the core's own English."""
-    build, ev = _evaluated(cat, path)
+    build, ev = evaluated(cat, path)
     for key, value in figures(ev).items():
         core = explain(build, cat, ev, key, value)
         assert core.wording is ENGLISH
@@ -162,7 +154,7 @@ def test_english_through_the_catalog_is_the_core_default(cat, path):
 
 
 def test_chinese_working_reads_in_domain_terms(cat):
-    build, ev = _evaluated(cat, Path("examples/dgx-h100-8gpu.json"))
+    build, ev = evaluated(cat, Path("examples/dgx-h100-8gpu.json"))
     wall = explain_figure(build, cat, ev, "wall_power_w.max", "zh_CN")
     assert wall.formula.startswith("墙插功耗 = power_w.max ÷ 电源效率")
     names = {i.name: i for i in wall.inputs}
@@ -184,7 +176,7 @@ def test_chinese_working_reads_in_domain_terms(cat):
 def test_the_app_language_is_the_default_and_a_caller_may_ask_for_another(cat):
     from configurator import i18n
 
-    build, ev = _evaluated(cat, Path("examples/hgx-h100-8gpu.json"))
+    build, ev = evaluated(cat, Path("examples/hgx-h100-8gpu.json"))
     i18n.set_language("zh_CN")
     try:
         assert explain_figure(build, cat, ev, "psu.usable_w").formula == "可用容量 = 计入容量的电源数 × 额定功率"
@@ -205,7 +197,7 @@ def test_numbers_use_the_locale_symbols():
 
 def test_the_check_finds_english(cat):
     """The word check is live: English working, or one untranslated template, is caught."""
-    build, ev = _evaluated(cat, Path("examples/dgx-h100-8gpu.json"))
+    build, ev = evaluated(cat, Path("examples/dgx-h100-8gpu.json"))
     data = _data_texts(cat, build, ev)
     en = explain_figure(build, cat, ev, "wall_power_w.max", "en")
     assert {"wall", "power", "efficiency"} <= set(english_words(en.formula, data))
