@@ -298,6 +298,18 @@ CITED = [
     ("lenovo-thinksystem-sr685a-v3", "max_gpus", 8, "accelerators_per_node 8"),
     ("lenovo-thinksystem-sr685a-v3", "rack_units", 8, "8U"),
     ("lenovo-thinkstation-px", "max_gpus", 4, "up to four double-slot"),
+    ("amd-epyc-9454", "cores", 48, "48 cores"),
+    ("amd-epyc-9454", "threads", 96, "max_threads 96"),
+    ("amd-epyc-9454", "base_ghz", 2.75, "speed 2750 MHz"),
+    ("amd-epyc-9454", "tdp_w", 290, "power 290 (TDP in watts)"),
+    ("amd-epyc-9454", "max_sockets", 2, "host_processors_per_node 2"),
+    ("nvidia-gb200-186gb", "memory_gb", 186, "accelerator_memory_capacity '186 GB'"),
+    ("nvidia-gb200-186gb", "bf16_tflops", 2500, "BF16 2500 (5000)"),
+    ("nvidia-gb200-186gb", "fp16_tflops", 2500, "FP16 2500 (5000)"),
+    ("nvidia-gb200-186gb", "fp8_tflops", 5000, "FP8 5000 (10000)"),
+    ("nvidia-gb200-186gb", "tdp_w", 1200, "configured to 1,200 W"),
+    ("nvidia-gb200-186gb", "memory_bandwidth_gbs", 8000, "8 TB/s (max)"),
+    ("nvidia-gb200-186gb", "scaleup_gbs", 1800, "1.8 TB/s total bandwidth"),
 ]
 
 
@@ -390,3 +402,23 @@ def test_thinkstation_px_is_a_two_chamber_tower_for_four_double_width_cards(ship
     assert sorted(s.root for s in gpu_slots) == ["CPU1", "CPU1", "CPU2", "CPU2"]
     assert ch.source_for("psu").confidence == "estimate"
     assert shipped.get("nvidia-rtx-pro-6000-blackwell-96gb").market == "workstation"
+
+
+def test_r5500_g6_is_an_hgx_server_whose_figures_say_they_are_estimates(shipped):
+    """No H3C sheet, page or MLPerf description of the R5500 G6 was readable: every figure is an estimate."""
+    ch = shipped.chassis("h3c-uniserver-r5500-g6")
+    assert ch.gpu_baseboard.family == shipped.get("nvidia-h20-sxm5-96gb").baseboard_family
+    assert ch.gpu_baseboard.family == shipped.get("nvidia-h800-sxm5-80gb").baseboard_family
+    assert len([s for s in ch.pcie_slots if s.id.startswith("NIC")]) == ch.max_gpus == 8
+    for field in ch.figure_fields() + ("sockets", "memory", "pcie_slots", "drive_bays", "psu", "cooling_options"):
+        assert ch.source_for(field).confidence == "estimate", field
+    assert "estimate" in ch.description
+
+
+def test_gb200_gpu_is_a_liquid_cooled_part_no_chassis_takes(shipped):
+    """The GB200's GPU is listed for comparison and sizing; its NVL72 compute tray is not modelled as a chassis."""
+    gpu = shipped.get("nvidia-gb200-186gb")
+    assert gpu.liquid_only and gpu.form_factor != "pcie"
+    assert "not a standalone card" in gpu.description.lower()
+    families = {ch.gpu_baseboard.family for ch in shipped.by_category("chassis") if ch.gpu_baseboard}
+    assert gpu.baseboard_family not in families

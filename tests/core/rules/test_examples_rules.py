@@ -39,6 +39,9 @@ EXPECTED = {
     # (an inference build), and HGX boards put two GPUs behind each Gen5 switch uplink
     "lenovo-sr685a-v3-8x-h200.json": {"mem.host-ram-low", "pcie.switch-oversubscribed"},
     "inspur-nf5468m7-8x-l20.json": set(),
+    # H3C R5500 G6 with 8 H20s: the HGX wiring and DDR5 2DPC facts of the H100 node, but at 400 W per
+    # GPU the 7.3 kW transient peak fits one feed's three 3 kW PSUs, so no feed-loss warning
+    "h3c-r5500-g6-8x-h20.json": {"mem.2dpc-speed", "pcie.switch-oversubscribed"},
 }
 
 
