@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..core import validation_text
 from ..core.evaluate.workload import (
     InferJob,
     ModelShape,
@@ -63,7 +64,7 @@ def load_workload_file(path: Path | str) -> Workload:
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(x) for x in err["loc"])
-        raise WorkloadArgError(f"{path}: field {loc!r}: {err['msg']}") from None
+        raise WorkloadArgError(f"{path}: field {loc!r}: {validation_text.message(err)}") from None
 
 
 def _shape(args: argparse.Namespace) -> ModelShape:
@@ -84,7 +85,7 @@ def _shape(args: argparse.Namespace) -> ModelShape:
         return ModelShape(name="custom", **{k: v for k, v in flags.items() if v is not None})
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise WorkloadArgError(f"--{'-'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+        raise WorkloadArgError(f"--{'-'.join(str(x) for x in err['loc'])}: {validation_text.message(err)}") from None
 
 
 def _shape_flags(args: argparse.Namespace) -> dict[str, Any]:
@@ -117,7 +118,7 @@ def _build_workload(args: argparse.Namespace) -> Workload:
         return Workload(model=shape, mode="infer", infer=ijob, mfu=args.mfu, preset=args.preset)
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise WorkloadArgError(f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+        raise WorkloadArgError(f"{'.'.join(str(x) for x in err['loc'])}: {validation_text.message(err)}") from None
 
 
 def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> WorkloadReport:
