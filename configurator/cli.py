@@ -16,7 +16,7 @@ from typing import Any
 from . import __version__
 from .cli_lang import argparse_words, error_line, language_in
 from .core import categories
-from .i18n import LANGUAGES, _, choose_language, pad, set_language, translate
+from .i18n import LANGUAGES, _, choose_language, pad, set_language, translate, translate_error
 
 
 class CliError(Exception):
@@ -44,7 +44,7 @@ def _evaluator(cat):
     issues: list = []
     evaluator = default_evaluator(cat, issues)
     for issue in issues:
-        print(f"warning: {issue}", file=sys.stderr)
+        print(_("warning: {issue}").format(issue=translate_error(str(issue))), file=sys.stderr)
     return evaluator
 
 
@@ -54,7 +54,7 @@ def _load(path: str):
 
     loaded = importer_for(path).read(Path(path), _catalog())
     for note in loaded.notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(_("note: {note}").format(note=translate_error(str(note))), file=sys.stderr)
     return loaded.build
 
 
@@ -67,7 +67,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     cat = _catalog()
     parts = [p for p in cat.parts.values() if args.category in (None, p.category)]
     if args.category and args.category not in categories.KEYS:
-        raise CliError(f"--category: unknown category {args.category!r}")
+        raise CliError(_("--category: unknown category {category}").format(category=repr(args.category)))
     if args.json:
         _print_json([part_to_json(p, cat) for p in parts])
     else:
@@ -77,7 +77,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
             print(f"{p.category:8} {p.id:40} {p.vendor:10} {p.name}  [{money}; {p.origin}]")
         print(_("{n} parts").format(n=len(parts)), file=sys.stderr)
     for issue in cat.issues:
-        print(_("warning: {issue}").format(issue=issue), file=sys.stderr)
+        print(_("warning: {issue}").format(issue=translate_error(str(issue))), file=sys.stderr)
     return 0
 
 
@@ -188,7 +188,7 @@ def _export(args: argparse.Namespace, fmt) -> int:
     cat = _catalog()
     evaluator = _evaluator(cat)
     if len(args.builds) > fmt.max_options:
-        raise CliError(f"{fmt.name}: at most {fmt.max_options} build(s) per file")
+        raise CliError(_("{format}: at most {n} build(s) per file").format(format=fmt.name, n=fmt.max_options))
     currency = check_currency(args.currency, evaluator.fx) if args.currency else None   # exit 2, one line
     pairs = []
     for path in args.builds:
@@ -200,7 +200,7 @@ def _export(args: argparse.Namespace, fmt) -> int:
     try:
         out = fmt.write(request, Path(args.output))
     except UnorderableError as exc:   # not a bad input: the build itself is not orderable
-        print(f"configurator: {exc}", file=sys.stderr)
+        print(f"configurator: {error_line(exc)}", file=sys.stderr)
         return 1
     # `-o -` put the file itself on stdout: the confirmation must not be mixed into it
     print(_("wrote {path}").format(path=out), file=sys.stderr if args.output == "-" else sys.stdout)
@@ -238,7 +238,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     cat = _catalog()
     evaluator = _evaluator(cat)   # rates and presets read once for every server figure
     if bool(args.cluster) == bool(args.from_build):
-        raise CliError("cluster: give a cluster file or --from BUILD, not both or neither")
+        raise CliError(_("cluster: give a cluster file or --from BUILD, not both or neither"))
     if args.cluster:
         spec = read_cluster(args.cluster)
     else:
@@ -248,14 +248,16 @@ def cmd_cluster(args: argparse.Namespace) -> int:
                                rack={k: v for k, v in rack.items() if v is not None}, fabric=fabric)
         if args.deadline_days is not None:
             if args.deadline_days <= 0:
-                raise CliError("--deadline-days: must be above 0")
+                raise CliError(_("--deadline-days: must be above 0"))
             fig = server_figures(spec.servers[0].build, cat, spec, args.from_build, evaluator)
             inp = step_inputs(fig, fig.network_gbps_per_gpu, spec.fabric.oversubscription)
             if inp is None:
-                raise CliError(f"{args.from_build}: the build has no training workload (or no network) to size for")
+                raise CliError(_("{build}: the build has no training workload (or no network) to size for").format(
+                    build=args.from_build))
             n = servers_for(inp, args.deadline_days, spec.training)
             if n is None:
-                raise CliError(f"--deadline-days: no cluster of this build trains in {args.deadline_days:g} days")
+                raise CliError(_("--deadline-days: no cluster of this build trains in {days} days").format(
+                    days=f"{args.deadline_days:g}"))
             spec = spec.model_copy(update={"servers": (spec.servers[0].model_copy(update={"count": n}),),
                                            "name": f"{n} x {spec.servers[0].build.meta.name}"})
     plan = plan_cluster(spec, cat, evaluator)

@@ -15,8 +15,8 @@ Python stays English, nothing breaks.
 
 Error lines: every input error is one line, `<where>: <what>` (a file, a flag, a field), worded in
 English where it is raised (the GUI, JSON output and the catalog cache keep that text).
-`error_line` shows it in the user's language: the whole line through its catalog template, else
-`<where>` kept and `<what>` translated (io/error_messages.py lists the templates).
+`error_line` shows it in the user's language (`i18n.translate_error`; io/error_messages.py lists the
+templates).
 """
 
 from __future__ import annotations
@@ -78,18 +78,8 @@ def argparse_words() -> Iterator[None]:
         argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
 
 
-def explain(text: str) -> str:
-    """An English message in the current language: its catalog template, else `<where>: <what>`
-    with `<where>` (a file, a flag, a field) kept and `<what>` translated, recursively."""
-    done = i18n.translate(text)
-    if done != text or ": " not in text:
-        return done
-    where, _, what = text.partition(": ")
-    return f"{where}: {explain(what)}"
-
-
 def error_line(exc: BaseException) -> str:
     """The one line `configurator:` prints for an input error, in the current language."""
     text = str(exc)
     first = text.splitlines()[0] if text else type(exc).__name__
-    return explain(first)
+    return i18n.translate_error(first)

@@ -205,6 +205,16 @@ def current_language() -> str:
     return _ACTIVE[0].language
 
 
+def translate_error(text: str) -> str:
+    """An English error, note or warning line in the current language: its catalog template, else
+    `<where>: <what>` with `<where>` (a file, a flag) kept and `<what>` translated, recursively."""
+    done = translate(text)
+    if done != text or ": " not in text:
+        return done
+    where, _sep, what = text.partition(": ")
+    return f"{where}: {translate_error(what)}"
+
+
 def pad(text: str, width: int) -> str:
     """`text` left-aligned in `width` terminal columns (a Han character takes two)."""
     cols = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
