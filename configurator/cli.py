@@ -352,17 +352,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("catalog", help=_("list catalog parts"))
     c.add_argument("--category", help=", ".join(categories.KEYS))
-    c.add_argument("--json", action="store_true")
+    c.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     c.set_defaults(func=cmd_catalog)
 
     k = sub.add_parser("check", help=_("check a build against every rule (exit 1 if it has errors)"))
     k.add_argument("build")
-    k.add_argument("--json", action="store_true")
+    k.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     k.set_defaults(func=cmd_check)
 
     e = sub.add_parser("evaluate", help=_("power, thermal, compute, bandwidth, cost, TCO and violations"))
     e.add_argument("build")
-    e.add_argument("--json", action="store_true")
+    e.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     e.add_argument("--workload", metavar="FILE", help=_("workload JSON (overrides the build's own)"))
     from .io.upgrade_cli import add_arguments as upgrade_arguments
 
@@ -373,12 +373,12 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("build")
     x.add_argument("figure", nargs="?", default="", help=_("figure path, e.g. power_w.max (see --list)"))
     x.add_argument("--list", action="store_true", help=_("list every figure of the build"))
-    x.add_argument("--json", action="store_true")
+    x.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     x.add_argument("--workload", metavar="FILE", help=_("workload JSON (overrides the build's own)"))
     x.set_defaults(func=cmd_explain)
 
     w = sub.add_parser("workload", help=_("GPU memory, fit and time for a model and a job"))
-    w.add_argument("--json", action="store_true")
+    w.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     w.add_argument("--preset", help=_("model preset, e.g. llama-2-7b (see --list-presets)"))
     w.add_argument("--list-presets", action="store_true")
     for name in ("layers", "hidden", "heads", "kv-heads", "ffn", "vocab"):
@@ -422,7 +422,7 @@ def build_parser() -> argparse.ArgumentParser:
     cl.add_argument("--rack-kw", type=float, metavar="KW", help=_("with --from: rack power limit (default 40)"))
     cl.add_argument("--per-rack", type=int, metavar="N", help=_("with --from: servers per rack (default: what fits)"))
     cl.add_argument("--switch", metavar="CATALOG_ID", help=_("with --from: compute-fabric switch"))
-    cl.add_argument("--json", action="store_true")
+    cl.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     cl.add_argument("-o", "--output", metavar="OUT", help=_("also write the plan: BOM .csv, or --format netbox-csv"))
     cl.add_argument("--format", help=_("cluster exporter: cluster-bom-csv (.csv) or netbox-csv (OUT.racks.csv + "
                                        "OUT.devices.csv)"))
@@ -455,7 +455,7 @@ def build_parser() -> argparse.ArgumentParser:
                                       "power, PSU and cost deltas; new problems"))
     u.add_argument("before", metavar="BEFORE")
     u.add_argument("after", metavar="AFTER")
-    u.add_argument("--json", action="store_true")
+    u.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     u.set_defaults(func=cmd_plan)
 
     from .io.import_cli import add_connection_arguments
@@ -464,7 +464,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("build", metavar="BUILD")
     v.add_argument("source", metavar="SOURCE", help=_("https://BMC, or a folder of inventory command outputs"))
     add_connection_arguments(v)
-    v.add_argument("--json", action="store_true")
+    v.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     v.set_defaults(func=cmd_verify)
     for parser in (p, *sub.choices.values()):  # `configurator --lang zh_CN check ...` or `check --lang ...`
         parser.add_argument("--lang", choices=tuple(LANGUAGES), default=argparse.SUPPRESS,

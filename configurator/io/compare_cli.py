@@ -57,7 +57,7 @@ def add_compare_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workload", metavar="FILE", help=_("workload JSON applied to every build"))
     p.add_argument("--hide-equal", action="store_true", help=_("text output: leave out rows equal for all builds"))
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true")
+    out.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     for flag, _name in FORMATS:
         out.add_argument(f"--{flag}", metavar="F", help=_("write the comparison as {format}").format(format=flag.upper()))
 

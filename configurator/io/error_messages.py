@@ -16,8 +16,13 @@ from __future__ import annotations
 
 from ..i18n import N_
 
-#: how a message says where: `file: field 'x': …`, a catalog entry, "(and N more problems)"
+#: how a message says where: `file: field 'x': …`, a catalog entry, "(and N more problems)"; a
+#: `<where>` before ": " is translated on its own when what follows translates (i18n.translate_error)
 FRAMES = (
+    N_("field '{field}'"), N_("field {field}"), N_("entry '{entry}', field '{field}'"), N_("entry '{entry}'"),
+    N_("{file}, field '{field}'"), N_("cannot read"), N_("cannot save"), N_("not valid TOML"),
+    N_("not a CSV row"), N_("not a CSV header row"), N_("build {build}"), N_("currency {code}"),
+    N_("preset {name}, field {field}"), N_("preset {name}"),
     N_("{file}: field '{field}': {details}"),
     N_("{file}: entry '{entry}', field '{field}': {details}"),
     N_("{file}: entry '{entry}': {details}"),
@@ -97,6 +102,21 @@ BUILD_FILES = (
     N_("a number with {n} digits"),
 )
 
+#: tomllib's reasons (catalog, rate, preset and settings files), and Python's refusal of a huge integer
+TOML = (
+    N_("{reasons} (at line {line}, column {column})"), N_("{reasons} (at end of document)"),
+    N_("Cannot declare {key} twice"), N_("Cannot mutate immutable namespace {key}"), N_("Cannot overwrite a value"),
+    N_("Cannot redefine namespace {key}"), N_("Duplicate inline table key {key}"),
+    N_("Escaped character is not a Unicode scalar value"), N_("Expected '=' after a key in a key/value pair"),
+    N_("Expected ']' at the end of a table declaration"), N_("Expected ']]' at the end of an array declaration"),
+    N_("Expected {expected}"), N_("Found invalid character {char}"), N_("Illegal character {char}"),
+    N_("Invalid date or datetime"), N_("Invalid hex value"), N_("Invalid initial character for a key part"),
+    N_("Invalid statement"), N_("Invalid value"), N_("Unclosed array"), N_("Unclosed inline table"),
+    N_("Unescaped '\\' in a string"), N_("Unterminated string"),
+    N_("Exceeds the limit ({limit} digits) for integer string conversion: value has {n} digits; use "
+       "sys.set_int_max_str_digits() to increase the limit"),
+)
+
 #: build_io.catalog_notes: what the catalog does not know (printed as notes; the build still loads)
 BUILD_NOTES = (
     N_("{chassis} is not a chassis; its slots and parts cannot be checked"),
@@ -150,6 +170,36 @@ CATALOG_FILES = (
     N_("currency {code}: not an ISO 4217 code such as USD, EUR, CNY"),
     N_("currency {code}: no exchange rate in fx.toml (rates for: {codes})"),
     N_("currency {code}: no exchange rate in fx.toml to convert the build's inputs"),
+)
+
+#: the models' own validators (core/build.py, core/catalog.py, core/evaluate/workload_models.py,
+#: core/cluster/model.py, core/recommend/request.py): pydantic's "value_error" carries these
+VALIDATORS = (
+    N_("an NVLink bridge joins at least two slots"),
+    N_("bridge {slots} names a slot twice"),
+    N_("SXM/OAM modules must name the baseboard family they fit"),
+    N_("{n} given for {positions} positions"),
+    N_("{switch} parent {parent} is not a socket or switch"),
+    N_("{slot} root {root} is not a socket or switch"),
+    N_("duplicate slot id {slot}"),
+    N_("{slot} blocks unknown slot {other}"),
+    N_("{uplink} is not a socket or switch"),
+    N_("not one of redundancy_modes"),
+    N_("unknown item {item} (known: {items})"),
+    N_("{name} must be a positive integer, got {value}"),
+    N_("heads ({heads}) must be divisible by kv_heads ({kv_heads})"),
+    N_("experts_active ({active}) exceeds experts ({experts})"),
+    N_("hidden ({hidden}) must be divisible by heads ({heads}) unless head_dim is given"),
+    N_("zero_stage must be 0, 1, 2 or 3, got {value}"),
+    N_("tokens must be positive, got {value}"),
+    N_("new_tokens must be >= 0, got {value}"),
+    N_("max_tokens_per_step must be a positive integer or null, got {value}"),
+    N_("mfu must be in (0, 1], got {value}"),
+    N_("expected a table"),
+    N_("count must be 0..100000, got {n}"),
+    N_("a serving workload is sized by target_tokens_per_s"),
+    N_("a training workload is sized by deadline_days"),
+    N_("{details}; the first is kept"),
 )
 
 #: report/settings.py, quote_fields.py: vendor settings and quote options

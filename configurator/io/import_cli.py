@@ -101,7 +101,7 @@ def add_arguments(parser: Any, kinds: tuple[str, ...]) -> None:
     parser.add_argument("source", help=_("redfish: https://BMC; inventory: a folder of command outputs"))
     parser.add_argument("-o", "--output", required=True, metavar="BUILD.json")
     parser.add_argument("--chassis", metavar="CATALOG_ID", help=_("build in this chassis (default: matched)"))
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     add_connection_arguments(parser)
 
 

@@ -21,7 +21,7 @@ from .workload_cli import WorkloadArgError, build_workload
 def _workload_arguments(p: argparse.ArgumentParser) -> None:
     """The `workload` command's job flags; ZeRO-3 and activation checkpointing on by default (what a
     buyer sizing servers would run: the least memory per GPU at the same 6·N·D time)."""
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     p.add_argument("--preset", help=_("model preset, e.g. llama-3-70b (configurator workload --list-presets)"))
     for name in ("layers", "hidden", "heads", "kv-heads", "ffn", "vocab"):
         p.add_argument(f"--{name}", type=int)
