@@ -128,7 +128,7 @@ def test_a_type_not_mapped_keeps_pydantic_text_and_value_errors_lose_their_prefi
                                     "ctx": {"error": ValueError("boom")}}) == "boom"
 
 
-def test_list_values_are_joined_the_chinese_way():
+def test_alternatives_are_joined_the_chinese_way():
     catalog = i18n.load_catalog("zh_CN")
     english = validation_text.message({"type": "literal_error", "ctx": {"expected": "'train', 'infer' or 'serve'"}})
-    assert catalog.translate(english) == "输入应为 'train'、'infer' 或 'serve'"
+    assert catalog.translate(english) == "输入应为 'train', 'infer' 或 'serve'"
