@@ -3,8 +3,8 @@
 Every reader of a file the app takes (builds, catalogs, price lists, clusters, workloads, vendor
 settings, exchange rates) turns the first pydantic error into a message with `message(err)`: the
 wording below for its `type`, filled with its `ctx` values. The English is pydantic's own (so
-English output does not change; tests/core/test_validation_text.py checks it against
-pydantic-core's templates), but it is ours, keyed by type: the gettext catalog has each template
+English output does not change; tests/test_cli_lang.py checks it against pydantic-core's
+templates), but it is ours, keyed by type: the gettext catalog has each template
 once, and a view shows the message in the user's language (`i18n.translate`) without ever
 depending on how a pydantic release words its errors. A type not listed keeps pydantic's text.
 """
@@ -120,7 +120,7 @@ def message(err: Mapping[str, Any]) -> str:
         return str(err.get("msg", "invalid")).removeprefix("Value error, ")
     counted = _COUNTED.get(kind)
     text = forms[1] if len(forms) > 1 and counted and ctx.get(counted) != 1 else forms[0]
-    values = {_RENAMED.get(k, k): _shown(v) for k, v in ctx.items()}
+    values = {_RENAMED.get(str(k), str(k)): _shown(v) for k, v in ctx.items()}
     try:
         return text.format(**values)
     except (KeyError, IndexError, ValueError):   # a ctx this wording does not expect: pydantic's text
