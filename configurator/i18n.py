@@ -122,8 +122,9 @@ class Catalog:
 
 
 _MAX_DEPTH = 4
-#: placeholders that name where something is (a file, a field of it, a catalog entry): never translated
-_VERBATIM = frozenset({"file", "field", "entry"})
+#: placeholders that name where something is (a file, a field of it, a catalog entry) or a category key
+#: ("psu", "gpu"): never translated
+_VERBATIM = frozenset({"file", "field", "entry", "category"})
 _MORE = re.compile(r"(\d+) more")
 #: how a language joins a list: ", " between items, "; " between clauses, " or " between alternatives,
 #: the last item, "N more"
