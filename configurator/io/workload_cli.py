@@ -138,7 +138,8 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
     data: dict[str, Any] = {"workload": wl.model_dump(mode="json"), "gpus": args.gpus, "per_gpu_bytes": per_gpu,
                             "peak_phase": mem.phase, "model_states_bytes": states}
     text = [_("{model}: {mode}, {n} GPU(s), per GPU at the peak ({phase}):").format(
-        model=_(CUSTOM) if wl.model.name == CUSTOM else wl.model.name, mode=_(MODES.get(wl.mode, wl.mode)), n=args.gpus, phase=translate(mem.phase))]
+        model=_(CUSTOM) if wl.model.name == CUSTOM else wl.model.name, mode=_(MODES.get(wl.mode, wl.mode)),
+        n=args.gpus, phase=translate(mem.phase))]
     text += [f"  {pad(_(ROWS.get(k, k)), 12)} {v / 1e9:10.2f} GB" for k, v in per_gpu.items()]
     if wl.mode == "train" and wl.train.zero_stage in (2, 3):  # DeepSpeed's own estimator, no offload
         ds = deepspeed_estimator_bytes(wl.model.param_count(), wl.train.zero_stage, args.gpus,
