@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .cli_lang import argparse_words, error_line, language_in
 from .core import categories
-from .i18n import LANGUAGES, _, choose_language, pad, set_language, translate
+from .i18n import LANGUAGES, _, choose_language, pad, set_language, translate, translate_error
 
 
 class CliError(Exception):
@@ -43,7 +44,7 @@ def _evaluator(cat):
     issues: list = []
     evaluator = default_evaluator(cat, issues)
     for issue in issues:
-        print(f"warning: {issue}", file=sys.stderr)
+        print(_("warning: {issue}").format(issue=translate_error(str(issue))), file=sys.stderr)
     return evaluator
 
 
@@ -53,7 +54,7 @@ def _load(path: str):
 
     loaded = importer_for(path).read(Path(path), _catalog())
     for note in loaded.notes:
-        print(f"note: {note}", file=sys.stderr)
+        print(_("note: {note}").format(note=translate_error(str(note))), file=sys.stderr)
     return loaded.build
 
 
@@ -66,7 +67,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     cat = _catalog()
     parts = [p for p in cat.parts.values() if args.category in (None, p.category)]
     if args.category and args.category not in categories.KEYS:
-        raise CliError(f"--category: unknown category {args.category!r}")
+        raise CliError(_("--category: unknown category {category}").format(category=repr(args.category)))
     if args.json:
         _print_json([part_to_json(p, cat) for p in parts])
     else:
@@ -76,7 +77,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
             print(f"{p.category:8} {p.id:40} {p.vendor:10} {p.name}  [{money}; {p.origin}]")
         print(_("{n} parts").format(n=len(parts)), file=sys.stderr)
     for issue in cat.issues:
-        print(_("warning: {issue}").format(issue=issue), file=sys.stderr)
+        print(_("warning: {issue}").format(issue=translate_error(str(issue))), file=sys.stderr)
     return 0
 
 
@@ -187,7 +188,7 @@ def _export(args: argparse.Namespace, fmt) -> int:
     cat = _catalog()
     evaluator = _evaluator(cat)
     if len(args.builds) > fmt.max_options:
-        raise CliError(f"{fmt.name}: at most {fmt.max_options} build(s) per file")
+        raise CliError(_("{format}: at most {n} build(s) per file").format(format=fmt.name, n=fmt.max_options))
     currency = check_currency(args.currency, evaluator.fx) if args.currency else None   # exit 2, one line
     pairs = []
     for path in args.builds:
@@ -199,7 +200,7 @@ def _export(args: argparse.Namespace, fmt) -> int:
     try:
         out = fmt.write(request, Path(args.output))
     except UnorderableError as exc:   # not a bad input: the build itself is not orderable
-        print(f"configurator: {exc}", file=sys.stderr)
+        print(f"configurator: {error_line(exc)}", file=sys.stderr)
         return 1
     # `-o -` put the file itself on stdout: the confirmation must not be mixed into it
     print(_("wrote {path}").format(path=out), file=sys.stderr if args.output == "-" else sys.stdout)
@@ -237,7 +238,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     cat = _catalog()
     evaluator = _evaluator(cat)   # rates and presets read once for every server figure
     if bool(args.cluster) == bool(args.from_build):
-        raise CliError("cluster: give a cluster file or --from BUILD, not both or neither")
+        raise CliError(_("cluster: give a cluster file or --from BUILD, not both or neither"))
     if args.cluster:
         spec = read_cluster(args.cluster)
     else:
@@ -247,14 +248,16 @@ def cmd_cluster(args: argparse.Namespace) -> int:
                                rack={k: v for k, v in rack.items() if v is not None}, fabric=fabric)
         if args.deadline_days is not None:
             if args.deadline_days <= 0:
-                raise CliError("--deadline-days: must be above 0")
+                raise CliError(_("--deadline-days: must be above 0"))
             fig = server_figures(spec.servers[0].build, cat, spec, args.from_build, evaluator)
             inp = step_inputs(fig, fig.network_gbps_per_gpu, spec.fabric.oversubscription)
             if inp is None:
-                raise CliError(f"{args.from_build}: the build has no training workload (or no network) to size for")
+                raise CliError(_("{build}: the build has no training workload (or no network) to size for").format(
+                    build=args.from_build))
             n = servers_for(inp, args.deadline_days, spec.training)
             if n is None:
-                raise CliError(f"--deadline-days: no cluster of this build trains in {args.deadline_days:g} days")
+                raise CliError(_("--deadline-days: no cluster of this build trains in {days} days").format(
+                    days=f"{args.deadline_days:g}"))
             spec = spec.model_copy(update={"servers": (spec.servers[0].model_copy(update={"count": n}),),
                                            "name": f"{n} x {spec.servers[0].build.meta.name}"})
     plan = plan_cluster(spec, cat, evaluator)
@@ -318,153 +321,154 @@ def cmd_gui(args: argparse.Namespace) -> int:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, like every input error
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, _("{prog}: error: {message}").format(prog=self.prog, message=message) + "\n")
 
 
 def _currency(value: str) -> str:
     if len(value) != 3 or not value.isalpha():
-        raise argparse.ArgumentTypeError(f"not an ISO 4217 code: {value!r}")
+        raise argparse.ArgumentTypeError(_("not an ISO 4217 code: {value}").format(value=repr(value)))
     return value.upper()
 
 
 def _window_size(value: str) -> tuple[int, int]:
     w, sep, h = value.lower().partition("x")
     if not (sep and w.isdigit() and h.isdigit() and 320 <= int(w) <= 16384 and 240 <= int(h) <= 16384):
-        raise argparse.ArgumentTypeError(f"not a window size WxH (320x240 or more): {value!r}")
+        raise argparse.ArgumentTypeError(_("not a window size WxH (320x240 or more): {value}").format(value=repr(value)))
     return int(w), int(h)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="configurator", description="Configure AI training and inference servers.")
-    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    p = _Parser(prog="configurator", description=_("Configure AI training and inference servers."))
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                   help=_("show the version and exit"))
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
-    g = sub.add_parser("gui", help="open the builder window")
-    g.add_argument("build", nargs="?", help="build file to open")
-    g.add_argument("--screenshot", metavar="PNG", help="render the window offscreen to PNG and exit")
-    g.add_argument("--compare", nargs="+", metavar="BUILD", help="open 2-6 builds and compare them side by side")
-    g.add_argument("--size", metavar="WxH", type=_window_size, help="window size in pixels, e.g. 1366x768")
+    g = sub.add_parser("gui", help=_("open the builder window"))
+    g.add_argument("build", nargs="?", help=_("build file to open"))
+    g.add_argument("--screenshot", metavar="PNG", help=_("render the window offscreen to PNG and exit"))
+    g.add_argument("--compare", nargs="+", metavar="BUILD", help=_("open 2-6 builds and compare them side by side"))
+    g.add_argument("--size", metavar="WxH", type=_window_size, help=_("window size in pixels, e.g. 1366x768"))
     g.set_defaults(func=cmd_gui)
 
-    c = sub.add_parser("catalog", help="list catalog parts")
+    c = sub.add_parser("catalog", help=_("list catalog parts"))
     c.add_argument("--category", help=", ".join(categories.KEYS))
-    c.add_argument("--json", action="store_true")
+    c.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     c.set_defaults(func=cmd_catalog)
 
-    k = sub.add_parser("check", help="check a build against every rule (exit 1 if it has errors)")
+    k = sub.add_parser("check", help=_("check a build against every rule (exit 1 if it has errors)"))
     k.add_argument("build")
-    k.add_argument("--json", action="store_true")
+    k.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     k.set_defaults(func=cmd_check)
 
-    e = sub.add_parser("evaluate", help="power, thermal, compute, bandwidth, cost, TCO and violations")
+    e = sub.add_parser("evaluate", help=_("power, thermal, compute, bandwidth, cost, TCO and violations"))
     e.add_argument("build")
-    e.add_argument("--json", action="store_true")
-    e.add_argument("--workload", metavar="FILE", help="workload JSON (overrides the build's own)")
+    e.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+    e.add_argument("--workload", metavar="FILE", help=_("workload JSON (overrides the build's own)"))
     from .io.upgrade_cli import add_arguments as upgrade_arguments
 
     upgrade_arguments(e)
     e.set_defaults(func=cmd_evaluate)
 
-    x = sub.add_parser("explain", help="how a figure of `evaluate --json` is worked out (formula, inputs, sources)")
+    x = sub.add_parser("explain", help=_("how a figure of `evaluate --json` is worked out (formula, inputs, sources)"))
     x.add_argument("build")
-    x.add_argument("figure", nargs="?", default="", help="figure path, e.g. power_w.max (see --list)")
-    x.add_argument("--list", action="store_true", help="list every figure of the build")
-    x.add_argument("--json", action="store_true")
-    x.add_argument("--workload", metavar="FILE", help="workload JSON (overrides the build's own)")
+    x.add_argument("figure", nargs="?", default="", help=_("figure path, e.g. power_w.max (see --list)"))
+    x.add_argument("--list", action="store_true", help=_("list every figure of the build"))
+    x.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+    x.add_argument("--workload", metavar="FILE", help=_("workload JSON (overrides the build's own)"))
     x.set_defaults(func=cmd_explain)
 
-    w = sub.add_parser("workload", help="GPU memory, fit and time for a model and a job")
-    w.add_argument("--json", action="store_true")
-    w.add_argument("--preset", help="model preset, e.g. llama-2-7b (see --list-presets)")
+    w = sub.add_parser("workload", help=_("GPU memory, fit and time for a model and a job"))
+    w.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+    w.add_argument("--preset", help=_("model preset, e.g. llama-2-7b (see --list-presets)"))
     w.add_argument("--list-presets", action="store_true")
     for name in ("layers", "hidden", "heads", "kv-heads", "ffn", "vocab"):
         w.add_argument(f"--{name}", type=int)
-    w.add_argument("--params", type=float, help="parameter count override (e.g. 6.74e9)")
+    w.add_argument("--params", type=float, help=_("parameter count override (e.g. 6.74e9)"))
     w.add_argument("--mode", choices=("train", "infer"), default="train")
     w.add_argument("--precision", choices=("fp32", "amp", "mixed", "bf16", "fp8", "fp16", "int8", "int4"))
     w.add_argument("--optimizer", choices=("adamw", "adamw8bit", "sgd"), default="adamw")
     w.add_argument("--optimizer-impl", choices=("fused", "foreach"), default="fused",
-                   help="optimizer.step() implementation: fused (no temporaries) or foreach")
-    w.add_argument("--grad-fp32", action="store_true", help="fp32 gradients (Megatron/DeepSpeed, 18 B/param)")
+                   help=_("optimizer.step() implementation: fused (no temporaries) or foreach"))
+    w.add_argument("--grad-fp32", action="store_true", help=_("fp32 gradients (Megatron/DeepSpeed, 18 B/param)"))
     w.add_argument("--max-tokens-per-step", type=int, default=None,
-                   help="serving engine's tokens per step (chunked prefill; default 8192, 0 = whole batch)")
+                   help=_("serving engine's tokens per step (chunked prefill; default 8192, 0 = whole batch)"))
     w.add_argument("--batch", type=int, default=1)
-    w.add_argument("--seq", type=int, default=None, help="sequence length (train) / context (infer)")
+    w.add_argument("--seq", type=int, default=None, help=_("sequence length (train) / context (infer)"))
     w.add_argument("--new-tokens", type=int, default=512)
     w.add_argument("--kv-dtype", choices=("fp32", "fp16", "bf16", "fp8", "int8"), default="bf16")
     w.add_argument("--checkpointing", action="store_true")
     w.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0)
     w.add_argument("--gpus", type=int, default=1)
-    w.add_argument("--gpu", metavar="CATALOG_ID", help="GPU from the catalog: adds fits / capacity")
+    w.add_argument("--gpu", metavar="CATALOG_ID", help=_("GPU from the catalog: adds fits / capacity"))
     w.add_argument("--mfu", type=float)
-    w.add_argument("--tokens", type=float, help="training tokens for the time estimate")
+    w.add_argument("--tokens", type=float, help=_("training tokens for the time estimate"))
     w.set_defaults(func=cmd_workload)
 
-    r = sub.add_parser("recommend", help="the Pareto-best builds for a workload, a budget and limits")
+    r = sub.add_parser("recommend", help=_("the Pareto-best builds for a workload, a budget and limits"))
     from .io.recommend_cli import add_arguments as recommend_arguments
     recommend_arguments(r)
     r.set_defaults(func=cmd_recommend)
 
-    q = sub.add_parser("quote", help="write a PDF quote for 1-3 builds (options A/B/C)")
+    q = sub.add_parser("quote", help=_("write a PDF quote for 1-3 builds (options A/B/C)"))
     _export_arguments(q, "OUT.pdf")
     q.set_defaults(func=cmd_quote)
 
-    cl = sub.add_parser("cluster", help="plan a cluster: racks, A/B feeds, fabric, totals (exit 1 on errors)")
-    cl.add_argument("cluster", nargs="?", metavar="CLUSTER.json", help="cluster file (docs/cluster.md)")
-    cl.add_argument("--from", dest="from_build", metavar="BUILD", help="plan N servers of this build instead")
-    cl.add_argument("--servers", type=int, metavar="N", help="with --from: how many servers")
+    cl = sub.add_parser("cluster", help=_("plan a cluster: racks, A/B feeds, fabric, totals (exit 1 on errors)"))
+    cl.add_argument("cluster", nargs="?", metavar="CLUSTER.json", help=_("cluster file (docs/cluster.md)"))
+    cl.add_argument("--from", dest="from_build", metavar="BUILD", help=_("plan N servers of this build instead"))
+    cl.add_argument("--servers", type=int, metavar="N", help=_("with --from: how many servers"))
     cl.add_argument("--deadline-days", type=float, metavar="D",
-                    help="with --from: as many servers as the build's workload needs to train in D days")
-    cl.add_argument("--rack-kw", type=float, metavar="KW", help="with --from: rack power limit (default 40)")
-    cl.add_argument("--per-rack", type=int, metavar="N", help="with --from: servers per rack (default: what fits)")
-    cl.add_argument("--switch", metavar="CATALOG_ID", help="with --from: compute-fabric switch")
-    cl.add_argument("--json", action="store_true")
-    cl.add_argument("-o", "--output", metavar="OUT", help="also write the plan: BOM .csv, or --format netbox-csv")
-    cl.add_argument("--format", help="cluster exporter: cluster-bom-csv (.csv) or netbox-csv (OUT.racks.csv + "
-                                     "OUT.devices.csv)")
+                    help=_("with --from: as many servers as the build's workload needs to train in D days"))
+    cl.add_argument("--rack-kw", type=float, metavar="KW", help=_("with --from: rack power limit (default 40)"))
+    cl.add_argument("--per-rack", type=int, metavar="N", help=_("with --from: servers per rack (default: what fits)"))
+    cl.add_argument("--switch", metavar="CATALOG_ID", help=_("with --from: compute-fabric switch"))
+    cl.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+    cl.add_argument("-o", "--output", metavar="OUT", help=_("also write the plan: BOM .csv, or --format netbox-csv"))
+    cl.add_argument("--format", help=_("cluster exporter: cluster-bom-csv (.csv) or netbox-csv (OUT.racks.csv + "
+                                       "OUT.devices.csv)"))
     cl.set_defaults(func=cmd_cluster)
 
     from .io.exporters import EXPORTERS
 
-    x = sub.add_parser("export", help="export builds and their evaluation: " + "; ".join(
-        f"{e.name} ({', '.join(e.suffixes)}) {e.description}" for e in EXPORTERS.values()))
+    x = sub.add_parser("export", help=_("export builds and their evaluation: {formats}").format(formats="; ".join(
+        f"{e.name} ({', '.join(e.suffixes)}) {_(e.description)}" for e in EXPORTERS.values())))
     _export_arguments(x, "OUT")
-    x.add_argument("--format", choices=tuple(EXPORTERS), help="default: from the output file's suffix")
+    x.add_argument("--format", choices=tuple(EXPORTERS), help=_("default: from the output file's suffix"))
     x.set_defaults(func=cmd_export)
     from .io.compare_cli import add_bom_arguments, add_compare_arguments
 
-    cm = sub.add_parser("compare", help="compare 2-6 builds side by side: deltas to a baseline, best values")
+    cm = sub.add_parser("compare", help=_("compare 2-6 builds side by side: deltas to a baseline, best values"))
     add_compare_arguments(cm)
     cm.set_defaults(func=cmd_compare)
-    bm = sub.add_parser("bom", help="write one build's priced bill of materials as CSV or XLSX")
+    bm = sub.add_parser("bom", help=_("write one build's priced bill of materials as CSV or XLSX"))
     add_bom_arguments(bm)
     bm.set_defaults(func=cmd_bom)
     from .io.import_cli import add_arguments as import_arguments
     from .io.importers import SERVER_IMPORTERS
 
-    m = sub.add_parser("import", help="build from a running server: " + "; ".join(
-        f"{i.name} ({i.description})" for i in SERVER_IMPORTERS.values()))
+    m = sub.add_parser("import", help=_("build from a running server: {kinds}").format(kinds="; ".join(
+        f"{i.name} ({_(i.description)})" for i in SERVER_IMPORTERS.values())))
     import_arguments(m, tuple(SERVER_IMPORTERS))
     m.set_defaults(func=cmd_import)
 
-    u = sub.add_parser("plan", help="the upgrade from BEFORE to AFTER: parts to add, remove and move; "
-                                    "power, PSU and cost deltas; new problems")
+    u = sub.add_parser("plan", help=_("the upgrade from BEFORE to AFTER: parts to add, remove and move; "
+                                      "power, PSU and cost deltas; new problems"))
     u.add_argument("before", metavar="BEFORE")
     u.add_argument("after", metavar="AFTER")
-    u.add_argument("--json", action="store_true")
+    u.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     u.set_defaults(func=cmd_plan)
 
     from .io.import_cli import add_connection_arguments
 
-    v = sub.add_parser("verify", help="compare a build with what the server reports (exit 1 if anything differs)")
+    v = sub.add_parser("verify", help=_("compare a build with what the server reports (exit 1 if anything differs)"))
     v.add_argument("build", metavar="BUILD")
-    v.add_argument("source", metavar="SOURCE", help="https://BMC, or a folder of inventory command outputs")
+    v.add_argument("source", metavar="SOURCE", help=_("https://BMC, or a folder of inventory command outputs"))
     add_connection_arguments(v)
-    v.add_argument("--json", action="store_true")
+    v.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     v.set_defaults(func=cmd_verify)
     for parser in (p, *sub.choices.values()):  # `configurator --lang zh_CN check ...` or `check --lang ...`
         parser.add_argument("--lang", choices=tuple(LANGUAGES), default=argparse.SUPPRESS,
-                            help="language of the output and the GUI (default: CONFIGURATOR_LANG or the system locale)")
+                            help=_("language of the output and the GUI (default: CONFIGURATOR_LANG or the system locale)"))
     return p
 
 
@@ -475,28 +479,43 @@ def _export_arguments(parser: argparse.ArgumentParser, output: str) -> None:
 
     parser.add_argument("--customer")
     parser.add_argument("--currency", type=_currency)
-    parser.add_argument("--valid-days", type=int, default=None, help="default: the build's, else 30")
+    parser.add_argument("--valid-days", type=int, default=None, help=_("default: the build's, else 30"))
     add_quote_arguments(parser)
 
 
+def _set_language(argv: Sequence[str]) -> None:
+    """The language of the parser's texts and of everything printed: chosen before the parser is
+    built; an unsupported `--lang` is left to the parser to refuse (one line, exit 2)."""
+    try:
+        lang = choose_language(language_in(argv))
+    except ValueError:
+        lang = choose_language(None)
+    set_language(lang)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    lang = getattr(args, "lang", None)
-    if not getattr(args, "command", None):
-        args = parser.parse_args(["gui"])  # bare `configurator` opens the builder window
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        _set_language(argv)
+    except (ValueError, OSError) as exc:   # a missing translation catalog
+        print(f"configurator: {error_line(exc)}", file=sys.stderr)
+        return 2
+    with argparse_words():
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        lang = getattr(args, "lang", None)
+        if not getattr(args, "command", None):
+            args = parser.parse_args(["gui"])  # bare `configurator` opens the builder window
     args.lang = lang
     try:
-        set_language(choose_language(args.lang))
         return int(args.func(args) or 0)
     except CliError as exc:
-        print(f"configurator: {exc}", file=sys.stderr)
+        print(f"configurator: {error_line(exc)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
         return 130
     except (ValueError, OSError) as exc:  # BuildFileError, QuoteError, OpError are ValueErrors
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        print(f"configurator: {first}", file=sys.stderr)
+        print(f"configurator: {error_line(exc)}", file=sys.stderr)
         return 2

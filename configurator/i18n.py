@@ -86,8 +86,13 @@ class Catalog:
         for pattern, translation in self.templates:
             m = pattern.fullmatch(text)
             if m:
-                return _PLACEHOLDER.sub(lambda p: self._value(m.group(p.group(1)), depth + 1), translation)
+                return _PLACEHOLDER.sub(lambda p: self._filled(p.group(1), m.group(p.group(1)), depth), translation)
         return text
+
+    def _filled(self, name: str, value: str, depth: int) -> str:
+        """The value of placeholder `name`: a file, field or entry stays as written (a field named
+        "chassis" is not the word 机箱); anything else in this language."""
+        return value if name in _VERBATIM else self._value(value, depth + 1)
 
     def _value(self, value: str, depth: int) -> str:
         """A filled-in value in this language: a nested phrase translated, a list re-joined."""
@@ -117,6 +122,9 @@ class Catalog:
 
 
 _MAX_DEPTH = 4
+#: placeholders that name where something is (a file, a field of it, a catalog entry) or a category key
+#: ("psu", "gpu"): never translated
+_VERBATIM = frozenset({"file", "field", "entry", "category"})
 _MORE = re.compile(r"(\d+) more")
 #: how a language joins a list: ", " between items, "; " between clauses, " or " between alternatives,
 #: the last item, "N more"
@@ -203,6 +211,22 @@ def set_language(language: str) -> Catalog:
 
 def current_language() -> str:
     return _ACTIVE[0].language
+
+
+def translate_error(text: str) -> str:
+    """An English error, note or warning line (`<where>: <where>: <what>`) in the current language.
+
+    From the left: when the rest after a `<where>` translates, the `<where>` is kept (a file, a
+    flag) or translated by its own template ("field 'x'", "entry 'y', field 'x'"); else the text
+    is translated as a whole (a template whose first value holds the rest could otherwise swallow
+    the file name)."""
+    where, sep, what = text.partition(": ")
+    if sep:
+        done = translate_error(what)
+        if done != what:
+            place = translate(where)
+            return f"{place}{'：' if place != where else ': '}{done}"
+    return translate(text)
 
 
 def pad(text: str, width: int) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..core import validation_text
 from ..core.build import FORMAT_KIND, Build
 from ..core.catalog import Catalog
 from ..core.categories import ACCEPTS
@@ -205,15 +206,13 @@ def validation_error(exc: ValidationError, name: str) -> BuildFileError:
     for part in loc:
         field = _path(field, part)
     kind = err.get("type", "")
-    msg = str(err.get("msg", "invalid"))
+    msg = validation_text.message(err)
     if kind == "string_pattern_mismatch":
         msg = _PATTERN_WORDS.get(str(err.get("ctx", {}).get("pattern")), msg)
     elif kind == "extra_forbidden":
         msg = "unknown field (a typo, or a file from a newer app?)"
     elif kind == "missing":
         msg = "required but missing"
-    elif kind == "value_error":
-        msg = msg.removeprefix("Value error, ")
     if is_key:
         msg = f"name {msg}" if kind == "string_pattern_mismatch" else f"name: {msg}"
     more = exc.error_count() - 1

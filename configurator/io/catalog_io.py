@@ -28,7 +28,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from .. import paths
-from ..core import categories
+from ..core import categories, validation_text
 from ..core.catalog import AnyPart, Catalog, LoadIssue, Part, Price
 from .catalog_cache import CatalogCache
 from .catalog_limits import out_of_range
@@ -104,7 +104,7 @@ def parse_part_file(name: str, raw: bytes) -> tuple[list[Part], list[LoadIssue]]
         except ValidationError as exc:
             err = exc.errors()[0]
             more = f" (+{exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-            issues.append(LoadIssue(name, entry_id, _loc(err) or "?", err.get("msg", "invalid") + more))
+            issues.append(LoadIssue(name, entry_id, _loc(err) or "?", validation_text.message(err) + more))
             continue
         parts.append(part)
     return parts, issues
@@ -142,7 +142,7 @@ def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
                                 origin=name))
         except ValidationError as exc:
             err = exc.errors()[0]
-            issues.append(LoadIssue(name, pid, _loc(err), err.get("msg", "invalid")))
+            issues.append(LoadIssue(name, pid, _loc(err), validation_text.message(err)))
     return prices, issues
 
 

@@ -21,7 +21,7 @@ from ..core.catalog import LoadIssue
 from ..core.compare import MAX_COLUMNS, MIN_COLUMNS, ColumnInput, Comparer, Comparison, Options, PriceList
 from ..core.currency import check_currency
 from ..core.evaluator import Evaluator
-from ..i18n import _, pad
+from ..i18n import _, pad, translate_error
 from .compare_io import load_price_list
 from .exporters import ExportRequest, compare_exporter, exporter
 from .exporters.compare_json import comparison_to_json
@@ -45,20 +45,21 @@ class CompareOutput:
 
 
 def add_compare_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("builds", nargs="+", metavar="BUILD", help=f"{MIN_COLUMNS} to {MAX_COLUMNS} build files")
-    p.add_argument("--baseline", type=int, default=1, metavar="N", help="deltas are to build N (1-based; default 1)")
-    p.add_argument("--price-list", metavar="CSV", help="a buyer's price list (docs/catalog.md) for every build")
-    p.add_argument("--currency", metavar="CODE", help="compare every build in this currency")
-    p.add_argument("--electricity-price", metavar="PRICE", help="per kWh, in the comparison's currency")
+    p.add_argument("builds", nargs="+", metavar="BUILD",
+                   help=_("{min} to {max} build files").format(min=MIN_COLUMNS, max=MAX_COLUMNS))
+    p.add_argument("--baseline", type=int, default=1, metavar="N", help=_("deltas are to build N (1-based; default 1)"))
+    p.add_argument("--price-list", metavar="CSV", help=_("a buyer's price list (docs/catalog.md) for every build"))
+    p.add_argument("--currency", metavar="CODE", help=_("compare every build in this currency"))
+    p.add_argument("--electricity-price", metavar="PRICE", help=_("per kWh, in the comparison's currency"))
     p.add_argument("--pue", type=float, metavar="X")
-    p.add_argument("--years", type=int, metavar="N", help="TCO horizon")
-    p.add_argument("--utilization", type=float, metavar="PCT", help="GPU utilization for energy and rent, %%")
-    p.add_argument("--workload", metavar="FILE", help="workload JSON applied to every build")
-    p.add_argument("--hide-equal", action="store_true", help="text output: leave out rows equal for all builds")
+    p.add_argument("--years", type=int, metavar="N", help=_("TCO horizon"))
+    p.add_argument("--utilization", type=float, metavar="PCT", help=_("GPU utilization for energy and rent, %%"))
+    p.add_argument("--workload", metavar="FILE", help=_("workload JSON applied to every build"))
+    p.add_argument("--hide-equal", action="store_true", help=_("text output: leave out rows equal for all builds"))
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true")
+    out.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     for flag, _name in FORMATS:
-        out.add_argument(f"--{flag}", metavar="F", help=f"write the comparison as {flag.upper()}")
+        out.add_argument(f"--{flag}", metavar="F", help=_("write the comparison as {format}").format(format=flag.upper()))
 
 
 def add_bom_arguments(p: argparse.ArgumentParser) -> None:
@@ -66,7 +67,7 @@ def add_bom_arguments(p: argparse.ArgumentParser) -> None:
     out = p.add_mutually_exclusive_group(required=True)
     out.add_argument("--csv", metavar="F")
     out.add_argument("--xlsx", metavar="F")
-    p.add_argument("--price-list", metavar="CSV", help="a buyer's price list (docs/catalog.md)")
+    p.add_argument("--price-list", metavar="CSV", help=_("a buyer's price list (docs/catalog.md)"))
     p.add_argument("--currency", metavar="CODE")
 
 
@@ -77,7 +78,7 @@ def _price_list(path: str | None, evaluator: Evaluator) -> PriceList | None:
     issues: list[LoadIssue] = []
     plist = load_price_list(path, evaluator.catalog, issues=issues)
     for issue in issues:
-        print(f"warning: {issue}", file=sys.stderr)
+        print(_("warning: {issue}").format(issue=translate_error(str(issue))), file=sys.stderr)
     return plist
 
 

@@ -9,9 +9,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..core import validation_text
 from ..core.evaluator import Evaluator
 from ..core.recommend import Recommendation, Request, recommend
 from ..core.text import N_
+from ..i18n import _
 from .build_io import save_build
 from .workload_cli import WorkloadArgError, build_workload
 
@@ -19,11 +21,11 @@ from .workload_cli import WorkloadArgError, build_workload
 def _workload_arguments(p: argparse.ArgumentParser) -> None:
     """The `workload` command's job flags; ZeRO-3 and activation checkpointing on by default (what a
     buyer sizing servers would run: the least memory per GPU at the same 6·N·D time)."""
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--preset", help="model preset, e.g. llama-3-70b (configurator workload --list-presets)")
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+    p.add_argument("--preset", help=_("model preset, e.g. llama-3-70b (configurator workload --list-presets)"))
     for name in ("layers", "hidden", "heads", "kv-heads", "ffn", "vocab"):
         p.add_argument(f"--{name}", type=int)
-    p.add_argument("--params", type=float, help="parameter count override (e.g. 6.74e9)")
+    p.add_argument("--params", type=float, help=_("parameter count override (e.g. 6.74e9)"))
     p.add_argument("--mode", choices=("train", "finetune", "infer", "serve"), default="train")
     p.add_argument("--precision", choices=("fp32", "amp", "mixed", "bf16", "fp8", "fp16", "int8", "int4"))
     p.add_argument("--optimizer", choices=("adamw", "adamw8bit", "sgd"), default="adamw")
@@ -31,40 +33,40 @@ def _workload_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--grad-fp32", action="store_true")
     p.add_argument("--max-tokens-per-step", type=int, default=None)
     p.add_argument("--batch", type=int, default=1)
-    p.add_argument("--seq", type=int, default=None, help="sequence length (train) / context (serve)")
+    p.add_argument("--seq", type=int, default=None, help=_("sequence length (train) / context (serve)"))
     p.add_argument("--new-tokens", type=int, default=512)
     p.add_argument("--kv-dtype", choices=("fp32", "fp16", "bf16", "fp8", "int8"), default="bf16")
     p.add_argument("--no-checkpointing", dest="checkpointing", action="store_false")
     p.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=3)
     p.add_argument("--mfu", type=float)
-    p.add_argument("--tokens", type=float, help="training tokens (default 20 × parameters)")
+    p.add_argument("--tokens", type=float, help=_("training tokens (default 20 × parameters)"))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Every flag of `configurator recommend`: the job, the constraints, the objective."""
     _workload_arguments(p)
-    p.add_argument("--deadline-days", type=float, help="training: finish within D days")
-    p.add_argument("--target-tokens-per-s", type=float, help="serving: output tokens/s over all servers")
-    p.add_argument("--budget", help="most money for all servers, in --currency")
+    p.add_argument("--deadline-days", type=float, help=_("training: finish within D days"))
+    p.add_argument("--target-tokens-per-s", type=float, help=_("serving: output tokens/s over all servers"))
+    p.add_argument("--budget", help=_("most money for all servers, in --currency"))
     p.add_argument("--currency", default="USD")
-    p.add_argument("--max-kw", type=float, help="most wall power per server, kW")
-    p.add_argument("--max-ru", type=int, help="most rack units for all servers")
+    p.add_argument("--max-kw", type=float, help=_("most wall power per server, kW"))
+    p.add_argument("--max-ru", type=int, help=_("most rack units for all servers"))
     p.add_argument("--cooling", choices=("any", "air", "liquid"), default="any")
-    p.add_argument("--ambient", type=float, default=25.0, help="site inlet air, °C")
-    p.add_argument("--vendor", action="append", default=[], help="allowed chassis vendor (repeatable)")
-    p.add_argument("--gpu-family", action="append", default=[], help="allowed GPU id/name substring (repeatable)")
-    p.add_argument("--owned", action="append", default=[], metavar="PART=N", help="parts the customer has")
+    p.add_argument("--ambient", type=float, default=25.0, help=_("site inlet air, °C"))
+    p.add_argument("--vendor", action="append", default=[], help=_("allowed chassis vendor (repeatable)"))
+    p.add_argument("--gpu-family", action="append", default=[], help=_("allowed GPU id/name substring (repeatable)"))
+    p.add_argument("--owned", action="append", default=[], metavar="PART=N", help=_("parts the customer has"))
     p.add_argument("--objective", choices=("price", "tco", "time", "cost_per_mtok"), default="price")
     p.add_argument("--tco-years", type=int, default=5)
     p.add_argument("--max-servers", type=int, default=16)
-    p.add_argument("--top", type=int, default=12, help="most builds shown")
-    p.add_argument("-o", "--output", metavar="BEST.json", help="write the best build as a build file")
+    p.add_argument("--top", type=int, default=12, help=_("most builds shown"))
+    p.add_argument("-o", "--output", metavar="BEST.json", help=_("write the best build as a build file"))
 
 
 def _owned(items: list[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for item in items:
-        pid, _, n = item.partition("=")
+        pid, _eq, n = item.partition("=")
         try:
             out[pid] = int(n or "1")
         except ValueError:
@@ -90,7 +92,7 @@ def build_request(args: argparse.Namespace) -> Request:
     except ValidationError as exc:
         err = exc.errors()[0]
         flag = "--" + ".".join(str(x) for x in err["loc"]).replace("_", "-")
-        raise WorkloadArgError(f"{flag}: {err['msg']}") from None
+        raise WorkloadArgError(f"{flag}: {validation_text.message(err)}") from None
 
 
 def to_json(rec: Recommendation) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from ..core.evaluate.result import Evaluation
 from ..core.evaluator import Evaluator
 from ..core.plan import UpgradePlan, plan_to_json
 from ..core.upgrade import upgrade_of
+from ..i18n import _
 from .build_io import load_build
 
 #: the largest trade-in value accepted for one part, in the build's currency
@@ -21,9 +22,9 @@ MAX_TRADE_IN = Decimal("1e9")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--before", metavar="BEFORE.json",
-                        help="the server as it is now (default: the build's owned parts, e.g. an imported server)")
+                        help=_("the server as it is now (default: the build's owned parts, e.g. an imported server)"))
     parser.add_argument("--trade-in", action="append", default=[], metavar="PART=AMOUNT",
-                        help="what one removed owned part is worth, in the build's currency (repeatable)")
+                        help=_("what one removed owned part is worth, in the build's currency (repeatable)"))
 
 
 def parse_trade_in(values: Sequence[str]) -> dict[str, Decimal]:

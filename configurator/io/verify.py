@@ -17,6 +17,7 @@ from typing import Any
 
 from ..core.build import Build
 from ..core.catalog import Catalog
+from ..i18n import N_, _, pad, translate
 from .importers.inventory_model import Inventory
 from .importers.matching import Match, match_item
 
@@ -112,14 +113,27 @@ def verification_to_json(v: Verification) -> dict[str, Any]:
                           "message": f.message} for f in v.findings]}
 
 
+#: the findings' wordings (kept English in `--json`), so that the text prints them in the user's language
+FINDING_TEMPLATES = (
+    N_("{short} of {want} {part} not reported by the server"), N_("{n} {part} reported but not in the build"),
+    N_("{source}: {item} is not a catalog part"), N_("{source}: {part} runs at x{lanes}, the card is x{want}"),
+    N_("{n} {category}(s) in the build cannot be checked: the source does not report {category}s"),
+    N_("{source}: {kind} {item} reports health {health}"),
+)
+#: a finding's kind, as the text's left column shows it
+KIND_WORDS = {"missing": N_("MISSING"), "unexpected": N_("UNEXPECTED"), "unidentified": N_("UNIDENTIFIED"),
+              "degraded": N_("DEGRADED"), "unchecked": N_("UNCHECKED"), "unhealthy": N_("UNHEALTHY")}
+
+
 def verification_to_text(v: Verification) -> str:
-    """The acceptance checklist as text: one line per category, then each difference."""
-    lines = [f"Verified against {v.source}"]
+    """The acceptance checklist as text, in the user's language: one line per category, then each difference."""
+    lines = [_("Verified against {source}").format(source=v.source)]
     for cat, (b, s) in v.counts.items():
         bad = [f for f in v.findings if f.category == cat]
-        mark = "DIFF" if bad else "----" if cat in v.blind else "OK  "
-        seen = "not reported" if cat in v.blind else f"{s:3}"
-        lines.append(f"  {mark} {cat:6} build {b:3}  server {seen}")
-    lines += [f"  {f.kind.upper():12} {f.message}" for f in v.findings]
-    lines.append("all parts match the build" if v.ok else f"{len(v.findings)} difference(s)")
+        mark = _("DIFF") if bad else "----" if cat in v.blind else _("OK")
+        seen = _("not reported") if cat in v.blind else f"{s:3}"
+        lines.append("  " + pad(mark, 4) + " " + _("{category} build {n}  server {seen}").format(
+            category=f"{cat:6}", n=f"{b:3}", seen=seen))
+    lines += ["  " + pad(_(KIND_WORDS.get(f.kind, f.kind.upper())), 12) + " " + translate(f.message) for f in v.findings]
+    lines.append(_("all parts match the build") if v.ok else _("{n} difference(s)").format(n=len(v.findings)))
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..core import validation_text
 from ..core.evaluate.workload import (
     InferJob,
     ModelShape,
@@ -38,6 +39,8 @@ class WorkloadArgError(ValueError):
 ROWS = {"weights": N_("weights"), "gradients": N_("gradients"), "optimizer": N_("optimizer"),
         "activations": N_("activations"), "kv_cache": N_("kv_cache"), "overhead": N_("overhead"), "total": N_("total")}
 MODES = {"train": N_("train"), "infer": N_("infer")}
+#: the name of a model given by its shape flags (no preset); shown in the user's language
+CUSTOM = N_("custom")
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,7 @@ def load_workload_file(path: Path | str) -> Workload:
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(x) for x in err["loc"])
-        raise WorkloadArgError(f"{path}: field {loc!r}: {err['msg']}") from None
+        raise WorkloadArgError(f"{path}: field {loc!r}: {validation_text.message(err)}") from None
 
 
 def _shape(args: argparse.Namespace) -> ModelShape:
@@ -81,10 +84,10 @@ def _shape(args: argparse.Namespace) -> ModelShape:
     if flags["kv_heads"] is None:
         flags["kv_heads"] = flags["heads"]
     try:
-        return ModelShape(name="custom", **{k: v for k, v in flags.items() if v is not None})
+        return ModelShape(name=CUSTOM, **{k: v for k, v in flags.items() if v is not None})
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise WorkloadArgError(f"--{'-'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+        raise WorkloadArgError(f"--{'-'.join(str(x) for x in err['loc'])}: {validation_text.message(err)}") from None
 
 
 def _shape_flags(args: argparse.Namespace) -> dict[str, Any]:
@@ -117,7 +120,7 @@ def _build_workload(args: argparse.Namespace) -> Workload:
         return Workload(model=shape, mode="infer", infer=ijob, mfu=args.mfu, preset=args.preset)
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise WorkloadArgError(f"{'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+        raise WorkloadArgError(f"{'.'.join(str(x) for x in err['loc'])}: {validation_text.message(err)}") from None
 
 
 def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> WorkloadReport:
@@ -135,7 +138,8 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
     data: dict[str, Any] = {"workload": wl.model_dump(mode="json"), "gpus": args.gpus, "per_gpu_bytes": per_gpu,
                             "peak_phase": mem.phase, "model_states_bytes": states}
     text = [_("{model}: {mode}, {n} GPU(s), per GPU at the peak ({phase}):").format(
-        model=wl.model.name, mode=_(MODES.get(wl.mode, wl.mode)), n=args.gpus, phase=translate(mem.phase))]
+        model=_(CUSTOM) if wl.model.name == CUSTOM else wl.model.name, mode=_(MODES.get(wl.mode, wl.mode)),
+        n=args.gpus, phase=translate(mem.phase))]
     text += [f"  {pad(_(ROWS.get(k, k)), 12)} {v / 1e9:10.2f} GB" for k, v in per_gpu.items()]
     if wl.mode == "train" and wl.train.zero_stage in (2, 3):  # DeepSpeed's own estimator, no offload
         ds = deepspeed_estimator_bytes(wl.model.param_count(), wl.train.zero_stage, args.gpus,

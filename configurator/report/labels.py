@@ -8,6 +8,10 @@ English labels; a missing Chinese entry prints the English one (a test lists the
 from __future__ import annotations
 
 from ..i18n import Catalog, load_catalog
+from .settings import VendorSettings
+
+#: the vendor-settings fields whose shipped placeholder text has a translation below
+PLACEHOLDER_FIELDS = {"vendor": ("company", "address"), "quote": ("payment_terms", "lead_time", "warranty")}
 
 ZH_CN: dict[str, str] = {
     "QUOTATION": "报价单",
@@ -226,6 +230,15 @@ ZH_CN: dict[str, str] = {
     "Note": "注",
     "estimate": "估计值",
     "figure": "见指标",
+    # vendor-settings placeholders: report/settings.py's built-in defaults and examples/vendor-settings.toml
+    "Your Company Ltd.": "贵公司名称",
+    "Street and number\nPostcode, City\nCountry": "街道及门牌号\n邮政编码，城市\n国家",
+    "Net 30 days from invoice date.": "自发票开具之日起 30 天内付清。",
+    "4–8 weeks after order, subject to component availability.": "订单确认后 4–8 周，视部件供货情况而定。",
+    "Manufacturer warranty, 3 years return-to-base, unless support services are quoted.":
+        "原厂保修 3 年（返厂维修），另行报价的技术支持服务除外。",
+    "50 % on order, balance net 30 days from delivery.": "下单时预付 50 %，余款于交货后 30 天内付清。",
+    "4–8 weeks after order, subject to GPU allocation.": "订单确认后 4–8 周，视 GPU 配额而定。",
 }
 
 CHINESE_TERMS: tuple[str, ...] = (
@@ -262,6 +275,16 @@ class Labels:
 
     def __call__(self, text: str) -> str:
         return ZH_CN.get(text, text) if self.chinese else text
+
+    def settings(self, settings: VendorSettings) -> VendorSettings:
+        """`settings` with the shipped placeholder texts (the built-in defaults, the values of
+        examples/vendor-settings.toml) in the quote's language; a vendor's own wording stays as written."""
+        if not self.chinese:
+            return settings
+        vendor = {k: self(getattr(settings.vendor, k)) for k in PLACEHOLDER_FIELDS["vendor"]}
+        quote = {k: self(getattr(settings.quote, k)) for k in PLACEHOLDER_FIELDS["quote"]}
+        return settings.model_copy(update={"vendor": settings.vendor.model_copy(update=vendor),
+                                           "quote": settings.quote.model_copy(update=quote)})
 
     @property
     def money_locale_override(self) -> str | None:

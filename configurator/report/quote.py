@@ -97,6 +97,7 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
         docs.append(OptionDoc(LETTERS[i] if len(pairs) > 1 else "", build, ev, safe_filename(source) if source else "",
                               catalog.chassis(build.chassis)))
     labels = Labels(opts.language or pairs[0][0].meta.language)
+    settings = labels.settings(settings)
     number = opts.quote_number or next_quote_number(settings.quote.number_prefix, opts.issue_date)
     issued = opts.issue_date or date.today()
     meta = QuoteMeta(number=number, revision=opts.revision, issued=issued,

@@ -11,8 +11,10 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from ..core import validation_text
 from ..core.build import Build
 from ..core.fx import FxTable
+from ..i18n import _
 from .settings import QuoteError
 
 
@@ -47,20 +49,20 @@ def _decimal(value: str) -> Decimal:
     try:
         number = Decimal(value)
     except InvalidOperation:
-        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+        raise argparse.ArgumentTypeError(_("not a number: {value}").format(value=repr(value))) from None
     if not number.is_finite():
-        raise argparse.ArgumentTypeError(f"not a number: {value!r}")
+        raise argparse.ArgumentTypeError(_("not a number: {value}").format(value=repr(value)))
     return number
 
 
 def add_quote_arguments(parser: argparse.ArgumentParser) -> None:
     """The quote's field options, and --allow-errors (alias --draft)."""
     types: dict[str, Callable[[str], Any]] = {"text": str, "int": int, "decimal": _decimal}
-    for option, (_, _, kind) in FIELDS.items():
+    for option, (_section, _key, kind) in FIELDS.items():
         parser.add_argument("--" + option.replace("_", "-"), dest=option, type=types[kind], default=None,
                             choices=("", "special", "ordinary") if option == "invoice_type" else None)
     parser.add_argument("--allow-errors", "--draft", dest="allow_errors", action="store_true",
-                        help="quote a build with errors as a draft marked NOT VALID FOR ORDER")
+                        help=_("quote a build with errors as a draft marked NOT VALID FOR ORDER"))
 
 
 def apply_quote_arguments(build: Build, args: argparse.Namespace, currency: str | None,
@@ -77,7 +79,7 @@ def apply_quote_arguments(build: Build, args: argparse.Namespace, currency: str 
         for op in currency_ops(build, currency, fx if fx is not None else load_fx()):
             op.apply(build)
     updates: dict[str, dict] = {"meta": {}, "commercial": {}}
-    for option, (section, name, _) in FIELDS.items():
+    for option, (section, name, _kind) in FIELDS.items():
         value = getattr(args, option, None)
         if value is not None:
             updates[section][name] = value
@@ -93,4 +95,4 @@ def apply_quote_arguments(build: Build, args: argparse.Namespace, currency: str 
         except ValueError as exc:
             err = exc.errors()[0] if hasattr(exc, "errors") else {"loc": (), "msg": str(exc)}
             where = "--" + str(err["loc"][0]).replace("_", "-") if err["loc"] else section
-            raise QuoteError(f"{where}: {err['msg']}") from None
+            raise QuoteError(f"{where}: {validation_text.message(err)}") from None

@@ -14,6 +14,7 @@ from babel import Locale, UnknownLocaleError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .. import paths
+from ..core import validation_text
 from ..io.files import FileReadError, read_bytes, read_text
 
 MAX_SETTINGS_BYTES = 1_000_000
@@ -100,7 +101,7 @@ def load_settings(path: Path | None = None) -> VendorSettings:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"]) or "(top level)"
-        msg = err["msg"].removeprefix("Value error, ")
+        msg = validation_text.message(err)
         raise QuoteError(f"{path}: field {where}: {msg}") from None
     logo = settings.logo_path()
     if logo is not None:

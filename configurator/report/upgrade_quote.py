@@ -219,6 +219,7 @@ def write_upgrade_quote(plan: UpgradePlan, after: Build, after_eval: Evaluation,
     settings = settings if settings is not None else load_settings()
     fonts.register()
     labels = Labels(after.meta.language)
+    settings = labels.settings(settings)
     issued = issue_date or date.today()
     number = after.meta.quote_number or next_quote_number(settings.quote.number_prefix, issue_date)
     meta = QuoteMeta(number=number, revision=after.meta.revision, issued=issued,

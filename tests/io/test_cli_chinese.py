@@ -52,3 +52,18 @@ def test_catalog_and_evaluate_in_chinese(tmp_path, capsys):
     out, _ = _run(["evaluate", str(before)], capsys)
     assert "NVIDIA H200 SXM5 141GB（已安装）" in out and "(already installed)" not in out
     assert "美元汇率" in out and "exchange rates" not in out
+
+
+def test_verify_text_in_chinese(capsys):
+    hgx = str(Path(__file__).resolve().parents[2] / "examples" / "hgx-h100-8gpu.json")
+    out, _ = _run(["verify", hgx, str(PROBE)], capsys)
+    assert out.startswith("已与 ") and "不符 gpu" in out and "缺失" in out and "处不符" in out, out
+    assert "未核对       配置中的 6 个 psu 无法核对" in out        # category keys stay as they are
+    for english in ("Verified against", "DIFF", "MISSING", "not reported", "difference(s)", "in the build"):
+        assert english not in out, english
+
+
+def test_compare_units_in_chinese(capsys):
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    out, _ = _run(["compare", str(examples / "hgx-h100-8gpu.json"), str(examples / "seed-7b-training.json")], capsys)
+    assert "训练时间 (天)" in out and "(days)" not in out

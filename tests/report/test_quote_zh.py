@@ -56,6 +56,10 @@ def test_every_amount_on_the_quote_is_the_cores(tmp_path, pdf_pages, capsys, lan
                       "增值税专用发票", "报价单位（盖章）", "交货期", "付款方式"):
             assert label in text, label
         assert rmb_upper(cost.total) in text
+        # no vendor.toml: the placeholders and default terms are Chinese too
+        for words in ("贵公司名称", "自发票开具之日起30天内付清", "原厂保修3年"):
+            assert words in text, words
+        assert "Net30days" not in text and "YourCompany" not in text
         assert re.search(r"第1页，共\d+页", text)
     else:
         assert "QUOTATION" in text and "人民币" not in text
@@ -117,3 +121,22 @@ def test_changing_the_currency_converts_every_money_input():
 ])
 def test_capital_numerals(amount, words):
     assert rmb_upper(Decimal(amount)) == words
+
+
+def test_shipped_vendor_placeholders_are_worded_in_the_quote_language():
+    """The built-in defaults and examples/vendor-settings.toml's terms on a Chinese quote; a vendor's
+    own wording (the example's company and address) stays as written, English quotes unchanged."""
+    from configurator.report.labels import Labels
+    from configurator.report.settings import VendorSettings, load_settings
+
+    zh, en = Labels("zh_CN"), Labels("en")
+    default = zh.settings(VendorSettings(placeholder=True))
+    assert default.vendor.company == "贵公司名称" and default.vendor.address.startswith("街道及门牌号")
+    assert (default.quote.payment_terms, default.quote.lead_time) == (
+        "自发票开具之日起 30 天内付清。", "订单确认后 4–8 周，视部件供货情况而定。")
+    example = load_settings(paths.examples_dir() / "vendor-settings.toml")
+    shown = zh.settings(example)
+    assert shown.quote.payment_terms == "下单时预付 50 %，余款于交货后 30 天内付清。"
+    assert shown.quote.lead_time == "订单确认后 4–8 周，视 GPU 配额而定。" and shown.quote.warranty.startswith("原厂保修")
+    assert shown.vendor.company == example.vendor.company == "Example Compute Systems GmbH"
+    assert en.settings(example) is example

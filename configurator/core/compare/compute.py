@@ -8,6 +8,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
+from .. import validation_text
 from ..build import Build
 from ..catalog import Catalog
 from ..evaluate._fast import BoundedMemo
@@ -104,7 +105,7 @@ def apply_options(build: Build, opts: Options, evaluator: Evaluator, label: str)
     except ValueError as exc:
         err = exc.errors()[0] if hasattr(exc, "errors") else {"loc": (), "msg": str(exc)}
         where = ".".join(str(p) for p in err["loc"]) or "options"
-        raise CompareError(f"{label}: {where}: {err['msg']}") from None
+        raise CompareError(f"{label}: {where}: {validation_text.message(err)}") from None
 
 
 def make_comparison(columns: tuple[Column, ...], baseline: int) -> Comparison:

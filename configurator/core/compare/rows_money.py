@@ -127,7 +127,7 @@ WORKLOAD: tuple[RowSpec, ...] = (
     text("workload.fit", "workload", N_("Workload fits"), _fit, _workload_explain),
     number("workload.max_batch", "workload", N_("Largest batch"), "", "higher",
            _max_batch, _workload_explain),
-    number("workload.train_days", "workload", N_("Time to train"), "days", "lower", _train_days,
+    number("workload.train_days", "workload", N_("Time to train"), N_("days"), "lower", _train_days,
            _workload_explain),
     number("workload.tokens_per_s", "workload", N_("Tokens per second"), "tokens/s", "higher", _tokens_per_s,
            _workload_explain),

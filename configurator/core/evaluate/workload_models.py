@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, computed_field, field_validator, model_validator
 
+from .. import validation_text
+
 #: Default model-FLOPs utilisation for dense LLM training (docs/workload-model.md, "Default MFU"):
 #: published runs reach 41.5–56 % (Megatron-LM, A100), 46.2 % (PaLM), 54.2 % (Korthikanti); 0.40 is a
 #: moderate-scale, well-tuned-but-not-heroic figure for Hopper-class GPUs.
@@ -312,4 +314,4 @@ def _preset(key: str, entry: Any) -> ModelShape:
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(x) for x in err["loc"]) or "(shape)"
-        raise ValueError(f"preset {key!r}, field {loc!r}: {err['msg']}") from None
+        raise ValueError(f"preset {key!r}, field {loc!r}: {validation_text.message(err)}") from None

@@ -7,6 +7,7 @@ import csv
 import io
 from pathlib import Path
 
+from ...i18n import N_
 from ..formats import Exporter, ExportRequest
 from ..safe_write import atomic_write
 from .bom_table import bom_rows, headers
@@ -29,5 +30,5 @@ def _write(request: ExportRequest, path: Path) -> Path:
     return path
 
 
-BOM_CSV = Exporter(name="bom-csv", suffixes=(".csv",), description="Bill of materials (CSV)", max_options=1,
+BOM_CSV = Exporter(name="bom-csv", suffixes=(".csv",), description=N_("Bill of materials (CSV)"), max_options=1,
                    write=_write)

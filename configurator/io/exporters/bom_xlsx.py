@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...i18n import N_
 from ..formats import Exporter, ExportRequest
 from .xlsx_common import save_workbook, sheet_name, write_bom_sheet
 
@@ -20,5 +21,5 @@ def _write(request: ExportRequest, path: Path) -> Path:
     return save_workbook(wb, path)
 
 
-BOM_XLSX = Exporter(name="bom-xlsx", suffixes=(".xlsx",), description="Bill of materials (XLSX)", max_options=1,
+BOM_XLSX = Exporter(name="bom-xlsx", suffixes=(".xlsx",), description=N_("Bill of materials (XLSX)"), max_options=1,
                     write=_write)

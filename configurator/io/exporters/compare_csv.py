@@ -13,7 +13,7 @@ import io
 from pathlib import Path
 
 from ...core.compare import MAX_COLUMNS, Comparison, Value
-from ...i18n import _, translate
+from ...i18n import N_, _, translate
 from ..formats import Exporter, ExportRequest
 from ..safe_write import atomic_write
 from .compare_table import comparison_of, group_label, options_text
@@ -68,5 +68,5 @@ def _write(request: ExportRequest, path: Path) -> Path:
     return path
 
 
-COMPARE_CSV = Exporter(name="compare-csv", suffixes=(".csv",), description="Comparison (CSV)",
+COMPARE_CSV = Exporter(name="compare-csv", suffixes=(".csv",), description=N_("Comparison (CSV)"),
                        max_options=MAX_COLUMNS, write=_write)

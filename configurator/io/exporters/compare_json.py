@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.compare import GROUPS, MAX_COLUMNS, Column, Comparison, Delta, Explanation, Row, Value
+from ...i18n import N_
 from ..formats import Exporter, ExportRequest
 from ..safe_write import atomic_write
 from .compare_table import comparison_of
@@ -65,5 +66,5 @@ def _write(request: ExportRequest, path: Path) -> Path:
     return path
 
 
-COMPARE_JSON = Exporter(name="compare-json", suffixes=(".json",), description="Comparison (JSON)",
+COMPARE_JSON = Exporter(name="compare-json", suffixes=(".json",), description=N_("Comparison (JSON)"),
                         max_options=MAX_COLUMNS, write=_write)

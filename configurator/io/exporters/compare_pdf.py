@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.compare import MAX_COLUMNS, Comparison, Row
-from ...i18n import _, current_language
+from ...i18n import N_, _, current_language
 from ..formats import Exporter, ExportRequest
 from ..safe_write import atomic_write
 from .compare_table import (
@@ -146,5 +146,5 @@ def _write(request: ExportRequest, path: Path) -> Path:
     return path
 
 
-COMPARE_PDF = Exporter(name="compare-pdf", suffixes=(".pdf",), description="Comparison (PDF)",
+COMPARE_PDF = Exporter(name="compare-pdf", suffixes=(".pdf",), description=N_("Comparison (PDF)"),
                        max_options=MAX_COLUMNS, write=_write)

@@ -53,9 +53,10 @@ def group_label(group: str) -> str:
 
 
 def row_label(row: Row) -> str:
-    """The row's label with its unit: 'Maximum power (W)'; money rows carry the currency."""
+    """The row's label with its unit: 'Maximum power (W)'; money rows carry the currency. A unit that
+    is a word ("days") is translated; symbols (W, GB/s, tokens/s) stay."""
     label = _(row.label)
-    return f"{label} ({row.unit})" if row.unit else label
+    return f"{label} ({_(row.unit)})" if row.unit else label
 
 
 def price_list_name(col: Column) -> str:

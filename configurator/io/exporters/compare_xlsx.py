@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.compare import MAX_COLUMNS, Comparison, Row
-from ...i18n import _, translate
+from ...i18n import N_, _, translate
 from ..formats import Exporter, ExportRequest
 from .compare_table import column_header, comparison_of, group_label, options_text, price_list_name, prices_text
 from .xlsx_common import (
@@ -118,5 +118,5 @@ def _write(request: ExportRequest, path: Path) -> Path:
     return save_workbook(wb, path)
 
 
-COMPARE_XLSX = Exporter(name="compare-xlsx", suffixes=(".xlsx",), description="Comparison (XLSX)",
+COMPARE_XLSX = Exporter(name="compare-xlsx", suffixes=(".xlsx",), description=N_("Comparison (XLSX)"),
                         max_options=MAX_COLUMNS, write=_write)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ...core.plan import UpgradePlan
 from ...core.upgrade import delta_bom
+from ...i18n import N_
 from ..formats import Exporter, ExportRequest
 from ..safe_write import atomic_write
 from .upgrade_request import request_plan
@@ -43,5 +44,5 @@ def _write(request: ExportRequest, path: Path) -> Path:
     return path
 
 
-DELTA_BOM_CSV = Exporter(name="delta-bom-csv", suffixes=(".csv",), description="Upgrade delta BOM (CSV)",
+DELTA_BOM_CSV = Exporter(name="delta-bom-csv", suffixes=(".csv",), description=N_("Upgrade delta BOM (CSV)"),
                          max_options=2, write=_write)

@@ -11,6 +11,7 @@ import io
 from pathlib import Path
 
 from ...core.plan import UpgradePlan
+from ...i18n import N_
 from ..formats import Exporter, ExportRequest
 from ..safe_write import atomic_write
 from .delta_bom_csv import delta_rows
@@ -63,5 +64,5 @@ def _write(request: ExportRequest, path: Path) -> Path:
     return path
 
 
-DELTA_BOM_XLSX = Exporter(name="delta-bom-xlsx", suffixes=(".xlsx",), description="Upgrade delta BOM (Excel)",
+DELTA_BOM_XLSX = Exporter(name="delta-bom-xlsx", suffixes=(".xlsx",), description=N_("Upgrade delta BOM (Excel)"),
                           max_options=2, write=_write)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.catalog import Catalog, Part
+from ...i18n import N_
 from ..formats import Exporter, ExportRequest
 from ..safe_write import atomic_write
 
@@ -128,5 +129,5 @@ def _write(request: ExportRequest, path: Path) -> Path:
     return path
 
 
-EVALUATION_JSON = Exporter(name="json", suffixes=(".json",), description="Evaluation as JSON",
+EVALUATION_JSON = Exporter(name="json", suffixes=(".json",), description=N_("Evaluation as JSON"),
                            max_options=1, write=_write)

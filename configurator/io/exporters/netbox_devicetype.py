@@ -25,6 +25,7 @@ from ...core.build import Build
 from ...core.catalog import NIC, PSU, Accessory, Catalog, Switch
 from ...core.cluster.plan import ClusterPlan
 from ...core.evaluate.result import Evaluation
+from ...i18n import N_
 from ..formats import Exporter, ExportRequest
 from ..safe_write import atomic_write, sanitize_filename
 from .cluster_bom_csv import ClusterExporter
@@ -175,4 +176,4 @@ def _write_build(request: ExportRequest, path: Path) -> Path:
 NETBOX_DEVICETYPE = ClusterExporter("netbox-devicetype", (), "NetBox device types (YAML per type, into a folder)",
                                     _write_cluster)
 NETBOX_DEVICETYPE_BUILD = Exporter(name="netbox-devicetype", suffixes=(".yaml", ".yml"),
-                                   description="NetBox device type (YAML)", max_options=1, write=_write_build)
+                                   description=N_("NetBox device type (YAML)"), max_options=1, write=_write_build)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...i18n import N_
 from ..formats import Exporter, ExportRequest
 
 
@@ -15,4 +16,4 @@ def _write(request: ExportRequest, path: Path) -> Path:
                        catalog=request.catalog, sources=request.sources, draft=request.draft)
 
 
-PDF_QUOTE = Exporter(name="pdf", suffixes=(".pdf",), description="PDF quote", max_options=3, write=_write)
+PDF_QUOTE = Exporter(name="pdf", suffixes=(".pdf",), description=N_("PDF quote"), max_options=3, write=_write)

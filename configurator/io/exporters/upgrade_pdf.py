@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...i18n import N_
 from ..formats import Exporter, ExportRequest
 from .upgrade_request import request_plan
 
@@ -17,5 +18,5 @@ def _write(request: ExportRequest, path: Path) -> Path:
                                draft=request.draft)
 
 
-UPGRADE_PDF = Exporter(name="upgrade-pdf", suffixes=(".pdf",), description="Upgrade quote (PDF)", max_options=2,
+UPGRADE_PDF = Exporter(name="upgrade-pdf", suffixes=(".pdf",), description=N_("Upgrade quote (PDF)"), max_options=2,
                        write=_write)

@@ -27,6 +27,7 @@ import jc
 import jc.exceptions
 
 from ...core.catalog import Catalog
+from ...i18n import N_
 from ..files import FileReadError, read_text
 from .inventory_model import Found, FoundKind, Inventory
 from .placing import ImportResult, ImportSettings, ServerImporter, build_from_inventory
@@ -224,8 +225,8 @@ def _read(source: str, catalog: Catalog, settings: ImportSettings) -> ImportResu
     return build_from_inventory(read_inventory(source), catalog, settings.chassis_id, name=source)
 
 
-INVENTORY = ServerImporter(name="inventory", description="a folder of inventory command outputs, or the file "
-                                                       "configurator/probe.py wrote (docs/import.md)",
+INVENTORY = ServerImporter(name="inventory", description=N_("a folder of inventory command outputs, or the file "
+                                                          "configurator/probe.py wrote (docs/import.md)"),
                            read=_read)
 
 __all__ = ["INVENTORY", "read_inventory"]

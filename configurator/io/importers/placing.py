@@ -15,6 +15,7 @@ from typing import Any
 from ...core.build import OWNED_CHASSIS, Build, Meta
 from ...core.catalog import Catalog, Chassis
 from ...core.placement import first_free_slot
+from ...i18n import _
 from ..build_io import BuildNote, LoadedBuild, clean_text
 from .inventory_model import Found, Inventory
 from .matching import Match, key_tokens, match_item, tokens
@@ -152,7 +153,7 @@ def build_from_inventory(inv: Inventory, catalog: Catalog, chassis_id: str | Non
     parts = [i for i in inv.items if i.kind != "fan"]
     matches = [match_item(i, catalog) for i in parts]
     chassis, how = choose_chassis(inv, matches, catalog, chassis_id)
-    title = " ".join(w for w in (inv.system_manufacturer, inv.system_model) if w) or "Imported server"
+    title = " ".join(w for w in (inv.system_manufacturer, inv.system_model) if w) or _("Imported server")
     build = Build.model_validate({"chassis": chassis.id, "meta": Meta(name=clean_text(title, 200))})
     placed_notes = place_matches(build, matches, catalog)
     cooling = _assume_cooling(build, chassis)

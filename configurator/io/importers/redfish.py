@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...core.catalog import Catalog
+from ...i18n import N_
 from ..files import FileReadError, read_text
 from .inventory_model import Found, Inventory
 from .placing import ImportResult, ImportSettings, ServerImporter, build_from_inventory
@@ -154,7 +155,7 @@ def _read(source: str, catalog: Catalog, settings: ImportSettings) -> ImportResu
     return import_redfish(options, catalog, settings.chassis_id)
 
 
-REDFISH = ServerImporter(name="redfish", description="a running server's BMC over Redfish (https://BMC)", read=_read)
+REDFISH = ServerImporter(name="redfish", description=N_("a running server's BMC over Redfish (https://BMC)"), read=_read)
 
 
 def read_password_file(path: str) -> str:
