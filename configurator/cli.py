@@ -351,17 +351,17 @@ def build_parser() -> argparse.ArgumentParser:
     g.set_defaults(func=cmd_gui)
 
     c = sub.add_parser("catalog", help=_("list catalog parts"))
-    c.add_argument("--category", help=", ".join(categories.KEYS))
+    c.add_argument("--category", help=_("only the parts of this category: {keys}").format(keys=", ".join(categories.KEYS)))
     c.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     c.set_defaults(func=cmd_catalog)
 
     k = sub.add_parser("check", help=_("check a build against every rule (exit 1 if it has errors)"))
-    k.add_argument("build")
+    k.add_argument("build", help=_("build file to check"))
     k.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     k.set_defaults(func=cmd_check)
 
     e = sub.add_parser("evaluate", help=_("power, thermal, compute, bandwidth, cost, TCO and violations"))
-    e.add_argument("build")
+    e.add_argument("build", help=_("build file to evaluate"))
     e.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     e.add_argument("--workload", metavar="FILE", help=_("workload JSON (overrides the build's own)"))
     from .io.upgrade_cli import add_arguments as upgrade_arguments
@@ -370,7 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.set_defaults(func=cmd_evaluate)
 
     x = sub.add_parser("explain", help=_("how a figure of `evaluate --json` is worked out (formula, inputs, sources)"))
-    x.add_argument("build")
+    x.add_argument("build", help=_("build file whose figures to explain"))
     x.add_argument("figure", nargs="?", default="", help=_("figure path, e.g. power_w.max (see --list)"))
     x.add_argument("--list", action="store_true", help=_("list every figure of the build"))
     x.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
@@ -378,30 +378,9 @@ def build_parser() -> argparse.ArgumentParser:
     x.set_defaults(func=cmd_explain)
 
     w = sub.add_parser("workload", help=_("GPU memory, fit and time for a model and a job"))
-    w.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
-    w.add_argument("--preset", help=_("model preset, e.g. llama-2-7b (see --list-presets)"))
-    w.add_argument("--list-presets", action="store_true")
-    for name in ("layers", "hidden", "heads", "kv-heads", "ffn", "vocab"):
-        w.add_argument(f"--{name}", type=int)
-    w.add_argument("--params", type=float, help=_("parameter count override (e.g. 6.74e9)"))
-    w.add_argument("--mode", choices=("train", "infer"), default="train")
-    w.add_argument("--precision", choices=("fp32", "amp", "mixed", "bf16", "fp8", "fp16", "int8", "int4"))
-    w.add_argument("--optimizer", choices=("adamw", "adamw8bit", "sgd"), default="adamw")
-    w.add_argument("--optimizer-impl", choices=("fused", "foreach"), default="fused",
-                   help=_("optimizer.step() implementation: fused (no temporaries) or foreach"))
-    w.add_argument("--grad-fp32", action="store_true", help=_("fp32 gradients (Megatron/DeepSpeed, 18 B/param)"))
-    w.add_argument("--max-tokens-per-step", type=int, default=None,
-                   help=_("serving engine's tokens per step (chunked prefill; default 8192, 0 = whole batch)"))
-    w.add_argument("--batch", type=int, default=1)
-    w.add_argument("--seq", type=int, default=None, help=_("sequence length (train) / context (infer)"))
-    w.add_argument("--new-tokens", type=int, default=512)
-    w.add_argument("--kv-dtype", choices=("fp32", "fp16", "bf16", "fp8", "int8"), default="bf16")
-    w.add_argument("--checkpointing", action="store_true")
-    w.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0)
-    w.add_argument("--gpus", type=int, default=1)
-    w.add_argument("--gpu", metavar="CATALOG_ID", help=_("GPU from the catalog: adds fits / capacity"))
-    w.add_argument("--mfu", type=float)
-    w.add_argument("--tokens", type=float, help=_("training tokens for the time estimate"))
+    from .io.workload_cli import add_arguments as workload_arguments
+
+    workload_arguments(w)
     w.set_defaults(func=cmd_workload)
 
     r = sub.add_parser("recommend", help=_("the Pareto-best builds for a workload, a budget and limits"))
@@ -433,7 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
     x = sub.add_parser("export", help=_("export builds and their evaluation: {formats}").format(formats="; ".join(
         f"{e.name} ({', '.join(e.suffixes)}) {_(e.description)}" for e in EXPORTERS.values())))
     _export_arguments(x, "OUT")
-    x.add_argument("--format", choices=tuple(EXPORTERS), help=_("default: from the output file's suffix"))
+    x.add_argument("--format", choices=tuple(EXPORTERS), help=_("export format (default: from the output file's suffix)"))
     x.set_defaults(func=cmd_export)
     from .io.compare_cli import add_bom_arguments, add_compare_arguments
 
@@ -453,15 +432,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     u = sub.add_parser("plan", help=_("the upgrade from BEFORE to AFTER: parts to add, remove and move; "
                                       "power, PSU and cost deltas; new problems"))
-    u.add_argument("before", metavar="BEFORE")
-    u.add_argument("after", metavar="AFTER")
+    u.add_argument("before", metavar="BEFORE", help=_("build file of the server as it is now"))
+    u.add_argument("after", metavar="AFTER", help=_("build file of the server as it should be after the upgrade"))
     u.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     u.set_defaults(func=cmd_plan)
 
     from .io.import_cli import add_connection_arguments
 
     v = sub.add_parser("verify", help=_("compare a build with what the server reports (exit 1 if anything differs)"))
-    v.add_argument("build", metavar="BUILD")
+    v.add_argument("build", metavar="BUILD", help=_("build file the server should match"))
     v.add_argument("source", metavar="SOURCE", help=_("https://BMC, or a folder of inventory command outputs"))
     add_connection_arguments(v)
     v.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
@@ -473,13 +452,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _export_arguments(parser: argparse.ArgumentParser, output: str) -> None:
-    parser.add_argument("builds", nargs="+", metavar="BUILD")
-    parser.add_argument("-o", "--output", required=True, metavar=output)
+    if output == "OUT.pdf":
+        builds, out = _("1 to 3 build files: options A, B and C"), _("PDF file to write ('-': standard output)")
+    else:
+        builds = _("build files (how many depends on the format)")
+        out = _("file to write; its suffix chooses the format unless --format ('-': standard output)")
+    parser.add_argument("builds", nargs="+", metavar="BUILD", help=builds)
+    parser.add_argument("-o", "--output", required=True, metavar=output, help=out)
     from .report.quote_fields import add_quote_arguments
 
-    parser.add_argument("--customer")
-    parser.add_argument("--currency", type=_currency)
-    parser.add_argument("--valid-days", type=int, default=None, help=_("default: the build's, else 30"))
+    parser.add_argument("--customer", help=_("the customer's company name (default: the build's)"))
+    parser.add_argument("--currency", type=_currency, metavar="CODE",
+                        help=_("the quote's currency, ISO 4217 (e.g. CNY): prices and amounts are converted at the "
+                               "exchange rates (default: the build's)"))
+    parser.add_argument("--valid-days", type=int, default=None, metavar="DAYS",
+                        help=_("days the quote is valid (default: the build's, else 30)"))
     add_quote_arguments(parser)
 
 

@@ -51,8 +51,9 @@ def add_compare_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--price-list", metavar="CSV", help=_("a buyer's price list (docs/catalog.md) for every build"))
     p.add_argument("--currency", metavar="CODE", help=_("compare every build in this currency"))
     p.add_argument("--electricity-price", metavar="PRICE", help=_("per kWh, in the comparison's currency"))
-    p.add_argument("--pue", type=float, metavar="X")
-    p.add_argument("--years", type=int, metavar="N", help=_("TCO horizon"))
+    p.add_argument("--pue", type=float, metavar="X",
+                   help=_("power usage effectiveness of the site, facility / IT power, e.g. 1.3 (default: each build's)"))
+    p.add_argument("--years", type=int, metavar="N", help=_("TCO horizon, years (default: each build's)"))
     p.add_argument("--utilization", type=float, metavar="PCT", help=_("GPU utilization for energy and rent, %%"))
     p.add_argument("--workload", metavar="FILE", help=_("workload JSON applied to every build"))
     p.add_argument("--hide-equal", action="store_true", help=_("text output: leave out rows equal for all builds"))
@@ -63,12 +64,13 @@ def add_compare_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def add_bom_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("build", metavar="BUILD")
+    p.add_argument("build", metavar="BUILD", help=_("build file"))
     out = p.add_mutually_exclusive_group(required=True)
-    out.add_argument("--csv", metavar="F")
-    out.add_argument("--xlsx", metavar="F")
+    out.add_argument("--csv", metavar="F", help=_("write the bill of materials to F as CSV"))
+    out.add_argument("--xlsx", metavar="F", help=_("write the bill of materials to F as an Excel workbook"))
     p.add_argument("--price-list", metavar="CSV", help=_("a buyer's price list (docs/catalog.md)"))
-    p.add_argument("--currency", metavar="CODE")
+    p.add_argument("--currency", metavar="CODE", help=_("price the bill of materials in this currency, ISO 4217 "
+                                                       "(default: the build's)"))
 
 
 def _price_list(path: str | None, evaluator: Evaluator) -> PriceList | None:

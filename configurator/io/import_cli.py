@@ -99,7 +99,7 @@ def add_arguments(parser: Any, kinds: tuple[str, ...]) -> None:
     """The `import` subcommand's arguments (cli.py builds the parser)."""
     parser.add_argument("kind", choices=kinds, help=_("where the server's inventory comes from"))
     parser.add_argument("source", help=_("redfish: https://BMC; inventory: a folder of command outputs"))
-    parser.add_argument("-o", "--output", required=True, metavar="BUILD.json")
+    parser.add_argument("-o", "--output", required=True, metavar="BUILD.json", help=_("build file to write"))
     parser.add_argument("--chassis", metavar="CATALOG_ID", help=_("build in this chassis (default: matched)"))
     parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     add_connection_arguments(parser)
@@ -108,7 +108,7 @@ def add_arguments(parser: Any, kinds: tuple[str, ...]) -> None:
 def add_connection_arguments(parser: Any) -> None:
     """How to reach a BMC: shared by `import redfish` and `verify`."""
     parser.add_argument("--user", help=_("BMC user (password: --password-file or ${env})").format(env=PASSWORD_ENV))
-    parser.add_argument("--password-file", metavar="F")
+    parser.add_argument("--password-file", metavar="F", help=_("read the BMC password from the first line of F"))
     parser.add_argument("--session", action="store_true", help=_("reuse the session token in ${env}").format(env=TOKEN_ENV))
     parser.add_argument("--insecure", action="store_true", help=_("accept any TLS certificate (self-signed BMCs)"))
     parser.add_argument("--ca-file", metavar="F", help=_("verify the BMC's certificate against this CA bundle"))

@@ -15,7 +15,7 @@ from ..core.recommend import Recommendation, Request, recommend
 from ..core.text import N_
 from ..i18n import _
 from .build_io import save_build
-from .workload_cli import WorkloadArgError, build_workload
+from .workload_cli import ZERO_HELP, WorkloadArgError, add_job_arguments, add_shape_arguments, build_workload
 
 
 def _workload_arguments(p: argparse.ArgumentParser) -> None:
@@ -23,43 +23,41 @@ def _workload_arguments(p: argparse.ArgumentParser) -> None:
     buyer sizing servers would run: the least memory per GPU at the same 6·N·D time)."""
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     p.add_argument("--preset", help=_("model preset, e.g. llama-3-70b (configurator workload --list-presets)"))
-    for name in ("layers", "hidden", "heads", "kv-heads", "ffn", "vocab"):
-        p.add_argument(f"--{name}", type=int)
-    p.add_argument("--params", type=float, help=_("parameter count override (e.g. 6.74e9)"))
-    p.add_argument("--mode", choices=("train", "finetune", "infer", "serve"), default="train")
-    p.add_argument("--precision", choices=("fp32", "amp", "mixed", "bf16", "fp8", "fp16", "int8", "int4"))
-    p.add_argument("--optimizer", choices=("adamw", "adamw8bit", "sgd"), default="adamw")
-    p.add_argument("--optimizer-impl", choices=("fused", "foreach"), default="fused")
-    p.add_argument("--grad-fp32", action="store_true")
-    p.add_argument("--max-tokens-per-step", type=int, default=None)
-    p.add_argument("--batch", type=int, default=1)
-    p.add_argument("--seq", type=int, default=None, help=_("sequence length (train) / context (serve)"))
-    p.add_argument("--new-tokens", type=int, default=512)
-    p.add_argument("--kv-dtype", choices=("fp32", "fp16", "bf16", "fp8", "int8"), default="bf16")
-    p.add_argument("--no-checkpointing", dest="checkpointing", action="store_false")
-    p.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=3)
-    p.add_argument("--mfu", type=float)
-    p.add_argument("--tokens", type=float, help=_("training tokens (default 20 × parameters)"))
+    add_shape_arguments(p)
+    p.add_argument("--mode", choices=("train", "finetune", "infer", "serve"), default="train",
+                   help=_("train or finetune: sized by --deadline-days; infer or serve: sized by "
+                          "--target-tokens-per-s (default: %(default)s)"))
+    add_job_arguments(p)
+    p.add_argument("--no-checkpointing", dest="checkpointing", action="store_false",
+                   help=_("training: without activation checkpointing (on by default: the least memory per GPU)"))
+    p.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=3, help=_(ZERO_HELP))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Every flag of `configurator recommend`: the job, the constraints, the objective."""
     _workload_arguments(p)
-    p.add_argument("--deadline-days", type=float, help=_("training: finish within D days"))
-    p.add_argument("--target-tokens-per-s", type=float, help=_("serving: output tokens/s over all servers"))
-    p.add_argument("--budget", help=_("most money for all servers, in --currency"))
-    p.add_argument("--currency", default="USD")
-    p.add_argument("--max-kw", type=float, help=_("most wall power per server, kW"))
-    p.add_argument("--max-ru", type=int, help=_("most rack units for all servers"))
-    p.add_argument("--cooling", choices=("any", "air", "liquid"), default="any")
-    p.add_argument("--ambient", type=float, default=25.0, help=_("site inlet air, °C"))
+    p.add_argument("--deadline-days", type=float, metavar="D", help=_("training: finish within D days"))
+    p.add_argument("--target-tokens-per-s", type=float, metavar="RATE", help=_("serving: output tokens/s over all servers"))
+    p.add_argument("--budget", metavar="AMOUNT", help=_("most money for all servers, in --currency"))
+    p.add_argument("--currency", default="USD", metavar="CODE",
+                   help=_("currency of --budget and of the prices shown, ISO 4217 (default: %(default)s)"))
+    p.add_argument("--max-kw", type=float, metavar="KW", help=_("most wall power per server, kW"))
+    p.add_argument("--max-ru", type=int, metavar="RU", help=_("most rack units for all servers"))
+    p.add_argument("--cooling", choices=("any", "air", "liquid"), default="any",
+                   help=_("chassis cooling allowed (default: %(default)s)"))
+    p.add_argument("--ambient", type=float, default=25.0, metavar="C",
+                   help=_("site inlet air temperature, °C (default: %(default)s)"))
     p.add_argument("--vendor", action="append", default=[], help=_("allowed chassis vendor (repeatable)"))
     p.add_argument("--gpu-family", action="append", default=[], help=_("allowed GPU id/name substring (repeatable)"))
     p.add_argument("--owned", action="append", default=[], metavar="PART=N", help=_("parts the customer has"))
-    p.add_argument("--objective", choices=("price", "tco", "time", "cost_per_mtok"), default="price")
-    p.add_argument("--tco-years", type=int, default=5)
-    p.add_argument("--max-servers", type=int, default=16)
-    p.add_argument("--top", type=int, default=12, help=_("most builds shown"))
+    p.add_argument("--objective", choices=("price", "tco", "time", "cost_per_mtok"), default="price",
+                   help=_("what ranks the builds: price; tco (total cost of ownership over --tco-years); time "
+                          "(training days); cost_per_mtok (cost per million tokens) (default: %(default)s)"))
+    p.add_argument("--tco-years", type=int, default=5, metavar="N",
+                   help=_("TCO horizon, years (default: %(default)s)"))
+    p.add_argument("--max-servers", type=int, default=16, metavar="N",
+                   help=_("most servers of one build the job may use (default: %(default)s)"))
+    p.add_argument("--top", type=int, default=12, metavar="N", help=_("most builds shown (default: %(default)s)"))
     p.add_argument("-o", "--output", metavar="BEST.json", help=_("write the best build as a build file"))
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from ..core import validation_text
 from ..core.build import Build
 from ..core.fx import FxTable
-from ..i18n import _
+from ..i18n import N_, _
 from .settings import QuoteError
 
 
@@ -45,6 +45,32 @@ FIELDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+#: option -> its `--help` text (argparse formats it: a percent sign is written %%)
+HELP: dict[str, str] = {
+    "contact": N_("the customer's contact person"),
+    "email": N_("the contact's e-mail address"),
+    "phone": N_("the contact's phone number"),
+    "bill_to": N_("the customer's billing address"),
+    "ship_to": N_("the delivery address (also the place of delivery unless --delivery-terms names one)"),
+    "customer_po": N_("the customer's purchase order or deal number"),
+    "customer_tax_id": N_("the buyer's taxpayer identification number"),
+    "project": N_("the project name printed on the quote (the build's name)"),
+    "quote_notes": N_("notes printed on the quote"),
+    "revision": N_("revision N of the quote, printed as 'rev. N' beside its number"),
+    "quote_number": N_("the quote number; pass the original one when revising (default: the next from the counter)"),
+    "discount_pct": N_("discount on the subtotal, %%"),
+    "tax_pct": N_("tax rate, %% (e.g. 13 for China's VAT)"),
+    "shipping": N_("shipping charge, in the quote's currency"),
+    "payment_terms": N_("payment terms (default: the vendor profile's)"),
+    "delivery_terms": N_("Incoterms and place, e.g. 'DAP Shanghai' (default: the vendor profile's)"),
+    "lead_time": N_("lead time, e.g. '4-6 weeks' (default: the vendor profile's)"),
+    "invoice_type": N_("China VAT invoice: special or ordinary ('' for none)"),
+}
+
+#: the value's name in `--help` where the option's own name says less
+_METAVARS = {"revision": "N", "discount_pct": "PCT", "tax_pct": "PCT", "shipping": "AMOUNT"}
+
+
 def _decimal(value: str) -> Decimal:
     try:
         number = Decimal(value)
@@ -58,9 +84,12 @@ def _decimal(value: str) -> Decimal:
 def add_quote_arguments(parser: argparse.ArgumentParser) -> None:
     """The quote's field options, and --allow-errors (alias --draft)."""
     types: dict[str, Callable[[str], Any]] = {"text": str, "int": int, "decimal": _decimal}
+    group = parser.add_argument_group(_("quote fields"), _("each overrides the build's value for this file only; "
+                                                           "the build file is not changed"))
     for option, (_section, _key, kind) in FIELDS.items():
-        parser.add_argument("--" + option.replace("_", "-"), dest=option, type=types[kind], default=None,
-                            choices=("", "special", "ordinary") if option == "invoice_type" else None)
+        group.add_argument("--" + option.replace("_", "-"), dest=option, type=types[kind], default=None,
+                           choices=("", "special", "ordinary") if option == "invoice_type" else None,
+                           metavar=_METAVARS.get(option), help=_(HELP[option]))
     parser.add_argument("--allow-errors", "--draft", dest="allow_errors", action="store_true",
                         help=_("quote a build with errors as a draft marked NOT VALID FOR ORDER"))
 
