@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from configurator import i18n
 from configurator.cli import main
 from configurator.io.build_io import load_build
 from configurator.io.catalog_io import default_catalog
@@ -94,6 +95,30 @@ def test_cli_import_places_the_gpu_as_owned_and_notes_the_rest(tmp_path, capsys)
     assert build.owned == {**build.placements, "chassis": "supermicro-sys-821ge-tnhr"}
     assert "lscpu.json: socket 1 of 1: cpu Intel Intel(R) Xeon(R) Processor (cores=16): unmatched" in text
     assert "lsblk.json: vda" in text and "chosen by the user" in text
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "Imported server"), ("zh_CN", "导入的服务器")])
+def test_a_server_that_names_no_maker_or_model_gets_the_default_name_in_the_users_language(tmp_path, lang, name):
+    """The probe folder has no dmidecode.txt, so neither the maker nor the model is known."""
+    out = tmp_path / "imported.json"
+    try:
+        code = main(["import", "inventory", str(PROBE), "-o", str(out), "--lang", lang])
+    finally:
+        i18n.set_language("en")
+    assert code == 0
+    assert load_build(out).meta.name == name
+
+
+def test_a_server_that_names_its_maker_and_model_is_named_after_them(tmp_path, catalog):
+    folder = tmp_path / "probe"
+    shutil.copytree(PROBE, folder)
+    (folder / "dmidecode.txt").write_text(DMIDECODE)
+    i18n.set_language("zh_CN")
+    try:
+        result = server_importer("inventory").read(str(folder), catalog, _settings())
+    finally:
+        i18n.set_language("en")
+    assert result.build.meta.name == "Supermicro SYS-821GE-TNHR"
 
 
 def test_dimms_and_system_model_from_dmidecode_and_nics_from_lspci(tmp_path, catalog):
