@@ -2,14 +2,17 @@
 
 From an empty folder outside the source tree, with a fresh HOME (no user catalogs or settings),
 the bundled executable must: list the shipped catalog, check and evaluate an example, write a
-quote PDF, and render the main window offscreen to a PNG (English and Chinese). Each step's
-output is checked (a real PNG of the window's size that is not one flat colour, a PDF whose text
-names the chassis). Exits 1 with one line per failure.
+quote PDF, and render the main window offscreen to a PNG, in English and Chinese. Under
+`CONFIGURATOR_LANG=zh_CN` it must print its `--help` in Chinese and refuse a broken build file with
+one Chinese line (exit 2): the translations, argparse's words and the error templates are all in
+the bundle. Each step's output is checked (a real PNG of the window's size that is not one flat
+colour, a PDF whose text names the chassis, in Chinese the 报价单). Exits 1 with one line per failure.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -19,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLE = ROOT / "dist" / "configurator"
 EXAMPLE = "hgx-h100-8gpu.json"
+HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _exe() -> Path:
@@ -62,6 +66,28 @@ def _pdf_problem(path: Path, must_read: str) -> str:
     return "" if must_read in text else f"{path.name}: does not mention {must_read!r}"
 
 
+def _chinese_cli_problems(work: Path, env: dict[str, str]) -> list[str]:
+    """Under CONFIGURATOR_LANG=zh_CN: `--help` in Chinese, and a broken build file refused with one
+    Chinese line and exit 2."""
+    zh = {**env, "CONFIGURATOR_LANG": "zh_CN"}
+    problems = []
+    shown = _run(["--help"], work, zh)
+    if shown.returncode != 0 or not shown.stdout.startswith("用法：configurator") or "按全部规则检查配置" not in shown.stdout:
+        problems.append(f"--help (zh_CN): exit {shown.returncode}; {shown.stdout[:200]!r}")
+    shown = _run(["workload", "--help"], work, zh)
+    if shown.returncode != 0 or "Transformer 层数" not in shown.stdout:
+        problems.append(f"workload --help (zh_CN): exit {shown.returncode}; {shown.stdout[-200:]!r}")
+    broken = work / "broken.json"
+    broken.write_text('{"format_version": 1, "chassis": 42}', encoding="utf-8")
+    refused = _run(["check", str(broken)], work, zh)
+    lines = refused.stderr.splitlines()
+    if (refused.returncode != 2 or len(lines) != 1 or not lines[0].startswith(f"configurator: {broken}: ")
+            or not HAN.search(lines[0])):
+        problems.append(f"check broken.json (zh_CN): exit {refused.returncode}, wanted 2 and one Chinese line; "
+                        f"{refused.stderr.strip()[-300:]!r}")
+    return problems
+
+
 def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="bundle-check-"))
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "CONFIGURATOR_"))}
@@ -83,6 +109,9 @@ def main() -> int:
     expect(_run(["evaluate", example, "--json"], work, env), 0, '"bandwidth_chain"')
     expect(_run(["quote", example, "-o", str(work / "quote.pdf")], work, env), 0)
     failures.append(_pdf_problem(work / "quote.pdf", "SYS-821GE-TNHR"))
+    expect(_run(["quote", example, "--lang", "zh_CN", "-o", str(work / "quote-zh.pdf")], work, env), 0, "已写入")
+    failures.append(_pdf_problem(work / "quote-zh.pdf", "报价单"))
+    failures += _chinese_cli_problems(work, env)
     for lang in ("en", "zh_CN"):
         png = work / f"window-{lang}.png"
         expect(_run(["gui", example, "--lang", lang, "--screenshot", str(png)], work, env), 0)
