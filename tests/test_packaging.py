@@ -3,7 +3,7 @@
 `test_wheel_*` build the wheel with `python -m build` (no isolation, so no network), install it
 with `pip --no-index --no-deps` into a fresh venv that sees the parent venv's site-packages only
 for the dependencies (a `.pth` line added after the install), and run the CLI from a temporary
-folder. About 8 s in all, so they run with the normal suite (`make test-wheel` runs them alone).
+folder. About 10 s in all, so they run with the normal suite (`make test-wheel` runs them alone).
 """
 
 from __future__ import annotations
@@ -72,9 +72,11 @@ def installed(tmp_path_factory) -> Path:
     return target
 
 
-def _run(venv_dir: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+def _run(venv_dir: Path, *args: str, cwd: Path, lang: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CONFIGURATOR_LANG")}
     env.update(QT_QPA_PLATFORM="offscreen", CONFIGURATOR_HOME=str(cwd / "home"), PYTHONIOENCODING="utf-8")
+    if lang:
+        env["CONFIGURATOR_LANG"] = lang
     return subprocess.run([str(venv_dir / "bin" / args[0]), *args[1:]], capture_output=True, text=True,
                           env=env, cwd=cwd, timeout=180)
 
@@ -114,6 +116,19 @@ def test_wheel_cli_catalog_check_evaluate_quote_gui(installed, tmp_path):
     gui = _run(installed, "configurator", "gui", hgx, "--screenshot", str(png), "--lang", "zh_CN", cwd=tmp_path)
     assert gui.returncode == 0, gui.stderr
     assert png.read_bytes().startswith(b"\x89PNG") and png.stat().st_size > 50_000
+
+
+def test_wheel_speaks_chinese_under_configurator_lang(installed, tmp_path):
+    """--help and an input error in Chinese: the .mo, argparse's words and the error templates shipped."""
+    shown = _run(installed, "configurator", "workload", "--help", cwd=tmp_path, lang="zh_CN")
+    assert shown.returncode == 0 and shown.stdout.startswith("用法：configurator workload"), shown.stdout
+    assert "Transformer 层数" in shown.stdout and "show this help" not in shown.stdout
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format_version": 1, "chassis": 42}', encoding="utf-8")
+    refused = _run(installed, "configurator", "check", str(broken), cwd=tmp_path, lang="zh_CN")
+    lines = refused.stderr.splitlines()
+    assert refused.returncode == 2 and len(lines) == 1, refused.stderr
+    assert lines[0].startswith(f"configurator: {broken}: 字段 'chassis'："), lines[0]
 
 
 def test_wheel_without_its_catalogs_says_so_and_exits_2(installed, tmp_path):
