@@ -24,7 +24,7 @@ from . import theme
 from .chassis_keys import SlotKeys
 from .chassis_layout import CAPTION, GAP, M, SceneLabel, SlotGroup, layout, slot_spec, text_floor
 from .mime import part_from_mime
-from .slot_item import SlotItem
+from .slot_item import SlotItem, slot_label
 from .tray import tray_index
 
 __all__ = ["ChassisView", "SlotItem", "layout", "slot_spec"]
@@ -169,7 +169,8 @@ class ChassisView(SlotKeys, QGraphicsView):
         return bay_feeds(chassis, self.session.build.psu_feeds)
 
     def _tooltip(self, item: SlotItem, part, pid: str | None) -> str:
-        head = f"<b>{item.slot.id}</b>" + (f" · {item.slot.label}" if item.slot.label != item.slot.id else "")
+        label = slot_label(item.slot)
+        head = f"<b>{item.slot.id}</b>" + (f" · {label}" if label != item.slot.id else "")
         if item.spec:
             head += f" — {item.spec}"
         if item.style == "psu":
@@ -414,8 +415,8 @@ class ChassisView(SlotKeys, QGraphicsView):
         if ok:
             QToolTip.hideText()
             held = self.session.build.placements.get(item.slot.id)
-            self.message.emit(self.tr("Drop to replace the part in %s") % item.slot.label if held
-                              else self.tr("Drop to place in %s") % item.slot.label)
+            self.message.emit(self.tr("Drop to replace the part in %s") % slot_label(item.slot) if held
+                              else self.tr("Drop to place in %s") % slot_label(item.slot))
             _accept_copy(event)
         else:
             why = i18n.translate(why)

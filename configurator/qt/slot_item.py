@@ -125,7 +125,7 @@ class SlotItem(QGraphicsItem):
         p.setPen(theme.MUTED)
         p.setFont(fonts["label"])
         # bars and bays show the short id; the chassis file's long label is in the tooltip
-        label = self.slot.id if self.style in ("bay", "socket", "bar") else self.slot.label
+        label = self.slot.id if self.style in ("bay", "socket", "bar") else slot_label(self.slot)
         if self.style == "bay":
             label = label[-2:] if len(label) > 2 and label[-2:].isdigit() else label[-1:]
         label = _elide(p, label, inner.width())
@@ -194,6 +194,14 @@ class SlotItem(QGraphicsItem):
         p.setFont(theme.font(size * 0.8, bold=True))
         p.drawText(QRectF(c.x() - size / 2, c.y() - size / 2, size, size), Qt.AlignmentFlag.AlignCenter,
                    "i" if self.badge == "info" else "!")
+
+
+def slot_label(slot: Slot) -> str:
+    """The slot's name as the view shows it: the chassis file's label (catalog data, as written),
+    except the cooling slot, whose name is the core's English word: shown in the user's language."""
+    if slot.kind == "cooling":
+        return QCoreApplication.translate("ChassisView", "Cooling")
+    return slot.label
 
 
 def _elide(p: QPainter, text: str, width: float) -> str:

@@ -339,7 +339,7 @@
     </message>
     <message>
         <source>Power at full load by component</source>
-        <translation>满载功耗(按部件)</translation>
+        <translation>满载功耗（按部件）</translation>
     </message>
     <message>
         <source>dense BF16 PFLOPS</source>
@@ -363,7 +363,7 @@
     </message>
     <message>
         <source>kW (DC side)</source>
-        <translation>kW(直流侧)</translation>
+        <translation>kW（直流侧）</translation>
     </message>
 </context>
 <context>
@@ -394,7 +394,7 @@
     </message>
     <message>
         <source>Price the comparison with your own price list (CSV, as in docs/catalog.md); the builds are not changed</source>
-        <translation>用您自己的价格表(CSV,格式见 docs/catalog.md)为对比定价;配置本身不会被修改</translation>
+        <translation>用您自己的价格表（CSV，格式见 docs/catalog.md）为对比定价；配置本身不会被修改</translation>
     </message>
     <message>
         <source>For all builds…</source>
@@ -421,11 +421,11 @@
     </message>
     <message>
         <source>Compare these builds (2 to %d):</source>
-        <translation>对比以下配置(2 至 %d 个):</translation>
+        <translation>对比以下配置（2 至 %d 个）：</translation>
     </message>
     <message>
         <source>Tick between %1 and %2 builds (%3 ticked).</source>
-        <translation>请勾选 %1 至 %2 个配置(已勾选 %3 个)。</translation>
+        <translation>请勾选 %1 至 %2 个配置（已勾选 %3 个）。</translation>
     </message>
 </context>
 <context>
@@ -497,7 +497,7 @@ Click to open this build in the builder</source>
     </message>
     <message>
         <source>Type a value to apply it to every build (All builds) or to one build; empty cells keep the build&apos;s own value, shown in grey</source>
-        <translation>输入数值可应用于所有配置(所有配置列)或单个配置;空白单元格沿用配置自身的值(灰色显示)</translation>
+        <translation>输入数值可应用于所有配置（“所有配置”列）或单个配置；空白单元格沿用配置自身的值（灰色显示）</translation>
     </message>
     <message>
         <source>Untitled</source>
@@ -640,7 +640,7 @@ Click to open this build in the builder</source>
     </message>
     <message>
         <source>%s (variant)</source>
-        <translation>%s(变体)</translation>
+        <translation>%s（变体）</translation>
     </message>
     <message>
         <source>Duplicated as an unsaved variant: save it to keep it</source>

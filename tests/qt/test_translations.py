@@ -105,6 +105,16 @@ def test_chinese_translators_and_font_are_installed(chinese, qapp):
     assert family.lower() in [name.lower() for name in QFont.substitutes(qapp.font().family())]
 
 
+def test_the_cooling_slot_is_named_in_the_users_language(chinese):
+    """The core names the cooling slot in English; the chassis view shows the word translated
+    (the chassis file's own labels are catalog data and stay as written)."""
+    from configurator.core.slots import Slot
+    from configurator.qt.slot_item import slot_label
+
+    assert slot_label(Slot("COOLING", "cooling", "Cooling", "Cooling")) == "散热"
+    assert slot_label(Slot("PCIE1", "pcie", "Slot 1 (x16)", "PCIe")) == "Slot 1 (x16)"
+
+
 def test_main_window_menus_are_chinese(chinese, make_window):
     win = make_window()
     titles = [a.text() for a in win.menuBar().actions()]
