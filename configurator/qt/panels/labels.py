@@ -20,6 +20,29 @@ _SELECTABLE = (Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteraction
                | Qt.TextInteractionFlag.TextEditable)
 
 
+def is_plain(label: QLabel, text: str) -> bool:
+    """Whether `label` shows `text` as plain text."""
+    fmt = label.textFormat()
+    return fmt == Qt.TextFormat.PlainText or (fmt == Qt.TextFormat.AutoText and not QtGui.Qt.mightBeRichText(text))
+
+
+def has_document(label: QLabel) -> bool:
+    """Whether QLabel shows its text through a text document: rich or selectable text, or a
+    label that takes the keyboard focus (a figure that explains itself on Enter)."""
+    return (not is_plain(label, label.text()) or bool(label.textInteractionFlags() & _SELECTABLE)
+            or label.focusPolicy() != Qt.FocusPolicy.NoFocus)
+
+
+def lay_out_now(label: QLabel) -> None:
+    """Lay out the text document of a label whose text just changed, now rather than while it
+    paints: laid out during the paint, the document asks for a second paint of the label (and
+    of all under it, up to an opaque parent), twice the work for each new figure. QLabel lays
+    the document out when first asked for a size; a label of fixed size or in a holder is not
+    asked."""
+    if has_document(label):
+        QLabel.heightForWidth(label, label.width())
+
+
 class WrapLabel(QLabel):
     """A word-wrapped label that remembers its height per width for the text it shows.
 
@@ -91,20 +114,12 @@ class HeldLabel(WrapLabel):
             self.holder.updateGeometry()
 
     def _plain(self, text: str) -> bool:
-        fmt = self.textFormat()
-        return fmt == Qt.TextFormat.PlainText or (fmt == Qt.TextFormat.AutoText and not QtGui.Qt.mightBeRichText(text))
-
-    def _has_document(self, text: str) -> bool:
-        """Whether QLabel shows `text` through a text document: rich or selectable text."""
-        return not self._plain(text) or bool(self.textInteractionFlags() & _SELECTABLE)
+        return is_plain(self, text)
 
     def _lay_out_now(self) -> None:
-        """Lay the text out now. QLabel lays out a document's (or a wrapped) text when first
-        asked for a size, or else while painting, and a layout during the paint asks for a
-        second paint; an ordinary label is asked by its layout before it paints, a held one
-        is not."""
-        if self._has_document(self.text()):
-            QLabel.heightForWidth(self, self.width())
+        """Lay the text out now (see `lay_out_now`): an ordinary label is asked by its layout
+        before it paints, a held one is not."""
+        lay_out_now(self)
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from ...core.ops import OpError, SetOption
 from .format import COLOURS
-from .labels import HeldLabel, WrapLabel
+from .labels import HeldLabel, WrapLabel, lay_out_now
 
 
 class Title:
@@ -170,6 +170,7 @@ class SteadyLabel(QLabel):
             return
         super().setText(text)
         self._fit()
+        lay_out_now(self)   # a figure that explains itself has a text document (see `lay_out_now`)
 
     def setAlignment(self, alignment: Qt.AlignmentFlag) -> None:  # noqa: N802 - Qt override
         super().setAlignment(alignment)
