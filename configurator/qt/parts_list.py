@@ -48,6 +48,7 @@ class PartsList(QWidget):
         self.session = session
         self._syncing = False
         self._shown: CostResult | None = None
+        self.setAutoFillBackground(True)   # opaque: a new total repaints the dock's content, not the window under it
         self.table = self._make_table()
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
