@@ -243,17 +243,20 @@ class ElidedLabel(QLabel):
 
 
 class ValueGrid(QWidget):
-    """Rows of caption (left) and right-aligned value; values addressed by key."""
+    """Rows of caption (left) and right-aligned value; values addressed by key. Captions are
+    `HeldLabel`s, wrapped with `wrap_captions`: a caption that names a changing figure ("Energy
+    per year (41,000 kWh)") re-lays-out the grid only when it needs another height."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, wrap_captions: bool = False) -> None:
         super().__init__(parent)
+        self._wrap_captions = wrap_captions
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setHorizontalSpacing(16)
         self._grid.setVerticalSpacing(4)
         self._grid.setColumnStretch(1, 1)
         self.values: dict[str, QLabel] = {}
-        self.captions: dict[str, QLabel] = {}
+        self.captions: dict[str, HeldLabel] = {}
 
     def add_row(self, key: str, caption: str, extra: QWidget | None = None, elide: bool = False) -> QLabel:
         row = self._grid.rowCount()
@@ -262,8 +265,9 @@ class ValueGrid(QWidget):
             value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         else:
             value = value_label()
-        self.captions[key] = caption_label(caption)
-        self._grid.addWidget(self.captions[key], row, 0)
+        self.captions[key] = label = HeldLabel(caption, wrap=self._wrap_captions)
+        label.setStyleSheet(f"color:{COLOURS['muted']};")
+        self._grid.addWidget(label.holder, row, 0)
         self._grid.addWidget(value if isinstance(value, ElidedLabel) else value.holder, row, 1)
         if extra is not None:
             self._grid.addWidget(extra, row, 2)
