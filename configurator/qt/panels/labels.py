@@ -16,9 +16,6 @@ from PySide6 import QtGui
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-_SELECTABLE = (Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
-               | Qt.TextInteractionFlag.TextEditable)
-
 
 def is_plain(label: QLabel, text: str) -> bool:
     """Whether `label` shows `text` as plain text."""
@@ -26,21 +23,25 @@ def is_plain(label: QLabel, text: str) -> bool:
     return fmt == Qt.TextFormat.PlainText or (fmt == Qt.TextFormat.AutoText and not QtGui.Qt.mightBeRichText(text))
 
 
-def has_document(label: QLabel) -> bool:
-    """Whether QLabel shows its text through a text document: rich or selectable text, or a
-    label that takes the keyboard focus (a figure that explains itself on Enter)."""
-    return (not is_plain(label, label.text()) or bool(label.textInteractionFlags() & _SELECTABLE)
-            or label.focusPolicy() != Qt.FocusPolicy.NoFocus)
+def paint_once(label: QLabel, event: Any) -> None:
+    """Paint `label` as QLabel does, without the second paint its text document asks for.
 
-
-def lay_out_now(label: QLabel) -> None:
-    """Lay out the text document of a label whose text just changed, now rather than while it
-    paints: laid out during the paint, the document asks for a second paint of the label (and
-    of all under it, up to an opaque parent), twice the work for each new figure. QLabel lays
-    the document out when first asked for a size; a label of fixed size or in a holder is not
-    asked."""
-    if has_document(label):
-        QLabel.heightForWidth(label, label.width())
+    A label shows rich or selectable text, or text that takes the keyboard focus (a figure
+    that explains itself on Enter), through a text document, which QLabel lays out when it is
+    first asked for a size or else while painting. Laid out while painting, the document asks
+    for the label to be painted again (its text control's update request reaches the label
+    mid-paint): a second paint of the label, and of all under it up to an opaque parent, in a
+    second pass of the window. That request is for what is being painted, so it is dropped.
+    Laying the text out before the paint instead (`QLabel.heightForWidth`) lays it out three
+    times: at its width, at the asked width, and back.
+    """
+    controls = [c for c in label.children() if c.metaObject().className() == "QWidgetTextControl"]
+    was = [c.blockSignals(True) for c in controls]
+    try:
+        QLabel.paintEvent(label, event)
+    finally:
+        for control, blocked in zip(controls, was):
+            control.blockSignals(blocked)
 
 
 class WrapLabel(QLabel):
@@ -70,6 +71,9 @@ class WrapLabel(QLabel):
             self._heights.clear()
         super().changeEvent(event)
 
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        paint_once(self, event)
+
 
 class HeldLabel(WrapLabel):
     """A label whose new text re-lays-out its panel only when the layout would place it anew:
@@ -96,16 +100,13 @@ class HeldLabel(WrapLabel):
             width = self.holder.width()
             before: object = self.heightForWidth(width)
             super().setText(text)
-            # asked anew (not from the cache), QLabel lays the text out now: see `_lay_out_now`
-            height = self._heights[(text, width)] = QLabel.heightForWidth(self, width)
-            after: object = height
+            after: object = self.heightForWidth(width)
         elif self._plain(self.text()) and self._plain(text) and "\n" not in self.text() + text:
             # a line of plain text is as wide as its glyphs' advances: ~5 µs, where asking
             # QLabel for its size hint lays the text out three times
             before = self.fontMetrics().horizontalAdvance(self.text())
             super().setText(text)
             after = self.fontMetrics().horizontalAdvance(text)
-            self._lay_out_now()
         else:
             before = self.sizeHint()
             super().setText(text)
@@ -115,11 +116,6 @@ class HeldLabel(WrapLabel):
 
     def _plain(self, text: str) -> bool:
         return is_plain(self, text)
-
-    def _lay_out_now(self) -> None:
-        """Lay the text out now (see `lay_out_now`): an ordinary label is asked by its layout
-        before it paints, a held one is not."""
-        lay_out_now(self)
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from ...core.ops import OpError, SetOption
 from .format import COLOURS
-from .labels import HeldLabel, WrapLabel, lay_out_now
+from .labels import HeldLabel, WrapLabel, paint_once
 
 
 class Title:
@@ -170,7 +170,6 @@ class SteadyLabel(QLabel):
             return
         super().setText(text)
         self._fit()
-        lay_out_now(self)   # a figure that explains itself has a text document (see `lay_out_now`)
 
     def setAlignment(self, alignment: Qt.AlignmentFlag) -> None:  # noqa: N802 - Qt override
         super().setAlignment(alignment)
@@ -180,6 +179,9 @@ class SteadyLabel(QLabel):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._fit()
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        paint_once(self, event)   # a figure that explains itself has a text document
 
     def _fit(self) -> None:
         self.ensurePolished()   # the style sheet's font and padding count
