@@ -10,9 +10,9 @@ new layout itself only when what the layout reads from the label changed.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
-import shiboken6
 from PySide6 import QtGui
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtWidgets import QLabel, QWidget
@@ -37,9 +37,10 @@ def paint_once(label: QLabel, event: Any) -> None:
     mid-paint): a second paint of the label, and of all under it up to an opaque parent, in a
     second pass of the window. That request is for what is being painted, so it is dropped.
     Laying the text out before the paint instead (`QLabel.heightForWidth`) lays it out three
-    times: at its width, at the asked width, and back.
+    times: at its width, at the asked width, and back. The control is the one `note_text_control`
+    noted when the text was set (none: the label paints as QLabel does).
     """
-    control = _text_control(label)
+    control = getattr(label, "_text_control", None)
     blocked = control is not None and control.blockSignals(True)
     try:
         QLabel.paintEvent(label, event)
@@ -48,18 +49,30 @@ def paint_once(label: QLabel, event: Any) -> None:
             control.blockSignals(blocked)
 
 
-def _text_control(label: QLabel) -> QObject | None:
-    """The label's text control (QLabel's private child holding its document), if it has one.
-    Kept on the label once found: a new Python wrapper for it costs ~0.1 ms per paint."""
-    control = getattr(label, "_text_control", None)
-    if control is not None and shiboken6.isValid(control) and control.parent() is label:
-        return control
+def note_text_control(label: QLabel) -> None:
+    """Note the label's text control (QLabel's private child holding its document) for
+    `paint_once`; call after setting a text, never while painting. Looked up once: a Python
+    wrapper for a child of a class PySide does not know costs ~0.1 ms, and is not safe to make
+    while Qt paints or deletes widgets."""
+    if getattr(label, "_text_control", None) is not None:
+        return
     if is_plain(label, label.text()) and not label.textInteractionFlags() & _SELECTABLE \
             and label.focusPolicy() == Qt.FocusPolicy.NoFocus:
-        return None   # QLabel draws plain text without a document
+        return   # QLabel draws plain text without a document
     control = next((c for c in label.children() if c.metaObject().className() == "QWidgetTextControl"), None)
+    if control is None:
+        return
     label._text_control = control  # type: ignore[attr-defined]
-    return control
+    ref = weakref.ref(label)
+
+    def forget(*_: Any) -> None:
+        # Python is not told when C++ deletes an object it did not make (a label that needs no
+        # document any more): the control says so itself
+        owner = ref()
+        if owner is not None:
+            owner._text_control = None  # type: ignore[attr-defined]
+
+    control.destroyed.connect(forget)
 
 
 class WrapLabel(QLabel):
@@ -129,6 +142,7 @@ class HeldLabel(WrapLabel):
             before = self.sizeHint()
             super().setText(text)
             after = self.sizeHint()    # QLabel measures anew after a new text
+        note_text_control(self)
         if after != before:
             self.holder.updateGeometry()
 

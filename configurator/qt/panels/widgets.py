@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from ...core.ops import OpError, SetOption
 from .format import COLOURS
-from .labels import HeldLabel, WrapLabel, paint_once
+from .labels import HeldLabel, WrapLabel, note_text_control, paint_once
 
 
 class Title:
@@ -170,6 +170,7 @@ class SteadyLabel(QLabel):
             return
         super().setText(text)
         self._fit()
+        note_text_control(self)
 
     def setAlignment(self, alignment: Qt.AlignmentFlag) -> None:  # noqa: N802 - Qt override
         super().setAlignment(alignment)
