@@ -177,3 +177,32 @@ def test_an_edit_lays_each_changed_figure_out_before_it_is_painted(make_window, 
     assert len(changed) > 5 and all(w in events.seen for w in changed)     # new figures, painted
     late = [w.text() for w in labels if any(e is w for e in events.late)]
     assert not late, late
+
+
+def test_a_figure_painted_in_one_layout_has_the_pixels_qlabel_paints(qtbot):
+    """A one-line figure is painted with one text layout instead of QLabel's document: the same
+    pixels, whatever its colour, weight, padding, alignment and room (too little room: QLabel
+    paints it)."""
+    from PySide6.QtCore import Qt
+
+    from configurator.qt.panels.labels import line_origin
+
+    right, left = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, Qt.AlignmentFlag.AlignLeft
+    painted_fast = 0
+    for css in ("", "color:#c62828;", "color:#2e7d32;font-weight:600;", "font-weight:700; padding: 4px 6px;"):
+        for align in (right, left, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom):
+            for text in ("9.6 kW", "$474,838.00", "117 %", "—", "8× H100 SXM", "at month 14 (1.2 years)"):
+                for size in ((198, 17), (53, 18), (120, 26), (77, 21)):
+                    held, bare = value_label("0"), QLabel()
+                    for label in (held, bare):
+                        qtbot.addWidget(label)
+                        label.setStyleSheet(css)
+                        label.setAlignment(align)
+                        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+                        label.setFocusPolicy(Qt.FocusPolicy.StrongFocus)   # a figure that explains itself
+                        label.setText(text)
+                        label.resize(*size)
+                    held.holder.resize(*size)      # a window, as `bare` is: both grabbed on a background
+                    assert held.holder.grab().toImage() == bare.grab().toImage(), (css, align, text, size)
+                    painted_fast += line_origin(held) is not None
+    assert painted_fast > 100       # most fit: the one-layout paint was the one compared
