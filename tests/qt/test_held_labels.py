@@ -185,7 +185,7 @@ def test_a_figure_painted_in_one_layout_has_the_pixels_qlabel_paints(qtbot):
     paints it)."""
     from PySide6.QtCore import Qt
 
-    from configurator.qt.panels.labels import line_origin
+    from configurator.qt.panels.label_paint import line_origin
 
     right, left = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, Qt.AlignmentFlag.AlignLeft
     painted_fast = 0
@@ -206,3 +206,37 @@ def test_a_figure_painted_in_one_layout_has_the_pixels_qlabel_paints(qtbot):
                     assert held.holder.grab().toImage() == bare.grab().toImage(), (css, align, text, size)
                     painted_fast += line_origin(held) is not None
     assert painted_fast > 100       # most fit: the one-layout paint was the one compared
+
+
+def test_a_wrapped_figure_from_its_own_document_has_qlabels_height_and_pixels(qtbot):
+    """A wrapped figure is measured and painted from a document of its own, filled once per
+    text (QLabel lays its own out seven times): the height QLabel gives and the pixels it paints,
+    rich or plain, bold or coloured, at any width."""
+    from PySide6.QtCore import Qt
+
+    from configurator.qt.panels.label_paint import document_height
+
+    texts = ('<span style="color:#b45f06;">est. 9.6 kW max / 12.0 kW usable (20 % headroom)</span> · 4+2 × 3,000 W',
+             LONG, "Feed A: 3 × PSU = 9.0 kW (<span style='color:#b45f06;'>116 % at peak if B fails</span>)<br>"
+             "Feed B: 3 × PSU = 9.0 kW", "$540,378 over 5 years · quote $474,838", "short")
+    for bold in (False, True):
+        for css in ("", "color:#6b7280;"):
+            for text in texts:
+                for width in (438, 260, 120):
+                    held, bare = HeldLabel("x", wrap=True), QLabel()
+                    for label in (held, bare):
+                        qtbot.addWidget(label)
+                        font = label.font()
+                        font.setBold(bold)
+                        label.setFont(font)
+                        label.setStyleSheet(css)
+                        label.setWordWrap(True)
+                        label.setFocusPolicy(Qt.FocusPolicy.StrongFocus)   # a figure that explains itself
+                    held.holder.resize(width, 40)
+                    held.setText(text)
+                    bare.setText(text)
+                    height = QLabel.heightForWidth(bare, width)
+                    assert document_height(held, width) == held.heightForWidth(width) == height, (text, width)
+                    held.holder.resize(width, height)
+                    bare.resize(width, height)
+                    assert held.holder.grab().toImage() == bare.grab().toImage(), (bold, css, text, width)

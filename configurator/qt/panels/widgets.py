@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from ...core.ops import OpError, SetOption
 from .format import COLOURS
-from .labels import HeldLabel, WrapLabel, note_text_control, paint_once
+from .label_paint import note_text_control, paint_once
+from .labels import HeldLabel, WrapLabel
 
 
 class Title:
