@@ -166,13 +166,13 @@ def label_document(label: QLabel, width: int) -> QTextDocument:
     if shown.get("width") != width:
         doc.setTextWidth(width)
         shown["width"] = width
-    text = label.text()
-    if shown.get("text") != text:
-        if is_plain(label, text):
+    text, plain = label.text(), is_plain(label, label.text())
+    if shown.get("text") != (text, plain):
+        if plain:
             doc.setPlainText(text)
         else:
             doc.setHtml(text)
-        shown["text"] = text
+        shown["text"] = (text, plain)
     return doc
 
 
