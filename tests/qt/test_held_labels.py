@@ -157,9 +157,9 @@ def test_an_unchanged_evaluation_sets_and_repaints_nothing_in_the_panels(make_wi
     assert paints.seen
 
 
-def test_an_edit_lays_each_changed_figure_out_before_it_is_painted(make_window, qtbot, qapp):
-    """A held label lays its new text out before it paints: laid out while painting, QLabel's
-    text document asks for a second paint (an UpdateLater event), twice the work per figure."""
+def test_an_edit_paints_each_changed_figure_once(make_window, qtbot, qapp):
+    """A changed figure is painted once: laid out while painting, QLabel's text document asks
+    for a second paint (an UpdateLater event), twice the work per figure (see label_paint)."""
     win = make_window(Build(chassis="hgx-8u", placements={"COOLING": "air-hgx", "GPU1": "h100-sxm"}))
     power, cost = _panel(win, "PowerPanel"), _panel(win, "CostPanel")
     qtbot.waitUntil(lambda: power.plot is not None and cost.plot is not None)
