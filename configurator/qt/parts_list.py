@@ -9,6 +9,8 @@ explanation as `configurator explain BUILD cost.lines.N.extended` / `cost.total`
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
@@ -48,6 +50,8 @@ class PartsList(QWidget):
         self.session = session
         self._syncing = False
         self._shown: CostResult | None = None
+        self._widths: dict[str, dict[str, int]] = {}   # font key -> text -> width, px (`_advance`)
+        self.setAutoFillBackground(True)   # opaque: a new total repaints the dock's content, not the window under it
         self.table = self._make_table()
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
@@ -208,21 +212,34 @@ class PartsList(QWidget):
         the part name takes what is left, and in a narrow dock the category gives way first."""
         table = self.table
         head = table.horizontalHeader()
-        cells = QFontMetrics(table.font())
         bold = QFont(head.font())   # section captions are bold (theme.STYLESHEET)
         bold.setBold(True)
-        heads = QFontMetrics(bold)
+        cells, heads = self._advance(table.font()), self._advance(bold)
         need = {}
         for c in (0, 2, 3, 4):
             texts = [table.item(r, c).text() for r in range(table.rowCount()) if table.item(r, c) is not None]
-            widest = max((cells.horizontalAdvance(t) for t in texts), default=0)
+            widest = max((cells(t) for t in texts), default=0)
             title = table.horizontalHeaderItem(c).text() if table.horizontalHeaderItem(c) else ""
-            need[c] = max(widest, heads.horizontalAdvance(title)) + _CELL_PAD
+            need[c] = max(widest, heads(title)) + _CELL_PAD
         room = table.viewport().width() - need[2] - need[3] - need[4] - _MIN_PART_W
         need[0] = max(_MIN_CATEGORY_W, min(need[0], room))
         for c, width in need.items():
             if head.sectionSize(c) != width:
                 head.resizeSection(c, width)
+
+    def _advance(self, font: QFont) -> Callable[[str], int]:
+        """Text width in `font`, remembered: an edit changes a line or two, and measuring every
+        cell again cost ~0.3 ms."""
+        metrics, widths = QFontMetrics(font), self._widths.setdefault(font.key(), {})
+        if len(widths) > 2048:
+            widths.clear()
+
+        def advance(text: str) -> int:
+            width = widths.get(text)
+            if width is None:
+                width = widths[text] = metrics.horizontalAdvance(text)
+            return width
+        return advance
 
     def selected_part(self) -> str:
         rows = self.table.selectionModel().selectedRows()

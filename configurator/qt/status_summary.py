@@ -29,6 +29,7 @@ class StatusSummary(QWidget):
     def __init__(self, session: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("summary")
+        self.setAutoFillBackground(True)   # opaque: new figures repaint this row, not the window under it
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)

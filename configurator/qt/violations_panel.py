@@ -42,6 +42,7 @@ class ViolationsPanel(QWidget):
         self.session = session
         self.violations: tuple = ()
         self._shown: tuple | None = None
+        self.setAutoFillBackground(True)   # opaque: a changed row repaints the dock's content, not the window under it
         self.summary = QLabel()
         self.summary.setContentsMargins(6, 2, 6, 2)
         self.tree = QTreeWidget()

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 from configurator.cli import main
 from configurator.core.build import Build
-from configurator.core.ops import Remove, SetOption
+from configurator.core.ops import Place, Remove, SetOption
 from configurator.core.session import Session
 from configurator.io.build_io import load_build
 from configurator.io.catalog_io import load_catalog
@@ -160,3 +160,22 @@ def test_the_main_window_status_bar_is_made_of_explainable_figures(make_window):
     assert dialog.explanation.figure == "cost.total"
     assert dialog.explanation.value == str(win.session.evaluation.cost.total)
     dialog.close()
+
+
+def test_bom_amount_columns_fit_their_text_in_each_font(qtbot, shipped):
+    """The amount columns are as wide as their widest text, measured in the table's font now
+    (widths are remembered per font, so a larger font measures anew)."""
+    session = _session(shipped)
+    bom = PartsList(session)
+    qtbot.addWidget(bom)
+    bom.resize(1400, 500)
+    bom.show()
+    head = bom.table.horizontalHeader()
+    before = head.sectionSize(4)
+    font = bom.table.font()
+    font.setPointSizeF(font.pointSizeF() * 2)
+    bom.table.setFont(font)
+    session.apply(Place(slot="AUX1", part="nvidia-cx7-mcx75310aas-neat"))   # a new BOM line, new totals
+    widest = max(bom.table.fontMetrics().horizontalAdvance(bom.table.item(r, 4).text())
+                 for r in range(bom.table.rowCount()))
+    assert head.sectionSize(4) >= widest > before

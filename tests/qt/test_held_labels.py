@@ -157,9 +157,9 @@ def test_an_unchanged_evaluation_sets_and_repaints_nothing_in_the_panels(make_wi
     assert paints.seen
 
 
-def test_an_edit_lays_each_changed_figure_out_before_it_is_painted(make_window, qtbot, qapp):
-    """A held label lays its new text out before it paints: laid out while painting, QLabel's
-    text document asks for a second paint (an UpdateLater event), twice the work per figure."""
+def test_an_edit_paints_each_changed_figure_once(make_window, qtbot, qapp):
+    """A changed figure is painted once: laid out while painting, QLabel's text document asks
+    for a second paint (an UpdateLater event), twice the work per figure (see label_paint)."""
     win = make_window(Build(chassis="hgx-8u", placements={"COOLING": "air-hgx", "GPU1": "h100-sxm"}))
     power, cost = _panel(win, "PowerPanel"), _panel(win, "CostPanel")
     qtbot.waitUntil(lambda: power.plot is not None and cost.plot is not None)
@@ -177,3 +177,66 @@ def test_an_edit_lays_each_changed_figure_out_before_it_is_painted(make_window, 
     assert len(changed) > 5 and all(w in events.seen for w in changed)     # new figures, painted
     late = [w.text() for w in labels if any(e is w for e in events.late)]
     assert not late, late
+
+
+def test_a_figure_painted_in_one_layout_has_the_pixels_qlabel_paints(qtbot):
+    """A one-line figure is painted with one text layout instead of QLabel's document: the same
+    pixels, whatever its colour, weight, padding, alignment and room (too little room: QLabel
+    paints it)."""
+    from PySide6.QtCore import Qt
+
+    from configurator.qt.panels.label_paint import line_origin
+
+    right, left = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, Qt.AlignmentFlag.AlignLeft
+    painted_fast = 0
+    for css in ("", "color:#c62828;", "color:#2e7d32;font-weight:600;", "font-weight:700; padding: 4px 6px;"):
+        for align in (right, left, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom):
+            for text in ("9.6 kW", "$474,838.00", "117 %", "—", "8× H100 SXM", "at month 14 (1.2 years)"):
+                for size in ((198, 17), (53, 18), (120, 26), (77, 21)):
+                    held, bare = value_label("0"), QLabel()
+                    for label in (held, bare):
+                        qtbot.addWidget(label)
+                        label.setStyleSheet(css)
+                        label.setAlignment(align)
+                        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+                        label.setFocusPolicy(Qt.FocusPolicy.StrongFocus)   # a figure that explains itself
+                        label.setText(text)
+                        label.resize(*size)
+                    held.holder.resize(*size)      # a window, as `bare` is: both grabbed on a background
+                    assert held.holder.grab().toImage() == bare.grab().toImage(), (css, align, text, size)
+                    painted_fast += line_origin(held) is not None
+    assert painted_fast > 100       # most fit: the one-layout paint was the one compared
+
+
+def test_a_wrapped_figure_from_its_own_document_has_qlabels_height_and_pixels(qtbot):
+    """A wrapped figure is measured and painted from a document of its own, filled once per
+    text (QLabel lays its own out seven times): the height QLabel gives and the pixels it paints,
+    rich or plain, bold or coloured, at any width."""
+    from PySide6.QtCore import Qt
+
+    from configurator.qt.panels.label_paint import document_height
+
+    texts = ('<span style="color:#b45f06;">est. 9.6 kW max / 12.0 kW usable (20 % headroom)</span> · 4+2 × 3,000 W',
+             LONG, "Feed A: 3 × PSU = 9.0 kW (<span style='color:#b45f06;'>116 % at peak if B fails</span>)<br>"
+             "Feed B: 3 × PSU = 9.0 kW", "$540,378 over 5 years · quote $474,838", "short")
+    for bold in (False, True):
+        for css in ("", "color:#6b7280;"):
+            for text in texts:
+                for width in (438, 260, 120):
+                    held, bare = HeldLabel("x", wrap=True), QLabel()
+                    for label in (held, bare):
+                        qtbot.addWidget(label)
+                        font = label.font()
+                        font.setBold(bold)
+                        label.setFont(font)
+                        label.setStyleSheet(css)
+                        label.setWordWrap(True)
+                        label.setFocusPolicy(Qt.FocusPolicy.StrongFocus)   # a figure that explains itself
+                    held.holder.resize(width, 40)
+                    held.setText(text)
+                    bare.setText(text)
+                    height = QLabel.heightForWidth(bare, width)
+                    assert document_height(held, width) == held.heightForWidth(width) == height, (text, width)
+                    held.holder.resize(width, height)
+                    bare.resize(width, height)
+                    assert held.holder.grab().toImage() == bare.grab().toImage(), (bold, css, text, width)

@@ -119,6 +119,34 @@ def test_external_change_updates_widgets_without_echo(qtbot, session):
     assert panel.pue.value() == 1.4
 
 
+def test_an_option_edit_re_lays_out_the_form_only_for_a_new_currency(qtbot, qapp, session):
+    """setSuffix re-lays-out its form even with the same suffix: the price and rent boxes get
+    theirs again only when the currency changes."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QGroupBox
+
+    class Layouts(QObject):
+        seen = 0
+
+        def eventFilter(self, obj, event):  # noqa: N802 - Qt override
+            Layouts.seen += event.type() == QEvent.Type.LayoutRequest
+            return False
+
+    panel = SiteOptionsPanel(session)
+    qtbot.addWidget(panel)
+    panel.show()
+    qtbot.waitExposed(panel)
+    qapp.processEvents()
+    spy = Layouts()
+    for box in panel.findChildren(QGroupBox):
+        box.installEventFilter(spy)
+    session.apply(SetOption(path="site.electricity_price_kwh", value=Decimal("0.21")))
+    qapp.processEvents()
+    assert Layouts.seen == 0 and panel.price.value() == 0.21
+    session.apply(SetOption(path="site.currency", value="EUR"))
+    assert "EUR per kWh" in panel.price.suffix() and "EUR per GPU-hour" in panel.rent.suffix()
+
+
 def test_rejected_edit_is_reported_and_reverted(qtbot, session):
     panel = SiteOptionsPanel(session)
     qtbot.addWidget(panel)

@@ -68,7 +68,7 @@ class CostPanel(QWidget):
         self.missing = HeldLabel(wrap=True)
         self.missing.setStyleSheet(f"color:{fmt.COLOURS['warning']};")
         layout.addWidget(self.missing.holder)
-        g = self.grid = ValueGrid()
+        g = self.grid = ValueGrid(wrap_captions=True)
         g.add_row("quote", self.tr("Quote total"))
         g.add_row("bom", self.tr("Hardware (list prices)"))
         g.add_row("energy", self.tr("Energy per year"))
@@ -81,8 +81,6 @@ class CostPanel(QWidget):
         g.values["quote"].setToolTip(self.tr("What the customer signs: hardware, support, discount, tax and "
                                              "shipping, as in the bill of materials and the PDF quote"))
         g.values["per_pflops"].setToolTip(self.tr("Total cost of ownership ÷ dense BF16 PFLOPS"))
-        for caption in g.captions.values():
-            caption.setWordWrap(True)
         layout.addWidget(g)
         for row, figure in FIGURES.items():
             explainable(g.values[row], session, figure)

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6 import QtGui
-from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSize
 from PySide6.QtWidgets import QLabel, QWidget
 
-_SELECTABLE = (Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
-               | Qt.TextInteractionFlag.TextEditable)
+from .label_paint import document_height, is_plain, note_text_control, paint_once, shows_document
 
 
 class WrapLabel(QLabel):
@@ -39,13 +37,19 @@ class WrapLabel(QLabel):
         if height is None:
             if len(self._heights) > 32:
                 self._heights.clear()
-            height = self._heights[key] = super().heightForWidth(width)
+            # QLabel's answer, from a document of the label's own when it shows one (one layout
+            # for a new text, where QLabel lays its document out seven times: see label_paint)
+            height = self._heights[key] = (document_height(self, width) if shows_document(self)
+                                           else super().heightForWidth(width))
         return height
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._heights.clear()
         super().changeEvent(event)
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        paint_once(self, event)
 
 
 class HeldLabel(WrapLabel):
@@ -73,38 +77,23 @@ class HeldLabel(WrapLabel):
             width = self.holder.width()
             before: object = self.heightForWidth(width)
             super().setText(text)
-            # asked anew (not from the cache), QLabel lays the text out now: see `_lay_out_now`
-            height = self._heights[(text, width)] = QLabel.heightForWidth(self, width)
-            after: object = height
+            after: object = self.heightForWidth(width)
         elif self._plain(self.text()) and self._plain(text) and "\n" not in self.text() + text:
             # a line of plain text is as wide as its glyphs' advances: ~5 µs, where asking
             # QLabel for its size hint lays the text out three times
             before = self.fontMetrics().horizontalAdvance(self.text())
             super().setText(text)
             after = self.fontMetrics().horizontalAdvance(text)
-            self._lay_out_now()
         else:
             before = self.sizeHint()
             super().setText(text)
             after = self.sizeHint()    # QLabel measures anew after a new text
+        note_text_control(self)
         if after != before:
             self.holder.updateGeometry()
 
     def _plain(self, text: str) -> bool:
-        fmt = self.textFormat()
-        return fmt == Qt.TextFormat.PlainText or (fmt == Qt.TextFormat.AutoText and not QtGui.Qt.mightBeRichText(text))
-
-    def _has_document(self, text: str) -> bool:
-        """Whether QLabel shows `text` through a text document: rich or selectable text."""
-        return not self._plain(text) or bool(self.textInteractionFlags() & _SELECTABLE)
-
-    def _lay_out_now(self) -> None:
-        """Lay the text out now. QLabel lays out a document's (or a wrapped) text when first
-        asked for a size, or else while painting, and a layout during the paint asks for a
-        second paint; an ordinary label is asked by its layout before it paints, a held one
-        is not."""
-        if self._has_document(self.text()):
-            QLabel.heightForWidth(self, self.width())
+        return is_plain(self, text)
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)

@@ -180,8 +180,10 @@ class SiteOptionsPanel(QWidget):
         build = self.session.build
         with blocked(*self.fields.values()):
             cur = build.site.currency
-            self.price.setSuffix(self.tr(" {cur} per kWh").format(cur=cur))
-            self.rent.setSuffix(self.tr(" {cur} per GPU-hour").format(cur=cur))
+            # only a new currency: setSuffix re-lays-out the form even when the suffix is the same
+            for box, suffix in ((self.price, self.tr(" {cur} per kWh")), (self.rent, self.tr(" {cur} per GPU-hour"))):
+                if box.suffix() != suffix.format(cur=cur):
+                    box.setSuffix(suffix.format(cur=cur))
             self._fill_redundancy()
             for path, widget in self.fields.items():
                 self._show(widget, _current(build, path))

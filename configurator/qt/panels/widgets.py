@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from ...core.ops import OpError, SetOption
 from .format import COLOURS
+from .label_paint import note_text_control, paint_once
 from .labels import HeldLabel, WrapLabel
 
 
@@ -170,6 +171,7 @@ class SteadyLabel(QLabel):
             return
         super().setText(text)
         self._fit()
+        note_text_control(self)
 
     def setAlignment(self, alignment: Qt.AlignmentFlag) -> None:  # noqa: N802 - Qt override
         super().setAlignment(alignment)
@@ -179,6 +181,9 @@ class SteadyLabel(QLabel):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._fit()
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        paint_once(self, event)   # a figure that explains itself has a text document
 
     def _fit(self) -> None:
         self.ensurePolished()   # the style sheet's font and padding count
@@ -242,17 +247,20 @@ class ElidedLabel(QLabel):
 
 
 class ValueGrid(QWidget):
-    """Rows of caption (left) and right-aligned value; values addressed by key."""
+    """Rows of caption (left) and right-aligned value; values addressed by key. Captions are
+    `HeldLabel`s, wrapped with `wrap_captions`: a caption that names a changing figure ("Energy
+    per year (41,000 kWh)") re-lays-out the grid only when it needs another height."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, wrap_captions: bool = False) -> None:
         super().__init__(parent)
+        self._wrap_captions = wrap_captions
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setHorizontalSpacing(16)
         self._grid.setVerticalSpacing(4)
         self._grid.setColumnStretch(1, 1)
         self.values: dict[str, QLabel] = {}
-        self.captions: dict[str, QLabel] = {}
+        self.captions: dict[str, HeldLabel] = {}
 
     def add_row(self, key: str, caption: str, extra: QWidget | None = None, elide: bool = False) -> QLabel:
         row = self._grid.rowCount()
@@ -261,8 +269,9 @@ class ValueGrid(QWidget):
             value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         else:
             value = value_label()
-        self.captions[key] = caption_label(caption)
-        self._grid.addWidget(self.captions[key], row, 0)
+        self.captions[key] = label = HeldLabel(caption, wrap=self._wrap_captions)
+        label.setStyleSheet(f"color:{COLOURS['muted']};")
+        self._grid.addWidget(label.holder, row, 0)
         self._grid.addWidget(value if isinstance(value, ElidedLabel) else value.holder, row, 1)
         if extra is not None:
             self._grid.addWidget(extra, row, 2)
