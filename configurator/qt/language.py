@@ -8,7 +8,7 @@ every widget reads its texts when it is built.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
-from PySide6.QtGui import QAction, QActionGroup, QFont, QFontDatabase
+from PySide6.QtGui import QAction, QActionGroup, QFont, QFontDatabase, QFontInfo
 from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QWidget
 
 from .. import i18n, paths
@@ -54,8 +54,12 @@ def register_cjk_font(app: QApplication) -> str | None:
         return None
     family = families[0]
     base = app.font().family()
+    # The UI font is often an alias ("Sans Serif") that no installed family is named: a substitute
+    # alone would then become the font of every text, Latin included. The family the alias
+    # resolves to comes first, the CJK font after it, for the glyphs that family lacks.
+    resolved = QFontInfo(app.font()).family()
     if family.lower() not in (name.lower() for name in QFont.substitutes(base)):  # Qt keeps them lower-case
-        QFont.insertSubstitution(base, family)
+        QFont.insertSubstitutions(base, [name for name in (resolved, family) if name.lower() != base.lower()])
     return family
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
-from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics
+from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetrics
 
 from configurator import i18n
 from configurator.qt import language
@@ -103,6 +103,31 @@ def test_chinese_translators_and_font_are_installed(chinese, qapp):
     assert QFontDatabase.WritingSystem.SimplifiedChinese in QFontDatabase.writingSystems(family)
     assert QFontMetrics(QFont(family)).inFontUcs4(ord("显"))
     assert family.lower() in [name.lower() for name in QFont.substitutes(qapp.font().family())]
+
+
+def _run_families(text: str, font: QFont) -> list[str]:
+    from PySide6.QtGui import QTextLayout
+
+    layout = QTextLayout(text, font)
+    layout.beginLayout()
+    layout.createLine()
+    layout.endLayout()
+    return [run.rawFont().familyName().lower() for run in layout.glyphRuns()]
+
+
+def test_the_cjk_fallback_draws_han_only_latin_keeps_the_system_font(chinese, qapp):
+    """The UI font is an alias ("Sans Serif") on Linux: substituting the CJK font for it alone made
+    that font draw every text, Latin included. Latin stays in the family the alias resolves to."""
+    family = language.register_cjk_font(qapp)
+    others = [f for f in QFontDatabase.families() if f != family
+              and QFontDatabase.WritingSystem.Latin in QFontDatabase.writingSystems(f)]
+    if not others:
+        pytest.skip("no font besides the shipped CJK one on this system")
+    assert QFontInfo(qapp.font()).family().lower() != family.lower()
+    latin, han = _run_families("GPU 80 GB", qapp.font()), _run_families("显存", qapp.font())
+    assert family.lower() not in latin, latin
+    assert han == [family.lower()] or all(
+        QFontMetrics(QFont(name)).inFontUcs4(ord("显")) for name in han), han
 
 
 def test_the_cooling_slot_is_named_in_the_users_language(chinese):
