@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .cli_lang import argparse_words, error_line, language_in
+from .cli_lang import argparse_words, error_line, language_in, unorderable_lines
 from .core import categories
 from .i18n import LANGUAGES, _, choose_language, pad, set_language, translate, translate_error
 
@@ -200,7 +200,8 @@ def _export(args: argparse.Namespace, fmt) -> int:
     try:
         out = fmt.write(request, Path(args.output))
     except UnorderableError as exc:   # not a bad input: the build itself is not orderable
-        print(f"configurator: {error_line(exc)}", file=sys.stderr)
+        head, *errors = unorderable_lines(exc)
+        print(f"configurator: {head}", *errors, sep="\n", file=sys.stderr)
         return 1
     # `-o -` put the file itself on stdout: the confirmation must not be mixed into it
     print(_("wrote {path}").format(path=out), file=sys.stderr if args.output == "-" else sys.stdout)

@@ -229,4 +229,7 @@ ARGUMENTS = (
     N_("set {env} to the X-Auth-Token of an existing session"),
     N_("--insecure and --ca-file contradict each other; give one"),
     N_("must be positive seconds (got {n})"),
+    # report/quote.py, report/upgrade_quote.py: a quote refused (the errors follow, one a line)
+    N_("the build has {n} error(s); fix them or quote it as a draft (--allow-errors):"),
+    N_("the upgraded build has {n} error(s); fix them or quote it as a draft (--allow-errors):"),
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -93,6 +94,14 @@ def test_an_upgrade_with_errors_is_refused_unless_a_draft(files, tmp_path, capsy
     assert "power.redundancy-count" in capsys.readouterr().err and not out.exists()
     assert main(["export", str(bad), "--format", "upgrade-pdf", "-o", str(out), "--allow-errors"]) == 0
     assert "DRAFT" in " ".join(p.extract_text() for p in PdfReader(out).pages)
+    capsys.readouterr()
+    # the refusal and each error's message in the user's language, the error code kept
+    out.unlink()
+    assert main(["--lang", "zh_CN", "export", str(bad), "--format", "upgrade-pdf", "-o", str(out)]) == 1
+    head, *errors = capsys.readouterr().err.splitlines()
+    assert head.startswith("configurator: ") and re.search(r"[\u4e00-\u9fff]", head) and "error(s)" not in head
+    assert errors and all(e.startswith("power.") for e in errors), errors
+    assert all(re.search(r"[\u4e00-\u9fff]", e.split(": ", 1)[1]) for e in errors), errors
 
 
 def test_upgrade_quote_in_chinese_prints_its_own_labels_in_chinese(files, tmp_path):
