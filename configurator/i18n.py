@@ -70,7 +70,7 @@ class Catalog:
 
     language: str = "en"
     messages: dict[str, str] = field(default_factory=dict)
-    templates: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+    templates: list[_Template] = field(default_factory=list)
 
     def gettext(self, message: str) -> str:
         return self.messages.get(message) or message
@@ -83,10 +83,11 @@ class Catalog:
         exact = self.messages.get(text)
         if exact:
             return exact
-        for pattern, translation in self.templates:
-            m = pattern.fullmatch(text)
+        for template in self.templates:
+            m = template.match(text)
             if m:
-                return _PLACEHOLDER.sub(lambda p: self._filled(p.group(1), m.group(p.group(1)), depth), translation)
+                return _PLACEHOLDER.sub(lambda p: self._filled(p.group(1), m.group(p.group(1)), depth),
+                                        template.translation)
         return text
 
     def _filled(self, name: str, value: str, depth: int) -> str:
@@ -169,6 +170,26 @@ def _literal_length(msgid: str) -> int:
     return len(_PLACEHOLDER.sub("", msgid))
 
 
+class _Template:
+    """A message with placeholders, matched against a filled-in text. Its regex is compiled when a
+    text first holds the template's longest fixed piece (which any match must contain): a catalog
+    has ~700 templates, and compiling them all would cost every start about a second."""
+
+    __slots__ = ("msgid", "translation", "_key", "_pattern")
+
+    def __init__(self, msgid: str, translation: str) -> None:
+        self.msgid, self.translation = msgid, translation
+        self._key = max(_PLACEHOLDER.split(msgid)[::2], key=len)   # the texts between placeholders
+        self._pattern: re.Pattern[str] | None = None
+
+    def match(self, text: str) -> re.Match[str] | None:
+        if self._key not in text:
+            return None
+        if self._pattern is None:
+            self._pattern = _template_pattern(self.msgid)
+        return self._pattern.fullmatch(text)
+
+
 def load_catalog(language: str) -> Catalog:
     """The compiled catalog for `language` (English needs none; a missing .mo is an error)."""
     if language == "en":
@@ -180,21 +201,33 @@ def load_catalog(language: str) -> Catalog:
     path = paths.locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
         with open(path, "rb") as fh:
-            mo = read_mo(fh)
+            stat = os.fstat(fh.fileno())
+            key = (str(path), stat.st_size, stat.st_mtime_ns)
+            if key not in _LOADED:
+                mo = read_mo(fh)
+                for stale in [k for k in _LOADED if k[0] == key[0]]:   # a rebuilt .mo is read again
+                    del _LOADED[stale]
+                _LOADED[key] = _catalog_from(language, ((str(m.id), str(m.string)) for m in mo if m.id and m.string))
     except OSError as exc:
         raise paths.ShippedDataMissingError(f"{path}: translation catalog missing ({exc.strerror})") from None
-    return _catalog_from(language, ((str(m.id), str(m.string)) for m in mo if m.id and m.string))
+    return _LOADED[key]
+
+
+#: the compiled catalog of the last .mo read, keyed by its path, size and modification time: compiling
+#: its ~700 templates costs about a second once there are more than `re`'s own cache holds, and an
+#: explanation in a language other than the current one (the quote's, a test's) asks for it each time
+_LOADED: dict[tuple[str, int, int], Catalog] = {}
 
 
 def _catalog_from(language: str, pairs: Iterable[tuple[str, str]]) -> Catalog:
     cat = Catalog(language)
-    found: list[tuple[int, re.Pattern[str], str]] = []
+    found: list[tuple[int, _Template]] = []
     for msgid, msgstr in pairs:
         cat.messages[msgid] = msgstr
         if _PLACEHOLDER.search(msgid):
-            found.append((_literal_length(msgid), _template_pattern(msgid), msgstr))
+            found.append((_literal_length(msgid), _Template(msgid, msgstr)))
     found.sort(key=lambda t: -t[0])  # the most specific template wins
-    cat.templates = [(pattern, msgstr) for _, pattern, msgstr in found]
+    cat.templates = [template for _, template in found]
     return cat
 
 
