@@ -274,8 +274,6 @@ def _dicts(model: type[BaseModel], data: dict[str, Any], rows: list[Any]) -> lis
             or not isinstance(tuples, list) or not set(constants) <= set(fields) or not set(tuples) <= set(fields):
         raise ValueError("written for other part fields")
     nested = nested_fields(model)
-    if set(tuples) & set(nested):
-        raise ValueError("a nested field stored as a plain tuple")
     tables = {name: _shared(m, many, shared.get(name)) for name, (m, many) in nested.items()}
     template = dict.fromkeys(fields)
     for name, value in constants.items():
