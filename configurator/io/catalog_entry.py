@@ -47,12 +47,14 @@ from pydantic_core import from_json
 from .. import __version__
 from ..core import categories
 from ..core.catalog import LoadIssue, Part
+from .files import FileReadError, read_bytes
 
 CACHE_FORMAT = 3
 #: the modules whose code decides what a valid part is (relative to the package): a change to any
 #: of them, in a checkout that keeps its version number, must not be served old entries
 RULES_CODE = ("core/catalog.py", "core/categories.py", "io/catalog_io.py", "io/catalog_limits.py",
               "io/catalog_entry.py")
+MAX_CODE_BYTES = 1_000_000
 
 Parsed = tuple[list[Part], list[LoadIssue]]
 
@@ -69,8 +71,8 @@ def fingerprint(package: Path, version: str) -> str:
     h = hashlib.sha256(f"{CACHE_FORMAT}|{version}|{pydantic_core.__version__}".encode())
     for rel in RULES_CODE:
         try:
-            code = (package / rel).read_bytes()
-        except OSError:
+            code = read_bytes(package / rel, max_bytes=MAX_CODE_BYTES, what="source file")
+        except FileReadError:
             code = b"-"
         h.update(f"|{rel}|{len(code)}|".encode())
         h.update(code)
