@@ -27,6 +27,7 @@ import argparse
 import gc
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -161,18 +162,22 @@ def _run_child(tree: Path, user: Path, cache_dir: Path) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def _run_start(tree: Path, home: Path) -> tuple[float, float]:
-    """(first frame, settled) seconds of one app start of `tree` with CONFIGURATOR_HOME `home`."""
+def _run_start(tree: Path, home: Path) -> tuple[float, float, float]:
+    """(first frame, settled, CPU) seconds of one app start of `tree` with CONFIGURATOR_HOME `home`
+    (CPU: the whole process, user + system, up to its exit just after it settled)."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
     env.update(CONFIGURATOR_HOME=str(home), QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"),
                PYTHONPYCACHEPREFIX=str(home.parent / f"pycache-{home.name}"))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.time()
     done = subprocess.run([sys.executable, str(tree / "bench" / "bench_gui.py"), "--child-start"], env=env, cwd=tree,
                           capture_output=True, text=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     marks = dict(line.split() for line in done.stdout.splitlines() if line.startswith(("first", "settled")))
     if done.returncode or "settled" not in marks:
         raise SystemExit(f"app start of {tree} failed:\n{done.stderr[-2000:]}")
-    return float(marks["first"]) - t0, float(marks["settled"]) - t0
+    return float(marks["first"]) - t0, float(marks["settled"]) - t0, cpu
 
 
 def bench_big(work: Path, n_parts: int, trees: dict[str, Path], rounds: int) -> None:
@@ -183,7 +188,7 @@ def bench_big(work: Path, n_parts: int, trees: dict[str, Path], rounds: int) -> 
     size = sum(p.stat().st_size for p in user.iterdir())
     print(f"{written} generated parts in {size / 1e6:.1f} MB of TOML; {rounds} rounds per tree, alternating")
     results: dict[str, list[dict]] = {name: [] for name in trees}
-    starts: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
+    starts: dict[str, list[tuple[float, float, float]]] = {name: [] for name in trees}
     for name in trees:
         (work / f"home-{name}" / "data").mkdir(parents=True)
         (work / f"home-{name}" / "data" / "catalogs").symlink_to(user, target_is_directory=True)
@@ -193,12 +198,13 @@ def bench_big(work: Path, n_parts: int, trees: dict[str, Path], rounds: int) -> 
             starts[name].append(_run_start(tree, work / f"home-{name}"))
     for name, runs in results.items():
         print(f"[{name}] app start, cold (no cache): first frame {starts[name][0][0]:.2f} s, "
-              f"settled {starts[name][0][1]:.2f} s")
+              f"settled {starts[name][0][1]:.2f} s, process CPU {starts[name][0][2]:.2f} s")
         if rounds > 1:
             warm = starts[name][1:]
-            print(f"[{name}] app start from the cache: median first frame "
-                  f"{statistics.median(s[0] for s in warm):.2f} s (ratio {statistics.median(s[0] for s in warm) / 1.5:.2f}), "
-                  f"settled {statistics.median(s[1] for s in warm):.2f} s, target 1.5 s, n={len(warm)}")
+            first = statistics.median(s[0] for s in warm)
+            print(f"[{name}] app start from the cache: median first frame {first:.2f} s (ratio {first / 1.5:.2f}), "
+                  f"settled {statistics.median(s[1] for s in warm):.2f} s, process CPU "
+                  f"{statistics.median(s[2] for s in warm):.2f} s; target 1.5 s, n={len(warm)}")
         first = next(r["first_load"] for r in runs if "first_load" in r)
         print(f"[{name}] first load (parse, validate, write cache): wall {first[0]:.2f} s, cpu {first[1]:.2f} s")
         print(f"[{name}] " + _line("second load (from the cache)", [s for r in runs for s in r["second_load"]], 0.5))

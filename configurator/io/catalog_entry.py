@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import operator
 import typing
 from pathlib import Path
 from typing import Any
@@ -98,23 +99,28 @@ def nested_fields(model: type[BaseModel]) -> dict[str, tuple[type[BaseModel], bo
 
 
 class _Shared:
-    """One field's distinct nested values, and (for a tuple field) its distinct tuples of them."""
+    """One field's distinct nested values (frozen models, told apart by value), and for a tuple
+    field its distinct tuples of them."""
 
     def __init__(self) -> None:
-        self.values: list[Any] = []
+        self.values: list[BaseModel] = []
         self.groups: list[list[int]] = []
-        self._values: dict[str, int] = {}
+        self._values: dict[Any, int] = {}
         self._groups: dict[tuple[int, ...], int] = {}
 
-    def value(self, value: Any) -> int:
-        text = json.dumps(value, sort_keys=True, ensure_ascii=False)
-        index = self._values.get(text)
+    def value(self, value: BaseModel) -> int:
+        key: Any = (type(value), *value.__dict__.values())   # a tuple compares in C, a model in Python
+        try:
+            index = self._values.get(key)
+        except TypeError:        # a value that cannot be hashed: told apart by its text
+            key = repr(value)
+            index = self._values.get(key)
         if index is None:
-            index = self._values[text] = len(self.values)
+            index = self._values[key] = len(self.values)
             self.values.append(value)
         return index
 
-    def group(self, values: list[Any]) -> int:
+    def group(self, values: tuple[BaseModel, ...]) -> int:
         refs = tuple(self.value(v) for v in values)
         index = self._groups.get(refs)
         if index is None:
@@ -122,8 +128,8 @@ class _Shared:
             self.groups.append(list(refs))
         return index
 
-    def dump(self) -> dict[str, Any]:
-        return {"values": self.values, "groups": self.groups}
+    def dump(self, mode: str) -> dict[str, Any]:
+        return {"values": [v.model_dump(mode=mode) for v in self.values], "groups": self.groups}
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -133,10 +139,35 @@ def _same(a: Any, b: Any) -> bool:
     return not isinstance(a, tuple) or all(_same(x, y) for x, y in zip(a, b, strict=True))
 
 
-def _same_part(original: Part, rebuilt: Part) -> bool:
-    fields = type(original).model_fields
-    return type(rebuilt) is type(original) and list(rebuilt.__dict__) == list(fields) \
-        and all(_same(getattr(original, f), rebuilt.__dict__[f]) for f in fields)
+def _same_parts(originals: list[Part], rebuilt: list[Part]) -> bool:
+    """Whether `rebuilt` are `originals` exactly: same model, fields in order, plain values equal and
+    of the same types, inside tuples too. (Nested values are validated on every read.)"""
+    if len(rebuilt) != len(originals):
+        return False
+    model = type(originals[0])
+    fields = list(model.model_fields)
+    plain = [f for f in fields if f not in nested_fields(model)]
+    values = operator.itemgetter(*plain)
+    tuples = [plain.index(f) for f in _tuple_fields(model)]
+    for original, again in zip(originals, rebuilt, strict=True):
+        if type(original) is not model or type(again) is not model or list(again.__dict__) != fields:
+            return False
+        a, b = values(original.__dict__), values(again.__dict__)
+        if a != b or list(map(type, a)) != list(map(type, b)) or not all(_same(a[i], b[i]) for i in tuples):
+            return False
+    return True
+
+
+@functools.cache
+def _tuple_fields(model: type[BaseModel]) -> list[str]:
+    """Fields of `model` declared as tuples of plain values (JSON gives them back as lists)."""
+    nested = nested_fields(model)
+    out = []
+    for name, info in model.model_fields.items():
+        kinds = [info.annotation, *typing.get_args(info.annotation)]
+        if name not in nested and any(typing.get_origin(k) is tuple or k is tuple for k in kinds):
+            out.append(name)
+    return out
 
 
 def _constructible(model: type[BaseModel]) -> bool:
@@ -153,8 +184,7 @@ def encode(key: str, parts: list[Part], issues: list[LoadIssue]) -> bytes:
         return _dump(key, parts, issues, trusted=True)
     try:
         data = _dump(key, parts, issues, trusted=True)
-        back, _ = decode(key, data)
-        exact = len(back) == len(parts) and all(_same_part(p, q) for p, q in zip(parts, back, strict=True))
+        exact = _same_parts(parts, decode(key, data)[0])
     except (ValueError, TypeError, KeyError, IndexError):
         exact = False   # e.g. a value JSON cannot hold as it is (a Decimal, a date)
     return data if exact and _constructible(type(parts[0])) else _dump(key, parts, issues, trusted=False)
@@ -167,20 +197,20 @@ def _dump(key: str, parts: list[Part], issues: list[LoadIssue], *, trusted: bool
     fields = list(model.model_fields) if model else []
     nested = nested_fields(model) if model else {}
     tables = {name: _Shared() for name in nested}
+    mode = "python" if trusted else "json"
     dumped = []
     for part in parts:
-        row = part.model_dump(mode="python" if trusted else "json")
+        row = part.model_dump(mode=mode, exclude=set(nested))
         for name, (_, many) in nested.items():
-            value = row[name]
-            if value is not None:
-                row[name] = tables[name].group(value) if many else tables[name].value(value)
+            value = getattr(part, name)
+            row[name] = None if value is None else tables[name].group(value) if many else tables[name].value(value)
         dumped.append(row)
     constants = {f: dumped[0][f] for f in fields
                  if all(type(r[f]) is type(dumped[0][f]) and r[f] == dumped[0][f] for r in dumped)}
     columns = [f for f in fields if f not in constants]
-    tuples = [f for f in fields if f not in nested and any(isinstance(getattr(p, f), tuple) for p in parts)]
+    tuples = _tuple_fields(model) if model else []
     body = json.dumps({"fields": fields, "constants": constants, "tuples": tuples,
-                       "shared": {name: table.dump() for name, table in tables.items()},
+                       "shared": {name: table.dump(mode) for name, table in tables.items()},
                        "rows": [[r[f] for f in columns] for r in dumped]},
                       ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     head = {"format": CACHE_FORMAT, "version": __version__, "key": key,

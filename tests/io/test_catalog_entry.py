@@ -161,7 +161,7 @@ def test_an_entry_that_would_not_read_back_exactly_is_validated_on_reading(monke
     user = tmp_path / "user"
     write_big_catalog(user, 100)
     cold = _load(user, CatalogCache(tmp_path / "cache"))
-    monkeypatch.setattr(catalog_entry, "_same_part", lambda a, b: False)
+    monkeypatch.setattr(catalog_entry, "_same_parts", lambda originals, rebuilt: False)
     shutil.rmtree(tmp_path / "cache")
     _load(user, CatalogCache(tmp_path / "cache"))
     heads = [json.loads(p.read_bytes().split(b"\n", 2)[1]) for p in (tmp_path / "cache").glob("*.json")]
@@ -207,3 +207,23 @@ def test_the_key_follows_the_code_that_validates(tmp_path):
         assert catalog_entry.fingerprint(copy, "1.0") != same, rel
         (copy / rel).write_bytes(original)
     assert catalog_entry.fingerprint(copy, "1.0") == same
+
+
+def test_reading_back_counts_as_exact_only_type_for_type(built):
+    """What decides whether an entry is trusted: 700 == 700.0 and [] == () are not good enough."""
+    _, _, cold = built
+    for part in (cold.parts["nvidia-h100-sxm5-80gb"], cold.parts["lenovo-thinksystem-440-8i-hba"]):
+        model = type(part)
+        assert catalog_entry._same_parts([part], catalog_entry._construct(model, [dict(part.__dict__)]))
+    gpu = cold.parts["nvidia-h100-sxm5-80gb"]
+    changed = [("tdp_w", int(gpu.tdp_w)), ("tdp_w", gpu.tdp_w + 1), ("ecc", int(gpu.ecc)), ("fp8_tflops", None)]
+    for name, value in changed:
+        rebuilt = catalog_entry._construct(type(gpu), [{**gpu.__dict__, name: value}])
+        assert not catalog_entry._same_parts([gpu], rebuilt), name
+    hba = cold.parts["lenovo-thinksystem-440-8i-hba"]
+    for value in (list(hba.protocols), tuple(p.upper() for p in hba.protocols)):
+        rebuilt = catalog_entry._construct(type(hba), [{**hba.__dict__, "protocols": value}])
+        assert not catalog_entry._same_parts([hba], rebuilt), value
+    reordered = catalog_entry._construct(type(gpu), [dict(reversed(gpu.__dict__.items()))])
+    assert not catalog_entry._same_parts([gpu], reordered)
+    assert not catalog_entry._same((1, 2), (1, 2.0)) and not catalog_entry._same((), [])   # a tuple[float, ...] field
