@@ -114,3 +114,18 @@ def test_4000_part_catalog_second_load_is_much_faster(tmp_path):
     warm_s = time.perf_counter() - t0
     assert len(warm.parts) == len(cold.parts) >= n
     assert warm_s < cold_s / 3, (cold_s, warm_s)
+
+
+def test_a_files_issues_come_back_from_the_cache_with_its_parts(tmp_path):
+    """A file with a bad entry, and one with nothing but bad entries: the second load reports the
+    same issues from the cache, without parsing either file again."""
+    user = tmp_path / "user"
+    user.mkdir()
+    gpus = (paths.catalog_dir() / "gpus.toml").read_text(encoding="utf-8")
+    (user / "some-bad.toml").write_text(gpus.replace("tdp_w = 700", "tdp_w = -700", 1), encoding="utf-8")
+    (user / "all-bad.toml").write_text(GPU, encoding="utf-8")      # no form factor, no figures
+    cold = _load(user, CatalogCache(tmp_path / "cache"))
+    assert {i.file for i in cold.issues} == {catalog_io.display_name(user / n) for n in ("some-bad.toml", "all-bad.toml")}
+    cache = CatalogCache(tmp_path / "cache")
+    warm = _load(user, cache)
+    assert cache.misses == 0 and warm.issues == cold.issues and warm.parts == cold.parts
