@@ -90,7 +90,7 @@ def test_catalog_files_load_up_to_64_mb_and_a_larger_one_is_one_line_naming_it(t
 
 @pytest.mark.slow
 def test_a_64_mb_catalog_file_of_parts_loads_and_then_comes_from_the_cache(tmp_path):
-    """The issue's limit with real parts (~12,000 chassis): parsed, cached, read back (~40 s)."""
+    """The issue's limit with real parts (~12,000 chassis): parsed, cached, read back (~30-45 s)."""
     user = tmp_path / "user"
     n = write_big_file(user / "big-chassis.toml", "chassis.toml", catalog_io.MAX_FILE_BYTES)
     assert catalog_io.MAX_FILE_BYTES - 200 < (user / "big-chassis.toml").stat().st_size <= catalog_io.MAX_FILE_BYTES
