@@ -48,7 +48,7 @@ class Evaluator:
         #: workload model presets by id (models.toml), for the workload editor and the CLI
         self.presets: Mapping[str, ModelShape] = MappingProxyType(dict(presets or {}))
         self._contexts = BoundedMemo(1024)    # (chassis, placements) -> (token, resolved context)
-        self._placed = BoundedMemo(8192)      # (chassis, slot id, part id) -> Placed
+        self._placed = BoundedMemo(64)        # chassis -> {(slot id, part id): resolved placement}
         self._next_token = count()
         self._families = BoundedMemo(1024)    # (family, value key of its inputs) -> result
         self._power_lines = BoundedMemo()     # (part id, qty) -> power line
