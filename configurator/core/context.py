@@ -7,7 +7,6 @@ so an invalid build stays editable and is reported, never crashes.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -241,7 +240,7 @@ PLACED_LIMIT = 8192
 Entry = tuple[int, Placed, tuple[str, str], str, str, str, Part, str]
 _POSITION, _PLACED, _PAIR, _KIND, _CATEGORY, _SLOT_ID, _PART, _PART_ID = (itemgetter(i) for i in range(8))
 #: the categories whose parts make the power table's and the BOM's lines, in their order
-_LINE_ORDER = {cat: i for i, cat in enumerate(CATEGORY_KEYS[1:])}
+_LINE_CATEGORIES = CATEGORY_KEYS[1:]
 
 
 def _entry(pos: int, slot: Slot, part: Part, pair: tuple[str, str]) -> Entry:
@@ -288,20 +287,24 @@ def _index(entries: list[Entry]) -> tuple[dict[str, tuple[Placed, ...]], dict[st
     kinds = _runs(entries, _KIND)
     keys = {k: tuple(map(_PAIR, v)) for k, v in cats.items()}
     keys.update({"slot:" + k: tuple(map(_PAIR, v)) for k, v in kinds.items()})
-    groups = _groups(entries)
+    groups = _groups(cats)
     return {k: tuple(map(_PLACED, v)) for k, v in cats.items()}, {
         "by_kind": {k: tuple(map(_PLACED, v)) for k, v in kinds.items()}, "_keys": keys,
         "at": dict(zip(map(_SLOT_ID, entries), map(_PART, entries))),
         "groups": groups, "groups_key": tuple((part.id, n) for part, n in groups)}
 
 
-def _groups(entries: list[Entry]) -> tuple[tuple[Part, int], ...]:
-    """`BuildContext.groups` of `entries` (chassis order): counted once over the whole build, the
-    parts in order of first appearance, then ordered by category (a stable sort keeps that order)."""
-    ids = list(map(_PART_ID, entries))
-    counts = Counter(ids)
-    parts = dict(zip(ids, map(_PART, entries)))   # one catalog object per id
-    order = _LINE_ORDER
-    lines = [(part, counts[pid]) for pid, part in parts.items() if part.category in order]
-    lines.sort(key=lambda line: order[line[0].category])
-    return tuple(lines)
+def _groups(cats: dict[str, list[Entry]]) -> tuple[tuple[Part, int], ...]:
+    """`BuildContext.groups` of the placements by category (each in chassis order)."""
+    out: list[tuple[Part, int]] = []
+    for cat in _LINE_CATEGORIES:
+        run = cats.get(cat)
+        if run is None:
+            continue
+        ids = list(map(_PART_ID, run))
+        n = ids.count(ids[0])
+        if n == len(ids):       # one part throughout, the usual case
+            out.append((run[0][6], n))
+        else:
+            out.extend((part, ids.count(pid)) for pid, part in dict(zip(ids, map(_PART, run))).items())
+    return tuple(out)

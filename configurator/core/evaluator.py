@@ -57,6 +57,7 @@ class Evaluator:
         self._workloads = BoundedMemo(16)     # (GPU figures, workload) -> result
         self._violations = BoundedMemo(256)   # (token, unknown placements, options) -> violations
         self._rule_facts = BoundedMemo(4096)  # (rule family, its inputs) -> its violations; per-part fit
+        self._family = self._family_memo()
 
     # ------------------------------------------------------------------ public
     def evaluate(self, build: Build, workload: Any = None) -> Evaluation:
@@ -111,11 +112,20 @@ class Evaluator:
         return ctx, token
 
     def _memo(self, key: Hashable, fn: Callable[[], T]) -> T:
-        found = self._families.get(key)
+        found = self._families.lookup(key)
         return found if found is not None else self._families.put(key, fn())
 
     def _figures(self, ctx: BuildContext, token: int) -> Figures:
-        return compute_figures(ctx, lambda name, key, fn: self._memo((name, key), fn), self._power_lines)
+        return compute_figures(ctx, self._family, self._power_lines)
+
+    def _family_memo(self) -> Callable[[str, Hashable, Callable[[], Any]], Any]:
+        """`compute_figures`' `family`: one figure family memoised on (its name, its key)."""
+        lookup, put = self._families.lookup, self._families.put
+
+        def family(name: str, key: Hashable, fn: Callable[[], Any]) -> Any:
+            found = lookup((name, key))
+            return found if found is not None else put((name, key), fn())
+        return family
 
     def _money(self, ctx: BuildContext, token: int, fig: Figures) -> tuple[CostResult, TcoResult]:
         """BOM and TCO, memoised on the values they read. The BOM reads which parts and how many

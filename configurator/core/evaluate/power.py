@@ -43,15 +43,18 @@ EFFICIENCY_CURVES: dict[str, tuple[tuple[float, float], ...]] = {
 EFFICIENCY_SOURCE = "https://www.clearesult.com/80plus/program-details"
 #: each curve's 50 % point, the one a part's `efficiency_pct` replaces
 _AT_HALF = {cls: dict(curve)[0.50] for cls, curve in EFFICIENCY_CURVES.items()}
+#: each curve's segments (consecutive point pairs), in load order
+_SEGMENTS = {cls: tuple(zip(curve, curve[1:], strict=False)) for cls, curve in EFFICIENCY_CURVES.items()}
 
 
 def efficiency_at(psu: PSU, load_fraction: float) -> float:
     """Efficiency (%) of `psu` at `load_fraction` of its rating: its class's 80 PLUS curve,
     linear between the points, shifted so the 50 % point is the part's `efficiency_pct`."""
-    curve = EFFICIENCY_CURVES[psu.efficiency_class]
-    shift = efficiency_shift(psu)
+    cls = psu.efficiency_class
+    curve = EFFICIENCY_CURVES[cls]
+    shift = psu.efficiency_pct - _AT_HALF[cls]     # efficiency_shift(psu)
     x = min(max(load_fraction, curve[0][0]), curve[-1][0])
-    for lo, hi in zip(curve, curve[1:], strict=False):
+    for lo, hi in _SEGMENTS[cls]:
         if x <= hi[0]:
             return min(100.0, on_segment(x, lo, hi, shift))
     return min(100.0, curve[-1][1] + shift)
