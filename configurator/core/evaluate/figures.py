@@ -73,7 +73,7 @@ def compute_figures(ctx: BuildContext, family: Family = _fresh,
     psu_key = (power_key, setup_key)
     thermal_key = (power_key, ctx.key("cooling"), b.site.ambient_c, b.site.altitude_m)
     feeds_key = (cid, ctx.key("drive"), ctx.key("nic"), ctx.key("gpu"), ctx.key("cpu"), b.bridges)
-    feeds: Feeds = family("feeds", feeds_key, lambda: bandwidth_feeds(ctx))
+    feeds: Feeds = family("feeds", feeds_key, lambda: bandwidth_feeds(ctx, family))
     return Figures(
         power=power,
         psu=family("psu", psu_key, lambda: compute_psu(ctx, power, setup)),
