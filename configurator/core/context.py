@@ -95,8 +95,13 @@ class BuildContext:
 
     @cached_property
     def at(self) -> dict[str, Part]:
-        """Slot id -> the part placed there (known parts in known slots)."""
+        """Slot id -> the part placed there (known parts in known slots), chassis order."""
         return {p.slot.id: p.part for p in self.placed}
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The categories of the placed parts, in the order they first appear (chassis order)."""
+        return tuple(self._by_cat)
 
     @cached_property
     def by_kind(self) -> dict[str, tuple[Placed, ...]]:
@@ -280,9 +285,9 @@ def _runs(entries: list[Entry], by: Callable[[Entry], str]) -> dict[str, list[En
 
 
 def _index(entries: list[Entry]) -> tuple[dict[str, tuple[Placed, ...]], dict[str, Any]]:
-    """The placements by category, and the context's lookups by slot kind, slot and value key,
-    and its part lines (what `by_kind`, `at`, `key`, `slot_key`, `groups` and `groups_key` would
-    otherwise each derive)."""
+    """The placements by category, and the context's lookups by slot kind and value key, and its
+    part lines (what `by_kind`, `key`, `slot_key`, `groups` and `groups_key` would otherwise each
+    derive; `at` is derived when first read)."""
     cats = _runs(entries, _CATEGORY)
     kinds = _runs(entries, _KIND)
     keys = {k: tuple(map(_PAIR, v)) for k, v in cats.items()}
@@ -290,7 +295,6 @@ def _index(entries: list[Entry]) -> tuple[dict[str, tuple[Placed, ...]], dict[st
     groups = _groups(cats)
     return {k: tuple(map(_PLACED, v)) for k, v in cats.items()}, {
         "by_kind": {k: tuple(map(_PLACED, v)) for k, v in kinds.items()}, "_keys": keys,
-        "at": dict(zip(map(_SLOT_ID, entries), map(_PART, entries))),
         "groups": groups, "groups_key": tuple((part.id, n) for part, n in groups)}
 
 

@@ -31,7 +31,6 @@ class Facts:
     ctx: BuildContext
     chassis: Chassis
     figures: Any                                   # evaluate.figures.Figures
-    at: dict[str, Part]                            # slot id -> part
     by_kind: dict[str, tuple[Placed, ...]]         # slot kind -> placed parts, chassis order
     cpu_at: dict[str, CPU]                         # socket id -> CPU (only CPUs)
     cooling: Cooling | None
@@ -44,6 +43,11 @@ class Facts:
     @property
     def build(self):
         return self.ctx.build
+
+    @property
+    def at(self) -> dict[str, Part]:
+        """Slot id -> part (`BuildContext.at`, derived when a rule first reads it)."""
+        return self.ctx.at
 
     def add(self, severity: Severity, code: str, message: str, slots: Iterable[str] = (),
             fix: str | None = None, ops: Sequence[Any] = ()) -> None:
@@ -85,7 +89,7 @@ def make_facts(ctx: BuildContext, figures: Any, memo: Any = None) -> Facts:
             if opt.cooling == cooling.id:
                 option = opt
                 break
-    return Facts(ctx, ctx.chassis, figures, ctx.at, by_kind, cpu_at, cooling, option, memo=memo)
+    return Facts(ctx, ctx.chassis, figures, by_kind, cpu_at, cooling, option, memo=memo)
 
 
 # --------------------------------------------------------------------------- ops
