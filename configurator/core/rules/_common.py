@@ -31,6 +31,7 @@ class Facts:
     ctx: BuildContext
     chassis: Chassis
     figures: Any                                   # evaluate.figures.Figures
+    at: dict[str, Part]                            # slot id -> part
     by_kind: dict[str, tuple[Placed, ...]]         # slot kind -> placed parts, chassis order
     cpu_at: dict[str, CPU]                         # socket id -> CPU (only CPUs)
     cooling: Cooling | None
@@ -44,10 +45,6 @@ class Facts:
     def build(self):
         return self.ctx.build
 
-    @property
-    def at(self) -> dict[str, Part]:
-        """Slot id -> part (`BuildContext.at`, derived when a rule first reads it)."""
-        return self.ctx.at
 
     def add(self, severity: Severity, code: str, message: str, slots: Iterable[str] = (),
             fix: str | None = None, ops: Sequence[Any] = ()) -> None:
@@ -58,13 +55,14 @@ class Facts:
                                   fix=fx))
 
 
-def remembered(f: Facts, key: Hashable, run: Callable[[], T]) -> T:
-    """`run()`, which adds violations to `f`, once per `key` (a value key of everything it reads)
+def remembered(f: Facts, key: Callable[[], Hashable], run: Callable[[], T]) -> T:
+    """`run()`, which adds violations to `f`, once per `key()` (a value key of everything it reads)
     in the evaluator's memo: a later call adds the same violations again and returns the same result.
     Lets a family check what does not read the figures once per placement, not once per edit."""
     memo = f.memo
     if memo is None:
         return run()
+    key = key()
     hit = memo.get(key)
     if hit is not None:
         f.out.extend(hit[0])
@@ -89,7 +87,7 @@ def make_facts(ctx: BuildContext, figures: Any, memo: Any = None) -> Facts:
             if opt.cooling == cooling.id:
                 option = opt
                 break
-    return Facts(ctx, ctx.chassis, figures, by_kind, cpu_at, cooling, option, memo=memo)
+    return Facts(ctx, ctx.chassis, figures, ctx.at, by_kind, cpu_at, cooling, option, memo=memo)
 
 
 # --------------------------------------------------------------------------- ops

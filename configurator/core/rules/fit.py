@@ -85,7 +85,9 @@ def check(f: Facts) -> None:
     _unknown(f)
     bad: set[str] = set()
     f.cache["pcie_misfits"] = bad          # filled below; misfits() reads it
-    if not all(_fits(f, category) for category in f.ctx.categories):
+    # outside an evaluator every part is checked anyway; inside one, a category whose placements
+    # all fitted before is not walked again
+    if f.memo is None or not all(_fits(f, category) for category in f.ctx.categories):
         _problems(f, bad)
     _blocked(f)
     _liquid_only(f)
@@ -94,14 +96,13 @@ def check(f: Facts) -> None:
 def _fits(f: Facts, category: str) -> bool:
     """Whether every placed part of `category` fits its slot (`slot_problems` empty; the cpu and
     memory families check CPUs in sockets and DIMMs in DIMM slots), remembered per placements."""
-    def ok() -> bool:
-        return not any(slot_problems_of(f, p.slot, p.part) for p in f.ctx.of(category)
-                       if not (p.slot.kind in _OTHER_FAMILY and p.part.category in ACCEPTS[p.slot.kind]))
-    if f.memo is None:
-        return ok()
     key = ("fits", f.chassis.id, f.ctx.key(category))
     found = f.memo.get(key)
-    return found if found is not None else f.memo.put(key, ok())
+    if found is None:
+        found = f.memo.put(key, not any(
+            slot_problems_of(f, p.slot, p.part) for p in f.ctx.of(category)
+            if not (p.slot.kind in _OTHER_FAMILY and p.part.category in ACCEPTS[p.slot.kind])))
+    return found
 
 
 def _problems(f: Facts, bad: set[str]) -> None:

@@ -51,8 +51,8 @@ def check(f: Facts) -> None:
         return
     b = f.build
     # the PSUs' model, mode, count, voltage and feeds read neither the part counts nor the figures
-    s = remembered(f, ("power-setup", f.chassis.id, f.ctx.slot_key("psu"), b.psu_redundancy,
-                       tuple(b.psu_feeds.items()), b.site.input_voltage_v), lambda: _setup(f, psus))
+    s = remembered(f, lambda: ("power-setup", f.chassis.id, f.ctx.slot_key("psu"), b.psu_redundancy,
+                               tuple(b.psu_feeds.items()), b.site.input_voltage_v), lambda: _setup(f, psus))
     if s.single_feed or _feed_capacity(f, psus, s.on, s.red) or f.figures is None or not s.runs:
         return
     if not (s.settled and _capacity(f, psus, s.red, s.model)):

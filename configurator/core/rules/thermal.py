@@ -22,9 +22,9 @@ def inputs(f: Facts) -> Hashable:
 def check(f: Facts) -> None:
     ctx = f.ctx
     # the ambient, the cooling choice and the TDPs read neither the part counts nor the figures
-    key = ("thermal-setup", f.chassis.id, ctx.slot_key("cooling"), ctx.key("cooling"), ctx.key("gpu"),
-           ctx.slot_key("cpu"), f.build.site.ambient_c)
-    if remembered(f, key, lambda: _setup(f)) and f.figures is not None:
+    if remembered(f, lambda: ("thermal-setup", f.chassis.id, ctx.slot_key("cooling"), ctx.key("cooling"),
+                              ctx.key("gpu"), ctx.slot_key("cpu"), f.build.site.ambient_c),
+                  lambda: _setup(f)) and f.figures is not None:
         _capacity(f)
 
 
