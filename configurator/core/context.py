@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import groupby
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .build import Build
 from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
@@ -226,7 +226,7 @@ def resolve(build: Build, catalog: Catalog, placed_memo: BoundedMemo | None = No
                                 else f"part {part_id!r} is not in the catalog"))
             else:
                 found[slot_id] = (part, pair)
-    entries: list[Entry] = [e for e in hits if e is not None] if unknown or found else hits  # type: ignore[misc]
+    entries: list[Entry] = [e for e in hits if e is not None] if unknown or found else cast(list[Entry], hits)
     if found:
         entries = _in_chassis_order(smap, entries, found, known)
     else:

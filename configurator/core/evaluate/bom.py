@@ -105,8 +105,8 @@ def price_bom(currency: str, quantum: Decimal, parts: Sequence[CostLine], commer
         services += support.extended or 0
     subtotal = hardware + services
     terms = apply_terms(subtotal, quantum, discount_pct=commercial.discount_pct, tax_pct=commercial.tax_pct,
-                        shipping=commercial.shipping if shipping is None else shipping, tax_included=commercial.prices_include_tax,
-                        shipping_taxed=commercial.shipping_taxed)
+                        shipping=commercial.shipping if shipping is None else shipping,
+                        tax_included=commercial.prices_include_tax, shipping_taxed=commercial.shipping_taxed)
     result = construct(
         CostResult, currency=currency, lines=tuple(lines), subtotal_hardware=hardware, subtotal_services=services,
         subtotal=subtotal, discount_pct=Decimal(commercial.discount_pct), discount=terms.discount,

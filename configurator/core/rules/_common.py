@@ -62,14 +62,14 @@ def remembered(f: Facts, key: Callable[[], Hashable], run: Callable[[], T]) -> T
     memo = f.memo
     if memo is None:
         return run()
-    key = key()
-    hit = memo.get(key)
+    value_key = key()
+    hit = memo.get(value_key)
     if hit is not None:
         f.out.extend(hit[0])
         return hit[1]
     start = len(f.out)
     result = run()
-    memo.put(key, (tuple(f.out[start:]), result))
+    memo.put(value_key, (tuple(f.out[start:]), result))
     return result
 
 
