@@ -195,12 +195,13 @@ class BuildContext:
         return found[0] if found else None
 
 
-def resolve(build: Build, catalog: Catalog, placed_memo: BoundedMemo | None = None) -> BuildContext:
+def resolve(build: Build, catalog: Catalog, placed_memo: BoundedMemo | None = None,
+            pairs: tuple[tuple[str, str], ...] | None = None) -> BuildContext:
     """Resolve `build` against `catalog`; never raises for bad placements.
 
     `placed_memo` (an evaluator's, for this one catalog) keeps what resolving each (slot id,
     part id) of a chassis gave, per chassis, between edits, so an edit does not rebuild the
-    unchanged ones.
+    unchanged ones. `pairs` is `tuple(build.placements.items())` when the caller has it.
     """
     chassis = catalog.chassis(build.chassis)
     if chassis is None:
@@ -212,11 +213,13 @@ def resolve(build: Build, catalog: Catalog, placed_memo: BoundedMemo | None = No
     known: dict[tuple[str, str], Entry] | None = placed_memo.get(chassis.id) if placed_memo is not None else None
     if known is None:
         known = {} if placed_memo is None else placed_memo.put(chassis.id, {})
-    hits = list(map(known.get, build.placements.items()))
+    if pairs is None:
+        pairs = tuple(build.placements.items())
+    hits = list(map(known.get, pairs))
     unknown: list[tuple[str, str, str]] = []
     found: dict[str, tuple[Part, tuple[str, str]]] = {}
     if None in hits:
-        for pair, hit in zip(build.placements.items(), hits, strict=True):
+        for pair, hit in zip(pairs, hits, strict=True):
             if hit is not None:
                 continue
             slot_id, part_id = pair

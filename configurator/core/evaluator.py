@@ -101,12 +101,13 @@ class Evaluator:
         on besides the options. Equal placements get the same token and the same resolved
         placements (a price edit does not resolve again); a token is never reused, so forgetting
         the table can only cause misses."""
-        key = (build.chassis, tuple(build.placements.items()))
+        pairs = tuple(build.placements.items())
+        key = (build.chassis, pairs)
         hit = self._contexts.get(key)
         if hit is not None:
             token, ctx = hit
             return (ctx if ctx.build is build else ctx.rebind(build)), token
-        ctx = resolve(build, self.catalog, self._placed)
+        ctx = resolve(build, self.catalog, self._placed, pairs)
         token = next(self._next_token)
         self._contexts.put(key, (token, ctx))
         return ctx, token

@@ -25,7 +25,7 @@ from .result import (
     PsuResult,
     ThermalResult,
 )
-from .thermal import compute_thermal
+from .thermal import compute_thermal, cooling_of
 
 T = TypeVar("T")
 #: (family name, value key of every input it reads, compute) -> result
@@ -71,13 +71,15 @@ def compute_figures(ctx: BuildContext, family: Family = _fresh,
     setup_key = (psu_placed, b.site.input_voltage_v, b.psu_redundancy, tuple(b.psu_feeds.items()))
     setup = family("psu-setup", setup_key, lambda: psu_setup(ctx))
     psu_key = (power_key, setup_key)
-    thermal_key = (power_key, ctx.key("cooling"), b.site.ambient_c, b.site.altitude_m)
+    cooled_key = (cid, ctx.key("cooling"), b.site.ambient_c, b.site.altitude_m)
+    cooled = family("cooling", cooled_key, lambda: cooling_of(ctx))
+    thermal_key = (power_key, cooled_key)
     feeds_key = (cid, ctx.key("drive"), ctx.key("nic"), ctx.key("gpu"), ctx.key("cpu"), b.bridges)
     feeds: Feeds = family("feeds", feeds_key, lambda: bandwidth_feeds(ctx, family))
     return Figures(
         power=power,
         psu=family("psu", psu_key, lambda: compute_psu(ctx, power, setup)),
-        thermal=family("thermal", thermal_key, lambda: compute_thermal(ctx, power)),
+        thermal=family("thermal", thermal_key, lambda: compute_thermal(ctx, power, cooled)),
         compute=compute,
         memory=memory,
         bandwidth=family("bandwidth", (feeds_key, memory_key),
