@@ -233,8 +233,8 @@ def recomputed(catalog: Catalog, fx: object, edits: list[Build]) -> str:
         patched.append((module, name, original))
         setattr(module, name, counted)
 
-    for name in ("compute_power", "compute_psu", "compute_compute", "compute_memory", "compute_thermal",
-                 "bandwidth_feeds", "compute_bandwidth"):
+    for name in ("compute_power", "psu_setup", "compute_psu", "compute_compute", "compute_memory", "cooling_of",
+                 "compute_thermal", "bandwidth_feeds", "compute_bandwidth"):
         count(figures, name, name.removeprefix("compute_"))
     count(evaluator_module, "compute_cost", "BOM")
     count(evaluator_module, "compute_tco", "TCO")
