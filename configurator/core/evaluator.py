@@ -117,7 +117,14 @@ class Evaluator:
         return found if found is not None else self._families.put(key, fn())
 
     def _figures(self, ctx: BuildContext, token: int) -> Figures:
-        return compute_figures(ctx, self._family, self._power_lines)
+        """All figures, memoised whole on the placements (`token`) and the options they read, so a
+        price or terms edit looks up one key instead of each family's."""
+        b, site = ctx.build, ctx.build.site
+        key = ("figures", token, b.bridges, b.psu_redundancy, tuple(b.psu_feeds.items()), site.input_voltage_v,
+               site.ambient_c, site.altitude_m)
+        found = self._families.lookup(key)
+        return found if found is not None else self._families.put(
+            key, compute_figures(ctx, self._family, self._power_lines))
 
     def _family_memo(self) -> Callable[[str, Hashable, Callable[[], Any]], Any]:
         """`compute_figures`' `family`: one figure family memoised on (its name, its key)."""

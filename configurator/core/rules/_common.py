@@ -45,7 +45,6 @@ class Facts:
     def build(self):
         return self.ctx.build
 
-
     def add(self, severity: Severity, code: str, message: str, slots: Iterable[str] = (),
             fix: str | None = None, ops: Sequence[Any] = ()) -> None:
         """Record a violation; `fix` is the plain-words fix, `ops` make it applicable."""
