@@ -6,8 +6,9 @@ Run on demand, not a test:
     .venv/bin/python bench/bench_engine.py -n 5000
     .venv/bin/python bench/bench_engine.py --synthetic  # the tests' synthetic 8-GPU HGX build
 
-Target: median ≤ 400 µs for check + evaluate. Reported: median and p95 (wall clock) and the
-median of this thread's CPU time, for
+Target: median ≤ 400 µs for check + evaluate in each of the first four rows (the edit with new
+part counts is what a real GUI edit, placing or removing a part, costs). Reported: median and
+p95 (wall clock) and the median of this thread's CPU time, for
   - evaluate with one warm evaluator (as a session has), the same build every run;
   - the same, with the electricity price changed every run: the TCO month series is recomputed,
     unchanged power/BOM lines come from the evaluator's memos;
@@ -199,11 +200,12 @@ def main() -> None:
     for label, med, p95, cpu_med in results:
         print(f"{label:44s} {med:7.0f} µs {p95:7.0f} µs {cpu_med:8.0f} µs")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    worst = max(results[0][1], results[1][1], results[2][1])
+    # a real edit (a part placed or removed) changes the part counts: that row is the edit figure
+    worst = max(results[0][1], results[1][1], results[2][1], results[3][1])
     verdict = "OK" if worst <= TARGET_US else "OVER"
-    print(f"target: median ≤ {TARGET_US} µs for check + evaluate (same build, price edit, after an edit): "
-          f"{verdict}; after an edit {results[2][1]:.0f} µs, with new part counts {results[3][1]:.0f} µs, "
-          f"cold start {results[4][1]:.0f} µs "
+    print(f"target: median ≤ {TARGET_US} µs for check + evaluate (same build, price edit, after an edit, "
+          f"edit with new part counts): {verdict}; after an edit {results[2][1]:.0f} µs, "
+          f"with new part counts {results[3][1]:.0f} µs, cold start {results[4][1]:.0f} µs "
           f"(load average {load:.1f} on {os.cpu_count()} CPUs)")
     print(recomputed(catalog, fx, edits[:n]))
     print(recomputed(catalog, fx, recounts[:n]).replace("edits", "edits with new part counts", 1))
@@ -231,8 +233,8 @@ def recomputed(catalog: Catalog, fx: object, edits: list[Build]) -> str:
         patched.append((module, name, original))
         setattr(module, name, counted)
 
-    for name in ("compute_power", "compute_psu", "compute_compute", "compute_memory", "compute_thermal",
-                 "bandwidth_feeds", "compute_bandwidth"):
+    for name in ("compute_power", "psu_setup", "compute_psu", "compute_compute", "compute_memory", "cooling_of",
+                 "compute_thermal", "bandwidth_feeds", "compute_bandwidth"):
         count(figures, name, name.removeprefix("compute_"))
     count(evaluator_module, "compute_cost", "BOM")
     count(evaluator_module, "compute_tco", "TCO")

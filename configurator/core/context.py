@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import groupby
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .build import Build
 from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
@@ -95,8 +95,13 @@ class BuildContext:
 
     @cached_property
     def at(self) -> dict[str, Part]:
-        """Slot id -> the part placed there (known parts in known slots)."""
+        """Slot id -> the part placed there (known parts in known slots), chassis order."""
         return {p.slot.id: p.part for p in self.placed}
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """The categories of the placed parts, in the order they first appear (chassis order)."""
+        return tuple(self._by_cat)
 
     @cached_property
     def by_kind(self) -> dict[str, tuple[Placed, ...]]:
@@ -190,11 +195,13 @@ class BuildContext:
         return found[0] if found else None
 
 
-def resolve(build: Build, catalog: Catalog, placed_memo: BoundedMemo | None = None) -> BuildContext:
+def resolve(build: Build, catalog: Catalog, placed_memo: BoundedMemo | None = None,
+            pairs: tuple[tuple[str, str], ...] | None = None) -> BuildContext:
     """Resolve `build` against `catalog`; never raises for bad placements.
 
-    `placed_memo` (an evaluator's, for this one catalog) keeps the `Placed` of each
-    (chassis, slot id, part id) between edits, so an edit does not rebuild the unchanged ones.
+    `placed_memo` (an evaluator's, for this one catalog) keeps what resolving each (slot id,
+    part id) of a chassis gave, per chassis, between edits, so an edit does not rebuild the
+    unchanged ones. `pairs` is `tuple(build.placements.items())` when the caller has it.
     """
     chassis = catalog.chassis(build.chassis)
     if chassis is None:
@@ -203,28 +210,28 @@ def resolve(build: Build, catalog: Catalog, placed_memo: BoundedMemo | None = No
         return BuildContext(build, catalog, None, (), {}, (), lost)
     layout = layout_of(chassis)
     smap = layout.by_id
-    cid = chassis.id
-    memo_get = placed_memo.lookup if placed_memo is not None else None
-    entries: list[Entry] = []
-    missing: list[tuple[str, str]] = []
-    for pair in build.placements.items():
-        hit = memo_get((cid, *pair)) if memo_get is not None else None
-        if hit is None:
-            missing.append(pair)
-        else:
-            entries.append(hit)
+    known: dict[tuple[str, str], Entry] | None = placed_memo.get(chassis.id) if placed_memo is not None else None
+    if known is None:
+        known = {} if placed_memo is None else placed_memo.put(chassis.id, {})
+    if pairs is None:
+        pairs = tuple(build.placements.items())
+    hits = list(map(known.get, pairs))
     unknown: list[tuple[str, str, str]] = []
     found: dict[str, tuple[Part, tuple[str, str]]] = {}
-    for pair in missing:
-        slot_id, part_id = pair
-        part = catalog.get(part_id)
-        if part is None or slot_id not in smap:
-            unknown.append((slot_id, part_id, f"{chassis.name} has no slot {slot_id}" if slot_id not in smap
-                            else f"part {part_id!r} is not in the catalog"))
-        else:
-            found[slot_id] = (part, pair)
+    if None in hits:
+        for pair, hit in zip(pairs, hits, strict=True):
+            if hit is not None:
+                continue
+            slot_id, part_id = pair
+            part = catalog.get(part_id)
+            if part is None or slot_id not in smap:
+                unknown.append((slot_id, part_id, f"{chassis.name} has no slot {slot_id}" if slot_id not in smap
+                                else f"part {part_id!r} is not in the catalog"))
+            else:
+                found[slot_id] = (part, pair)
+    entries: list[Entry] = [e for e in hits if e is not None] if unknown or found else cast(list[Entry], hits)
     if found:
-        entries = _in_chassis_order(cid, smap, entries, found, placed_memo)
+        entries = _in_chassis_order(smap, entries, found, known)
     else:
         entries.sort(key=_POSITION)     # all remembered: their chassis positions order them
     by_cat, derived = _index(entries)
@@ -234,21 +241,28 @@ def resolve(build: Build, catalog: Catalog, placed_memo: BoundedMemo | None = No
     return ctx
 
 
+#: how many resolved (slot id, part id) pairs an evaluator keeps per chassis before it starts over
+PLACED_LIMIT = 8192
 #: what resolving one placement gives: (chassis position, placed, (slot id, part id), slot kind,
-#: part category, slot id, part); an evaluator keeps these per (chassis, slot id, part id)
-Entry = tuple[int, Placed, tuple[str, str], str, str, str, Part]
-_POSITION, _PLACED, _PAIR, _KIND, _CATEGORY, _SLOT_ID, _PART = (itemgetter(i) for i in range(7))
+#: part category, slot id, part, part id); an evaluator keeps these per chassis and (slot id, part id)
+Entry = tuple[int, Placed, tuple[str, str], str, str, str, Part, str]
+_POSITION, _PLACED, _PAIR, _KIND, _CATEGORY, _SLOT_ID, _PART, _PART_ID = (itemgetter(i) for i in range(8))
+#: the categories whose parts make the power table's and the BOM's lines, in their order
+_LINE_CATEGORIES = CATEGORY_KEYS[1:]
 
 
 def _entry(pos: int, slot: Slot, part: Part, pair: tuple[str, str]) -> Entry:
-    return (pos, Placed(slot, part), pair, slot.kind, part.category, slot.id, part)
+    return (pos, Placed(slot, part), pair, slot.kind, part.category, slot.id, part, part.id)
 
 
-def _in_chassis_order(cid: str, smap: dict[str, Slot], entries: list[Entry],
-                      found: dict[str, tuple[Part, tuple[str, str]]], memo: BoundedMemo | None) -> list[Entry]:
+def _in_chassis_order(smap: dict[str, Slot], entries: list[Entry], found: dict[str, tuple[Part, tuple[str, str]]],
+                      known: dict[tuple[str, str], Entry]) -> list[Entry]:
     """The remembered `entries` and the newly `found` placements in chassis order: the slot map
-    lists the slots in that order, so walking it orders them without a sort (and numbers them)."""
+    lists the slots in that order, so walking it orders them without a sort (and numbers them).
+    The new ones are remembered in `known` (the chassis' table, emptied when it gets large)."""
     have = dict(zip(map(_SLOT_ID, entries), entries))
+    if len(known) + len(found) > PLACED_LIMIT:
+        known.clear()
     out = []
     for pos, (sid, slot) in enumerate(smap.items()):
         entry = have.get(sid)
@@ -256,9 +270,7 @@ def _in_chassis_order(cid: str, smap: dict[str, Slot], entries: list[Entry],
             new = found.get(sid)
             if new is None:
                 continue
-            entry = _entry(pos, slot, *new)
-            if memo is not None:
-                memo.put((cid, *new[1]), entry)
+            entry = known[new[1]] = _entry(pos, slot, *new)
         out.append(entry)
     return out
 
@@ -276,12 +288,30 @@ def _runs(entries: list[Entry], by: Callable[[Entry], str]) -> dict[str, list[En
 
 
 def _index(entries: list[Entry]) -> tuple[dict[str, tuple[Placed, ...]], dict[str, Any]]:
-    """The placements by category, and the context's lookups by slot kind, slot and value key
-    (what `by_kind`, `at`, `key` and `slot_key` would otherwise each derive)."""
+    """The placements by category, and the context's lookups by slot kind and value key, and its
+    part lines (what `by_kind`, `key`, `slot_key`, `groups` and `groups_key` would otherwise each
+    derive; `at` is derived when first read)."""
     cats = _runs(entries, _CATEGORY)
     kinds = _runs(entries, _KIND)
     keys = {k: tuple(map(_PAIR, v)) for k, v in cats.items()}
     keys.update({"slot:" + k: tuple(map(_PAIR, v)) for k, v in kinds.items()})
+    groups = _groups(cats)
     return {k: tuple(map(_PLACED, v)) for k, v in cats.items()}, {
         "by_kind": {k: tuple(map(_PLACED, v)) for k, v in kinds.items()}, "_keys": keys,
-        "at": dict(zip(map(_SLOT_ID, entries), map(_PART, entries)))}
+        "groups": groups, "groups_key": tuple((part.id, n) for part, n in groups)}
+
+
+def _groups(cats: dict[str, list[Entry]]) -> tuple[tuple[Part, int], ...]:
+    """`BuildContext.groups` of the placements by category (each in chassis order)."""
+    out: list[tuple[Part, int]] = []
+    for cat in _LINE_CATEGORIES:
+        run = cats.get(cat)
+        if run is None:
+            continue
+        ids = list(map(_PART_ID, run))
+        n = ids.count(ids[0])
+        if n == len(ids):       # one part throughout, the usual case
+            out.append((run[0][6], n))
+        else:
+            out.extend((part, ids.count(pid)) for pid, part in dict(zip(ids, map(_PART, run))).items())
+    return tuple(out)

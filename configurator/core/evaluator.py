@@ -48,7 +48,7 @@ class Evaluator:
         #: workload model presets by id (models.toml), for the workload editor and the CLI
         self.presets: Mapping[str, ModelShape] = MappingProxyType(dict(presets or {}))
         self._contexts = BoundedMemo(1024)    # (chassis, placements) -> (token, resolved context)
-        self._placed = BoundedMemo(8192)      # (chassis, slot id, part id) -> Placed
+        self._placed = BoundedMemo(64)        # chassis -> {(slot id, part id): resolved placement}
         self._next_token = count()
         self._families = BoundedMemo(1024)    # (family, value key of its inputs) -> result
         self._power_lines = BoundedMemo()     # (part id, qty) -> power line
@@ -57,6 +57,7 @@ class Evaluator:
         self._workloads = BoundedMemo(16)     # (GPU figures, workload) -> result
         self._violations = BoundedMemo(256)   # (token, unknown placements, options) -> violations
         self._rule_facts = BoundedMemo(4096)  # (rule family, its inputs) -> its violations; per-part fit
+        self._family = self._family_memo()
 
     # ------------------------------------------------------------------ public
     def evaluate(self, build: Build, workload: Any = None) -> Evaluation:
@@ -100,22 +101,39 @@ class Evaluator:
         on besides the options. Equal placements get the same token and the same resolved
         placements (a price edit does not resolve again); a token is never reused, so forgetting
         the table can only cause misses."""
-        key = (build.chassis, tuple(build.placements.items()))
+        pairs = tuple(build.placements.items())
+        key = (build.chassis, pairs)
         hit = self._contexts.get(key)
         if hit is not None:
             token, ctx = hit
             return (ctx if ctx.build is build else ctx.rebind(build)), token
-        ctx = resolve(build, self.catalog, self._placed)
+        ctx = resolve(build, self.catalog, self._placed, pairs)
         token = next(self._next_token)
         self._contexts.put(key, (token, ctx))
         return ctx, token
 
     def _memo(self, key: Hashable, fn: Callable[[], T]) -> T:
-        found = self._families.get(key)
+        found = self._families.lookup(key)
         return found if found is not None else self._families.put(key, fn())
 
     def _figures(self, ctx: BuildContext, token: int) -> Figures:
-        return compute_figures(ctx, lambda name, key, fn: self._memo((name, key), fn), self._power_lines)
+        """All figures, memoised whole on the placements (`token`) and the options they read, so a
+        price or terms edit looks up one key instead of each family's."""
+        b, site = ctx.build, ctx.build.site
+        key = ("figures", token, b.bridges, b.psu_redundancy, tuple(b.psu_feeds.items()), site.input_voltage_v,
+               site.ambient_c, site.altitude_m)
+        found = self._families.lookup(key)
+        return found if found is not None else self._families.put(
+            key, compute_figures(ctx, self._family, self._power_lines))
+
+    def _family_memo(self) -> Callable[[str, Hashable, Callable[[], Any]], Any]:
+        """`compute_figures`' `family`: one figure family memoised on (its name, its key)."""
+        lookup, put = self._families.lookup, self._families.put
+
+        def family(name: str, key: Hashable, fn: Callable[[], Any]) -> Any:
+            found = lookup((name, key))
+            return found if found is not None else put((name, key), fn())
+        return family
 
     def _money(self, ctx: BuildContext, token: int, fig: Figures) -> tuple[CostResult, TcoResult]:
         """BOM and TCO, memoised on the values they read. The BOM reads which parts and how many
@@ -123,8 +141,7 @@ class Evaluator:
         parts) and the commercial terms, so moving a part, or swapping which DIMMs are left out,
         reprices nothing."""
         site, com, b = ctx.build.site, ctx.build.commercial, ctx.build
-        at = ctx.at
-        bridged = tuple(tuple(p.id if (p := at.get(s)) is not None else "" for s in g) for g in b.bridges)
+        bridged = tuple(tuple(p.id if (p := ctx.at.get(s)) is not None else "" for s in g) for g in b.bridges)
         # the BOM prints the support line, so support % and years are BOM inputs too
         cost_key = (b.chassis, ctx.groups_key, ctx.key("psu"), bridged, site.currency, com.discount_pct,
                     com.tax_pct, com.prices_include_tax, com.shipping, com.support_pct_per_year, com.tco_years,

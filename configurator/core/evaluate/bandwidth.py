@@ -6,7 +6,9 @@ Gen3 15.75, Gen4 31.5, Gen5 63, Gen6 121 GB/s (PCI-SIG lane rates; measured Gen5
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from ..catalog import GPU, NIC, Chassis, Drive
 from ..context import BuildContext, Placed
@@ -20,6 +22,8 @@ PCIE_X16_GBS: dict[int, float] = {3: 15.75, 4: 31.5, 5: 63.0, 6: 121.0}
 #: measured share of theoretical PCIe Gen5 throughput: 55.4 / 63 (nvbandwidth on an 8×H200 node, 55.43 GB/s
 #: H2D; https://github.com/stas00/ml-engineering, network chapter)
 PCIE_MEASURED_SHARE = 0.88
+
+T = TypeVar("T")
 
 FEED_STAGES = ("storage", "host-memory", "pcie", "hbm")
 FABRIC_NAMES = {"nvswitch": "NVSwitch", "nvlink-mesh": "NVLink mesh", "xgmi": "Infinity Fabric (xGMI)",
@@ -181,19 +185,39 @@ class Feeds:
     p2p: Link | None = None        # the worst GPU's peer link (two GPUs or more)
 
 
-def bandwidth_feeds(ctx: BuildContext) -> Feeds:
-    """The placement-only figures of `compute_bandwidth` (no host memory, no compute totals)."""
-    storage = storage_read_gbs(ctx)
-    nics = fabric_nics(ctx)
-    net = network_gbps(ctx, nics)
+def _fresh(name: str, key: Hashable, fn: Callable[[], T]) -> T:
+    return fn()
+
+
+def bandwidth_feeds(ctx: BuildContext, family: Callable[[str, Hashable, Callable[[], Any]], Any] = _fresh) -> Feeds:
+    """The placement-only figures of `compute_bandwidth` (no host memory, no compute totals).
+
+    `family(name, key, fn)` (`figures.compute_figures`') may return a remembered `fn()` for an
+    equal key: the storage, the network and the GPU links are each keyed on what they read, so
+    an edit of the drives does not recompute the GPU links."""
+    cid = ctx.build.chassis
+    storage, n_drives = family("feeds-storage", (cid, ctx.key("drive")),
+                               lambda: (storage_read_gbs(ctx), len(_nvme_data_drives(ctx))))
+    net, n_nics = family("feeds-network", (cid, ctx.key("nic"), ctx.key("gpu")), lambda: _network(ctx))
     gpus = gpus_placed(ctx)
     n = len(gpus)
     if n == 0 or ctx.chassis is None:
-        return Feeds(storage, 0, net, len(nics), n)
+        return Feeds(storage, 0, net, n_nics, n)
+    host_gbs, host_what, p2p = family("feeds-gpus", (cid, ctx.key("gpu"), ctx.key("cpu"), ctx.build.bridges),
+                                      lambda: _host_links(ctx, gpus))
+    return Feeds(storage, n_drives, net, n_nics, n, host_gbs, host_what, p2p)
+
+
+def _network(ctx: BuildContext) -> tuple[float, int]:
+    nics = fabric_nics(ctx)
+    return network_gbps(ctx, nics), len(nics)
+
+
+def _host_links(ctx: BuildContext, gpus: tuple[Placed, ...]) -> tuple[float, str, Link | None]:
+    """The narrowest GPU host link (GB/s, its name) and the worst GPU's peer link."""
     links = _gpu_links(ctx, gpus)
     host_gbs, gen, lanes, shared_by = min(links)
-    return Feeds(storage, len(_nvme_data_drives(ctx)), net, len(nics), n, host_gbs, _link_name(gen, lanes, shared_by),
-                 _gpu_gpu(ctx, gpus, links) if n > 1 else None)
+    return host_gbs, _link_name(gen, lanes, shared_by), _gpu_gpu(ctx, gpus, links) if len(gpus) > 1 else None
 
 
 def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMemoryResult,

@@ -89,11 +89,12 @@ def _priced_sum(lines: Sequence[CostLine], quantum: Decimal) -> Decimal:
 
 
 def price_bom(currency: str, quantum: Decimal, parts: Sequence[CostLine], commercial: Commercial, *,
-              fx_note: str = "") -> CostResult:
+              fx_note: str = "", shipping: Decimal | None = None) -> CostResult:
     """The priced BOM of `parts` (hardware and companion lines, in slot order) under `commercial`.
 
     `quantum` is the currency's minor unit (0.01, or 1 for JPY). Lines come back grouped in
-    `GROUPS` order, stable within a group, with the services line last.
+    `GROUPS` order, stable within a group, with the services line last. `shipping` (in
+    `currency`) replaces `commercial.shipping` when given (the caller converted the typed-in amount).
     """
     hardware = _priced_sum(parts, quantum)
     support = support_line(hardware, commercial, quantum)
@@ -104,8 +105,8 @@ def price_bom(currency: str, quantum: Decimal, parts: Sequence[CostLine], commer
         services += support.extended or 0
     subtotal = hardware + services
     terms = apply_terms(subtotal, quantum, discount_pct=commercial.discount_pct, tax_pct=commercial.tax_pct,
-                        shipping=commercial.shipping, tax_included=commercial.prices_include_tax,
-                        shipping_taxed=commercial.shipping_taxed)
+                        shipping=commercial.shipping if shipping is None else shipping,
+                        tax_included=commercial.prices_include_tax, shipping_taxed=commercial.shipping_taxed)
     result = construct(
         CostResult, currency=currency, lines=tuple(lines), subtotal_hardware=hardware, subtotal_services=services,
         subtotal=subtotal, discount_pct=Decimal(commercial.discount_pct), discount=terms.discount,

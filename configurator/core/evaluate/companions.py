@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from ..build import OWNED_CHASSIS
 from ..catalog import Accessory, Part
 from ..context import BuildContext
-from ._fast import construct
+from ._fast import BoundedMemo, construct
 from .result import CostLine
 
 #: prices a part: (part, qty, kind) -> its line, in the BOM currency
@@ -76,14 +76,43 @@ def baseboard_for(ctx: BuildContext, gpu_id: str, qty: int) -> tuple[Accessory, 
     return None
 
 
-def with_companions(ctx: BuildContext, lines: list[CostLine], price_line: PriceLine) -> list[CostLine]:
-    """`lines` with full baseboards quoted as their SKU and the companion lines appended."""
-    out: list[CostLine] = []
-    for line in lines:
-        found = baseboard_for(ctx, line.part_id, line.qty) if line.category == "gpu" else None
-        out.append(line if found is None else _baseboard_line(line, *found))
-    out += [price_line(acc, qty, "companion") for acc, qty in companion_parts(ctx)]
+def with_companions(ctx: BuildContext, lines: list[CostLine], price_line: PriceLine,
+                    memo: BoundedMemo | None = None) -> list[CostLine]:
+    """`lines` with full baseboards quoted as their SKU and the companion lines appended.
+
+    `memo` (the evaluator's BOM-line memo) keeps the baseboard lines and the companion parts on
+    the values they read, so an edit that changes neither does not look them up again."""
+    board = ctx.chassis.gpu_baseboard if ctx.chassis is not None else None
+    out = list(lines) if board is None else [_as_baseboard(ctx, line, memo) if line.category == "gpu" else line
+                                             for line in lines]
+    out += [price_line(acc, qty, "companion") for acc, qty in _companions(ctx, memo)]
     return out
+
+
+def _as_baseboard(ctx: BuildContext, line: CostLine, memo: BoundedMemo | None) -> CostLine:
+    """`line` (GPUs), or its baseboard SKU line when the GPUs fill the chassis' baseboard(s)."""
+    assert ctx.chassis is not None
+    key = ("baseboard", ctx.chassis.id, line.part_id, line.qty, line.unit_price, line.name, line.price_source,
+           line.group)
+    hit = memo.get(key) if memo is not None else None
+    if hit is None:
+        found = baseboard_for(ctx, line.part_id, line.qty)
+        hit = line if found is None else _baseboard_line(line, *found)
+        if memo is not None:
+            memo.put(key, hit)
+    return hit
+
+
+def _companions(ctx: BuildContext, memo: BoundedMemo | None) -> list[tuple[Accessory, int]]:
+    """`companion_parts(ctx)`, memoised on what it reads: the chassis, the PSUs' slots, the owned
+    parts, the bridge groups and the parts in them."""
+    if memo is None:
+        return companion_parts(ctx)
+    b = ctx.build
+    bridged = tuple(tuple(p.id if (p := ctx.at.get(s)) is not None else "" for s in g) for g in b.bridges)
+    key = ("companions", b.chassis, ctx.key("psu"), tuple(b.owned.items()), b.bridges, bridged)
+    hit = memo.get(key)
+    return hit if hit is not None else memo.put(key, companion_parts(ctx))
 
 
 def _baseboard_line(gpus: CostLine, board: Accessory, boards: int) -> CostLine:

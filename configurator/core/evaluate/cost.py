@@ -8,6 +8,7 @@ printed lines add up to the total. The TCO reads its capex and support from that
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from itertools import repeat
 from operator import floordiv
@@ -30,29 +31,48 @@ def compute_cost(ctx: BuildContext, fx: FxTable, lines_memo: BoundedMemo | None 
     """The priced BOM (`bom.price_bom`): one line per distinct placed part, converted and rounded
     per line, plus the support line and the commercial terms of `ctx.build.commercial`.
 
-    `lines_memo` (the evaluator's, for one catalog and FX table) keeps lines between edits."""
+    `lines_memo` (the evaluator's, for one catalog and FX table) keeps lines, baseboard lines and
+    companion parts between edits."""
     build = ctx.build
     cur = build.site.currency
     quantum = fx.quantum(cur)
+    memo = lines_memo if lines_memo is not None else BoundedMemo()
+    get, put = memo.lookup, memo.put
+    catalog = ctx.catalog
+
+    def priced(part: Part, qty: int, kind: str = "hardware") -> CostLine:
+        key = (part.id, qty, cur, kind)
+        line = get(key)
+        if line is None:
+            line = put(key, _priced_line(catalog.price(part.id), fx, part, qty, cur, quantum, kind))
+        return line
+
     groups = part_groups(ctx)
     if ctx.chassis is not None:
         groups = ((ctx.chassis, 1), *groups)
-    owned = _owned_counts(build) if build.owned else {}
+    if build.owned:
+        lines = _with_owned(build, groups, priced, quantum)
+    else:
+        lines = [priced(part, qty) for part, qty in groups if qty]
+    lines = with_companions(ctx, lines, priced, memo)
+    return price_bom(cur, quantum, lines, build.commercial, fx_note=fx.note,
+                     shipping=input_money(build, fx, build.commercial.shipping))
 
-    def priced(part: Part, qty: int, kind: str = "hardware") -> CostLine:
-        price = ctx.catalog.price(part.id)
-        key = (part.id, qty, cur, kind)
-        line = lines_memo.get(key) if lines_memo is not None else None
-        if line is None:
-            unit, source = _convert_price(price, fx, cur) if price is not None else (None, "no price")
-            if price is None and isinstance(part, Accessory) and part.included:
-                unit, source = Decimal(0), "included with the part it goes with (catalogs/accessories.toml)"
-            line = part_line(category=part.category, part_id=part.id, part_number=part.part_number, name=part.name,
-                             qty=qty, unit=unit, source=source, quantum=quantum, kind=kind)
-            if lines_memo is not None:
-                lines_memo.put(key, line)
-        return line
 
+def _priced_line(price: Price | None, fx: FxTable, part: Part, qty: int, cur: str, quantum: Decimal,
+                 kind: str) -> CostLine:
+    """`qty` × `part` at its list price converted to `cur` (a part line, `bom.part_line`)."""
+    unit, source = _convert_price(price, fx, cur) if price is not None else (None, "no price")
+    if price is None and isinstance(part, Accessory) and part.included:
+        unit, source = Decimal(0), "included with the part it goes with (catalogs/accessories.toml)"
+    return part_line(category=part.category, part_id=part.id, part_number=part.part_number, name=part.name,
+                     qty=qty, unit=unit, source=source, quantum=quantum, kind=kind)
+
+
+def _with_owned(build: Build, groups: Iterable[tuple[Part, int]], priced: Callable[[Part, int], CostLine],
+                quantum: Decimal) -> list[CostLine]:
+    """The part lines when the customer owns some parts: those are listed at zero, the rest priced."""
+    owned = _owned_counts(build)
     lines: list[CostLine] = []
     for part, qty in groups:
         have = min(owned.get(part.id, 0), qty)   # parts the customer already has: listed, not priced
@@ -62,9 +82,7 @@ def compute_cost(ctx: BuildContext, fx: FxTable, lines_memo: BoundedMemo | None 
             qty -= have
         if qty:
             lines.append(priced(part, qty))
-    lines = with_companions(ctx, lines, priced)
-    commercial = build.commercial.model_copy(update={"shipping": input_money(build, fx, build.commercial.shipping)})
-    return price_bom(cur, quantum, lines, commercial, fx_note=fx.note)
+    return lines
 
 
 def input_money(build: Build, fx: FxTable, amount: Decimal) -> Decimal:

@@ -16,7 +16,7 @@ from ..context import BuildContext
 from ._fast import BoundedMemo
 from .bandwidth import Feeds, bandwidth_feeds, compute_bandwidth
 from .compute import compute_compute, compute_memory
-from .power import compute_power, compute_psu
+from .power import compute_power, compute_psu, placed_psus, psu_setup
 from .result import (
     BandwidthResult,
     ComputeResult,
@@ -25,7 +25,7 @@ from .result import (
     PsuResult,
     ThermalResult,
 )
-from .thermal import compute_thermal
+from .thermal import compute_thermal, cooling_of
 
 T = TypeVar("T")
 #: (family name, value key of every input it reads, compute) -> result
@@ -60,20 +60,26 @@ def compute_figures(ctx: BuildContext, family: Family = _fresh,
     """
     b = ctx.build
     cid = b.chassis
+    psu_placed = (cid, ctx.key("psu"))
+    psus = family("psus", psu_placed, lambda: placed_psus(ctx))
     power_key = (cid, ctx.groups_key, ctx.key("psu"))
-    power = family("power", power_key, lambda: compute_power(ctx, power_lines))
+    power = family("power", power_key, lambda: compute_power(ctx, power_lines, psus))
     compute_key = (cid, ctx.key("gpu"), ctx.key("cpu"))
     compute = family("compute", compute_key, lambda: compute_compute(ctx))
     memory_key = (compute_key, ctx.key("dimm"))
     memory = family("memory", memory_key, lambda: compute_memory(ctx, compute))
-    psu_key = (power_key, b.site.input_voltage_v, b.psu_redundancy, tuple(b.psu_feeds.items()))
-    thermal_key = (power_key, ctx.key("cooling"), b.site.ambient_c, b.site.altitude_m)
+    setup_key = (psu_placed, b.site.input_voltage_v, b.psu_redundancy, tuple(b.psu_feeds.items()))
+    setup = family("psu-setup", setup_key, lambda: psu_setup(ctx))
+    psu_key = (power_key, setup_key)
+    cooled_key = (cid, ctx.key("cooling"), b.site.ambient_c, b.site.altitude_m)
+    cooled = family("cooling", cooled_key, lambda: cooling_of(ctx))
+    thermal_key = (power_key, cooled_key)
     feeds_key = (cid, ctx.key("drive"), ctx.key("nic"), ctx.key("gpu"), ctx.key("cpu"), b.bridges)
-    feeds: Feeds = family("feeds", feeds_key, lambda: bandwidth_feeds(ctx))
+    feeds: Feeds = family("feeds", feeds_key, lambda: bandwidth_feeds(ctx, family))
     return Figures(
         power=power,
-        psu=family("psu", psu_key, lambda: compute_psu(ctx, power)),
-        thermal=family("thermal", thermal_key, lambda: compute_thermal(ctx, power)),
+        psu=family("psu", psu_key, lambda: compute_psu(ctx, power, setup)),
+        thermal=family("thermal", thermal_key, lambda: compute_thermal(ctx, power, cooled)),
         compute=compute,
         memory=memory,
         bandwidth=family("bandwidth", (feeds_key, memory_key),

@@ -13,9 +13,10 @@ own `efficiency_pct`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from ..catalog import PSU, Part
+from ..catalog import PSU, Chassis, Part
 from ..categories import part_draw
 from ..context import BuildContext
 from ..psu import bay_feeds, feed_loss_pct, is_low_line, parse_redundancy, rating_at
@@ -42,15 +43,18 @@ EFFICIENCY_CURVES: dict[str, tuple[tuple[float, float], ...]] = {
 EFFICIENCY_SOURCE = "https://www.clearesult.com/80plus/program-details"
 #: each curve's 50 % point, the one a part's `efficiency_pct` replaces
 _AT_HALF = {cls: dict(curve)[0.50] for cls, curve in EFFICIENCY_CURVES.items()}
+#: each curve's segments (consecutive point pairs), in load order
+_SEGMENTS = {cls: tuple(zip(curve, curve[1:], strict=False)) for cls, curve in EFFICIENCY_CURVES.items()}
 
 
 def efficiency_at(psu: PSU, load_fraction: float) -> float:
     """Efficiency (%) of `psu` at `load_fraction` of its rating: its class's 80 PLUS curve,
     linear between the points, shifted so the 50 % point is the part's `efficiency_pct`."""
-    curve = EFFICIENCY_CURVES[psu.efficiency_class]
-    shift = efficiency_shift(psu)
+    cls = psu.efficiency_class
+    curve = EFFICIENCY_CURVES[cls]
+    shift = psu.efficiency_pct - _AT_HALF[cls]     # efficiency_shift(psu)
     x = min(max(load_fraction, curve[0][0]), curve[-1][0])
-    for lo, hi in zip(curve, curve[1:], strict=False):
+    for lo, hi in _SEGMENTS[cls]:
         if x <= hi[0]:
             return min(100.0, on_segment(x, lo, hi, shift))
     return min(100.0, curve[-1][1] + shift)
@@ -83,6 +87,16 @@ def wall_efficiency(dc_w: float, psus: list[PSU] | tuple[PSU, ...]) -> float:
     return min(efficiency_at(p, share) for p in {p.id: p for p in psus}.values())  # once per model
 
 
+def _wall_efficiencies(loads: tuple[float, ...], psus: tuple[PSU, ...]) -> tuple[float, ...]:
+    """`wall_efficiency` of each of `loads`, with the PSU models and their share found once."""
+    if not psus:
+        return tuple(ASSUMED_EFFICIENCY_PCT for _ in loads)
+    rating = min(p.rating_w for p in psus)
+    per_share = len(psus) * rating
+    models = {p.id: p for p in psus}.values()   # once per model
+    return tuple(min(efficiency_at(p, w / per_share if rating > 0 else 0.0) for p in models) for w in loads)
+
+
 def _between(idle: float, top: float, share: float) -> float:
     return idle + share * max(0.0, top - idle)
 
@@ -92,46 +106,63 @@ def part_power(part: Part) -> tuple[float, float, float, float]:
     return part_draw(part)
 
 
-def compute_power(ctx: BuildContext, lines_memo: BoundedMemo | None = None) -> PowerResult:
+def compute_power(ctx: BuildContext, lines_memo: BoundedMemo | None = None,
+                  psus: tuple[PSU, ...] | None = None) -> PowerResult:
     """Sum the build's power by distinct part, chassis base and GPU baseboard included.
 
-    `lines_memo` (the evaluator's, for one catalog) keeps each (part id, qty) line between edits.
+    `lines_memo` (the evaluator's, for one catalog) keeps each (part id, qty) line and the chassis'
+    own lines between edits; `psus` are `placed_psus(ctx)` when the caller has them.
     """
-    lines: list[PowerLine] = []
-    idle = typ = mx = peak = 0.0
+    memo = lines_memo if lines_memo is not None else BoundedMemo()
+    get = memo.lookup
     ch = ctx.chassis
-    if ch is not None:
-        lines.append(_line("chassis", ch.id, ch.name, 1, ch.base_idle_w,
-                           _between(ch.base_idle_w, ch.base_max_w, BASE_TYPICAL_SHARE), ch.base_max_w))
-        if ch.gpu_baseboard is not None and (ch.baseboard_idle_w or ch.baseboard_max_w):
-            lines.append(_line("baseboard", ch.id, ch.gpu_baseboard.label or "GPU baseboard", 1,
-                               ch.baseboard_idle_w,
-                               _between(ch.baseboard_idle_w, ch.baseboard_max_w, BASE_TYPICAL_SHARE),
-                               ch.baseboard_max_w))
-        peak = sum(line.max_w for line in lines)
+    base = _chassis_lines(ch, memo) if ch is not None else ((), 0.0)
+    lines: list[PowerLine] = list(base[0])
+    peak = base[1]
     for part, n in part_groups(ctx):
         if part.category == "psu":
             continue
-        line = lines_memo.get((part.id, n)) if lines_memo is not None else None
+        line = get((part.id, n))
         if line is None:
             i, t, m, p = part_power(part)
-            line = (_line(part.category, part.id, part.name, n, i * n, t * n, m * n), p * n)
-            if lines_memo is not None:
-                lines_memo.put((part.id, n), line)
+            line = memo.put((part.id, n), (_line(part.category, part.id, part.name, n, i * n, t * n, m * n), p * n))
         lines.append(line[0])
         peak += line[1]
+    idle = typ = mx = 0.0
     for line in lines:
         idle += line.idle_w
         typ += line.typical_w
         mx += line.max_w
-    psus = [pl.part for pl in in_slots(ctx, "psu", "psu") if isinstance(pl.part, PSU)]
-    e_idle, e_typ, e_max = (wall_efficiency(w, psus) for w in (idle, typ, mx))
+    if psus is None:
+        psus = placed_psus(ctx)
+    e_idle, e_typ, e_max = _wall_efficiencies((idle, typ, mx), psus)
     return construct(
         PowerResult, idle_w=idle, typical_w=typ, max_w=mx, peak_w=max(peak, mx),
         wall_idle_w=idle * 100.0 / e_idle, wall_typical_w=typ * 100.0 / e_typ, wall_max_w=mx * 100.0 / e_max,
         efficiency_pct=e_typ, lines=tuple(lines), efficiency_assumed=not psus,
         efficiency_idle_pct=e_idle, efficiency_max_pct=e_max,
     )
+
+
+def placed_psus(ctx: BuildContext) -> tuple[PSU, ...]:
+    """The PSUs in PSU bays, chassis order: what converts the build's power."""
+    return tuple(pl.part for pl in in_slots(ctx, "psu", "psu") if isinstance(pl.part, PSU))
+
+
+def _chassis_lines(ch: Chassis, memo: BoundedMemo) -> tuple[tuple[PowerLine, ...], float]:
+    """The chassis base and GPU baseboard lines, and their max (the start of the peak sum)."""
+    key = ("chassis", ch.id)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    lines = [_line("chassis", ch.id, ch.name, 1, ch.base_idle_w,
+                   _between(ch.base_idle_w, ch.base_max_w, BASE_TYPICAL_SHARE), ch.base_max_w)]
+    if ch.gpu_baseboard is not None and (ch.baseboard_idle_w or ch.baseboard_max_w):
+        lines.append(_line("baseboard", ch.id, ch.gpu_baseboard.label or "GPU baseboard", 1,
+                           ch.baseboard_idle_w,
+                           _between(ch.baseboard_idle_w, ch.baseboard_max_w, BASE_TYPICAL_SHARE),
+                           ch.baseboard_max_w))
+    return memo.put(key, (tuple(lines), sum(line.max_w for line in lines)))
 
 
 def _line(category: str, pid: str, name: str, qty: int, idle: float, typ: float, mx: float) -> PowerLine:
@@ -147,8 +178,27 @@ def psu_feeds(ctx: BuildContext) -> dict[str, str]:
     return bay_feeds(ctx.chassis, ctx.build.psu_feeds) if ctx.chassis is not None else {}
 
 
-def compute_psu(ctx: BuildContext, power: PowerResult) -> PsuResult:
-    """Installed PSUs, usable capacity under the redundancy, load %, feeds and feed loss."""
+@dataclass(frozen=True, slots=True)
+class PsuSetup:
+    """What the PSU figures read besides the power: the installed PSUs, their rating at the site's
+    voltage, the redundancy and the feeds (`psu_setup`; the same for every part count)."""
+
+    count: int
+    bays: int
+    model: str
+    name: str
+    rating_w: float
+    redundancy: str
+    redundant: bool
+    active: int
+    usable_w: float
+    feeds: dict[str, int]
+    feed_capacity_w: dict[str, float]
+    low_line: bool
+
+
+def psu_setup(ctx: BuildContext) -> PsuSetup:
+    """The PSUs' setup: reads the PSU placements, the input voltage, the redundancy and the feeds."""
     ch = ctx.chassis
     placed = [(pl.slot.id, pl.part) for pl in in_slots(ctx, "psu", "psu") if isinstance(pl.part, PSU)]
     models = {psu.id for _, psu in placed}
@@ -164,20 +214,30 @@ def compute_psu(ctx: BuildContext, power: PowerResult) -> PsuResult:
         feeds[f] = feeds.get(f, 0) + 1
     installed = len(placed)
     active = redundancy.active(installed, feeds)
-    usable = active * rating
-
-    def pct(w: float) -> float:
-        return 100.0 * w / usable if usable > 0 else 0.0
-
     single = len(models) == 1 and first is not None
-    return construct(
-        PsuResult, count=installed, bays=ch.psu.count if ch else 0,
+    return PsuSetup(
+        count=installed, bays=ch.psu.count if ch else 0,
         model=first.id if single and first else "",
         name=first.name if single and first else ("mixed" if models else ""),
-        rating_w=rating, redundancy=mode, active=active, usable_w=usable,
-        load_pct_idle=pct(power.idle_w), load_pct_typical=pct(power.typical_w),
-        load_pct_max=pct(power.peak_w), feeds=feeds,
-        feed_capacity_w={f: n * rating for f, n in feeds.items()},
-        low_line=is_low_line(volts), headroom_w=usable - power.peak_w,
-        feed_loss_pct=feed_loss_pct(feeds, rating, power.peak_w) if redundancy.redundant else {},
+        rating_w=rating, redundancy=mode, redundant=redundancy.redundant, active=active, usable_w=active * rating,
+        feeds=feeds, feed_capacity_w={f: n * rating for f, n in feeds.items()}, low_line=is_low_line(volts))
+
+
+def compute_psu(ctx: BuildContext, power: PowerResult, setup: PsuSetup | None = None) -> PsuResult:
+    """Installed PSUs, usable capacity under the redundancy, load %, feeds and feed loss.
+
+    `setup` is `psu_setup(ctx)` when the caller has it (it does not depend on the part counts)."""
+    s = setup if setup is not None else psu_setup(ctx)
+    usable = s.usable_w
+    peak = power.peak_w
+    if usable > 0:
+        idle, typical, mx = 100.0 * power.idle_w / usable, 100.0 * power.typical_w / usable, 100.0 * peak / usable
+    else:
+        idle = typical = mx = 0.0
+    return construct(
+        PsuResult, count=s.count, bays=s.bays, model=s.model, name=s.name,
+        rating_w=s.rating_w, redundancy=s.redundancy, active=s.active, usable_w=usable,
+        load_pct_idle=idle, load_pct_typical=typical, load_pct_max=mx, feeds=s.feeds,
+        feed_capacity_w=s.feed_capacity_w, low_line=s.low_line, headroom_w=usable - peak,
+        feed_loss_pct=feed_loss_pct(s.feeds, s.rating_w, peak) if s.redundant else {},
     )

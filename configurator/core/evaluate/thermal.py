@@ -11,6 +11,8 @@ it is the 20 °F planning figure. `ThermalResult.airflow_basis` says which was u
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..catalog import Chassis, Cooling, CoolingOption
 from ..context import BuildContext
 from ._fast import construct, in_slots
@@ -67,8 +69,21 @@ def derate_factor(kind: str, ambient_c: float, altitude_m: float, rated_ambient_
     return min(1.0, max(0.0, 1.0 - loss * max(0.0, excess)))
 
 
-def compute_thermal(ctx: BuildContext, power: PowerResult) -> ThermalResult:
-    """Heat at typical and max wall power against the placed cooling option."""
+@dataclass(frozen=True, slots=True)
+class Cooled:
+    """What the thermal figures read besides the power: the placed cooling option, its capacity
+    derated for the site, and the airflow's temperature rise (`cooling_of`)."""
+
+    part: Cooling | None
+    option: CoolingOption | None
+    kind: str
+    factor: float
+    capacity: float
+    published: float      # the chassis' own ΔT (°F), 0 when the planning figure applies
+
+
+def cooling_of(ctx: BuildContext) -> Cooled:
+    """Reads the cooling placement, the chassis and the site's ambient and altitude."""
     ch = ctx.chassis
     placed = in_slots(ctx, "cooling", "cooling")
     part: Cooling | None = placed[0].part if placed else None
@@ -82,16 +97,24 @@ def compute_thermal(ctx: BuildContext, power: PowerResult) -> ThermalResult:
         capacity = option.heat_capacity_w * factor
     else:
         factor, capacity = (0.0, 0.0)
+    published = chassis_delta_t_f(ch, option) if ch is not None else 0.0
+    return Cooled(part, option, kind, factor, capacity, published)
+
+
+def compute_thermal(ctx: BuildContext, power: PowerResult, cooled: Cooled | None = None) -> ThermalResult:
+    """Heat at typical and max wall power against the placed cooling option (`cooled`:
+    `cooling_of(ctx)` when the caller has it)."""
+    c = cooled if cooled is not None else cooling_of(ctx)
+    part, option, kind, capacity, published = c.part, c.option, c.kind, c.capacity, c.published
     heat_max = power.wall_max_w
     to_air = heat_max * (1 - LIQUID_CAPTURE) if kind == "liquid" else heat_max
-    published = chassis_delta_t_f(ch, option) if ch is not None else 0.0
     dt_f = published or DELTA_T_F
     return construct(
         ThermalResult, heat_typical_w=power.wall_typical_w, heat_max_w=heat_max,
         heat_btu_hr=heat_max * BTU_PER_W, heat_btu_hr_typical=power.wall_typical_w * BTU_PER_W,
         airflow_cfm=airflow_cfm(to_air, dt_f), delta_t_c=dt_f / 1.8,
         cooling_id=part.id if part is not None else "", cooling_kind=kind,
-        capacity_w=capacity, derate_factor=factor,
+        capacity_w=capacity, derate_factor=c.factor,
         chassis_airflow_cfm=option.airflow_cfm if option else 0.0,
         max_gpu_tdp_w=option.max_gpu_tdp_w if option else 0.0,
         max_cpu_tdp_w=option.max_cpu_tdp_w if option else 0.0,

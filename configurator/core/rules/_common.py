@@ -8,15 +8,17 @@ validation would only cost time on every edit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..catalog import CPU, Chassis, Cooling, CoolingOption, Part
 from ..context import BuildContext, Placed
 from ..evaluate._fast import construct
 from ..ops import AddBridge, Batch, Place, Remove, RemoveBridge, SetOption
 from ..violations import Fix, Severity, Violation
+
+T = TypeVar("T")
 
 #: PCIe payload bandwidth per lane and direction, GB/s (after 128b/130b or FLIT encoding)
 GBS_PER_LANE: dict[int, float] = {3: 0.985, 4: 1.969, 5: 3.938, 6: 7.877}
@@ -50,6 +52,24 @@ class Facts:
         fx = construct(Fix, description=fix, ops=tuple(ops)) if fix else None
         self.out.append(construct(Violation, severity=severity, code=code, message=message, slots=tuple(slots),
                                   fix=fx))
+
+
+def remembered(f: Facts, key: Callable[[], Hashable], run: Callable[[], T]) -> T:
+    """`run()`, which adds violations to `f`, once per `key()` (a value key of everything it reads)
+    in the evaluator's memo: a later call adds the same violations again and returns the same result.
+    Lets a family check what does not read the figures once per placement, not once per edit."""
+    memo = f.memo
+    if memo is None:
+        return run()
+    value_key = key()
+    hit = memo.get(value_key)
+    if hit is not None:
+        f.out.extend(hit[0])
+        return hit[1]
+    start = len(f.out)
+    result = run()
+    memo.put(value_key, (tuple(f.out[start:]), result))
+    return result
 
 
 def make_facts(ctx: BuildContext, figures: Any, memo: Any = None) -> Facts:

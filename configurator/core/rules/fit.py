@@ -85,6 +85,28 @@ def check(f: Facts) -> None:
     _unknown(f)
     bad: set[str] = set()
     f.cache["pcie_misfits"] = bad          # filled below; misfits() reads it
+    # outside an evaluator every part is checked anyway; inside one, a category whose placements
+    # all fitted before is not walked again
+    if f.memo is None or not all(_fits(f, category) for category in f.ctx.categories):
+        _problems(f, bad)
+    _blocked(f)
+    _liquid_only(f)
+
+
+def _fits(f: Facts, category: str) -> bool:
+    """Whether every placed part of `category` fits its slot (`slot_problems` empty; the cpu and
+    memory families check CPUs in sockets and DIMMs in DIMM slots), remembered per placements."""
+    key = ("fits", f.chassis.id, f.ctx.key(category))
+    found = f.memo.get(key)
+    if found is None:
+        found = f.memo.put(key, not any(
+            slot_problems_of(f, p.slot, p.part) for p in f.ctx.of(category)
+            if not (p.slot.kind in _OTHER_FAMILY and p.part.category in ACCEPTS[p.slot.kind])))
+    return found
+
+
+def _problems(f: Facts, bad: set[str]) -> None:
+    """Each placed part's slot problems, chassis order, with a fix; PCIe misfits into `bad`."""
     for p in f.ctx.placed:
         if p.slot.kind in _OTHER_FAMILY and p.part.category in ACCEPTS[p.slot.kind]:
             continue
@@ -94,8 +116,6 @@ def check(f: Facts) -> None:
         for code, reason in problems:
             fix, ops = _fix(f, p.slot, p.part, code)
             f.add("error", code, reason, (p.slot.id,), fix, ops)
-    _blocked(f)
-    _liquid_only(f)
 
 
 def _fix(f: Facts, slot: Slot, part: Part, code: str) -> tuple[str, list[Any]]:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..catalog import PSU
 from ..context import Placed
 from ..psu import Redundancy, bay_feed, is_low_line, parse_redundancy, rating_at
-from ._common import Facts, fmt_w, majority, names, place, set_option
+from ._common import Facts, fmt_w, majority, names, place, remembered, set_option
 
 LOW_LOAD_PCT = 30.0       # typical load under this: the PSUs idle on the flat part of their curve
 
@@ -29,14 +30,39 @@ def inputs(f: Facts) -> Hashable:
             ctx.groups_key, ctx.key("psu"), f.figures is None)
 
 
+@dataclass(frozen=True, slots=True)
+class _Setup:
+    """What the checks that do not read the figures found: the mode, the majority model, whether
+    mode and count are valid (`settled`), whether every PSU runs at the site's voltage, the bays
+    on each feed, and whether all PSUs are on one feed (reported)."""
+
+    red: Redundancy
+    model: str
+    settled: bool
+    runs: bool
+    on: dict[str, list[str]]
+    single_feed: bool
+
+
 def check(f: Facts) -> None:
     psus = [p for p in f.by_kind.get("psu", ()) if isinstance(p.part, PSU)]
+    if not psus:
+        _no_psu(f, parse_redundancy(f.build.psu_redundancy or f.chassis.psu.default_redundancy))
+        return
+    b = f.build
+    # the PSUs' model, mode, count, voltage and feeds read neither the part counts nor the figures
+    s = remembered(f, lambda: ("power-setup", f.chassis.id, f.ctx.slot_key("psu"), b.psu_redundancy,
+                               tuple(b.psu_feeds.items()), b.site.input_voltage_v), lambda: _setup(f, psus))
+    if s.single_feed or _feed_capacity(f, psus, s.on, s.red) or f.figures is None or not s.runs:
+        return
+    if not (s.settled and _capacity(f, psus, s.red, s.model)):
+        _feed_loss(f, psus, s.on, s.red, s.model)
+
+
+def _setup(f: Facts, psus: Sequence[Placed]) -> _Setup:
     spec = f.chassis.psu
     mode = f.build.psu_redundancy or spec.default_redundancy
     red = parse_redundancy(mode)
-    if not psus:
-        _no_psu(f, red)
-        return
     model = majority([p.part.id for p in psus])
     _mixed(f, psus, model)
     settled = True          # mode and count are valid, so the usable capacity means something
@@ -52,10 +78,7 @@ def check(f: Facts) -> None:
         _count(f, psus, red, model)
     runs = _voltage(f, psus)
     on = _on_feeds(f, psus)
-    if _feeds(f, psus, on, red) or f.figures is None or not runs:
-        return
-    if not (settled and _capacity(f, psus, red, model)):
-        _feed_loss(f, psus, on, red, model)
+    return _Setup(red, model, settled, runs, on, _single_feed(f, psus, on, red))
 
 
 def _no_psu(f: Facts, red: Redundancy) -> None:
@@ -231,17 +254,23 @@ def _alternate(psus: Sequence[Placed]) -> dict[str, str]:
     return {p.slot.id: "AB"[i % 2] for i, p in enumerate(psus)}
 
 
-def _feeds(f: Facts, psus: Sequence[Placed], on: dict[str, list[str]], red: Redundancy) -> bool:
-    """Feed problems; True when one was reported (the capacity checks would only repeat it)."""
+def _single_feed(f: Facts, psus: Sequence[Placed], on: dict[str, list[str]], red: Redundancy) -> bool:
+    """All PSUs of a redundant mode on one feed of a two-feed chassis; True when reported (the
+    capacity checks would only repeat it)."""
+    if not red.redundant or f.chassis.psu.feeds < 2 or len(psus) < 2 or len(on) != 1:
+        return False
+    f.add("error", "power.single-feed",
+          f"All {len(psus)} PSUs ({names([p.slot.id for p in psus])}) are on feed {next(iter(on))}: "
+          f"{red.text} redundancy protects against a failed PSU, not against losing that feed.",
+          tuple(p.slot.id for p in psus), "Connect the PSUs alternately to feeds A and B.",
+          [set_option("psu_feeds", _alternate(psus))])
+    return True
+
+
+def _feed_capacity(f: Facts, psus: Sequence[Placed], on: dict[str, list[str]], red: Redundancy) -> bool:
+    """Under grid redundancy, the smaller feed's PSUs cannot carry the peak; True when reported."""
     if not red.redundant or f.chassis.psu.feeds < 2 or len(psus) < 2:
         return False
-    if len(on) == 1:
-        f.add("error", "power.single-feed",
-              f"All {len(psus)} PSUs ({names([p.slot.id for p in psus])}) are on feed {next(iter(on))}: "
-              f"{red.text} redundancy protects against a failed PSU, not against losing that feed.",
-              tuple(p.slot.id for p in psus), "Connect the PSUs alternately to feeds A and B.",
-              [set_option("psu_feeds", _alternate(psus))])
-        return True
     if f.figures is None or not red.grid or len({len(v) for v in on.values()}) == 1:
         return False
     peak = f.figures.power.peak_w

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ..catalog import CPU, GPU
-from ._common import Facts, cooling_kind, fmt_w, names, place
+from ._common import Facts, cooling_kind, fmt_w, names, place, remembered
 
 
 def inputs(f: Facts) -> Hashable:
@@ -20,13 +20,23 @@ def inputs(f: Facts) -> Hashable:
 
 
 def check(f: Facts) -> None:
+    ctx = f.ctx
+    # the ambient, the cooling choice and the TDPs read neither the part counts nor the figures
+    if remembered(f, lambda: ("thermal-setup", f.chassis.id, ctx.slot_key("cooling"), ctx.key("cooling"),
+                              ctx.key("gpu"), ctx.slot_key("cpu"), f.build.site.ambient_c),
+                  lambda: _setup(f)) and f.figures is not None:
+        _capacity(f)
+
+
+def _setup(f: Facts) -> bool:
+    """The checks that do not read the figures; True when the heat capacity is to be checked."""
     _ambient(f)
     if f.cooling is None:
         _no_cooling(f)
-        return
+        return False
     opt = f.cooling_option
     if opt is None:          # not one of the chassis' options: fit.cooling-option reports it
-        return
+        return False
     cooling = f.cooling
     gpus: list[tuple[str, GPU]] = [(p.slot.id, p.part) for p in f.ctx.of("gpu") if isinstance(p.part, GPU)]
     cpus = list(f.cpu_at.values())
@@ -47,8 +57,7 @@ def check(f: Facts) -> None:
         f.add("error", "thermal.cpu-tdp",
               f"The {hottest.name} ({cpu_tdp:.0f} W) in {names(hot)} is above the {opt.max_cpu_tdp_w:.0f} W per CPU "
               f"that the {cooling.name} can cool.", (*hot, "COOLING"), fix, ops)
-    if f.figures is not None:
-        _capacity(f)
+    return True
 
 
 def _better(f: Facts, gpu_tdp: float, cpu_tdp: float) -> tuple[str, list]:
