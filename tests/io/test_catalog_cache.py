@@ -10,11 +10,11 @@ import pytest
 
 from configurator import paths
 from configurator.io import catalog_io
-from configurator.io.catalog_cache import CACHE_FORMAT, CatalogCache, entry_key
+from configurator.io.catalog_cache import CatalogCache
 from configurator.io.catalog_io import load_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from _big_catalog import write_big_catalog  # noqa: E402
+from _big_catalog import write_big_catalog, write_big_file  # noqa: E402
 
 GPU = '''category = "gpu"
 [[parts]]
@@ -58,29 +58,6 @@ def test_a_changed_file_is_parsed_again(user, tmp_path):
     assert any(p.name.startswith("Edited H100") for p in cat.parts.values())
 
 
-@pytest.mark.parametrize("damage", [
-    lambda text: b"\x00\xff garbage",
-    lambda text: text[: len(text) // 2],                                  # truncated by a crash
-    lambda text: text.replace(b'"format": %d' % CACHE_FORMAT, b'"format": 99', 1),   # another format
-    lambda text: text.replace(b'"tdp_w":', b'"tdp_w":-', 1),               # fails validation
-    lambda text: text.replace(b'"count": ', b'"count": 1', 1),           # a part missing
-    lambda text: text.replace(b'"sources":0', b'"sources":-1', 1),         # a reference outside the table
-    lambda text: text.replace(b'"sources":0', b'"sources":99999', 1),
-    lambda text: text.replace(b'"sources":0', b'"sources":"0"', 1),
-    lambda text: text.replace(b'"confidence":"', b'"confidence":"x', 1),  # a shared source fails validation
-])
-def test_a_corrupt_entry_is_rebuilt_never_trusted(user, tmp_path, damage):
-    cold = _load(user, CatalogCache(tmp_path / "cache"))
-    raw = (user / "big-gpus.toml").read_bytes()
-    entry = CatalogCache(tmp_path / "cache").path(entry_key(catalog_io.display_name(user / "big-gpus.toml"), raw))
-    entry.write_bytes(damage(entry.read_bytes()))
-    cache = CatalogCache(tmp_path / "cache")
-    cat = _load(user, cache)
-    assert cache.misses == 1                          # the damaged entry, parsed from the file again
-    assert cat.parts == cold.parts
-    assert CatalogCache(tmp_path / "cache").read(entry.stem) is not None   # and written over
-
-
 def test_a_cache_folder_that_cannot_be_written_only_costs_speed(user, tmp_path):
     blocker = tmp_path / "cache"
     blocker.write_text("a file where the folder should be")
@@ -93,18 +70,36 @@ def test_user_cache_dir_follows_configurator_home(monkeypatch, tmp_path):
     assert paths.user_cache_dir() == tmp_path / "cache"
 
 
-def test_catalog_files_over_5_mb_load_up_to_64_mb(tmp_path):
+def test_catalog_files_load_up_to_64_mb_and_a_larger_one_is_one_line_naming_it(tmp_path):
     folder = tmp_path / "user"
     folder.mkdir()
-    padding = ("# " + "x" * 98 + "\n") * 60_000   # 6 MB of comments: over the old 5 MB limit
+    padding = ("# " + "x" * 97 + "\n") * ((catalog_io.MAX_FILE_BYTES - 1_000) // 100)   # comments up to the limit
     (folder / "big.toml").write_text(GPU.replace('vendor = "Acme"', 'vendor = "Acme"\n' + padding)
                                      .replace('name = "Test GPU"', 'name = "Test GPU"\nform_factor = "pcie"'),
                                      encoding="utf-8")
+    assert catalog_io.MAX_FILE_BYTES - 2_000 < (folder / "big.toml").stat().st_size <= catalog_io.MAX_FILE_BYTES
     parts, issues = catalog_io.load_part_file(folder / "big.toml")
     assert not any("limit" in i.message for i in issues)
+    (folder / "big.toml").unlink()
     (folder / "huge.toml").write_bytes(b"#" * (catalog_io.MAX_FILE_BYTES + 1))
-    parts, issues = catalog_io.load_part_file(folder / "huge.toml")
-    assert parts == [] and "64 MB limit" in issues[0].message
+    cat = load_catalog([folder], [], cache=CatalogCache(tmp_path / "cache"))
+    assert not cat.parts and len(cat.issues) == 1
+    line = str(cat.issues[0])
+    assert "huge.toml" in line and "64 MB limit" in line and "\n" not in line, line
+
+
+@pytest.mark.slow
+def test_a_64_mb_catalog_file_of_parts_loads_and_then_comes_from_the_cache(tmp_path):
+    """The issue's limit with real parts (~12,000 chassis): parsed, cached, read back (~30-45 s)."""
+    user = tmp_path / "user"
+    n = write_big_file(user / "big-chassis.toml", "chassis.toml", catalog_io.MAX_FILE_BYTES)
+    assert catalog_io.MAX_FILE_BYTES - 200 < (user / "big-chassis.toml").stat().st_size <= catalog_io.MAX_FILE_BYTES
+    cold = _load(user, CatalogCache(tmp_path / "cache"))
+    assert not cold.issues and sum(p.origin.endswith("big-chassis.toml") for p in cold.parts.values()) == n > 10_000
+    cache = CatalogCache(tmp_path / "cache")
+    warm = _load(user, cache)
+    assert cache.misses == 0 and cache.hits > 0
+    assert warm.parts == cold.parts
 
 
 def test_4000_part_catalog_second_load_is_much_faster(tmp_path):
@@ -119,3 +114,18 @@ def test_4000_part_catalog_second_load_is_much_faster(tmp_path):
     warm_s = time.perf_counter() - t0
     assert len(warm.parts) == len(cold.parts) >= n
     assert warm_s < cold_s / 3, (cold_s, warm_s)
+
+
+def test_a_files_issues_come_back_from_the_cache_with_its_parts(tmp_path):
+    """A file with a bad entry, and one with nothing but bad entries: the second load reports the
+    same issues from the cache, without parsing either file again."""
+    user = tmp_path / "user"
+    user.mkdir()
+    gpus = (paths.catalog_dir() / "gpus.toml").read_text(encoding="utf-8")
+    (user / "some-bad.toml").write_text(gpus.replace("tdp_w = 700", "tdp_w = -700", 1), encoding="utf-8")
+    (user / "all-bad.toml").write_text(GPU, encoding="utf-8")      # no form factor, no figures
+    cold = _load(user, CatalogCache(tmp_path / "cache"))
+    assert {i.file for i in cold.issues} == {catalog_io.display_name(user / n) for n in ("some-bad.toml", "all-bad.toml")}
+    cache = CatalogCache(tmp_path / "cache")
+    warm = _load(user, cache)
+    assert cache.misses == 0 and warm.issues == cold.issues and warm.parts == cold.parts
