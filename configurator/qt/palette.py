@@ -218,7 +218,8 @@ class Palette(QWidget):
     def _update_fits(self) -> None:
         """Grey parts that cannot go into the current chassis; the reason becomes the tooltip."""
         self._chassis_id = self.session.build.chassis
-        self.model.set_fits(*fits_in(self.session.catalog, self._chassis_id, self.model.parts))
+        catalog = self.session.catalog
+        self.model.set_fits(fits_in(catalog, self._chassis_id, self.model.parts), catalog.chassis(self._chassis_id))
 
     def _on_session_change(self, changes) -> None:
         if self.session.build.chassis != self._chassis_id:

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..core import categories
 from ..core.catalog import Catalog
-from ..core.placement import fits_chassis
+from ..core.placement import FitGroups
 from . import theme
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -72,8 +72,8 @@ class PartIndex:
     cat: np.ndarray
     cat_keys: list[str]
     cat_titles: list[str]
+    groups: FitGroups | None = None                 # the parts grouped by what decides their fit
     fits: np.ndarray = field(init=False)            # fits the current chassis (`set_fits`)
-    why: list[str] = field(init=False)              # and the reason when not
     vendor_names: list[str] = field(init=False)     # the distinct vendors and form factors, sorted
     form_names: list[str] = field(init=False)
     totals: np.ndarray = field(init=False)          # parts per category
@@ -84,16 +84,14 @@ class PartIndex:
 
     def __post_init__(self) -> None:
         self.fits = np.zeros(len(self.ids), dtype=bool)
-        self.why = [""] * len(self.ids)
         self._vendor_code, self.vendor_names = _codes(self.vendors)
         self._form_code, self.form_names = _codes(self.forms)
         self.totals = np.bincount(self.cat.astype(np.intp), minlength=len(self.cat_keys))
         self.row_of = {part_id: i for i, part_id in enumerate(self.ids)}
 
-    def set_fits(self, fits: list[bool], why: list[str]) -> None:
-        """Whether each part fits the current chassis, and why not; forgets answers that used it."""
+    def set_fits(self, fits: np.ndarray | list[bool]) -> None:
+        """Whether each part fits the current chassis; forgets the answers that used the old fit."""
         self.fits = np.asarray(fits, dtype=bool).reshape(len(self.ids))
-        self.why = list(why)
         self._answers.clear()
 
     def match(self, query: Query) -> np.ndarray:
@@ -168,7 +166,7 @@ def build_index(catalog: Catalog) -> PartIndex:
     """The index of every part that goes into a slot (the chassis and rack-level parts have none)."""
     cols: dict[str, list[str]] = {k: [] for k in ("ids", "names", "figures", "prices", "vendors", "forms", "searches")}
     cat: list[int] = []
-    keys, titles = [], []
+    keys, titles, every = [], [], []
     for info in categories.REGISTRY:
         parts = sorted(catalog.by_category(info.key), key=lambda p: (p.vendor, p.name)) if info.slot_kinds else []
         if not parts:
@@ -176,6 +174,7 @@ def build_index(catalog: Catalog) -> PartIndex:
         title = theme.category_title(info.key)
         keys.append(info.key)
         titles.append(title)
+        every += parts
         for part in parts:
             figures, form, price = theme.key_figures(part), theme.form_factor(part), catalog.price(part.id)
             cols["ids"].append(part.id)
@@ -187,17 +186,14 @@ def build_index(catalog: Catalog) -> PartIndex:
             cols["searches"].append(plain(" ".join((part.name, part.vendor, part.id, part.part_number, figures,
                                                     form, title)).lower()))
             cat.append(len(keys) - 1)
-    return PartIndex(**cols, cat=np.asarray(cat, dtype=np.intp), cat_keys=keys, cat_titles=titles)
+    return PartIndex(**cols, cat=np.asarray(cat, dtype=np.intp), cat_keys=keys, cat_titles=titles,
+                     groups=FitGroups(every))
 
 
-def fits_in(catalog: Catalog, chassis_id: str, index: PartIndex) -> tuple[list[bool], list[str]]:
-    """Whether each indexed part could go into `chassis_id`, and the reason when not (the same
-    `fits_chassis` answer a drop uses); an unknown chassis takes nothing, without a reason."""
-    chassis = catalog.chassis(chassis_id)
-    fits, why = [], []
-    for part_id in index.ids:
-        part = catalog.get(part_id)
-        ok, reason = fits_chassis(catalog, chassis, part) if chassis and part else (False, "")
-        fits.append(ok)
-        why.append(reason)
-    return fits, why
+def fits_in(catalog: Catalog, chassis_id: str, index: PartIndex) -> np.ndarray:
+    """Whether each indexed part could go into `chassis_id`: the `fits_chassis` answer a drop uses,
+    asked once per group of parts that it answers alike; an unknown chassis takes nothing, nor does
+    an index made without its parts' groups."""
+    if index.groups is None:
+        return np.zeros(len(index.ids), dtype=bool)
+    return index.groups.fits(catalog, catalog.chassis(chassis_id))

@@ -16,7 +16,8 @@ import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QMimeData, QModelIndex, QPersistentModelIndex, Qt
 
 from .. import i18n
-from ..core.catalog import Catalog
+from ..core.catalog import Catalog, Chassis
+from ..core.placement import fits_chassis
 from .mime import PART_MIME, part_mime
 from .palette_index import PartIndex, Query
 
@@ -53,6 +54,7 @@ class PaletteModel(QAbstractTableModel):
         self.catalog = catalog
         self.query = Query()
         self.collapsed: set[int] = set()
+        self._chassis: Chassis | None = None
         self._columns = {int(PART_ROLE): index.ids, int(FIGURES_ROLE): index.figures, int(PRICE_ROLE): index.prices,
                          int(VENDOR_ROLE): index.vendors, int(FORM_ROLE): index.forms, int(SEARCH_ROLE): index.searches}
         self._rows, self._shown = index.rows(index.match(self.query), self.collapsed)
@@ -66,9 +68,11 @@ class PaletteModel(QAbstractTableModel):
         self._refresh()
         return True
 
-    def set_fits(self, fits: list[bool], why: list[str]) -> None:
-        """Each part's fit in the current chassis changed (a new chassis): re-run the filters."""
-        self.parts.set_fits(fits, why)
+    def set_fits(self, fits: np.ndarray, chassis: Chassis | None) -> None:
+        """Each part's fit in the current chassis `chassis` changed (a new chassis): re-run the
+        filters. A tooltip asks the chassis why a part does not fit."""
+        self._chassis = chassis
+        self.parts.set_fits(fits)
         self._refresh()
 
     def set_collapsed(self, category: int, collapsed: bool) -> None:
@@ -185,7 +189,8 @@ class PaletteModel(QAbstractTableModel):
             tip += f"<br>{part.part_number}"
         tip += "<br><small>" + provenance(part, self.catalog) + "</small>"
         if not self.parts.fits[pos]:
-            why = i18n.translate(self.parts.why[pos]) or QCoreApplication.translate("Palette", "does not fit")
+            reason = fits_chassis(self.catalog, self._chassis, part)[1] if self._chassis is not None else ""
+            why = i18n.translate(reason) or QCoreApplication.translate("Palette", "does not fit")
             tip += "<br><span style='color:#d64545'>✗ " + why + "</span>"
         return tip
 
