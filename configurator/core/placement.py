@@ -171,13 +171,14 @@ _CHECKS: dict[str, Callable[[Chassis, Slot, Part], list[Problem]]] = {
 }
 
 
-#: The part fields each slot kind's check decides by (a reason also names the part and a GPU's
-#: power, which decide nothing): parts of one class and category that agree on these fit the same
-#: slots of any chassis. A check that comes to read another field lists it here;
-#: tests/core/test_fit_groups.py reads the checks' code for that.
+#: The part fields each slot kind's check reads, but for `name` and a GPU's `tdp_w`, which only its
+#: reasons print: parts of one class and category that agree on these fit the same slots of any
+#: chassis. A check that comes to read another field lists it here; tests/core/test_fit_groups.py
+#: reads the checks' code for that.
 DECIDING_FIELDS: dict[str, tuple[str, ...]] = {
     "cpu": ("socket",), "dimm": ("memory_type",), "gpu": ("form_factor", "baseboard_family"),
-    "pcie": ("form_factor", "slot_width", "card_length", "card_height"), "drive": ("form_factor", "interface"),
+    "pcie": ("form_factor", "baseboard_family", "slot_width", "card_length", "card_height"),
+    "drive": ("form_factor", "interface"),
     "psu": ("id",), "cooling": ("id",),
 }
 _DECIDING_BY_CATEGORY: dict[str, tuple[str, ...]] = {
