@@ -16,7 +16,7 @@ choices (too little power, lanes shared) are left to the other rule families.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable
 
 import numpy as np
 
@@ -283,23 +283,37 @@ def _home_rank(slot: Slot, part: Part) -> int:
 
 class FitGroups:
     """Many parts grouped by `fit_key`, so "which of them fit this chassis" costs one `fits_chassis`
-    per group (a distributor's 20,000 parts share a few hundred keys) and a numpy take."""
+    per group (a distributor's 20,000 parts share a few thousand keys, most of them PSUs and
+    cooling kits, which a chassis lists by id) and a numpy take. Parts can be added in batches."""
 
-    def __init__(self, parts: Sequence[Part]) -> None:
-        groups: dict[Hashable, int] = {}
-        self.codes = np.fromiter((groups.setdefault(fit_key(p), len(groups)) for p in parts), dtype=np.intp,
-                                 count=len(parts))
-        first = np.unique(self.codes, return_index=True)[1] if len(parts) else np.zeros(0, dtype=np.intp)
+    def __init__(self, parts: Iterable[Part] = ()) -> None:
+        self._code_of: dict[Hashable, int] = {}
+        self._codes: list[int] = []
         #: one part of each group, by group code
-        self.members: tuple[Part, ...] = tuple(parts[i] for i in first.tolist())
+        self.members: list[Part] = []
+        self.add(parts)
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    def add(self, parts: Iterable[Part]) -> None:
+        """Group `parts`, after those grouped before."""
+        code_of, members, codes = self._code_of, self.members, self._codes
+        for part in parts:
+            key = fit_key(part)
+            code = code_of.get(key)
+            if code is None:
+                code = code_of[key] = len(members)
+                members.append(part)
+            codes.append(code)
 
     def fits(self, catalog: Catalog, chassis: Chassis | None) -> np.ndarray:
         """`fits_chassis(catalog, chassis, part)[0]` of each part, in order (all False without a chassis)."""
         if chassis is None:
-            return np.zeros(len(self.codes), dtype=bool)
+            return np.zeros(len(self._codes), dtype=bool)
         verdicts = np.fromiter((fits_chassis(catalog, chassis, p)[0] for p in self.members), dtype=bool,
                                count=len(self.members))
-        return verdicts[self.codes]
+        return verdicts[np.asarray(self._codes, dtype=np.intp)]
 
 
 def first_free_slot(build: Build, catalog: Catalog, part_id: str) -> str | None:

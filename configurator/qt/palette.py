@@ -7,11 +7,15 @@ its arrow, a double click or Left/Right folds, then its parts. All rows are one 
 keystroke over 20,000 parts costs one filter over the index and a repaint of the rows on screen.
 Keystrokes are not debounced: each one's filter and repaint fit in a frame
 (`bench/bench_catalog.py`), and a delay would only show every result later.
+
+What the first frame does not show waits until after it: the index's figures, search texts and
+fit groups are made in slices of `_SLICE` parts between events, then the chassis is asked about
+every part at once; until then a painted row asks about its own part (see `palette_index`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -26,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from ..core.session import Session
 from .palette_delegate import FOCUS_RING, PartDelegate, row_height  # noqa: F401 - FOCUS_RING: tests
-from .palette_index import Query, build_index, fits_in, query_words
+from .palette_index import Query, build_index, query_words
 from .palette_model import (  # noqa: F401 - the roles are the palette's public vocabulary
     COLLAPSED_ROLE,
     FIGURES_ROLE,
@@ -42,6 +46,8 @@ from .palette_model import (  # noqa: F401 - the roles are the palette's public 
     PaletteModel,
 )
 from .palette_model import provenance as _provenance  # noqa: F401 - tests read the tooltip's source line
+
+_SLICE = 1000       # parts indexed per pass of the event loop after the first frame (~10 ms)
 
 
 class _PartList(QTableView):
@@ -173,6 +179,8 @@ class Palette(QWidget):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
         self.fits = QCheckBox(self.tr("Fits this chassis"))
+        self._background = QTimer(self, interval=0)
+        self._background.timeout.connect(self._make_a_slice)
         self.model = PaletteModel(build_index(session.catalog), session.catalog, self)
         self.tree = _PartList()
         self.tree.setModel(self.model)
@@ -218,8 +226,19 @@ class Palette(QWidget):
     def _update_fits(self) -> None:
         """Grey parts that cannot go into the current chassis; the reason becomes the tooltip."""
         self._chassis_id = self.session.build.chassis
-        catalog = self.session.catalog
-        self.model.set_fits(fits_in(catalog, self._chassis_id, self.model.parts), catalog.chassis(self._chassis_id))
+        self.model.set_chassis(self.session.catalog.chassis(self._chassis_id))
+        self._background.start()
+
+    def _make_a_slice(self) -> None:
+        """One slice of the index's deferred work; the chassis' answer for every part once it is done."""
+        if self.model.parts.make(_SLICE):
+            self.settle()
+
+    def settle(self) -> None:
+        """Finish the deferred work now: the index made whole, every part's fit known."""
+        self._background.stop()
+        self.model.parts.make()
+        self.model.settle_fits()
 
     def _on_session_change(self, changes) -> None:
         if self.session.build.chassis != self._chassis_id:

@@ -1,7 +1,8 @@
 """The palette's fit marks are the core's placement answer: for every part of the shipped catalog
 and of a generated distributor-size one, in every shipped chassis, a part is greyed exactly when
 `fits_chassis` says it cannot go in, its tooltip gives that answer's reason, and both follow a
-change of chassis (and its undo)."""
+change of chassis (and its undo); before the palette has asked about all parts at once (after the
+first frame) and after."""
 
 from __future__ import annotations
 
@@ -44,6 +45,13 @@ def _marks(palette) -> dict[str, bool]:
 
 
 def _check(palette, catalog, chassis_id: str, tooltips: bool) -> None:
+    """The marks as rows painted before the palette's deferred work ask for them, then after it."""
+    _check_marks(palette, catalog, chassis_id, tooltips)
+    palette.settle()
+    _check_marks(palette, catalog, chassis_id, tooltips)
+
+
+def _check_marks(palette, catalog, chassis_id: str, tooltips: bool) -> None:
     chassis = catalog.chassis(chassis_id)
     marks = _marks(palette)
     assert len(marks) == len(palette.model.parts.ids)
