@@ -136,7 +136,8 @@ class PartIndex:
         if found is not None:
             self._answers.move_to_end(query)
             return found
-        self.make()
+        if query.words:
+            self.make()             # the search texts
         candidates, words = self._start(query)
         # the longest word first: usually the rarest, so the later words test fewer parts
         for word in sorted(words, key=len, reverse=True):
