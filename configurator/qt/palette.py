@@ -8,9 +8,10 @@ keystroke over 20,000 parts costs one filter over the index and a repaint of the
 Keystrokes are not debounced: each one's filter and repaint fit in a frame
 (`bench/bench_catalog.py`), and a delay would only show every result later.
 
-What the first frame does not show waits until after it: the index's figures, search texts and
-fit groups are made in slices of `_SLICE` parts between events, then the chassis is asked about
-every part at once; until then a painted row asks about its own part (see `palette_index`).
+What the first frame does not show waits until after it: once the rows have first been painted,
+the index's figures, search texts and fit groups are made in slices of `_SLICE` parts between
+events, then the chassis is asked about every part at once; until then a painted row asks about
+its own part, and a search or the 'fits' filter makes what it needs first (see `palette_index`).
 """
 
 from __future__ import annotations
@@ -58,9 +59,11 @@ class _PartList(QTableView):
 
     place_requested = Signal(str)
     fold_requested = Signal(int, bool)     # header row, fold (True) or open
+    first_painted = Signal()
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
+        self.painted = False
         self.horizontalHeader().hide()
         self.horizontalHeader().setStretchLastSection(True)
         rows = self.verticalHeader()
@@ -76,6 +79,12 @@ class _PartList(QTableView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().paintEvent(event)
+        if not self.painted:
+            self.painted = True
+            self.first_painted.emit()
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)
@@ -189,6 +198,7 @@ class Palette(QWidget):
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.tree.setDefaultDropAction(Qt.DropAction.CopyAction)
         self.tree.place_requested.connect(self.place_requested)
+        self.tree.first_painted.connect(self._background.start)
         self.tree.fold_requested.connect(self._on_fold)
         self.tree.doubleClicked.connect(self._on_double_click)
         self._lay_out()
@@ -227,7 +237,8 @@ class Palette(QWidget):
         """Grey parts that cannot go into the current chassis; the reason becomes the tooltip."""
         self._chassis_id = self.session.build.chassis
         self.model.set_chassis(self.session.catalog.chassis(self._chassis_id))
-        self._background.start()
+        if self.tree.painted:
+            self._background.start()
 
     def _make_a_slice(self) -> None:
         """One slice of the index's deferred work; the chassis' answer for every part once it is done."""

@@ -89,3 +89,15 @@ def test_the_fits_filter_lists_exactly_the_parts_that_fit(generated, qtbot):
     chassis = generated.chassis(palette.session.build.chassis)
     assert set(palette.visible_parts()) == {p for p in palette.model.parts.ids
                                             if fits_chassis(generated, chassis, generated.get(p))[0]}
+
+
+def test_the_deferred_work_starts_after_the_first_paint_and_changes_no_mark(generated, qtbot):
+    palette = Palette(Session(generated, Build(chassis="hgx-8u")))
+    qtbot.addWidget(palette)
+    before = _marks(palette)
+    qtbot.wait(20)
+    assert palette.model.parts.made == 0                  # not shown, not painted: nothing made yet
+    palette.resize(320, 600)
+    palette.show()
+    qtbot.waitUntil(lambda: palette.model.parts.made == len(palette.model.parts.ids) and palette.model.fits_known)
+    assert _marks(palette) == before
