@@ -12,7 +12,9 @@ from launching a fresh interpreter to the main window's first painted frame and 
 all painting, with the big catalog in the user catalog folder: the first start of each tree
 builds its cache (reported as the cold start), the later ones read it.
 
-A keystroke is timed from setting the search text until the palette's parts view has painted
+The palette is timed until it is built and shown, and until the work it defers past its first
+frame is done (a base tree without deferred work reports the same time twice). A keystroke,
+typed after that, is timed from setting the search text until the palette's parts view has painted
 the result (the event loop is run until its viewport's paint event has been delivered), so the
 filter, the view's layout and its repaint are all inside the time. Each round runs in a fresh
 process (no answers kept from an earlier round); with `--against DIR` (another checkout, e.g.
@@ -104,6 +106,12 @@ def _palette_round(catalog) -> dict[str, object]:
     palette.show()
     app.processEvents()
     built = time.perf_counter() - t0
+    # what the palette defers past its first frame (figures, search texts, fit), done now, so the
+    # keystrokes below are timed as a user typing after the start meets them
+    settle = getattr(palette, "settle", None)
+    if settle is not None:
+        settle()
+    settled = time.perf_counter() - t0
 
     class Paints(QObject):
         count = 0
@@ -150,7 +158,8 @@ def _palette_round(catalog) -> dict[str, object]:
     steps = [(palette.vendor, "NVIDIA"), (palette.fits, True), (palette.form, "SXM5"), (palette.vendor, ""),
              (palette.fits, False), (palette.form, ""), (palette.vendor, "AMD"), (palette.vendor, "")]
     filters = [_timed(lambda w=w, v=v: choose(w, v)) for w, v in steps]
-    return {"built_s": built, "keys": samples, "painted": typed, "filters": filters, "filters_painted": painted}
+    return {"built_s": built, "settled_s": settled, "keys": samples, "painted": typed, "filters": filters,
+            "filters_painted": painted}
 
 
 def _run_child(tree: Path, user: Path, cache_dir: Path) -> dict:
@@ -209,7 +218,8 @@ def bench_big(work: Path, n_parts: int, trees: dict[str, Path], rounds: int) -> 
         print(f"[{name}] first load (parse, validate, write cache): wall {first[0]:.2f} s, cpu {first[1]:.2f} s")
         print(f"[{name}] " + _line("second load (from the cache)", [s for r in runs for s in r["second_load"]], 0.5))
         built = statistics.median(r["built_s"] for r in runs)
-        print(f"[{name}] palette built and shown: median {built:.2f} s")
+        settled = statistics.median(r.get("settled_s", r["built_s"]) for r in runs)
+        print(f"[{name}] palette built and shown: median {built:.2f} s; with its deferred work done {settled:.2f} s")
         keys = [s for r in runs for s in r["keys"]]
         print(f"[{name}] " + _line("palette keystroke (filter + layout + paint)", keys, 0.016)
               + f", painted {sum(r['painted'] for r in runs)} of {len(keys)}")

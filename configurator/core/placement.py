@@ -16,13 +16,15 @@ choices (too little power, lanes shared) are left to the other rule families.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterable
+
+import numpy as np
 
 from .build import Build
 from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
-from .categories import ACCEPTS, bay_name, noun
+from .categories import ACCEPTS, KEYS, bay_name, noun
 from .context import BuildContext, cover_map, covers, resolve
-from .slots import Slot, chassis_slots
+from .slots import Slot, layout_of
 
 #: (violation code, one-sentence reason) for one way a part does not fit a slot
 Problem = tuple[str, str]
@@ -32,6 +34,10 @@ _KIND_NOUN = {
     "drive": "drive bay", "psu": "PSU bay", "cooling": "cooling position",
 }
 _WIDTH_NAMES = {1: "single-width", 2: "double-width", 3: "triple-width"}
+#: category -> the slot kinds that take its parts
+_KINDS_TAKING: dict[str, frozenset[str]] = {
+    cat: frozenset(kind for kind, accepted in ACCEPTS.items() if cat in accepted) for cat in KEYS
+}
 
 
 def _a(word: str) -> str:
@@ -165,6 +171,30 @@ _CHECKS: dict[str, Callable[[Chassis, Slot, Part], list[Problem]]] = {
 }
 
 
+#: The part fields each slot kind's check reads, but for `name` and a GPU's `tdp_w`, which only its
+#: reasons print: parts of one class and category that agree on these fit the same slots of any
+#: chassis. A check that comes to read another field lists it here; tests/core/test_fit_groups.py
+#: reads the checks' code for that.
+DECIDING_FIELDS: dict[str, tuple[str, ...]] = {
+    "cpu": ("socket",), "dimm": ("memory_type",), "gpu": ("form_factor", "baseboard_family"),
+    "pcie": ("form_factor", "baseboard_family", "slot_width", "card_length", "card_height"),
+    "drive": ("form_factor", "interface"),
+    "psu": ("id",), "cooling": ("id",),
+}
+_DECIDING_BY_CATEGORY: dict[str, tuple[str, ...]] = {
+    cat: tuple(dict.fromkeys(f for kind, fields in DECIDING_FIELDS.items() if cat in ACCEPTS[kind] for f in fields))
+    for cat in KEYS
+}
+
+
+def fit_key(part: Part) -> Hashable:
+    """What decides which slots `part` fits: its class, its category and the `DECIDING_FIELDS` of
+    the slot kinds that take it. Parts with one key get one `fits_chassis` verdict from any chassis
+    (their reasons differ only in the names)."""
+    fields = _DECIDING_BY_CATEGORY.get(part.category, ())
+    return (type(part), part.category, *(getattr(part, f, None) for f in fields))
+
+
 def covered_problem(ctx: BuildContext, slot_id: str) -> Problem | None:
     """Why `slot_id` cannot hold a card: a wide card in another slot covers it (None if not)."""
     cover = ctx.covered_slots.get(slot_id)
@@ -227,9 +257,7 @@ def covered_slots(build: Build, catalog: Catalog) -> dict[str, str]:
 def fits_chassis(catalog: Catalog, chassis: Chassis, part: Part) -> tuple[bool, str]:
     """Whether any slot of `chassis` could take `part` (the palette's "fits this chassis")."""
     reasons: list[tuple[int, str]] = []
-    for slot in chassis_slots(chassis):
-        if part.category not in ACCEPTS[slot.kind]:
-            continue
+    for slot in layout_of(chassis).of_kinds(_KINDS_TAKING.get(part.category, frozenset())):
         ok, why = fits_slot(chassis, slot, part)
         if ok:
             return True, ""
@@ -251,6 +279,41 @@ def _home_rank(slot: Slot, part: Part) -> int:
     if slot.kind == "gpu" and isinstance(part, GPU) and part.form_factor == "pcie":
         return 2
     return 0
+
+
+class FitGroups:
+    """Many parts grouped by `fit_key`, so "which of them fit this chassis" costs one `fits_chassis`
+    per group (a distributor's 20,000 parts share a few thousand keys, most of them PSUs and
+    cooling kits, which a chassis lists by id) and a numpy take. Parts can be added in batches."""
+
+    def __init__(self, parts: Iterable[Part] = ()) -> None:
+        self._code_of: dict[Hashable, int] = {}
+        self._codes: list[int] = []
+        #: one part of each group, by group code
+        self.members: list[Part] = []
+        self.add(parts)
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    def add(self, parts: Iterable[Part]) -> None:
+        """Group `parts`, after those grouped before."""
+        code_of, members, codes = self._code_of, self.members, self._codes
+        for part in parts:
+            key = fit_key(part)
+            code = code_of.get(key)
+            if code is None:
+                code = code_of[key] = len(members)
+                members.append(part)
+            codes.append(code)
+
+    def fits(self, catalog: Catalog, chassis: Chassis | None) -> np.ndarray:
+        """`fits_chassis(catalog, chassis, part)[0]` of each part, in order (all False without a chassis)."""
+        if chassis is None:
+            return np.zeros(len(self._codes), dtype=bool)
+        verdicts = np.fromiter((fits_chassis(catalog, chassis, p)[0] for p in self.members), dtype=bool,
+                               count=len(self.members))
+        return verdicts[np.asarray(self._codes, dtype=np.intp)]
 
 
 def first_free_slot(build: Build, catalog: Catalog, part_id: str) -> str | None:
@@ -277,4 +340,4 @@ def accepting_slots(build: Build, catalog: Catalog, part_id: str) -> dict[str, t
 
 __all__ = ["Problem", "slot_problems", "pcie_problems", "coverage_problems", "covered_problem",
            "placement_problems", "can_place", "first_free_slot", "fits_chassis", "fits_slot",
-           "accepting_slots", "covered_slots", "bay_name", "kind_noun"]
+           "accepting_slots", "covered_slots", "bay_name", "kind_noun", "DECIDING_FIELDS", "fit_key", "FitGroups"]

@@ -7,7 +7,7 @@ drive bays `<prefix><n>`, `PSU1`.., and `COOLING`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from string import ascii_uppercase
 from typing import TYPE_CHECKING, Literal
 
@@ -74,6 +74,15 @@ class SlotLayout:
     by_id: dict[str, Slot]
     switch_paths: dict[str, tuple[str, ...]]          # root id -> switches up to the CPU, nearest first
     uplinks: dict[str, tuple[int, int, str]]          # switch id -> (uplink gen, lanes, parent)
+    _of_kinds: dict[frozenset[str], tuple[Slot, ...]] = field(default_factory=dict, repr=False)
+
+    def of_kinds(self, kinds: frozenset[str]) -> tuple[Slot, ...]:
+        """The slots of these kinds, in drawing order; kept per set of kinds (the palette asks
+        where each part of a 20,000-part catalog could go)."""
+        found = self._of_kinds.get(kinds)
+        if found is None:
+            found = self._of_kinds[kinds] = tuple(s for s in self.slots if s.kind in kinds)
+        return found
 
 
 def build_layout(chassis: Chassis) -> SlotLayout:

@@ -7,11 +7,16 @@ its arrow, a double click or Left/Right folds, then its parts. All rows are one 
 keystroke over 20,000 parts costs one filter over the index and a repaint of the rows on screen.
 Keystrokes are not debounced: each one's filter and repaint fit in a frame
 (`bench/bench_catalog.py`), and a delay would only show every result later.
+
+What the first frame does not show waits until after it: once the rows have first been painted,
+the index's figures, search texts and fit groups are made in slices of `_SLICE` parts between
+events, then the chassis is asked about every part at once; until then a painted row asks about
+its own part, and a search or the 'fits' filter makes what it needs first (see `palette_index`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -26,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from ..core.session import Session
 from .palette_delegate import FOCUS_RING, PartDelegate, row_height  # noqa: F401 - FOCUS_RING: tests
-from .palette_index import Query, build_index, fits_in, query_words
+from .palette_index import Query, build_index, query_words
 from .palette_model import (  # noqa: F401 - the roles are the palette's public vocabulary
     COLLAPSED_ROLE,
     FIGURES_ROLE,
@@ -43,6 +48,8 @@ from .palette_model import (  # noqa: F401 - the roles are the palette's public 
 )
 from .palette_model import provenance as _provenance  # noqa: F401 - tests read the tooltip's source line
 
+_SLICE = 1000       # parts indexed per pass of the event loop after the first frame (~10 ms)
+
 
 class _PartList(QTableView):
     """The palette's rows: one column, fixed-height rows (the view lays out a row count, not each
@@ -52,9 +59,11 @@ class _PartList(QTableView):
 
     place_requested = Signal(str)
     fold_requested = Signal(int, bool)     # header row, fold (True) or open
+    first_painted = Signal()
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
+        self.painted = False
         self.horizontalHeader().hide()
         self.horizontalHeader().setStretchLastSection(True)
         rows = self.verticalHeader()
@@ -70,6 +79,12 @@ class _PartList(QTableView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().paintEvent(event)
+        if not self.painted:
+            self.painted = True
+            self.first_painted.emit()
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)
@@ -173,6 +188,8 @@ class Palette(QWidget):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(8)
         self.fits = QCheckBox(self.tr("Fits this chassis"))
+        self._background = QTimer(self, interval=0)
+        self._background.timeout.connect(self._make_a_slice)
         self.model = PaletteModel(build_index(session.catalog), session.catalog, self)
         self.tree = _PartList()
         self.tree.setModel(self.model)
@@ -181,6 +198,7 @@ class Palette(QWidget):
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.tree.setDefaultDropAction(Qt.DropAction.CopyAction)
         self.tree.place_requested.connect(self.place_requested)
+        self.tree.first_painted.connect(self._background.start)
         self.tree.fold_requested.connect(self._on_fold)
         self.tree.doubleClicked.connect(self._on_double_click)
         self._lay_out()
@@ -218,7 +236,20 @@ class Palette(QWidget):
     def _update_fits(self) -> None:
         """Grey parts that cannot go into the current chassis; the reason becomes the tooltip."""
         self._chassis_id = self.session.build.chassis
-        self.model.set_fits(*fits_in(self.session.catalog, self._chassis_id, self.model.parts))
+        self.model.set_chassis(self.session.catalog.chassis(self._chassis_id))
+        if self.tree.painted:
+            self._background.start()
+
+    def _make_a_slice(self) -> None:
+        """One slice of the index's deferred work; the chassis' answer for every part once it is done."""
+        if self.model.parts.make(_SLICE):
+            self.settle()
+
+    def settle(self) -> None:
+        """Finish the deferred work now: the index made whole, every part's fit known."""
+        self._background.stop()
+        self.model.parts.make()
+        self.model.settle_fits()
 
     def _on_session_change(self, changes) -> None:
         if self.session.build.chassis != self._chassis_id:

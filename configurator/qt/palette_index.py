@@ -6,6 +6,11 @@ filter never touches Qt: vendor, form factor and 'fits this chassis' are numpy m
 word one C-level substring test per candidate, and a query that extends an earlier one (typing on)
 only re-tests that query's matches. Answers are kept, a bounded number, by the index that owns
 them, so deleting back to an earlier query costs a dictionary look-up.
+
+Building it must not hold up the window's first frame: `build_index` makes the columns the first
+frame shows (names, prices, vendors, form factors, categories) and leaves each part's key figures,
+search text and fit group to `PartIndex.make`, which the palette calls in slices after that frame;
+a row painted before reads its figures from the part, and a search first makes the rest.
 """
 
 from __future__ import annotations
@@ -17,8 +22,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core import categories
-from ..core.catalog import Catalog
-from ..core.placement import fits_chassis
+from ..core.catalog import Catalog, Part
+from ..core.placement import FitGroups
 from . import theme
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -60,7 +65,8 @@ class Query:
 @dataclass
 class PartIndex:
     """The droppable parts, sorted by category (registry order), vendor and name, as parallel
-    columns; `cat` holds each part's position in `cat_keys`."""
+    columns; `cat` holds each part's position in `cat_keys`. Given `parts` (the part at each
+    position), `figures`, `searches` and `groups` are made from them by `make`."""
 
     ids: list[str]
     names: list[str]
@@ -72,8 +78,10 @@ class PartIndex:
     cat: np.ndarray
     cat_keys: list[str]
     cat_titles: list[str]
+    parts: list[Part] = field(default_factory=list, repr=False)
+    groups: FitGroups | None = field(init=False)    # the parts grouped by what decides their fit
+    made: int = field(init=False)                   # figures, searches and groups hold this many parts
     fits: np.ndarray = field(init=False)            # fits the current chassis (`set_fits`)
-    why: list[str] = field(init=False)              # and the reason when not
     vendor_names: list[str] = field(init=False)     # the distinct vendors and form factors, sorted
     form_names: list[str] = field(init=False)
     totals: np.ndarray = field(init=False)          # parts per category
@@ -84,16 +92,42 @@ class PartIndex:
 
     def __post_init__(self) -> None:
         self.fits = np.zeros(len(self.ids), dtype=bool)
-        self.why = [""] * len(self.ids)
+        self.groups = FitGroups() if self.parts else None
+        self.made = 0 if self.parts else len(self.ids)
         self._vendor_code, self.vendor_names = _codes(self.vendors)
         self._form_code, self.form_names = _codes(self.forms)
         self.totals = np.bincount(self.cat.astype(np.intp), minlength=len(self.cat_keys))
         self.row_of = {part_id: i for i, part_id in enumerate(self.ids)}
 
-    def set_fits(self, fits: list[bool], why: list[str]) -> None:
-        """Whether each part fits the current chassis, and why not; forgets answers that used it."""
+    def make(self, count: int | None = None) -> bool:
+        """Make the next `count` (None: all) parts' figures, search texts and fit groups; True when
+        every part's are made."""
+        start, total = self.made, len(self.ids)
+        stop = total if count is None else min(total, start + count)
+        if start < stop:
+            titles, forms = self.cat_titles, self.forms
+            for pos, cat in enumerate(self.cat[start:stop].tolist(), start):
+                part = self.parts[pos]
+                figures = self.figures[pos] = theme.key_figures(part)
+                self.searches[pos] = plain(" ".join((part.name, part.vendor, part.id, part.part_number, figures,
+                                                     forms[pos], titles[cat])).lower())
+            assert self.groups is not None
+            self.groups.add(self.parts[start:stop])
+            self.made = stop
+        return stop == total
+
+    def figure(self, pos: int) -> str:
+        """The key figures of the part at `pos` (made from the part when `make` has not reached it)."""
+        return self.figures[pos] if pos < self.made else theme.key_figures(self.parts[pos])
+
+    def search(self, pos: int) -> str:
+        """The lower-cased search text of the part at `pos`."""
+        self.make()
+        return self.searches[pos]
+
+    def set_fits(self, fits: np.ndarray | list[bool]) -> None:
+        """Whether each part fits the current chassis; forgets the answers that used the old fit."""
         self.fits = np.asarray(fits, dtype=bool).reshape(len(self.ids))
-        self.why = list(why)
         self._answers.clear()
 
     def match(self, query: Query) -> np.ndarray:
@@ -102,6 +136,8 @@ class PartIndex:
         if found is not None:
             self._answers.move_to_end(query)
             return found
+        if query.words:
+            self.make()             # the search texts
         candidates, words = self._start(query)
         # the longest word first: usually the rarest, so the later words test fewer parts
         for word in sorted(words, key=len, reverse=True):
@@ -165,39 +201,32 @@ def _code_of(names: list[str], value: str) -> int:
 
 
 def build_index(catalog: Catalog) -> PartIndex:
-    """The index of every part that goes into a slot (the chassis and rack-level parts have none)."""
-    cols: dict[str, list[str]] = {k: [] for k in ("ids", "names", "figures", "prices", "vendors", "forms", "searches")}
+    """The index of every part that goes into a slot (the chassis and rack-level parts have none),
+    its figures, search texts and fit groups still to make (`PartIndex.make`)."""
+    every: list[Part] = []
     cat: list[int] = []
     keys, titles = [], []
     for info in categories.REGISTRY:
         parts = sorted(catalog.by_category(info.key), key=lambda p: (p.vendor, p.name)) if info.slot_kinds else []
         if not parts:
             continue
-        title = theme.category_title(info.key)
         keys.append(info.key)
-        titles.append(title)
-        for part in parts:
-            figures, form, price = theme.key_figures(part), theme.form_factor(part), catalog.price(part.id)
-            cols["ids"].append(part.id)
-            cols["names"].append(part.name)
-            cols["figures"].append(figures)
-            cols["prices"].append(theme.money(price.price, price.currency) if price else "")
-            cols["vendors"].append(part.vendor)
-            cols["forms"].append(form)
-            cols["searches"].append(plain(" ".join((part.name, part.vendor, part.id, part.part_number, figures,
-                                                    form, title)).lower()))
-            cat.append(len(keys) - 1)
-    return PartIndex(**cols, cat=np.asarray(cat, dtype=np.intp), cat_keys=keys, cat_titles=titles)
+        titles.append(theme.category_title(info.key))
+        every += parts
+        cat += [len(keys) - 1] * len(parts)
+    prices = [catalog.price(part.id) for part in every]
+    return PartIndex(ids=[p.id for p in every], names=[p.name for p in every], figures=[""] * len(every),
+                     prices=[theme.money(price.price, price.currency) if price else "" for price in prices],
+                     vendors=[p.vendor for p in every], forms=[theme.form_factor(p) for p in every],
+                     searches=[""] * len(every), cat=np.asarray(cat, dtype=np.intp), cat_keys=keys,
+                     cat_titles=titles, parts=every)
 
 
-def fits_in(catalog: Catalog, chassis_id: str, index: PartIndex) -> tuple[list[bool], list[str]]:
-    """Whether each indexed part could go into `chassis_id`, and the reason when not (the same
-    `fits_chassis` answer a drop uses); an unknown chassis takes nothing, without a reason."""
-    chassis = catalog.chassis(chassis_id)
-    fits, why = [], []
-    for part_id in index.ids:
-        part = catalog.get(part_id)
-        ok, reason = fits_chassis(catalog, chassis, part) if chassis and part else (False, "")
-        fits.append(ok)
-        why.append(reason)
-    return fits, why
+def fits_in(catalog: Catalog, chassis_id: str, index: PartIndex) -> np.ndarray:
+    """Whether each indexed part could go into `chassis_id`: the `fits_chassis` answer a drop uses,
+    asked once per group of parts that it answers alike; an unknown chassis takes nothing, nor does
+    an index made without its parts."""
+    index.make()
+    if index.groups is None:
+        return np.zeros(len(index.ids), dtype=bool)
+    return index.groups.fits(catalog, catalog.chassis(chassis_id))

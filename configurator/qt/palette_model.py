@@ -16,9 +16,10 @@ import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QMimeData, QModelIndex, QPersistentModelIndex, Qt
 
 from .. import i18n
-from ..core.catalog import Catalog
+from ..core.catalog import Catalog, Chassis
+from ..core.placement import fits_chassis
 from .mime import PART_MIME, part_mime
-from .palette_index import PartIndex, Query
+from .palette_index import PartIndex, Query, fits_in
 
 PART_ROLE = Qt.ItemDataRole.UserRole + 1
 FIGURES_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -53,8 +54,10 @@ class PaletteModel(QAbstractTableModel):
         self.catalog = catalog
         self.query = Query()
         self.collapsed: set[int] = set()
-        self._columns = {int(PART_ROLE): index.ids, int(FIGURES_ROLE): index.figures, int(PRICE_ROLE): index.prices,
-                         int(VENDOR_ROLE): index.vendors, int(FORM_ROLE): index.forms, int(SEARCH_ROLE): index.searches}
+        self._chassis: Chassis | None = None
+        self._fits_known = True               # `parts.fits` holds the chassis' answer (else ask per part)
+        self._columns = {int(PART_ROLE): index.ids, int(PRICE_ROLE): index.prices, int(VENDOR_ROLE): index.vendors,
+                         int(FORM_ROLE): index.forms}
         self._rows, self._shown = index.rows(index.match(self.query), self.collapsed)
 
     # ------------------------------------------------------------------ filters
@@ -66,10 +69,37 @@ class PaletteModel(QAbstractTableModel):
         self._refresh()
         return True
 
-    def set_fits(self, fits: list[bool], why: list[str]) -> None:
-        """Each part's fit in the current chassis changed (a new chassis): re-run the filters."""
-        self.parts.set_fits(fits, why)
+    def set_chassis(self, chassis: Chassis | None) -> None:
+        """The parts now go into `chassis` (None: none fits): re-run the filters. Until `settle_fits`
+        has asked about every part at once, a row's fit mark is asked of `fits_chassis` for that part
+        (unless the 'fits' filter needs them all now); a tooltip asks it why a part does not fit."""
+        self._chassis = chassis
+        self._fits_known = False
         self._refresh()
+
+    def settle_fits(self) -> None:
+        """Ask the chassis about every part, once per group of parts it answers alike."""
+        if not self._fits_known:
+            self._know_fits()
+            if self.query.fits_only:
+                self._refresh()
+
+    @property
+    def fits_known(self) -> bool:
+        """Whether every part's fit in the current chassis has been asked at once (`settle_fits`)."""
+        return self._fits_known
+
+    def _know_fits(self) -> None:
+        if not self._fits_known:
+            self.parts.set_fits(fits_in(self.catalog, self._chassis.id if self._chassis else "", self.parts))
+            self._fits_known = True
+
+    def fit(self, pos: int) -> bool:
+        """Whether the part at `pos` fits the current chassis."""
+        if self._fits_known:
+            return bool(self.parts.fits[pos])
+        part = self.catalog.get(self.parts.ids[pos])
+        return self._chassis is not None and part is not None and fits_chassis(self.catalog, self._chassis, part)[0]
 
     def set_collapsed(self, category: int, collapsed: bool) -> None:
         """Hide (or show again) the parts under category `category`'s header."""
@@ -79,8 +109,14 @@ class PaletteModel(QAbstractTableModel):
 
     def _refresh(self) -> None:
         self.beginResetModel()
-        self._rows, self._shown = self.parts.rows(self.parts.match(self.query), self.collapsed)
+        self._rows, self._shown = self.parts.rows(self._match(), self.collapsed)
         self.endResetModel()
+
+    def _match(self) -> np.ndarray:
+        """The positions of the parts the filters show."""
+        if self.query.fits_only:
+            self._know_fits()
+        return self.parts.match(self.query)
 
     # ------------------------------------------------------------------ lookups
     def code(self, row: int) -> int:
@@ -98,7 +134,7 @@ class PaletteModel(QAbstractTableModel):
     def matches(self, part_id: str) -> bool:
         """Whether the filters show `part_id` (folded away or not)."""
         pos = self.parts.row_of.get(part_id)
-        found = self.parts.match(self.query)       # the current query's kept answer
+        found = self._match()                      # the current query's kept answer
         at = int(np.searchsorted(found, pos)) if pos is not None else len(found)
         return at < len(found) and int(found[at]) == pos
 
@@ -143,14 +179,18 @@ class PaletteModel(QAbstractTableModel):
     def _part_data(self, pos: int, role: int) -> Any:
         p = self.parts
         if role == ROW_ROLE:
-            return p.ids[pos], p.names[pos], p.figures[pos], p.prices[pos], bool(p.fits[pos])
+            return p.ids[pos], p.names[pos], p.figure(pos), p.prices[pos], self.fit(pos)
         if role in (_DISPLAY, _ACCESSIBLE):
             return p.names[pos]
         column = self._columns.get(role)
         if column is not None:
             return column[pos]
+        if role == FIGURES_ROLE:
+            return p.figure(pos)
+        if role == SEARCH_ROLE:
+            return p.search(pos)
         if role == FITS_ROLE:
-            return bool(p.fits[pos])
+            return self.fit(pos)
         if role == PART_CATEGORY_ROLE:
             return p.cat_keys[int(p.cat[pos])]
         if role == _TOOLTIP:
@@ -180,12 +220,13 @@ class PaletteModel(QAbstractTableModel):
         part = self.catalog.get(self.parts.ids[pos])
         if part is None:
             return ""
-        tip = f"<b>{part.name}</b><br>{self.parts.figures[pos]}"
+        tip = f"<b>{part.name}</b><br>{self.parts.figure(pos)}"
         if part.part_number:
             tip += f"<br>{part.part_number}"
         tip += "<br><small>" + provenance(part, self.catalog) + "</small>"
-        if not self.parts.fits[pos]:
-            why = i18n.translate(self.parts.why[pos]) or QCoreApplication.translate("Palette", "does not fit")
+        if not self.fit(pos):
+            reason = fits_chassis(self.catalog, self._chassis, part)[1] if self._chassis is not None else ""
+            why = i18n.translate(reason) or QCoreApplication.translate("Palette", "does not fit")
             tip += "<br><span style='color:#d64545'>✗ " + why + "</span>"
         return tip
 

@@ -21,7 +21,7 @@ def _index(n: int = 400, seed: int = 7) -> PartIndex:
                       prices=[""] * n, vendors=[rng.choice(["AMD", "Intel", "NVIDIA"]) for _ in range(n)],
                       forms=[rng.choice(["", "SXM5", "PCIe card"]) for _ in range(n)], searches=searches,
                       cat=np.asarray(cats), cat_keys=["gpu", "cpu", "nic"], cat_titles=["GPUs", "CPUs", "Network"])
-    index.set_fits([i % 3 != 0 for i in range(n)], ["" if i % 3 else "too long" for i in range(n)])
+    index.set_fits([i % 3 != 0 for i in range(n)])
     return index
 
 
@@ -68,7 +68,7 @@ def test_kept_answers_are_bounded_and_forgotten_when_the_fit_changes():
     assert len(index._answers) <= 64
     q = Query(fits_only=True)
     before = index.match(q).tolist()
-    index.set_fits([True] * len(index.ids), [""] * len(index.ids))
+    index.set_fits([True] * len(index.ids))
     assert index.match(q).tolist() == list(range(len(index.ids))) != before
     assert index.match(Query(vendor="no such vendor")).tolist() == []
 
@@ -97,7 +97,20 @@ def test_the_catalog_index_holds_every_droppable_part(catalog):
     assert "h100-sxm" in index.ids and "hgx-8u" not in index.ids        # chassis: nothing to drop
     assert index.cat_keys[0] == "gpu" and list(index.cat) == sorted(index.cat)
     pos = index.row_of["h100-sxm"]
-    assert "nvidia h100 sxm5 80gb" in index.searches[pos] and index.searches[pos] == index.searches[pos].lower()
-    fits, why = fits_in(catalog, "pcie-2u", index)
-    assert not fits[pos] and "PCIe slots only" in why[pos]
-    assert fits_in(catalog, "no-such-chassis", index) == ([False] * len(index.ids), [""] * len(index.ids))
+    assert index.made == 0 and index.figure(pos) == "80 GB HBM3 · 700 W" and index.searches[pos] == ""
+    assert "nvidia h100 sxm5 80gb" in index.search(pos) and index.search(pos) == index.searches[pos].lower()
+    assert not fits_in(catalog, "pcie-2u", index)[pos] and fits_in(catalog, "hgx-8u", index)[pos]
+    assert not fits_in(catalog, "no-such-chassis", index).any()
+
+
+def test_an_index_made_in_slices_equals_one_made_at_once(catalog):
+    whole, sliced = build_index(catalog), build_index(catalog)
+    before = [sliced.figure(pos) for pos in range(len(sliced.ids))]       # rows painted before it is made
+    assert whole.make() and sliced.made == 0
+    while not sliced.make(7):
+        assert 0 < sliced.made < len(sliced.ids)
+    assert sliced.figures == whole.figures == before and sliced.searches == whole.searches
+    for chassis in ("pcie-2u", "hgx-8u"):
+        assert fits_in(catalog, chassis, sliced).tolist() == fits_in(catalog, chassis, whole).tolist()
+    fresh = build_index(catalog)
+    assert fresh.match(Query(("h100",))).tolist() == whole.match(Query(("h100",))).tolist() != []
