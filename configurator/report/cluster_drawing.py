@@ -29,16 +29,4 @@ def to_drawing(picture: Picture, width: float) -> Drawing:
 
 
 def _strings(text: str, x: float, y: float, size: float, anchor: str, fill: str) -> list[String]:
-    """`text` at (x, y) as one String per font run: Latin in the Latin face, Chinese in the CJK face
-    (a String has one font, and the CJK face's Latin glyphs differ from the rest of the page)."""
-    colour = colors.HexColor(fill)
-    if not fonts.has_fallback(text):
-        return [String(x, y, text, fontName=fonts.SANS, fontSize=size, fillColor=colour, textAnchor=anchor)]
-    width = fonts.string_width(text, fonts.SANS, size)
-    x -= {"middle": width / 2, "end": width}.get(anchor, 0.0)
-    out = []
-    for fallback, run in fonts.runs(text):
-        face = fonts.CJK if fallback else fonts.SANS
-        out.append(String(x, y, run, fontName=face, fontSize=size, fillColor=colour, textAnchor="start"))
-        x += fonts.string_width(run, face, size)
-    return out
+    return fonts.strings(text, x, y, size, colors.HexColor(fill), anchor)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.graphics.shapes import Drawing, Group, Line, Rect, String
+from reportlab.graphics.shapes import Drawing, Group, Line, Rect
 from reportlab.lib import colors
 
 from ..core.catalog import Chassis
@@ -44,14 +44,18 @@ class _Ctx:
     placements: dict[str, str]
     name_of: Callable[[str], str]
     width: float
+    tr: Callable[[str], str] = str   # the drawing's own words in the quote's language (report/labels.py)
 
     @property
     def content_w(self) -> float:
         return self.width - TITLE_W - 2 * PAD
 
 
-def _font_for(text: str) -> str:
-    return fonts.CJK if fonts.has_fallback(text) else fonts.SANS
+def _add_text(g: Group | Drawing, x: float, y: float, text: str, size: float, fill, anchor: str = "start",
+              font: str = fonts.SANS) -> None:
+    """`text` in the drawing, each run in a face that has its glyphs (fonts.strings)."""
+    for string in fonts.strings(text, x, y, size, fill, anchor, font):
+        g.add(string)
 
 
 def fit_text(text: str, width: float, max_size: float = 7.0, min_size: float = 4.5,
@@ -68,7 +72,7 @@ def _fit_text(text: str, width: float, max_size: float, min_size: float,
     Prefers a readable size on up to `max_lines` lines over a tiny single line; cuts with an
     ellipsis only as a last resort (the full name is always in the line items).
     """
-    font = _font_for(text)
+    font = fonts.SANS   # fonts.string_width measures a Chinese run in the CJK face
     readable = max(min_size, min(max_size, 6.0))
     steps = [max_size - 0.5 * i for i in range(int((max_size - min_size) / 0.5) + 1)]
     tries = [(sz, 1) for sz in steps if sz >= readable] + [(sz, n) for n in range(2, max_lines + 1)
@@ -121,16 +125,14 @@ def _box(g: Group, x: float, y: float, w: float, h: float, kind: str, label: str
         g.add(Rect(x, y, w, h, fillColor=fill, strokeColor=stroke, strokeWidth=0.7))
     if label and h >= 14:
         lbl, size = fit_text(label, w - 3, 5.0, 4.0, 1)
-        g.add(String(x + 2, y + h - size - 1.5, lbl[0], fontName=fonts.SANS, fontSize=size,
-                     fillColor=MUTED))
+        _add_text(g, x + 2, y + h - size - 1.5, lbl[0], size, MUTED)
     if name and show_name:
         top = h - (7 if h >= 20 else 0)
         lines, size = fit_text(name, w - 4, 7.0, 4.5, max(1, min(3, int(top // 6.6))))
         lead = size * 1.15
         y0 = y + top / 2 + (len(lines) - 1) * lead / 2 - size * 0.35
         for i, ln in enumerate(lines):
-            g.add(String(x + w / 2, y0 - i * lead, ln, fontName=_font_for(ln), fontSize=size,
-                         fillColor=INK, textAnchor="middle"))
+            _add_text(g, x + w / 2, y0 - i * lead, ln, size, INK, "middle")
 
 
 def _grid(ctx: _Ctx, slots: Sequence[Slot], min_w: float, max_w: float, box_h: float,
@@ -183,7 +185,7 @@ def _caption(ctx: _Ctx, slots: Sequence[Slot]) -> str:
     counts = Counter(ctx.placements.get(s.id) for s in slots)
     parts = [f"{n} × {ctx.name_of(pid)}" for pid, n in counts.items() if pid]
     if counts.get(None):
-        parts.append(f"{counts[None]} empty")
+        parts.append(ctx.tr("{n} empty").format(n=counts[None]))
     return ", ".join(parts)
 
 
@@ -217,10 +219,9 @@ def _memory(ctx: _Ctx, cpus: Sequence[Slot], dimms: Sequence[Slot]) -> tuple[Gro
              ctx.name_of(part) if part else None)
         text = _caption(ctx, mine)
         if text:
-            lines, size = fit_text(f"{cpu.id} memory: {text}", col_w, 6.0, 4.5, 2)
+            lines, size = fit_text(ctx.tr("{cpu} memory: {parts}").format(cpu=cpu.id, parts=text), col_w, 6.0, 4.5, 2)
             for k, ln in enumerate(lines):
-                g.add(String(x0 + col_w / 2, -box_h - 8 - k * size * 1.2, ln, fontName=_font_for(ln),
-                             fontSize=size, fillColor=MUTED, textAnchor="middle"))
+                _add_text(g, x0 + col_w / 2, -box_h - 8 - k * size * 1.2, ln, size, MUTED, "middle")
     return g, box_h + 14
 
 
@@ -230,28 +231,29 @@ def _sections(ctx: _Ctx, slots: Sequence[Slot]) -> list[tuple[str, Group, float]
         by_kind.setdefault(s.kind, []).append(s)
     out: list[tuple[str, Group, float]] = []
     if by_kind.get("psu"):
-        out.append(("Power supplies", *_grid(ctx, by_kind["psu"], 48, 78, 24)))
+        out.append((ctx.tr("Power supplies"), *_grid(ctx, by_kind["psu"], 48, 78, 24)))
     if by_kind.get("pcie"):
-        out.append(("PCIe / NIC slots", *_grid(ctx, by_kind["pcie"], 32, 70, 30)))
+        out.append((ctx.tr("PCIe / NIC slots"), *_grid(ctx, by_kind["pcie"], 32, 70, 30)))
     if by_kind.get("cpu"):
-        out.append(("CPUs and memory", *_memory(ctx, by_kind["cpu"], by_kind.get("dimm", []))))
+        out.append((ctx.tr("CPUs and memory"), *_memory(ctx, by_kind["cpu"], by_kind.get("dimm", []))))
     if by_kind.get("gpu"):
         label = by_kind["gpu"][0].group
-        out.append((label if len(label) < 24 else "GPU baseboard", *_grid(ctx, by_kind["gpu"], 44, 80, 32)))
+        out.append((label if len(label) < 24 else ctx.tr("GPU baseboard"), *_grid(ctx, by_kind["gpu"], 44, 80, 32)))
     drives = by_kind.get("drive", [])
     if drives:
         g, h = _bays(ctx, drives, 18)
         lines, size = fit_text(_caption(ctx, drives), ctx.content_w, 6.0, 4.5, 2)
         for k, ln in enumerate(lines):
-            g.add(String(0, -h - 7 - k * size * 1.2, ln, fontName=_font_for(ln), fontSize=size, fillColor=MUTED))
-        out.append(("Drive bays, front", g, h + 8 + len(lines) * size * 1.2))
+            _add_text(g, 0, -h - 7 - k * size * 1.2, ln, size, MUTED)
+        out.append((ctx.tr("Drive bays, front"), g, h + 8 + len(lines) * size * 1.2))
     return out
 
 
 def chassis_drawing(chassis: Chassis, placements: dict[str, str], name_of: Callable[[str], str],
-                    width: float, cooling: str = "") -> Drawing:
-    """Top view of `chassis` with `placements`; `name_of(part_id)` gives a box's short name."""
-    ctx = _Ctx(dict(placements), name_of, width)
+                    width: float, cooling: str = "", tr: Callable[[str], str] = str) -> Drawing:
+    """Top view of `chassis` with `placements`; `name_of(part_id)` gives a box's short name, `tr`
+    the drawing's own words in the quote's language (`report.labels.Labels`)."""
+    ctx = _Ctx(dict(placements), name_of, width, tr)
     sections = _sections(ctx, chassis_slots(chassis))
     header_h, footer_h = 22.0, 16.0
     body_h = sum(h + 2 * PAD for _, _, h in sections)
@@ -259,36 +261,34 @@ def chassis_drawing(chassis: Chassis, placements: dict[str, str], name_of: Calla
     d = Drawing(width, height, initialFontName=fonts.SANS, initialFontSize=7)
     d.add(Rect(0, footer_h - 2, width, body_h + 4, rx=4, ry=4, fillColor=colors.white,
                strokeColor=INK, strokeWidth=1.0))
-    title = f"{chassis.name} · {chassis.rack_units}U · top view, schematic (rear at top)"
+    title = f"{chassis.name} · {chassis.rack_units}U · {tr('top view, schematic (rear at top)')}"
     lines, size = fit_text(title, width - 120, 8.5, 6.0, 1)
-    d.add(String(0, height - 12, lines[0], fontName=fonts.SANS_BOLD, fontSize=size, fillColor=INK))
+    _add_text(d, 0, height - 12, lines[0], size, INK, font=fonts.SANS_BOLD)
     if cooling:
-        d.add(String(width, height - 12, f"Cooling: {cooling}", fontName=fonts.SANS, fontSize=7,
-                     fillColor=MUTED, textAnchor="end"))
+        _add_text(d, width, height - 12, tr("Cooling: {kind}").format(kind=tr(cooling)), 7, MUTED, "end")
     y = height - header_h
     for i, (name, group, h) in enumerate(sections):
         if i:
             d.add(Line(PAD, y, width - PAD, y, strokeColor=colors.HexColor("#dddddd"), strokeWidth=0.5))
         lab, lsize = wrap_words(name, TITLE_W - 6, fonts.SANS_BOLD, 7.0), 7.0
         for k, ln in enumerate(lab):
-            d.add(String(PAD, y - PAD - lsize - k * lsize * 1.2, ln, fontName=fonts.SANS_BOLD,
-                         fontSize=lsize, fillColor=MUTED))
+            _add_text(d, PAD, y - PAD - lsize - k * lsize * 1.2, ln, lsize, MUTED, font=fonts.SANS_BOLD)
         group.translate(PAD + TITLE_W, y - PAD)
         d.add(group)
         y -= h + 2 * PAD
-    _legend(d, width)
+    _legend(d, width, tr)
     return d
 
 
-def _legend(d: Drawing, width: float) -> None:
+def _legend(d: Drawing, width: float, tr: Callable[[str], str]) -> None:
     y = 2.0
     x = 0.0
-    for kind, text in (("gpu", "GPU"), ("cpu", "CPU"), ("dimm", "DIMM"), ("pcie", "PCIe card"),
+    for kind, word in (("gpu", "GPU"), ("cpu", "CPU"), ("dimm", "DIMM"), ("pcie", "PCIe card"),
                        ("drive", "Drive"), ("psu", "PSU"), (None, "empty slot")):
+        text = tr(word)
         g = Group()
         _box(g, x, y, 10, 7, kind or "", "", None if kind is None else "", show_name=False)
         d.add(g)
-        d.add(String(x + 13, y + 1, text, fontName=fonts.SANS, fontSize=6, fillColor=MUTED))
+        _add_text(d, x + 13, y + 1, text, 6, MUTED)
         x += 16 + fonts.string_width(text, fonts.SANS, 6) + 8
-    d.add(String(width, y + 1, "FRONT", fontName=fonts.SANS_BOLD, fontSize=6, fillColor=MUTED,
-                 textAnchor="end"))
+    _add_text(d, width, y + 1, tr("FRONT"), 6, MUTED, "end", fonts.SANS_BOLD)

@@ -12,6 +12,7 @@ import threading
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
+from reportlab.graphics.shapes import String
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -113,3 +114,18 @@ def draw_string(canvas, x: float, y: float, text: str, font: str, size: float, a
         canvas.setFont(face, size)
         canvas.drawString(x, y, r)
         x += pdfmetrics.stringWidth(r, face, size)
+
+
+def strings(text: str, x: float, y: float, size: float, fill, anchor: str = "start",
+            font: str = SANS) -> list[String]:
+    """`text` at (x, y) in a drawing, as one String per font run: Latin in `font`, Chinese in the
+    CJK face (a String has one font, and the CJK face has no Latin glyphs)."""
+    if not has_fallback(text):
+        return [String(x, y, text, fontName=font, fontSize=size, fillColor=fill, textAnchor=anchor)]
+    x -= {"middle": string_width(text, font, size) / 2, "end": string_width(text, font, size)}.get(anchor, 0.0)
+    out = []
+    for fallback, run in runs(text):
+        face = CJK if fallback else font
+        out.append(String(x, y, run, fontName=face, fontSize=size, fillColor=fill, textAnchor="start"))
+        x += pdfmetrics.stringWidth(run, face, size)
+    return out

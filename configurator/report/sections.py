@@ -217,9 +217,9 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
     if opt.source:
         body.append(P(f"{tr('Source build file')}: {opt.source}", st.muted))
     half = (FRAME_W - 12) / 2
-    left = kv_table(_keys(system_pairs(opt.build, opt.ev, meta.locale), tr), width=half, columns=1, key_w=58,
+    left = kv_table(_keys(system_pairs(opt.build, opt.ev, meta.locale, tr, tr.message), tr), width=half, columns=1, key_w=58,
                     links=links)
-    right = kv_table(_keys(facility_pairs(opt.build, opt.ev, meta.locale), tr), width=half, columns=1, key_w=54,
+    right = kv_table(_keys(facility_pairs(opt.build, opt.ev, meta.locale, tr), tr), width=half, columns=1, key_w=54,
                      links=links)
     pair = Table([[left, "", right]], colWidths=[half, 12, half], hAlign="LEFT")
     pair.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -231,10 +231,11 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
         body += [Spacer(1, 4), P(f"{tr('Notes')}: " + opt.build.meta.quote_notes.strip(), st.small)]
     if opt.chassis is not None:
         cooling = opt.ev.thermal.cooling_kind or ""
-        drawing = chassis_drawing(opt.chassis, dict(opt.build.placements), name_of, FRAME_W, cooling)
+        drawing = chassis_drawing(opt.chassis, dict(opt.build.placements), name_of, FRAME_W, cooling, tr)
         body += [KeepTogether([P(tr("Chassis layout"), st.h3), drawing])]
     else:
-        body.append(P(f"Chassis drawing unavailable: chassis {opt.build.chassis!r} is not in the catalog.", st.muted))
+        body.append(P(tr("Chassis drawing unavailable: chassis {chassis} is not in the catalog.")
+                      .format(chassis=repr(opt.build.chassis)), st.muted))
     body += _open_items(opt.ev, tr)
     body.append(Spacer(1, 4))
     body += [CondPageBreak(120), P(f"{tr('Line items')}{' — ' + tr('Option') + ' ' + opt.letter if opt.letter else ''}",

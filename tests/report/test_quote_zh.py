@@ -61,6 +61,19 @@ def test_every_amount_on_the_quote_is_the_cores(tmp_path, pdf_pages, capsys, lan
             assert words in text, words
         assert "Net30days" not in text and "YourCompany" not in text
         assert re.search(r"第1页，共\d+页", text)
+        # the chassis drawing's own words (report/drawing.py) are the quote's language too
+        for words in ("俯视示意图（后端在上）", "散热：风冷", "PCIe/网卡插槽", "CPU与内存", "CPU1内存：", "前端", "空插槽"):
+            assert words in text, words
+        for words in ("topview", "Cooling:", "Powersupplies", "CPUsandmemory", "FRONT", "emptyslot", "memory:"):
+            assert words not in text, words
+        # and the summary's figures (report/figures.py) on page 1: the words around them, not only the
+        # labels (the appendix shows figure keys and catalog field names as they are)
+        summary = _squash(pages[0])
+        for words in ("112核", "共32条内存", "个通道", "每卡", "可用", "峰值负载率", "冷吨", "散热能力", "购置",
+                      "电费每年"):
+            assert words in summary, words
+        for words in ("cores", "intotal", "perGPU", "usable", "peakload", "capacity", "ambient", "capex", "/yr"):
+            assert words not in summary, words
     else:
         assert "QUOTATION" in text and "人民币" not in text
         assert re.search(r"Page1of\d", text)
