@@ -290,15 +290,26 @@ def _runs(entries: list[Entry], by: Callable[[Entry], str]) -> dict[str, list[En
 def _index(entries: list[Entry]) -> tuple[dict[str, tuple[Placed, ...]], dict[str, Any]]:
     """The placements by category, and the context's lookups by slot kind and value key, and its
     part lines (what `by_kind`, `key`, `slot_key`, `groups` and `groups_key` would otherwise each
-    derive; `at` is derived when first read)."""
+    derive; `at` is derived when first read). A slot kind whose placements are those of one category
+    (GPUs in GPU slots, the usual case) shares that category's tuples instead of making its own."""
     cats = _runs(entries, _CATEGORY)
-    kinds = _runs(entries, _KIND)
-    keys = {k: tuple(map(_PAIR, v)) for k, v in cats.items()}
-    keys.update({"slot:" + k: tuple(map(_PAIR, v)) for k, v in kinds.items()})
+    by_cat: dict[str, tuple[Placed, ...]] = {}
+    keys: dict[str, tuple[tuple[str, str], ...]] = {}
+    for k, v in cats.items():
+        by_cat[k] = tuple(map(_PLACED, v))
+        keys[k] = tuple(map(_PAIR, v))
+    by_kind: dict[str, tuple[Placed, ...]] = {}
+    for k, v in _runs(entries, _KIND).items():
+        cat = v[0][4]
+        if cats[cat] == v:      # the same entries (compared by identity first): share the category's
+            by_kind[k] = by_cat[cat]
+            keys["slot:" + k] = keys[cat]
+        else:
+            by_kind[k] = tuple(map(_PLACED, v))
+            keys["slot:" + k] = tuple(map(_PAIR, v))
     groups = _groups(cats)
-    return {k: tuple(map(_PLACED, v)) for k, v in cats.items()}, {
-        "by_kind": {k: tuple(map(_PLACED, v)) for k, v in kinds.items()}, "_keys": keys,
-        "groups": groups, "groups_key": tuple((part.id, n) for part, n in groups)}
+    return by_cat, {"by_kind": by_kind, "_keys": keys, "groups": groups,
+                    "groups_key": tuple((part.id, n) for part, n in groups)}
 
 
 def _groups(cats: dict[str, list[Entry]]) -> tuple[tuple[Part, int], ...]:

@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ..catalog import CPU
 from ._common import Facts, majority, names, place
+
+
+def inputs(f: Facts) -> Hashable:
+    """What this family reads besides the chassis: the parts in the sockets and, when a socket is
+    empty beside a populated one, which slots hold a part (what is wired to the empty socket)."""
+    key = f.ctx.slot_key("cpu")
+    cpus = f.cpu_at
+    sockets = f.chassis.sockets
+    if cpus and not (len(cpus) == len(sockets) and all(spec.id in cpus for spec in sockets)):
+        return key, tuple(f.at)
+    return key
 
 
 def check(f: Facts) -> None:
