@@ -9,8 +9,10 @@ here beyond scaling to the axis unit.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import NamedTuple
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ..core.compare import Comparison
@@ -42,6 +44,35 @@ def short_label(label: str, limit: int = 12) -> str:
     """A build's label under a bar: without the file suffix, cut to `limit` characters."""
     stem = label.removesuffix(".json")
     return stem if len(stem) <= limit else stem[:limit - 1] + "…"
+
+
+class LabelBox(NamedTuple):
+    """A point's label on a chart, in fractions of the plotted ranges (y up): the point, the label's
+    width and height, which side of the point it is on (0: right of it, 1: left) and its line below."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    anchor_x: int
+    level: int = 0
+
+    def extent(self, level: int) -> tuple[float, float, float, float]:
+        left = self.x - self.width if self.anchor_x else self.x
+        top = self.y - 1.1 * level * self.height + self.height   # level 0 sits on the point, each next one a line lower
+        return left, left + self.width, top - self.height, top
+
+
+def free_level(box: LabelBox, placed: list[LabelBox]) -> int:
+    """The first line (0, 1, …) at which `box` overlaps none of the labels already `placed`."""
+    level = 0
+    while level < len(placed) + 1 and any(_overlap(box.extent(level), other.extent(other.level)) for other in placed):
+        level += 1
+    return level
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
 
 
 def _esc(text: str) -> str:
@@ -104,19 +135,28 @@ class CompareCharts(QWidget):
         spots = []
         xs = [float(v) / 1000.0 for v in compute.values if isinstance(v, (int, float))]
         right = max(xs, default=1.0) * 0.6   # labels of points beyond this go to their left
-        placed: list[tuple[float, float]] = []
+        x_span = max(xs, default=1.0) * 1.1 or 1.0
+        y_span = max((float(v) / 1000.0 for v in price.values if isinstance(v, (Decimal, int, float))),
+                     default=1.0) * 1.15 or 1.0
+        font = chart_font(8)
+        metrics = QFontMetrics(font)
+        # the plot's size in pixels, for each label's extent in data units (a default before the first layout)
+        width_px, height_px = max(self.scatter_plot.width(), 300), max(self.scatter_plot.height(), 150)
+        boxes: list[LabelBox] = []
         for i, col in enumerate(cmp.columns):
             x, y = compute.values[i], price.values[i]
             if not isinstance(x, (int, float)) or not isinstance(y, (Decimal, int, float)):
                 continue
             point = (float(x) / 1000.0, float(y) / 1000.0)   # PFLOPS, thousands of the currency
             spots.append({"pos": point, "brush": pg.mkBrush(BUILD_COLOURS[i % 6])})
-            # builds at (nearly) one point: their labels stack instead of printing over each other
-            twins = sum(1 for p in placed if abs(p[0] - point[0]) <= 0.02 * max(xs) and
-                        abs(p[1] - point[1]) <= 0.04 * max(abs(point[1]), 1.0))
-            placed.append(point)
-            text = pg.TextItem(col.label[:28], color="#374151", anchor=(1 if point[0] > right else 0, 1 - 1.1 * twins))
-            text.setFont(chart_font(8))
+            label = col.label[:28]
+            box = LabelBox(point[0] / x_span, point[1] / y_span, metrics.horizontalAdvance(label) / width_px,
+                           metrics.height() / height_px, 1 if point[0] > right else 0)
+            # labels that would print over an earlier one stack below it instead
+            level = free_level(box, boxes)
+            boxes.append(box._replace(level=level))
+            text = pg.TextItem(label, color="#374151", anchor=(box.anchor_x, 1 - 1.1 * level))
+            text.setFont(font)
             text.setPos(*point)
             self.scatter_plot.addItem(text)
             self._labels.append(text)
