@@ -136,12 +136,18 @@ def test_panel_in_a_closed_dock_shows_the_current_evaluation_when_reopened(make_
     assert f"{fmt.kilowatts(ev.power.wall_max_w)} max" in power.wall.text()
 
 
-def test_an_unchanged_evaluation_sets_and_repaints_nothing_in_the_panels(make_window, qtbot, qapp):
+def _settled_panels(make_window, qtbot, qapp):
+    """A one-GPU HGX window whose Power and Cost panels have drawn their charts and settled."""
     win = make_window(Build(chassis="hgx-8u", placements={"COOLING": "air-hgx", "GPU1": "h100-sxm"}))
     power, cost = _panel(win, "PowerPanel"), _panel(win, "CostPanel")
     qtbot.waitUntil(lambda: power.plot is not None and cost.plot is not None)
     for _ in range(5):
         qapp.processEvents()
+    return win, power, cost
+
+
+def test_an_unchanged_evaluation_sets_and_repaints_nothing_in_the_panels(make_window, qtbot, qapp):
+    win, power, cost = _settled_panels(make_window, qtbot, qapp)
     paints = _Events(QEvent.Type.Paint, QEvent.Type.LayoutRequest)
     watched = [w for panel in (power, cost) for w in [panel, *panel.findChildren(QWidget)]]
     for widget in watched:
@@ -160,11 +166,7 @@ def test_an_unchanged_evaluation_sets_and_repaints_nothing_in_the_panels(make_wi
 def test_an_edit_paints_each_changed_figure_once(make_window, qtbot, qapp):
     """A changed figure is painted once: laid out while painting, QLabel's text document asks
     for a second paint (an UpdateLater event), twice the work per figure (see label_paint)."""
-    win = make_window(Build(chassis="hgx-8u", placements={"COOLING": "air-hgx", "GPU1": "h100-sxm"}))
-    power, cost = _panel(win, "PowerPanel"), _panel(win, "CostPanel")
-    qtbot.waitUntil(lambda: power.plot is not None and cost.plot is not None)
-    for _ in range(5):
-        qapp.processEvents()
+    win, power, cost = _settled_panels(make_window, qtbot, qapp)
     events = _Events(QEvent.Type.Paint, QEvent.Type.UpdateLater)
     labels = [w for panel in (power, cost) for w in panel.findChildren(HeldLabel)]
     for label in labels:
