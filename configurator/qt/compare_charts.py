@@ -132,39 +132,36 @@ class CompareCharts(QWidget):
         for item in self._labels:
             self.scatter_plot.removeItem(item)
         self._labels = []
-        spots = []
-        xs = [float(v) / 1000.0 for v in compute.values if isinstance(v, (int, float))]
-        right = max(xs, default=1.0) * 0.6   # labels of points beyond this go to their left
-        x_span = max(xs, default=1.0) * 1.1 or 1.0
-        y_span = max((float(v) / 1000.0 for v in price.values if isinstance(v, (Decimal, int, float))),
-                     default=1.0) * 1.15 or 1.0
+        # the plotted builds: (column, PFLOPS, thousands of the currency); the axes run from zero, so a
+        # ratio read off the chart is the true ratio, and the labels are placed in those same ranges
+        points = [(i, float(x) / 1000.0, float(y) / 1000.0)
+                  for i, (x, y) in enumerate(zip(compute.values, price.values, strict=True))
+                  if isinstance(x, (int, float)) and isinstance(y, (Decimal, int, float))]
+        x_span = max((p[1] for p in points), default=1.0) * 1.1 or 1.0
+        y_span = max((p[2] for p in points), default=1.0) * 1.15 or 1.0
+        right = x_span / 1.1 * 0.6   # labels of points beyond this go to their left
         font = chart_font(8)
         metrics = QFontMetrics(font)
-        # the plot's size in pixels, for each label's extent in data units (a default before the first layout)
-        width_px, height_px = max(self.scatter_plot.width(), 300), max(self.scatter_plot.height(), 150)
+        # the plotting area in pixels, for each label's extent in data units (a default before the first layout)
+        view = self.scatter_plot.getViewBox()
+        width_px, height_px = max(view.width(), 200.0), max(view.height(), 100.0)
         boxes: list[LabelBox] = []
-        for i, col in enumerate(cmp.columns):
-            x, y = compute.values[i], price.values[i]
-            if not isinstance(x, (int, float)) or not isinstance(y, (Decimal, int, float)):
-                continue
-            point = (float(x) / 1000.0, float(y) / 1000.0)   # PFLOPS, thousands of the currency
-            spots.append({"pos": point, "brush": pg.mkBrush(BUILD_COLOURS[i % 6])})
-            label = col.label[:28]
-            box = LabelBox(point[0] / x_span, point[1] / y_span, metrics.horizontalAdvance(label) / width_px,
-                           metrics.height() / height_px, 1 if point[0] > right else 0)
+        for i, x, y in points:
+            label = cmp.columns[i].label[:28]
+            box = LabelBox(x / x_span, y / y_span, metrics.horizontalAdvance(label) / width_px,
+                           metrics.height() / height_px, 1 if x > right else 0)
             # labels that would print over an earlier one stack below it instead
             level = free_level(box, boxes)
             boxes.append(box._replace(level=level))
             text = pg.TextItem(label, color="#374151", anchor=(box.anchor_x, 1 - 1.1 * level))
             text.setFont(font)
-            text.setPos(*point)
+            text.setPos(x, y)
             self.scatter_plot.addItem(text)
             self._labels.append(text)
-        self.scatter.setData(spots)
-        ys = [s["pos"][1] for s in spots]
-        if spots:   # from zero: a ratio read off the chart is then the true ratio
-            self.scatter_plot.setXRange(0, max(xs) * 1.1, padding=0)
-            self.scatter_plot.setYRange(0, max(ys) * 1.15, padding=0)
+        self.scatter.setData([{"pos": (x, y), "brush": pg.mkBrush(BUILD_COLOURS[i % 6])} for i, x, y in points])
+        if points:
+            self.scatter_plot.setXRange(0, x_span, padding=0)
+            self.scatter_plot.setYRange(0, y_span, padding=0)
         unit = price.unit or "?"
         item = self.scatter_plot.getPlotItem()
         item.setLabel("bottom", self.tr("dense BF16 PFLOPS"))

@@ -257,10 +257,6 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         # repaint Qt makes next is final, rather than a paint, a relayout and a second paint.
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
-    def summary_text(self, ev) -> str:
-        """'8× H100 SXM · 10.2 kW max · $412,300 · 2 errors'."""
-        return " · ".join(self.summary.parts(ev).values())
-
     def show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
 

@@ -178,8 +178,7 @@ class PartsList(QWidget):
             label, value = self.rows[key]
             if label.text() != caption:
                 label.setText(caption)
-            if value.text() != amount:
-                value.setText(amount)
+            value.setText(amount)   # a SteadyLabel: an unchanged amount is not set again
             label.setVisible(shown)
             value.setVisible(shown)
         n = len(cost.on_request)

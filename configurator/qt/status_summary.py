@@ -78,9 +78,7 @@ class StatusSummary(QWidget):
     def show_evaluation(self, ev: Any) -> None:
         texts = self.parts(ev)
         for name, label in self.labels.items():
-            text = texts.get(name, "")
-            if label.text() != text:
-                label.setText(text)
+            label.setText(texts.get(name, ""))   # a SteadyLabel: an unchanged text is not set again
         for sep in self._separators:
             sep.setVisible(bool(texts))
         need = sum(w.width() for w in (*self.labels.values(), *self._separators) if not w.isHidden())
@@ -91,6 +89,3 @@ class StatusSummary(QWidget):
         """The whole summary as one line, as it reads on screen."""
         texts = [label.text() for label in self.labels.values()]
         return SEPARATOR.join(texts) if any(texts) else ""
-
-    def textFormat(self) -> Qt.TextFormat:  # noqa: N802 - reads like QLabel's
-        return Qt.TextFormat.PlainText

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 from configurator.core.build import Build
 from configurator.core.ops import SetChassis, SetOption
 from configurator.qt.mime import part_mime
+from configurator.qt.status_summary import SEPARATOR
 from configurator.qt.tray import tray_mime
 
 M13 = {"name": "13B", "layers": 40, "hidden": 5120, "heads": 40, "kv_heads": 40, "ffn": 13824, "vocab": 32000}
@@ -272,5 +273,5 @@ def test_a_long_gpu_name_is_elided_in_the_status_bar(make_window):
     win = make_window(_hgx())
     ev = win.session.evaluation
     long = ev.model_copy(update={"compute": ev.compute.model_copy(update={"gpu_model": "NVIDIA " + "Very " * 20 + "Long"})})
-    text = win.summary_text(long)
+    text = SEPARATOR.join(win.summary.parts(long).values())
     assert "…" in text and len(text.split(" · ")[0]) < 40

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from configurator.core.build import Build
 from configurator.io.autosave import RecoveryStore
 from configurator.io.build_io import load_build, save_build
+from configurator.qt.status_summary import SEPARATOR
 
 S = QMessageBox.StandardButton
 
@@ -68,7 +69,7 @@ def test_switching_rebinds_the_views_without_leaking_connections(make_window, tm
     assert _view_connections(sa) == own and _view_connections(sb) == own + len(win.session._RELAYED)
     assert _view_connections(win.session) == views
     _tab(win, 0)
-    assert win.summary.text() == win.summary_text(sa.evaluation)
+    assert win.summary.text() == SEPARATOR.join(win.summary.parts(sa.evaluation).values())
     assert {sid for sid, item in win.view.slot_items.items() if item.part_id} == set(sa.build.placements)
 
 

@@ -17,7 +17,7 @@ from configurator.io.catalog_io import load_catalog
 from configurator.io.explain_cli import explain_figure, figures
 from configurator.qt.explain_popup import ExplainDialog, cell_filter, explain_filter
 from configurator.qt.parts_list import CELL_FIGURES, PartsList
-from configurator.qt.status_summary import StatusSummary
+from configurator.qt.status_summary import SEPARATOR, StatusSummary
 
 ROOT = Path(__file__).parents[2]
 HGX = ROOT / "examples" / "hgx-h100-8gpu.json"
@@ -154,7 +154,7 @@ def test_the_popup_says_what_the_cli_prints(qtbot, shipped, capsys):
 def test_the_main_window_status_bar_is_made_of_explainable_figures(make_window):
     win = make_window(Build(chassis="hgx-8u", placements={"GPU1": "h100-sxm"}))
     assert isinstance(win.summary, StatusSummary)
-    assert win.summary.text() == win.summary_text(win.session.evaluation)
+    assert win.summary.text() == SEPARATOR.join(win.summary.parts(win.session.evaluation).values())
     label = win.summary.labels["total"]
     dialog = explain_filter(label).show_for(label)
     assert dialog.explanation.figure == "cost.total"

@@ -44,4 +44,4 @@ def test_symlink_loop_at_the_save_path_is_one_warning_and_autosave_goes_on(make_
 
 def test_part_names_are_plain_text_in_the_status_bar(make_window):
     win = make_window(Build(chassis="hgx-8u", placements={"GPU1": "h100-sxm"}))
-    assert win.summary.textFormat() == Qt.TextFormat.PlainText
+    assert all(label.textFormat() == Qt.TextFormat.PlainText for label in win.summary.labels.values())

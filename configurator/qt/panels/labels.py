@@ -78,7 +78,7 @@ class HeldLabel(WrapLabel):
             before: object = self.heightForWidth(width)
             super().setText(text)
             after: object = self.heightForWidth(width)
-        elif self._plain(self.text()) and self._plain(text) and "\n" not in self.text() + text:
+        elif is_plain(self, self.text()) and is_plain(self, text) and "\n" not in self.text() + text:
             # a line of plain text is as wide as its glyphs' advances: ~5 µs, where asking
             # QLabel for its size hint lays the text out three times
             before = self.fontMetrics().horizontalAdvance(self.text())
@@ -91,9 +91,6 @@ class HeldLabel(WrapLabel):
         note_text_control(self)
         if after != before:
             self.holder.updateGeometry()
-
-    def _plain(self, text: str) -> bool:
-        return is_plain(self, text)
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)
@@ -112,10 +109,6 @@ class LabelHolder(QWidget):
         label.setParent(self)
         label.resize(self.size())
         label.installEventFilter(self)
-
-    @property
-    def label(self) -> HeldLabel:
-        return self._label
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         return self._label.sizeHint()
