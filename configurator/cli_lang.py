@@ -22,7 +22,6 @@ templates).
 from __future__ import annotations
 
 import argparse
-import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
@@ -90,12 +89,5 @@ def unorderable_lines(exc: BaseException) -> list[str]:
     """What the CLI prints when a quote is refused: the refusal, then each error of the build on a
     line of its own (`code: message`, the message in the current language), so the user sees what
     to fix without running `check`."""
-    head, *errors = str(exc).splitlines() or [type(exc).__name__]
-    lines = [i18n.translate_error(head)]
-    for line in errors:   # "[option A: ]code: message" (report/quote.py, report/upgrade_quote.py)
-        found = _ERROR_LINE.match(line)
-        lines.append(found[1] + i18n.translate(found[2]) if found else i18n.translate(line))
-    return lines
-
-
-_ERROR_LINE = re.compile(r"((?:option [A-Z]: )?[\w.-]+: )(.*)", re.DOTALL)
+    # each error is "[option A: ]code: message": translate_error keeps the code and words the message
+    return [i18n.translate_error(line) for line in str(exc).splitlines() or [type(exc).__name__]]

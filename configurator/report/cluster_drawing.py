@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reportlab.graphics.shapes import Drawing, Line, Rect, String
+from reportlab.graphics.shapes import Drawing, Line, Rect
 from reportlab.lib import colors
 
 from . import fonts
@@ -23,10 +23,7 @@ def to_drawing(picture: Picture, width: float) -> Drawing:
             d.add(Line(s.x * scale, h - s.y * scale, s.x2 * scale, h - s.y2 * scale,
                        strokeColor=colors.HexColor(s.stroke), strokeWidth=0.35))
         else:
-            for string in _strings(s.text, s.x * scale, h - s.y * scale, s.size * scale, s.anchor, s.fill):
+            for string in fonts.strings(s.text, s.x * scale, h - s.y * scale, s.size * scale,
+                                        colors.HexColor(s.fill), s.anchor):
                 d.add(string)
     return d
-
-
-def _strings(text: str, x: float, y: float, size: float, anchor: str, fill: str) -> list[String]:
-    return fonts.strings(text, x, y, size, colors.HexColor(fill), anchor)

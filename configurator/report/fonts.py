@@ -102,30 +102,25 @@ def string_width(text: str, font: str, size: float) -> float:
     return sum(pdfmetrics.stringWidth(r, CJK if fb else font, size) for fb, r in runs(text))
 
 
-def draw_string(canvas, x: float, y: float, text: str, font: str, size: float, anchor: str = "start") -> None:
-    """canvas.drawString with per-character fallback; `anchor` is start, middle or end."""
-    width = string_width(text, font, size)
-    if anchor == "middle":
-        x -= width / 2
-    elif anchor == "end":
-        x -= width
+def placed_runs(text: str, x: float, font: str, size: float, anchor: str = "start"):
+    """`text` anchored at x (start, middle or end) as (x, face, run) per font run: Latin in `font`,
+    Chinese in the CJK face, which has no Latin glyphs."""
+    x -= {"middle": string_width(text, font, size) / 2, "end": string_width(text, font, size)}.get(anchor, 0.0)
     for fb, r in runs(text):
         face = CJK if fb else font
-        canvas.setFont(face, size)
-        canvas.drawString(x, y, r)
+        yield x, face, r
         x += pdfmetrics.stringWidth(r, face, size)
+
+
+def draw_string(canvas, x: float, y: float, text: str, font: str, size: float, anchor: str = "start") -> None:
+    """canvas.drawString with per-character fallback; `anchor` is start, middle or end."""
+    for at, face, run in placed_runs(text, x, font, size, anchor):
+        canvas.setFont(face, size)
+        canvas.drawString(at, y, run)
 
 
 def strings(text: str, x: float, y: float, size: float, fill, anchor: str = "start",
             font: str = SANS) -> list[String]:
-    """`text` at (x, y) in a drawing, as one String per font run: Latin in `font`, Chinese in the
-    CJK face (a String has one font, and the CJK face has no Latin glyphs)."""
-    if not has_fallback(text):
-        return [String(x, y, text, fontName=font, fontSize=size, fillColor=fill, textAnchor=anchor)]
-    x -= {"middle": string_width(text, font, size) / 2, "end": string_width(text, font, size)}.get(anchor, 0.0)
-    out = []
-    for fallback, run in runs(text):
-        face = CJK if fallback else font
-        out.append(String(x, y, run, fontName=face, fontSize=size, fillColor=fill, textAnchor="start"))
-        x += pdfmetrics.stringWidth(run, face, size)
-    return out
+    """`text` at (x, y) in a drawing, as one String per font run (`placed_runs`)."""
+    return [String(at, y, run, fontName=face, fontSize=size, fillColor=fill, textAnchor="start")
+            for at, face, run in placed_runs(text, x, font, size, anchor)]

@@ -230,6 +230,8 @@ ZH_CN: dict[str, str] = {
     "Note": "注",
     "estimate": "估计值",
     "figure": "见指标",
+    "none": "无",
+    "not set": "未设置",
     # the summary's figures (report/figures.py)
     "(est.)": "（估计）",
     "{n} cores": "{n} 核",

@@ -146,8 +146,8 @@ _MARK = re.compile("\x01([^\x02]*)\x02([^\x03]*)\x03")
 
 
 def fig(text: str, key: str) -> str:
-    """`text` marked as showing figure `key`."""
-    return f"\x01{key}\x02{text}\x03" if key else text
+    """`text` marked as showing figure `key` (no text: nothing to mark, so a caller's `or` default applies)."""
+    return f"\x01{key}\x02{text}\x03" if key and text else text
 
 
 def marks(value: str) -> list[tuple[str, str]]:

@@ -297,14 +297,14 @@ def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta,
             + [value_cell(fig(format_money(o.ev.cost.total, meta.currency, loc), "cost.total"), st.cell_br, lk)
                for o, lk in zip(opts, linkers)],
             row("GPUs", lambda o: f"{fig(str(o.ev.compute.gpu_count), 'gpu.count')} × {clip(o.ev.compute.gpu_model, 120)}"
-                if o.ev.compute.gpu_count else "none"),
+                if o.ev.compute.gpu_count else tr("none")),
             row("GPU memory", lambda o: fig(f"{num(o.ev.compute.vram_gb, 0, loc)}\u00a0GB", "gpu.vram_gb")),
             row("Dense BF16", lambda o: fig(f"{num(o.ev.compute.bf16_tflops / 1000, 2, loc)} PFLOPS", "gpu.bf16_tflops")),
             row("Max power", lambda o: fig(f"{num(o.ev.power.max_w / 1000, 1, loc)}\u00a0kW", "power_w.max")),
             row("Heat", lambda o: fig(f"{num(o.ev.thermal.heat_btu_hr, 0, loc)}\u00a0BTU/h", "heat_btu_hr")),
             row("Rack units", lambda o: fig(f"{o.ev.rack_units}U", "chassis.rack_units")),
             row("Workload", lambda o: fig(workload_verdict(o.ev).split(":")[0], "workload.per_gpu_bytes.total")
-                or "not set"),
+                or tr("not set")),
             row("Open items", lambda o: _count(len(o.ev.errors), "error") + ", "
                 + _count(len(o.ev.warnings), "warning"))]
     label_w = 80
