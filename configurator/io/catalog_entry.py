@@ -182,12 +182,14 @@ def encode(key: str, parts: list[Part], issues: list[LoadIssue]) -> bytes:
     exactly `parts`, else one whose parts are validated on reading."""
     if not parts:
         return _dump(key, parts, issues, trusted=True)
+    if not _constructible(type(parts[0])):   # never trusted: no round trip to try
+        return _dump(key, parts, issues, trusted=False)
     try:
         data = _dump(key, parts, issues, trusted=True)
         exact = _same_parts(parts, decode(key, data)[0])
     except (ValueError, TypeError, KeyError, IndexError):
         exact = False   # e.g. a value JSON cannot hold as it is (a Decimal, a date)
-    return data if exact and _constructible(type(parts[0])) else _dump(key, parts, issues, trusted=False)
+    return data if exact else _dump(key, parts, issues, trusted=False)
 
 
 def _dump(key: str, parts: list[Part], issues: list[LoadIssue], *, trusted: bool) -> bytes:
