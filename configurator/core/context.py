@@ -98,6 +98,14 @@ class BuildContext:
         """Slot id -> the part placed there (known parts in known slots), chassis order."""
         return {p.slot.id: p.part for p in self.placed}
 
+    @cached_property
+    def bridged_ids(self) -> tuple[tuple[str, ...], ...]:
+        """Per bridge group of the build, the part id in each of its slots ("" for an empty one):
+        what the bridges and their companion parts are priced from. Not carried over by `rebind`,
+        which keeps the placements but may have other bridges."""
+        at = self.at
+        return tuple(tuple(p.id if (p := at.get(s)) is not None else "" for s in g) for g in self.build.bridges)
+
     @property
     def categories(self) -> tuple[str, ...]:
         """The categories of the placed parts, in the order they first appear (chassis order)."""

@@ -141,7 +141,7 @@ class Evaluator:
         parts) and the commercial terms, so moving a part, or swapping which DIMMs are left out,
         reprices nothing."""
         site, com, b = ctx.build.site, ctx.build.commercial, ctx.build
-        bridged = tuple(tuple(p.id if (p := ctx.at.get(s)) is not None else "" for s in g) for g in b.bridges)
+        bridged = ctx.bridged_ids
         # the BOM prints the support line, so support % and years are BOM inputs too
         cost_key = (b.chassis, ctx.groups_key, ctx.key("psu"), bridged, site.currency, com.discount_pct,
                     com.tax_pct, com.prices_include_tax, com.shipping, com.support_pct_per_year, com.tco_years,

@@ -18,6 +18,14 @@ T = TypeVar("T")
 
 _set = object.__setattr__
 
+#: (family name, value key of every input it reads, compute) -> result: an `Evaluator`'s memo, or `fresh`
+Family = Callable[[str, Hashable, Callable[[], Any]], Any]
+
+
+def fresh(name: str, key: Hashable, fn: Callable[[], T]) -> T:
+    """The `Family` that remembers nothing: `fn()` every time (a build evaluated once, the tests)."""
+    return fn()
+
 
 def construct(cls: type[M], **values: Any) -> M:
     """An instance of `cls` holding `values` (trusted) plus the class defaults for the rest."""

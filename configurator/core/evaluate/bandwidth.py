@@ -6,14 +6,13 @@ Gen3 15.75, Gen4 31.5, Gen5 63, Gen6 121 GB/s (PCI-SIG lane rates; measured Gen5
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ..catalog import GPU, NIC, Chassis, Drive
 from ..context import BuildContext, Placed
 from ..slots import layout_of
-from ._fast import construct, gpus_placed, in_slots
+from ._fast import Family, construct, fresh, gpus_placed, in_slots
 from .result import BandwidthResult, ComputeResult, HostMemoryResult, Link
 
 #: GB/s per direction of an x16 link, by PCIe generation: 8/16/32/64 GT/s per lane with 128b/130b
@@ -185,11 +184,7 @@ class Feeds:
     p2p: Link | None = None        # the worst GPU's peer link (two GPUs or more)
 
 
-def _fresh(name: str, key: Hashable, fn: Callable[[], T]) -> T:
-    return fn()
-
-
-def bandwidth_feeds(ctx: BuildContext, family: Callable[[str, Hashable, Callable[[], Any]], Any] = _fresh) -> Feeds:
+def bandwidth_feeds(ctx: BuildContext, family: Family = fresh) -> Feeds:
     """The placement-only figures of `compute_bandwidth` (no host memory, no compute totals).
 
     `family(name, key, fn)` (`figures.compute_figures`') may return a remembered `fn()` for an

@@ -109,8 +109,7 @@ def _companions(ctx: BuildContext, memo: BoundedMemo | None) -> list[tuple[Acces
     if memo is None:
         return companion_parts(ctx)
     b = ctx.build
-    bridged = tuple(tuple(p.id if (p := ctx.at.get(s)) is not None else "" for s in g) for g in b.bridges)
-    key = ("companions", b.chassis, ctx.key("psu"), tuple(b.owned.items()), b.bridges, bridged)
+    key = ("companions", b.chassis, ctx.key("psu"), tuple(b.owned.items()), b.bridges, ctx.bridged_ids)
     hit = memo.get(key)
     return hit if hit is not None else memo.put(key, companion_parts(ctx))
 

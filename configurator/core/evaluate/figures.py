@@ -8,12 +8,10 @@ the build inputs it reads.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 from ..context import BuildContext
-from ._fast import BoundedMemo
+from ._fast import BoundedMemo, Family, fresh
 from .bandwidth import Feeds, bandwidth_feeds, compute_bandwidth
 from .compute import compute_compute, compute_memory
 from .power import compute_power, compute_psu, placed_psus, psu_setup
@@ -26,10 +24,6 @@ from .result import (
     ThermalResult,
 )
 from .thermal import compute_thermal, cooling_of
-
-T = TypeVar("T")
-#: (family name, value key of every input it reads, compute) -> result
-Family = Callable[[str, Hashable, Callable[[], Any]], Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +38,7 @@ class Figures:
     bandwidth: BandwidthResult
 
 
-def _fresh(name: str, key: Hashable, fn: Callable[[], T]) -> T:
-    return fn()
-
-
-def compute_figures(ctx: BuildContext, family: Family = _fresh,
+def compute_figures(ctx: BuildContext, family: Family = fresh,
                     power_lines: BoundedMemo | None = None) -> Figures:
     """Figures of `ctx`. `family(name, key, fn)` may return a remembered `fn()` for an equal `key`.
 

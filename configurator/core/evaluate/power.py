@@ -52,7 +52,7 @@ def efficiency_at(psu: PSU, load_fraction: float) -> float:
     linear between the points, shifted so the 50 % point is the part's `efficiency_pct`."""
     cls = psu.efficiency_class
     curve = EFFICIENCY_CURVES[cls]
-    shift = psu.efficiency_pct - _AT_HALF[cls]     # efficiency_shift(psu)
+    shift = efficiency_shift(psu)
     x = min(max(load_fraction, curve[0][0]), curve[-1][0])
     for lo, hi in _SEGMENTS[cls]:
         if x <= hi[0]:
@@ -85,16 +85,6 @@ def wall_efficiency(dc_w: float, psus: list[PSU] | tuple[PSU, ...]) -> float:
         return ASSUMED_EFFICIENCY_PCT
     share = psu_share(dc_w, psus)
     return min(efficiency_at(p, share) for p in {p.id: p for p in psus}.values())  # once per model
-
-
-def _wall_efficiencies(loads: tuple[float, ...], psus: tuple[PSU, ...]) -> tuple[float, ...]:
-    """`wall_efficiency` of each of `loads`, with the PSU models and their share found once."""
-    if not psus:
-        return tuple(ASSUMED_EFFICIENCY_PCT for _ in loads)
-    rating = min(p.rating_w for p in psus)
-    per_share = len(psus) * rating
-    models = {p.id: p for p in psus}.values()   # once per model
-    return tuple(min(efficiency_at(p, w / per_share if rating > 0 else 0.0) for p in models) for w in loads)
 
 
 def _between(idle: float, top: float, share: float) -> float:
@@ -135,7 +125,7 @@ def compute_power(ctx: BuildContext, lines_memo: BoundedMemo | None = None,
         mx += line.max_w
     if psus is None:
         psus = placed_psus(ctx)
-    e_idle, e_typ, e_max = _wall_efficiencies((idle, typ, mx), psus)
+    e_idle, e_typ, e_max = (wall_efficiency(w, psus) for w in (idle, typ, mx))
     return construct(
         PowerResult, idle_w=idle, typical_w=typ, max_w=mx, peak_w=max(peak, mx),
         wall_idle_w=idle * 100.0 / e_idle, wall_typical_w=typ * 100.0 / e_typ, wall_max_w=mx * 100.0 / e_max,

@@ -13,8 +13,7 @@ def inputs(f: Facts) -> Hashable:
     empty beside a populated one, which slots hold a part (what is wired to the empty socket)."""
     key = f.ctx.slot_key("cpu")
     cpus = f.cpu_at
-    sockets = f.chassis.sockets
-    if cpus and not (len(cpus) == len(sockets) and all(spec.id in cpus for spec in sockets)):
+    if cpus and not _all_sockets_filled(f, cpus):
         return key, tuple(f.at)
     return key
 
@@ -69,8 +68,13 @@ def _wired(f: Facts, deps: list[str]) -> str:
     return " and ".join(words)
 
 
+def _all_sockets_filled(f: Facts, cpus: dict[str, CPU]) -> bool:
+    sockets = f.chassis.sockets
+    return len(cpus) == len(sockets) and all(spec.id in cpus for spec in sockets)
+
+
 def _empty(f: Facts, cpus: dict[str, CPU]) -> None:
-    if len(cpus) == len(f.chassis.sockets) and all(spec.id in cpus for spec in f.chassis.sockets):
+    if _all_sockets_filled(f, cpus):
         return        # no socket is empty (the usual case): nothing depends on a missing CPU
     dependents: dict[str, list[str]] = {}
     for p in f.ctx.placed:
