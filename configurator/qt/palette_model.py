@@ -56,6 +56,7 @@ class PaletteModel(QAbstractTableModel):
         self.collapsed: set[int] = set()
         self._chassis: Chassis | None = None
         self._fits_known = True               # `parts.fits` holds the chassis' answer (else ask per part)
+        self._asked: dict[int, tuple[bool, str]] = {}   # fits_chassis per row position, until then
         self._columns = {int(PART_ROLE): index.ids, int(PRICE_ROLE): index.prices, int(VENDOR_ROLE): index.vendors,
                          int(FORM_ROLE): index.forms}
         self._rows, self._shown = index.rows(index.match(self.query), self.collapsed)
@@ -75,6 +76,7 @@ class PaletteModel(QAbstractTableModel):
         (unless the 'fits' filter needs them all now); a tooltip asks it why a part does not fit."""
         self._chassis = chassis
         self._fits_known = False
+        self._asked.clear()
         self._refresh()
 
     def settle_fits(self) -> None:
@@ -98,8 +100,16 @@ class PaletteModel(QAbstractTableModel):
         """Whether the part at `pos` fits the current chassis."""
         if self._fits_known:
             return bool(self.parts.fits[pos])
-        part = self.catalog.get(self.parts.ids[pos])
-        return self._chassis is not None and part is not None and fits_chassis(self.catalog, self._chassis, part)[0]
+        return self._answer(pos)[0]
+
+    def _answer(self, pos: int) -> tuple[bool, str]:
+        """`fits_chassis` for the part at `pos`, asked once per chassis (every repaint of a row and
+        its tooltip read it)."""
+        if pos not in self._asked:
+            part = self.catalog.get(self.parts.ids[pos])
+            self._asked[pos] = (fits_chassis(self.catalog, self._chassis, part) if self._chassis is not None
+                                and part is not None else (False, ""))
+        return self._asked[pos]
 
     def set_collapsed(self, category: int, collapsed: bool) -> None:
         """Hide (or show again) the parts under category `category`'s header."""
@@ -225,8 +235,7 @@ class PaletteModel(QAbstractTableModel):
             tip += f"<br>{part.part_number}"
         tip += "<br><small>" + provenance(part, self.catalog) + "</small>"
         if not self.fit(pos):
-            reason = fits_chassis(self.catalog, self._chassis, part)[1] if self._chassis is not None else ""
-            why = i18n.translate(reason) or QCoreApplication.translate("Palette", "does not fit")
+            why = i18n.translate(self._answer(pos)[1]) or QCoreApplication.translate("Palette", "does not fit")
             tip += "<br><span style='color:#d64545'>✗ " + why + "</span>"
         return tip
 
