@@ -16,11 +16,12 @@ from typing import Any
 from . import __version__
 from .cli_lang import argparse_words, error_line, language_in, unorderable_lines
 from .core import categories
-from .i18n import LANGUAGES, _, choose_language, pad, set_language, translate, translate_error
+from .i18n import LANGUAGES, _, choose_language, note_line, pad, set_language, translate, warning_line
 
 
 class CliError(Exception):
-    """A user-facing error: printed as one line, exit code 2."""
+    """A user-facing error: printed as one line, exit code 2. Worded in English, like every input
+    error (io/error_messages.py lists the wording); `main` prints it in the user's language."""
 
 
 def _print_json(data: Any) -> None:
@@ -44,7 +45,7 @@ def _evaluator(cat):
     issues: list = []
     evaluator = default_evaluator(cat, issues)
     for issue in issues:
-        print(_("warning: {issue}").format(issue=translate_error(str(issue))), file=sys.stderr)
+        print(warning_line(issue), file=sys.stderr)
     return evaluator
 
 
@@ -54,7 +55,7 @@ def _load(path: str):
 
     loaded = importer_for(path).read(Path(path), _catalog())
     for note in loaded.notes:
-        print(_("note: {note}").format(note=translate_error(str(note))), file=sys.stderr)
+        print(note_line(note), file=sys.stderr)
     return loaded.build
 
 
@@ -67,7 +68,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     cat = _catalog()
     parts = [p for p in cat.parts.values() if args.category in (None, p.category)]
     if args.category and args.category not in categories.KEYS:
-        raise CliError(_("--category: unknown category {category}").format(category=repr(args.category)))
+        raise CliError(f"--category: unknown category {args.category!r}")
     if args.json:
         _print_json([part_to_json(p, cat) for p in parts])
     else:
@@ -77,7 +78,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
             print(f"{p.category:8} {p.id:40} {p.vendor:10} {p.name}  [{money}; {p.origin}]")
         print(_("{n} parts").format(n=len(parts)), file=sys.stderr)
     for issue in cat.issues:
-        print(_("warning: {issue}").format(issue=translate_error(str(issue))), file=sys.stderr)
+        print(warning_line(issue), file=sys.stderr)
     return 0
 
 
@@ -188,7 +189,7 @@ def _export(args: argparse.Namespace, fmt) -> int:
     cat = _catalog()
     evaluator = _evaluator(cat)
     if len(args.builds) > fmt.max_options:
-        raise CliError(_("{format}: at most {n} build(s) per file").format(format=fmt.name, n=fmt.max_options))
+        raise CliError(f"{fmt.name}: at most {fmt.max_options} build(s) per file")
     currency = check_currency(args.currency, evaluator.fx) if args.currency else None   # exit 2, one line
     pairs = []
     for path in args.builds:
@@ -239,7 +240,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     cat = _catalog()
     evaluator = _evaluator(cat)   # rates and presets read once for every server figure
     if bool(args.cluster) == bool(args.from_build):
-        raise CliError(_("cluster: give a cluster file or --from BUILD, not both or neither"))
+        raise CliError("cluster: give a cluster file or --from BUILD, not both or neither")
     if args.cluster:
         spec = read_cluster(args.cluster)
     else:
@@ -249,16 +250,14 @@ def cmd_cluster(args: argparse.Namespace) -> int:
                                rack={k: v for k, v in rack.items() if v is not None}, fabric=fabric)
         if args.deadline_days is not None:
             if args.deadline_days <= 0:
-                raise CliError(_("--deadline-days: must be above 0"))
+                raise CliError("--deadline-days: must be above 0")
             fig = server_figures(spec.servers[0].build, cat, spec, args.from_build, evaluator)
             inp = step_inputs(fig, fig.network_gbps_per_gpu, spec.fabric.oversubscription)
             if inp is None:
-                raise CliError(_("{build}: the build has no training workload (or no network) to size for").format(
-                    build=args.from_build))
+                raise CliError(f"{args.from_build}: the build has no training workload (or no network) to size for")
             n = servers_for(inp, args.deadline_days, spec.training)
             if n is None:
-                raise CliError(_("--deadline-days: no cluster of this build trains in {days} days").format(
-                    days=f"{args.deadline_days:g}"))
+                raise CliError(f"--deadline-days: no cluster of this build trains in {args.deadline_days:g} days")
             spec = spec.model_copy(update={"servers": (spec.servers[0].model_copy(update={"count": n}),),
                                            "name": f"{n} x {spec.servers[0].build.meta.name}"})
     plan = plan_cluster(spec, cat, evaluator)

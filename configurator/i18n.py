@@ -262,6 +262,16 @@ def translate_error(text: str) -> str:
     return translate(text)
 
 
+def warning_line(issue: object) -> str:
+    """'warning: …' for stderr, the English issue (a file's skipped entry, say) in the current language."""
+    return _("warning: {issue}").format(issue=translate_error(str(issue)))
+
+
+def note_line(note: object) -> str:
+    """'note: …' for a non-fatal finding (a migrated file, an unknown id), in the current language."""
+    return _("note: {note}").format(note=translate_error(str(note)))
+
+
 def pad(text: str, width: int) -> str:
     """`text` left-aligned in `width` terminal columns (a Han character takes two)."""
     cols = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)

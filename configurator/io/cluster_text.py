@@ -9,7 +9,7 @@ import unicodedata
 
 from ..core.cluster.fabric import FabricPlan
 from ..core.cluster.plan import ClusterPlan
-from ..i18n import N_, _, pad, translate
+from ..i18n import N_, _, note_line, pad, translate
 
 _ROLES = {"compute": N_("Compute"), "storage": N_("Storage")}
 _CABLES = {"dac-in-rack": N_("DAC in rack"), "fibre-row": N_("fibre in the row")}
@@ -107,7 +107,7 @@ def _problems(plan: ClusterPlan) -> list[str]:
         out.append(f"{pad(_(v.severity.upper()), 7)} {v.code}: {translate(v.message)}")
         if v.fix:
             out.append(" " * 8 + _("fix: {fix}").format(fix=translate(v.fix.description)))
-    return out + [_("note: {note}").format(note=translate(n)) for n in plan.notes]
+    return out + [note_line(n) for n in plan.notes]
 
 
 def plan_to_text(plan: ClusterPlan) -> str:

@@ -21,7 +21,7 @@ from ..core.catalog import LoadIssue
 from ..core.compare import MAX_COLUMNS, MIN_COLUMNS, ColumnInput, Comparer, Comparison, Options, PriceList
 from ..core.currency import check_currency
 from ..core.evaluator import Evaluator
-from ..i18n import _, pad, translate_error
+from ..i18n import _, pad, warning_line
 from .compare_io import load_price_list
 from .exporters import ExportRequest, compare_exporter, exporter
 from .exporters.compare_json import comparison_to_json
@@ -80,7 +80,7 @@ def _price_list(path: str | None, evaluator: Evaluator) -> PriceList | None:
     issues: list[LoadIssue] = []
     plist = load_price_list(path, evaluator.catalog, issues=issues)
     for issue in issues:
-        print(_("warning: {issue}").format(issue=translate_error(str(issue))), file=sys.stderr)
+        print(warning_line(issue), file=sys.stderr)
     return plist
 
 

@@ -229,6 +229,13 @@ ARGUMENTS = (
     N_("set {env} to the X-Auth-Token of an existing session"),
     N_("--insecure and --ca-file contradict each other; give one"),
     N_("must be positive seconds (got {n})"),
+    # cli.py's own (CliError)
+    N_("--category: unknown category {category}"),
+    N_("{format}: at most {n} build(s) per file"),
+    N_("cluster: give a cluster file or --from BUILD, not both or neither"),
+    N_("--deadline-days: must be above 0"),
+    N_("the build has no training workload (or no network) to size for"),
+    N_("--deadline-days: no cluster of this build trains in {days} days"),
     # report/quote.py, report/upgrade_quote.py: a quote refused (the errors follow, one a line)
     N_("the build has {n} error(s); fix them or quote it as a draft (--allow-errors):"),
     N_("the upgraded build has {n} error(s); fix them or quote it as a draft (--allow-errors):"),

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.catalog import Catalog
-from ..i18n import _, pad, translate
+from ..i18n import _, note_line, pad
 from .build_io import save_build
 from .importers import ImportSettings, server_importer
 from .importers.inventory import read_inventory as read_folder
@@ -74,7 +74,7 @@ def run_import(args: Namespace, catalog: Catalog) -> tuple[ImportResult, str]:
     save_build(result.build, Path(args.output))
     lines = [describe_match(m).replace("UNMATCHED", pad(_("UNMATCHED"), 9)) for m in result.matches]
     # the notes stay English in the build file; printed in the user's language (io/import_messages.py)
-    lines += [_("note: {note}").format(note=translate(n.message)) for n in result.loaded.notes]
+    lines += [note_line(n.message) for n in result.loaded.notes]
     lines.append(_("wrote {path}: {n} part(s) placed in {chassis}").format(
         path=args.output, n=len(result.build.placements), chassis=result.build.chassis))
     return result, "\n".join(lines)
