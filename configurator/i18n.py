@@ -213,9 +213,9 @@ def load_catalog(language: str) -> Catalog:
     return _LOADED[key]
 
 
-#: the compiled catalog of the last .mo read, keyed by its path, size and modification time: compiling
-#: its ~700 templates costs about a second once there are more than `re`'s own cache holds, and an
-#: explanation in a language other than the current one (the quote's, a test's) asks for it each time
+#: the catalog of each .mo read, keyed by its path, size and modification time: an explanation in a
+#: language other than the current one (the quote's, a test's) asks for it each time, and each new
+#: Catalog would compile its templates' regexes again (`_Template`) as texts hit them
 _LOADED: dict[tuple[str, int, int], Catalog] = {}
 
 
