@@ -113,8 +113,7 @@ class Evaluator:
         return ctx, token
 
     def _memo(self, key: Hashable, fn: Callable[[], T]) -> T:
-        found = self._families.lookup(key)
-        return found if found is not None else self._families.put(key, fn())
+        return self._families.get_or(key, fn)
 
     def _figures(self, ctx: BuildContext, token: int) -> Figures:
         """All figures, memoised whole on the placements (`token`) and the options they read, so a
@@ -122,9 +121,7 @@ class Evaluator:
         b, site = ctx.build, ctx.build.site
         key = ("figures", token, b.bridges, b.psu_redundancy, tuple(b.psu_feeds.items()), site.input_voltage_v,
                site.ambient_c, site.altitude_m)
-        found = self._families.lookup(key)
-        return found if found is not None else self._families.put(
-            key, compute_figures(ctx, self._family, self._power_lines))
+        return self._families.get_or(key, lambda: compute_figures(ctx, self._family, self._power_lines))
 
     def _family_memo(self) -> Callable[[str, Hashable, Callable[[], Any]], Any]:
         """`compute_figures`' `family`: one figure family memoised on (its name, its key)."""

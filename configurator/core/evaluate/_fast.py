@@ -88,6 +88,11 @@ class BoundedMemo:
         """`get` as the dict's own bound method, for hot loops (it stays valid across clears)."""
         return self._data.get
 
+    def get_or(self, key: Hashable, fn: Callable[[], T]) -> T:
+        """The value stored under `key`, else `fn()` stored there (a None result is not remembered)."""
+        found = self._data.get(key)
+        return found if found is not None else self.put(key, fn())
+
     def put(self, key: Hashable, value: T) -> T:
         """Store and return `value` (clearing first when full: the next edits refill it)."""
         if len(self._data) >= self._limit:

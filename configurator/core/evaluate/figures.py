@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..context import BuildContext
 from ._fast import BoundedMemo, Family, fresh
-from .bandwidth import Feeds, bandwidth_feeds, compute_bandwidth
+from .bandwidth import bandwidth_feeds, compute_bandwidth
 from .compute import compute_compute, compute_memory
 from .power import compute_power, compute_psu, placed_psus, psu_setup
 from .result import (
@@ -65,7 +65,7 @@ def compute_figures(ctx: BuildContext, family: Family = fresh,
     cooled = family("cooling", cooled_key, lambda: cooling_of(ctx))
     thermal_key = (power_key, cooled_key)
     feeds_key = (cid, ctx.key("drive"), ctx.key("nic"), ctx.key("gpu"), ctx.key("cpu"), b.bridges)
-    feeds: Feeds = family("feeds", feeds_key, lambda: bandwidth_feeds(ctx, family))
+    feeds = bandwidth_feeds(ctx, family)   # its storage, network and GPU links are each remembered on what they read
     return Figures(
         power=power,
         psu=family("psu", psu_key, lambda: compute_psu(ctx, power, setup)),
