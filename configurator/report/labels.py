@@ -231,6 +231,11 @@ ZH_CN: dict[str, str] = {
     "estimate": "估计值",
     "figure": "见指标",
     "none": "无",
+    "{n} error": "{n} 个错误",
+    "{n} errors": "{n} 个错误",
+    "{n} warning": "{n} 个警告",
+    "{n} warnings": "{n} 个警告",
+    ", ": "，",
     "not set": "未设置",
     # the summary's figures (report/figures.py)
     "(est.)": "（估计）",

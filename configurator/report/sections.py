@@ -305,8 +305,8 @@ def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta,
             row("Rack units", lambda o: fig(f"{o.ev.rack_units}U", "chassis.rack_units")),
             row("Workload", lambda o: fig(workload_verdict(o.ev).split(":")[0], "workload.per_gpu_bytes.total")
                 or tr("not set")),
-            row("Open items", lambda o: _count(len(o.ev.errors), "error") + ", "
-                + _count(len(o.ev.warnings), "warning"))]
+            row("Open items", lambda o: _count(len(o.ev.errors), "error", tr) + tr(", ")
+                + _count(len(o.ev.warnings), "warning", tr))]
     label_w = 80
     col = (FRAME_W - label_w) / len(opts)
     t = Table(rows, colWidths=[label_w] + [col] * len(opts), repeatRows=1)
@@ -323,8 +323,9 @@ def _taxed(opts: Sequence[OptionDoc]) -> bool:
     return any(o.ev.cost.total_includes_tax for o in opts)
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+def _count(n: int, word: str, tr: Labels) -> str:
+    """'1 error', '2 warnings' in the quote's language."""
+    return tr(f"{{n}} {word}" if n == 1 else f"{{n}} {word}s").format(n=n)
 
 
 DEFAULT_TERMS = (

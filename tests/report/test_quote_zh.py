@@ -153,3 +153,12 @@ def test_shipped_vendor_placeholders_are_worded_in_the_quote_language():
     assert shown.quote.lead_time == "订单确认后 4–8 周，视 GPU 配额而定。" and shown.quote.warranty.startswith("原厂保修")
     assert shown.vendor.company == example.vendor.company == "Example Compute Systems GmbH"
     assert en.settings(example) is example
+
+
+def test_the_option_comparison_is_worded_in_chinese(tmp_path, pdf_pages, capsys):
+    """The A/B table's own words: open items counted in Chinese, an unset workload said so (not a blank cell)."""
+    out = tmp_path / "ab.pdf"
+    assert main(["quote", str(HGX), str(HGX), "-o", str(out), "--lang", "zh_CN"]) == 0, capsys.readouterr().err
+    first = _squash(pdf_pages(out)[0])
+    assert "0个错误，1个警告" in first and "未设置" in first
+    assert "errors" not in first and "warning" not in first and "notset" not in first
