@@ -2,7 +2,7 @@
 
 The source tree keeps `catalogs/`, `resources/` and `examples/` at the top level (where a sales
 team edits them); the wheel carries them as `configurator/_shipped/<folder>` so that
-`configurator.paths` finds them with `importlib.resources` wherever the wheel is installed.
+`configurator.store.paths` finds them with `importlib.resources` wherever the wheel is installed.
 Everything else about the distribution is declared in pyproject.toml.
 """
 
@@ -26,7 +26,7 @@ class BuildPyWithData(build_py):
     def run(self) -> None:
         super().run()
         if getattr(self, "editable_mode", False):
-            return  # an editable install reads the folders in place (see configurator/paths.py)
+            return  # an editable install reads the folders in place (see configurator/store/paths.py)
         root = Path(__file__).resolve().parent
         target = Path(self.build_lib) / SHIPPED
         for name in DATA_FOLDERS:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from configurator import paths
-from configurator.io.catalog_io import NON_PART_FILES
+from configurator.store import paths
+from configurator.store.catalogs import NON_PART_FILES
 
 _HEAD = "\n[[parts]]\n"
 _ID = re.compile(r'^id = "([^"]+)"', re.MULTILINE)

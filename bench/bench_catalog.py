@@ -76,9 +76,9 @@ def _line(name: str, samples: list[tuple[float, float]], target_s: float) -> str
 def child(user: Path, cache_dir: Path) -> None:
     """One round in this process (the checkout on sys.path first): load the user catalog through
     the cache (first load if there is none yet), build the palette, type KEYSTROKES; prints JSON."""
-    from configurator import paths
-    from configurator.io.catalog_cache import CatalogCache
-    from configurator.io.catalog_io import load_catalog
+    from configurator.store import paths
+    from configurator.store.catalog_cache import CatalogCache
+    from configurator.store.catalogs import load_catalog
 
     def load():
         return load_catalog([paths.catalog_dir(), user], [paths.price_dir()], cache=CatalogCache(cache_dir))
@@ -97,7 +97,7 @@ def _palette_round(catalog) -> dict[str, object]:
 
     from configurator.core.build import Build
     from configurator.core.session import Session
-    from configurator.qt.palette import Palette
+    from configurator.qt.palette.palette_dock import Palette
 
     app = QApplication.instance() or QApplication([])
     t0 = time.perf_counter()
@@ -244,8 +244,8 @@ def main() -> None:
     sys.path[:0] = [str(here), str(HERE)]
     from _util import measure, summary
 
-    from configurator import paths
-    from configurator.io.catalog_io import load_catalog
+    from configurator.store import paths
+    from configurator.store.catalogs import load_catalog
 
     cat = load_catalog([paths.catalog_dir()], [paths.price_dir()])
     print(f"{len(cat.parts)} parts, {len(cat.prices)} prices, {len(cat.issues)} issues")

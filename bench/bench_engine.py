@@ -44,19 +44,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from configurator import paths  # noqa: E402
 from configurator.core.build import Build  # noqa: E402
 from configurator.core.catalog import Catalog  # noqa: E402
 from configurator.core.context import resolve  # noqa: E402
 from configurator.core.evaluate import compute_figures  # noqa: E402
 from configurator.core.evaluator import Evaluator  # noqa: E402
 from configurator.core.rules import check  # noqa: E402
-from configurator.io.fx_io import load_fx  # noqa: E402
+from configurator.store import paths  # noqa: E402
+from configurator.store.fx_rates import load_fx  # noqa: E402
 
 
 def largest_example(only: str = "") -> tuple[str, Build, Catalog]:
     """The example with the most placements (or the one named `only`, to compare commits)."""
-    from configurator.io.catalog_io import load_catalog
+    from configurator.store.catalogs import load_catalog
 
     best = None
     for path in sorted(paths.examples_dir().glob(only or "*.json")):

@@ -70,9 +70,9 @@ class PaintCounter:
 
 def _new_window(build: str, panels: bool = True):
     """The app, an unshown 1600×1000 main window on `build`, and a paint counter."""
-    from configurator.qt import main_window
     from configurator.qt.app import make_app, open_session
-    from configurator.qt.main_window import MainWindow
+    from configurator.qt.window import main_window
+    from configurator.qt.window.main_window import MainWindow
 
     if not panels:  # isolates the cost of the chassis view, palette, BOM and problems list
         main_window.PANELS = ()

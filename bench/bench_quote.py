@@ -30,11 +30,11 @@ def main() -> int:
     args = ap.parse_args()
     os.environ.setdefault("CONFIGURATOR_HOME", tempfile.mkdtemp(prefix="bench-quote-"))
 
-    from configurator import paths
     from configurator.core.build import Build
-    from configurator.io.catalog_io import default_catalog
-    from configurator.io.evaluator_io import default_evaluator
     from configurator.report.quote import write_quote
+    from configurator.store import paths
+    from configurator.store.catalogs import default_catalog
+    from configurator.store.loaded_evaluator import default_evaluator
 
     src = paths.examples_dir() / "hgx-h100-8gpu.json"
     data = json.loads(src.read_text(encoding="utf-8"))

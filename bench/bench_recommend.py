@@ -19,8 +19,8 @@ from configurator.core.recommend.options import Choice, blocks, build_of
 from configurator.core.recommend.sweep import Sweep, block_candidates
 from configurator.core.recommend.tables import block_table, build_tables
 from configurator.core.recommend.vector import WorkTable, energy_price
-from configurator.io.catalog_io import load_catalog
-from configurator.io.evaluator_io import default_evaluator
+from configurator.store.catalogs import load_catalog
+from configurator.store.loaded_evaluator import default_evaluator
 
 SEED = Path(__file__).parents[1] / "examples" / "seed-7b-training.json"
 

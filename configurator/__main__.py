@@ -1,5 +1,5 @@
 """`python -m configurator` — same as the `configurator` command."""
 
-from .cli import main
+from .cli.main import main
 
 raise SystemExit(main())

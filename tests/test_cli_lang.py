@@ -10,8 +10,10 @@ import typing
 import pytest
 from pydantic_core import PydanticKnownError, core_schema
 
-from configurator import cli, cli_lang, i18n
+from configurator.cli import argparse_words as cli_lang
+from configurator.cli import main as cli
 from configurator.core import validation_text
+from configurator.words import i18n
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 ARGPARSE_ENGLISH = ("usage:", "positional arguments", "options:", "show this help message and exit")

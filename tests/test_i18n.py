@@ -12,7 +12,9 @@ import pytest
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from configurator import cli, i18n, paths
+from configurator.cli import main as cli
+from configurator.store import paths
+from configurator.words import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "resources" / "locale"
@@ -82,8 +84,8 @@ def test_templates_fill_in_the_values(zh):
 def test_every_assumption_the_engine_makes_is_translated(zh):
     """Fails when core/evaluate/engine.py words an assumption differently from i18n.CORE_TEMPLATES."""
     from configurator.core.evaluator import evaluate
-    from configurator.io.build_io import read_build
-    from configurator.io.catalog_io import default_catalog
+    from configurator.store.build_files import read_build
+    from configurator.store.catalogs import default_catalog
 
     cat = default_catalog()
     seen = set()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from configurator import paths
+from configurator.store import paths
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,8 +34,8 @@ def test_source_checkout_finds_the_top_level_folders():
 
 
 def test_missing_shipped_catalog_is_a_one_line_error(tmp_path, monkeypatch, capsys):
-    from configurator import cli
-    from configurator.io import catalog_io
+    from configurator.cli import main as cli
+    from configurator.store import catalogs as catalog_io
 
     (tmp_path / "catalogs").mkdir()  # present but empty: must not load as "0 parts"
     monkeypatch.setattr(paths, "_CHECKOUT", tmp_path)
@@ -83,7 +83,7 @@ def _run(venv_dir: Path, *args: str, cwd: Path, lang: str | None = None) -> subp
 
 def test_wheel_imports_from_the_venv_and_reads_its_own_data(installed, tmp_path):
     proc = _run(installed, "python", "-c",
-                "import configurator, configurator.paths as p; print(configurator.__file__); print(p.repo_root())",
+                "import configurator, configurator.store.paths as p; print(configurator.__file__); print(p.repo_root())",
                 cwd=tmp_path)
     module, root = proc.stdout.split()
     assert module.startswith(str(installed)) and root.startswith(str(installed)), proc.stdout

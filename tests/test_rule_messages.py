@@ -2,7 +2,7 @@
 
 The builds are the examples plus mutations that break one thing each (no PSU, a CPU of the wrong
 socket, a missing DIMM, one feed, a hot site ...), and every part tried in every slot of two
-chassis for the placement reasons. A message that no template in core/rules/messages.py matches
+chassis for the placement reasons. A message that no template in words/rule_templates.py matches
 would stay English in a Chinese UI: this test names it.
 """
 
@@ -15,14 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from configurator import cli, i18n, paths
+from configurator.cli import main as cli
 from configurator.core.build import Build
 from configurator.core.catalog import CPU, GPU, PSU
 from configurator.core.context import resolve
 from configurator.core.placement import placement_problems
 from configurator.core.rules import check
-from configurator.io.build_io import read_build
-from configurator.io.catalog_io import default_catalog
+from configurator.store import paths
+from configurator.store.build_files import read_build
+from configurator.store.catalogs import default_catalog
+from configurator.words import i18n
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # an English sentence left in the output: three ASCII words in a row (part names are allowed)
@@ -141,7 +143,7 @@ def _all_messages(every_pair: bool) -> dict[str, str]:
 def _assert_all_translated(seen: dict[str, str]) -> None:
     assert len(seen) > 100
     left = [f"{where}: {text}" for text, where in seen.items() if not CJK.search(i18n.translate(text))]
-    assert not left, "no template in core/rules/messages.py matches:\n" + "\n".join(sorted(left))
+    assert not left, "no template in words/rule_templates.py matches:\n" + "\n".join(sorted(left))
 
 
 def test_the_mutations_reach_the_rule_families():

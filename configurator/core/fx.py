@@ -1,7 +1,7 @@
 """Exchange rates: units of each currency per US dollar, and each currency's minor unit.
 
 Pure data and parsing; reading `fx.toml` from disk (the shipped file, then the user's
-override) is `configurator.io.fx_io`'s job. The evaluator is given one `FxTable`.
+override) is `configurator.store.fx_rates`'s job. The evaluator is given one `FxTable`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Marking core text for translation.
 
 The core builds its messages in English and never imports the app's language machinery
-(`configurator.i18n`, which reads files); it only marks literal strings with `N_` so that
+(`configurator.words.i18n`, which reads files); it only marks literal strings with `N_` so that
 `make translations` extracts them into the gettext catalog. Views translate at display time.
 """
 

@@ -17,15 +17,15 @@ APP_NAME = "AI Server Configurator"
 
 def make_app(argv: list[str] | None = None, lang: str | None = None) -> QApplication:
     """The one QApplication, themed, named (for QSettings) and with translators installed
-    (`lang` overrides the saved / system language; see configurator/qt/language.py)."""
+    (`lang` overrides the saved / system language; see configurator/qt/window/language_menu.py)."""
     app = QApplication.instance()
     if app is None:
         app = QApplication(argv if argv is not None else sys.argv[:1])
     QCoreApplication.setOrganizationName(QCoreApplication.organizationName() or ORG_NAME)
     QCoreApplication.setApplicationName(QCoreApplication.applicationName() or APP_NAME)
     if not getattr(app, "_configurator_ready", False):
-        from .language import install
         from .theme import apply_theme
+        from .window.language_menu import install
 
         apply_theme(app)
         install(app, lang)
@@ -38,7 +38,7 @@ def _set_icon(app: QApplication) -> None:
     """The window icon (resources/icons/configurator.png, drawn by packaging/make_icon.py)."""
     from PySide6.QtGui import QIcon
 
-    from .. import paths
+    from ..store import paths
 
     icon = paths.resources_dir() / "icons" / "configurator.png"
     if icon.is_file():
@@ -49,10 +49,10 @@ def open_session(build_path: str | None):
     """A session on `build_path`, or on a fresh build; returns (session, error line or '')."""
     from ..core.evaluator import Evaluator
     from ..core.session import Session
-    from ..io.catalog_io import default_catalog
-    from ..io.evaluator_io import default_evaluator
-    from ..io.importers import importer_for
-    from .main_actions import default_chassis, new_build
+    from ..formats.importers import importer_for
+    from ..store.catalogs import default_catalog
+    from ..store.loaded_evaluator import default_evaluator
+    from .window.file_actions import default_chassis, new_build
 
     catalog = default_catalog()
     error = ""
@@ -82,7 +82,7 @@ def run_gui(build_path: str | None = None, screenshot: str | None = None,
     if screenshot and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     app = make_app(lang=lang)
-    from .main_window import MainWindow
+    from .window.main_window import MainWindow
 
     if compare:
         return _run_compare(app, compare, screenshot, size or (1600, 1000))
@@ -112,9 +112,9 @@ def run_gui(build_path: str | None = None, screenshot: str | None = None,
 def _run_compare(app: QApplication, files: list[str], screenshot: str | None, size) -> int:
     """`gui --compare A B …`: each build in a tab and the compare view; with `screenshot`, its PNG."""
     from ..core.compare import MAX_COLUMNS, MIN_COLUMNS
-    from ..io.importers import importer_for
-    from .compare_view import open_compare
-    from .main_window import MainWindow
+    from ..formats.importers import importer_for
+    from .compare.compare_window import open_compare
+    from .window.main_window import MainWindow
 
     if not MIN_COLUMNS <= len(files) <= MAX_COLUMNS:
         print(f"gui --compare: takes {MIN_COLUMNS} to {MAX_COLUMNS} builds, got {len(files)}", file=sys.stderr)
@@ -182,7 +182,7 @@ def settle(app: QApplication, max_passes: int = 100) -> None:
 
 def main() -> int:
     """`configurator-gui [BUILD.json] [--lang zh_CN|en]`: the same as `configurator gui`."""
-    from ..cli import main as cli_main
+    from ..cli.main import main as cli_main
 
     # macOS Finder may add a -psn_<id> process serial number to a bundle's arguments
     return cli_main(["gui", *(a for a in sys.argv[1:] if not a.startswith("-psn_"))])

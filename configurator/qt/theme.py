@@ -10,10 +10,10 @@ from PySide6.QtCore import QLocale, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication
 
-from .. import i18n
 from ..core import categories
 from ..core.catalog import Part
 from ..core.money import check_locale, format_money, format_money_compact
+from ..words import i18n
 
 # ---------------------------------------------------------------- colours
 INK = QColor("#1f2933")

@@ -19,29 +19,16 @@ from typing import Any
 
 from reportlab.platypus import CondPageBreak, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph
 
+from ..cli.explain_command import figures, wording
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.context import BuildContext, resolve
 from ..core.evaluate.result import Evaluation
-from ..core.explain import ENGLISH, Explanation, Input, Wording, explain, show_value
-from ..io.explain_cli import figures, wording
+from ..core.explain.explainer import ENGLISH, Explanation, Input, Wording, explain, show_value
+from ..words.quote_labels import Labels
 from . import fonts
 from .entry_lines import EntryLines, Line, Run
-from .labels import Labels
-from .layout import (
-    ACCENT,
-    FRAME_W,
-    MARGIN_B,
-    MARGIN_L,
-    MARGIN_T,
-    MUTED,
-    PAGE_H,
-    PT,
-    P,
-    marks,
-    styles,
-    unmarked,
-)
+from .styles import ACCENT, FRAME_W, MARGIN_B, MARGIN_L, MARGIN_T, MUTED, PAGE_H, PT, P, marks, styles, unmarked
 
 _LINK = f"#{ACCENT.hexval()[2:]}"   # the colour of a link, as Paragraph markup takes it
 _INDENT = 8.0                        # points: the lines under an entry's heading

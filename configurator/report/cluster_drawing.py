@@ -6,7 +6,7 @@ from reportlab.graphics.shapes import Drawing, Line, Rect
 from reportlab.lib import colors
 
 from . import fonts
-from .cluster_layout import Picture
+from .cluster_shapes import Picture
 
 
 def to_drawing(picture: Picture, width: float) -> Drawing:

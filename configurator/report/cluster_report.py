@@ -14,13 +14,13 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, L
 
 from ..core.cluster.plan import ClusterPlan
 from ..core.money import format_money
-from ..io.safe_write import atomic_write
+from ..store.safe_write import atomic_write
+from ..words.quote_labels import Labels
 from . import fonts
 from .canvas import PageInfo, make_canvas
 from .cluster_drawing import to_drawing
-from .cluster_layout import ENGLISH, MAX_RACKS, fabric_diagram, rack_elevation
-from .labels import Labels
-from .layout import (
+from .cluster_shapes import ENGLISH, MAX_RACKS, fabric_diagram, rack_elevation
+from .styles import (
     ACCENT,
     ACCENT_LIGHT,
     FRAME_W,

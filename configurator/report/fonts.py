@@ -17,7 +17,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from .. import paths
+from ..store import paths
 
 SANS = "QuoteSans"
 SANS_BOLD = "QuoteSans-Bold"

@@ -21,21 +21,21 @@ from pathlib import Path
 
 from reportlab.platypus import BaseDocTemplate, Frame, KeepTogether, PageBreak, PageTemplate, Spacer
 
+from ..cli.quote_fields import UnorderableError
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
 from ..core.money import format_pct
-from ..io.catalog_io import default_catalog
-from ..io.safe_write import atomic_write
+from ..store.catalogs import default_catalog
+from ..store.quote_counter import next_quote_number, release_quote_number
+from ..store.safe_write import atomic_write
+from ..store.vendor_settings import QuoteError, VendorSettings, load_settings
+from ..words.quote_labels import Labels
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas
-from .labels import Labels
-from .layout import FRAME_W, MARGIN_B, MARGIN_L, MARGIN_R, MARGIN_T, PAGE_H, PAGE_W, P, styles
-from .numbering import next_quote_number, release_quote_number
-from .quote_fields import UnorderableError
 from .sections import Customer, OptionDoc, QuoteMeta, comparison, draft_banner, header, option_section, signature, terms
-from .settings import QuoteError, VendorSettings, load_settings
+from .styles import FRAME_W, MARGIN_B, MARGIN_L, MARGIN_R, MARGIN_T, PAGE_H, PAGE_W, P, styles
 
 __all__ = ["UnorderableError", "QuoteError", "QuoteOptions", "write_quote", "render_quote", "safe_filename"]
 

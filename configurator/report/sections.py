@@ -14,12 +14,13 @@ from ..core.build import Build
 from ..core.catalog import Chassis
 from ..core.evaluate.result import Evaluation
 from ..core.money import format_money
+from ..store.vendor_settings import VendorSettings
+from ..words.capital_numerals import rmb_upper
+from ..words.quote_labels import Labels
 from . import fonts
-from .chinese import rmb_upper
-from .drawing import chassis_drawing
-from .figures import facility_pairs, num, system_pairs, workload_verdict
-from .labels import Labels
-from .layout import (
+from .chassis_drawing import chassis_drawing
+from .figure_pairs import facility_pairs, num, system_pairs, workload_verdict
+from .styles import (
     ACCENT,
     ACCENT_LIGHT,
     ERROR,
@@ -39,7 +40,6 @@ from .layout import (
     totals_table,
     value_cell,
 )
-from .settings import VendorSettings
 
 
 @dataclass(frozen=True)
@@ -394,7 +394,7 @@ def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool) -> list[Flowab
 
 
 def _chinese_terms(settings: VendorSettings, meta: QuoteMeta) -> list[str]:
-    from .labels import CHINESE_TERMS
+    from ..words.quote_labels import CHINESE_TERMS
 
     q, c = settings.quote, meta.details
     invoice = {"special": "增值税专用发票", "ordinary": "增值税普通发票"}.get(c.invoice_type, "增值税发票")

@@ -19,18 +19,22 @@ from pathlib import Path
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, LongTable, PageTemplate, Spacer, Table
 
+from ..cli.quote_fields import UnorderableError
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
 from ..core.money import format_money, format_pct
-from ..core.plan import Delta, UpgradePlan
-from ..core.upgrade import ADD, MOVE, REMOVE, delta_bom
-from ..io.safe_write import atomic_write
+from ..core.upgrade.delta import Delta, UpgradePlan
+from ..core.upgrade.found import ADD, MOVE, REMOVE, delta_bom
+from ..store.quote_counter import next_quote_number, release_quote_number
+from ..store.safe_write import atomic_write
+from ..store.vendor_settings import VendorSettings, load_settings
+from ..words.quote_labels import Labels
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas
-from .labels import Labels
-from .layout import (
+from .sections import Customer, QuoteMeta, header, signature, terms
+from .styles import (
     ACCENT,
     ACCENT_LIGHT,
     ERROR,
@@ -53,10 +57,6 @@ from .layout import (
     totals_table,
     value_cell,
 )
-from .numbering import next_quote_number, release_quote_number
-from .quote_fields import UnorderableError
-from .sections import Customer, QuoteMeta, header, signature, terms
-from .settings import VendorSettings, load_settings
 
 #: (delta name, label, unit, digits) in print order
 FIGURES: tuple[tuple[str, str, str, int], ...] = (

@@ -7,9 +7,9 @@ import json
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-from configurator import paths
-from configurator.cli import main
-from configurator.io.cluster_io import read_cluster, save_cluster
+from configurator.cli.main import main
+from configurator.store import paths
+from configurator.store.cluster_files import read_cluster, save_cluster
 
 EX = paths.examples_dir()
 CLUSTER = EX / "clusters" / "hgx-h100-16.json"

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from configurator import paths
-from configurator.cli import main
+from configurator.cli.main import main
+from configurator.store import paths
 
 EX = paths.examples_dir()
 

@@ -12,8 +12,8 @@ from decimal import Decimal
 import pytest
 from openpyxl import load_workbook
 
-from configurator import paths
-from configurator.cli import main
+from configurator.cli.main import main
+from configurator.store import paths
 
 HGX = str(paths.examples_dir() / "hgx-h100-8gpu.json")
 L40S = str(paths.examples_dir() / "pcie-l40s-8gpu.json")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from configurator.io.build_io import load_build
-from configurator.io.evaluator_io import default_evaluator
+from configurator.store.build_files import load_build
+from configurator.store.loaded_evaluator import default_evaluator
 
 EXAMPLES = sorted(Path(__file__).parents[2].joinpath("examples").glob("*.json"))
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from configurator import paths
 from configurator.core.categories import KEYS as CATEGORIES
-from configurator.io.catalog_io import load_catalog, load_part_file
+from configurator.store import paths
+from configurator.store.catalogs import load_catalog, load_part_file
 
 ROOT = paths.repo_root()
 

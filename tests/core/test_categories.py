@@ -6,10 +6,10 @@ from typing import get_args
 
 import pytest
 
-from configurator import paths
 from configurator.core import categories
 from configurator.core.slots import SlotKind
-from configurator.io.catalog_io import load_catalog
+from configurator.store import paths
+from configurator.store.catalogs import load_catalog
 
 
 @pytest.fixture(scope="module")

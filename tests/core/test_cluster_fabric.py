@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from configurator import paths
 from configurator.core.catalog import Switch
 from configurator.core.cluster.fabric import leaf_ports, rail_endpoints, size_fabric
-from configurator.io.catalog_io import load_catalog
+from configurator.store import paths
+from configurator.store.catalogs import load_catalog
 
 
 @pytest.fixture(scope="module")

@@ -8,14 +8,14 @@ from decimal import Decimal
 
 import pytest
 
-from configurator import paths
 from configurator.core.cluster import ClusterSpec, PduSpec, RackSpec, ServerGroup, TrainingSpec, plan_cluster
 from configurator.core.cluster.power import Load, feed_continuous_w, feed_report, pdu_capacity_w
 from configurator.core.cluster.scaling import curve, point, servers_for, step_inputs
 from configurator.core.cluster.servers import server_figures, site_build
 from configurator.core.evaluator import evaluate
-from configurator.io.build_io import load_build
-from configurator.io.catalog_io import load_catalog
+from configurator.store import paths
+from configurator.store.build_files import load_build
+from configurator.store.catalogs import load_catalog
 
 EX = paths.examples_dir()
 

@@ -6,7 +6,6 @@ from decimal import Decimal
 
 import pytest
 
-from configurator import paths
 from configurator.core.catalog import Price
 from configurator.core.compare import (
     CATALOG_PRICES,
@@ -22,9 +21,10 @@ from configurator.core.compare import (
     deltas,
     rebase,
 )
-from configurator.io.build_io import load_build
-from configurator.io.catalog_io import load_catalog
-from configurator.io.evaluator_io import default_evaluator
+from configurator.store import paths
+from configurator.store.build_files import load_build
+from configurator.store.catalogs import load_catalog
+from configurator.store.loaded_evaluator import default_evaluator
 
 NAMES = ("hgx-h100-8gpu", "pcie-l40s-8gpu", "dgx-a100-8gpu", "seed-7b-training")
 

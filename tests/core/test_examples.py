@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from configurator import paths
 from configurator.core.build import Build
 from configurator.core.context import resolve
-from configurator.io.catalog_io import load_catalog
+from configurator.store import paths
+from configurator.store.catalogs import load_catalog
 
 EXAMPLES = sorted(paths.examples_dir().glob("*.json"))
 BUILD_EXAMPLES = [p for p in EXAMPLES if "vendor" not in p.name]

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from explained import EXAMPLES, evaluated
 
+from configurator.cli.explain_command import explain_figure, figures
 from configurator.core.evaluate.power import efficiency_at
-from configurator.io.catalog_io import default_catalog
-from configurator.io.evaluator_io import default_evaluator
-from configurator.io.explain_cli import explain_figure, figures
+from configurator.store.catalogs import default_catalog
+from configurator.store.loaded_evaluator import default_evaluator
 
 
 @pytest.fixture(scope="module")

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from explained import EXAMPLES, evaluated
 
+from configurator.cli.explain_command import explain_figure, figures, wording
 from configurator.core.evaluate.workload_models import Workload
-from configurator.core.explain import ENGLISH, Wording, explain
-from configurator.core.explain_terms import FIELDS
-from configurator.io.catalog_io import default_catalog
-from configurator.io.explain_cli import explain_figure, figures, wording
+from configurator.core.explain.explainer import ENGLISH, Wording, explain
+from configurator.core.explain.terms import FIELDS
+from configurator.store.catalogs import default_catalog
 
 #: ASCII words a Chinese explanation may keep: units, acronyms, product and proper names,
 #: formula variables and functions
@@ -86,7 +86,7 @@ def test_every_figure_in_chinese_has_no_english_left(cat, path):
                                                                           len(en.inputs)), key
         texts = [exp.formula, exp.unit, *exp.notes, *(t for i in exp.inputs for t in (i.name, i.value, i.source))]
         words = {w for t in texts for w in english_words(t, data)} - set(key.split("."))
-        # a catalog field shown by its id alone has no Chinese name (core/explain_terms.py)
+        # a catalog field shown by its id alone has no Chinese name (core/explain/terms.py)
         words |= {i.name for i, j in zip(exp.inputs, en.inputs, strict=True)
                   if i.name == j.name and re.fullmatch(r"[\w.+-]+\.[a-z0-9_]+", i.name) and i.name.split(".")[0]
                   in cat.parts}
@@ -174,7 +174,7 @@ def test_chinese_working_reads_in_domain_terms(cat):
 
 
 def test_the_app_language_is_the_default_and_a_caller_may_ask_for_another(cat):
-    from configurator import i18n
+    from configurator.words import i18n
 
     build, ev = evaluated(cat, Path("examples/hgx-h100-8gpu.json"))
     i18n.set_language("zh_CN")

@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from configurator import paths
 from configurator.core import placement
 from configurator.core.categories import ACCEPTS
 from configurator.core.placement import DECIDING_FIELDS, FitGroups, fit_key, fits_chassis
-from configurator.io.catalog_io import load_catalog
+from configurator.store import paths
+from configurator.store.catalogs import load_catalog
 
 #: the part fields the checks' reasons print and nothing else reads
 _WORDS_ONLY = {"name", "tdp_w"}

@@ -1,4 +1,4 @@
-"""core/plan.py and owned parts in the BOM: an upgrade of a half-filled HGX server."""
+"""core/upgrade/delta.py and owned parts in the BOM: an upgrade of a half-filled HGX server."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli import main
+from configurator.cli.main import main
 from configurator.core.evaluate.bom import OWNED_GROUP
 from configurator.core.evaluator import evaluate
-from configurator.core.plan import part_changes, plan_to_json, plan_upgrade
-from configurator.io.build_io import load_build, save_build
-from configurator.io.catalog_io import default_catalog
+from configurator.core.upgrade.delta import part_changes, plan_to_json, plan_upgrade
+from configurator.store.build_files import load_build, save_build
+from configurator.store.catalogs import default_catalog
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hgx-h100-8gpu.json"
 H100, PSU = "nvidia-h100-sxm5-80gb", "supermicro-psu-3000w-titanium"

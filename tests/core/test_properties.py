@@ -25,8 +25,8 @@ from configurator.core.build import Build
 from configurator.core.catalog import Catalog
 from configurator.core.ops import OpError, Place, Remove, SetChassis, SetOption
 from configurator.core.slots import slot_map
-from configurator.io.build_io import BuildFileError, dumps_build, load_build, loads_build, save_build
-from configurator.io.catalog_io import load_catalog
+from configurator.store.build_files import BuildFileError, dumps_build, load_build, loads_build, save_build
+from configurator.store.catalogs import load_catalog
 
 IO_FIXTURE = Path(__file__).resolve().parents[1] / "io" / "fixture_catalog"
 _HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]

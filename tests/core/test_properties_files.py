@@ -21,12 +21,12 @@ from test_properties import CATALOGS, IO_FIXTURE, catalog_and_build, fast, needs
 from configurator.core.build import Build
 from configurator.core.evaluator import evaluate
 from configurator.core.fx import FxTable, parse_fx
-from configurator.io.build_io import BuildFileError, loads_build
-from configurator.io.catalog_io import load_catalog, load_part_file, load_price_file
-from configurator.io.exporters.evaluation_json import evaluation_to_json
-from configurator.io.fx_io import load_fx
-from configurator.io.workload_limits import RANGES, workload_problem
-from configurator.report.settings import QuoteError, load_settings
+from configurator.formats.exporters.evaluation_json import evaluation_to_json
+from configurator.store.build_files import BuildFileError, loads_build
+from configurator.store.catalogs import load_catalog, load_part_file, load_price_file
+from configurator.store.fx_rates import load_fx
+from configurator.store.vendor_settings import QuoteError, load_settings
+from configurator.store.workload_limits import RANGES, workload_problem
 
 
 def _reject(name: str):

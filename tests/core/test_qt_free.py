@@ -1,4 +1,4 @@
-"""The core, io and report packages must import with PySide6 and pyqtgraph unavailable."""
+"""Every package but qt must import with PySide6 and pyqtgraph unavailable."""
 
 from __future__ import annotations
 
@@ -19,12 +19,13 @@ BLOCKER = textwrap.dedent(
     sys.meta_path.insert(0, Block())
     import pkgutil, importlib
     import configurator
-    for pkg in ("configurator.core", "configurator.io", "configurator.report"):
+    for pkg in ("configurator.core", "configurator.words", "configurator.store", "configurator.report",
+                "configurator.formats", "configurator.cli"):
         mod = importlib.import_module(pkg)
         for info in pkgutil.walk_packages(mod.__path__, pkg + "."):
             importlib.import_module(info.name)
-    import configurator.cli
-    from configurator.io.catalog_io import load_catalog
+    import configurator.cli.main
+    from configurator.store.catalogs import load_catalog
     from configurator.core.evaluator import evaluate
     assert not any(m.split(".")[0] in ("PySide6", "pyqtgraph") for m in sys.modules), "Qt was imported"
     print("qt-free ok")

@@ -1,4 +1,4 @@
-"""core/upgrade.py: an imported server (the H200 probe fixture) upgraded with GPUs, CPUs, DIMMs and
+"""core/upgrade/found.py: an imported server (the H200 probe fixture) upgraded with GPUs, CPUs, DIMMs and
 PSUs: the server as found, the deltas, only new parts priced, trade-in, and `evaluate --json`."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli import main
+from configurator.cli.main import main
 from configurator.core.evaluate.bom import OWNED_GROUP
-from configurator.core.upgrade import ADD, MOVE, REMOVE, before_of, delta_bom, upgrade_of
-from configurator.io.build_io import load_build, save_build
-from configurator.io.catalog_io import default_catalog
-from configurator.io.evaluator_io import default_evaluator
+from configurator.core.upgrade.found import ADD, MOVE, REMOVE, before_of, delta_bom, upgrade_of
+from configurator.store.build_files import load_build, save_build
+from configurator.store.catalogs import default_catalog
+from configurator.store.loaded_evaluator import default_evaluator
 
 PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
 CHASSIS = "supermicro-sys-821ge-tnhr"

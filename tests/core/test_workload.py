@@ -26,7 +26,7 @@ from configurator.core.evaluate.workload import (
     train_flops,
 )
 from configurator.core.evaluate.workload_memory import reserve_bytes
-from configurator.io.models_io import load_presets
+from configurator.store.model_presets import load_presets
 
 GB, GiB, MiB = 1e9, 2**30, 2**20
 H100 = dict(gpu_memory_gb=80, gpu_bf16_tflops=989, gpu_fp8_tflops=1979, gpu_bandwidth_gbs=3350)

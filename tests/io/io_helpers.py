@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 
 from configurator.core.catalog import Catalog
-from configurator.io.catalog_io import load_catalog
+from configurator.store.catalogs import load_catalog
 
 HERE = Path(__file__).resolve().parent
 FIXTURE_CATALOG = HERE / "fixture_catalog"
@@ -29,8 +29,8 @@ PROBE_H200 = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
 def upgraded_probe(folder: Path, extra: dict[str, str]) -> tuple[Path, Path]:
     """The H200 probe imported as a Supermicro SYS-821GE-TNHR (`folder/server.json`) and the same
     build with `extra` placements added (`folder/after.json`): an upgrade's before and after."""
-    from configurator.cli import main
-    from configurator.io.build_io import load_build, save_build
+    from configurator.cli.main import main
+    from configurator.store.build_files import load_build, save_build
 
     before = folder / "server.json"
     assert main(["import", "inventory", str(PROBE_H200), "--chassis", "supermicro-sys-821ge-tnhr", "-o", str(before)]) == 0

@@ -24,8 +24,8 @@ from configurator.core.build import Build  # noqa: E402
 from configurator.core.ops import OpError, Place, Remove, SetOption  # noqa: E402
 from configurator.core.session import Session  # noqa: E402
 from configurator.core.slots import slot_map  # noqa: E402
-from configurator.io.autosave import RecoveryStore  # noqa: E402
-from configurator.io.build_io import save_build  # noqa: E402
+from configurator.store.autosave import RecoveryStore  # noqa: E402
+from configurator.store.build_files import save_build  # noqa: E402
 
 CHASSIS = "test-2u"
 FILLER = "Kill-test filler so that each write takes a little while. 训练 🚀\n" * 200

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from configurator import __version__, paths
+from configurator import __version__
 from configurator.core.build import Build
-from configurator.io.autosave import RecoveryEntry, RecoveryStore
-from configurator.io.build_io import BuildFileError
+from configurator.store import paths
+from configurator.store.autosave import RecoveryEntry, RecoveryStore
+from configurator.store.build_files import BuildFileError
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from decimal import Decimal
 import pytest
 
 from configurator.core.build import FORMAT_KIND, FORMAT_VERSION, Build
-from configurator.io import build_io
-from configurator.io.build_io import BuildFileError, dumps_build, load_build, loads_build, read_build, save_build
+from configurator.store import build_files as build_io
+from configurator.store.build_files import BuildFileError, dumps_build, load_build, loads_build, read_build, save_build
 
 
 def _rich_build() -> Build:
@@ -195,7 +195,7 @@ def test_message_and_field_are_capped():
 
 
 def test_example_builds_load(tmp_path):
-    from configurator import paths
+    from configurator.store import paths
 
     for path in sorted(paths.examples_dir().glob("*.json")):
         if "vendor" in path.name:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from configurator import paths
-from configurator.io import catalog_io
-from configurator.io.catalog_cache import CatalogCache
-from configurator.io.catalog_io import load_catalog
+from configurator.store import catalogs as catalog_io
+from configurator.store import paths
+from configurator.store.catalog_cache import CatalogCache
+from configurator.store.catalogs import load_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from _big_catalog import write_big_catalog, write_big_file  # noqa: E402

@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
-from configurator import paths
-from configurator.io import catalog_entry, catalog_io
-from configurator.io.catalog_cache import CatalogCache, entry_key
-from configurator.io.catalog_io import load_catalog
+from configurator.store import catalog_cache_entry as catalog_entry
+from configurator.store import catalogs as catalog_io
+from configurator.store import paths
+from configurator.store.catalog_cache import CatalogCache, entry_key
+from configurator.store.catalogs import load_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from _big_catalog import write_big_catalog  # noqa: E402

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from io_helpers import CORPUS, corpus_cases
 
-from configurator import paths
+from configurator.store import paths
 
 CASES = corpus_cases()["build"]
 
@@ -48,7 +48,7 @@ def _assert_one_line_error(proc: subprocess.CompletedProcess, path: Path, expect
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: Path(c["file"]).name)
 def test_cli_main_refuses_broken_build(case, capsys):
-    from configurator.cli import main
+    from configurator.cli.main import main
 
     path = CORPUS / case["file"]
     code = main(["check", str(path)])

@@ -2,7 +2,7 @@
 
 Every broken file of tests/corpus (builds, workloads, price lists, catalogs, exchange rates, vendor
 settings) is read under zh_CN; what it says must carry Chinese and no English sentence once the
-file name, the field and quoted values are set aside (io/error_messages.py and
+file name, the field and quoted values are set aside (words/error_templates.py and
 core/validation_text.py hold the templates). English stays exactly as it was.
 """
 
@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 from io_helpers import CORPUS, corpus_cases
 
-from configurator import i18n, paths
-from configurator.cli import main
+from configurator.cli.main import main
+from configurator.store import paths
+from configurator.words import i18n
 
 CASES = corpus_cases()
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -94,7 +95,7 @@ def test_broken_workload_is_one_chinese_line(case, capsys):
 
 @pytest.mark.parametrize("case", CASES["price"], ids=lambda c: Path(c["file"]).name)
 def test_price_list_problems_in_chinese(case, zh):
-    from configurator.io.catalog_io import load_price_file
+    from configurator.store.catalogs import load_price_file
 
     _, issues = load_price_file(CORPUS / case["file"])
     for issue in issues:
@@ -104,8 +105,8 @@ def test_price_list_problems_in_chinese(case, zh):
 
 @pytest.mark.parametrize("case", CASES["catalog"] + CASES["fx"], ids=lambda c: c.get("dir") or c["file"])
 def test_catalog_and_rate_warnings_in_chinese(case, zh):
-    from configurator.io.catalog_io import load_catalog
-    from configurator.io.fx_io import read_fx
+    from configurator.store.catalogs import load_catalog
+    from configurator.store.fx_rates import read_fx
 
     issues = []
     if "dir" in case:
@@ -120,7 +121,7 @@ def test_catalog_and_rate_warnings_in_chinese(case, zh):
 @pytest.mark.parametrize("case", [c for c in CASES["settings"] if not c.get("generated")],
                          ids=lambda c: Path(c["file"]).name)
 def test_bad_vendor_settings_in_chinese(case, zh, monkeypatch):
-    from configurator.report.settings import QuoteError, load_settings
+    from configurator.store.vendor_settings import QuoteError, load_settings
 
     monkeypatch.chdir(paths.repo_root())
     path = Path("tests/corpus") / case["file"]

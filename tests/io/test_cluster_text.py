@@ -1,5 +1,5 @@
 """The cluster plan's words in Chinese: every name, BOM item, problem, fix and note a plan produces
-matches a template of core/cluster/messages.py with a Chinese translation, and `configurator
+matches a template of words/cluster_templates.py with a Chinese translation, and `configurator
 cluster --lang zh_CN` prints the plan in Chinese."""
 
 from __future__ import annotations
@@ -9,11 +9,12 @@ import re
 
 import pytest
 
-from configurator import i18n, paths
-from configurator.cli import main
+from configurator.cli.main import main
 from configurator.core.cluster import plan_cluster
-from configurator.io.catalog_io import default_catalog
-from configurator.io.cluster_io import read_cluster
+from configurator.store import paths
+from configurator.store.catalogs import default_catalog
+from configurator.store.cluster_files import read_cluster
+from configurator.words import i18n
 
 CLUSTER = paths.examples_dir() / "clusters" / "hgx-h100-16.json"
 HAN = re.compile(r"[\u4e00-\u9fff]")

@@ -13,16 +13,16 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from configurator import paths
 from configurator.core.compare import ColumnInput, Comparer, Comparison
-from configurator.i18n import set_language
-from configurator.io.build_io import load_build
-from configurator.io.catalog_io import load_catalog
-from configurator.io.compare_io import PriceListError, load_price_list
-from configurator.io.evaluator_io import default_evaluator
-from configurator.io.exporters import COMPARE_EXPORTERS, EXPORTERS, ExportRequest, compare_exporter
-from configurator.io.exporters.bom_table import total_labels
-from configurator.io.exporters.compare_xlsx import FIRST, HEAD_ROWS
+from configurator.formats.exporters import COMPARE_EXPORTERS, EXPORTERS, ExportRequest, compare_exporter
+from configurator.formats.exporters.bom_rows import total_labels
+from configurator.formats.exporters.compare_xlsx import FIRST, HEAD_ROWS
+from configurator.store import paths
+from configurator.store.build_files import load_build
+from configurator.store.catalogs import load_catalog
+from configurator.store.loaded_evaluator import default_evaluator
+from configurator.store.price_lists import PriceListError, load_price_list
+from configurator.words.i18n import set_language
 
 EXAMPLES = sorted(p for p in paths.examples_dir().glob("*.json"))
 # every example build, in the fewest comparisons of at most six

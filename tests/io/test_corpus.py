@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from io_helpers import CORPUS, corpus_cases
 
-from configurator.io.build_io import BuildFileError, load_build, read_build
-from configurator.io.catalog_io import load_catalog, load_part_file, load_price_file
+from configurator.store.build_files import BuildFileError, load_build, read_build
+from configurator.store.catalogs import load_catalog, load_part_file, load_price_file
 
 CASES = corpus_cases()
 

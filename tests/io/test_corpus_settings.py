@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from io_helpers import CORPUS, corpus_cases
 
-from configurator.report.settings import QuoteError, load_settings
+from configurator.store.vendor_settings import QuoteError, load_settings
 
 CASES = corpus_cases()
 REPO = CORPUS.parents[1]

@@ -1,6 +1,6 @@
 """Issue 10, class 2: reads that never end.
 
-Every file the app reads goes through `io/files.py`: a symlink to /dev/zero (or any device)
+Every file the app reads goes through `store/text_files.py`: a symlink to /dev/zero (or any device)
 is refused from its stat, without reading, in one line naming the file; `--workload FILE`
 gets the build reader's protections (nesting, Infinity, duplicate keys, huge numbers).
 """
@@ -16,30 +16,30 @@ from pathlib import Path
 import pytest
 from io_helpers import CORPUS, corpus_cases
 
-from configurator.io.workload_cli import WorkloadArgError, load_workload_file
+from configurator.cli.workload_command import WorkloadArgError, load_workload_file
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "configurator"
 
 
 def _build(path):
-    from configurator.io.build_io import load_build
+    from configurator.store.build_files import load_build
     load_build(path)
 
 
 def _recovery(path):
-    from configurator.io.autosave import RecoveryStore
+    from configurator.store.autosave import RecoveryStore
     RecoveryStore(path.parent).load(path)
 
 
 def _catalog(path):
-    from configurator.io.catalog_io import load_part_file
+    from configurator.store.catalogs import load_part_file
     _, issues = load_part_file(path)
     raise ValueError(str(issues[0]))
 
 
 def _price(path):
-    from configurator.io.catalog_io import load_price_file
+    from configurator.store.catalogs import load_price_file
     _, issues = load_price_file(path)
     raise ValueError(str(issues[0]))
 
@@ -49,7 +49,7 @@ def _workload(path):
 
 
 def _vendor(path):
-    from configurator.report.settings import load_settings
+    from configurator.store.vendor_settings import load_settings
     load_settings(path)
 
 
@@ -65,7 +65,7 @@ def test_symlink_to_dev_zero_is_refused_without_reading(tmp_path, load):
 
 
 def test_quote_counter_on_dev_zero(tmp_path, monkeypatch):
-    from configurator.report import numbering
+    from configurator.store import quote_counter as numbering
     link = tmp_path / "counter.json"
     link.symlink_to("/dev/zero")
     monkeypatch.setattr(numbering, "counter_path", lambda: link)
@@ -77,7 +77,7 @@ def test_quote_counter_on_dev_zero(tmp_path, monkeypatch):
 # shipped resources read by another engineer's modules (fx/models loading is moving to io/).
 # probe.py runs on the server being inventoried, with the standard library only: it reads a few
 # /proc and /sys files itself (each read capped at MAX_OUTPUT) and writes its one output file
-_ALLOWED = {"io/files.py", "io/safe_write.py", "report/numbering.py", "io/instance_lock.py", "i18n.py",
+_ALLOWED = {"store/text_files.py", "store/safe_write.py", "store/quote_counter.py", "store/instance_lock.py", "words/i18n.py",
             "probe.py"}
 _READER = re.compile(r"\bopen\(|\.read_text\(|\.read_bytes\(|tomllib\.load\(|json\.load\(")
 

@@ -8,8 +8,8 @@ import threading
 
 import pytest
 
-from configurator.io import files
-from configurator.io.files import FileReadError, read_text
+from configurator.store import text_files as files
+from configurator.store.text_files import FileReadError, read_text
 
 
 def _read(path, max_bytes: int = 1000) -> str:
@@ -108,34 +108,34 @@ def test_size_text():
 
 
 def _fifo_build(path):
-    from configurator.io.build_io import load_build
+    from configurator.store.build_files import load_build
     load_build(path)
 
 
 def _fifo_recovery(path):
-    from configurator.io.autosave import RecoveryStore
+    from configurator.store.autosave import RecoveryStore
     RecoveryStore(path.parent).load(path)
 
 
 def _fifo_catalog(path):
-    from configurator.io.catalog_io import load_part_file, load_price_file
+    from configurator.store.catalogs import load_part_file, load_price_file
     for loader in (load_part_file, load_price_file):
         _, issues = loader(path)
         raise ValueError(str(issues[0]))
 
 
 def _fifo_workload(path):
-    from configurator.io.workload_cli import load_workload_file
+    from configurator.cli.workload_command import load_workload_file
     load_workload_file(path)
 
 
 def _fifo_vendor_settings(path):
-    from configurator.report.settings import load_settings
+    from configurator.store.vendor_settings import load_settings
     load_settings(path)
 
 
 def _fifo_quote_counter(path, monkeypatch):
-    from configurator.report import numbering
+    from configurator.store import quote_counter as numbering
     monkeypatch.setattr(numbering, "counter_path", lambda: path)
     numbering.next_quote_number()
 

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from configurator import paths
-from configurator.cli import main
-from configurator.io.build_io import read_build
-from configurator.io.exporters import EXPORTERS, exporter, exporter_for
-from configurator.io.formats import UnknownFormatError, dialog_filter
-from configurator.io.importers import IMPORTERS, importer, importer_for
+from configurator.cli.main import main
+from configurator.formats.exporters import EXPORTERS, exporter, exporter_for
+from configurator.formats.importers import IMPORTERS, importer, importer_for
+from configurator.formats.registry import UnknownFormatError, dialog_filter
+from configurator.store import paths
+from configurator.store.build_files import read_build
 
 EXAMPLE = paths.examples_dir() / "hgx-h100-8gpu.json"
 

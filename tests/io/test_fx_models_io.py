@@ -7,10 +7,10 @@ from decimal import Decimal
 import pytest
 
 from configurator.core.evaluator import Evaluator
-from configurator.io.catalog_io import default_catalog
-from configurator.io.evaluator_io import default_evaluator
-from configurator.io.fx_io import fx_files, load_fx
-from configurator.io.models_io import PresetFileError, load_presets, preset_files
+from configurator.store.catalogs import default_catalog
+from configurator.store.fx_rates import fx_files, load_fx
+from configurator.store.loaded_evaluator import default_evaluator
+from configurator.store.model_presets import PresetFileError, load_presets, preset_files
 
 
 def test_shipped_fx_has_the_required_currencies():

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from configurator import i18n
-from configurator.cli import main
-from configurator.io.build_io import load_build
-from configurator.io.catalog_io import default_catalog
-from configurator.io.importers import server_importer
-from configurator.io.importers.inventory import read_inventory
-from configurator.io.importers.inventory_model import Found
-from configurator.io.importers.matching import match_item
+from configurator.cli.main import main
+from configurator.formats.importers import server_importer
+from configurator.formats.importers.inventory import read_inventory
+from configurator.formats.importers.inventory_model import Found
+from configurator.formats.importers.matching import match_item
+from configurator.store.build_files import load_build
+from configurator.store.catalogs import default_catalog
+from configurator.words import i18n
 
 PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
 
@@ -172,7 +172,7 @@ def test_matching_needs_evidence_and_no_contradiction(catalog, item, expected):
 
 
 def _settings():
-    from configurator.io.importers import ImportSettings
+    from configurator.formats.importers import ImportSettings
 
     return ImportSettings()
 

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli import main
-from configurator.io.build_io import load_build, save_build
-from configurator.io.catalog_io import default_catalog
-from configurator.io.importers.inventory import read_inventory
-from configurator.io.importers.inventory_model import Found, Inventory
-from configurator.io.verify import verify
+from configurator.cli.main import main
+from configurator.formats.importers.inventory import read_inventory
+from configurator.formats.importers.inventory_model import Found, Inventory
+from configurator.formats.verify import verify
+from configurator.store.build_files import load_build, save_build
+from configurator.store.catalogs import default_catalog
 
 PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hgx-h100-8gpu.json"

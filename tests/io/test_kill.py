@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from kill_harness import KilledChild, run_all
 
-from configurator.io.autosave import RecoveryStore
-from configurator.io.build_io import load_build
+from configurator.store.autosave import RecoveryStore
+from configurator.store.build_files import load_build
 
 CHILD = Path(__file__).resolve().parent / "kill_child.py"
 ROUNDS = 8

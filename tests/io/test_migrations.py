@@ -7,8 +7,8 @@ import json
 import pytest
 
 from configurator.core.build import FORMAT_KIND, FORMAT_VERSION
-from configurator.io.build_io import BuildFileError, dumps_build, loads_build, parse_build
-from configurator.io.migrations import MIGRATIONS, MigrationError, detect_version, migrate
+from configurator.store.build_files import BuildFileError, dumps_build, loads_build, parse_build
+from configurator.store.build_migrations import MIGRATIONS, MigrationError, detect_version, migrate
 
 V0 = {
     "chassis": "test-2u",
@@ -107,7 +107,7 @@ def test_current_layout_without_format_is_refused():
 
 def test_v0_migration_never_drops_a_part_or_a_key():
     """Issue 10 class 3: every part and every top-level key survives the step (or it refuses)."""
-    from configurator.io.migrations import migrate
+    from configurator.store.build_migrations import migrate
     parts = [{"slot": f"S{i}", "id": f"p{i}"} for i in range(20)]
     data = {"format": 0, "chassis": "c", "parts": parts, "name": "n", "site": {"voltage": 230}, "extra": 1}
     out, version = migrate(data)

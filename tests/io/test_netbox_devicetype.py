@@ -12,12 +12,17 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from configurator import paths
-from configurator.cli import main
-from configurator.io.build_io import load_build
-from configurator.io.catalog_io import default_catalog
-from configurator.io.evaluator_io import default_evaluator
-from configurator.io.exporters.netbox_devicetype import interface_type, server_device_type, slug, switch_device_type
+from configurator.cli.main import main
+from configurator.formats.exporters.netbox_devicetype import (
+    interface_type,
+    server_device_type,
+    slug,
+    switch_device_type,
+)
+from configurator.store import paths
+from configurator.store.build_files import load_build
+from configurator.store.catalogs import default_catalog
+from configurator.store.loaded_evaluator import default_evaluator
 
 SCHEMA = Path(__file__).resolve().parents[1] / "fixtures" / "netbox-devicetype-schema"
 CLUSTER = paths.examples_dir() / "clusters" / "hgx-h100-16.json"

@@ -19,9 +19,9 @@ from configurator.core.build import Build
 from configurator.core.evaluator import evaluate
 from configurator.core.fx import parse_fx
 from configurator.core.slots import channel_letter, dimm_slot_id
-from configurator.io.catalog_io import load_catalog
-from configurator.io.exporters.evaluation_json import evaluation_to_json
-from configurator.io.fx_io import load_fx
+from configurator.formats.exporters.evaluation_json import evaluation_to_json
+from configurator.store.catalogs import load_catalog
+from configurator.store.fx_rates import load_fx
 
 CASES = corpus_cases()
 
@@ -52,7 +52,7 @@ def test_bad_fx_rows_are_skipped_one_by_one(case):
 @pytest.mark.parametrize("case", CASES["fx"], ids=lambda c: Path(c["file"]).name)
 def test_a_bad_fx_file_never_breaks_evaluate(case, tmp_path):
     """The user's fx.toml overrides the shipped one; a USD and a EUR build still evaluate."""
-    from configurator import paths
+    from configurator.store import paths
     catalog = load_catalog([FIXTURE_CATALOG], [FIXTURE_CATALOG / "prices"])
     fx = load_fx([paths.catalog_dir() / "fx.toml", CORPUS / case["file"]])
     for currency in ("USD", "EUR", "GBP", "JPY"):

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from configurator.io import safe_write
-from configurator.io.safe_write import UnsafeTargetError, atomic_write, backup_path
+from configurator.store import safe_write
+from configurator.store.safe_write import UnsafeTargetError, atomic_write, backup_path
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "hgx-h100-8gpu.json"

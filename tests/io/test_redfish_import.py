@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from redfish_test_servers import MOCKUP, body, root, scripted, self_signed, silent, sushy
 
-from configurator.cli import main
-from configurator.io.build_io import load_build
-from configurator.io.catalog_io import default_catalog
-from configurator.io.importers.redfish import RedfishError, RedfishOptions, import_redfish, read_inventory
+from configurator.cli.main import main
+from configurator.formats.importers.redfish import RedfishError, RedfishOptions, import_redfish, read_inventory
+from configurator.store.build_files import load_build
+from configurator.store.catalogs import default_catalog
 
 
 @pytest.fixture(scope="module")

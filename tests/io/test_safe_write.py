@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from configurator.io import safe_write
-from configurator.io.safe_write import atomic_write, backup_path, sanitize_filename
+from configurator.store import safe_write
+from configurator.store.safe_write import atomic_write, backup_path, sanitize_filename
 
 
 def test_atomic_write_creates_and_replaces(tmp_path):

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import json
 
-from configurator import paths
 from configurator.core.build import FORMAT_VERSION, Build
-from configurator.io.build_io import dumps_build
-from configurator.io.schema import build_schema, main, schema_text
+from configurator.store import paths
+from configurator.store.build_files import dumps_build
+from configurator.store.build_schema import build_schema, main, schema_text
 
 SCHEMA_FILE = paths.repo_root() / "docs" / "build.schema.json"
 
 
 def test_schema_file_is_up_to_date():
     assert SCHEMA_FILE.read_text(encoding="utf-8") == schema_text(), (
-        "docs/build.schema.json is stale: run  python -m configurator.io.schema docs/build.schema.json")
+        "docs/build.schema.json is stale: run  python -m configurator.store.build_schema docs/build.schema.json")
 
 
 def test_schema_describes_the_file_we_write():

@@ -12,12 +12,12 @@ from io_helpers import upgraded_probe
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from configurator.cli import main
+from configurator.cli.main import main
 from configurator.core.money import format_money
-from configurator.io.build_io import load_build, save_build
-from configurator.io.catalog_io import default_catalog
-from configurator.io.evaluator_io import default_evaluator
-from configurator.io.exporters import exporter
+from configurator.formats.exporters import exporter
+from configurator.store.build_files import load_build, save_build
+from configurator.store.catalogs import default_catalog
+from configurator.store.loaded_evaluator import default_evaluator
 
 H200, PSU = "nvidia-h200-sxm5-141gb", "supermicro-psu-3000w-titanium"
 CPU, DIMM = "intel-xeon-platinum-8480plus", "samsung-m321r8ga0bb0-cqk"
@@ -32,7 +32,7 @@ def files(tmp_path_factory) -> tuple[Path, Path]:
 
 
 def _plan(after: Path):
-    from configurator.core.upgrade import upgrade_of
+    from configurator.core.upgrade.found import upgrade_of
 
     catalog = default_catalog()
     return upgrade_of(load_build(after), default_evaluator(catalog)), catalog
@@ -106,7 +106,7 @@ def test_an_upgrade_with_errors_is_refused_unless_a_draft(files, tmp_path, capsy
 
 def test_upgrade_quote_in_chinese_prints_its_own_labels_in_chinese(files, tmp_path):
     """A build whose quote language is zh_CN gets the upgrade quote's headings, table heads and
-    verdict words in Chinese (report/labels.py), not only the shared quote header and terms."""
+    verdict words in Chinese (words/quote_labels.py), not only the shared quote header and terms."""
     _, after = files
     build = load_build(after)
     build.meta = build.meta.model_copy(update={"language": "zh_CN"})

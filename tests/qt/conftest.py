@@ -64,7 +64,7 @@ def make_window(qtbot, catalog):
     from configurator.core.build import Build
     from configurator.core.session import Session
     from configurator.qt.app import make_app
-    from configurator.qt.main_window import MainWindow
+    from configurator.qt.window.main_window import MainWindow
 
     make_app()
     made = []

@@ -36,8 +36,8 @@ from PySide6.QtWidgets import QFileDialog  # noqa: E402
 
 from configurator.core.build import Build  # noqa: E402
 from configurator.core.session import Session  # noqa: E402
-from configurator.io.build_io import dumps_build  # noqa: E402
 from configurator.qt.app import make_app  # noqa: E402
+from configurator.store.build_files import dumps_build  # noqa: E402
 
 #: what the child does; New, Open and Save As would change the document under test
 EDITS = ("drop", "palette_enter", "slot_menu", "delete_key", "undo", "redo", "apply_fix", "site_option",
@@ -61,7 +61,7 @@ def main(workdir: Path, seed: int, save_every: int, edit_ms: int) -> None:
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(home / "settings"))
     QCoreApplication.setApplicationName("gui-kill-child")
-    from configurator.qt.main_window import MainWindow
+    from configurator.qt.window.main_window import MainWindow
 
     catalog = make_catalog()
     window = MainWindow(Session(catalog, Build(chassis="hgx-8u")))

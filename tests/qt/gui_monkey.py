@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from configurator.qt.mime import part_mime
+from configurator.qt.chassis.drag_mime import part_mime
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 NO_MOD = Qt.KeyboardModifier.NoModifier
@@ -68,7 +68,7 @@ class Dialogs:
 
     def picker_exec(self, picker: QDialog) -> int:
         """ChassisPicker.exec: click a row (the user's choice) and press OK, or cancel."""
-        from configurator.qt.dialogs import ID_ROLE
+        from configurator.qt.dialogs.chassis_picker import ID_ROLE
 
         table = picker.table
         if self.chassis is None and self.rng.random() < 0.1:
@@ -81,7 +81,7 @@ class Dialogs:
 @contextmanager
 def answer_dialogs(dialogs: Dialogs, patch: Callable[[object, str, object], None]) -> Iterator[Dialogs]:
     """Route the window's modal dialogs to `dialogs`; `patch(obj, name, value)` is e.g. monkeypatch.setattr."""
-    from configurator.qt import main_window
+    from configurator.qt.window import main_window
 
     patch(QMessageBox, "question", dialogs.question)
     patch(QMessageBox, "warning", lambda *a, **k: dialogs.asked.append(f"warning: {a[1]}"))

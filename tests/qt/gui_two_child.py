@@ -34,7 +34,7 @@ def main(workdir: Path, label: str, doc: str) -> None:
     app = make_app()
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(home / f"settings-{label}"))
-    from configurator.qt.main_window import MainWindow
+    from configurator.qt.window.main_window import MainWindow
 
     asked = workdir / f"asked-{label}"
     asked.touch()

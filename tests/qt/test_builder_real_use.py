@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QApplication
 
 from configurator.core.build import Build
 from configurator.core.ops import SetChassis, SetOption
-from configurator.qt.mime import part_mime
-from configurator.qt.status_summary import SEPARATOR
-from configurator.qt.tray import tray_mime
+from configurator.qt.chassis.drag_mime import part_mime
+from configurator.qt.chassis.tray import tray_mime
+from configurator.qt.window.status_summary import SEPARATOR
 
 M13 = {"name": "13B", "layers": 40, "hidden": 5120, "heads": 40, "kv_heads": 40, "ffn": 13824, "vocab": 32000}
 
@@ -72,7 +72,8 @@ def _tray_window(make_window):
 
 
 def test_change_chassis_puts_what_has_no_place_in_a_visible_tray(make_window, qtbot, monkeypatch):
-    from configurator.qt import dialogs, main_window
+    from configurator.qt.dialogs import chassis_picker as dialogs
+    from configurator.qt.window import main_window
 
     win = make_window(Build(chassis="pcie-2u", placements={"SLOT1": "h100-pcie", "BAY1": "sata-1.92"}))
     assert not win.docks["tray"].isVisibleTo(win)
@@ -194,7 +195,7 @@ def test_fill_similar_on_a_nic_warns_when_nics_outnumber_gpus(make_window):
 
 def test_fill_similar_keeps_to_slots_of_the_same_role():
     from configurator.core.ops import fill_similar
-    from configurator.io.catalog_io import default_catalog
+    from configurator.store.catalogs import default_catalog
 
     cat = default_catalog()
     ops = fill_similar(Build(chassis="supermicro-sys-821ge-tnhr"), cat, "NIC1", "nvidia-cx7-mcx755106as-heat").ops
@@ -209,8 +210,8 @@ def test_clear_build_is_not_in_a_psu_menu(make_window):
 
 
 def test_the_chassis_picker_counts_slots_for_a_2_wide_gpu_and_shows_the_whole_summary(qtbot):
-    from configurator.io.catalog_io import default_catalog
-    from configurator.qt.dialogs import ChassisPicker, gpu_positions
+    from configurator.qt.dialogs.chassis_picker import ChassisPicker, gpu_positions
+    from configurator.store.catalogs import default_catalog
 
     cat = default_catalog()
     r760 = cat.chassis("dell-poweredge-r760")
@@ -244,8 +245,8 @@ def test_the_form_factor_filter_has_one_pcie_entry(make_window):
 
 
 def test_part_tooltips_show_a_clean_source_line_with_a_link():
-    from configurator.io.catalog_io import default_catalog
-    from configurator.qt.palette import _provenance
+    from configurator.qt.palette.palette_dock import _provenance
+    from configurator.store.catalogs import default_catalog
 
     cat = default_catalog()
     text = _provenance(cat.get("nvidia-l40s-48gb"), cat)

@@ -9,7 +9,7 @@ from configurator.core.build import Build
 from configurator.core.context import resolve
 from configurator.core.psu import bay_feeds
 from configurator.core.session import Session
-from configurator.qt.chassis_view import ChassisView
+from configurator.qt.chassis.schematic import ChassisView
 
 _spec = importlib.util.spec_from_file_location(
     "core_test_placement", Path(__file__).resolve().parent.parent / "core" / "test_placement.py")

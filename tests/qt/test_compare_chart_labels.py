@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from configurator.qt.compare_charts import LabelBox, _overlap, free_level
+from configurator.qt.compare.compare_charts import LabelBox, _overlap, free_level
 
 
 def test_a_label_that_would_cover_an_earlier_one_moves_a_line_down():

@@ -8,9 +8,9 @@ from PySide6.QtGui import QImage
 
 from configurator.core.build import Build
 from configurator.core.compare import CATALOG_PRICES
-from configurator.io.build_io import save_build
-from configurator.qt.compare_table import KEY_ROLE, format_delta, format_value
-from configurator.qt.compare_view import ComparePicker, open_compare
+from configurator.qt.compare.compare_window import ComparePicker, open_compare
+from configurator.qt.compare.grid import KEY_ROLE, format_delta, format_value
+from configurator.store.build_files import save_build
 
 BUILDS = (
     Build(chassis="hgx-8u", placements={"COOLING": "air-hgx", "CPU1": "xeon-8480", "CPU2": "xeon-8480",
@@ -158,8 +158,8 @@ def test_picker_takes_two_to_six(make_window, tmp_path):
 
 
 def test_gui_compare_screenshot_writes_the_view(tmp_path):
-    from configurator import paths
     from configurator.qt.app import run_gui
+    from configurator.store import paths
 
     files = [str(paths.examples_dir() / name) for name in ("hgx-h100-8gpu.json", "pcie-l40s-8gpu.json")]
     out = tmp_path / "compare.png"
@@ -205,8 +205,8 @@ def test_a_price_list_for_one_build_reprices_only_that_column(compared, tmp_path
 
 
 def test_gui_compare_refuses_one_build_and_an_unreadable_file(tmp_path, capsys):
-    from configurator import paths
     from configurator.qt.app import run_gui
+    from configurator.store import paths
 
     good = str(paths.examples_dir() / "hgx-h100-8gpu.json")
     assert run_gui(compare=[good], screenshot=str(tmp_path / "x.png")) == 2
@@ -219,10 +219,10 @@ def test_gui_compare_refuses_one_build_and_an_unreadable_file(tmp_path, capsys):
 
 
 def test_the_four_examples_show_every_row_with_deltas_and_best_marks(qtbot):
-    from configurator import paths
-    from configurator.io.importers import importer_for
+    from configurator.formats.importers import importer_for
     from configurator.qt.app import open_session
-    from configurator.qt.main_window import MainWindow
+    from configurator.qt.window.main_window import MainWindow
+    from configurator.store import paths
 
     names = ("hgx-h100-8gpu.json", "pcie-l40s-8gpu.json", "dgx-a100-8gpu.json", "inspur-nf5688m7-8gpu.json")
     files = [paths.examples_dir() / n for n in names]

@@ -7,9 +7,9 @@ import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from configurator.core.build import Build
-from configurator.io.autosave import RecoveryStore
-from configurator.io.build_io import load_build, save_build
-from configurator.qt.status_summary import SEPARATOR
+from configurator.qt.window.status_summary import SEPARATOR
+from configurator.store.autosave import RecoveryStore
+from configurator.store.build_files import load_build, save_build
 
 S = QMessageBox.StandardButton
 
@@ -154,7 +154,7 @@ def test_opening_an_open_file_goes_to_its_tab(make_window, tmp_path):
 
 
 def test_new_adds_a_tab_unless_the_active_one_is_blank(make_window, monkeypatch):
-    from configurator.qt import main_window
+    from configurator.qt.window import main_window
 
     monkeypatch.setattr(main_window.ChassisPicker, "chosen", lambda self: "pcie-2u")
     monkeypatch.setattr(main_window.ChassisPicker, "exec", lambda self: 1)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from configurator import i18n, paths
 from configurator.core.ops import Place, Remove
 from configurator.core.session import Session
-from configurator.io.build_io import load_build
-from configurator.io.catalog_io import load_catalog
-from configurator.qt.violations_panel import ViolationsPanel
+from configurator.qt.panels.problems import ViolationsPanel
+from configurator.store import paths
+from configurator.store.build_files import load_build
+from configurator.store.catalogs import load_catalog
+from configurator.words import i18n
 
 
 @pytest.fixture(scope="module")

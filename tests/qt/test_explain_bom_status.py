@@ -8,16 +8,16 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from configurator.cli import main
+from configurator.cli.explain_command import explain_figure, figures
+from configurator.cli.main import main
 from configurator.core.build import Build
 from configurator.core.ops import Place, Remove, SetOption
 from configurator.core.session import Session
-from configurator.io.build_io import load_build
-from configurator.io.catalog_io import load_catalog
-from configurator.io.explain_cli import explain_figure, figures
-from configurator.qt.explain_popup import ExplainDialog, cell_filter, explain_filter
-from configurator.qt.parts_list import CELL_FIGURES, PartsList
-from configurator.qt.status_summary import SEPARATOR, StatusSummary
+from configurator.qt.dialogs.explain_popup import ExplainDialog, cell_filter, explain_filter
+from configurator.qt.panels.bom import CELL_FIGURES, PartsList
+from configurator.qt.window.status_summary import SEPARATOR, StatusSummary
+from configurator.store.build_files import load_build
+from configurator.store.catalogs import load_catalog
 
 ROOT = Path(__file__).parents[2]
 HGX = ROOT / "examples" / "hgx-h100-8gpu.json"

@@ -8,12 +8,12 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from configurator.cli.explain_command import explain_figure, figures
 from configurator.core.session import Session
-from configurator.io.build_io import load_build
-from configurator.io.catalog_io import load_catalog
-from configurator.io.explain_cli import explain_figure, figures
-from configurator.qt.explain_popup import ExplainDialog, explain_filter
+from configurator.qt.dialogs.explain_popup import ExplainDialog, explain_filter
 from configurator.qt.panels import BandwidthPanel, CostPanel, PowerPanel, ThermalPanel, WorkloadPanel
+from configurator.store.build_files import load_build
+from configurator.store.catalogs import load_catalog
 
 ROOT = Path(__file__).parents[2]
 

@@ -32,8 +32,8 @@ from kill_harness import KilledChild, run_all
 from PySide6.QtWidgets import QMessageBox
 
 from configurator.core.build import Build
-from configurator.io.autosave import RecoveryStore
-from configurator.io.build_io import load_build, save_build
+from configurator.store.autosave import RecoveryStore
+from configurator.store.build_files import load_build, save_build
 
 CHILD = Path(__file__).resolve().parent / "gui_kill_child.py"
 ROUNDS = 6

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from configurator.core.build import Build
 from configurator.core.ops import SetOption
-from configurator.io.autosave import RecoveryStore
+from configurator.store.autosave import RecoveryStore
 
 
 def test_save_as_prefills_a_safe_name_from_a_hostile_build_name(make_window, monkeypatch):

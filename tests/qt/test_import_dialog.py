@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-from configurator.qt.import_dialog import ImportServerDialog, import_from_server
+from configurator.qt.dialogs.import_server import ImportServerDialog, import_from_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "io"))
 from redfish_test_servers import sushy  # noqa: E402

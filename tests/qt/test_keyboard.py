@@ -9,7 +9,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu, QPushButton
 
 from configurator.core.build import Build
-from configurator.qt.palette import FOCUS_RING
+from configurator.qt.palette.palette_dock import FOCUS_RING
 
 
 @pytest.fixture
@@ -151,7 +151,7 @@ def test_ctrl_k_shift_enter_selects_a_part(make_window, qtbot):
 
 
 def test_fuzzy_ranking():
-    from configurator.qt.command_palette import fuzzy_score
+    from configurator.qt.dialogs.command_palette import fuzzy_score
 
     assert fuzzy_score("rst lay", "View ▸ Reset layout") is not None
     assert fuzzy_score("xyz", "View ▸ Reset layout") is None
@@ -160,7 +160,7 @@ def test_fuzzy_ranking():
 
 
 def _palette(qtbot):
-    from configurator.qt.command_palette import CommandPalette
+    from configurator.qt.dialogs.command_palette import CommandPalette
 
     found = []
     qtbot.waitUntil(lambda: bool(found.extend(w for w in QApplication.topLevelWidgets()

@@ -10,7 +10,7 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from configurator.core.build import Build
-from configurator.qt.mime import part_mime
+from configurator.qt.chassis.drag_mime import part_mime
 
 
 def _drag_to(view, slot_id: str, part_id: str):
@@ -208,7 +208,7 @@ def test_selection_syncs_between_bom_and_chassis(make_window):
 
 
 def test_palette_greys_parts_that_cannot_fit_and_filters(make_window):
-    from configurator.qt.palette import FITS_ROLE
+    from configurator.qt.palette.palette_dock import FITS_ROLE
 
     win = make_window(Build(chassis="pcie-2u"))
     pal = win.palette_widget
@@ -260,7 +260,7 @@ def test_layout_is_restored_on_next_launch(make_window):
 
 
 def test_screenshot_mode_writes_png(tmp_path, monkeypatch, catalog):
-    import configurator.io.catalog_io as cio
+    import configurator.store.catalogs as cio
     from configurator.qt.app import run_gui
 
     monkeypatch.setattr(cio, "_DEFAULT", catalog)
@@ -288,8 +288,8 @@ def test_every_registered_panel_gets_a_dock_in_its_group(make_window):
 def test_file_menu_exports_through_the_registry(make_window, tmp_path, monkeypatch):
     from PySide6.QtWidgets import QFileDialog
 
-    from configurator.io.exporters import EXPORTERS
-    from configurator.io.exporters.evaluation_json import evaluation_to_json
+    from configurator.formats.exporters import EXPORTERS
+    from configurator.formats.exporters.evaluation_json import evaluation_to_json
 
     win = make_window()
     win.view.place("GPU1", "h100-sxm")

@@ -9,11 +9,11 @@ import pytest
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 
-from configurator import paths
 from configurator.core.ops import Place, Remove
 from configurator.core.session import Session
-from configurator.io.build_io import load_build
-from configurator.io.catalog_io import load_catalog
+from configurator.store import paths
+from configurator.store.build_files import load_build
+from configurator.store.catalogs import load_catalog
 
 NIC = "nvidia-cx7-mcx75310aas-neat"
 
@@ -39,7 +39,7 @@ class _Paints(QObject):
 @pytest.fixture
 def hgx_window(qtbot, qapp, real_catalog):
     from configurator.qt.app import make_app
-    from configurator.qt.main_window import MainWindow
+    from configurator.qt.window.main_window import MainWindow
 
     make_app()
     session = Session(real_catalog, load_build(paths.examples_dir() / "hgx-h100-8gpu.json"))

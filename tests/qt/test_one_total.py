@@ -14,13 +14,13 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import QLocale
 
-from configurator import paths
-from configurator.cli import main
+from configurator.cli.main import main
 from configurator.core.session import Session
-from configurator.io.build_io import read_build
-from configurator.io.catalog_io import default_catalog
-from configurator.io.evaluator_io import default_evaluator
-from configurator.qt.parts_list import PartsList
+from configurator.qt.panels.bom import PartsList
+from configurator.store import paths
+from configurator.store.build_files import read_build
+from configurator.store.catalogs import default_catalog
+from configurator.store.loaded_evaluator import default_evaluator
 
 EXAMPLES = sorted(paths.examples_dir().glob("*.json"))
 TERMS = {"discount_pct": "5", "tax_pct": "13", "shipping": "450", "support_pct_per_year": "7.5", "tco_years": 3}

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from configurator import paths
 from configurator.core.build import Build
 from configurator.core.ops import SetChassis
 from configurator.core.placement import fits_chassis
 from configurator.core.session import Session
-from configurator.io.catalog_cache import CatalogCache
-from configurator.io.catalog_io import load_catalog
-from configurator.qt.palette import FITS_ROLE, PART_ROLE, Palette
+from configurator.qt.palette.palette_dock import FITS_ROLE, PART_ROLE, Palette
+from configurator.store import paths
+from configurator.store.catalog_cache import CatalogCache
+from configurator.store.catalogs import load_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from _big_catalog import write_big_catalog  # noqa: E402

@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from configurator.qt.palette_index import PartIndex, Query, build_index, fits_in, query_words
+from configurator.qt.palette.search_index import PartIndex, Query, build_index, fits_in, query_words
 
 _WORDS = ["h100", "sxm5", "pcie", "80", "gb", "hbm3", "epyc", "9654", "ddr5", "nvme", "u.2", "400g", "ocp"]
 

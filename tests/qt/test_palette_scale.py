@@ -12,12 +12,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from configurator import paths
 from configurator.core.build import Build
 from configurator.core.session import Session
-from configurator.io.catalog_cache import CatalogCache
-from configurator.io.catalog_io import load_catalog
-from configurator.qt.palette import (
+from configurator.qt.palette.palette_dock import (
     FITS_ROLE,
     FORM_ROLE,
     PART_CATEGORY_ROLE,
@@ -26,6 +23,9 @@ from configurator.qt.palette import (
     VENDOR_ROLE,
     Palette,
 )
+from configurator.store import paths
+from configurator.store.catalog_cache import CatalogCache
+from configurator.store.catalogs import load_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from _big_catalog import write_big_catalog  # noqa: E402
@@ -143,7 +143,7 @@ def test_category_headers_count_and_fold(palette, every_part):
 def test_a_keystroke_asks_the_model_about_the_rows_on_screen_only(palette, monkeypatch, qtbot):
     """Fixed-height rows: the view lays out a row count, not each row (a list view asks the model
     for every row's index on each layout: a Python call a row), and paints the rows on screen."""
-    from configurator.qt.palette_model import PaletteModel
+    from configurator.qt.palette.rows_model import PaletteModel
 
     calls = {"rowCount": 0, "data": 0}
     for name in calls:

@@ -9,17 +9,17 @@ import pytest
 from fixture_catalog import make_catalog
 from sample_evaluation import render_all, sample_evaluation
 
-from configurator import paths
 from configurator.core.build import Build
 from configurator.core.evaluate.result import Link
 from configurator.core.evaluate.workload_models import MemoryBreakdown, WorkloadResult
 from configurator.core.evaluator import Evaluator
 from configurator.core.session import Session
-from configurator.io.build_io import load_build
-from configurator.io.catalog_io import load_catalog
 from configurator.qt import theme
 from configurator.qt.panels import PANELS, BandwidthPanel, CostPanel, PanelSpec, PowerPanel, ThermalPanel, WorkloadPanel
 from configurator.qt.panels import format as fmt
+from configurator.store import paths
+from configurator.store.build_files import load_build
+from configurator.store.catalogs import load_catalog
 
 GB = 10**9
 

@@ -11,12 +11,12 @@ import re
 
 import pytest
 
-from configurator import paths
 from configurator.core.build import Build
 from configurator.core.session import Session
-from configurator.io.build_io import load_build
-from configurator.io.catalog_io import load_catalog
 from configurator.qt.panels import PowerPanel
+from configurator.store import paths
+from configurator.store.build_files import load_build
+from configurator.store.catalogs import load_catalog
 
 EXAMPLES = sorted(p.name for p in paths.examples_dir().glob("*.json"))
 #: the violations that say "this feed cannot carry the server alone"

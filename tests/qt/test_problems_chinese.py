@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from configurator import i18n
-from configurator.qt import language
+from configurator.qt.window import language_menu as language
+from configurator.words import i18n
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 

@@ -10,8 +10,8 @@ from pypdf import PdfReader
 from PySide6.QtWidgets import QDialog, QFileDialog, QLineEdit, QMessageBox
 
 from configurator.core.build import Build
-from configurator.qt.quote_dialog import QuoteDialog, VendorDialog
-from configurator.report.settings import load_settings
+from configurator.qt.dialogs.quote_details import QuoteDialog, VendorDialog
+from configurator.store.vendor_settings import load_settings
 
 
 def _text(path) -> str:
@@ -78,7 +78,7 @@ def test_cancelling_the_details_writes_nothing(make_window, monkeypatch, tmp_pat
 
 
 def test_currency_in_the_dialog_converts_shipping(make_window, monkeypatch, quote_build):
-    from configurator.io.evaluator_io import default_evaluator
+    from configurator.store.loaded_evaluator import default_evaluator
 
     win = make_window(quote_build)
     win.session.evaluator = default_evaluator(win.session.catalog)   # the app's: shipped exchange rates

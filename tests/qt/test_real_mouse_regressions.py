@@ -7,7 +7,7 @@ from PySide6.QtGui import QDragEnterEvent, QDragLeaveEvent, QDragMoveEvent, QDro
 from PySide6.QtWidgets import QApplication
 
 from configurator.core.build import Build
-from configurator.qt.mime import part_mime
+from configurator.qt.chassis.drag_mime import part_mime
 
 
 def _events(view, slot_id: str, part_id: str):

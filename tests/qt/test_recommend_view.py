@@ -7,12 +7,12 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from configurator import paths
 from configurator.core.build import Build
 from configurator.core.session import Session
-from configurator.io.catalog_io import load_catalog
-from configurator.io.evaluator_io import default_evaluator
-from configurator.qt.recommend_view import RecommendDialog
+from configurator.qt.views.recommendations import RecommendDialog
+from configurator.store import paths
+from configurator.store.catalogs import load_catalog
+from configurator.store.loaded_evaluator import default_evaluator
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtGui import QFontMetrics
 
 from configurator.core.build import Build
-from configurator.qt.layout import CRAMPED, default_sizes, is_compact
+from configurator.qt.window.dock_layout import CRAMPED, default_sizes, is_compact
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "pcie-l40s-8gpu.json"
@@ -27,7 +27,7 @@ def _settle(qtbot, win, size):
 def example_window(qtbot):
     """The main window on a shipped example with the shipped catalog (what a user opens)."""
     from configurator.qt.app import make_app, open_session
-    from configurator.qt.main_window import MainWindow
+    from configurator.qt.window.main_window import MainWindow
 
     make_app()
     session, error = open_session(str(EXAMPLE))
@@ -39,7 +39,7 @@ def example_window(qtbot):
 
 
 def test_gui_size_renders_a_screenshot_at_that_size(tmp_path):
-    from configurator.cli import main
+    from configurator.cli.main import main
 
     out = tmp_path / "shot.png"
     assert main(["gui", str(EXAMPLE), "--size", "1366x768", "--screenshot", str(out)]) == 0
@@ -48,7 +48,7 @@ def test_gui_size_renders_a_screenshot_at_that_size(tmp_path):
 
 
 def test_gui_size_is_checked(capsys):
-    from configurator.cli import main
+    from configurator.cli.main import main
 
     with pytest.raises(SystemExit) as exc:
         main(["gui", "--size", "1366by768"])

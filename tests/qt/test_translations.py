@@ -14,8 +14,8 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetrics
 
-from configurator import i18n
-from configurator.qt import language
+from configurator.qt.window import language_menu as language
+from configurator.words import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "resources" / "translations" / "configurator_zh_CN.ts"
@@ -134,7 +134,7 @@ def test_the_cooling_slot_is_named_in_the_users_language(chinese):
     """The core names the cooling slot in English; the chassis view shows the word translated
     (the chassis file's own labels are catalog data and stay as written)."""
     from configurator.core.slots import Slot
-    from configurator.qt.slot_item import slot_label
+    from configurator.qt.chassis.slot_item import slot_label
 
     assert slot_label(Slot("COOLING", "cooling", "Cooling", "Cooling")) == "散热"
     assert slot_label(Slot("PCIE1", "pcie", "Slot 1 (x16)", "PCIe")) == "Slot 1 (x16)"

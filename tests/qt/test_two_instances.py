@@ -20,8 +20,8 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from configurator.core.build import Build
-from configurator.io.autosave import RecoveryStore
-from configurator.io.build_io import save_build
+from configurator.store.autosave import RecoveryStore
+from configurator.store.build_files import save_build
 
 CHILD = Path(__file__).resolve().parent / "gui_two_child.py"
 START_TIMEOUT_S = 60

@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli import main
+from configurator.cli.main import main
 from configurator.core.cluster.racks import elevation
 from configurator.core.ops import Place
 from configurator.core.session import Session
-from configurator.core.upgrade import upgrade_of
-from configurator.io.build_io import load_build, save_build
-from configurator.io.catalog_io import default_catalog
-from configurator.io.evaluator_io import default_evaluator
-from configurator.qt.cluster_view import ClusterView
-from configurator.qt.upgrade_view import FIGURES, UpgradeView
+from configurator.core.upgrade.found import upgrade_of
+from configurator.qt.views.cluster_plan import ClusterView
+from configurator.qt.views.upgrade_plan import FIGURES, UpgradeView
+from configurator.store.build_files import load_build, save_build
+from configurator.store.catalogs import default_catalog
+from configurator.store.loaded_evaluator import default_evaluator
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = ROOT / "tests" / "fixtures" / "probe-h200"
@@ -99,16 +99,16 @@ def test_the_cluster_view_draws_every_rack_and_the_fabric(qtbot, real_catalog, t
     view.rack_kw.setValue(20.0)
     assert len(view.plan.racks) > len(plan.racks)                    # fewer servers per rack at 20 kW
     out = tmp_path / "c.pdf"
-    from configurator.io.exporters import CLUSTER_EXPORTERS
+    from configurator.formats.exporters import CLUSTER_EXPORTERS
 
     CLUSTER_EXPORTERS["cluster-pdf"].write(view.plan, real_catalog, out)
     assert out.read_bytes().startswith(b"%PDF-")
 
 
 def test_main_window_menus_open_both_views(qtbot, real_catalog, imported):
-    from configurator.qt.cluster_view import show_cluster_view
-    from configurator.qt.main_window import MainWindow
-    from configurator.qt.upgrade_view import show_upgrade_view
+    from configurator.qt.views.cluster_plan import show_cluster_view
+    from configurator.qt.views.upgrade_plan import show_upgrade_view
+    from configurator.qt.window.main_window import MainWindow
 
     window = MainWindow(_session(imported, real_catalog), screenshot=True)
     qtbot.addWidget(window)

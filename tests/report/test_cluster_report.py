@@ -1,15 +1,15 @@
-"""The cluster drawings (report/cluster_layout.py) and the cluster PDF that prints them."""
+"""The cluster drawings (report/cluster_shapes.py) and the cluster PDF that prints them."""
 
 from __future__ import annotations
 
 from pypdf import PdfReader
 
-from configurator import paths
-from configurator.cli import main
+from configurator.cli.main import main
 from configurator.core.cluster import plan_cluster
-from configurator.io.catalog_io import default_catalog
-from configurator.io.cluster_io import read_cluster
-from configurator.report.cluster_layout import COLOURS, RACK_W, U_H, fabric_diagram, rack_elevation
+from configurator.report.cluster_shapes import COLOURS, RACK_W, U_H, fabric_diagram, rack_elevation
+from configurator.store import paths
+from configurator.store.catalogs import default_catalog
+from configurator.store.cluster_files import read_cluster
 
 CLUSTER = paths.examples_dir() / "clusters" / "hgx-h100-16.json"
 
@@ -73,7 +73,7 @@ def _pdf_text(path) -> str:
 def test_cluster_pdf_in_chinese_has_chinese_headings_and_no_english_label(tmp_path, monkeypatch):
     """`--lang zh_CN` (and CONFIGURATOR_LANG) reach the cluster PDF: headings, key figures, drawings'
     words, BOM groups and items, problems and the page footer in Chinese."""
-    from configurator import i18n
+    from configurator.words import i18n
 
     out, env_out = tmp_path / "cluster-zh.pdf", tmp_path / "cluster-env.pdf"
     try:

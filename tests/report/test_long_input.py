@@ -14,7 +14,7 @@ from datetime import date
 import pytest
 import report_synthetic as syn
 
-from configurator.report.settings import QuoteTerms, Vendor, VendorSettings
+from configurator.store.vendor_settings import QuoteTerms, Vendor, VendorSettings
 
 WORD = "Supercalifragilistic"
 

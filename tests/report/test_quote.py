@@ -11,7 +11,7 @@ import report_synthetic as syn
 from pypdf import PdfReader
 
 from configurator.report.quote import QuoteError, safe_filename, write_quote
-from configurator.report.settings import load_settings
+from configurator.store.vendor_settings import load_settings
 
 CUSTOMER = "北京示例科技有限公司"
 

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from configurator.cli.explain_command import explain_figure, figures
 from configurator.core.build import Build
-from configurator.io.build_io import load_build
-from configurator.io.catalog_io import load_catalog
-from configurator.io.evaluator_io import default_evaluator
-from configurator.io.explain_cli import explain_figure, figures
 from configurator.report.entry_lines import EntryLines, Run
 from configurator.report.quote import write_quote
+from configurator.store.build_files import load_build
+from configurator.store.catalogs import load_catalog
+from configurator.store.loaded_evaluator import default_evaluator
 
 ROOT = Path(__file__).parents[2]
 HEADING = re.compile(r"^([\w.]+) = ")
@@ -186,7 +186,7 @@ def test_entry_lines_wrap_to_the_width_and_split_between_lines():
 
 
 def test_the_upgrade_quote_links_its_after_figures_and_totals(tmp_path):
-    from configurator.cli import main
+    from configurator.cli.main import main
 
     probe = ROOT / "tests" / "fixtures" / "probe-h200"
     before = tmp_path / "server.json"
@@ -196,7 +196,7 @@ def test_the_upgrade_quote_links_its_after_figures_and_totals(tmp_path):
                         **{f"PSU{i}": "supermicro-psu-3000w-titanium" for i in range(1, 7)},
                         "CPU1": "intel-xeon-platinum-8480plus", "CPU2": "intel-xeon-platinum-8480plus",
                         **{f"CPU{c}_DIMM_{ch}1": "samsung-m321r8ga0bb0-cqk" for c in (1, 2) for ch in "ABCDEFGH"}}
-    from configurator.io.build_io import save_build
+    from configurator.store.build_files import save_build
 
     save_build(build, tmp_path / "after.json")
     out = tmp_path / "upgrade.pdf"

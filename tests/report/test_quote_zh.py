@@ -11,15 +11,15 @@ from decimal import Decimal
 
 import pytest
 
-from configurator import paths
-from configurator.cli import main
+from configurator.cli.main import main
 from configurator.core.build import Build
 from configurator.core.currency import CurrencyError, check_currency, currency_ops
 from configurator.core.evaluator import evaluate
 from configurator.core.money import format_money
-from configurator.io.catalog_io import default_catalog
-from configurator.io.fx_io import load_fx
-from configurator.report.chinese import rmb_upper
+from configurator.store import paths
+from configurator.store.catalogs import default_catalog
+from configurator.store.fx_rates import load_fx
+from configurator.words.capital_numerals import rmb_upper
 
 HGX = paths.repo_root() / "examples" / "hgx-h100-8gpu.json"
 
@@ -61,12 +61,12 @@ def test_every_amount_on_the_quote_is_the_cores(tmp_path, pdf_pages, capsys, lan
             assert words in text, words
         assert "Net30days" not in text and "YourCompany" not in text
         assert re.search(r"第1页，共\d+页", text)
-        # the chassis drawing's own words (report/drawing.py) are the quote's language too
+        # the chassis drawing's own words (report/chassis_drawing.py) are the quote's language too
         for words in ("俯视示意图（后端在上）", "散热：风冷", "PCIe/网卡插槽", "CPU与内存", "CPU1内存：", "前端", "空插槽"):
             assert words in text, words
         for words in ("topview", "Cooling:", "Powersupplies", "CPUsandmemory", "FRONT", "emptyslot", "memory:"):
             assert words not in text, words
-        # and the summary's figures (report/figures.py) on page 1: the words around them, not only the
+        # and the summary's figures (report/figure_pairs.py) on page 1: the words around them, not only the
         # labels (the appendix shows figure keys and catalog field names as they are)
         summary = _squash(pages[0])
         for words in ("112核", "共32条内存", "个通道", "每卡", "可用", "峰值负载率", "冷吨", "散热能力", "购置",
@@ -139,8 +139,8 @@ def test_capital_numerals(amount, words):
 def test_shipped_vendor_placeholders_are_worded_in_the_quote_language():
     """The built-in defaults and examples/vendor-settings.toml's terms on a Chinese quote; a vendor's
     own wording (the example's company and address) stays as written, English quotes unchanged."""
-    from configurator.report.labels import Labels
-    from configurator.report.settings import VendorSettings, load_settings
+    from configurator.store.vendor_settings import VendorSettings, load_settings
+    from configurator.words.quote_labels import Labels
 
     zh, en = Labels("zh_CN"), Labels("en")
     default = zh.settings(VendorSettings(placeholder=True))

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from configurator import paths
-from configurator.io.instance_lock import try_lock
-from configurator.report.numbering import counter_path, next_quote_number
-from configurator.report.settings import QuoteError, load_settings
+from configurator.store import paths
+from configurator.store.instance_lock import try_lock
+from configurator.store.quote_counter import counter_path, next_quote_number
+from configurator.store.vendor_settings import QuoteError, load_settings
 
 
 def test_counter_increments_and_persists(home):
@@ -123,7 +123,7 @@ def test_a_killed_quote_holding_the_lock_blocks_nobody(home, tmp_path):
     import sys
     import time
 
-    from configurator.report import numbering
+    from configurator.store import quote_counter as numbering
     path = numbering.counter_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     code = ("import os, sys, time, fcntl; fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT); "
@@ -140,7 +140,7 @@ def test_a_killed_quote_holding_the_lock_blocks_nobody(home, tmp_path):
 
 
 def test_a_failed_quote_gives_its_number_back(home):
-    from configurator.report import numbering
+    from configurator.store import quote_counter as numbering
     day = date(2026, 1, 5)
     assert numbering.next_quote_number("Q", day) == "Q-2026-0001"
     taken = numbering.next_quote_number("Q", day)
@@ -152,7 +152,7 @@ def test_render_failure_leaves_no_gap(home, tmp_path, monkeypatch):
     import report_synthetic as syn
 
     from configurator.report import quote
-    from configurator.report.numbering import next_quote_number
+    from configurator.store.quote_counter import next_quote_number
     day = date(2026, 1, 5)
     before = int(next_quote_number("Q", day).rsplit("-", 1)[1])
 

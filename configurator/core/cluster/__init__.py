@@ -7,7 +7,17 @@ server figure. See docs/cluster.md.
 
 from __future__ import annotations
 
-from .model import ClusterSpec, CoolingSpec, FabricSpec, PduSpec, RackSpec, ServerGroup, SiteSpec, TrainingSpec, UnitPrice
+from .inputs import (
+    ClusterSpec,
+    CoolingSpec,
+    FabricSpec,
+    PduSpec,
+    RackSpec,
+    ServerGroup,
+    SiteSpec,
+    TrainingSpec,
+    UnitPrice,
+)
 from .plan import ClusterPlan, plan_cluster
 
 __all__ = ["ClusterSpec", "CoolingSpec", "FabricSpec", "PduSpec", "RackSpec", "ServerGroup", "SiteSpec",

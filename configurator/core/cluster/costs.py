@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from ..catalog import Catalog, Switch
-from .model import UnitPrice
+from .inputs import UnitPrice
 
 HOURS_PER_YEAR = 8760.0
 CENT = Decimal("0.01")

@@ -12,7 +12,7 @@ from ..violations import SEVERITY_ORDER, Fix, Violation
 from . import checks
 from .costs import ClusterCost, ClusterLine, roll_up, switch_line, unit_line
 from .fabric import FabricPlan, size_fabric
-from .model import ClusterSpec
+from .inputs import ClusterSpec
 from .racks import Rack, RackItem, build_rack, fill, server_item, switch_items
 from .scaling import ScalePoint, curve, step_inputs
 from .servers import ServerFigures, server_figures

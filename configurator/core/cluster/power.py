@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..psu import FEEDS
-from .model import PduSpec
+from .inputs import PduSpec
 
 
 def pdu_capacity_w(pdu: PduSpec) -> float:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..catalog import Switch
-from .model import RackSpec
+from .inputs import RackSpec
 from .power import FeedReport, Load, feed_continuous_w, feed_report
 from .servers import ServerFigures
 

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 
 from ..evaluate.workload_formulas import train_flops
-from .model import TrainingSpec
+from .inputs import TrainingSpec
 from .servers import ServerFigures
 
 #: bytes per gradient element: fp32 recipes keep fp32 gradients, the others 16-bit ones

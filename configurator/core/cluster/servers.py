@@ -15,7 +15,7 @@ from ..catalog import Catalog
 from ..evaluate.result import Evaluation
 from ..evaluate.workload_models import Workload
 from ..evaluator import Evaluator
-from .model import ClusterSpec
+from .inputs import ClusterSpec
 
 
 @dataclass(frozen=True)

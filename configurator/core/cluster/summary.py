@@ -1,5 +1,5 @@
 """The cluster plan as JSON-ready data: what `configurator cluster --json` prints. It reads the
-`ClusterPlan` only, as the translated text view does (io/cluster_text.py), so they cannot disagree."""
+`ClusterPlan` only, as the translated text view does (cli/cluster_text.py), so they cannot disagree."""
 
 from __future__ import annotations
 

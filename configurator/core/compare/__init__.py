@@ -27,7 +27,7 @@ The API::
     rebase(cmp, 2)   # the same comparison with deltas to column 2, without re-evaluating
 
 Labels, group names (`GROUPS`) and formulas are English marked with `N_`; views translate them
-(`configurator.i18n.translate`). Options never edit the input builds: each column evaluates a
+(`configurator.words.i18n.translate`). Options never edit the input builds: each column evaluates a
 copy. A `PriceList` (rows as in a price-list CSV, docs/catalog.md; read by
 `io.compare_io.load_price_list`) replaces the catalog's prices of its part ids for that column.
 Bad options raise `CompareError`, one line naming the column and the field.
@@ -35,8 +35,7 @@ Bad options raise `CompareError`, one line naming the column and the field.
 
 from __future__ import annotations
 
-from .compute import Comparer, apply_options, best_marks, deltas, make_comparison, rebase, with_prices
-from .model import (
+from .comparison import (
     CATALOG_PRICES,
     MAX_COLUMNS,
     MIN_COLUMNS,
@@ -51,8 +50,9 @@ from .model import (
     Row,
     Value,
 )
-from .spec import GROUPS, RowSpec
-from .table import ROWS
+from .compute import Comparer, apply_options, best_marks, deltas, make_comparison, rebase, with_prices
+from .row_order import ROWS
+from .row_spec import GROUPS, RowSpec
 
 __all__ = [
     "CATALOG_PRICES", "GROUPS", "MAX_COLUMNS", "MIN_COLUMNS", "ROWS", "Column", "ColumnInput", "CompareError",

@@ -13,7 +13,7 @@ from ..build import Build
 from ..catalog import Catalog
 from ..evaluate._fast import BoundedMemo
 from ..evaluator import Evaluator
-from .model import (
+from .comparison import (
     CATALOG_PRICES,
     MAX_COLUMNS,
     MIN_COLUMNS,
@@ -27,8 +27,8 @@ from .model import (
     Row,
     Value,
 )
-from .spec import MONEY, RowSpec
-from .table import ROWS
+from .row_order import ROWS
+from .row_spec import MONEY, RowSpec
 
 
 def with_prices(catalog: Catalog, price_list: PriceList) -> Catalog:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..evaluate.result import Evaluation
 from ..text import N_
-from .model import Column, Explanation, Value
-from .spec import RowSpec, explained, number, text
+from .comparison import Column, Explanation, Value
+from .row_spec import RowSpec, explained, number, text
 
 
 def _ev(col: Column) -> Evaluation:

@@ -14,8 +14,8 @@ from ..evaluate.cost import HOURS_PER_YEAR
 from ..evaluate.workload_formulas import train_flops
 from ..evaluate.workload_models import Workload, WorkloadResult
 from ..text import N_
-from .model import Column, Explanation, Value
-from .spec import RowSpec, explained, money, number, per, text
+from .comparison import Column, Explanation, Value
+from .row_spec import RowSpec, explained, money, number, per, text
 
 DAYS_PER_YEAR = HOURS_PER_YEAR / 24   # 365.25, the TCO's year
 

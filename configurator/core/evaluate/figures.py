@@ -15,14 +15,7 @@ from ._fast import BoundedMemo, Family, fresh
 from .bandwidth import bandwidth_feeds, compute_bandwidth
 from .compute import compute_compute, compute_memory
 from .power import compute_power, compute_psu, placed_psus, psu_setup
-from .result import (
-    BandwidthResult,
-    ComputeResult,
-    HostMemoryResult,
-    PowerResult,
-    PsuResult,
-    ThermalResult,
-)
+from .result import BandwidthResult, ComputeResult, HostMemoryResult, PowerResult, PsuResult, ThermalResult
 from .thermal import compute_thermal, cooling_of
 
 

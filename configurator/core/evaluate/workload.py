@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from configurator.core.evaluate.workload_formulas import (
+from .workload_formulas import (
     MODEL_STATE_CONVENTIONS,
     attention_flops_per_token,
     compute_tokens_per_s,
@@ -24,7 +24,7 @@ from configurator.core.evaluate.workload_formulas import (
     train_days,
     train_flops,
 )
-from configurator.core.evaluate.workload_memory import (
+from .workload_memory import (
     infer_kv_bytes,
     infer_memory,
     infer_weight_bytes,
@@ -33,7 +33,7 @@ from configurator.core.evaluate.workload_memory import (
     train_memory,
     train_model_states,
 )
-from configurator.core.evaluate.workload_models import (
+from .workload_models import (
     DEFAULT_MAX_TOKENS_PER_STEP,
     DEFAULT_MFU,
     InferJob,

@@ -17,15 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from configurator.core.evaluate.workload_formulas import kv_cache_bytes
-from configurator.core.evaluate.workload_models import (
-    InferJob,
-    MemoryBreakdown,
-    ModelShape,
-    ModelStates,
-    TrainJob,
-    Workload,
-)
+from .workload_formulas import kv_cache_bytes
+from .workload_models import InferJob, MemoryBreakdown, ModelShape, ModelStates, TrainJob, Workload
 
 #: CUDA context + runtime (cuBLAS/cuDNN handles, kernels) per GPU, not counted by max_memory_allocated.
 #: Part of the fit reserve (`reserve_bytes`), not of the breakdown's total.

@@ -7,7 +7,7 @@ the scalar evaluator and rules, `explain` words why each build is there.
 
 from __future__ import annotations
 
-from .explain import Reason
+from .reasons import Reason
 from .request import Objective, Request
 from .search import Recommendation, Result, recommend
 

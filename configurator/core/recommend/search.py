@@ -19,8 +19,8 @@ from ..build import Build
 from ..evaluate.result import Evaluation
 from ..evaluator import Evaluator
 from ..text import N_
-from .explain import Reason, explain
 from .options import Block, Choice, blocks, build_of
+from .reasons import Reason, explain
 from .request import Request
 from .sweep import Sweep, choice_candidates, expansions, money
 from .tables import block_table, build_tables

@@ -10,8 +10,8 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from ...i18n import translate
-from ..explain_popup import explainable
+from ...words.i18n import translate
+from ..dialogs.explain_popup import explainable
 from . import format as fmt
 from .labels import HeldLabel
 from .widgets import (

@@ -12,10 +12,10 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from .. import theme
-from ..explain_popup import explainable
+from ..dialogs.explain_popup import explainable
 from . import format as fmt
-from .charts import ChartBox, PointMarker, chart_font, chart_section, make_plot
 from .labels import HeldLabel
+from .panel_charts import ChartBox, PointMarker, chart_font, chart_section, make_plot
 from .widgets import Title, ValueGrid, heading_label, subscribe_render
 
 

@@ -12,19 +12,11 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from ...core.psu import parse_redundancy
 from .. import theme
-from ..explain_popup import explainable
+from ..dialogs.explain_popup import explainable
 from . import format as fmt
-from .charts import ChartBox, chart_font, chart_section, make_plot
 from .labels import HeldLabel
-from .widgets import (
-    GaugeBar,
-    Title,
-    caption_label,
-    heading_label,
-    set_style,
-    subscribe_render,
-    value_label,
-)
+from .panel_charts import ChartBox, chart_font, chart_section, make_plot
+from .widgets import GaugeBar, Title, caption_label, heading_label, set_style, subscribe_render, value_label
 
 #: bar order, top to bottom; categories not listed follow in the order they appear
 CATEGORY_ORDER = ("gpu", "baseboard", "cpu", "dimm", "nic", "drive", "cooling", "chassis")

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from ..explain_popup import explainable
+from ..dialogs.explain_popup import explainable
 from . import format as fmt
 from .widgets import GaugeBar, Title, ValueGrid, caption_label, heading_label, subscribe_render
 

@@ -9,10 +9,10 @@ import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from ...i18n import translate
-from ..explain_popup import explainable
+from ...words.i18n import translate
+from ..dialogs.explain_popup import explainable
 from . import format as fmt
-from .charts import ChartBox, chart_font, chart_section, make_plot
+from .panel_charts import ChartBox, chart_font, chart_section, make_plot
 from .widgets import Title, ValueGrid, WrapLabel, heading_label, subscribe, subscribe_render
 from .workload_editor import WorkloadEditor
 

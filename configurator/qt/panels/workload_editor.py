@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.evaluate import workload as wl
-from ...io.models_io import load_presets
+from ...store.model_presets import load_presets
 from . import format as fmt
 from .widgets import OptionWriter, blocked
 

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from configurator import paths
 from configurator.core.build import Build
 from configurator.core.evaluator import Evaluator, evaluate
-from configurator.io.catalog_io import default_catalog
+from configurator.store import paths
+from configurator.store.catalogs import default_catalog
 
 EXAMPLES = paths.repo_root() / "examples"
 

@@ -138,10 +138,10 @@ def test_no_gpus(make_build, catalog):
 
 def test_board_fabric_is_capped_by_the_gpus_own_links():
     """An H800 (400 GB/s NVLink) on a 900 GB/s HGX board talks to its peers at 400 GB/s, not 900."""
-    from configurator import paths
     from configurator.core.build import Build
     from configurator.core.evaluator import evaluate
-    from configurator.io.catalog_io import load_catalog
+    from configurator.store import paths
+    from configurator.store.catalogs import load_catalog
 
     catalog = load_catalog([paths.catalog_dir()], [paths.price_dir()])
     h800, h100 = catalog.get("nvidia-h800-sxm5-80gb"), catalog.get("nvidia-h100-sxm5-80gb")

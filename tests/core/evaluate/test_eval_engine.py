@@ -9,7 +9,6 @@ from decimal import Decimal
 import pytest
 from pydantic import ValidationError
 
-from configurator import paths
 from configurator.core import evaluator as evaluator_module
 from configurator.core.build import Build
 from configurator.core.context import resolve
@@ -19,6 +18,7 @@ from configurator.core.evaluator import Evaluator, evaluate
 from configurator.core.fx import FxTable
 from configurator.core.rules import check
 from configurator.core.slots import chassis_slots
+from configurator.store import paths
 
 FX = FxTable({"USD": Decimal(1), "EUR": Decimal("0.86")}, {"USD": 2, "EUR": 2}, "test rates")
 
@@ -160,7 +160,7 @@ def _example(name):
 
 @pytest.fixture(scope="module")
 def shipped():
-    from configurator.io.catalog_io import load_catalog
+    from configurator.store.catalogs import load_catalog
     return load_catalog([paths.catalog_dir()], [paths.price_dir()])
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from configurator.core.evaluate.power import efficiency_at, part_power
-from configurator.io.build_io import load_build, loads_build
-from configurator.io.catalog_io import default_catalog
-from configurator.io.evaluator_io import default_evaluator
+from configurator.store.build_files import load_build, loads_build
+from configurator.store.catalogs import default_catalog
+from configurator.store.loaded_evaluator import default_evaluator
 
 EXAMPLES = Path(__file__).parents[3] / "examples"
 

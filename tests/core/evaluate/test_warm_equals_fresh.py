@@ -15,20 +15,20 @@ from decimal import Decimal
 
 import pytest
 
-from configurator import paths
 from configurator.core.build import Build
 from configurator.core.categories import ACCEPTS
 from configurator.core.evaluator import Evaluator
 from configurator.core.slots import chassis_slots
-from configurator.io.exporters.evaluation_json import evaluation_to_json
-from configurator.io.fx_io import load_fx
+from configurator.formats.exporters.evaluation_json import evaluation_to_json
+from configurator.store import paths
+from configurator.store.fx_rates import load_fx
 
 EXAMPLES = sorted(p.name for p in paths.examples_dir().glob("*.json"))
 
 
 @pytest.fixture(scope="module")
 def shipped():
-    from configurator.io.catalog_io import load_catalog
+    from configurator.store.catalogs import load_catalog
     return load_catalog([paths.catalog_dir()], [paths.price_dir()])
 
 

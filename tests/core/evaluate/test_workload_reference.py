@@ -8,7 +8,6 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from configurator import paths
 from configurator.core.evaluate.workload import (
     InferJob,
     ModelShape,
@@ -22,7 +21,8 @@ from configurator.core.evaluate.workload import (
     model_states,
 )
 from configurator.core.evaluate.workload_memory import hf_llama_layer_activation_bytes
-from configurator.io.models_io import load_presets
+from configurator.store import paths
+from configurator.store.model_presets import load_presets
 
 GB, GiB = 1e9, 2**30
 H100_PCIE = dict(gpu_memory_gb=80, gpu_bf16_tflops=756, gpu_fp8_tflops=1513, gpu_bandwidth_gbs=2000)

@@ -10,8 +10,8 @@ import pytest
 
 from configurator.core.evaluate.workload import Workload
 from configurator.core.recommend import Request, recommend
-from configurator.io.catalog_io import load_catalog
-from configurator.io.evaluator_io import default_evaluator
+from configurator.store.catalogs import load_catalog
+from configurator.store.loaded_evaluator import default_evaluator
 
 SEED = Path(__file__).parents[3] / "examples" / "seed-7b-training.json"
 

@@ -17,8 +17,8 @@ from configurator.core.recommend.request import Request
 from configurator.core.recommend.sweep import SUPPORT_PCT, Sweep, choice_candidates
 from configurator.core.recommend.tables import block_table, build_tables
 from configurator.core.recommend.vector import WorkTable, energy_price, evaluate
-from configurator.io.catalog_io import load_catalog
-from configurator.io.evaluator_io import default_evaluator
+from configurator.store.catalogs import load_catalog
+from configurator.store.loaded_evaluator import default_evaluator
 
 SEED = Path(__file__).parents[3] / "examples" / "seed-7b-training.json"
 REL = 1e-9

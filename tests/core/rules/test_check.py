@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from configurator import paths
 from configurator.core import rules
 from configurator.core.context import resolve
 from configurator.core.rules import check
 from configurator.core.violations import SEVERITY_ORDER
+from configurator.store import paths
 
 from ._fixture import CATALOG, make
 

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from configurator import paths
 from configurator.core.build import Build
 from configurator.core.rules import check
-from configurator.io.catalog_io import load_catalog
+from configurator.store import paths
+from configurator.store.catalogs import load_catalog
 
 #: example -> the only violations it may show, and why they are right
 EXPECTED = {

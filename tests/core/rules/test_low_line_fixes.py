@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from configurator import paths
 from configurator.core.build import Build
 from configurator.core.evaluator import Evaluator
 from configurator.core.psu import rating_at
-from configurator.io.catalog_io import default_catalog
+from configurator.store import paths
+from configurator.store.catalogs import default_catalog
 
 CATALOG = default_catalog()
 EXAMPLES = sorted(paths.examples_dir().glob("*.json"))

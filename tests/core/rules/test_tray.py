@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 
-from configurator import paths
 from configurator.core.build import Build
 from configurator.core.evaluator import Evaluator
 from configurator.core.ops import SetChassis, discard_from_tray, take_from_tray
 from configurator.core.session import Session
-from configurator.io.build_io import read_build
-from configurator.io.catalog_io import default_catalog
+from configurator.store import paths
+from configurator.store.build_files import read_build
+from configurator.store.catalogs import default_catalog
 
 CATALOG = default_catalog()
 
@@ -96,7 +96,7 @@ def test_the_warning_places_a_tray_part_once_a_slot_is_free():
 def test_tray_warnings_and_reasons_read_in_chinese():
     import re
 
-    from configurator import i18n
+    from configurator.words import i18n
 
     session = _session()
     session.apply(SetChassis(chassis="dell-poweredge-r760"))

@@ -7,11 +7,12 @@ import re
 
 import pytest
 
-from configurator import i18n, paths
 from configurator.core.build import Build
 from configurator.core.evaluator import Evaluator
 from configurator.core.session import Session
-from configurator.io.catalog_io import default_catalog
+from configurator.store import paths
+from configurator.store.catalogs import default_catalog
+from configurator.words import i18n
 
 CATALOG = default_catalog()
 M13 = {"name": "13B", "layers": 40, "hidden": 5120, "heads": 40, "kv_heads": 40, "ffn": 13824, "vocab": 32000}

@@ -1,0 +1,181 @@
+"""`configurator compare A.json B.json [...]` and `configurator bom BUILD`: the comparison core
+(`core.compare`) and the comparison/BOM exporters on the command line.
+
+Every bad input (a build, the price list, a workload, an option) is one line naming the file
+or flag and the field, exit 2 (raised as ValueError for `cli.main`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from ..core.build import Build
+from ..core.catalog import LoadIssue
+from ..core.compare import MAX_COLUMNS, MIN_COLUMNS, ColumnInput, Comparer, Comparison, Options, PriceList
+from ..core.currency import check_currency
+from ..core.evaluator import Evaluator
+from ..formats.exporters import ExportRequest, compare_exporter, exporter
+from ..formats.exporters.compare_json import comparison_to_json
+from ..formats.exporters.comparison_source import column_header, delta_text, group_label, number_text, row_label
+from ..store.price_lists import load_price_list
+from ..words.i18n import _, pad, warning_line
+from .workload_command import load_workload_file
+
+FORMATS = (("csv", "compare-csv"), ("xlsx", "compare-xlsx"), ("pdf", "compare-pdf"))
+
+
+class CompareArgError(ValueError):
+    """A bad `compare`/`bom` argument (exit 2, one line naming the flag)."""
+
+
+@dataclass(frozen=True)
+class CompareOutput:
+    """What `compare` prints: JSON data, a text table, or the path it wrote."""
+
+    json: dict[str, Any] | None = None
+    text: str = ""
+    written: Path | None = None
+
+
+def add_compare_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("builds", nargs="+", metavar="BUILD",
+                   help=_("{min} to {max} build files").format(min=MIN_COLUMNS, max=MAX_COLUMNS))
+    p.add_argument("--baseline", type=int, default=1, metavar="N", help=_("deltas are to build N (1-based; default 1)"))
+    p.add_argument("--price-list", metavar="CSV", help=_("a buyer's price list (docs/catalog.md) for every build"))
+    p.add_argument("--currency", metavar="CODE", help=_("compare every build in this currency"))
+    p.add_argument("--electricity-price", metavar="PRICE", help=_("per kWh, in the comparison's currency"))
+    p.add_argument("--pue", type=float, metavar="X",
+                   help=_("power usage effectiveness of the site, facility / IT power, e.g. 1.3 (default: each build's)"))
+    p.add_argument("--years", type=int, metavar="N", help=_("TCO horizon, years (default: each build's)"))
+    p.add_argument("--utilization", type=float, metavar="PCT", help=_("GPU utilization for energy and rent, %%"))
+    p.add_argument("--workload", metavar="FILE", help=_("workload JSON applied to every build"))
+    p.add_argument("--hide-equal", action="store_true", help=_("text output: leave out rows equal for all builds"))
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+    for flag, _name in FORMATS:
+        out.add_argument(f"--{flag}", metavar="F", help=_("write the comparison as {format}").format(format=flag.upper()))
+
+
+def add_bom_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("build", metavar="BUILD", help=_("build file"))
+    out = p.add_mutually_exclusive_group(required=True)
+    out.add_argument("--csv", metavar="F", help=_("write the bill of materials to F as CSV"))
+    out.add_argument("--xlsx", metavar="F", help=_("write the bill of materials to F as an Excel workbook"))
+    p.add_argument("--price-list", metavar="CSV", help=_("a buyer's price list (docs/catalog.md)"))
+    p.add_argument("--currency", metavar="CODE", help=_("price the bill of materials in this currency, ISO 4217 "
+                                                       "(default: the build's)"))
+
+
+def _price_list(path: str | None, evaluator: Evaluator) -> PriceList | None:
+    """The `--price-list` file; rows for unknown part ids are warnings on stderr."""
+    if not path:
+        return None
+    issues: list[LoadIssue] = []
+    plist = load_price_list(path, evaluator.catalog, issues=issues)
+    for issue in issues:
+        print(warning_line(issue), file=sys.stderr)
+    return plist
+
+
+def _currency(code: str, evaluator: Evaluator) -> str:
+    try:
+        return check_currency(code, evaluator.fx)
+    except ValueError as exc:
+        raise CompareArgError(f"--currency: {exc}") from None
+
+
+def _options(args: argparse.Namespace, evaluator: Evaluator) -> Options:
+    currency = _currency(args.currency, evaluator) if args.currency else None
+    price = None
+    if args.electricity_price is not None:
+        try:
+            price = Decimal(args.electricity_price)
+        except InvalidOperation:
+            raise CompareArgError(f"--electricity-price: not a number: {args.electricity_price!r}") from None
+        if not price.is_finite() or price < 0:
+            raise CompareArgError(f"--electricity-price: must be a finite number >= 0, got {args.electricity_price}")
+    workload = load_workload_file(args.workload) if args.workload else None
+    return Options(currency=currency, electricity_price_kwh=price, pue=args.pue, tco_years=args.years,
+                   utilization_pct=args.utilization, workload=workload)
+
+
+def compare_files(args: argparse.Namespace, evaluator: Evaluator, load: Callable[[str], Build]) -> Comparison:
+    """The comparison `args` asks for: its builds, common options and price list."""
+    n = len(args.builds)
+    if not MIN_COLUMNS <= n <= MAX_COLUMNS:
+        raise CompareArgError(f"compare: give {MIN_COLUMNS} to {MAX_COLUMNS} build files, got {n}")
+    if not 1 <= args.baseline <= n:
+        raise CompareArgError(f"--baseline: {args.baseline} is not one of the builds 1..{n}")
+    options = _options(args, evaluator)
+    plist = _price_list(args.price_list, evaluator)
+    inputs = [ColumnInput(load(path), source=path) for path in args.builds]
+    return Comparer(evaluator).compare(inputs, options=options, price_list=plist, baseline=args.baseline - 1)
+
+
+def run_compare(args: argparse.Namespace, evaluator: Evaluator, load: Callable[[str], Build]) -> CompareOutput:
+    """`configurator compare`: JSON, a file in one of the comparison formats, or a text table."""
+    cmp = compare_files(args, evaluator, load)
+    if args.json:
+        return CompareOutput(json=comparison_to_json(cmp))
+    for flag, name in FORMATS:
+        target = getattr(args, flag)
+        if target:
+            request = ExportRequest(options=tuple((c.build, c.evaluation) for c in cmp.columns),
+                                    catalog=evaluator.catalog, sources=tuple(args.builds), comparison=cmp)
+            return CompareOutput(written=compare_exporter(name, target).write(request, Path(target)))
+    return CompareOutput(text=comparison_text(cmp, args.hide_equal))
+
+
+def comparison_text(cmp: Comparison, hide_equal: bool = False) -> str:
+    """The comparison as a plain-text table: a header per group, value and delta per build, each
+    column as wide as its widest cell."""
+    label_w = 38
+    heads = [_clip(column_header(c, i, cmp.baseline).split("\n")[0]) for i, c in enumerate(cmp.columns)]
+    body: list[tuple[str, list[str]] | str] = []
+    for group, rows in cmp.grouped(hide_equal):
+        body += ["", group_label(group)]
+        for row in rows:
+            cells = [_clip(f"{number_text(v, row)}{' *' if row.best[i] else ''} {delta_text(row.deltas[i], row)}")
+                     for i, v in enumerate(row.values)]
+            body.append(("  " + row_label(row), cells))
+    widths = [max(width(h) for h in [heads[i]] + [b[1][i] for b in body if isinstance(b, tuple)]) + 2
+              for i in range(len(heads))]
+    lines = [pad("", label_w) + "".join(pad(h, w) for h, w in zip(heads, widths, strict=True))]
+    for item in body:
+        if isinstance(item, str):
+            lines.append(item)
+        else:
+            lines.append(pad(item[0][: label_w - 1], label_w)
+                         + "".join(pad(c, w) for c, w in zip(item[1], widths, strict=True)).rstrip())
+    lines += ["", _("* best value; deltas are to {letter}").format(letter=chr(ord("A") + cmp.baseline))]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _clip(text: str, limit: int = 44) -> str:
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def width(text: str) -> int:
+    """Display columns of `text` (Chinese characters take two), as `pad` counts them."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def run_bom(args: argparse.Namespace, evaluator: Evaluator, load: Callable[[str], Build]) -> Path:
+    """`configurator bom BUILD (--csv F | --xlsx F)`: the build's priced BOM, optionally under a price list."""
+    build = load(args.build)
+    plist = _price_list(args.price_list, evaluator)
+    currency = _currency(args.currency, evaluator) if args.currency else None
+    column = Comparer(evaluator).column(ColumnInput(build, source=args.build, options=Options(currency=currency)),
+                                        Options(), plist, 0)
+    name, target = ("bom-csv", args.csv) if args.csv else ("bom-xlsx", args.xlsx)
+    request = ExportRequest(options=((column.build, column.evaluation),), catalog=column.catalog,
+                            sources=(args.build,))
+    return exporter(name).write(request, Path(target))

@@ -1,0 +1,115 @@
+"""`configurator import KIND SOURCE -o BUILD.json`: the command's work, apart from argument parsing.
+
+Secrets never go on the command line (other users see it in `ps`): the BMC password comes from
+`--password-file`, else `CONFIGURATOR_BMC_PASSWORD`, else a prompt on a terminal; `--session`
+reuses an existing session token from `CONFIGURATOR_BMC_TOKEN`.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sys
+from argparse import Namespace
+from pathlib import Path
+from typing import Any
+
+from ..core.catalog import Catalog
+from ..formats.importers import ImportSettings, server_importer
+from ..formats.importers.inventory import read_inventory as read_folder
+from ..formats.importers.inventory_model import Inventory
+from ..formats.importers.placing import ImportResult, describe_match
+from ..formats.importers.redfish import RedfishOptions, read_password_file
+from ..formats.importers.redfish import read_inventory as read_redfish
+from ..formats.verify import Verification, verify
+from ..store.build_files import save_build
+from ..words.i18n import _, note_line, pad
+
+PASSWORD_ENV = "CONFIGURATOR_BMC_PASSWORD"
+TOKEN_ENV = "CONFIGURATOR_BMC_TOKEN"
+
+
+def _password(args: Namespace) -> str | None:
+    if not args.user:
+        return None
+    if args.password_file:
+        return read_password_file(args.password_file)
+    if os.environ.get(PASSWORD_ENV):
+        return os.environ[PASSWORD_ENV]
+    if sys.stdin.isatty():
+        return getpass.getpass(f"password for {args.user} at {args.source}: ")
+    raise ValueError(f"--user {args.user}: no password (give --password-file F or set {PASSWORD_ENV})")
+
+
+def connection(args: Namespace) -> RedfishOptions:
+    """The Redfish options the command line asks for."""
+    token = None
+    if args.session:
+        token = os.environ.get(TOKEN_ENV)
+        if not token:
+            raise ValueError(f"--session: set {TOKEN_ENV} to the X-Auth-Token of an existing session")
+    if args.insecure and args.ca_file:
+        raise ValueError("--insecure and --ca-file contradict each other; give one")
+    if args.timeout <= 0:
+        raise ValueError(f"--timeout: must be positive seconds (got {args.timeout:g})")
+    return RedfishOptions(url=args.source, user=args.user, password=_password(args), session_token=token,
+                          insecure=args.insecure, ca_file=args.ca_file, timeout_s=args.timeout)
+
+
+def result_json(result: ImportResult, output: str) -> dict[str, Any]:
+    """What `--json` prints: the file written, every item with its match, and the notes."""
+    return {
+        "output": output, "chassis": result.build.chassis,
+        "items": [{"kind": m.item.kind, "source": m.item.source, "description": m.item.describe(),
+                   "part": m.part_id, "confidence": m.confidence, "evidence": m.evidence} for m in result.matches],
+        "placements": result.build.placements, "notes": [n.message for n in result.loaded.notes],
+    }
+
+
+def run_import(args: Namespace, catalog: Catalog) -> tuple[ImportResult, str]:
+    """Import, write the build file, and return the result with its text report."""
+    kind = server_importer(args.kind)
+    conn = connection(args) if kind.name == "redfish" else None
+    result = kind.read(args.source, catalog, ImportSettings(chassis_id=args.chassis, connection=conn))
+    save_build(result.build, Path(args.output))
+    lines = [describe_match(m).replace("UNMATCHED", pad(_("UNMATCHED"), 9)) for m in result.matches]
+    # the notes stay English in the build file; printed in the user's language (words/import_templates.py)
+    lines += [note_line(n.message) for n in result.loaded.notes]
+    lines.append(_("wrote {path}: {n} part(s) placed in {chassis}").format(
+        path=args.output, n=len(result.build.placements), chassis=result.build.chassis))
+    return result, "\n".join(lines)
+
+
+def read_server(args: Namespace) -> Inventory:
+    """What the server at `args.source` reports: a BMC URL over Redfish, else an inventory folder."""
+    if args.source.startswith(("http://", "https://")):
+        return read_redfish(connection(args))
+    return read_folder(args.source)
+
+
+def run_verify(args: Namespace, catalog: Catalog) -> Verification:
+    """`configurator verify BUILD SOURCE`: the build against what the server reports."""
+    from ..store.build_files import read_build
+
+    build = read_build(args.build, catalog).build
+    return verify(build, read_server(args), catalog)
+
+
+def add_arguments(parser: Any, kinds: tuple[str, ...]) -> None:
+    """The `import` subcommand's arguments (cli/main.py builds the parser)."""
+    parser.add_argument("kind", choices=kinds, help=_("where the server's inventory comes from"))
+    parser.add_argument("source", help=_("redfish: https://BMC; inventory: a folder of command outputs"))
+    parser.add_argument("-o", "--output", required=True, metavar="BUILD.json", help=_("build file to write"))
+    parser.add_argument("--chassis", metavar="CATALOG_ID", help=_("build in this chassis (default: matched)"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+    add_connection_arguments(parser)
+
+
+def add_connection_arguments(parser: Any) -> None:
+    """How to reach a BMC: shared by `import redfish` and `verify`."""
+    parser.add_argument("--user", help=_("BMC user (password: --password-file or ${env})").format(env=PASSWORD_ENV))
+    parser.add_argument("--password-file", metavar="F", help=_("read the BMC password from the first line of F"))
+    parser.add_argument("--session", action="store_true", help=_("reuse the session token in ${env}").format(env=TOKEN_ENV))
+    parser.add_argument("--insecure", action="store_true", help=_("accept any TLS certificate (self-signed BMCs)"))
+    parser.add_argument("--ca-file", metavar="F", help=_("verify the BMC's certificate against this CA bundle"))
+    parser.add_argument("--timeout", type=float, default=10.0, metavar="S", help=_("seconds per request (default 10)"))

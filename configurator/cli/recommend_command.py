@@ -1,0 +1,134 @@
+"""`configurator recommend`: from a job (a model preset or shape, training or serving) and constraints
+to the Pareto-best builds, as text or JSON, and optionally the best build written as a build file."""
+
+from __future__ import annotations
+
+import argparse
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..core import validation_text
+from ..core.evaluator import Evaluator
+from ..core.recommend import Recommendation, Request, recommend
+from ..core.text import N_
+from ..store.build_files import save_build
+from ..words.i18n import _
+from .workload_command import ZERO_HELP, WorkloadArgError, add_job_arguments, add_shape_arguments, build_workload
+
+
+def _workload_arguments(p: argparse.ArgumentParser) -> None:
+    """The `workload` command's job flags; ZeRO-3 and activation checkpointing on by default (what a
+    buyer sizing servers would run: the least memory per GPU at the same 6·N·D time)."""
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+    p.add_argument("--preset", help=_("model preset, e.g. llama-3-70b (configurator workload --list-presets)"))
+    add_shape_arguments(p)
+    p.add_argument("--mode", choices=("train", "finetune", "infer", "serve"), default="train",
+                   help=_("train or finetune: sized by --deadline-days; infer or serve: sized by "
+                          "--target-tokens-per-s (default: %(default)s)"))
+    add_job_arguments(p)
+    p.add_argument("--no-checkpointing", dest="checkpointing", action="store_false",
+                   help=_("training: without activation checkpointing (on by default: the least memory per GPU)"))
+    p.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=3, help=_(ZERO_HELP))
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Every flag of `configurator recommend`: the job, the constraints, the objective."""
+    _workload_arguments(p)
+    p.add_argument("--deadline-days", type=float, metavar="D", help=_("training: finish within D days"))
+    p.add_argument("--target-tokens-per-s", type=float, metavar="RATE", help=_("serving: output tokens/s over all servers"))
+    p.add_argument("--budget", metavar="AMOUNT", help=_("most money for all servers, in --currency"))
+    p.add_argument("--currency", default="USD", metavar="CODE",
+                   help=_("currency of --budget and of the prices shown, ISO 4217 (default: %(default)s)"))
+    p.add_argument("--max-kw", type=float, metavar="KW", help=_("most wall power per server, kW"))
+    p.add_argument("--max-ru", type=int, metavar="RU", help=_("most rack units for all servers"))
+    p.add_argument("--cooling", choices=("any", "air", "liquid"), default="any",
+                   help=_("chassis cooling allowed (default: %(default)s)"))
+    p.add_argument("--ambient", type=float, default=25.0, metavar="C",
+                   help=_("site inlet air temperature, °C (default: %(default)s)"))
+    p.add_argument("--vendor", action="append", default=[], help=_("allowed chassis vendor (repeatable)"))
+    p.add_argument("--gpu-family", action="append", default=[], help=_("allowed GPU id/name substring (repeatable)"))
+    p.add_argument("--owned", action="append", default=[], metavar="PART=N", help=_("parts the customer has"))
+    p.add_argument("--objective", choices=("price", "tco", "time", "cost_per_mtok"), default="price",
+                   help=_("what ranks the builds: price; tco (total cost of ownership over --tco-years); time "
+                          "(training days); cost_per_mtok (cost per million tokens) (default: %(default)s)"))
+    p.add_argument("--tco-years", type=int, default=5, metavar="N",
+                   help=_("TCO horizon, years (default: %(default)s)"))
+    p.add_argument("--max-servers", type=int, default=16, metavar="N",
+                   help=_("most servers of one build the job may use (default: %(default)s)"))
+    p.add_argument("--top", type=int, default=12, metavar="N", help=_("most builds shown (default: %(default)s)"))
+    p.add_argument("-o", "--output", metavar="BEST.json", help=_("write the best build as a build file"))
+
+
+def _owned(items: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for item in items:
+        pid, _eq, n = item.partition("=")
+        try:
+            out[pid] = int(n or "1")
+        except ValueError:
+            raise WorkloadArgError(f"--owned: {item!r} is not PART=N") from None
+    return out
+
+
+def build_request(args: argparse.Namespace) -> Request:
+    """The `Request` the arguments describe; `WorkloadArgError` names the bad flag."""
+    args.mode = {"finetune": "train", "serve": "infer"}.get(args.mode, args.mode)
+    workload = build_workload(args)
+    try:
+        budget = Decimal(args.budget) if args.budget is not None else None
+    except InvalidOperation:
+        raise WorkloadArgError(f"--budget: {args.budget!r} is not a number") from None
+    try:
+        return Request(workload=workload, deadline_days=args.deadline_days,
+                       target_tokens_per_s=args.target_tokens_per_s, budget=budget, currency=args.currency,
+                       max_kw_per_server=args.max_kw, max_rack_units=args.max_ru, cooling=args.cooling,
+                       ambient_c=args.ambient, vendors=tuple(args.vendor), gpu_families=tuple(args.gpu_family),
+                       owned=_owned(args.owned), objective=args.objective, tco_years=args.tco_years,
+                       max_servers=args.max_servers, front_size=args.top)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        flag = "--" + ".".join(str(x) for x in err["loc"]).replace("_", "-")
+        raise WorkloadArgError(f"{flag}: {validation_text.message(err)}") from None
+
+
+def to_json(rec: Recommendation) -> dict[str, Any]:
+    """The `recommend --json` object (docs/cli.md)."""
+    return {
+        "candidates": rec.candidates, "enumerated": rec.enumerated, "blocks": rec.blocks, "seconds": round(rec.seconds, 3),
+        "none_reason": rec.none_reason or None, "rejected_by_rules": list(rec.rejected),
+        "results": [{
+            "servers": r.servers, "chassis": r.build.chassis, "gpu": r.evaluation.compute.gpu_id,
+            "gpus_per_server": r.evaluation.compute.gpu_count, "price": str(r.price), "tco": str(r.tco),
+            "currency": r.evaluation.cost.currency, "train_days": r.days, "tokens_per_s": r.tokens_per_s,
+            "cost_per_million_tokens": str(r.cost_per_mtok) if r.cost_per_mtok is not None else None,
+            "peak_w_per_server": r.evaluation.power.peak_w, "warnings": r.warnings,
+            "why": [x.to_json() for x in r.reasons], "binds": [x.to_json() for x in r.binds],
+            "build": r.build.to_file_dict(),
+        } for r in rec.results],
+    }
+
+
+def to_text(rec: Recommendation, tr: Any = lambda s: s) -> str:
+    """A table of the front and each build's reasons; `tr` translates a template (gettext)."""
+    lines = [tr(N_("{m:,} valid servers in {b} blocks, {n:,} scored after dominance pruning, in {s:.2f} s.")).format(
+        m=rec.enumerated, n=rec.candidates, s=rec.seconds, b=rec.blocks)]
+    if not rec.results:
+        lines.append(tr(rec.none_reason))
+    for k, r in enumerate(rec.results, 1):
+        c = r.evaluation.compute
+        speed = (tr(N_("{days} days")).format(days=f"{r.days:,.1f}") if r.days is not None
+                 else tr(N_("{rate} tokens/s")).format(rate=f"{r.tokens_per_s:,.0f}"))
+        lines.append(f"{k:2}. {r.servers} × {r.evaluation.chassis_name}, {c.gpu_count} × {c.gpu_model}: "
+                     f"{r.price:,.2f} {r.evaluation.cost.currency}, {speed}")
+        lines += ["      " + tr(x.template).format(**dict(x.values)) for x in (*r.reasons, *r.binds)]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace, evaluator: Evaluator, tr: Any = lambda s: s) -> tuple[dict[str, Any], str]:
+    """Recommend, write the best build when asked; (JSON object, text)."""
+    rec = recommend(build_request(args), evaluator)
+    if args.output and rec.results:
+        save_build(rec.results[0].build, args.output)
+    return to_json(rec), to_text(rec, tr)

@@ -1,0 +1,254 @@
+"""Workloads for the CLI: `configurator workload` (a Workload from arguments, then memory, fit
+and time) and the workload files `configurator evaluate --workload FILE` reads."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..core import validation_text
+from ..core.evaluate.workload import (
+    DEFAULT_MAX_TOKENS_PER_STEP,
+    DEFAULT_MFU,
+    InferJob,
+    ModelShape,
+    TrainJob,
+    Workload,
+    deepspeed_estimator_bytes,
+    estimate_memory,
+    evaluate_workload,
+    model_states,
+)
+from ..store.build_files import BuildFileError, parse_json_checked
+from ..store.model_presets import load_presets
+from ..store.text_files import read_text
+from ..store.workload_limits import workload_problem
+from ..words.i18n import N_, _, pad, translate
+
+MAX_WORKLOAD_BYTES = 1_000_000   # a workload is a few hundred bytes of JSON
+#: `--seq` when not given: the training sequence length or the inference context, tokens
+DEFAULT_SEQ_LEN = 4096
+
+
+class WorkloadArgError(ValueError):
+    """Bad workload arguments (exit 2)."""
+
+
+#: the memory rows' and modes' words (the keys, as the English text has always printed them)
+ROWS = {"weights": N_("weights"), "gradients": N_("gradients"), "optimizer": N_("optimizer"),
+        "activations": N_("activations"), "kv_cache": N_("kv_cache"), "overhead": N_("overhead"), "total": N_("total")}
+MODES = {"train": N_("train"), "infer": N_("infer")}
+#: the name of a model given by its shape flags (no preset); shown in the user's language
+CUSTOM = N_("custom")
+
+
+@dataclass(frozen=True)
+class WorkloadReport:
+    data: dict[str, Any]
+    text: str
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Every flag of `configurator workload`: the model, the job, the GPUs."""
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+    p.add_argument("--preset", help=_("model preset, e.g. llama-2-7b (see --list-presets)"))
+    p.add_argument("--list-presets", action="store_true",
+                   help=_("list the model presets and exit (with --json: each preset's shape)"))
+    add_shape_arguments(p)
+    p.add_argument("--mode", choices=("train", "infer"), default="train",
+                   help=_("train: a training run; infer: serving (default: %(default)s)"))
+    add_job_arguments(p)
+    p.add_argument("--checkpointing", action="store_true",
+                   help=_("training: activation checkpointing (recompute in the backward pass: less memory)"))
+    p.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0, help=_(ZERO_HELP))
+    p.add_argument("--gpus", type=int, default=1, metavar="N",
+                   help=_("GPUs the job runs on: data parallel in training (ZeRO shards over them), tensor "
+                          "parallel in inference (default: %(default)s)"))
+    p.add_argument("--gpu", metavar="CATALOG_ID", help=_("GPU from the catalog: adds fits / capacity"))
+
+
+def add_shape_arguments(p: argparse.ArgumentParser) -> None:
+    """The model shape flags `workload` and `recommend` share."""
+    shape = p.add_argument_group(_("model shape"), _(
+        "without --preset give --layers, --hidden, --heads, --ffn and --vocab; with --preset each one given "
+        "overrides the preset's value"))
+    shape.add_argument("--layers", type=int, help=_("transformer layers (decoder blocks)"))
+    shape.add_argument("--hidden", type=int, help=_("hidden size (d_model)"))
+    shape.add_argument("--heads", type=int, help=_("attention (query) heads"))
+    shape.add_argument("--kv-heads", type=int,
+                       help=_("key/value heads; fewer than --heads for grouped-query attention (default: --heads)"))
+    shape.add_argument("--ffn", type=int, help=_("feed-forward (MLP) intermediate size"))
+    shape.add_argument("--vocab", type=int, help=_("vocabulary size, tokens"))
+    shape.add_argument("--params", type=float, help=_("parameter count override (e.g. 6.74e9)"))
+
+
+def add_job_arguments(p: argparse.ArgumentParser) -> None:
+    """The job flags `workload` and `recommend` share (each adds its own --mode, --zero, checkpointing)."""
+    p.add_argument("--precision", choices=("fp32", "amp", "mixed", "bf16", "fp8", "fp16", "int8", "int4"),
+                   help=_("number format. Training: fp32; amp (fp32 weights, bf16 autocast); mixed (bf16 weights, "
+                          "fp32 master copy); bf16 (bf16 only); fp8 (fp8 matmuls, fp32 master copy). Inference: "
+                          "weights in fp32, fp16, bf16, fp8, int8 or int4 (default: mixed for training, bf16 "
+                          "for inference)"))
+    p.add_argument("--optimizer", choices=("adamw", "adamw8bit", "sgd"), default="adamw",
+                   help=_("training optimizer, whose states take GPU memory: adamw (two states per parameter), "
+                          "adamw8bit (two 8-bit states) or sgd (one momentum state) (default: %(default)s)"))
+    p.add_argument("--optimizer-impl", choices=("fused", "foreach"), default="fused",
+                   help=_("optimizer.step() implementation: fused (no temporaries) or foreach"))
+    p.add_argument("--grad-fp32", action="store_true", help=_("fp32 gradients (Megatron/DeepSpeed, 18 B/param)"))
+    p.add_argument("--max-tokens-per-step", type=int, default=None, metavar="N",
+                   help=_("serving engine's tokens per step (chunked prefill; default {n}, 0 = whole batch)").format(
+                       n=DEFAULT_MAX_TOKENS_PER_STEP))
+    p.add_argument("--batch", type=int, default=1, metavar="N",
+                   help=_("training: micro-batch per GPU, sequences; inference: concurrent sequences "
+                          "(default: %(default)s)"))
+    p.add_argument("--seq", type=int, default=None, metavar="TOKENS",
+                   help=_("sequence length (training) / prompt context (inference), tokens (default {n})").format(
+                       n=DEFAULT_SEQ_LEN))
+    p.add_argument("--new-tokens", type=int, default=512, metavar="N",
+                   help=_("inference: tokens generated per sequence (default: %(default)s)"))
+    p.add_argument("--kv-dtype", choices=("fp32", "fp16", "bf16", "fp8", "int8"), default="bf16",
+                   help=_("inference: number format of the KV cache (default: %(default)s)"))
+    p.add_argument("--mfu", type=float,
+                   help=_("model FLOPs utilization for the time and speed estimates, 0 to 1 (default {mfu})").format(
+                       mfu=f"{DEFAULT_MFU:.2f}"))
+    p.add_argument("--tokens", type=float,
+                   help=_("training tokens for the time estimate (default 20 × parameters)"))
+
+
+#: `--zero`'s help, `workload`'s and `recommend`'s (each has its own default)
+ZERO_HELP = N_("training: ZeRO stage over the data-parallel GPUs; 1 shards the optimizer states, 2 also the "
+                "gradients, 3 also the weights (default: %(default)s)")
+
+
+def load_workload_file(path: Path | str) -> Workload:
+    """A workload JSON file; raises `WorkloadArgError` or `FileReadError` (one line, naming the file)."""
+    text = read_text(path, max_bytes=MAX_WORKLOAD_BYTES, what="workload file")
+    try:
+        data = parse_json_checked(text, str(path))
+    except BuildFileError as exc:   # same one-line form: `<file>: field '<f>': <message>`
+        raise WorkloadArgError(str(exc)) from None
+    problem = workload_problem(data)
+    if problem:
+        raise WorkloadArgError(f"{path}: field {problem[0]!r}: {problem[1]}")
+    try:
+        return Workload.model_validate(data)
+    except RecursionError:
+        raise WorkloadArgError(f"{path}: nested too deeply") from None
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"])
+        raise WorkloadArgError(f"{path}: field {loc!r}: {validation_text.message(err)}") from None
+
+
+def _shape(args: argparse.Namespace) -> ModelShape:
+    presets = load_presets()
+    if args.preset:
+        if args.preset not in presets:
+            raise WorkloadArgError(f"--preset: unknown model {args.preset!r}; known: {', '.join(sorted(presets))}")
+        shape = presets[args.preset]
+        updates = {k: v for k, v in _shape_flags(args).items() if v is not None}
+        return shape.model_copy(update=updates) if updates else shape
+    flags = _shape_flags(args)
+    missing = [f"--{k.replace('_', '-')}" for k in ("layers", "hidden", "heads", "ffn", "vocab") if flags[k] is None]
+    if missing:
+        raise WorkloadArgError("give --preset NAME or a full shape (missing " + ", ".join(missing) + ")")
+    if flags["kv_heads"] is None:
+        flags["kv_heads"] = flags["heads"]
+    try:
+        return ModelShape(name=CUSTOM, **{k: v for k, v in flags.items() if v is not None})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise WorkloadArgError(f"--{'-'.join(str(x) for x in err['loc'])}: {validation_text.message(err)}") from None
+
+
+def _shape_flags(args: argparse.Namespace) -> dict[str, Any]:
+    params = int(args.params) if args.params else None
+    return {"layers": args.layers, "hidden": args.hidden, "heads": args.heads, "kv_heads": args.kv_heads,
+            "ffn": args.ffn, "vocab": args.vocab, "params": params}
+
+
+def build_workload(args: argparse.Namespace) -> Workload:
+    """The Workload the `workload` command's arguments describe, within the documented ranges."""
+    wl = _build_workload(args)
+    problem = workload_problem(wl.model_dump(mode="json"))
+    if problem:
+        raise WorkloadArgError(f"{problem[0]}: {problem[1]}")
+    return wl
+
+
+def _build_workload(args: argparse.Namespace) -> Workload:
+    shape = _shape(args)
+    try:
+        if args.mode == "train":
+            job = TrainJob(precision=args.precision or "mixed", optimizer=args.optimizer, micro_batch=args.batch,
+                           seq_len=args.seq or DEFAULT_SEQ_LEN, checkpointing=args.checkpointing, zero_stage=args.zero,
+                           tokens=args.tokens, optimizer_impl=args.optimizer_impl, grad_fp32=args.grad_fp32)
+            return Workload(model=shape, mode="train", train=job, mfu=args.mfu, preset=args.preset)
+        step = {} if args.max_tokens_per_step is None else {
+            "max_tokens_per_step": args.max_tokens_per_step or None}  # 0: no cap
+        ijob = InferJob(precision=args.precision or "bf16", batch=args.batch, context=args.seq or DEFAULT_SEQ_LEN,
+                        new_tokens=args.new_tokens, kv_dtype=args.kv_dtype, **step)
+        return Workload(model=shape, mode="infer", infer=ijob, mfu=args.mfu, preset=args.preset)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise WorkloadArgError(f"{'.'.join(str(x) for x in err['loc'])}: {validation_text.message(err)}") from None
+
+
+def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> WorkloadReport:
+    if args.list_presets:
+        presets = load_presets()
+        listing: dict[str, Any] = {"presets": {k: v.model_dump(mode="json") for k, v in presets.items()}}
+        return WorkloadReport(listing, "\n".join(sorted(presets)))
+    if args.gpus < 1:
+        raise WorkloadArgError("--gpus: must be at least 1")
+    wl = build_workload(args)
+    mem = estimate_memory(wl, n_gpus=args.gpus)
+    per_gpu = {k: getattr(mem, k) for k in ("weights", "gradients", "optimizer", "activations", "kv_cache",
+                                             "overhead", "total")}
+    states = model_states(wl, args.gpus).model_dump(mode="json")
+    data: dict[str, Any] = {"workload": wl.model_dump(mode="json"), "gpus": args.gpus, "per_gpu_bytes": per_gpu,
+                            "peak_phase": mem.phase, "model_states_bytes": states}
+    text = [_("{model}: {mode}, {n} GPU(s), per GPU at the peak ({phase}):").format(
+        model=_(CUSTOM) if wl.model.name == CUSTOM else wl.model.name, mode=_(MODES.get(wl.mode, wl.mode)),
+        n=args.gpus, phase=translate(mem.phase))]
+    text += [f"  {pad(_(ROWS.get(k, k)), 12)} {v / 1e9:10.2f} GB" for k, v in per_gpu.items()]
+    if wl.mode == "train" and wl.train.zero_stage in (2, 3):  # DeepSpeed's own estimator, no offload
+        ds = deepspeed_estimator_bytes(wl.model.param_count(), wl.train.zero_stage, args.gpus,
+                                       wl.model.largest_module_params())
+        data["deepspeed_estimate_gpu_bytes"] = int(ds)
+    if wl.mode == "train":
+        text.append(_("model states per GPU (ZeRO-{stage}, {size} B/param):").format(
+            stage=wl.train.zero_stage, size=f"{states['bytes_per_param']:g}"))
+        text += [f"  {pad(_(ROWS[k]), 12)} {states[k] / 1e9:10.2f} GB" for k in ("weights", "gradients", "optimizer", "total")]
+    if args.gpu:
+        gpu = catalog_fn().get(args.gpu)
+        if gpu is None or gpu.category != "gpu":
+            raise WorkloadArgError(f"--gpu: no GPU {args.gpu!r} in the catalog")
+        res = evaluate_workload(wl, gpu_memory_gb=gpu.memory_gb, n_gpus=args.gpus, gpu_bf16_tflops=gpu.bf16_tflops,
+                                gpu_fp8_tflops=gpu.fp8_tflops, gpu_bandwidth_gbs=gpu.memory_bandwidth_gbs)
+        data.update({"gpu": gpu.id, "fits": res.fits, "capacity_bytes": res.capacity_bytes,
+                     "reserve_bytes": res.reserve_bytes, "headroom_bytes": res.headroom_bytes,
+                     "max_batch": res.max_batch, "verdict": res.verdict, "train_days": res.train_days,
+                     "decode_tokens_per_s": res.decode_tokens_per_s, "mfu": res.mfu,
+                     "prefill_tokens_per_s": res.prefill_tokens_per_s,
+                     "serving_tokens_per_s": res.serving_tokens_per_s,
+                     "decode_limit": res.decode_limit, "prefill_limit": res.prefill_limit})
+        text.append(f"{gpu.name}: {translate(res.verdict)}")
+        if res.max_batch is not None:
+            text.append("  " + _("largest batch that fits: {n}").format(n=res.max_batch))
+        if res.train_days is not None:
+            text.append("  " + _("training time: {days} days at MFU {mfu}").format(days=f"{res.train_days:,.1f}",
+                                                                                  mfu=f"{res.mfu:.0%}"))
+        if res.decode_tokens_per_s is not None:
+            text.append("  " + _("decode: {decode} tokens/s ({decode_limit}-bound); prefill: {prefill} tokens/s "
+                                 "({prefill_limit}-bound)").format(
+                decode=f"{res.decode_tokens_per_s:,.0f}", decode_limit=_(res.decode_limit or ""),
+                prefill=f"{res.prefill_tokens_per_s:,.0f}", prefill_limit=_(res.prefill_limit or "")))
+        if res.serving_tokens_per_s is not None:
+            text.append("  " + _("serving throughput: {n} output tokens/s").format(n=f"{res.serving_tokens_per_s:,.0f}"))
+    return WorkloadReport(data, "\n".join(text))

@@ -1,0 +1,179 @@
+"""NetBox device types: one YAML file per device type, in the community devicetype-library format.
+
+The format is https://github.com/netbox-community/devicetype-library (its `schema/devicetype.json`
+is vendored in tests/fixtures/ and a test validates every export against it). A server device
+type is a build: the chassis' maker, model, part number, height, depth and weight; one power port
+per PSU placed (inlet from the PSU's power cord in the catalog, else "other"); one interface per
+NIC port at its speed, plus the BMC port. A switch device type is a catalog `Switch`.
+
+Power draws (whole watts, as NetBox stores them): `maximum_draw` is the build's max wall power
+shared by the PSUs that count under its redundancy (the load each carries once the spares have
+failed over), `allocated_draw` the typical wall power shared by every PSU placed.
+
+Files go under the output folder as `<Manufacturer>/<slug>.yaml`, as in the library.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from ...core.build import Build
+from ...core.catalog import NIC, PSU, Accessory, Catalog, Switch
+from ...core.cluster.plan import ClusterPlan
+from ...core.evaluate.result import Evaluation
+from ...store.safe_write import atomic_write, sanitize_filename
+from ...words.i18n import N_
+from ..registry import Exporter, ExportRequest
+from .cluster_bom_csv import ClusterExporter
+
+_IB = {100: "infiniband-edr", 200: "infiniband-hdr", 400: "infiniband-ndr", 800: "infiniband-xdr"}
+_ETH = {1: "1000base-t", 10: "10gbase-x-sfpp", 25: "25gbase-x-sfp28", 100: "100gbase-x-qsfp28",
+        200: "200gbase-x-qsfp56", 400: "400gbase-x-osfp", 800: "800gbase-x-osfp"}
+#: the PSU-side end of a catalog power cord → the PSU's inlet (a C19 cord end plugs into a C20 inlet)
+_INLET = (("C19", "iec-60320-c20"), ("C13", "iec-60320-c14"), ("C15", "iec-60320-c16"))
+_MAX_TEXT = 100   # manufacturer, model and slug lengths the schema allows
+
+
+def slug(text: str) -> str:
+    """NetBox's slug: lower case, [-a-z0-9_], at most 100 characters."""
+    out = re.sub(r"[^a-z0-9_]+", "-", text.lower()).strip("-")
+    return (out or "device")[:_MAX_TEXT].rstrip("-") or "device"
+
+
+def interface_type(protocol: str, speed_gbps: float) -> str:
+    """The NetBox interface type for a port: InfiniBand by rate, Ethernet by speed; else 'other'."""
+    table = _IB if protocol in ("ib", "vpi") else _ETH
+    return table.get(int(round(speed_gbps)), "other")
+
+
+def _weight(kg: float) -> float:
+    """`kg` to a value the schema's `multipleOf: 0.01` accepts as a float (14.3 / 0.01 is not whole)."""
+    for value in (round(kg, 2), round(kg, 1), float(round(kg))):
+        if float(value / 0.01).is_integer():
+            return value
+    return float(round(kg))
+
+
+def _inlet(catalog: Catalog, psu_id: str) -> str:
+    for part in catalog.by_category("accessory"):
+        if isinstance(part, Accessory) and part.kind == "power-cord" and psu_id in part.companion_of:
+            for cord_end, inlet in _INLET:
+                if cord_end in part.name.split(" to ")[0]:
+                    return inlet
+    return "other"
+
+
+def _power_ports(build: Build, ev: Evaluation, catalog: Catalog) -> list[dict[str, Any]]:
+    psus = [(slot, part) for slot, pid in sorted(build.placements.items())
+            if isinstance(part := catalog.get(pid), PSU)]
+    active = max(1, ev.psu.active or len(psus))
+    most = max(1, math.ceil(ev.power.wall_max_w / active))
+    shared = max(1, math.ceil(ev.power.wall_typical_w / max(1, len(psus))))
+    return [{"name": slot, "type": _inlet(catalog, p.id), "maximum_draw": most, "allocated_draw": shared}
+            for slot, p in psus]
+
+
+def _interfaces(build: Build, catalog: Catalog) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for slot, pid in sorted(build.placements.items()):
+        nic = catalog.get(pid)
+        if isinstance(nic, NIC):
+            kind = interface_type(nic.protocol, nic.port_speed_gbps)
+            out += [{"name": f"{slot}-p{i}"[:64], "type": kind, "description": nic.name[:200]}
+                    for i in range(1, nic.ports + 1)]
+    out.append({"name": "BMC", "type": "1000base-t", "mgmt_only": True})
+    return out
+
+
+def server_device_type(build: Build, ev: Evaluation, catalog: Catalog, model: str | None = None) -> dict[str, Any]:
+    """The device type of one server build (see the module docstring); ValueError without a chassis."""
+    ch = catalog.chassis(build.chassis)
+    if ch is None:
+        raise ValueError(f"{build.meta.name or 'build'}: chassis {build.chassis!r} is not in the catalog")
+    name = (model or ch.name)[:_MAX_TEXT]
+    data: dict[str, Any] = {"manufacturer": ch.vendor[:_MAX_TEXT], "model": name, "slug": slug(name)}
+    if ch.part_number:
+        data["part_number"] = ch.part_number[:50]
+    data.update({"u_height": ch.rack_units, "is_full_depth": True, "airflow": "front-to-rear",
+                 "weight": _weight(ev.weight_kg or ch.weight_kg), "weight_unit": "kg",
+                 "power-ports": _power_ports(build, ev, catalog), "interfaces": _interfaces(build, catalog),
+                 "comments": f"{ev.compute.gpu_count} x {ev.compute.gpu_model or 'no GPU'}; max "
+                             f"{ev.power.wall_max_w:,.0f} W at the wall; exported by ai-server-configurator "
+                             f"from build {build.meta.name or build.chassis!r}"})
+    return data
+
+
+def switch_device_type(switch: Switch) -> dict[str, Any]:
+    """A fabric switch's device type: its native ports, PSUs and mechanical figures."""
+    psus = switch.psu_count
+    carried = psus // switch.psu_feeds if switch.psu_feeds > 1 else psus   # 1+1: one side carries it all
+    data: dict[str, Any] = {"manufacturer": switch.vendor[:_MAX_TEXT], "model": switch.name[:_MAX_TEXT],
+                            "slug": slug(switch.name)}
+    if switch.part_number:
+        data["part_number"] = switch.part_number[:50]
+    kind = interface_type(switch.protocol, switch.port_speed_gbps)
+    data.update({"u_height": switch.rack_units, "is_full_depth": True, "weight": _weight(switch.weight_kg),
+                 "weight_unit": "kg",
+                 "power-ports": [{"name": f"PSU{i}", "type": "other", "maximum_draw": max(1, math.ceil(
+                     switch.max_w / max(1, carried))), "allocated_draw": max(1, math.ceil(switch.typical_w / psus))}
+                     for i in range(1, psus + 1)],
+                 "interfaces": [{"name": f"p{i}", "type": kind} for i in range(1, switch.ports + 1)]
+                 + [{"name": "mgmt0", "type": "1000base-t", "mgmt_only": True}]})
+    return data
+
+
+def to_yaml(device_type: dict[str, Any]) -> bytes:
+    import yaml  # imported on the first NetBox export, not at start
+
+    return ("---\n" + yaml.safe_dump(device_type, sort_keys=False, allow_unicode=True, width=120)).encode("utf-8")
+
+
+def _write_all(types: Iterable[dict[str, Any]], folder: Path) -> Path:
+    """Each device type to `<folder>/<Manufacturer>/<slug>.yaml`; returns the folder."""
+    for dt in types:
+        maker = sanitize_filename(dt["manufacturer"], fallback="Unknown")
+        target = folder / maker / f"{dt['slug']}.yaml"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(target, to_yaml(dt))
+    return folder
+
+
+def cluster_device_types(plan: ClusterPlan, catalog: Catalog) -> list[dict[str, Any]]:
+    """One device type per server build and per switch model the plan uses (slugs unique per maker)."""
+    out: list[dict[str, Any]] = []
+    seen: set[tuple[str, str]] = set()
+    for group, fig in zip(plan.spec.servers, plan.servers, strict=True):
+        dt = server_device_type(group.build, fig.evaluation, catalog)
+        if (dt["manufacturer"], dt["slug"]) in seen:   # a second build of the same chassis
+            dt = server_device_type(group.build, fig.evaluation, catalog, f"{dt['model']} {fig.name}")
+        seen.add((dt["manufacturer"], dt["slug"]))
+        out.append(dt)
+    for fabric in (plan.fabric, plan.storage):
+        part = catalog.get(fabric.switch_id) if fabric is not None else None
+        if isinstance(part, Switch) and (part.vendor[:_MAX_TEXT], slug(part.name)) not in seen:
+            seen.add((part.vendor[:_MAX_TEXT], slug(part.name)))
+            out.append(switch_device_type(part))
+    return out
+
+
+def _write_cluster(plan: ClusterPlan, catalog: Catalog, path: Path) -> Path:
+    return _write_all(cluster_device_types(plan, catalog), path)
+
+
+def _write_build(request: ExportRequest, path: Path) -> Path:
+    from ...store.catalogs import default_catalog
+
+    (build, ev), = request.options
+    catalog = request.catalog if request.catalog is not None else default_catalog()
+    atomic_write(path, to_yaml(server_device_type(build, ev, catalog)))
+    return path
+
+
+NETBOX_DEVICETYPE = ClusterExporter("netbox-devicetype", (), "NetBox device types (YAML per type, into a folder)",
+                                    _write_cluster)
+NETBOX_DEVICETYPE_BUILD = Exporter(name="netbox-devicetype", suffixes=(".yaml", ".yml"),
+                                   description=N_("NetBox device type (YAML)"), max_options=1, write=_write_build)

@@ -1,0 +1,173 @@
+"""Import a running server from its BMC over Redfish: read the inventory, then build from it.
+
+The walk starts at the service root and only follows `@odata.id` links (no URI is built):
+Systems → Processors (CPUs, and GPUs as `ProcessorType: GPU`), Memory, Storage → Drives,
+PCIeDevices; Chassis → Drives, PCIeDevices, NetworkAdapters, PowerSubsystem → PowerSupplies
+(or the deprecated Power resource), ThermalSubsystem → Fans (or the deprecated Thermal).
+A resource that fails (404, bad JSON, too large) becomes a note and the walk goes on; a
+service that stops answering ends the import with one error line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...core.catalog import Catalog
+from ...store.text_files import FileReadError, read_text
+from ...words.i18n import N_
+from .inventory_model import Found, Inventory
+from .placing import ImportResult, ImportSettings, ServerImporter, build_from_inventory
+from .redfish_items import chassis_items, pcie_items, system_items
+
+
+class RedfishError(ValueError):
+    """The service could not be read; `str()` is one line naming the URL."""
+
+
+@dataclass(frozen=True)
+class RedfishOptions:
+    """How to reach one BMC. Secrets are never logged or written to the build."""
+
+    url: str
+    user: str | None = None
+    password: str | None = None
+    session_token: str | None = None    # an X-Auth-Token from an existing session
+    insecure: bool = False              # accept any TLS certificate (self-signed BMCs)
+    ca_file: str | None = None          # verify against this CA bundle instead of the system's
+    timeout_s: float = 10.0             # per request: connect and each read
+    retries: int = 1                    # after a timeout or a dropped connection
+    max_bytes: int = 4_000_000          # per response
+    max_links: int = 3000               # resources read in one import
+    max_members: int = 512              # members read from one collection
+
+
+if TYPE_CHECKING:
+    from .redfish_client import RedfishSession
+
+_FATAL = ("timed out", "cannot connect", "TLS")
+
+
+class _Walker:
+    """Follows links with a budget; remembers what it read and what it could not."""
+
+    def __init__(self, session: RedfishSession) -> None:
+        self.s, self.seen, self.notes = session, set[str](), list[str]()
+        self._budget = session.options.max_links
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+
+    def get(self, link: Any) -> dict[str, Any] | None:
+        """The resource an `{"@odata.id": ...}` object (or a bare URI) points to, read once."""
+        uri = link.get("@odata.id") if isinstance(link, dict) else link
+        if not isinstance(uri, str):
+            return None
+        path = self.s.path_of(uri)
+        if path is None:
+            self.notes.append(f"{uri}: link to another service, not followed")
+            return None
+        if path in self.seen:
+            return None
+        self.seen.add(path)
+        if len(self.seen) > self._budget:
+            if len(self.seen) == self._budget + 1:
+                self.notes.append(f"stopped after {self._budget} resources; the rest is not imported")
+            return None
+        data, why = self.s.get(path)
+        if data is None:
+            if why.startswith(_FATAL):
+                raise RedfishError(f"{self.s.base}{path}: {why}")
+            self.notes.append(f"{path}: {why}, skipped")
+        return data
+
+    def members(self, link: Any) -> list[dict[str, Any]]:
+        """The resources of a collection, at most `max_members`, following `Members@odata.nextLink`."""
+        out: list[dict[str, Any]] = []
+        cap, tried = self.s.options.max_members, 0
+        page = self.get(link)
+        while page is not None:
+            refs = page.get("Members", [])
+            refs = refs if isinstance(refs, list) else []
+            for ref in refs:
+                if tried >= cap:
+                    where = page.get("@odata.id") or (link.get("@odata.id") if isinstance(link, dict) else link)
+                    total = page.get("Members@odata.count", len(refs))
+                    self.notes.append(f"{where}: {total} members, only the first {cap} read")
+                    return out
+                tried += 1
+                item = self.get(ref)
+                if item is not None:
+                    out.append(item)
+            page = self.get(page["Members@odata.nextLink"]) if "Members@odata.nextLink" in page else None
+        return out
+
+    def links(self, refs: Any) -> list[dict[str, Any]]:
+        """The resources of a list of links (e.g. `Links.Drives`), at most `max_members`."""
+        refs = refs if isinstance(refs, list) else []
+        cap = self.s.options.max_members
+        if len(refs) > cap:
+            self.notes.append(f"{len(refs)} links in one list, only the first {cap} read")
+        return [r for r in (self.get(x) for x in refs[:cap]) if r is not None]
+
+
+def read_inventory(options: RedfishOptions) -> Inventory:
+    """Everything the BMC at `options.url` reports, as an `Inventory`; raises `RedfishError`."""
+    from .redfish_client import RedfishSession  # the client library costs 0.2 s to import: only when used
+
+    session = RedfishSession(options)
+    try:
+        root = session.service_root()
+        walk = _Walker(session)
+        systems = walk.members(root.get("Systems"))
+        chassis = walk.members(root.get("Chassis"))
+        items: list[Found] = []
+        for system in systems:
+            items += system_items(walk, system)
+        gpu_procs = any(i.kind == "gpu" for i in items)
+        linked: set[str] = set()
+        for ch in chassis:
+            items += chassis_items(walk, ch, gpu_procs, linked)
+        for system in systems:      # PCIe devices only a system links to (the walker reads each once)
+            items += pcie_items(walk.links(system.get("PCIeDevices")), linked, gpu_procs)
+    finally:
+        session.close()
+    first = systems[0] if systems else {}
+    frame = next((c for c in chassis if c.get("ChassisType") not in ("Component", "Module", "Card")), {})
+    if options.insecure:
+        walk.notes.insert(0, "TLS certificate not verified (--insecure)")
+    if not systems:
+        walk.notes.append("the service reports no computer system: CPUs, memory and drives are unknown")
+    return Inventory(
+        source=options.url, system_model=str(first.get("Model") or frame.get("Model") or ""),
+        system_manufacturer=str(first.get("Manufacturer") or frame.get("Manufacturer") or ""),
+        chassis_type=str(frame.get("ChassisType") or ""), items=tuple(items), notes=tuple(walk.notes),
+        blind=() if systems else ("cpu", "dimm", "gpu"))
+
+
+def import_redfish(options: RedfishOptions, catalog: Catalog, chassis_id: str | None = None) -> ImportResult:
+    """Read the BMC and build from what it reports (see `placing.build_from_inventory`)."""
+    return build_from_inventory(read_inventory(options), catalog, chassis_id, name=options.url)
+
+
+def _read(source: str, catalog: Catalog, settings: ImportSettings) -> ImportResult:
+    options = settings.connection if isinstance(settings.connection, RedfishOptions) else RedfishOptions(source)
+    return import_redfish(options, catalog, settings.chassis_id)
+
+
+REDFISH = ServerImporter(name="redfish", description=N_("a running server's BMC over Redfish (https://BMC)"), read=_read)
+
+
+def read_password_file(path: str) -> str:
+    """The password in `path` (first line, without its newline); ValueError names the file."""
+    try:
+        text = read_text(path, max_bytes=4096, what="password file")   # bounded; refuses FIFOs and devices
+    except FileReadError as exc:
+        raise ValueError(f"{path}: cannot read the password file ({exc.reason})") from None
+    first = text.splitlines()[0] if text else ""
+    if not first:
+        raise ValueError(f"{path}: the password file is empty")
+    return first
+
+
+__all__ = ["REDFISH", "RedfishError", "RedfishOptions", "read_inventory", "import_redfish", "read_password_file"]

@@ -1,0 +1,139 @@
+"""Verify after the work: does the server report what the build says it holds?
+
+`verify(build, inventory, catalog)` matches what the server reports (an `Inventory` from its
+BMC or from an inventory folder) to catalog parts exactly as an import does, then compares,
+per category, the parts the build places with the parts found: each missing or unexpected
+part, each part the server reports but the catalog cannot identify, each GPU whose PCIe link
+is narrower than the card's, each part whose health is not OK (a failed fan, a PSU in
+Warning), and each category the source could not see (no dmidecode: DIMMs unchecked).
+Anything in that list means the server differs from the plan (`configurator verify` exits 1).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.build import Build
+from ..core.catalog import Catalog
+from ..words.i18n import N_, _, pad, translate
+from .importers.inventory_model import Inventory
+from .importers.matching import Match, match_item
+
+CHECKED = ("gpu", "cpu", "dimm", "drive", "nic", "psu")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One way the server differs from the build."""
+
+    kind: str           # "missing", "unexpected", "unidentified", "degraded", "unhealthy", "unchecked"
+    category: str
+    message: str
+    part_id: str = ""
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Verification:
+    source: str
+    findings: tuple[Finding, ...]
+    counts: dict[str, tuple[int, int]]      # category -> (in the build, reported by the server)
+    blind: tuple[str, ...] = ()             # categories the source cannot report
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+
+def _expected(build: Build, catalog: Catalog) -> dict[str, Counter[str]]:
+    out: dict[str, Counter[str]] = {c: Counter() for c in CHECKED}
+    for part_id in build.placements.values():
+        part = catalog.get(part_id)
+        if part is not None and part.category in out:
+            out[part.category][part_id] += 1
+    return out
+
+
+def _compare(cat: str, want: Counter[str], matches: list[Match]) -> list[Finding]:
+    got = Counter(m.part_id for m in matches if m.part_id)
+    out = []
+    for pid in sorted(set(want) | set(got)):
+        short, extra = want[pid] - got[pid], got[pid] - want[pid]
+        if short > 0:
+            out.append(Finding("missing", cat, f"{short} of {want[pid]} {pid} not reported by the server", pid, short))
+        if extra > 0:
+            out.append(Finding("unexpected", cat, f"{extra} {pid} reported but not in the build", pid, extra))
+    for m in matches:
+        if m.part_id is None:
+            out.append(Finding("unidentified", cat, f"{m.item.source}: {m.item.describe()} is not a catalog part"))
+    return out
+
+
+def _link(m: Match, catalog: Catalog) -> list[Finding]:
+    """A GPU or NIC negotiated on fewer PCIe lanes than the card has (a bad riser, the wrong slot).
+    Only the width is checked: GPUs lower their link generation themselves when idle."""
+    lanes = m.item.figures.get("pcie_lanes")
+    want = getattr(catalog.get(m.part_id or ""), "pcie_lanes", None)
+    if lanes is None or not isinstance(want, int) or lanes >= want:
+        return []
+    return [Finding("degraded", m.item.kind, f"{m.item.source}: {m.part_id} runs at x{lanes:g}, the card is x{want}",
+                    m.part_id or "")]
+
+
+def verify(build: Build, inventory: Inventory, catalog: Catalog) -> Verification:
+    """Every difference between `build` and what `inventory` reports (empty: they agree)."""
+    expected = _expected(build, catalog)
+    findings: list[Finding] = []
+    counts: dict[str, tuple[int, int]] = {}
+    for cat in CHECKED:
+        items = [i for i in inventory.items if i.kind == cat]
+        counts[cat] = (sum(expected[cat].values()), len(items))
+        if cat in inventory.blind:
+            if expected[cat]:
+                findings.append(Finding("unchecked", cat, f"{sum(expected[cat].values())} {cat}(s) in the build "
+                                                          f"cannot be checked: the source does not report {cat}s"))
+            continue
+        matches = [match_item(i, catalog) for i in items]
+        findings += _compare(cat, expected[cat], matches)
+        findings += [f for m in matches for f in _link(m, catalog)]
+    for item in inventory.items:
+        if item.health and item.health != "OK":
+            findings.append(Finding("unhealthy", item.kind, f"{item.source}: {item.kind} "
+                                                            f"{item.location or item.model} reports health {item.health}"))
+    return Verification(inventory.source, tuple(findings), counts, tuple(c for c in CHECKED if c in inventory.blind))
+
+
+def verification_to_json(v: Verification) -> dict[str, Any]:
+    """What `configurator verify --json` prints."""
+    return {"source": v.source, "ok": v.ok,
+            "counts": {c: {"build": b, "server": None if c in v.blind else s} for c, (b, s) in v.counts.items()},
+            "findings": [{"kind": f.kind, "category": f.category, "part": f.part_id or None, "count": f.count,
+                          "message": f.message} for f in v.findings]}
+
+
+#: the findings' wordings (kept English in `--json`), so that the text prints them in the user's language
+FINDING_TEMPLATES = (
+    N_("{short} of {want} {part} not reported by the server"), N_("{n} {part} reported but not in the build"),
+    N_("{source}: {item} is not a catalog part"), N_("{source}: {part} runs at x{lanes}, the card is x{want}"),
+    N_("{n} {category}(s) in the build cannot be checked: the source does not report {category}s"),
+    N_("{source}: {kind} {item} reports health {health}"),
+)
+#: a finding's kind, as the text's left column shows it
+KIND_WORDS = {"missing": N_("MISSING"), "unexpected": N_("UNEXPECTED"), "unidentified": N_("UNIDENTIFIED"),
+              "degraded": N_("DEGRADED"), "unchecked": N_("UNCHECKED"), "unhealthy": N_("UNHEALTHY")}
+
+
+def verification_to_text(v: Verification) -> str:
+    """The acceptance checklist as text, in the user's language: one line per category, then each difference."""
+    lines = [_("Verified against {source}").format(source=v.source)]
+    for cat, (b, s) in v.counts.items():
+        bad = [f for f in v.findings if f.category == cat]
+        mark = _("DIFF") if bad else "----" if cat in v.blind else _("OK")
+        seen = _("not reported") if cat in v.blind else f"{s:3}"
+        lines.append("  " + pad(mark, 4) + " " + _("{category} build {n}  server {seen}").format(
+            category=f"{cat:6}", n=f"{b:3}", seen=seen))
+    lines += ["  " + pad(_(KIND_WORDS.get(f.kind, f.kind.upper())), 12) + " " + translate(f.message) for f in v.findings]
+    lines.append(_("all parts match the build") if v.ok else _("{n} difference(s)").format(n=len(v.findings)))
+    return "\n".join(lines)

@@ -1,0 +1,145 @@
+"""File ▸ Import from server…: read a running server's BMC over Redfish into a new, unsaved build.
+
+The dialog only collects the address and the login; the import (`io.importers` "redfish") runs on
+a worker thread so a slow or dead BMC never freezes the window, and its one-line error is shown
+in the dialog, which stays open to correct the address or the password. The result replaces the
+window's build as an unsaved document, like File ▸ New; its notes go to the status bar and stay
+in the build's Notes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.catalog import Catalog
+from ...formats.importers import ImportSettings, server_importer
+from ...formats.importers.placing import ImportResult
+from ...formats.importers.redfish import RedfishOptions
+
+
+class _ImportWorker(QObject):
+    """Runs one import on its own thread; reports exactly one of `done` or `failed`."""
+
+    done = Signal(object)       # ImportResult
+    failed = Signal(str)        # one line
+
+    def __init__(self, options: RedfishOptions, catalog: Catalog) -> None:
+        super().__init__()
+        self._options, self._catalog = options, catalog
+
+    def run(self) -> None:
+        try:
+            result = server_importer("redfish").read(self._options.url, self._catalog,
+                                                     ImportSettings(connection=self._options))
+        except (ValueError, OSError) as exc:     # RedfishError, bad options: one line each
+            self.failed.emit(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            return
+        self.done.emit(result)
+
+
+class ImportServerDialog(QDialog):
+    """Address, user, password and the TLS choice; `result` holds the import once it succeeded."""
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Import from server"))
+        self._catalog = catalog
+        self.result_: ImportResult | None = None
+        self._thread: QThread | None = None
+        self._worker: _ImportWorker | None = None
+        self.url = QLineEdit(placeholderText="https://10.0.0.42")
+        self.user = QLineEdit()
+        self.password = QLineEdit(echoMode=QLineEdit.EchoMode.Password)
+        self.insecure = QCheckBox(self.tr("Accept a self-signed certificate (do not verify TLS)"))
+        self.status = QLabel(wordWrap=True)
+        form = QFormLayout()
+        form.addRow(self.tr("BMC address"), self.url)
+        form.addRow(self.tr("User"), self.user)
+        form.addRow(self.tr("Password"), self.password)
+        form.addRow("", self.insecure)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Import"))
+        self.buttons.accepted.connect(self.start)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.status)
+        layout.addWidget(self.buttons)
+
+    def options(self) -> RedfishOptions:
+        url = self.url.text().strip()
+        if url and "://" not in url:
+            url = "https://" + url      # BMCs serve Redfish over HTTPS
+        return RedfishOptions(url=url, user=self.user.text().strip() or None, password=self.password.text() or None,
+                              insecure=self.insecure.isChecked())
+
+    def start(self) -> None:
+        """Begin the import on a worker thread (the dialog stays responsive and cancellable)."""
+        if self._thread is not None:
+            return
+        options = self.options()
+        if not options.url:
+            self.status.setText(self.tr("Enter the BMC's address."))
+            return
+        self._set_busy(True)
+        self.status.setText(self.tr("Reading %s …") % options.url)
+        thread, worker = QThread(self), _ImportWorker(options, self._catalog)
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        worker.done.connect(self._on_done)
+        worker.failed.connect(self._on_failed)
+        self._thread, self._worker = thread, worker
+        thread.start()
+
+    def _finish_thread(self) -> None:
+        if self._thread is not None:
+            self._thread.quit()
+            self._thread.wait()
+        self._thread = self._worker = None
+
+    def _on_done(self, result: Any) -> None:
+        self._finish_thread()
+        self.result_ = result
+        self.accept()
+
+    def _on_failed(self, message: str) -> None:
+        self._finish_thread()
+        self._set_busy(False)
+        self.status.setText(message)
+
+    def _set_busy(self, busy: bool) -> None:
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not busy)
+        for field in (self.url, self.user, self.password, self.insecure):
+            field.setEnabled(not busy)
+
+    def done(self, code: int) -> None:  # noqa: N802 - Qt's name
+        # closing while an import runs: wait for the worker (bounded by the request timeouts)
+        self._finish_thread()
+        super().done(code)
+
+
+def import_from_server(window: Any) -> None:
+    """File ▸ Import from server… for the main window (`session`, `maybe_save`, `show_message`)."""
+    if not window.maybe_save():
+        return
+    dialog = ImportServerDialog(window.session.catalog, window)
+    if dialog.exec() and dialog.result_ is not None:
+        result = dialog.result_
+        window.discard_recovery()
+        window.session.replace_build(result.build, None, clean=False)
+        placed = len(result.build.placements)
+        text = QCoreApplication.translate("ImportServerDialog", "Imported %s: %d part(s) placed, %d note(s) in the build's notes")
+        window.show_message(text % (result.inventory.source, placed, len(result.loaded.notes)))
+    dialog.deleteLater()

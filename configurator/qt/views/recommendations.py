@@ -1,0 +1,266 @@
+"""The recommendation view: a job and its limits in, the Pareto front of builds out.
+
+`RecommendDialog` reads the job (a model preset, training or serving, tokens and deadline or a
+target rate) and the constraints, runs `core.recommend.recommend` on the session's evaluator, and
+shows the front as a pyqtgraph scatter (money against time or rate) beside a table of the builds
+with why each is there and what binds it. Clicking a point selects its row (Ctrl-click several to
+compare them side by side in the table); "Open as build" replaces the session's build with the
+chosen server as one undoable step (`ops.Restore`).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QItemSelectionModel, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...core.evaluate.workload import InferJob, TrainJob, Workload
+from ...core.ops import Restore
+from ...core.recommend import Recommendation, Request, recommend
+from ...core.session import Session
+from ...words.i18n import _
+from ..panels.panel_charts import make_plot
+
+_COLUMNS = ("#", QT_TRANSLATE_NOOP("RecommendDialog", "Servers"), QT_TRANSLATE_NOOP("RecommendDialog", "Chassis"),
+            QT_TRANSLATE_NOOP("RecommendDialog", "GPUs"), QT_TRANSLATE_NOOP("RecommendDialog", "Price"),
+            QT_TRANSLATE_NOOP("RecommendDialog", "Time / rate"),
+            QT_TRANSLATE_NOOP("RecommendDialog", "Why and what binds"))
+
+
+class RecommendDialog(QDialog):
+    """Inputs, the front's scatter, the builds' table and their explanations."""
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.result: Recommendation | None = None
+        self.setWindowTitle(self.tr("Recommend a build"))
+        self.resize(1500, 900)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self._inputs(), 0)
+        split = QSplitter(Qt.Orientation.Vertical)
+        self.plot = make_plot(height=260)
+        self.plot.setMouseEnabled(True, True)
+        import pyqtgraph as pg
+        self.scatter = pg.ScatterPlotItem(size=11, brush=pg.mkBrush("#2563eb"), pen=pg.mkPen("#1e3a8a"))
+        self.scatter.sigClicked.connect(self._on_points_clicked)
+        self.plot.addItem(self.scatter)
+        split.addWidget(self.plot)
+        self.table = QTableWidget(0, len(_COLUMNS))
+        self.table.setHorizontalHeaderLabels([self.tr(c) for c in _COLUMNS])
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().setVisible(False)   # the "#" column numbers the rows
+        self.table.itemSelectionChanged.connect(self._on_selection_change)
+        split.addWidget(self.table)
+        self.details = QTextBrowser()
+        split.addWidget(self.details)
+        split.setSizes([300, 330, 200])
+        right = QVBoxLayout()
+        right.addWidget(split, 1)
+        self.status = QLabel()
+        self.open_button = QPushButton(self.tr("Open as build"))
+        self.open_button.setEnabled(False)
+        self.open_button.clicked.connect(self.open_selected)
+        row = QHBoxLayout()
+        row.addWidget(self.status, 1)
+        row.addWidget(self.open_button)
+        right.addLayout(row)
+        layout.addLayout(right, 1)
+
+    # ------------------------------------------------------------------ inputs
+    def _inputs(self) -> QWidget:
+        box = QWidget()
+        form = QFormLayout(box)
+        self.preset = QComboBox()
+        for key in sorted(self.session.evaluator.presets):
+            self.preset.addItem(key, key)
+        index = self.preset.findData("llama-2-7b")
+        self.preset.setCurrentIndex(max(index, 0))
+        self.mode = QComboBox()
+        for label, key in ((self.tr("Training"), "train"), (self.tr("Fine-tuning"), "finetune"),
+                           (self.tr("Serving"), "infer")):
+            self.mode.addItem(label, key)
+        self.tokens = QLineEdit("1e10")
+        self.deadline = self._spin(0, 100000, 14, self.tr("none"))
+        self.rate = self._spin(0, 1e9, 0, self.tr("none"))
+        self.budget = QLineEdit("")
+        self.budget.setPlaceholderText(self.tr("no limit"))
+        self.currency = QComboBox()
+        for cur in sorted(self.session.evaluator.fx.per_usd):
+            self.currency.addItem(cur)
+        self.currency.setCurrentText(self.session.build.site.currency)
+        self.max_kw = self._spin(0, 1000, 0, self.tr("no limit"))
+        self.max_ru = QSpinBox()
+        self.max_ru.setRange(0, 100000)
+        self.max_ru.setSpecialValueText(self.tr("no limit"))
+        self.cooling = QComboBox()
+        for label, key in ((self.tr("Air or liquid"), "any"), (self.tr("Air"), "air"), (self.tr("Liquid"), "liquid")):
+            self.cooling.addItem(label, key)
+        self.ambient = self._spin(-20, 60, self.session.build.site.ambient_c)
+        self.objective = QComboBox()
+        for label, key in ((self.tr("Lowest price"), "price"), (self.tr("Lowest TCO"), "tco"),
+                           (self.tr("Fastest"), "time"), (self.tr("Lowest cost per million tokens"), "cost_per_mtok")):
+            self.objective.addItem(label, key)
+        self.servers = QSpinBox()
+        self.servers.setRange(1, 512)
+        self.servers.setValue(4)
+        for label, widget in ((self.tr("Model"), self.preset), (self.tr("Job"), self.mode),
+                              (self.tr("Training tokens"), self.tokens), (self.tr("Deadline (days)"), self.deadline),
+                              (self.tr("Serving target (tokens/s)"), self.rate), (self.tr("Budget"), self.budget),
+                              (self.tr("Currency"), self.currency), (self.tr("Max kW per server"), self.max_kw),
+                              (self.tr("Max rack units"), self.max_ru), (self.tr("Cooling"), self.cooling),
+                              (self.tr("Site ambient (°C)"), self.ambient), (self.tr("Objective"), self.objective),
+                              (self.tr("Max servers"), self.servers)):
+            form.addRow(label, widget)
+        go = QPushButton(self.tr("Recommend"))
+        go.setDefault(True)
+        go.clicked.connect(self.run)
+        form.addRow(go)
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b91c1c")
+        form.addRow(self.error)
+        box.setMaximumWidth(360)
+        return box
+
+    def _spin(self, lo: float, hi: float, value: float, special: str = "") -> QDoubleSpinBox:
+        spin = QDoubleSpinBox()
+        spin.setRange(lo, hi)
+        spin.setDecimals(1)
+        spin.setValue(value)
+        if special:
+            spin.setSpecialValueText(special)
+        return spin
+
+    def request(self) -> Request:
+        """The `Request` the inputs describe; ValueError with a one-line reason."""
+        shape = self.session.evaluator.presets[self.preset.currentData()]
+        mode = self.mode.currentData()
+        if mode == "infer":
+            wl = Workload(model=shape, mode="infer", infer=InferJob(), preset=self.preset.currentData())
+        else:
+            try:
+                tokens = float(self.tokens.text()) if self.tokens.text().strip() else None
+            except ValueError:
+                raise ValueError(self.tr("Training tokens: not a number")) from None
+            wl = Workload(model=shape, mode="train", preset=self.preset.currentData(),
+                          train=TrainJob(zero_stage=3, checkpointing=True, tokens=tokens))
+        try:
+            budget = Decimal(self.budget.text()) if self.budget.text().strip() else None
+        except InvalidOperation:
+            raise ValueError(self.tr("Budget: not a number")) from None
+        return Request(workload=wl, deadline_days=(self.deadline.value() or None) if mode != "infer" else None,
+                       target_tokens_per_s=(self.rate.value() or None) if mode == "infer" else None,
+                       budget=budget, currency=self.currency.currentText(),
+                       max_kw_per_server=self.max_kw.value() or None, max_rack_units=self.max_ru.value() or None,
+                       cooling=self.cooling.currentData(), ambient_c=self.ambient.value(),
+                       objective=self.objective.currentData(), max_servers=self.servers.value())
+
+    # ------------------------------------------------------------------ results
+    def run(self) -> None:
+        """Recommend with the current inputs and show the front."""
+        try:
+            req = self.request()
+        except ValueError as exc:   # pydantic's ValidationError is a ValueError
+            self.error.setText(str(exc).splitlines()[0])
+            return
+        self.error.setText("")
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            self.result = recommend(req, self.session.evaluator)
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+        self._show(self.result)
+
+    def _show(self, rec: Recommendation) -> None:
+        training = rec.request.training
+        self.plot.setLabel("bottom", self.tr("Price (%s)") % rec.request.currency)
+        self.plot.setLabel("left", self.tr("Days to train") if training else self.tr("Tokens/s"))
+        spots = [{"pos": (float(r.price), r.days if training else r.tokens_per_s), "data": i}
+                 for i, r in enumerate(rec.results)]
+        self.scatter.setData(spots)
+        self.table.setRowCount(len(rec.results))
+        for i, r in enumerate(rec.results):
+            c = r.evaluation.compute
+            speed = (self.tr("%s days") % f"{r.days:,.1f}" if training
+                     else self.tr("%s tokens/s") % f"{r.tokens_per_s:,.0f}")
+            words = " ".join(_text(x) for x in (*r.reasons, *r.binds))
+            for col, value in enumerate((str(i + 1), str(r.servers), r.evaluation.chassis_name,
+                                         f"{c.gpu_count} × {c.gpu_model}", f"{r.price:,.0f}", speed, words)):
+                self.table.setItem(i, col, QTableWidgetItem(value))
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.status.setText(self.tr("%s valid servers, %s scored, %s s") % (
+            f"{rec.enumerated:,}", f"{rec.candidates:,}", f"{rec.seconds:.2f}") if rec.results
+            else _(rec.none_reason))
+        if rec.results:
+            # not selectRow(): in extended selection that reads the keyboard's modifiers, so a held
+            # Ctrl (or one a synthetic key event left pressed) would toggle the best row off
+            flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+            self.table.selectionModel().setCurrentIndex(self.table.model().index(0, 0), flags)
+
+    def _on_points_clicked(self, _item: Any, points: Any, event: Any = None) -> None:
+        add = event is not None and bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
+        if not add:
+            self.table.clearSelection()
+        mode = QAbstractItemView.SelectionMode.MultiSelection
+        self.table.setSelectionMode(mode)
+        for p in points:
+            self.table.selectRow(int(p.data()))
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+
+    def selected_rows(self) -> list[int]:
+        return sorted({i.row() for i in self.table.selectedIndexes()})
+
+    def _on_selection_change(self) -> None:
+        rows = self.selected_rows()
+        self.open_button.setEnabled(len(rows) == 1)
+        if self.result is None:
+            return
+        parts = []
+        for i in rows:
+            r = self.result.results[i]
+            ev = r.evaluation
+            parts.append(f"<h3>{i + 1}. {r.servers} × {ev.chassis_name}</h3><p>"
+                         + self.tr("%s × %s; %s %s; peak %s W per server; %s warning(s).") % (
+                             ev.compute.gpu_count, ev.compute.gpu_model, f"{r.price:,.2f}", ev.cost.currency,
+                             f"{ev.power.peak_w:,.0f}", r.warnings)
+                         + "</p><ul>" + "".join(f"<li>{_text(x)}</li>" for x in (*r.reasons, *r.binds)) + "</ul>")
+        self.details.setHtml("".join(parts))
+        brushes = ["#f59e0b" if i in rows else "#2563eb" for i in range(len(self.result.results))]
+        self.scatter.setBrush(brushes)
+
+    def open_selected(self) -> None:
+        """Replace the session's build with the selected server (one undo step)."""
+        rows = self.selected_rows()
+        if self.result is None or len(rows) != 1:
+            return
+        build = self.result.results[rows[0]].build
+        self.session.apply(Restore(state=build.snapshot()), label=self.tr("Open recommended build"))
+
+
+def _text(reason: Any) -> str:
+    """A reason in the current language."""
+    return _(reason.template).format(**dict(reason.values))

@@ -1,0 +1,329 @@
+"""The File menu's work for the main window: new, open, save, recent files, autosave and
+recovery, and the exports (the PDF quote, the evaluation as JSON, ...).
+
+`FileActions` is mixed into `MainWindow`, which provides `session` (the active document's),
+`documents` (qt/window/documents.py: every open build; New and Open add a tab unless the active one is
+blank), `open_build` and `show_message`. Recovery copies and document locks are per document.
+Builds are opened through the importer registry (`io.importers`) and saved as build files
+(`io.build_io.save_build`: atomic, with a `.bak`); exports come from `io.exporters`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QLockFile, QSettings
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from ...core.build import Build
+from ...core.catalog import Catalog
+from ...formats.exporters import EXPORTERS, ExportRequest
+from ...formats.importers import IMPORTERS, importer_for
+from ...formats.importers.build_file import BUILD_FILE
+from ...formats.registry import dialog_filter
+from ...store.autosave import document_key
+from ...store.build_files import save_build
+from ...store.safe_write import sanitize_filename
+from ..dialogs.chassis_picker import ChassisPicker
+
+MAX_RECENT = 10
+#: File ▸ Open lists every importer; File ▸ Save writes the app's own build file
+OPEN_FILTER = ";;".join([*(dialog_filter(i) for i in IMPORTERS.values()), "All files (*)"])
+SAVE_FILTER = dialog_filter(BUILD_FILE)
+
+
+def default_chassis(catalog: Catalog) -> str:
+    """The chassis a fresh window opens with: the first HGX-style one, else the first by name."""
+    chassis = sorted(catalog.by_category("chassis"), key=lambda c: (c.gpu_baseboard is None, c.name))
+    return chassis[0].id if chassis else "none"
+
+
+def new_build(catalog: Catalog, chassis_id: str) -> Build:
+    """An empty build on `chassis_id`, with the chassis' standard cooling already fitted."""
+    chassis = catalog.chassis(chassis_id)
+    placements = {}
+    if chassis is not None and chassis.cooling_options and catalog.get(chassis.cooling_options[0].cooling):
+        placements["COOLING"] = chassis.cooling_options[0].cooling
+    return Build(chassis=chassis_id, placements=placements)
+
+
+class FileActions:
+    """New / open / save / recent / recovery / quote, for a QMainWindow with a `session`."""
+
+    # ------------------------------------------------------------------ files
+    def maybe_save(self) -> bool:
+        """Ask about unsaved changes. True when it is fine to drop the current build."""
+        if self.session.is_clean:
+            return True
+        answer = QMessageBox.question(
+            self, self.tr("Unsaved changes"),
+            self.tr("Save the changes to “%s” before closing it?") % self._doc_name(),
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        if answer == QMessageBox.StandardButton.Discard:
+            self.discard_recovery()
+            return True
+        return False
+
+    def _doc_name(self) -> str:
+        return self.documents.active.name(self.tr("Untitled"))   # the file's name, else the build's
+
+    def new_file(self) -> None:
+        """A new build in its own tab (in the active one when that is blank)."""
+        picker = ChassisPicker(self.session.catalog, self.session.build.chassis, self)
+        if picker.exec() and picker.chosen():
+            self.open_build(new_build(self.session.catalog, picker.chosen()), None)
+        picker.deleteLater()  # see change_chassis
+
+    def open_dialog(self) -> None:
+        start = str(Path(self.session.path).parent) if self.session.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open build"), start, OPEN_FILTER)
+        if path:
+            self.open_path(Path(path))
+
+    def open_path(self, path: Path) -> bool:
+        """Open a build file in its own tab (its tab when it is open already: reloaded, after asking
+        about unsaved changes). A bad file shows its one-line error and opens nothing."""
+        path = Path(path)
+        try:
+            loaded = importer_for(path).read(path, self.session.catalog)
+        except (ValueError, OSError) as exc:   # BuildFileError / UnknownFormatError are ValueErrors
+            QMessageBox.warning(self, self.tr("Cannot open build"), str(exc).splitlines()[0] if str(exc) else repr(exc))
+            return False
+        if not self.open_build(loaded.build, path):
+            return False
+        self.add_recent(path)
+        message = self.tr("Opened %s") % path.name
+        if loaded.notes:   # unknown parts, a migrated format: loaded, but worth a look
+            message += " — " + str(loaded.notes[0]).removeprefix(f"{path}: ")
+            if len(loaded.notes) > 1:
+                message += self.tr(" (+%n more)", "", len(loaded.notes) - 1)
+        self.show_message(message)
+        return True
+
+    def save(self) -> bool:
+        if self.session.path is None:
+            return self.save_as()
+        return self.save_to(Path(self.session.path))
+
+    def save_as(self) -> bool:
+        start = str(self.session.path or _default_path(self.session.build, BUILD_FILE.suffixes[0]))
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save build as"), start, SAVE_FILTER)
+        if not path:
+            return False
+        target = _with_suffix(Path(path), BUILD_FILE.suffixes)
+        if self.documents.find(target) not in (None, self.documents.active):   # two tabs on one file
+            QMessageBox.warning(self, self.tr("Cannot save build"),
+                                self.tr("%s is open in another tab; choose another name.") % target.name)
+            return False
+        return self.save_to(target)
+
+    def save_to(self, path: Path) -> bool:
+        old_path = self.session.path
+        try:
+            save_build(self.session.build, path)
+        except (ValueError, OSError) as exc:
+            QMessageBox.warning(self, self.tr("Cannot save build"), str(exc).splitlines()[0])
+            return False
+        self.discard_recovery(old_path)
+        self.session.mark_clean(path)
+        self.add_recent(path)
+        self.show_message(self.tr("Saved %s") % path.name)
+        return True
+
+    # ------------------------------------------------------------------ recent files
+    def recent_files(self) -> list[str]:
+        value = QSettings().value("recentFiles", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def add_recent(self, path: Path) -> None:
+        """Move `path` to the top of the list, without duplicates, at most MAX_RECENT entries."""
+        key = str(_real(path))
+        files = [key] + [f for f in self.recent_files() if f != key]
+        QSettings().setValue("recentFiles", files[:MAX_RECENT])
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for f in files:
+            self.recent_menu.addAction(Path(f).name, lambda f=f: self.open_path(Path(f))).setToolTip(f)
+        if not files:
+            self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction(self.tr("Clear list"), lambda: QSettings().setValue("recentFiles", []))
+
+    # ------------------------------------------------------------------ autosave / recovery
+    def write_recovery(self) -> None:
+        """Timer: keep a recovery copy of every open build while it has unsaved changes."""
+        store = self._autosave_store
+        if store is None:
+            return
+        for doc in self.documents.documents:
+            s = doc.session
+            if s.is_clean:
+                # undone back to the saved state: the copy this window wrote is no longer unsaved work
+                if doc.own_recovery:
+                    store.discard(s.path, doc.number)
+                    doc.own_recovery.clear()
+                continue
+            try:
+                doc.own_recovery.add(Path(store.write(s.build, s.path, doc.number)))
+            except (OSError, ValueError) as exc:
+                self.show_message(self.tr("Autosave failed: %s") % exc)
+                return
+
+    def discard_recovery(self, path=None) -> None:
+        """Remove the active build's recovery copy (under `path`, its file before a Save As)."""
+        if self._autosave_store is not None:
+            doc = self.documents.active
+            self._autosave_store.discard(path if path is not None else self.session.path, doc.number)
+            if path is None:
+                doc.own_recovery.clear()
+
+    def offer_recovery(self) -> None:
+        """At start: offer to restore unsaved work a crash left behind (newest first, each in a tab)."""
+        store = self._autosave_store
+        if store is None:
+            return
+        own = set().union(*(doc.own_recovery for doc in self.documents.documents))
+        for entry in store.list():
+            if Path(entry.path) in own or entry.live:
+                continue  # a live copy (this window's or another running instance's), not crash left-overs
+            when = entry.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            name = entry.source.name if entry.source else (entry.build_name or self.tr("Untitled"))
+            answer = QMessageBox.question(
+                self, self.tr("Restore unsaved work?"),
+                self.tr("Unsaved changes to “%1” from %2 were recovered. Restore them?")
+                .replace("%1", name).replace("%2", when),
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No | QMessageBox.StandardButton.Discard)
+            if answer == QMessageBox.StandardButton.Yes:
+                try:
+                    build = store.load(entry)
+                except ValueError as exc:
+                    QMessageBox.warning(self, self.tr("Cannot restore"), str(exc))
+                    continue
+                if self.open_build(build, entry.source, clean=False):
+                    store.discard(entry)
+            if answer == QMessageBox.StandardButton.Discard:
+                store.discard(entry)
+
+    def close_recovery(self) -> None:
+        """At quit: release the document locks and the instance lock (copies left are offered next time)."""
+        for doc in self.documents.documents:
+            doc.release()
+        if self._autosave_store is not None:
+            self._autosave_store.close()
+
+    # ------------------------------------------------------------------ document lock
+    def lock_document(self, path) -> None:
+        """Hold a QLockFile for the active document's file; say so when another instance has it open.
+
+        The lock lives in the recovery folder (never beside the user's file). Qt clears a lock
+        whose process died, so a crashed instance does not block the document."""
+        doc = self.documents.active
+        if path is not None and doc.lock is not None and doc.lock_path == Path(path):
+            return   # a tab switch re-announces the path: the lock is held already
+        doc.release()
+        if path is None or self._autosave_store is None:
+            return
+        folder = self._autosave_store.folder
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return
+        lock = QLockFile(str(folder / f"doc-{document_key(path)}.lock"))
+        lock.setStaleLockTime(0)   # stale only when its process is gone, never by age
+        if lock.tryLock(0):
+            doc.lock, doc.lock_path = lock, Path(path)
+            return
+        info = lock.getLockInfo()   # PySide6 returns (pid, host, app); empty when unreadable
+        pid = str(info[0]) if isinstance(info, tuple) and info else "?"
+        self.show_message(self.tr("%1 is also open in another window (process %2): saving in both "
+                                  "overwrites one with the other").replace("%1", Path(path).name).replace("%2", pid))
+
+    # ------------------------------------------------------------------ exports
+    def export_as(self, name: str) -> bool:
+        """Export the build with the registered exporter `name` (File ▸ Export …)."""
+        fmt = EXPORTERS[name]
+        draft = False
+        if name == "pdf":   # a quote: its details first, then whether a build with errors is a draft
+            details = self.quote_details()
+            if details is None:
+                return False
+            draft = details
+        own = Path(self.session.path) if self.session.path else None
+        start = own.with_suffix(fmt.suffixes[0]) if own else _default_path(self.session.build, fmt.suffixes[0])
+        if start == own:  # an export sharing the build file's suffix (JSON) must not suggest the build file
+            start = own.with_name(f"{own.stem}-{fmt.name}{fmt.suffixes[0]}")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %s") % fmt.description, str(start),
+                                              dialog_filter(fmt))
+        if not path:
+            return False
+        target = _with_suffix(Path(path), fmt.suffixes)
+        if own is not None and _real(target) == _real(own):
+            QMessageBox.warning(self, self.tr("Cannot export"),
+                                self.tr("%s is the open build's own file; choose another name.") % target.name)
+            return False
+        source = str(own) if own else None
+        if name == "pdf":
+            from ..dialogs.quote_details import issue_number
+
+            try:
+                issue_number(self.session)
+            except (ValueError, OSError) as exc:   # a broken vendor.toml or counter: one line
+                QMessageBox.warning(self, self.tr("Cannot export"), str(exc).splitlines()[0])
+                return False
+        request = ExportRequest(options=((self.session.build, self.session.evaluation),),
+                                catalog=self.session.catalog, sources=(source,), draft=draft)
+        try:
+            out = fmt.write(request, target)
+        except (ValueError, OSError) as exc:   # QuoteError is a ValueError; a bug is not caught here
+            QMessageBox.warning(self, self.tr("Cannot export"), str(exc).splitlines()[0] if str(exc) else repr(exc))
+            return False
+        self.show_message(self.tr("Exported %s") % out)
+        return True
+
+
+    def quote_details(self) -> bool | None:
+        """The Quote details dialog, then, for a build with errors, draft or not.
+
+        None: cancelled. False: an orderable quote. True: a draft marked NOT VALID FOR ORDER."""
+        from ..dialogs.quote_details import QuoteDialog
+
+        dialog = QuoteDialog(self.session, self)
+        try:
+            if not dialog.exec():
+                return None
+        finally:
+            dialog.deleteLater()
+        errors = self.session.evaluation.errors
+        if not errors:
+            return False
+        answer = QMessageBox.question(
+            self, self.tr("The build has errors"),
+            self.tr("The build has %n error(s), e.g. “%1”. Write the quote as a draft marked "
+                    "NOT VALID FOR ORDER?", "", len(errors)).replace("%1", errors[0].message),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
+        return True if answer == QMessageBox.StandardButton.Yes else None
+
+
+def _default_path(build: Build, suffix: str) -> Path:
+    """Where a save or export dialog starts for an unsaved build: its name, made safe, at home."""
+    return Path.home() / (sanitize_filename(build.meta.name, fallback="build") + suffix)
+
+
+def _real(path) -> Path:
+    """`path` with symlinks resolved; a symlink loop gives the path as it is (Path.resolve
+    raises RuntimeError there, which no dialog would catch)."""
+    return Path(os.path.realpath(path))
+
+
+def _with_suffix(path: Path, suffixes: tuple[str, ...]) -> Path:
+    """`path`, with the format's first suffix added when the user typed none of its own."""
+    return path if path.suffix.lower() in suffixes else path.with_name(path.name + suffixes[0])

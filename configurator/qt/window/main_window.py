@@ -1,0 +1,348 @@
+"""The main window: chassis view in the centre, palette left, live panels right, problems and BOM below.
+
+Every edit goes through `session.apply`; this module wires widgets to the session, owns the
+Edit/View menus, the layout and the status-bar summary. The File menu's work (open, save,
+recent files, autosave, the quote) is in `main_actions`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
+
+from ...core.ops import OpError, SetChassis
+from ...core.placement import first_free_slot, fits_chassis
+from ...core.session import Session
+from ...formats.exporters import EXPORTERS
+from ...store.autosave import RecoveryStore
+from ...words import i18n
+from .. import pin_none
+from ..chassis.schematic import ChassisView
+from ..chassis.tray import NotPlacedTray
+from ..dialogs.chassis_picker import ChassisPicker
+from ..dialogs.command_palette import open_palette
+from ..dialogs.import_server import import_from_server
+from ..palette.palette_dock import Palette
+from ..panels import PANELS
+from ..panels.bom import PartsList
+from ..panels.panel_charts import charts_deferred
+from ..panels.problems import ViolationsPanel
+from ..panels.widgets import set_on_screen
+from .dock_layout import DockLayout, narrow_panel
+from .document_actions import DocumentActions
+from .documents import Documents, central_widget
+from .file_actions import FileActions
+from .language_menu import language_menu
+from .status_summary import StatusSummary
+
+pin_none()  # before any widget is built (see app.pin_none)
+
+class MainWindow(DocumentActions, FileActions, QMainWindow):
+    """Open builds, one tab each, `session` the active one's (qt/window/documents.py). `screenshot=True`
+    skips restoring the saved layout and recovery prompts."""
+
+    def __init__(self, session: Session, screenshot: bool = False) -> None:
+        super().__init__()
+        self.documents = Documents(session, self)
+        self.session = session = self.documents.active_session
+        self.screenshot = screenshot
+        self.setObjectName("MainWindow")
+        self.setDockNestingEnabled(True)
+        self.palette_widget = Palette(session)
+        self.view = ChassisView(session, current_part=self.palette_widget.current_part)
+        # the schematic is the point of the window: when it gets smaller, the docks give way first
+        # (without a minimum, QMainWindow squeezes the centre to a thumbnail and keeps every dock)
+        self.view.setMinimumSize(360, 240)
+        self.setCentralWidget(central_widget(self.documents, self.view))
+        self.violations = ViolationsPanel(session)
+        self.parts_list = PartsList(session)
+        self.tray = NotPlacedTray(session)
+        self.docks: dict[str, QDockWidget] = {}
+        self.panels: list[QWidget] = []
+        self._build_docks()
+        self._build_actions()
+        self._build_menus()
+        self.install_documents()
+        self.summary = StatusSummary(self.session)   # each figure in it explains itself on click
+        self.statusBar().addPermanentWidget(self.summary)
+        self._wire()
+        # a screenshot window shows a build, it does not edit one: no recovery copies
+        self._autosave_store: RecoveryStore | None = None if screenshot else RecoveryStore()
+        self._autosave = QTimer(self, interval=int(os.environ.get("CONFIGURATOR_AUTOSAVE_MS", "5000")))
+        self._autosave.timeout.connect(self.write_recovery)
+        if self._autosave_store is not None:
+            self._autosave.start()
+        self._on_path_change(session.path)
+        self._on_clean_change(session.is_clean)
+        self._on_undo_change()
+        self._on_evaluated(session.evaluation)
+        self.resize(1600, 1000)
+        if screenshot:
+            self.dock_layout.arrange(1600, 1000)
+        else:
+            self.dock_layout.restore()
+
+    # ------------------------------------------------------------------ layout
+    def _dock(self, key: str, title: str, widget: QWidget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock_{key}")
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                         | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.addDockWidget(area, dock)
+        self.docks[key] = dock
+        return dock
+
+    def _build_docks(self) -> None:
+        """Every dock, placed and sized by `layout.DockLayout` (wide or compact arrangement)."""
+        left, bottom = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("palette", self.tr("Components"), self.palette_widget, left)
+        self._dock("violations", self.tr("Problems"), self.violations, bottom)
+        self._dock("parts", self.tr("Bill of materials"), self.parts_list, bottom)
+        self._dock("tray", self.tr("Not placed"), self.tray, bottom)
+        self._build_panel_docks()
+        self.dock_layout = DockLayout(self)
+
+    def _build_panel_docks(self) -> None:
+        """One dock per registered panel (`DockLayout` tabs them by group)."""
+        for spec in PANELS:
+            with charts_deferred():  # the first frame does not wait for pyqtgraph
+                panel = spec.panel(self.session)
+            self.panels.append(panel)
+            narrow_panel(panel)
+            # a scroll area keeps a tall panel from forcing the window taller than the screen
+            scroller = QScrollArea()
+            scroller.setWidget(panel)
+            scroller.setWidgetResizable(True)
+            scroller.setFrameShape(QFrame.Shape.NoFrame)
+            dock = self._dock(spec.key, spec.title.replace("&", "&&"), scroller, spec.area)  # '&': a mnemonic
+            # a dock tabbed behind another stays "visible", moved out of the window: say so,
+            # so that the panel holds its renders until its tab is raised
+            dock.visibilityChanged.connect(lambda on, panel=panel: set_on_screen(panel, on))
+
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        act = QAction(text, self)
+        act.triggered.connect(slot)
+        if shortcut is not None:
+            act.setShortcuts(_key_sequences(shortcut if isinstance(shortcut, list) else [shortcut]))
+        if tip:
+            act.setStatusTip(tip)
+        self.addAction(act)
+        return act
+
+    def _build_actions(self) -> None:
+        sk = QKeySequence.StandardKey
+        self.act_new = self._action(self.tr("&New…"), self.new_file, sk.New)
+        self.act_open = self._action(self.tr("&Open…"), self.open_dialog, sk.Open)
+        self.act_save = self._action(self.tr("&Save"), self.save, sk.Save)
+        # Save As has no standard binding on some platforms: bind Ctrl+Shift+S explicitly
+        self.act_save_as = self._action(self.tr("Save &As…"), self.save_as, "Ctrl+Shift+S")
+        self.export_actions = {name: self._action(self.tr("Export %s…") % fmt.description,
+                                                  lambda _=False, name=name: self.export_as(name),
+                                                  "Ctrl+E" if name == "pdf" else None)
+                               for name, fmt in EXPORTERS.items()}
+        self.act_quit = self._action(self.tr("&Quit"), self.close, sk.Quit)
+        self.act_undo = self._action(self.tr("&Undo"), self.undo, sk.Undo)
+        self.act_redo = self._action(self.tr("&Redo"), self.redo, [sk.Redo, "Ctrl+Y", "Ctrl+Shift+Z"])
+        self.act_place = self._action(self.tr("&Place selected part"), self.place_current, None,
+                                      self.tr("Put the palette's part into the first free slot that takes it"))
+        self.act_remove = self._action(self.tr("&Remove from selected slots"),
+                                       lambda: self.view.remove(self.view.selected_slots()), sk.Delete)
+        self.act_clear = self._action(self.tr("C&lear build"), self.view.clear)
+        self.act_chassis = self._action(self.tr("Change &chassis…"), self.change_chassis)
+        self.act_zoom_in = self._action(self.tr("Zoom &in"), lambda: self.view.zoom(1.2), [sk.ZoomIn, "Ctrl+="])
+        self.act_zoom_out = self._action(self.tr("Zoom &out"), lambda: self.view.zoom(1 / 1.2), sk.ZoomOut)
+        self.act_fit = self._action(self.tr("&Fit to window"), self.view.fit, "Ctrl+0")
+        self.act_command_palette = self._action(
+            self.tr("&Command palette…"), lambda: open_palette(self), "Ctrl+K",
+            self.tr("Find any command or part by typing a few of its letters"))
+        self.act_reset_layout = self._action(self.tr("Reset &layout"), lambda: self.dock_layout.reset(), None,
+                                             self.tr("Put every panel back in its place for this window size"))
+        self.act_place.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu(self.tr("&File"))
+        for act in (self.act_new, self.act_open):
+            file_menu.addAction(act)
+        file_menu.addAction(self.tr("&Import from server…"), lambda: import_from_server(self))
+        self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addSeparator()
+        for act in (self.act_save, self.act_save_as):
+            file_menu.addAction(act)
+        file_menu.addSeparator()
+        for act in self.export_actions.values():
+            file_menu.addAction(act)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_quit)
+        edit = bar.addMenu(self.tr("&Edit"))
+        for act in (self.act_undo, self.act_redo, None, self.act_place, self.act_remove, self.act_clear, None,
+                    self.act_chassis):
+            edit.addSeparator() if act is None else edit.addAction(act)
+        view = bar.addMenu(self.tr("&View"))
+        for act in (self.act_command_palette, None, self.act_zoom_in, self.act_zoom_out, self.act_fit):
+            view.addSeparator() if act is None else view.addAction(act)
+        view.addSeparator()
+        for dock in self.docks.values():
+            view.addAction(dock.toggleViewAction())
+        view.addAction(self.act_reset_layout)
+        view.addSeparator()
+        view.addAction(self.tr("&Upgrade plan…"), self.show_upgrade_view)
+        view.addAction(self.tr("C&luster plan…"), self.show_cluster_view)
+        view.addSeparator()
+        view.addMenu(language_menu(self))
+        tools = bar.addMenu(self.tr("&Tools"))
+        tools.addAction(self.tr("&Recommend a build…"), self.open_recommend)
+
+    def open_recommend(self) -> None:
+        """The recommendation view (qt/views/recommendations.py), non-modal beside the builder."""
+        from ..views.recommendations import RecommendDialog
+
+        self.recommend_dialog = RecommendDialog(self.session, self)
+        self.recommend_dialog.show()
+
+    def show_upgrade_view(self) -> None:
+        from ..views.upgrade_plan import show_upgrade_view  # imported when first opened, not at start
+
+        show_upgrade_view(self)
+
+    def show_cluster_view(self) -> None:
+        from ..views.cluster_plan import show_cluster_view  # imported when first opened, not at start
+
+        show_cluster_view(self)
+
+    def _wire(self) -> None:
+        s = self.session
+        s.undo_changed.connect(self._on_undo_change)
+        s.clean_changed.connect(self._on_clean_change)
+        s.path_changed.connect(self._on_path_change)
+        s.evaluated.connect(self._on_evaluated)
+        self.tray.attach(self.docks["tray"])
+        for source in (self.view, self.palette_widget, self.violations, self.tray):
+            source.message.connect(self.show_message)
+        self.palette_widget.place_requested.connect(self.place_part)
+        self.violations.slots_selected.connect(self.view.select_slots)
+        self.violations.activated.connect(self.view.focus_slots)
+        self.view.slots_selected.connect(self._on_view_selection)
+        self.parts_list.part_selected.connect(self._on_bom_selection)
+
+    # ------------------------------------------------------------------ state → window
+    def _on_undo_change(self) -> None:
+        s = self.session
+        self.act_undo.setEnabled(s.can_undo)
+        self.act_redo.setEnabled(s.can_redo)
+        self.act_undo.setText(self.tr("&Undo %s") % s.undo_text if s.can_undo else self.tr("&Undo"))
+        self.act_redo.setText(self.tr("&Redo %s") % s.redo_text if s.can_redo else self.tr("&Redo"))
+
+    def _on_clean_change(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
+
+    def _on_path_change(self, path) -> None:
+        self.lock_document(path)
+        name = Path(path).name if path else self.tr("Untitled")
+        self.setWindowTitle(self.tr("%s[*] — AI Server Configurator") % name)
+        self.setWindowModified(not self.session.is_clean)
+
+    def _on_evaluated(self, ev) -> None:
+        self.summary.show_evaluation(ev)
+        # the last subscriber: every view has its new text. Lay them out now, so that the one
+        # repaint Qt makes next is final, rather than a paint, a relayout and a second paint.
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+
+    def show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    # ------------------------------------------------------------------ selection sync
+    def _on_view_selection(self, slots: tuple) -> None:
+        parts = {self.session.build.placements.get(s) for s in slots} - {None}
+        self.parts_list.select_part(parts.pop() if len(parts) == 1 else "")
+
+    def _on_bom_selection(self, part_id: str) -> None:
+        self.view.select_slots([s for s, p in self.session.build.placements.items() if p == part_id])
+
+    # ------------------------------------------------------------------ edits
+    def place_part(self, part_id: str) -> bool:
+        """Keyboard placement: the first free slot that accepts `part_id` (same check as a drop)."""
+        slot = first_free_slot(self.session.build, self.session.catalog, part_id)
+        if slot is None:
+            part = self.session.catalog.get(part_id)
+            chassis = self.session.catalog.chassis(self.session.build.chassis)
+            why = ""
+            if part is not None and chassis is not None:
+                ok, why = fits_chassis(self.session.catalog, chassis, part)
+                why = i18n.translate(why)
+                if ok:
+                    why = self.tr("every slot that takes it is already in use")
+            self.show_message(self.tr("Cannot place %1: %2").replace("%1", part.name if part else part_id)
+                              .replace("%2", why))
+            return False
+        placed = self.view.place(slot, part_id)
+        if placed:
+            self.view.select_slots([slot])
+        return placed
+
+    def undo(self) -> None:
+        """Undo, and say what was undone (the status bar would otherwise still read "Placed …")."""
+        text = self.session.undo_text
+        if self.session.undo():
+            self.show_message(self.tr("Undone: %s") % text)
+
+    def redo(self) -> None:
+        text = self.session.redo_text
+        if self.session.redo():
+            self.show_message(self.tr("Redone: %s") % text)
+
+    def place_current(self) -> None:
+        part = self.palette_widget.current_part()
+        if part:
+            self.place_part(part)
+
+    def change_chassis(self) -> None:
+        picker = ChassisPicker(self.session.catalog, self.session.build.chassis, self,
+                               title=self.tr("Change chassis"))
+        if picker.exec() and picker.chosen() and picker.chosen() != self.session.build.chassis:
+            try:
+                chosen = self.session.catalog.chassis(picker.chosen())
+                self.session.apply(SetChassis(chassis=picker.chosen()), label=self.tr("Change chassis to %s")
+                                   % (chosen.name if chosen else picker.chosen()))
+            except OpError as exc:
+                self.show_message(str(exc))
+        picker.deleteLater()  # a child of the window: it would live (with its table) until the window closes
+
+    # ------------------------------------------------------------------ settings and closing
+    def save_layout(self) -> None:
+        self.dock_layout.save()
+
+    def closeEvent(self, event) -> None:
+        if not self.close_all_documents():
+            event.ignore()
+            return
+        self._autosave.stop()
+        self.close_recovery()
+        if not self.screenshot:
+            self.save_layout()
+        event.accept()
+
+
+def _key_sequences(shortcuts: list) -> list[QKeySequence]:
+    """All bindings of standard keys plus explicit ones, without duplicates: Qt treats a
+    sequence bound twice on one action as ambiguous and then triggers nothing."""
+    out: list[QKeySequence] = []
+    seen: set[str] = set()
+    for s in shortcuts:
+        seqs = QKeySequence.keyBindings(s) if isinstance(s, QKeySequence.StandardKey) else [QKeySequence(s)]
+        for seq in seqs:
+            key = seq.toString()
+            if key and key not in seen:
+                seen.add(key)
+                out.append(seq)
+    return out
+

@@ -1,0 +1,374 @@
+"""Build files: read any file a customer may send without crashing, write without ever losing data.
+
+Reading refuses (raises `BuildFileError`, one line naming the file and the field) whatever
+cannot be a build: files over `MAX_BUILD_BYTES`, non-UTF-8 text, invalid JSON, NaN /
+Infinity / out-of-range numbers, duplicate keys, nesting deeper than `MAX_DEPTH`, a newer
+format version, wrong types and out-of-range values. Older format versions are migrated
+(`migrations.py`). Against a catalog, unknown chassis or part ids, slots the chassis does
+not have and parts in the wrong kind of slot are *not* fatal: the build loads unchanged
+(nothing is dropped) and `read_build` returns them as `BuildNote`s; the rules report them
+as violations too.
+
+Writing (`save_build`) is atomic and keeps the previous version as `<name>.bak`; see
+`safe_write.atomic_write` and docs/file-format.md.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..core import validation_text
+from ..core.build import FORMAT_KIND, Build
+from ..core.catalog import Catalog
+from ..core.categories import ACCEPTS
+from ..core.slots import slot_map
+from .build_migrations import MigrationError, migrate
+from .safe_write import atomic_write
+from .text_files import FileReadError, decode_text, read_bytes, too_big
+from .workload_limits import workload_problem
+
+MAX_BUILD_BYTES = 10_000_000
+MAX_DEPTH = 64          # a build is ~5 levels deep; the workload object gets the rest
+_MAX_INT_DIGITS = 40    # far beyond any real figure, far below Python's 4300-digit limit
+_MAX_SHOWN = 300        # longest message / field text echoed back
+
+
+def clean_text(text: str, limit: int = _MAX_SHOWN) -> str:
+    """`text` made safe for a one-line message: control characters escaped, length capped."""
+    out = "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in str(text))
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+class BuildFileError(ValueError):
+    """A build file that cannot be loaded; `str()` is one line naming the file and the field."""
+
+    def __init__(self, file: str, message: str, field: str = "") -> None:
+        self.file = clean_text(file, 200)
+        self.field = clean_text(field, 120)
+        self.message = clean_text(message)
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return _located(self.file, self.field, self.message)
+
+
+def _located(file: str, field: str, message: str) -> str:
+    """The one-line form of every build-file message: `file: field 'x': message`."""
+    where = f"{file}: field '{field}'" if field else file
+    return f"{where}: {message}"
+
+
+@dataclass(frozen=True)
+class BuildNote:
+    """A non-fatal finding: the build loaded unchanged, but something needs the user's eye."""
+
+    file: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return _located(self.file, self.field, self.message)
+
+
+@dataclass(frozen=True)
+class LoadedBuild:
+    build: Build
+    notes: tuple[BuildNote, ...] = ()
+    version: int = 1  # format version the file was written in (< current: migrated)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _read_bytes(path: Path, name: str) -> bytes:
+    """The file's bytes (regular files up to `MAX_BUILD_BYTES` only)."""
+    try:
+        return read_bytes(path, max_bytes=MAX_BUILD_BYTES, what="build file")
+    except FileReadError as exc:
+        raise BuildFileError(name, exc.reason) from None
+
+
+def _decode(raw: bytes, name: str) -> str:
+    try:
+        return decode_text(raw, name)
+    except FileReadError as exc:
+        raise BuildFileError(name, exc.reason) from None
+
+
+def _too_big(name: str, size: int) -> BuildFileError:
+    return BuildFileError(name, too_big(name, size, MAX_BUILD_BYTES, "build file").reason)
+
+
+class _Bad:
+    """A number JSON allows but a build cannot hold (NaN, Infinity, 1e400, 10**5000)."""
+
+    __slots__ = ("text", "reason")
+
+    def __init__(self, text: str, reason: str) -> None:
+        self.text, self.reason = text, reason
+
+
+def _parse_float(text: str) -> Any:
+    value = float(text)
+    return value if math.isfinite(value) else _Bad(text, f"number {clean_text(text, 24)} is too large")
+
+
+def _parse_int(text: str) -> Any:
+    if len(text.lstrip("-")) > _MAX_INT_DIGITS:
+        return _Bad(text, f"number with {len(text.lstrip('-'))} digits is too large")
+    return int(text)
+
+
+def _parse_constant(text: str) -> Any:
+    return _Bad(text, f"{text} is not allowed; numbers must be finite")
+
+
+def _parse_json(text: str, name: str) -> tuple[Any, dict[int, list[tuple[str, Any]]]]:
+    """Parse; returns the data and, per dict id, the (key, later value) pairs of repeated keys."""
+    dups: dict[int, list[tuple[str, Any]]] = {}
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj: dict[str, Any] = {}
+        for key, value in items:
+            if key in obj:
+                dups.setdefault(id(obj), []).append((key, value))
+                continue
+            obj[key] = value
+        return obj
+
+    if not text.strip():
+        raise BuildFileError(name, "file is empty")
+    try:
+        data = json.loads(text, object_pairs_hook=pairs, parse_float=_parse_float,
+                          parse_int=_parse_int, parse_constant=_parse_constant)
+    except json.JSONDecodeError as exc:
+        raise BuildFileError(name, f"not valid JSON at line {exc.lineno} column {exc.colno} ({exc.msg})") from None
+    except RecursionError:
+        raise BuildFileError(name, f"nested too deeply (more than {MAX_DEPTH} levels)") from None
+    except (ValueError, MemoryError) as exc:
+        raise BuildFileError(name, f"not valid JSON ({exc})") from None
+    return data, dups
+
+
+def _path(parent: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{parent}[{key}]"
+    return f"{parent}.{key}" if parent else key
+
+
+def _check_tree(data: Any, dups: dict[int, list[tuple[str, Any]]], name: str) -> None:
+    """Refuse duplicate keys, non-finite / huge numbers and deep nesting (iteratively)."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise BuildFileError(name, f"nested too deeply (more than {MAX_DEPTH} levels)", where)
+        if isinstance(value, _Bad):
+            raise BuildFileError(name, value.reason, where)
+        if isinstance(value, dict):
+            for key, later in dups.get(id(value), ()):
+                raise BuildFileError(name, _twice(where, value[key], later), _path(where, key))
+            stack.extend((v, _path(where, k), depth + 1) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((v, _path(where, i), depth + 1) for i, v in reversed(list(enumerate(value))))
+
+
+def _twice(where: str, first: Any, later: Any) -> str:
+    values = ""
+    if isinstance(first, str) and isinstance(later, str):
+        values = f" ({clean_text(repr(first), 60)} and {clean_text(repr(later), 60)})"
+    if where == "placements":
+        return f"slot given twice{values}; a slot holds one part"
+    return f"given twice{values}; which one is meant?"
+
+
+_PATTERN_WORDS = {
+    r"^[A-Za-z0-9_.-]+$": "may only contain letters, digits, '_', '.' and '-'",
+    r"^[A-Za-z0-9][A-Za-z0-9._+-]*$": "must start with a letter or digit and contain only letters, "
+                                       "digits, '.', '_', '+' and '-'",
+    r"^[A-Z]{3}$": "must be a three-letter currency code such as USD",
+}
+
+
+def validation_error(exc: ValidationError, name: str) -> BuildFileError:
+    err = exc.errors(include_url=False)[0]
+    loc = list(err.get("loc", ()))
+    is_key = bool(loc) and loc[-1] == "[key]"
+    if is_key:
+        loc = loc[:-1]
+    field = ""
+    for part in loc:
+        field = _path(field, part)
+    kind = err.get("type", "")
+    msg = validation_text.message(err)
+    if kind == "string_pattern_mismatch":
+        msg = _PATTERN_WORDS.get(str(err.get("ctx", {}).get("pattern")), msg)
+    elif kind == "extra_forbidden":
+        msg = "unknown field (a typo, or a file from a newer app?)"
+    elif kind == "missing":
+        msg = "required but missing"
+    if is_key:
+        msg = f"name {msg}" if kind == "string_pattern_mismatch" else f"name: {msg}"
+    more = exc.error_count() - 1
+    if more:
+        msg += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return BuildFileError(name, msg, field)
+
+
+def _to_build(data: Any, name: str) -> tuple[Build, int]:
+    if not isinstance(data, dict):
+        got = "a list" if isinstance(data, list) else "a string" if isinstance(data, str) else type(data).__name__
+        raise BuildFileError(name, f"not a build file (the top level is {got}, not an object)")
+    try:
+        data, version = migrate(data)
+    except MigrationError as exc:
+        raise BuildFileError(name, exc.message, exc.field) from None
+    kind = data.get("kind", FORMAT_KIND)
+    if kind != FORMAT_KIND:
+        raise BuildFileError(name, f"not a build file (kind is {clean_text(repr(kind), 60)}, "
+                                   f"expected {FORMAT_KIND!r})", "kind")
+    body = {k: v for k, v in data.items() if k not in ("format", "kind")}
+    problem = workload_problem(body.get("workload"))
+    if problem:
+        raise BuildFileError(name, problem[1], f"workload.{problem[0]}")
+    try:
+        return Build.model_validate(body), version
+    except ValidationError as exc:
+        raise validation_error(exc, name) from None
+    except RecursionError:
+        raise BuildFileError(name, f"nested too deeply (more than {MAX_DEPTH} levels)") from None
+
+
+def catalog_notes(build: Build, catalog: Catalog, name: str = "") -> list[BuildNote]:
+    """What in `build` the catalog does not know; nothing here stops the build loading."""
+    chassis = catalog.chassis(build.chassis)
+    if chassis is None:
+        what = "is not a chassis" if catalog.get(build.chassis) else "is not in the catalog"
+        return [BuildNote(name, "chassis", f"{build.chassis!r} {what}; its slots and parts cannot be checked")]
+    notes: list[BuildNote] = []
+    smap = slot_map(chassis)
+    for slot, part_id in build.placements.items():
+        where = _path("placements", slot)
+        part = catalog.get(part_id)
+        if slot not in smap:
+            notes.append(BuildNote(name, where, f"{chassis.name} has no slot {slot}; "
+                                                f"{part_id!r} is kept but not counted"))
+        elif part is None:
+            notes.append(BuildNote(name, where, f"part {part_id!r} is not in the catalog"))
+        elif part.category not in ACCEPTS[smap[slot].kind]:
+            notes.append(BuildNote(name, where, f"a {part.category} ({part_id}) cannot go into "
+                                                f"{smap[slot].kind} slot {slot}"))
+    for i, group in enumerate(build.bridges):
+        for slot in group:
+            if slot not in smap:
+                notes.append(BuildNote(name, f"bridges[{i}]", f"{chassis.name} has no slot {slot}"))
+    for slot in build.psu_feeds:
+        if slot not in smap:
+            notes.append(BuildNote(name, _path("psu_feeds", slot), f"{chassis.name} has no PSU bay {slot}"))
+    if build.psu_redundancy and build.psu_redundancy not in chassis.psu.redundancy_modes:
+        notes.append(BuildNote(name, "psu_redundancy", f"{build.psu_redundancy!r} is not offered by "
+                                                       f"{chassis.name} ({', '.join(chassis.psu.redundancy_modes)})"))
+    return notes
+
+
+def parse_json_checked(text: str, name: str) -> Any:
+    """JSON with the build reader's protections (duplicate keys, NaN/Infinity, huge numbers,
+    nesting deeper than `MAX_DEPTH` refused); for other JSON inputs such as workload files.
+    Raises `BuildFileError` (one line naming `name` and the field)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    data, dups = _parse_json(text, name)
+    _check_tree(data, dups, name)
+    return data
+
+
+def parse_build(text: str | bytes, name: str = "<string>", catalog: Catalog | None = None) -> LoadedBuild:
+    """Parse build-file text (str, or raw bytes as read from disk) into a `LoadedBuild`."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_BUILD_BYTES:
+            raise _too_big(name, len(text))
+        text = _decode(bytes(text), name)
+    elif len(text) > MAX_BUILD_BYTES:
+        raise _too_big(name, len(text))
+    data = parse_json_checked(text, name)
+    build, version = _to_build(data, name)
+    notes: list[BuildNote] = []
+    if version < 1:
+        notes.append(BuildNote(name, "format", f"migrated from format version {version}; "
+                                               f"saving writes the current format"))
+    if catalog is not None:
+        notes.extend(catalog_notes(build, catalog, name))
+    return LoadedBuild(build, tuple(notes), version)
+
+
+def read_build(path: Path | str, catalog: Catalog | None = None) -> LoadedBuild:
+    """Load a build file with its non-fatal notes; raises `BuildFileError`."""
+    name = str(path)
+    return parse_build(_read_bytes(Path(path), name), name, catalog)
+
+
+def load_build(path: Path | str, catalog: Catalog | None = None) -> Build:
+    """Load a build file; raises `BuildFileError` (one line: file, field, what is wrong)."""
+    return read_build(path, catalog).build
+
+
+def loads_build(text: str | bytes, name: str = "<string>", catalog: Catalog | None = None) -> Build:
+    """`load_build` for text already in memory (clipboard, e-mail attachment, tests)."""
+    return parse_build(text, name, catalog).build
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _sorted(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _sorted(value[k]) for k in sorted(value)}
+    if isinstance(value, list):
+        return [_sorted(v) for v in value]
+    return value
+
+
+def dumps_build(build: Build) -> str:
+    """The build file text: `format` and `kind` first, then keys sorted; indent 2, final newline.
+
+    Non-ASCII text is written as UTF-8. A string the UTF-8 codec cannot carry (a lone
+    surrogate in free-form workload data) switches the file to \\u escapes, which load back
+    exactly.
+    """
+    data = build.to_file_dict()
+    head = {k: data.pop(k) for k in ("format", "kind")}
+    doc = {**head, **_sorted(data)}
+    text = json.dumps(doc, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(doc, indent=2, ensure_ascii=True, allow_nan=False) + "\n"
+    return text
+
+
+def save_build(build: Build, path: Path | str) -> None:
+    """Write `build` to `path` atomically, keeping the previous file as `<name>.bak`.
+
+    The text is parsed back before anything is written, so a file this app could not open
+    again is never written (`BuildFileError`); disk problems raise `OSError` and leave the
+    old file untouched.
+    """
+    path = Path(path)
+    try:
+        text = dumps_build(build)
+    except (ValueError, RecursionError) as exc:
+        raise BuildFileError(str(path), f"cannot save: {exc}") from None
+    data = text.encode("utf-8")
+    if len(data) > MAX_BUILD_BYTES:
+        raise BuildFileError(str(path), f"cannot save: the build is {len(data) / 1e6:.1f} MB, over the "
+                                        f"{MAX_BUILD_BYTES // 1_000_000} MB limit")
+    again = parse_build(text, str(path)).build
+    if again != build:
+        raise BuildFileError(str(path), "cannot save: the build does not read back identically")
+    atomic_write(path, data, backup=True)

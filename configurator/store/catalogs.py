@@ -1,0 +1,277 @@
+"""Load the component catalogs and price lists: shipped files, then the user's folder.
+
+Catalog files are TOML, one per category::
+
+    category = "gpu"
+    [[parts]]
+    id = "nvidia-h100-sxm5-80gb"
+    ...
+    [[parts.sources]]
+    url = "https://..."
+    date = "2026-11-30"
+    confidence = "datasheet"
+
+An invalid entry is reported (file, entry id, field) and skipped; the rest loads.
+Parts in the user catalog folder override shipped parts with the same id.
+"""
+
+from __future__ import annotations
+
+import csv
+import gc
+import os
+import tomllib
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from ..core import categories, validation_text
+from ..core.catalog import AnyPart, Catalog, LoadIssue, Part, Price
+from . import paths
+from .catalog_cache import CatalogCache
+from .catalog_limits import out_of_range
+from .text_files import FileReadError, decode_text, read_bytes, read_text
+
+MAX_FILE_BYTES = 64_000_000  # a distributor's price list or vendor catalog: tens of thousands of SKUs
+NON_PART_FILES = {"models.toml", "fx.toml"}
+
+
+def display_name(path: Path) -> str:
+    """How messages name a catalog-folder file: relative to the shipped data when it is there."""
+    try:
+        return str(path.relative_to(paths.repo_root()))
+    except ValueError:
+        return str(path)
+
+
+def _read_text(path: Path) -> str:
+    """A catalog or price file's text; `ValueError` (the reason only: the caller names the file)."""
+    try:
+        return read_text(path, max_bytes=MAX_FILE_BYTES, what="catalog file")
+    except FileReadError as exc:
+        raise ValueError(exc.reason) from None
+
+
+def _loc(err: ErrorDetails) -> str:
+    return ".".join(str(x) for x in err.get("loc", ()) if x is not None)
+
+
+def load_part_file(path: Path, cache: CatalogCache | None = None) -> tuple[list[Part], list[LoadIssue]]:
+    """Parts of one catalog file, and an issue per entry that did not validate (from `cache`
+    when it holds this file's bytes)."""
+    name = display_name(path)
+    try:
+        raw = read_bytes(path, max_bytes=MAX_FILE_BYTES, what="catalog file")
+    except FileReadError as exc:
+        return [], [LoadIssue(name, "", "", f"cannot read: {exc.reason}")]
+    return cache.get_or_parse(name, raw, parse_part_file) if cache else parse_part_file(name, raw)
+
+
+def parse_part_file(name: str, raw: bytes) -> tuple[list[Part], list[LoadIssue]]:
+    """Parts of the catalog file `name` whose bytes are `raw`."""
+    try:
+        data = tomllib.loads(decode_text(raw, name))
+    except FileReadError as exc:
+        return [], [LoadIssue(name, "", "", f"cannot read: {exc.reason}")]
+    except (tomllib.TOMLDecodeError, ValueError) as exc:
+        return [], [LoadIssue(name, "", "", f"cannot read: {exc}")]
+    except RecursionError:
+        return [], [LoadIssue(name, "", "", "cannot read: nested too deeply")]
+    category = data.get("category")
+    known = categories.category(category) if isinstance(category, str) else None
+    if known is None:
+        return [], [LoadIssue(name, "", "category",
+                              f"must be one of {', '.join(categories.KEYS)} (got {category!r})")]
+    model = known.model
+    entries = data.get("parts", [])
+    if not isinstance(entries, list):
+        return [], [LoadIssue(name, "", "parts", "must be an array of tables ([[parts]])")]
+    parts: list[Part] = []
+    issues: list[LoadIssue] = []
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            issues.append(LoadIssue(name, f"#{i + 1}", "", "entry is not a table"))
+            continue
+        entry_id = entry["id"][:120] if isinstance(entry.get("id"), str) else f"#{i + 1}"
+        beyond = out_of_range(entry)
+        if beyond:
+            issues.append(LoadIssue(name, entry_id, *beyond))
+            continue
+        try:
+            part = model.model_validate({**entry, "origin": name, "category": category})
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            more = f" (+{exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+            issues.append(LoadIssue(name, entry_id, _loc(err) or "?", validation_text.message(err) + more))
+            continue
+        parts.append(part)
+    return parts, issues
+
+
+def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
+    """Rows of one price-list CSV: id, price, currency, date, source."""
+    name = display_name(path)
+    try:
+        text = _read_text(path)
+    except ValueError as exc:
+        return [], [LoadIssue(name, "", "", f"cannot read: {exc}")]
+    lines = text.splitlines()
+    try:
+        header = _csv_line(lines[0]) if lines else []
+    except csv.Error as exc:
+        return [], [LoadIssue(name, "line 1", "", f"not a CSV header row: {exc}")]
+    header = [h.strip() for h in header]
+    required = {"id", "price", "currency", "date", "source"}
+    if not required <= set(header):
+        missing = sorted(required - set(header))
+        return [], [LoadIssue(name, "", ",".join(missing), "missing column(s) in the header row")]
+    prices: list[Price] = []
+    issues: list[LoadIssue] = []
+    for n, row in _csv_rows(lines, header, name, issues):
+        pid = (row.get("id") or "").strip() or f"line {n}"
+        try:
+            amount = Decimal((row.get("price") or "").strip())
+        except InvalidOperation:
+            issues.append(LoadIssue(name, pid, "price", f"not a number: {row.get('price')!r}"))
+            continue
+        try:
+            prices.append(Price(part_id=pid, price=amount, currency=(row.get("currency") or "").strip(),
+                                date=(row.get("date") or "").strip(), source=(row.get("source") or "").strip(),
+                                origin=name))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            issues.append(LoadIssue(name, pid, _loc(err), validation_text.message(err)))
+    return prices, issues
+
+
+def _csv_line(line: str) -> list[str]:
+    """One physical line as CSV fields; `csv.Error` for an unclosed quote or a huge field."""
+    return next(csv.reader([line], strict=True), [])
+
+
+def _csv_rows(lines: list[str], header: list[str], name: str, issues: list[LoadIssue]) -> Iterable[tuple[int, dict]]:
+    """(line number, row) per data line. A price row is one line: parsing each line on its own
+    means an unclosed quote costs that row only (the csv module would swallow every later row
+    into one field); a row the csv module rejects, or with the wrong number of fields, is
+    reported and skipped."""
+    for n, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        try:
+            fields = _csv_line(line)
+        except csv.Error as exc:
+            why = "unclosed quote (\"); a price row must be one line" if "end of data" in str(exc) else str(exc)
+            issues.append(LoadIssue(name, f"line {n}", "", f"not a CSV row: {why}"))
+            continue
+        if len(fields) != len(header):
+            issues.append(LoadIssue(name, f"line {n}", "", f"has {len(fields)} fields, the header has {len(header)}"))
+            continue
+        yield n, dict(zip(header, fields, strict=True))
+
+
+def _listing(folder: Path, suffix: str, issues: list[LoadIssue]) -> list[Path]:
+    """The `*<suffix>` entries of `folder`, sorted; a folder that cannot be listed (no
+    permission, a loop of symlinks, a file in its place) is one issue, not a crash."""
+    try:
+        with os.scandir(folder) as it:
+            names = [e.name for e in it if e.name.endswith(suffix) and not e.name.startswith(".")]
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        reason = "permission denied" if isinstance(exc, PermissionError) else (exc.strerror or str(exc))
+        issues.append(LoadIssue(display_name(folder), "", "", f"cannot list the folder ({reason}); its files are skipped"))
+        return []
+    return sorted(folder / n for n in names)
+
+
+def _toml_files(folder: Path, issues: list[LoadIssue]) -> list[Path]:
+    return [p for p in _listing(folder, ".toml", issues) if p.name not in NON_PART_FILES]
+
+
+def _csv_files(folder: Path, issues: list[LoadIssue]) -> list[Path]:
+    return _listing(folder, ".csv", issues)
+
+
+def _load_folder(files: list[Path], loader, issues: list[LoadIssue]) -> list:
+    """Everything `loader` reads from `files`; its problems go to `issues`."""
+    out: list = []
+    for path in files:
+        loaded, problems = loader(path)
+        issues.extend(problems)
+        out.extend(loaded)
+    return out
+
+
+def _first_per_id(items: list, key, duplicate: str, issues: list[LoadIssue]) -> dict:
+    """Within one folder the first entry of an id wins; a duplicate names both files.
+    (Across folders later ones override earlier ones: that is the caller's `update`.)"""
+    kept: dict = {}
+    for item in items:
+        k = key(item)
+        if k in kept:
+            issues.append(LoadIssue(item.origin, k, "id", f"{duplicate} {kept[k].origin}; the first is kept"))
+            continue
+        kept[k] = item
+    return kept
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while a catalog is built: loading makes hundreds of thousands of
+    objects and no cycles, and each full collection on the way walks every object the process holds
+    (up to a third of a 20,000-part second load, the more the process already holds). The one young
+    collection left for afterwards walks the new objects once."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def load_catalog(
+    catalog_dirs: Iterable[Path] | None = None,
+    price_dirs: Iterable[Path] | None = None,
+    cache: CatalogCache | None = None,
+) -> Catalog:
+    """Load shipped catalogs, then the user's (later folders override earlier ones); with
+    `cache`, each catalog file's validated parts come from it when its bytes are unchanged."""
+    with _collector_paused():
+        return _load_catalog(catalog_dirs, price_dirs, cache)
+
+
+def _load_catalog(catalog_dirs: Iterable[Path] | None, price_dirs: Iterable[Path] | None,
+                  cache: CatalogCache | None) -> Catalog:
+    if catalog_dirs is None:
+        catalog_dirs = [paths.catalog_dir(), paths.user_catalog_dir()]
+    if price_dirs is None:
+        price_dirs = [paths.price_dir(), paths.user_price_dir()]
+    issues: list[LoadIssue] = []
+    # every registry model is one of the AnyPart classes
+    parts: dict[str, AnyPart] = {}
+    for folder in catalog_dirs:
+        loaded_parts = _load_folder(_toml_files(Path(folder), issues), lambda p: load_part_file(p, cache), issues)
+        parts.update(_first_per_id(loaded_parts, lambda p: p.id, "duplicate id, also defined in", issues))
+    if cache is not None:
+        cache.prune()
+    prices: dict[str, Price] = {}
+    for folder in price_dirs:
+        loaded_prices = _load_folder(_csv_files(Path(folder), issues), load_price_file, issues)
+        prices.update(_first_per_id(loaded_prices, lambda p: p.part_id, "duplicate price, also in", issues))
+    return Catalog(parts=parts, prices=prices, issues=tuple(issues))
+
+
+_DEFAULT: Catalog | None = None
+
+
+def default_catalog() -> Catalog:
+    """The process-wide catalog (shipped + user), loaded once."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = load_catalog(cache=CatalogCache(paths.user_cache_dir() / "catalog"))
+    return _DEFAULT

@@ -1,0 +1,17 @@
+"""The evaluator the GUI and CLI use: the catalog plus the exchange rates and model presets read from disk."""
+
+from __future__ import annotations
+
+from ..core.catalog import Catalog, LoadIssue
+from ..core.evaluator import Evaluator
+from .fx_rates import load_fx
+from .model_presets import load_presets
+
+
+def default_evaluator(catalog: Catalog, issues: list[LoadIssue] | None = None) -> Evaluator:
+    """An `Evaluator` for `catalog` with the shipped + user fx.toml and models.toml.
+
+    Bad exchange-rate rows, presets or whole files are skipped and reported in `issues` (one line
+    each, naming file and field); without `issues` a broken models.toml raises `PresetFileError`.
+    """
+    return Evaluator(catalog, load_fx(issues=issues), load_presets(issues=issues))

@@ -1,0 +1,144 @@
+"""Vendor settings for quotes: who is quoting, terms, locale; read from a TOML file.
+
+The file lives at ``paths.user_config_dir()/vendor.toml`` (see examples/vendor-settings.toml).
+A missing file gives placeholders and a note on the quote; a malformed one raises
+`QuoteError` naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ..core import validation_text
+from . import paths
+from .text_files import FileReadError, read_bytes, read_text
+
+MAX_SETTINGS_BYTES = 1_000_000
+
+
+class QuoteError(ValueError):
+    """Bad input for a quote; the message is one line and names what to fix."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+class Vendor(_Strict):
+    company: str = Field("Your Company Ltd.", max_length=200)
+    address: str = Field("Street and number\nPostcode, City\nCountry", max_length=1000)
+    contact: str = Field("", max_length=200)
+    email: str = Field("", max_length=200)
+    phone: str = Field("", max_length=100)
+    website: str = Field("", max_length=200)
+    tax_id: str = Field("", max_length=100, description="VAT / tax registration number")
+    logo: str = Field("", max_length=1000, description="image file, relative to the settings file")
+    bank: str = Field("", max_length=300, description="bank name and account (开户行及账号)")
+
+
+class QuoteTerms(_Strict):
+    locale: str = Field("en_US", description="Babel locale for money and dates")
+    number_prefix: str = Field("Q", pattern=r"^[A-Za-z0-9]{1,8}$")
+    payment_terms: str = Field("Net 30 days from invoice date.", max_length=500)
+    lead_time: str = Field("4–8 weeks after order, subject to component availability.", max_length=500)
+    warranty: str = Field("Manufacturer warranty, 3 years return-to-base, unless support services are quoted.",
+                          max_length=500)
+    terms: str = Field("", max_length=20000, description="replaces the default terms; blank lines split clauses")
+
+    @field_validator("locale")
+    @classmethod
+    def _locale(cls, value: str) -> str:
+        try:
+            Locale.parse(value)
+        except (ValueError, UnknownLocaleError):
+            raise ValueError(f"unknown locale {value!r} (use e.g. en_US, de_DE, zh_CN)") from None
+        return value
+
+
+class VendorSettings(_Strict):
+    vendor: Vendor = Field(default_factory=Vendor)
+    quote: QuoteTerms = Field(default_factory=QuoteTerms)
+    source: str = Field("", description="file the settings came from; '' = built-in placeholders")
+    placeholder: bool = Field(False, description="no settings file: the vendor block is placeholder text")
+
+    def logo_path(self) -> Path | None:
+        if not self.vendor.logo:
+            return None
+        logo = Path(self.vendor.logo).expanduser()
+        if not logo.is_absolute() and self.source:
+            logo = Path(self.source).parent / logo
+        return logo
+
+
+def default_settings_path() -> Path:
+    return paths.user_config_dir() / "vendor.toml"
+
+
+def load_settings(path: Path | None = None) -> VendorSettings:
+    """Settings from `path` (default: the user's vendor.toml); placeholders when it is absent."""
+    explicit = path is not None
+    path = Path(path) if path is not None else default_settings_path()
+    if not path.exists():
+        if explicit:
+            raise QuoteError(f"{path}: settings file not found")
+        return VendorSettings(placeholder=True)
+    try:
+        data = tomllib.loads(read_text(path, max_bytes=MAX_SETTINGS_BYTES, what="settings file"))
+    except FileReadError as exc:
+        raise QuoteError(str(exc)) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise QuoteError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise QuoteError(f"{path}: not valid TOML: nested too deeply") from None
+    data.pop("source", None)
+    data.pop("placeholder", None)
+    try:
+        settings = VendorSettings.model_validate({**data, "source": str(path)})
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"]) or "(top level)"
+        msg = validation_text.message(err)
+        raise QuoteError(f"{path}: field {where}: {msg}") from None
+    logo = settings.logo_path()
+    if logo is not None:
+        check_logo(logo, f"{path}: field vendor.logo")
+    return settings
+
+
+MAX_LOGO_BYTES = 5_000_000
+MAX_LOGO_PIXELS = 25_000_000   # 5000 x 5000: far more than a 120 x 40 pt logo needs
+
+
+def check_logo(logo: Path, where: str) -> None:
+    """Refuse (one-line `QuoteError` starting with `where`) a logo that is missing, not a
+    regular file, too big, not a PNG/JPEG image, or a decompression bomb, from its header
+    alone: reportlab would otherwise fail mid-quote with an empty message or a traceback."""
+    import warnings
+    from io import BytesIO
+
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        raw = read_bytes(logo, max_bytes=MAX_LOGO_BYTES, what="logo image")
+    except FileReadError as exc:
+        raise QuoteError(f"{where}: {exc}") from None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(BytesIO(raw)) as img:   # reads the header only
+                kind, (width, height) = img.format, img.size
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise QuoteError(f"{where}: {logo} has over {(Image.MAX_IMAGE_PIXELS or 0) // 1_000_000} megapixels "
+                         f"(a decompression bomb?); a logo may have at most "
+                         f"{MAX_LOGO_PIXELS // 1_000_000} megapixels") from None
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        raise QuoteError(f"{where}: {logo} is not a PNG or JPEG image") from None
+    if kind not in ("PNG", "JPEG"):
+        raise QuoteError(f"{where}: {logo} is a {kind} image; use PNG or JPEG")
+    if width * height > MAX_LOGO_PIXELS:
+        raise QuoteError(f"{where}: {logo} is {width}×{height} pixels; a logo may have at most "
+                         f"{MAX_LOGO_PIXELS // 1_000_000} megapixels")

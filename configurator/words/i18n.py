@@ -1,0 +1,367 @@
+"""The app's language and the gettext catalog of the Qt-free messages (CLI output, assumptions).
+
+Which language: an explicit choice (`--lang`), else `CONFIGURATOR_LANG`, else the GUI's saved
+setting, else the system locale, else English. The Qt strings have their own `.ts`/`.qm`
+(configurator/qt/window/language_menu.py); everything printed by the CLI or built by the core goes through
+`_()` here, against `resources/locale/<lang>/LC_MESSAGES/configurator.mo` (Babel: extract with
+`make translations`, see README).
+
+Core messages are built in English with values already filled in; `translate()` maps such a
+message back onto its catalog template (`{name}` placeholders) and fills the translation with the
+same values, so the core needs no language at all.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from babel import Locale, UnknownLocaleError
+from babel.core import default_locale
+
+DOMAIN = "configurator"
+ENV_VAR = "CONFIGURATOR_LANG"
+LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
+_PLACEHOLDER = re.compile(r"\{(\w+)(?:![rsa])?(?::[^{}]*)?\}")
+
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, translate later"
+    """Mark a message for extraction without translating it here."""
+    return message
+
+
+def normalize(tag: str | None) -> str | None:
+    """A supported language for a locale tag (`zh`, `zh-CN`, `zh_CN.UTF-8`, `en_US`), else None."""
+    if not tag:
+        return None
+    tag = tag.split(".")[0].split("@")[0].replace("-", "_")
+    if tag in ("C", "POSIX"):
+        return "en"
+    try:
+        loc = Locale.parse(tag)
+    except (ValueError, UnknownLocaleError):
+        return None
+    if loc.language == "zh" and (loc.territory in (None, "CN", "SG") and loc.script in (None, "Hans")):
+        return "zh_CN"
+    return "en" if loc.language == "en" else None
+
+
+def system_language() -> str:
+    """The supported language closest to the system locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)."""
+    return normalize(default_locale(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"))) or "en"
+
+
+def choose_language(explicit: str | None = None, saved: str | None = None) -> str:
+    """The language to use; an explicit tag that is not supported raises ValueError (one line)."""
+    if explicit:
+        lang = normalize(explicit)
+        if lang is None:
+            raise ValueError(f"--lang: unsupported language {explicit!r} (choose from {', '.join(LANGUAGES)})")
+        return lang
+    return normalize(os.environ.get(ENV_VAR)) or normalize(saved) or system_language()
+
+
+@dataclass
+class Catalog:
+    """One language's messages: exact lookups plus the templates that carry placeholders."""
+
+    language: str = "en"
+    messages: dict[str, str] = field(default_factory=dict)
+    templates: list[_Template] = field(default_factory=list)
+
+    def gettext(self, message: str) -> str:
+        return self.messages.get(message) or message
+
+    def translate(self, text: str) -> str:
+        """`text` in this language: an exact entry, or a filled-in template, else unchanged."""
+        return self._translate(text, 0) if self.messages else text
+
+    def _translate(self, text: str, depth: int) -> str:
+        exact = self.messages.get(text)
+        if exact:
+            return exact
+        for template in self.templates:
+            m = template.match(text)
+            if m:
+                return _PLACEHOLDER.sub(lambda p: self._filled(p.group(1), m.group(p.group(1)), depth),
+                                        template.translation)
+        return text
+
+    def _filled(self, name: str, value: str, depth: int) -> str:
+        """The value of placeholder `name`: a file, field or entry stays as written (a field named
+        "chassis" is not the word 机箱); anything else in this language."""
+        return value if name in _VERBATIM else self._value(value, depth + 1)
+
+    def _value(self, value: str, depth: int) -> str:
+        """A filled-in value in this language: a nested phrase translated, a list re-joined."""
+        if depth > _MAX_DEPTH:
+            return value
+        done = self._translate(value, depth)
+        if done != value:
+            return done
+        if "; " in value:
+            return self._join([self._value(v, depth + 1) for v in value.split("; ")], "; ")
+        if " or " in value:      # alternatives ("ZeRO-3 over 8 GPUs or activation checkpointing")
+            return self._join([self._value(v, depth + 1) for v in value.split(" or ")], " or ")
+        head, sep, last = value.rpartition(" and ")
+        if not sep:
+            return value
+        items = [self._value(v, depth + 1) for v in head.split(", ")]
+        more = _MORE.fullmatch(last)
+        return self._join(items, ", ", more.group(1) if more else None, self._value(last, depth + 1))
+
+    def _join(self, items: list[str], sep: str, more: str | None = None, last: str | None = None) -> str:
+        """`items` (then `last`, or "and N more") joined the way this language lists things."""
+        words = _LIST_WORDS.get(self.language, _LIST_WORDS["en"])
+        joined = words[sep].join(items)
+        if more is not None:
+            return joined + words["more"].format(n=more)
+        return joined + words["and"] + last if last is not None else joined
+
+
+_MAX_DEPTH = 4
+#: placeholders that name where something is (a file, a field of it, a catalog entry) or a category key
+#: ("psu", "gpu"): never translated
+_VERBATIM = frozenset({"file", "field", "entry", "category"})
+_MORE = re.compile(r"(\d+) more")
+#: how a language joins a list: ", " between items, "; " between clauses, " or " between alternatives,
+#: the last item, "N more"
+_LIST_WORDS = {
+    "en": {", ": ", ", "; ": "; ", " or ": " or ", "and": " and ", "more": " and {n} more"},
+    "zh_CN": {", ": "、", "; ": "；", " or ": " 或 ", "and": " 和 ", "more": " 等另外 {n} 个"},
+}
+
+
+# a value: characters or (...) groups nested up to twice, "NVSwitch (NVLink 4 (18 links))";
+# one value also never spans " and " / " or " / "; "
+_GROUP = r"\((?:[^()]|\([^()]*\))*\)"
+_LIST_VALUE = rf"(?:[^()]|{_GROUP})+?"
+_ONE_VALUE = rf"(?:(?! and | or |; )(?:[^()]|{_GROUP}))+?"
+
+
+def _template_pattern(msgid: str) -> re.Pattern[str]:
+    """A regex matching `msgid` with each `{name}` filled in (each name once, later uses must repeat it).
+
+    A name ending in "s" takes any text (a list, a nested phrase); any other name takes one value,
+    which never spans " and ", " or " or "; " (so "A holds X and B holds Y" is a list, not one filled
+    template).
+    Either keeps its brackets balanced, so "the 32 GB RDIMM (generic) (16 DIMMs)" fills `{dimm} ({n} DIMMs)`
+    with the whole part name.
+    """
+    parts, seen, last = [], set(), 0
+    for m in _PLACEHOLDER.finditer(msgid):
+        parts.append(re.escape(msgid[last:m.start()]))
+        name = m.group(1)
+        if name in seen:
+            parts.append(f"(?P={name})")
+        else:
+            parts.append(f"(?P<{name}>{_LIST_VALUE if name.endswith('s') else _ONE_VALUE})")
+        seen.add(name)
+        last = m.end()
+    parts.append(re.escape(msgid[last:]))
+    return re.compile("".join(parts), re.DOTALL)
+
+
+def _literal_length(msgid: str) -> int:
+    """How much fixed text a template has: the more, the more specific it is."""
+    return len(_PLACEHOLDER.sub("", msgid))
+
+
+class _Template:
+    """A message with placeholders, matched against a filled-in text. Its regex is compiled when a
+    text first holds the template's longest fixed piece (which any match must contain): a catalog
+    has ~700 templates, and compiling them all would cost every start about a second."""
+
+    __slots__ = ("msgid", "translation", "_key", "_pattern")
+
+    def __init__(self, msgid: str, translation: str) -> None:
+        self.msgid, self.translation = msgid, translation
+        self._key = max(_PLACEHOLDER.split(msgid)[::2], key=len)   # the texts between placeholders
+        self._pattern: re.Pattern[str] | None = None
+
+    def match(self, text: str) -> re.Match[str] | None:
+        if self._key not in text:
+            return None
+        if self._pattern is None:
+            self._pattern = _template_pattern(self.msgid)
+        return self._pattern.fullmatch(text)
+
+
+def load_catalog(language: str) -> Catalog:
+    """The compiled catalog for `language` (English needs none; a missing .mo is an error)."""
+    if language == "en":
+        return Catalog()
+    from babel.messages.mofile import read_mo
+
+    from ..store import paths
+
+    path = paths.locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:
+        with open(path, "rb") as fh:
+            stat = os.fstat(fh.fileno())
+            key = (str(path), stat.st_size, stat.st_mtime_ns)
+            if key not in _LOADED:
+                mo = read_mo(fh)
+                for stale in [k for k in _LOADED if k[0] == key[0]]:   # a rebuilt .mo is read again
+                    del _LOADED[stale]
+                _LOADED[key] = _catalog_from(language, ((str(m.id), str(m.string)) for m in mo if m.id and m.string))
+    except OSError as exc:
+        raise paths.ShippedDataMissingError(f"{path}: translation catalog missing ({exc.strerror})") from None
+    return _LOADED[key]
+
+
+#: the catalog of each .mo read, keyed by its path, size and modification time: an explanation in a
+#: language other than the current one (the quote's, a test's) asks for it each time, and each new
+#: Catalog would compile its templates' regexes again (`_Template`) as texts hit them
+_LOADED: dict[tuple[str, int, int], Catalog] = {}
+
+
+def _catalog_from(language: str, pairs: Iterable[tuple[str, str]]) -> Catalog:
+    cat = Catalog(language)
+    found: list[tuple[int, _Template]] = []
+    for msgid, msgstr in pairs:
+        cat.messages[msgid] = msgstr
+        if _PLACEHOLDER.search(msgid):
+            found.append((_literal_length(msgid), _Template(msgid, msgstr)))
+    found.sort(key=lambda t: -t[0])  # the most specific template wins
+    cat.templates = [template for _, template in found]
+    return cat
+
+
+# The process-wide language, like Qt's installed translators: set once at start-up by the CLI or
+# the GUI, read by every `_()` call.
+_ACTIVE: list[Catalog] = [Catalog()]
+
+
+def set_language(language: str) -> Catalog:
+    """Make `language` the one `_()` and `translate()` use; returns its catalog."""
+    _ACTIVE[0] = load_catalog(language)
+    return _ACTIVE[0]
+
+
+def current_language() -> str:
+    return _ACTIVE[0].language
+
+
+def translate_error(text: str) -> str:
+    """An English error, note or warning line (`<where>: <where>: <what>`) in the current language.
+
+    From the left: when the rest after a `<where>` translates, the `<where>` is kept (a file, a
+    flag) or translated by its own template ("field 'x'", "entry 'y', field 'x'"); else the text
+    is translated as a whole (a template whose first value holds the rest could otherwise swallow
+    the file name)."""
+    where, sep, what = text.partition(": ")
+    if sep:
+        done = translate_error(what)
+        if done != what:
+            place = translate(where)
+            return f"{place}{'：' if place != where else ': '}{done}"
+    return translate(text)
+
+
+def warning_line(issue: object) -> str:
+    """'warning: …' for stderr, the English issue (a file's skipped entry, say) in the current language."""
+    return _("warning: {issue}").format(issue=translate_error(str(issue)))
+
+
+def note_line(note: object) -> str:
+    """'note: …' for a non-fatal finding (a migrated file, an unknown id), in the current language."""
+    return _("note: {note}").format(note=translate_error(str(note)))
+
+
+def pad(text: str, width: int) -> str:
+    """`text` left-aligned in `width` terminal columns (a Han character takes two)."""
+    cols = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(0, width - cols)
+
+
+def _(message: str) -> str:
+    """`message` (a literal msgid, `{name}` placeholders allowed) in the current language."""
+    return _ACTIVE[0].gettext(message)
+
+
+def translate(text: str) -> str:
+    """An already formatted English message (an assumption, a rule message) in the current language."""
+    return _ACTIVE[0].translate(text)
+
+
+# Labels the CLI looks up by value, and templates of the messages the core builds in English
+# (configurator/core/evaluate/engine.py `assumptions`): listed here so that pybabel extracts them;
+# tests/test_i18n.py fails when an assumption the engine produces matches none of them.
+SEVERITY_LABELS = (N_("ERROR"), N_("WARNING"), N_("INFO"))
+CORE_TEMPLATES = (
+    N_("No PSU placed: wall power assumes {pct} % PSU efficiency."),
+    N_("Airflow is for a {delta_f} °F ({delta_c} °C) inlet-to-exhaust temperature rise."),
+    N_("Typical power is sustained training; non-GPU typical shares are estimates (docs/engine.md)."),
+    N_("Bandwidths are theoretical peaks per GPU per direction; PCIe reaches ~88 % in practice."),
+    N_("Prices converted with {fx_note}."),
+    N_("exchange rates per USD of {dates}"), N_("{date} (estimate)"),     # core/fx.py: the fx_note above
+    N_("{name} (already installed)"),     # core/evaluate/bom.py: an owned part's BOM line, listed at zero
+)
+# The workload estimate's verdict, its suggestions and its notes (core/evaluate/workload.py), shown by
+# the Workload panel and `configurator evaluate`.
+WORKLOAD_TEMPLATES = (
+    N_("Peak per GPU during {phase}: {gb} GB allocated by PyTorch, plus {reserve} GB for the CUDA context and "
+       "allocator fragmentation."),
+    N_("backward (loss)"), N_("backward (end)"), N_("optimizer step"), N_("inference"),
+    N_("Fits: {need} GB of {capacity} GB per GPU ({pct})"),
+    N_("Does not fit: needs {need} GB per GPU, has {capacity} GB — try {tips}"),
+    N_("{precision} weights"),
+    N_("chunked prefill ({n} tokens per step)"),
+    N_("tensor parallel over 8 GPUs"),
+    N_("ZeRO-3 over {n} GPUs"),
+    N_("activation checkpointing"),
+    N_("micro-batch 1"),
+    N_("fused AdamW"),
+    N_("8-bit AdamW"),
+    N_("more GPUs"),
+    N_("Compute at the GPU's dense FP8 peak."),
+    N_("GPU has no FP8 figure: compute at the BF16 peak."),
+    N_("fp32 compute at the TF32 tensor-core rate (half the BF16 peak)."),
+    N_("Training tokens default to 20 × parameters (Chinchilla)."),
+    N_("Time = 6·N·D / (GPUs × peak × MFU {mfu}); recomputation with checkpointing is not in the MFU."),
+    N_("Model states {size} B/param ({precision}, {optimizer}, {impl} step), ZeRO-{stage}: {gb} GB per GPU."),
+    N_("Plain data parallel: every GPU holds all model states plus DDP gradient buckets."),
+    N_("Decode is limited by {decode}, prefill by {prefill}: each rate is the smaller of memory bandwidth "
+       "(weights + KV cache read per step) and compute (2 FLOPs per active parameter per token at peak × MFU "
+       "{mfu})."),
+    N_("memory bandwidth"),
+    N_("compute"),
+    N_("Prefill runs in chunks of at most {n} tokens per step, as serving engines do (chunked prefill)."),
+    N_("Inference over {n} GPUs is modelled as tensor parallelism."),
+)
+# The bandwidth chain's link names, details and the bottleneck explanation
+# (configurator/core/evaluate/bandwidth.py), shown by the Bandwidth panel.
+BANDWIDTH_TEMPLATES = (
+    N_("No GPUs placed: nothing to feed."),
+    N_("filling one GPU's {vram} GB of memory takes {secs}"),
+    N_("forever"),
+    N_("No NVMe data drives: training data and checkpoints must come over the network; add NVMe drives for "
+       "local data staging."),
+    N_("Each GPU gets {gbs} GB/s from the NVMe drives: {filling}; data-loading-heavy jobs and checkpoint "
+       "restores will wait on storage."),
+    N_("No working host memory (no DIMMs behind a CPU): the server cannot feed its GPUs."),
+    N_("Each GPU gets {gbs} GB/s of host-memory bandwidth: CPU-side data loading, pinned-memory staging and "
+       "CPU offload (e.g. ZeRO-Offload) are limited; populate more memory channels."),
+    N_("Each GPU's host link carries {gbs} GB/s per direction (theoretical): {filling}; host-to-device copies "
+       "and CPU offload are limited by PCIe."),
+    N_("The GPUs' own memory ({gbs} GB/s) is the narrowest link: the host side keeps up, memory-bound kernels "
+       "run at GPU-memory speed."),
+    N_("NVMe drives (sequential read)"),
+    N_("DDR at {speed} MT/s"),
+    N_("PCIe Gen{gen} x{lane} switch uplink shared by {n} GPUs"),
+    N_("GPU memory (HBM/GDDR)"),
+    N_("Network (compute-fabric NIC ports)"),
+    N_("{fabric}, {gbs} GB/s bidirectional"),
+    N_("NVLink bridge, {gbs} GB/s bidirectional, bridged peers only"),
+    N_("PCIe peer-to-peer through the switch / CPU (upper bound)"),
+    N_("per direction"),
+    N_("on-package"),
+    N_("{total} GB/s from {n} NVMe data drive(s) shared by {k} GPU(s)"),
+    N_("{total} GB/s over {n} channel(s) shared by {k} GPU(s)"),
+    N_("theoretical; ~{pct} is measured in practice"),
+    N_("{total} Gb/s in total from {n} NIC(s) over {k} GPU(s); storage/management NICs and DPUs excluded"),
+)
