@@ -66,13 +66,27 @@ def compile_po(po: Path) -> None:
 def refresh_babel() -> None:
     pot = LOCALE / "configurator.pot"
     babel = [str(BIN / "pybabel") if (BIN / "pybabel").exists() else "pybabel"]
-    subprocess.run([*babel, "extract", "-F", str(LOCALE / "babel.cfg"), "-k", "_", "-k", "N_", "--no-location",
+    subprocess.run([*babel, "extract", "-F", str(LOCALE / "babel.cfg"), "-k", "_", "-k", "N_", "-k", "P_:1,2", "--no-location",
                     "--sort-output", "--omit-header", "-w", "100", "-o", str(pot), "."], check=True, cwd=ROOT)
     for lang in LANGS:
         po = LOCALE / lang / "LC_MESSAGES" / "configurator.po"
+        header = _creation_date(po)
         subprocess.run([*babel, "update", "-D", "configurator", "-i", str(pot), "-d", str(LOCALE), "-l", lang,
                         "-w", "100", "--no-fuzzy-matching"], check=True, cwd=ROOT)
+        _keep_creation_date(po, header)
         compile_po(po)
+
+
+def _creation_date(po: Path) -> str | None:
+    return next((ln for ln in po.read_text(encoding="utf-8").splitlines() if ln.startswith('"POT-Creation-Date:')), None)
+
+
+def _keep_creation_date(po: Path, line: str | None) -> None:
+    """Keep the header's date as it was: branches that each add messages then merge without a conflict."""
+    if line is None:
+        return
+    lines = po.read_text(encoding="utf-8").splitlines(keepends=True)
+    po.write_text("".join(line + "\n" if ln.startswith('"POT-Creation-Date:') else ln for ln in lines), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from babel import Locale, UnknownLocaleError
@@ -71,9 +71,19 @@ class Catalog:
     language: str = "en"
     messages: dict[str, str] = field(default_factory=dict)
     templates: list[_Template] = field(default_factory=list)
+    #: plural entries: the English singular -> the language's forms, chosen by `plural_index`
+    plurals: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    plural_index: Callable[[int], int] = field(default=lambda n: 0 if n == 1 else 1)
 
     def gettext(self, message: str) -> str:
         return self.messages.get(message) or message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of `singular`/`plural` for the count `n` in this language."""
+        forms = self.plurals.get(singular)
+        if not forms:
+            return singular if n == 1 else plural
+        return forms[min(self.plural_index(n), len(forms) - 1)] or (singular if n == 1 else plural)
 
     def translate(self, text: str) -> str:
         """`text` in this language: an exact entry, or a filled-in template, else unchanged."""
@@ -207,7 +217,11 @@ def load_catalog(language: str) -> Catalog:
                 mo = read_mo(fh)
                 for stale in [k for k in _LOADED if k[0] == key[0]]:   # a rebuilt .mo is read again
                     del _LOADED[stale]
-                _LOADED[key] = _catalog_from(language, ((str(m.id), str(m.string)) for m in mo if m.id and m.string))
+                _LOADED[key] = _catalog_from(language, ((str(m.id), str(m.string)) for m in mo
+                                                        if m.id and m.string and not m.pluralizable))
+                _LOADED[key].plurals = {str(m.id[0]): tuple(str(s) for s in (m.string or ())) for m in mo
+                                        if m.id and m.pluralizable and any(m.string or ())}
+                _LOADED[key].plural_index = _plural_rule(mo.plural_expr)
     except OSError as exc:
         raise paths.ShippedDataMissingError(f"{path}: translation catalog missing ({exc.strerror})") from None
     return _LOADED[key]
@@ -234,6 +248,19 @@ def _catalog_from(language: str, pairs: Iterable[tuple[str, str]]) -> Catalog:
 # The process-wide language, like Qt's installed translators: set once at start-up by the CLI or
 # the GUI, read by every `_()` call.
 _ACTIVE: list[Catalog] = [Catalog()]
+
+
+def _plural_rule(expr: str) -> Callable[[int], int]:
+    """gettext's plural expression of a catalog (`(n != 1)`, `0`) as a function of the count."""
+    import gettext
+
+    rule: Callable[[int], int] = gettext.c2py(expr)
+    return rule
+
+
+def current_catalog() -> Catalog:
+    """The catalog of the current language."""
+    return _ACTIVE[0]
 
 
 def set_language(language: str) -> Catalog:

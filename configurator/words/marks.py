@@ -1,0 +1,28 @@
+"""How a words module marks its English wordings for the gettext catalog: `N_` and `P_`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, translate later"
+    """Mark `message` for extraction; returns it unchanged."""
+    return message
+
+
+@dataclass(frozen=True, slots=True)
+class Plural:
+    """Two wordings chosen by the count in placeholder `count` (gettext's ngettext)."""
+
+    singular: str
+    plural: str
+    count: str = "n"
+
+
+def P_(singular: str, plural: str, count: str = "n") -> Plural:  # noqa: N802 - as N_
+    """Mark a singular/plural pair for extraction (pybabel keyword `P_:1,2`)."""
+    return Plural(singular, plural, count)
+
+
+#: one entry of the words' table: a template, or a pair chosen by a count
+Entry = str | Plural

@@ -1,0 +1,32 @@
+"""Every message the core can return, by id: the one place its English wording is written.
+
+A family of messages keeps its entries in a module of its own (`list_words.py`, ...); this
+table gathers them, statically. An entry is a template with `{name}` placeholders (`N_`) or a
+pair chosen by a count (`P_`, gettext's ngettext); `make translations` extracts both into the
+gettext catalog, where each gets its zh_CN wording.
+
+A rule author adds a violation with one line in the rule (`Msg("cpu.none", slot=…, socket=…)`)
+and its wording with one entry in the family's words module.
+"""
+
+from __future__ import annotations
+
+from . import list_words
+from .marks import Entry
+
+FAMILIES: tuple[dict[str, Entry], ...] = (
+    list_words.WORDS,
+)
+
+
+def _merged() -> dict[str, Entry]:
+    table: dict[str, Entry] = {}
+    for family in FAMILIES:
+        clash = table.keys() & family.keys()
+        if clash:
+            raise RuntimeError(f"message ids defined twice: {sorted(clash)}")
+        table.update(family)
+    return table
+
+
+TABLE: dict[str, Entry] = _merged()
