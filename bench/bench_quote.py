@@ -31,7 +31,7 @@ def main() -> int:
     os.environ.setdefault("CONFIGURATOR_HOME", tempfile.mkdtemp(prefix="bench-quote-"))
 
     from configurator.core.build import Build
-    from configurator.report.quote import write_quote
+    from configurator.formats.exporters.pdf_quote import write_quote
     from configurator.store import paths
     from configurator.store.catalogs import default_catalog
     from configurator.store.loaded_evaluator import default_evaluator

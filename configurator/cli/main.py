@@ -235,7 +235,7 @@ def cmd_cluster(args: argparse.Namespace) -> int:
     from ..core.cluster.servers import server_figures
     from ..core.cluster.summary import plan_to_json
     from ..store.cluster_files import read_cluster, spec_from_build
-    from .cluster_text import plan_to_text
+    from ..words.cluster_text import plan_to_text
 
     cat = _catalog()
     evaluator = _evaluator(cat)   # rates and presets read once for every server figure

@@ -8,13 +8,11 @@ Every number is read from the `ClusterPlan` (core/cluster); the drawings come fr
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, LongTable, PageTemplate, Spacer
 
 from ..core.cluster.plan import ClusterPlan
 from ..core.money import format_money
-from ..store.safe_write import atomic_write
 from ..words.quote_labels import Labels
 from . import fonts
 from .canvas import PageInfo, make_canvas
@@ -127,8 +125,8 @@ def cluster_story(plan: ClusterPlan, tr: Labels = ENGLISH) -> list[Flowable]:
     return out
 
 
-def write_cluster_pdf(plan: ClusterPlan, path: Path, language: str = "en") -> Path:
-    """Render the plan to `path` (atomically) in `language` ("en", "zh_CN"); returns the path."""
+def cluster_pdf(plan: ClusterPlan, language: str = "en") -> bytes:
+    """The plan as a PDF in `language` ("en", "zh_CN")."""
     fonts.register()
     tr = Labels(language)
     info = PageInfo(vendor=tr("Cluster plan"), quote_label=plan.spec.name[:80], customer="", page_w=PAGE_W,
@@ -141,5 +139,4 @@ def write_cluster_pdf(plan: ClusterPlan, path: Path, language: str = "en") -> Pa
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
     doc.build(cluster_story(plan, tr), canvasmaker=make_canvas(info))
-    atomic_write(path, buf.getvalue())
-    return path
+    return buf.getvalue()

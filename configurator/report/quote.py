@@ -1,6 +1,9 @@
 """The PDF quote: entry point.
 
-    write_quote([(build, evaluation)], Path("quote.pdf"), customer="北京示例科技有限公司")
+    quote_pdf([(build, evaluation)], QuoteOptions(customer="北京示例科技有限公司"), settings, catalog, "Q-2026-0001")
+
+(formats/exporters/pdf_quote.py `write_quote` loads the settings, takes the number from the
+counter and writes the file.)
 
 One build gives a single quote; two or three give options A/B/C, each with its own section and
 total plus a side-by-side comparison (never a grand total). Evaluations must already be in the
@@ -17,7 +20,6 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from pathlib import Path
 
 from reportlab.platypus import BaseDocTemplate, Frame, KeepTogether, PageBreak, PageTemplate, Spacer
 
@@ -26,10 +28,7 @@ from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
 from ..core.money import format_pct
-from ..store.catalogs import default_catalog
-from ..store.quote_counter import next_quote_number, release_quote_number
-from ..store.safe_write import atomic_write
-from ..store.vendor_settings import QuoteError, VendorSettings, load_settings
+from ..store.vendor_settings import QuoteError, VendorSettings
 from ..words.quote_labels import Labels
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
@@ -37,7 +36,7 @@ from .canvas import PageInfo, make_canvas
 from .sections import Customer, OptionDoc, QuoteMeta, comparison, draft_banner, header, option_section, signature, terms
 from .styles import FRAME_W, MARGIN_B, MARGIN_L, MARGIN_R, MARGIN_T, PAGE_H, PAGE_W, P, styles
 
-__all__ = ["UnorderableError", "QuoteError", "QuoteOptions", "write_quote", "render_quote", "safe_filename"]
+__all__ = ["UnorderableError", "QuoteError", "QuoteOptions", "quote_pdf", "checked", "safe_filename"]
 
 LETTERS = "ABC"
 _QUOTE_NUMBER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$")
@@ -61,36 +60,13 @@ class QuoteOptions:
 
 
 
-def write_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, *, customer: str | None = None,
-                currency: str | None = None, valid_days: int | None = None, settings: VendorSettings | None = None,
-                revision: int | None = None, quote_number: str | None = None, catalog: Catalog | None = None,
-                sources: Sequence[str | os.PathLike | None] = (), issue_date: date | None = None,
-                draft: bool = False, language: str | None = None) -> Path:
-    """Write the quote PDF for 1–3 (build, evaluation) pairs to `out_path`; returns the path.
-
-    Takes the next quote number from the installation's counter unless `quote_number` is given
-    or the first build's `meta.quote_number` is set (pass the original number with `revision` > 1
-    to revise a quote). A build with errors raises `UnorderableError` unless `draft`.
-    """
-    first = options[0][0].meta if options and isinstance(options[0][0], Build) else None
-    if revision is None:
-        revision = first.revision if first is not None else 1
-    if valid_days is None:
-        valid_days = first.valid_days if first is not None else 30
-    opts = QuoteOptions(customer=customer, currency=currency, valid_days=valid_days, settings=settings,
-                        revision=revision, quote_number=quote_number or (first.quote_number if first else None) or None,
-                        catalog=catalog, sources=tuple(sources), issue_date=issue_date, draft=draft,
-                        language=language)
-    return render_quote(options, Path(out_path), opts)
-
-
-def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, opts: QuoteOptions) -> Path:
-    pairs = _check(options, opts)
-    _refuse_errors(pairs, opts.draft)
-    settings = opts.settings if opts.settings is not None else load_settings()
+def quote_pdf(options: Sequence[tuple[Build, Evaluation]], opts: QuoteOptions, settings: VendorSettings,
+              catalog: Catalog, number: str) -> bytes:
+    """The quote PDF for 1–3 (build, evaluation) pairs, drawn from its arguments alone: the vendor
+    `settings`, the `catalog` (for the chassis drawings) and the quote `number` are given."""
+    pairs = checked(options, opts)
     currency = opts.currency or pairs[0][1].cost.currency
     fonts.register()
-    catalog = opts.catalog if opts.catalog is not None else default_catalog()
     docs = []
     for i, (build, ev) in enumerate(pairs):
         source = opts.sources[i] if i < len(opts.sources) else None
@@ -98,7 +74,6 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
                               catalog.chassis(build.chassis)))
     labels = Labels(opts.language or pairs[0][0].meta.language)
     settings = labels.settings(settings)
-    number = opts.quote_number or next_quote_number(settings.quote.number_prefix, opts.issue_date)
     issued = opts.issue_date or date.today()
     meta = QuoteMeta(number=number, revision=opts.revision, issued=issued,
                      valid_until=issued + timedelta(days=opts.valid_days), currency=currency,
@@ -106,28 +81,15 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
                      customer=_customer(opts.customer, pairs), tax_basis=_tax_basis(pairs),
                      tax_rate=format_pct(pairs[0][1].cost.tax_pct), labels=labels, details=_details(pairs[0][0]),
                      draft=opts.draft and any(ev.errors for _, ev in pairs))
-    written = False
-    try:
-        data = _render(docs, meta, settings, _namer(pairs, catalog), catalog)
-        out_path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(out_path, data)
-        written = True
-    finally:
-        if not written and not opts.quote_number:   # a quote never written gives its number back: no gaps
-            release_quote_number(number, settings.quote.number_prefix, opts.issue_date)
-    _readable(out_path)
-    return out_path
+    return _render(docs, meta, settings, _namer(pairs, catalog), catalog)
 
 
-def _readable(path: Path) -> None:
-    """A quote is sent to customers: the usual file mode (0644 under umask 022), not the
-    private 0600 a temporary file is created with."""
-    umask = os.umask(0)
-    os.umask(umask)
-    try:
-        os.chmod(path, 0o666 & ~umask)
-    except OSError:   # a file system without modes (some network shares): the file is written
-        pass
+def checked(options: Sequence[tuple[Build, Evaluation]], opts: QuoteOptions) -> list[tuple[Build, Evaluation]]:
+    """The pairs, checked before a quote number is taken: 1–3 builds in one currency, a valid number,
+    and no errors unless a draft (`QuoteError`, `UnorderableError`)."""
+    pairs = _check(options, opts)
+    _refuse_errors(pairs, opts.draft)
+    return pairs
 
 
 def _check(options, opts: QuoteOptions) -> list[tuple[Build, Evaluation]]:

@@ -1,9 +1,9 @@
 """The upgrade quote PDF: what a technician adds to, takes out of and moves in a running server.
 
-    write_upgrade_quote(plan, after, after_eval, catalog, Path("upgrade.pdf"))
+    upgrade_quote_pdf(plan, after, after_eval, catalog, settings, "Q-2026-0007")   # -> bytes
 
-It prints, from one `core.plan.UpgradePlan` (never recomputing a figure): the parts changing
-hands (`core.upgrade.delta_bom`: new parts priced, removed parts listed with any trade-in
+It prints, from one `core.upgrade.delta.UpgradePlan` (never recomputing a figure): the parts changing
+hands (`core.upgrade.found.delta_bom`: new parts priced, removed parts listed with any trade-in
 value, moves), every figure before → after (power idle/typical/max and at the wall, heat,
 airflow, PSU load, the feed-loss verdict), the problems the upgrade brings and resolves, and
 the totals of AFTER's priced BOM, in which the parts already installed are at zero. It uses the
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import io
 from datetime import date, timedelta
-from pathlib import Path
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, LongTable, PageTemplate, Spacer, Table
 
@@ -26,9 +25,7 @@ from ..core.evaluate.result import Evaluation
 from ..core.money import format_money, format_pct
 from ..core.upgrade.delta import Delta, UpgradePlan
 from ..core.upgrade.found import ADD, MOVE, REMOVE, delta_bom
-from ..store.quote_counter import next_quote_number, release_quote_number
-from ..store.safe_write import atomic_write
-from ..store.vendor_settings import VendorSettings, load_settings
+from ..store.vendor_settings import VendorSettings
 from ..words.quote_labels import Labels
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
@@ -206,39 +203,36 @@ def upgrade_story(plan: UpgradePlan, after: Build, after_eval: Evaluation, catal
     return out, links
 
 
-def write_upgrade_quote(plan: UpgradePlan, after: Build, after_eval: Evaluation, catalog: Catalog, out_path: Path,
-                        *, settings: VendorSettings | None = None, issue_date: date | None = None,
-                        customer: str | None = None, draft: bool = False) -> Path:
-    """Write the upgrade quote; `after_eval` is AFTER priced as the upgrade (owned parts at zero).
-    Takes the next quote number from the counter and gives it back if writing fails. An AFTER
-    with errors raises `UnorderableError` unless `draft` (then every page is marked)."""
-    errors = [f"{v.code}: {v.message}" for v in after_eval.errors]
-    if errors and not draft:
-        raise UnorderableError(f"the upgraded build has {len(errors)} error(s); fix them or quote it as a draft "
-                               "(--allow-errors):\n" + "\n".join(errors))
-    settings = settings if settings is not None else load_settings()
+def upgrade_quote_pdf(plan: UpgradePlan, after: Build, after_eval: Evaluation, catalog: Catalog,
+                      settings: VendorSettings, number: str, *, issue_date: date | None = None,
+                      customer: str | None = None, draft: bool = False) -> bytes:
+    """The upgrade quote PDF, drawn from its arguments alone; `after_eval` is AFTER priced as the
+    upgrade (owned parts at zero). An AFTER with errors raises `UnorderableError` unless `draft`
+    (then every page is marked)."""
+    errors = refused_errors(after_eval, draft)
     fonts.register()
     labels = Labels(after.meta.language)
     settings = labels.settings(settings)
     issued = issue_date or date.today()
-    number = after.meta.quote_number or next_quote_number(settings.quote.number_prefix, issue_date)
     meta = QuoteMeta(number=number, revision=after.meta.revision, issued=issued,
                      valid_until=issued + timedelta(days=after.meta.valid_days), currency=plan.currency,
                      locale=labels.money_locale_override or settings.quote.locale,
                      customer=customer or after.meta.customer or "", labels=labels,
                      tax_basis="Prices include tax" if after_eval.cost.tax_included else "Prices exclude tax",
                      tax_rate=format_pct(after_eval.cost.tax_pct), details=Customer(), draft=bool(errors))
-    written = False
-    try:
-        body, links = upgrade_story(plan, after, after_eval, catalog, meta)
-        story = [*header(settings, meta), *body, Spacer(1, 10), *terms(settings, meta, False),
-                 KeepTogether(signature(meta, [])), *appendix([("", explanations(links), links)], labels)]
-        atomic_write(out_path, _render(story, meta, settings))
-        written = True
-    finally:
-        if not written and not after.meta.quote_number:
-            release_quote_number(number, settings.quote.number_prefix, issue_date)
-    return out_path
+    body, links = upgrade_story(plan, after, after_eval, catalog, meta)
+    story = [*header(settings, meta), *body, Spacer(1, 10), *terms(settings, meta, False),
+             KeepTogether(signature(meta, [])), *appendix([("", explanations(links), links)], labels)]
+    return _render(story, meta, settings)
+
+
+def refused_errors(after_eval: Evaluation, draft: bool) -> list[str]:
+    """The AFTER build's errors; raises `UnorderableError` when there are any and it is not a draft."""
+    errors = [f"{v.code}: {v.message}" for v in after_eval.errors]
+    if errors and not draft:
+        raise UnorderableError(f"the upgraded build has {len(errors)} error(s); fix them or quote it as a draft "
+                               "(--allow-errors):\n" + "\n".join(errors))
+    return errors
 
 
 def _render(story: list[Flowable], meta: QuoteMeta, settings: VendorSettings) -> bytes:

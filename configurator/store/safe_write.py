@@ -206,3 +206,14 @@ def sanitize_filename(name: str, *, max_length: int = 120, fallback: str = "unti
         text = text[:-1]
     text = text.rstrip(" .")
     return text or fallback
+
+
+def make_readable(path: Path) -> None:
+    """A quote is sent to customers: the usual file mode (0644 under umask 022), not the
+    private 0600 a temporary file is created with."""
+    umask = os.umask(0)
+    os.umask(umask)
+    try:
+        os.chmod(path, 0o666 & ~umask)
+    except OSError:   # a file system without modes (some network shares): the file is written
+        pass

@@ -32,7 +32,8 @@ def _settings(terms: str = "", address: str = "Street 1") -> VendorSettings:
 
 
 def _quote(tmp_path, build, ev, settings, **kw):
-    from configurator.report.quote import QuoteOptions, render_quote
+    from configurator.formats.exporters.pdf_quote import render_quote
+    from configurator.report.quote import QuoteOptions
     # a draft: the long-message builds carry errors, and the draft banner must cope with them too
     opts = QuoteOptions(settings=settings, catalog=syn.catalog(), issue_date=date(2026, 3, 2), quote_number="Q-1",
                         **{"draft": True, **kw})

@@ -10,7 +10,8 @@ import pytest
 import report_synthetic as syn
 from pypdf import PdfReader
 
-from configurator.report.quote import QuoteError, safe_filename, write_quote
+from configurator.formats.exporters.pdf_quote import write_quote
+from configurator.report.quote import QuoteError, safe_filename
 from configurator.store.vendor_settings import load_settings
 
 CUSTOMER = "北京示例科技有限公司"

@@ -12,8 +12,8 @@ from pypdf import PdfReader
 
 from configurator.cli.explain_command import explain_figure, figures
 from configurator.core.build import Build
+from configurator.formats.exporters.pdf_quote import write_quote
 from configurator.report.entry_lines import EntryLines, Run
-from configurator.report.quote import write_quote
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog
 from configurator.store.loaded_evaluator import default_evaluator

@@ -104,7 +104,7 @@ def test_logo_relative_to_settings_file_is_drawn(home, tmp_path):
     import report_synthetic as syn
     from pypdf import PdfReader
 
-    from configurator.report.quote import write_quote
+    from configurator.formats.exporters.pdf_quote import write_quote
 
     path = _write(home, '[vendor]\ncompany = "Logo Co"\nlogo = "logo.png"\n')
     Image.new("RGB", (240, 80), (31, 59, 90)).save(path.parent / "logo.png")
@@ -151,6 +151,7 @@ def test_a_failed_quote_gives_its_number_back(home):
 def test_render_failure_leaves_no_gap(home, tmp_path, monkeypatch):
     import report_synthetic as syn
 
+    from configurator.formats.exporters.pdf_quote import write_quote
     from configurator.report import quote
     from configurator.store.quote_counter import next_quote_number
     day = date(2026, 1, 5)
@@ -162,6 +163,6 @@ def test_render_failure_leaves_no_gap(home, tmp_path, monkeypatch):
     real = quote._render
     monkeypatch.setattr(quote, "_render", boom)
     with pytest.raises(RuntimeError):
-        quote.write_quote([(syn.build(), syn.evaluation())], tmp_path / "q.pdf", catalog=syn.catalog(), issue_date=day)
+        write_quote([(syn.build(), syn.evaluation())], tmp_path / "q.pdf", catalog=syn.catalog(), issue_date=day)
     monkeypatch.setattr(quote, "_render", real)   # not monkeypatch.undo(): that would drop CONFIGURATOR_HOME too
     assert next_quote_number("Q", day) == f"Q-2026-{before + 1:04d}"

@@ -10,9 +10,16 @@ from ...words.i18n import current_language
 from .cluster_bom_csv import ClusterExporter
 
 
-def _write(plan: ClusterPlan, catalog: Catalog, path: Path) -> Path:
-    from ...report.cluster_report import write_cluster_pdf  # reportlab is imported on the first PDF only
+def write_cluster_pdf(plan: ClusterPlan, path: Path, language: str = "en") -> Path:
+    """Write the plan's PDF to `path` (atomically) in `language`; returns the path."""
+    from ...report.cluster_report import cluster_pdf  # reportlab is imported on the first PDF only
+    from ...store.safe_write import atomic_write
 
+    atomic_write(path, cluster_pdf(plan, language))
+    return path
+
+
+def _write(plan: ClusterPlan, catalog: Catalog, path: Path) -> Path:
     return write_cluster_pdf(plan, path, current_language())   # `--lang` / CONFIGURATOR_LANG / the GUI's
 
 

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...cli.cluster_text import summary_lines
 from ...core.build import Build
 from ...core.cluster import plan_cluster
 from ...core.cluster.inputs import ClusterSpec, RackSpec, ServerGroup
@@ -37,6 +36,7 @@ from ...core.cluster.plan import ClusterPlan
 from ...core.session import Session
 from ...report.cluster_shapes import Picture, fabric_diagram, rack_elevation
 from ...words import i18n
+from ...words.cluster_text import summary_lines
 from ...words.quote_labels import Labels
 from ..dialogs.chassis_picker import show_once
 

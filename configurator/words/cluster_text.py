@@ -9,7 +9,7 @@ import unicodedata
 
 from ..core.cluster.fabric import FabricPlan
 from ..core.cluster.plan import ClusterPlan
-from ..words.i18n import N_, _, note_line, pad, translate
+from .i18n import N_, _, note_line, pad, translate
 
 _ROLES = {"compute": N_("Compute"), "storage": N_("Storage")}
 _CABLES = {"dac-in-rack": N_("DAC in rack"), "fibre-row": N_("fibre in the row")}
