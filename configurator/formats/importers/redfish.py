@@ -10,7 +10,6 @@ service that stops answering ends the import with one error line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...core.catalog import Catalog
@@ -19,28 +18,7 @@ from ...words.i18n import N_
 from .inventory_model import Found, Inventory
 from .placing import ImportResult, ImportSettings, ServerImporter, build_from_inventory
 from .redfish_items import chassis_items, pcie_items, system_items
-
-
-class RedfishError(ValueError):
-    """The service could not be read; `str()` is one line naming the URL."""
-
-
-@dataclass(frozen=True)
-class RedfishOptions:
-    """How to reach one BMC. Secrets are never logged or written to the build."""
-
-    url: str
-    user: str | None = None
-    password: str | None = None
-    session_token: str | None = None    # an X-Auth-Token from an existing session
-    insecure: bool = False              # accept any TLS certificate (self-signed BMCs)
-    ca_file: str | None = None          # verify against this CA bundle instead of the system's
-    timeout_s: float = 10.0             # per request: connect and each read
-    retries: int = 1                    # after a timeout or a dropped connection
-    max_bytes: int = 4_000_000          # per response
-    max_links: int = 3000               # resources read in one import
-    max_members: int = 512              # members read from one collection
-
+from .redfish_options import RedfishError, RedfishOptions
 
 if TYPE_CHECKING:
     from .redfish_client import RedfishSession

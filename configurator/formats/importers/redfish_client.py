@@ -26,7 +26,7 @@ from redfish.rest.v1 import (
 )
 from requests.adapters import HTTPAdapter
 
-from .redfish import RedfishError, RedfishOptions
+from .redfish_options import RedfishError, RedfishOptions
 
 
 class ResponseTooLargeError(requests.RequestException):
