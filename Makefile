@@ -32,7 +32,7 @@ test-slow: $(STAMP)
 		tests/core/test_properties.py tests/core/test_properties_files.py $(PYTEST_ARGS)
 
 # the machine checks (configured in pyproject.toml): ruff, mypy on the Qt-free packages, and the
-# import contracts (core imports no io/report/qt/paths; io and report import no Qt)
+# import contracts (one layers contract: qt|cli > formats > report > words > store > core; docs/architecture.md)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check configurator tests bench packaging
 	$(VENV)/bin/mypy
