@@ -3,7 +3,6 @@ extended price, currency, price source and date, then the quote's totals (UTF-8,
 
 from __future__ import annotations
 
-import csv
 import io
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from ...store.safe_write import atomic_write
 from ...words.i18n import N_
 from ..registry import Exporter, ExportRequest
 from .bom_rows import bom_rows, headers
+from .cells import SafeCsvWriter
 
 
 def bom_csv_bytes(request: ExportRequest) -> bytes:
@@ -18,7 +18,7 @@ def bom_csv_bytes(request: ExportRequest) -> bytes:
     _build, evaluation = request.options[0]
     cost = evaluation.cost
     buf = io.StringIO()
-    out = csv.writer(buf, lineterminator="\n")
+    out = SafeCsvWriter(buf, lineterminator="\n")
     out.writerow(headers(cost.currency))
     for row in bom_rows(cost, request.catalog):
         out.writerow(["" if v is None else v for v in row.cells()])

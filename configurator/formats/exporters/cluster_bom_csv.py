@@ -8,7 +8,6 @@ The NetBox files follow its bulk-import columns (Organization ▸ Racks, Devices
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from ...core.catalog import Catalog
 from ...core.cluster.plan import ClusterPlan
 from ...core.cluster.racks import elevation
 from ...store.safe_write import atomic_write, sanitize_filename
+from .cells import SafeCsvWriter
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class ClusterExporter:
 
 def _csv(rows: list[list[object]]) -> bytes:
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows(rows)
+    SafeCsvWriter(buf, lineterminator="\n").writerows(rows)
     return buf.getvalue().encode("utf-8")
 
 

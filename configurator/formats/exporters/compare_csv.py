@@ -8,7 +8,6 @@ dot; '' is "not applicable".
 
 from __future__ import annotations
 
-import csv
 import io
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from ...core.compare import MAX_COLUMNS, Comparison, Value
 from ...store.safe_write import atomic_write
 from ...words.i18n import N_, _, translate
 from ..registry import Exporter, ExportRequest
+from .cells import SafeCsvWriter
 from .comparison_source import comparison_of, group_label, options_text
 
 
@@ -59,7 +59,7 @@ def compare_rows(cmp: Comparison) -> list[list[object]]:
 
 def compare_csv_bytes(request: ExportRequest) -> bytes:
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows(compare_rows(comparison_of(request)))
+    SafeCsvWriter(buf, lineterminator="\n").writerows(compare_rows(comparison_of(request)))
     return buf.getvalue().encode("utf-8")
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from ...core.compare import MAX_COLUMNS, Comparison, Row
 from ...words.i18n import N_, _, translate
 from ..registry import Exporter, ExportRequest
+from .cells import xlsx_row
 from .comparison_source import column_header, comparison_of, group_label, options_text, price_list_name, prices_text
 from .xlsx_common import (
     NUMBER_FORMAT,
@@ -51,7 +52,7 @@ def _header(ws: Any, cmp: Comparison) -> None:
         opts += [options_text(col), "", ""]
         subs += [_("Value"), _("Δ to baseline"), _("Δ %")]
     for line in (builds, prices, opts, subs):
-        ws.append(line)
+        ws.append(xlsx_row(line))
     for r in range(2, HEAD_ROWS + 1):
         for cell in ws[r]:
             cell.font = Font(bold=True)
@@ -70,7 +71,7 @@ def _row(ws: Any, row: Row) -> None:
         line.append(translate(value) if isinstance(value, str) else value)
         line.append(None if delta is None else delta.absolute)
         line.append(None if delta is None or delta.percent is None else delta.percent / 100.0)
-    ws.append(line)
+    ws.append(xlsx_row(line))
     r = ws.max_row
     for i, best in enumerate(row.best):
         c = FIRST + 3 * i

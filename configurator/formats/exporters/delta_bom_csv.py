@@ -7,7 +7,6 @@ new parts, the total with support and terms, the trade-in and the net cost.
 
 from __future__ import annotations
 
-import csv
 import io
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from ...core.upgrade.found import delta_bom
 from ...store.safe_write import atomic_write
 from ...words.i18n import N_
 from ..registry import Exporter, ExportRequest
+from .cells import SafeCsvWriter
 from .upgrade_request import request_plan
 
 HEADER = ("group", "part_id", "part_number", "name", "qty", "slots", "unit_price", "extended", "currency")
@@ -39,7 +39,7 @@ def delta_rows(plan: UpgradePlan, catalog) -> list[list[object]]:
 def _write(request: ExportRequest, path: Path) -> Path:
     job = request_plan(request)
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows(delta_rows(job.plan, job.catalog))
+    SafeCsvWriter(buf, lineterminator="\n").writerows(delta_rows(job.plan, job.catalog))
     atomic_write(path, buf.getvalue().encode("utf-8"))
     return path
 

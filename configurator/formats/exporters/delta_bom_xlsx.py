@@ -14,6 +14,7 @@ from ...core.upgrade.delta import UpgradePlan
 from ...store.safe_write import atomic_write
 from ...words.i18n import N_
 from ..registry import Exporter, ExportRequest
+from .cells import text_cells_only, xlsx_row
 from .delta_bom_csv import delta_rows
 from .upgrade_request import request_plan
 
@@ -39,7 +40,7 @@ def workbook_bytes(plan: UpgradePlan, catalog) -> bytes:
     bom = wb.active
     bom.title = "Delta BOM"
     for row in delta_rows(plan, catalog):
-        bom.append(row)
+        bom.append(xlsx_row(row))
     for cell in bom[1]:
         cell.font = Font(bold=True)
     for col in _MONEY_COLUMNS:
@@ -49,10 +50,11 @@ def workbook_bytes(plan: UpgradePlan, catalog) -> bytes:
         bom.column_dimensions[letter].width = width
     figures = wb.create_sheet("Figures")
     for row in _figures_rows(plan):
-        figures.append(row)
+        figures.append(xlsx_row(row))
     figures.column_dimensions["A"].width = 22
     for letter in "BC":
         figures.column_dimensions[letter].width = 40
+    text_cells_only(wb)
     out = io.BytesIO()
     wb.save(out)
     return out.getvalue()

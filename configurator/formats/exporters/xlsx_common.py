@@ -16,6 +16,7 @@ from ...core.catalog import Catalog
 from ...core.evaluate.result import CostResult
 from ...store.safe_write import atomic_write
 from .bom_rows import COLUMNS, MONEY_COLUMNS, bom_rows, headers
+from .cells import text_cells_only, xlsx_row
 
 MONEY_FORMAT = "#,##0.00"
 WHOLE_MONEY_FORMAT = "#,##0"        # currencies without a minor unit (JPY)
@@ -48,15 +49,15 @@ def write_bom_sheet(ws: Any, cost: CostResult, catalog: Catalog | None, title: s
     from openpyxl.styles import Font
 
     if title:
-        ws.append([title])
+        ws.append(xlsx_row([title]))
         ws.cell(row=ws.max_row, column=1).font = Font(bold=True, size=12)
-    ws.append(list(headers(cost.currency)))
+    ws.append(xlsx_row(headers(cost.currency)))
     head = ws.max_row
     for cell in ws[head]:
         cell.font = Font(bold=True)
     keys = [key for key, _label in COLUMNS]
     for row in bom_rows(cost, catalog):
-        ws.append(["" if v is None else v for v in row.cells()])
+        ws.append(xlsx_row("" if v is None else v for v in row.cells()))
         for key in MONEY_COLUMNS:
             cell = ws.cell(row=ws.max_row, column=keys.index(key) + 1)
             if not isinstance(cell.value, str):
@@ -80,6 +81,7 @@ def print_setup(ws: Any) -> None:
 
 def save_workbook(wb: Any, path: Path) -> Path:
     """Save `wb` to `path` atomically (a reader never sees half a file)."""
+    text_cells_only(wb)
     buf = io.BytesIO()
     wb.save(buf)
     atomic_write(path, buf.getvalue())
