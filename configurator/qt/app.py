@@ -21,8 +21,7 @@ def make_app(argv: list[str] | None = None, lang: str | None = None) -> QApplica
     app = QApplication.instance()
     if app is None:
         app = QApplication(argv if argv is not None else sys.argv[:1])
-    QCoreApplication.setOrganizationName(QCoreApplication.organizationName() or ORG_NAME)
-    QCoreApplication.setApplicationName(QCoreApplication.applicationName() or APP_NAME)
+    use_own_settings_file()
     if not getattr(app, "_configurator_ready", False):
         from .theme import apply_theme
         from .window.language_menu import install
@@ -32,6 +31,34 @@ def make_app(argv: list[str] | None = None, lang: str | None = None) -> QApplica
         _set_icon(app)
         app._configurator_ready = True  # type: ignore[attr-defined]
     return app  # type: ignore[return-value]
+
+
+def use_own_settings_file() -> None:
+    """Layout, recent files and the language in one INI file in the user's config folder
+    (`CONFIGURATOR_HOME` moves it), whichever launcher started the app: Qt would name the file
+    after the program (`configurator`, `configurator-gui`, `__main__.py`), so a language chosen
+    under one was lost under another. Settings saved under those old names are carried over once."""
+    from PySide6.QtCore import QSettings
+
+    from ..store import paths
+
+    QCoreApplication.setOrganizationName(ORG_NAME)
+    QCoreApplication.setApplicationName(APP_NAME)
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(paths.user_config_dir()))
+    settings = QSettings()
+    if os.environ.get("CONFIGURATOR_HOME") or settings.allKeys():
+        return      # a separate home (tests, a portable install) never reads the user's old files
+    for launcher in OLD_SETTINGS_NAMES:
+        old = QSettings(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, ORG_NAME, launcher)
+        for key in old.allKeys():
+            if not settings.contains(key):
+                settings.setValue(key, old.value(key))
+    settings.setValue("settingsFile", 1)       # carried over once, even when there was nothing
+
+
+#: the names Qt gave the settings file before it had its own: the launchers' file names
+OLD_SETTINGS_NAMES = ("configurator-gui", "configurator", "__main__.py", "AI Server Configurator")
 
 
 def _set_icon(app: QApplication) -> None:
