@@ -38,6 +38,7 @@ from ...core.compare import (
     rebase,
 )
 from ..panels.widgets import subscribe
+from ..screen_fit import resize_to_fit
 from ..window.documents import Document, Documents
 from .compare_charts import CompareCharts
 from .export_files import CompareFiles
@@ -112,7 +113,7 @@ class CompareView(CompareFiles, QWidget):
         window.documents.renamed.connect(self._on_renamed)
         self._fill_controls()
         self.refresh()
-        self.resize(1500, 950)
+        resize_to_fit(self, 1500, 950)
 
     def fit_parts(self, initial: bool = False) -> None:
         """The options grid at its full height (shown at first only in a tall window), the charts at a

@@ -39,6 +39,7 @@ from ...words import i18n
 from ...words.cluster_text import summary_lines
 from ...words.quote_labels import Labels
 from ..dialogs.chassis_picker import show_once
+from ..screen_fit import resize_to_fit
 
 
 def paint(scene: QGraphicsScene, picture: Picture) -> None:
@@ -166,7 +167,7 @@ class ClusterDialog(QDialog):
         self.setWindowTitle(self.tr("Cluster plan"))
         self.view = ClusterView(session, self)
         QVBoxLayout(self).addWidget(self.view)
-        self.resize(1200, 760)
+        resize_to_fit(self, 1200, 760)
 
 
 def show_cluster_view(window) -> ClusterDialog:

@@ -40,6 +40,7 @@ from ...core.recommend import Recommendation, Request, recommend
 from ...core.session import Session
 from ...words.i18n import _
 from ..panels.panel_charts import make_plot
+from ..screen_fit import resize_to_fit
 
 _COLUMNS = ("#", QT_TRANSLATE_NOOP("RecommendDialog", "Servers"), QT_TRANSLATE_NOOP("RecommendDialog", "Chassis"),
             QT_TRANSLATE_NOOP("RecommendDialog", "GPUs"), QT_TRANSLATE_NOOP("RecommendDialog", "Price"),
@@ -55,7 +56,7 @@ class RecommendDialog(QDialog):
         self.session = session
         self.result: Recommendation | None = None
         self.setWindowTitle(self.tr("Recommend a build"))
-        self.resize(1500, 900)
+        resize_to_fit(self, 1500, 900)
         layout = QHBoxLayout(self)
         layout.addWidget(self._inputs(), 0)
         split = QSplitter(Qt.Orientation.Vertical)

@@ -32,6 +32,7 @@ from ...store.build_files import load_build
 from ...words import i18n
 from .. import theme
 from ..dialogs.chassis_picker import show_once
+from ..screen_fit import resize_to_fit
 
 #: (delta name, label, unit) in the order the table lists them
 FIGURES: tuple[tuple[str, str, str], ...] = (
@@ -224,7 +225,7 @@ class UpgradeDialog(QDialog):
         self.view = UpgradeView(session, self)
         layout = QVBoxLayout(self)
         layout.addWidget(self.view)
-        self.resize(1100, 700)
+        resize_to_fit(self, 1100, 700)
 
 
 def show_upgrade_view(window) -> UpgradeDialog:

@@ -32,6 +32,7 @@ from ..panels.bom import PartsList
 from ..panels.panel_charts import charts_deferred
 from ..panels.problems import ViolationsPanel
 from ..panels.widgets import set_on_screen
+from ..screen_fit import resize_to_fit
 from .dock_layout import DockLayout, narrow_panel
 from .document_actions import DocumentActions
 from .documents import Documents, central_widget
@@ -80,10 +81,11 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self._on_clean_change(session.is_clean)
         self._on_undo_change()
         self._on_evaluated(session.evaluation)
-        self.resize(1600, 1000)
-        if screenshot:
+        if screenshot:                  # offscreen: the size asked for, no screen to fit
+            self.resize(1600, 1000)
             self.dock_layout.arrange(1600, 1000)
         else:
+            resize_to_fit(self, 1600, 1000)
             self.dock_layout.restore()
 
     # ------------------------------------------------------------------ layout
