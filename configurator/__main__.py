@@ -1,5 +1,5 @@
 """`python -m configurator` — same as the `configurator` command."""
 
-from .cli.main import main
+from .launch import main
 
 raise SystemExit(main())

@@ -1,5 +1,5 @@
 """The bundle's entry point (PyInstaller runs it as a script, so no relative imports)."""
 
-from configurator.cli.main import main
+from configurator.launch import main
 
 raise SystemExit(main())

@@ -91,7 +91,7 @@ def test_wheel_imports_from_the_venv_and_reads_its_own_data(installed, tmp_path)
 
 
 def test_wheel_cli_catalog_check_evaluate_quote_gui(installed, tmp_path):
-    examples = Path(_run(installed, "python", "-c", "from configurator import paths; print(paths.examples_dir())",
+    examples = Path(_run(installed, "python", "-c", "from configurator.store import paths; print(paths.examples_dir())",
                          cwd=tmp_path).stdout.strip())
     hgx = str(examples / "hgx-h100-8gpu.json")
     cat = _run(installed, "configurator", "catalog", cwd=tmp_path)
@@ -132,7 +132,7 @@ def test_wheel_speaks_chinese_under_configurator_lang(installed, tmp_path):
 
 
 def test_wheel_without_its_catalogs_says_so_and_exits_2(installed, tmp_path):
-    shipped = Path(_run(installed, "python", "-c", "from configurator import paths; print(paths.repo_root())",
+    shipped = Path(_run(installed, "python", "-c", "from configurator.store import paths; print(paths.repo_root())",
                         cwd=tmp_path).stdout.strip())
     hidden = shipped.parent / "_catalogs_hidden"
     (shipped / "catalogs").rename(hidden)

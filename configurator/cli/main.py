@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ class CliError(Exception):
 
 
 def _print_json(data: Any) -> None:
-    from ..formats.exporters.evaluation_json import strict_json  # valid JSON always: no Infinity, no raw bytes
+    from ..core.evaluate.json_shape import strict_json  # valid JSON always: no Infinity, no raw bytes
 
     json.dump(strict_json(data), sys.stdout, indent=2, ensure_ascii=False, default=str, allow_nan=False)
     sys.stdout.write("\n")
@@ -63,7 +63,7 @@ def _load(path: str):
 
 
 def cmd_catalog(args: argparse.Namespace) -> int:
-    from ..formats.exporters.evaluation_json import part_to_json
+    from ..core.evaluate.json_shape import part_to_json
 
     cat = _catalog()
     parts = [p for p in cat.parts.values() if args.category in (None, p.category)]
@@ -101,7 +101,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
-    from ..formats.exporters.evaluation_json import evaluation_to_json, strict_json
+    from ..core.evaluate.json_shape import evaluation_to_json, strict_json
     from .evaluation_text import evaluation_to_text
     from .workload_command import load_workload_file
 
@@ -184,7 +184,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace, fmt) -> int:
     from ..core.currency import check_currency
     from ..formats.exporters import ExportRequest
-    from .quote_fields import UnorderableError, apply_quote_arguments
+    from ..store.vendor_settings import UnorderableError
+    from .quote_fields import apply_quote_arguments
 
     cat = _catalog()
     evaluator = _evaluator(cat)
@@ -309,9 +310,16 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0 if result.ok else 1
 
 
-def cmd_gui(args: argparse.Namespace) -> int:
-    from ..qt.app import run_gui
+#: what `configurator gui` runs: set by the launcher (configurator/launch.py), the one module that
+#: knows both shells, so the command line never imports Qt itself
+GuiRunner = Callable[..., int]
+_gui_runner: GuiRunner | None = None
 
+
+def cmd_gui(args: argparse.Namespace) -> int:
+    if _gui_runner is None:
+        raise CliError(_("the desktop window is not available from this entry point; run `configurator gui`"))
+    run_gui = _gui_runner
     return run_gui(getattr(args, "build", None), screenshot=getattr(args, "screenshot", None), lang=args.lang,
                    size=getattr(args, "size", None), compare=getattr(args, "compare", None))
 
@@ -480,7 +488,11 @@ def _set_language(argv: Sequence[str]) -> None:
     set_language(lang)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, gui: GuiRunner | None = None) -> int:
+    """The command line; `gui` runs the desktop window for `configurator gui` (the launcher passes it)."""
+    global _gui_runner
+    if gui is not None:
+        _gui_runner = gui
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         _set_language(argv)

@@ -17,11 +17,6 @@ from ..core.fx import FxTable
 from ..store.vendor_settings import QuoteError
 from ..words.i18n import N_, _
 
-
-class UnorderableError(QuoteError):
-    """A build with errors, quoted without `draft`: the message lists the errors, one per line."""
-
-
 #: option -> (section, field, type); type "text" is a string, "money"/"pct" a Decimal
 FIELDS: dict[str, tuple[str, str, str]] = {
     "contact": ("meta", "contact", "text"),

@@ -207,13 +207,3 @@ def settle(app: QApplication, max_passes: int = 100) -> None:
         app.removeEventFilter(activity)
 
 
-def main() -> int:
-    """`configurator-gui [BUILD.json] [--lang zh_CN|en]`: the same as `configurator gui`."""
-    from ..cli.main import main as cli_main
-
-    # macOS Finder may add a -psn_<id> process serial number to a bundle's arguments
-    return cli_main(["gui", *(a for a in sys.argv[1:] if not a.startswith("-psn_"))])
-
-
-if __name__ == "__main__":
-    sys.exit(main())

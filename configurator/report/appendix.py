@@ -19,12 +19,13 @@ from typing import Any
 
 from reportlab.platypus import CondPageBreak, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph
 
-from ..cli.explain_command import figures, wording
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.context import BuildContext, resolve
+from ..core.evaluate.json_shape import figures
 from ..core.evaluate.result import Evaluation
 from ..core.explain.explainer import ENGLISH, Explanation, Input, Wording, explain, show_value
+from ..words.explain_words import wording
 from ..words.quote_labels import Labels
 from . import fonts
 from .entry_lines import EntryLines, Line, Run

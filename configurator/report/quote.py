@@ -23,12 +23,11 @@ from datetime import date, timedelta
 
 from reportlab.platypus import BaseDocTemplate, Frame, KeepTogether, PageBreak, PageTemplate, Spacer
 
-from ..cli.quote_fields import UnorderableError
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
 from ..core.money import format_pct
-from ..store.vendor_settings import QuoteError, VendorSettings
+from ..store.vendor_settings import QuoteError, UnorderableError, VendorSettings
 from ..words.quote_labels import Labels
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations

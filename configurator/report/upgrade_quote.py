@@ -18,14 +18,13 @@ from datetime import date, timedelta
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, LongTable, PageTemplate, Spacer, Table
 
-from ..cli.quote_fields import UnorderableError
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
 from ..core.money import format_money, format_pct
 from ..core.upgrade.delta import Delta, UpgradePlan
 from ..core.upgrade.found import ADD, MOVE, REMOVE, delta_bom
-from ..store.vendor_settings import VendorSettings
+from ..store.vendor_settings import UnorderableError, VendorSettings
 from ..words.quote_labels import Labels
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations

@@ -24,6 +24,10 @@ class QuoteError(ValueError):
     """Bad input for a quote; the message is one line and names what to fix."""
 
 
+class UnorderableError(QuoteError):
+    """A build with errors, quoted without `draft`: the message lists the errors, one per line."""
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 

@@ -233,12 +233,17 @@ def load_catalog(language: str) -> Catalog:
 _LOADED: dict[tuple[str, int, int], Catalog] = {}
 
 
+#: words.render's list joiners: whole-sentence templates they are not (the matcher would read any
+#: "X and 3 more" as one and leave X's list unjoined)
+_NOT_TEMPLATES = frozenset({"{first} and {last}", "{first} or {last}", "{items} and {n} more"})
+
+
 def _catalog_from(language: str, pairs: Iterable[tuple[str, str]]) -> Catalog:
     cat = Catalog(language)
     found: list[tuple[int, _Template]] = []
     for msgid, msgstr in pairs:
         cat.messages[msgid] = msgstr
-        if _PLACEHOLDER.search(msgid):
+        if _PLACEHOLDER.search(msgid) and msgid not in _NOT_TEMPLATES:
             found.append((_literal_length(msgid), _Template(msgid, msgstr)))
     found.sort(key=lambda t: -t[0])  # the most specific template wins
     cat.templates = [template for _, template in found]

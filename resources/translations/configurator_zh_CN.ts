@@ -1049,6 +1049,7 @@ Click to open this build in the builder</source>
     </message>
     <message>
         <source>Cannot open build</source>
+        <extracomment>the names Qt gave the settings file before it had its own: the launchers&apos; file names</extracomment>
         <translation>无法打开配置</translation>
     </message>
     <message>

@@ -7,7 +7,7 @@ import json
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-from configurator.cli.main import main
+from configurator.launch import main
 from configurator.store import paths
 from configurator.store.cluster_files import read_cluster, save_cluster
 

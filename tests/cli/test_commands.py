@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli.main import main
+from configurator.launch import main
 from configurator.store import paths
 
 EX = paths.examples_dir()

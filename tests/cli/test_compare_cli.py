@@ -12,7 +12,7 @@ from decimal import Decimal
 import pytest
 from openpyxl import load_workbook
 
-from configurator.cli.main import main
+from configurator.launch import main
 from configurator.store import paths
 
 HGX = str(paths.examples_dir() / "hgx-h100-8gpu.json")

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from configurator.cli.main import main
+from configurator.launch import main
 
 ROOT = Path(__file__).parents[2]
 

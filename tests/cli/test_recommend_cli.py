@@ -7,7 +7,7 @@ import json
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-from configurator.cli.main import main
+from configurator.launch import main
 
 
 def run(*argv: str) -> tuple[int, str, str]:

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from explained import EXAMPLES, evaluated
 
-from configurator.cli.explain_command import explain_figure, figures
+from configurator.core.evaluate.json_shape import figures
 from configurator.core.evaluate.power import efficiency_at
 from configurator.store.catalogs import default_catalog
 from configurator.store.loaded_evaluator import default_evaluator
+from configurator.words.explain_words import explain_figure
 
 
 @pytest.fixture(scope="module")

@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from explained import EXAMPLES, evaluated
 
-from configurator.cli.explain_command import explain_figure, figures, wording
+from configurator.core.evaluate.json_shape import figures
 from configurator.core.evaluate.workload_models import Workload
 from configurator.core.explain.explainer import ENGLISH, Wording, explain
 from configurator.core.explain.terms import FIELDS
 from configurator.store.catalogs import default_catalog
+from configurator.words.explain_words import explain_figure, wording
 
 #: ASCII words a Chinese explanation may keep: units, acronyms, product and proper names,
 #: formula variables and functions

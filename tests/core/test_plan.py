@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli.main import main
 from configurator.core.evaluate.bom import OWNED_GROUP
 from configurator.core.evaluator import evaluate
 from configurator.core.upgrade.delta import part_changes, plan_to_json, plan_upgrade
+from configurator.launch import main
 from configurator.store.build_files import load_build, save_build
 from configurator.store.catalogs import default_catalog
 

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from test_properties import CATALOGS, IO_FIXTURE, catalog_and_build, fast, needs_engine
 
 from configurator.core.build import Build
+from configurator.core.evaluate.json_shape import evaluation_to_json
 from configurator.core.evaluator import evaluate
 from configurator.core.fx import FxTable, parse_fx
-from configurator.formats.exporters.evaluation_json import evaluation_to_json
 from configurator.store.build_files import BuildFileError, loads_build
 from configurator.store.catalogs import load_catalog, load_part_file, load_price_file
 from configurator.store.fx_rates import load_fx

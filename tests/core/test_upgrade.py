@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli.main import main
 from configurator.core.evaluate.bom import OWNED_GROUP
 from configurator.core.upgrade.found import ADD, MOVE, REMOVE, before_of, delta_bom, upgrade_of
+from configurator.launch import main
 from configurator.store.build_files import load_build, save_build
 from configurator.store.catalogs import default_catalog
 from configurator.store.loaded_evaluator import default_evaluator

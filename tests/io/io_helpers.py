@@ -29,7 +29,7 @@ PROBE_H200 = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
 def upgraded_probe(folder: Path, extra: dict[str, str]) -> tuple[Path, Path]:
     """The H200 probe imported as a Supermicro SYS-821GE-TNHR (`folder/server.json`) and the same
     build with `extra` placements added (`folder/after.json`): an upgrade's before and after."""
-    from configurator.cli.main import main
+    from configurator.launch import main
     from configurator.store.build_files import load_build, save_build
 
     before = folder / "server.json"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from configurator.cli.main import main
+from configurator.launch import main
 from configurator.words import i18n
 
 PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"

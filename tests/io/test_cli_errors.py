@@ -48,7 +48,7 @@ def _assert_one_line_error(proc: subprocess.CompletedProcess, path: Path, expect
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: Path(c["file"]).name)
 def test_cli_main_refuses_broken_build(case, capsys):
-    from configurator.cli.main import main
+    from configurator.launch import main
 
     path = CORPUS / case["file"]
     code = main(["check", str(path)])

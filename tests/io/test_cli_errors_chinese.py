@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from io_helpers import CORPUS, corpus_cases
 
-from configurator.cli.main import main
+from configurator.launch import main
 from configurator.store import paths
 from configurator.words import i18n
 

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from configurator.cli.main import main
 from configurator.core.cluster import plan_cluster
+from configurator.launch import main
 from configurator.store import paths
 from configurator.store.catalogs import default_catalog
 from configurator.store.cluster_files import read_cluster

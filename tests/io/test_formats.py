@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli.main import main
 from configurator.formats.exporters import EXPORTERS, exporter, exporter_for
 from configurator.formats.importers import IMPORTERS, importer, importer_for
 from configurator.formats.registry import UnknownFormatError, dialog_filter
+from configurator.launch import main
 from configurator.store import paths
 from configurator.store.build_files import read_build
 

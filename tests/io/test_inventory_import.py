@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli.main import main
 from configurator.formats.importers import server_importer
 from configurator.formats.importers.inventory import read_inventory
 from configurator.formats.importers.inventory_model import Found
 from configurator.formats.importers.matching import match_item
+from configurator.launch import main
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import default_catalog
 from configurator.words import i18n

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli.main import main
 from configurator.formats.importers.inventory import read_inventory
 from configurator.formats.importers.inventory_model import Found, Inventory
 from configurator.formats.verify import verify
+from configurator.launch import main
 from configurator.store.build_files import load_build, save_build
 from configurator.store.catalogs import default_catalog
 

@@ -12,13 +12,13 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from configurator.cli.main import main
 from configurator.formats.exporters.netbox_devicetype import (
     interface_type,
     server_device_type,
     slug,
     switch_device_type,
 )
+from configurator.launch import main
 from configurator.store import paths
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import default_catalog

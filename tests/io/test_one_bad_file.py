@@ -16,10 +16,10 @@ import pytest
 from io_helpers import CORPUS, FIXTURE_CATALOG, corpus_cases
 
 from configurator.core.build import Build
+from configurator.core.evaluate.json_shape import evaluation_to_json
 from configurator.core.evaluator import evaluate
 from configurator.core.fx import parse_fx
 from configurator.core.slots import channel_letter, dimm_slot_id
-from configurator.formats.exporters.evaluation_json import evaluation_to_json
 from configurator.store.catalogs import load_catalog
 from configurator.store.fx_rates import load_fx
 

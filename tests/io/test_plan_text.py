@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from io_helpers import upgraded_probe
 
-from configurator.cli.main import main
+from configurator.launch import main
 from configurator.words import i18n
 
 H200, PSU = "nvidia-h200-sxm5-141gb", "supermicro-psu-3000w-titanium"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from redfish_test_servers import MOCKUP, body, root, scripted, self_signed, silent, sushy
 
-from configurator.cli.main import main
 from configurator.formats.importers.redfish import RedfishError, RedfishOptions, import_redfish, read_inventory
+from configurator.launch import main
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import default_catalog
 

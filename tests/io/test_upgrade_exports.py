@@ -12,9 +12,9 @@ from io_helpers import upgraded_probe
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from configurator.cli.main import main
 from configurator.core.money import format_money
 from configurator.formats.exporters import exporter
+from configurator.launch import main
 from configurator.store.build_files import load_build, save_build
 from configurator.store.catalogs import default_catalog
 from configurator.store.loaded_evaluator import default_evaluator

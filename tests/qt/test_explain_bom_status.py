@@ -8,16 +8,17 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from configurator.cli.explain_command import explain_figure, figures
-from configurator.cli.main import main
 from configurator.core.build import Build
+from configurator.core.evaluate.json_shape import figures
 from configurator.core.ops import Place, Remove, SetOption
 from configurator.core.session import Session
+from configurator.launch import main
 from configurator.qt.dialogs.explain_popup import ExplainDialog, cell_filter, explain_filter
 from configurator.qt.panels.bom import CELL_FIGURES, PartsList
 from configurator.qt.window.status_summary import SEPARATOR, StatusSummary
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog
+from configurator.words.explain_words import explain_figure
 
 ROOT = Path(__file__).parents[2]
 HGX = ROOT / "examples" / "hgx-h100-8gpu.json"

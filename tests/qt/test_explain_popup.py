@@ -8,12 +8,13 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from configurator.cli.explain_command import explain_figure, figures
+from configurator.core.evaluate.json_shape import figures
 from configurator.core.session import Session
 from configurator.qt.dialogs.explain_popup import ExplainDialog, explain_filter
 from configurator.qt.panels import BandwidthPanel, CostPanel, PowerPanel, ThermalPanel, WorkloadPanel
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog
+from configurator.words.explain_words import explain_figure
 
 ROOT = Path(__file__).parents[2]
 

@@ -288,8 +288,8 @@ def test_every_registered_panel_gets_a_dock_in_its_group(make_window):
 def test_file_menu_exports_through_the_registry(make_window, tmp_path, monkeypatch):
     from PySide6.QtWidgets import QFileDialog
 
+    from configurator.core.evaluate.json_shape import evaluation_to_json
     from configurator.formats.exporters import EXPORTERS
-    from configurator.formats.exporters.evaluation_json import evaluation_to_json
 
     win = make_window()
     win.view.place("GPU1", "h100-sxm")

@@ -14,8 +14,8 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import QLocale
 
-from configurator.cli.main import main
 from configurator.core.session import Session
+from configurator.launch import main
 from configurator.qt.panels.bom import PartsList
 from configurator.store import paths
 from configurator.store.build_files import read_build

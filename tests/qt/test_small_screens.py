@@ -39,7 +39,7 @@ def example_window(qtbot):
 
 
 def test_gui_size_renders_a_screenshot_at_that_size(tmp_path):
-    from configurator.cli.main import main
+    from configurator.launch import main
 
     out = tmp_path / "shot.png"
     assert main(["gui", str(EXAMPLE), "--size", "1366x768", "--screenshot", str(out)]) == 0
@@ -48,7 +48,7 @@ def test_gui_size_renders_a_screenshot_at_that_size(tmp_path):
 
 
 def test_gui_size_is_checked(capsys):
-    from configurator.cli.main import main
+    from configurator.launch import main
 
     with pytest.raises(SystemExit) as exc:
         main(["gui", "--size", "1366by768"])

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli.main import main
 from configurator.core.cluster.racks import elevation
 from configurator.core.ops import Place
 from configurator.core.session import Session
 from configurator.core.upgrade.found import upgrade_of
+from configurator.launch import main
 from configurator.qt.views.cluster_plan import ClusterView
 from configurator.qt.views.upgrade_plan import FIGURES, UpgradeView
 from configurator.store.build_files import load_build, save_build

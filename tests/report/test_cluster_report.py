@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pypdf import PdfReader
 
-from configurator.cli.main import main
 from configurator.core.cluster import plan_cluster
+from configurator.launch import main
 from configurator.report.cluster_shapes import COLOURS, RACK_W, U_H, fabric_diagram, rack_elevation
 from configurator.store import paths
 from configurator.store.catalogs import default_catalog

@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from configurator.cli.explain_command import explain_figure, figures
 from configurator.core.build import Build
+from configurator.core.evaluate.json_shape import figures
 from configurator.formats.exporters.pdf_quote import write_quote
 from configurator.report.entry_lines import EntryLines, Run
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog
 from configurator.store.loaded_evaluator import default_evaluator
+from configurator.words.explain_words import explain_figure
 
 ROOT = Path(__file__).parents[2]
 HEADING = re.compile(r"^([\w.]+) = ")
@@ -186,7 +187,7 @@ def test_entry_lines_wrap_to_the_width_and_split_between_lines():
 
 
 def test_the_upgrade_quote_links_its_after_figures_and_totals(tmp_path):
-    from configurator.cli.main import main
+    from configurator.launch import main
 
     probe = ROOT / "tests" / "fixtures" / "probe-h200"
     before = tmp_path / "server.json"

@@ -11,11 +11,11 @@ from decimal import Decimal
 
 import pytest
 
-from configurator.cli.main import main
 from configurator.core.build import Build
 from configurator.core.currency import CurrencyError, check_currency, currency_ops
 from configurator.core.evaluator import evaluate
 from configurator.core.money import format_money
+from configurator.launch import main
 from configurator.store import paths
 from configurator.store.catalogs import default_catalog
 from configurator.store.fx_rates import load_fx

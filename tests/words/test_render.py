@@ -17,8 +17,8 @@ def test_lists_join_the_english_way_and_the_chinese_way():
     assert join(Items(("A", "B", "C")), en) == "A, B and C"
     assert join(Items(("A", "B"), conj="or"), en) == "A or B"
     assert join(Items(tuple("ABCDEFGH")), en) == "A, B, C, D, E and 3 more"
-    assert join(Items(("A", "B", "C")), zh) == "A、B和C"
-    assert join(Items(tuple("ABCDEFGH")), zh) == "A、B、C、D、E等另外 3 个"
+    assert join(Items(("A", "B", "C")), zh) == "A、B 和 C"
+    assert join(Items(tuple("ABCDEFGH")), zh) == "A、B、C、D、E 等另外 3 个"
 
 
 def test_quantities_carry_their_unit():

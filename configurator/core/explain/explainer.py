@@ -9,7 +9,7 @@ same `Explanation` is printed by the CLI and shown by the GUI. The handlers live
 money, workload).
 
 Every text is an `N_`-marked English template filled through a `Wording`: the caller's gettext
-lookup, translator and Babel locale (cli/explain_command.py passes the app's, a report its quote's).
+lookup, translator and Babel locale (words/explain_words.py passes the app's, a report its quote's).
 The core never picks a language; the default `ENGLISH` returns the templates as written.
 """
 

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from ...core.compare import GROUPS, MAX_COLUMNS, Column, Comparison, Delta, Explanation, Row, Value
+from ...core.evaluate.json_shape import strict_json
 from ...store.safe_write import atomic_write
 from ...words.i18n import N_
 from ..registry import Exporter, ExportRequest
 from .comparison_source import comparison_of
-from .evaluation_json import strict_json
 
 FORMAT = "ai-server-configurator/comparison"
 

@@ -18,8 +18,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QAbstractItemView, QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-from ...cli.explain_command import explain_figure
 from ...core.explain.explainer import Explanation, show_value
+from ...words.explain_words import explain_figure
 
 FigureKey = str | Callable[[], str]
 CellKey = Callable[[int, int], str]

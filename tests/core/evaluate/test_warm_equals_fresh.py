@@ -17,9 +17,9 @@ import pytest
 
 from configurator.core.build import Build
 from configurator.core.categories import ACCEPTS
+from configurator.core.evaluate.json_shape import evaluation_to_json
 from configurator.core.evaluator import Evaluator
 from configurator.core.slots import chassis_slots
-from configurator.formats.exporters.evaluation_json import evaluation_to_json
 from configurator.store import paths
 from configurator.store.fx_rates import load_fx
 

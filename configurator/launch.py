@@ -1,0 +1,35 @@
+"""The entry points: `configurator` (the command line) and `configurator-gui` (the window).
+
+The one module above both shells (docs/architecture.md): the command line never imports Qt, and
+the window never imports the command line; this module hands the CLI the function that opens the
+window, imported only when `configurator gui` runs.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+
+def _run_gui(*args: Any, **kwargs: Any) -> int:
+    from .qt.app import run_gui
+
+    return run_gui(*args, **kwargs)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`configurator …`: every command; bare `configurator` opens the window."""
+    from .cli.main import main as cli_main
+
+    return cli_main(argv, gui=_run_gui)
+
+
+def gui_main() -> int:
+    """`configurator-gui [BUILD.json] [--lang zh_CN|en]`: the same as `configurator gui`."""
+    # macOS Finder may add a -psn_<id> process serial number to a bundle's arguments
+    return main(["gui", *(a for a in sys.argv[1:] if not a.startswith("-psn_"))])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
