@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from pathlib import Path
 
-import postgres_server
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[3] / "packaging"))
+import team_server as postgres_server  # noqa: E402
 
 from configurator.store.team import connect, users
 from configurator.store.team.connect import Store

@@ -1,9 +1,12 @@
-"""A real PostgreSQL for the tests and the benchmark: `initdb` + `pg_ctl` in a temporary folder on
-a free loopback port, stopped afterwards. PostgreSQL refuses to run as root, so as root the server
+"""A local PostgreSQL for a team trial (`make team-server`), the tests and the benchmark: `initdb` +
+`pg_ctl` in a folder of its own on a loopback port, stopped afterwards. PostgreSQL refuses to run as root, so as root the server
 runs as the `postgres` system user (created by the Debian package; packaging/system-packages.txt).
 
-Trust authentication on 127.0.0.1 only, for this throwaway cluster: the tests connect as each
-user's login role to check what the grants and row-level security let it do.
+Trust authentication on 127.0.0.1 only: a trial and test cluster, never a company's server (point
+seats at that with `--store postgresql://user@host/db` and a password file; docs/team-store.md).
+The tests connect as each user's login role to check what the grants and row-level security allow.
+
+    python packaging/team_server.py [PORT]     # start, print the address, stop on Ctrl-C
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ class Server:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-def start() -> Server:
+def start(port: int | None = None) -> Server:
     """Start a throwaway server with a `configurator` database; raises RuntimeError saying why not."""
     bindir = pg_bin()
     if bindir is None:
@@ -72,7 +75,7 @@ def start() -> Server:
     root.chmod(0o755)
     if run_as:
         shutil.chown(root, user=run_as)
-    server = Server(root, _free_port(), bindir, run_as)
+    server = Server(root, port or _free_port(), bindir, run_as)
     data, sock = root / "data", root / "sock"
     init = subprocess.run(server._cmd(str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
                                       "-E", "UTF8", "--no-instructions"),
@@ -115,3 +118,23 @@ def fresh_database(server: Server, name: str) -> str:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
     return server.url(db=name)
+
+
+def main(argv: list[str]) -> int:
+    server = start(int(argv[0]) if argv else 5433)
+    print(f"PostgreSQL for a team trial at {server.url()} (data in {server.root}); Ctrl-C stops it.")
+    print(f"  configurator store init --store {server.url()}")
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))
