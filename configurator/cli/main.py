@@ -385,6 +385,10 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--workload", metavar="FILE", help=_("workload JSON (overrides the build's own)"))
     x.set_defaults(func=cmd_explain)
 
+    from .team_command import add_parsers as team_parsers
+
+    team_parsers(sub)
+
     w = sub.add_parser("workload", help=_("GPU memory, fit and time for a model and a job"))
     from .workload_command import add_arguments as workload_arguments
 

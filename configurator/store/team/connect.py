@@ -76,7 +76,7 @@ def refusal(exc: DBAPIError) -> StoreError:
     text = str(exc.orig) if exc.orig is not None else str(exc)
     for code in RULE_CODES:
         if code in text:
-            return StoreError(Msg("store.refused", code=code))
+            return StoreError(Msg(code))
     if "permission denied" in text or "row-level security" in text:
         return StoreError(Msg("store.permission-denied", detail=text.splitlines()[0][:200]))
     if isinstance(exc, OperationalError):

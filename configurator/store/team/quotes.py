@@ -73,7 +73,7 @@ def _select() -> Any:
 
 
 def _quote(row: Row[Any]) -> Quote:
-    return Quote(*row)
+    return Quote(*tuple(row))  # the columns of _select, in order
 
 
 def _audit(store: Store, conn: Connection, action: str, entity: str, entity_id: str, **detail: Any) -> None:
@@ -136,7 +136,7 @@ def edit(store: Store, key: str, *, build_json: str | None = None, subtotal: Dec
     with store.begin() as conn:
         q = _get(conn, key)
         if q.status not in ("draft", "submitted", "approved", "rejected"):
-            raise StoreError(Msg("store.refused", code="quote.issued-frozen"))
+            raise StoreError(Msg("quote.issued-frozen"))
         sub = q.subtotal if subtotal is None else subtotal
         disc = q.discount_pct if discount_pct is None else discount_pct
         values: dict[str, Any] = {"subtotal": sub, "discount_pct": disc, "total": _total(sub, disc),
@@ -196,10 +196,11 @@ def number_mask(conn: Connection) -> str:
     return str(found) if found else DEFAULT_MASK
 
 
-def issue(store: Store, key: str, render: Callable[[Quote, str], bytes], *, catalog_version: str,
+def issue(store: Store, key: str, render: Callable[[Quote, str, str], bytes], *, catalog_version: str,
           today: date | None = None) -> Quote:
     """Issue a quote: draw its number (a revision keeps its family's number with a letter), render
-    the PDF with it (`render(quote, number)`), freeze the snapshot and supersede the revision before,
+    the PDF with it (`render(quote, number, build_json)`, in this transaction: it must not open
+    another connection to the store), freeze the snapshot and supersede the revision before,
     all in one transaction."""
     with store.begin() as conn:
         q = _get(conn, key)
@@ -219,7 +220,7 @@ def issue(store: Store, key: str, render: Callable[[Quote, str], bytes], *, cata
         issued = _get(conn, q.id)
         build_json = conn.execute(select(t.quotes.c.build_json).where(t.quotes.c.id == q.id)).scalar_one()
         conn.execute(insert(t.quote_snapshots).values(
-            quote_id=q.id, number=number, pdf=render(issued, number), build_json=build_json,
+            quote_id=q.id, number=number, pdf=render(issued, number, build_json), build_json=build_json,
             catalog_version=catalog_version, created_at=stamp, created_by=store.actor))
         conn.execute(update(t.quotes).where(and_(t.quotes.c.family == q.family, t.quotes.c.id != q.id,
                                                  t.quotes.c.status == "issued"))

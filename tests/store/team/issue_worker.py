@@ -23,7 +23,7 @@ def main(url: str, user: str, count: int, kill_at: int) -> None:
         draft = quotes.create(store, title=f"{user} {i}", build_json="{}", currency="USD",
                               subtotal=Decimal("1000"))
 
-        def render(quote: quotes.Quote, number: str, i: int = i) -> bytes:
+        def render(quote: quotes.Quote, number: str, build_json: str, i: int = i) -> bytes:
             if i == kill_at:
                 os._exit(9)             # killed mid-transaction: the number was drawn, nothing committed
             return number.encode()

@@ -22,7 +22,7 @@ BUILD = json.dumps({"name": "8x H100", "chassis": "x"})
 TODAY = date(2026, 12, 5)
 
 
-def _pdf(quote: quotes.Quote, number: str) -> bytes:
+def _pdf(quote: quotes.Quote, number: str, build_json: str) -> bytes:
     return f"%PDF-1.7 {number} {quote.total}".encode()
 
 
@@ -33,7 +33,7 @@ def _new(seat, discount: str = "0", title: str = "GPU server") -> quotes.Quote:
 
 
 def _refused(code: str):
-    return pytest.raises(StoreError, match="store.refused|" + code)
+    return pytest.raises(StoreError, match=code)
 
 
 def test_numbers_follow_the_mask_and_revisions_keep_the_number_with_a_letter(team):
@@ -79,7 +79,7 @@ def test_a_discount_over_the_limit_needs_an_approver(team):
     q = _new(alice, discount="15")
     with pytest.raises(StoreError) as refused:
         quotes.issue(alice, q.id, _pdf, catalog_version="c1", today=TODAY)
-    assert refused.value.msg.params["code"] == "quote.approval-required"
+    assert refused.value.msg.id == "quote.approval-required"
     assert quotes.get(alice, q.id).number is None            # no number was used
     quotes.submit(alice, q.id)
     with pytest.raises(StoreError):                          # nobody approves their own quote
