@@ -55,28 +55,28 @@ def add_parsers(sub: Any) -> None:
                        ("users", _("list the store's users, roles and discount limits"))):
         _store_options(ss.add_parser(name, help=text))
     u = ss.add_parser("user-add", help=_("add or change a user (PostgreSQL: creates the login role)"))
-    u.add_argument("name")
+    u.add_argument("name", help=_("the user's login name (lowercase letters, digits, _)"))
     u.add_argument("--role", required=True, help=_("sales, approver, pricing_admin, catalog_admin, technician, viewer"))
     u.add_argument("--limit", type=_pct, metavar="PCT", help=_("largest discount issued without an approver"))
     u.add_argument("--initials", help=_("the user's initials in quote numbers ({user})"))
     u.add_argument("--new-password-file", metavar="FILE", help=_("the new user's password, read from this file"))
     _store_options(u)
     m = ss.add_parser("mask", help=_("set the quote number mask, e.g. QUO/{yy}{mm}/{user}/{seq:03}"))
-    m.add_argument("mask")
+    m.add_argument("mask", help=_("the mask: {yyyy} {yy} {mm} {user} and one {seq:N}"))
     _store_options(m)
     s.set_defaults(func=run_store)
 
     q = sub.add_parser("quotes", help=_("quotes in the team store: list, create, submit, approve, issue, revise"))
     qs = q.add_subparsers(dest="quotes_command", required=True, parser_class=type(q))
     ql = qs.add_parser("list", help=_("quotes you may see, newest first"))
-    ql.add_argument("--status")
-    ql.add_argument("--customer")
-    ql.add_argument("--owner")
+    ql.add_argument("--status", help=_("only quotes in this status (draft, submitted, approved, issued, won, …)"))
+    ql.add_argument("--customer", help=_("only this customer's quotes"))
+    ql.add_argument("--owner", help=_("only this user's quotes"))
     _store_options(ql)
     qc = qs.add_parser("create", help=_("a draft quote from a build file (priced by the catalog)"))
-    qc.add_argument("build")
-    qc.add_argument("--title")
-    qc.add_argument("--customer")
+    qc.add_argument("build", help=_("build file to quote"))
+    qc.add_argument("--title", help=_("the quote's title (default: the build's name)"))
+    qc.add_argument("--customer", help=_("the customer (created in the store if new)"))
     _store_options(qc)
     for name, text in (("submit", _("ask an approver to approve the quote")),
                        ("approve", _("approve a submitted quote (approvers)")),
@@ -91,24 +91,24 @@ def add_parsers(sub: Any) -> None:
             qq.add_argument("--pdf", metavar="OUT", help=_("write the issued PDF, as issued, to OUT"))
         _store_options(qq)
     qe = qs.add_parser("close", help=_("close an issued quote as won, lost or expired"))
-    qe.add_argument("quote")
-    qe.add_argument("--outcome", required=True, choices=("won", "lost", "expired"))
+    qe.add_argument("quote", help=_("quote number or id"))
+    qe.add_argument("--outcome", required=True, choices=("won", "lost", "expired"), help=_("how the quote ended"))
     _store_options(qe)
     q.set_defaults(func=run_quotes)
 
     p = sub.add_parser("prices", help=_("price lists in the team store: import a distributor's CSV/XLSX, list"))
     ps = p.add_subparsers(dest="prices_command", required=True, parser_class=type(p))
     pi = ps.add_parser("import", help=_("import a price list (columns part_id, price, cost, min_qty)"))
-    pi.add_argument("file")
-    pi.add_argument("--name", required=True)
-    pi.add_argument("--currency", required=True)
+    pi.add_argument("file", help=_("the distributor's CSV or XLSX file"))
+    pi.add_argument("--name", required=True, help=_("the price list's name"))
+    pi.add_argument("--currency", required=True, help=_("its currency (ISO 4217, e.g. USD, CNY)"))
     pi.add_argument("--group", default="default", help=_("the customer group it prices"))
-    pi.add_argument("--valid-from", type=_date)
-    pi.add_argument("--valid-to", type=_date)
+    pi.add_argument("--valid-from", type=_date, help=_("first day it is valid (YYYY-MM-DD)"))
+    pi.add_argument("--valid-to", type=_date, help=_("last day it is valid (YYYY-MM-DD)"))
     _store_options(pi)
     pl = ps.add_parser("list", help=_("prices by list, newest first (never cost)"))
-    pl.add_argument("--part")
-    pl.add_argument("--group")
+    pl.add_argument("--part", help=_("only this part's prices"))
+    pl.add_argument("--group", help=_("only this customer group's lists"))
     pl.add_argument("--on", type=_date, help=_("only lists valid on this date"))
     _store_options(pl)
     p.set_defaults(func=run_prices)
@@ -206,14 +206,16 @@ def _catalog_version() -> str:
 
     from .. import __version__
     from ..store import paths
+    from ..store.text_files import read_bytes
 
     digest = hashlib.sha256()
     for folder in (paths.catalog_dir(), paths.user_catalog_dir()):
         if not folder.is_dir():
             continue
         for f in sorted(folder.rglob("*")):
-            if f.is_file() and f.stat().st_size < 16 * 1024 * 1024:
-                digest.update(f.relative_to(folder).as_posix().encode() + b"\0" + f.read_bytes())
+            if f.is_file():
+                raw = read_bytes(f, max_bytes=64 * 1024 * 1024, what="catalog file")
+                digest.update(f.relative_to(folder).as_posix().encode() + b"\0" + raw)
     return f"{__version__}+{digest.hexdigest()[:16]}"
 
 

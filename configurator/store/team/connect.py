@@ -25,6 +25,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
 
 from ...core.message import Msg
 from .. import paths
+from ..text_files import FileReadError, read_bytes
 from . import tables as t
 
 #: the largest password file read (a password, not a document)
@@ -96,12 +97,9 @@ def _password(password_file: str | None) -> str | None:
     if not name:
         return None
     try:
-        with open(name, "rb") as fh:
-            data = fh.read(_MAX_PASSWORD_FILE + 1)
-    except OSError as exc:
-        raise StoreError(Msg("store.password-file", file=name, detail=exc.strerror or str(exc))) from None
-    if len(data) > _MAX_PASSWORD_FILE:
-        raise StoreError(Msg("store.password-file", file=name, detail="larger than 4 KiB"))
+        data = read_bytes(name, max_bytes=_MAX_PASSWORD_FILE, what="password file")
+    except FileReadError as exc:
+        raise StoreError(Msg("store.password-file", file=name, detail=exc.reason)) from None
     return data.decode("utf-8", "replace").strip()
 
 
@@ -223,10 +221,9 @@ def _carry_over_counter(conn: Connection) -> None:
 
     path = counter_path()
     try:
-        with open(path, "rb") as fh:
-            data = json.loads(fh.read(65536))
+        data = json.loads(read_bytes(path, max_bytes=65536, what="quote counter"))
         years = data.get("years", {}) if isinstance(data, dict) else {}
-    except (OSError, ValueError):
+    except (FileReadError, ValueError):
         return
     for year, value in years.items():
         if str(year).isdigit() and isinstance(value, int) and value > 0:

@@ -7,8 +7,14 @@ from alembic import context
 
 from configurator.store.team.tables import metadata
 
-connection = context.config.attributes["connection"]
-context.configure(connection=connection, target_metadata=metadata, render_as_batch=True,
-                  compare_type=True)
-with context.begin_transaction():
-    context.run_migrations()
+
+def run_migrations() -> None:
+    connection = context.config.attributes["connection"]
+    context.configure(connection=connection, target_metadata=metadata, render_as_batch=True, compare_type=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+# Alembic runs this file with its context set up; a plain import (a test importing every module) does not
+if hasattr(context, "config"):
+    run_migrations()
