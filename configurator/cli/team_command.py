@@ -184,62 +184,14 @@ def _quote_text(q: Any) -> str:
             f"{q.currency} {q.total:>14,}  {q.discount_pct}%{rev}  {q.title}")
 
 
-def _priced(path: str) -> dict[str, Any]:
-    """A build file, evaluated against the catalog: what the store keeps of a quote."""
-    from ..store.build_files import load_build
-    from ..store.catalogs import default_catalog
+def _evaluator(catalog: Any) -> Any:
     from ..store.loaded_evaluator import default_evaluator
-    from ..store.team.quotes import Line
 
-    catalog = default_catalog()
-    build = load_build(path, catalog)
-    ev = default_evaluator(catalog, []).evaluate(build)
-    cost = ev.cost
-    lines = [Line(ln.part_id or ln.category, ln.name, int(ln.qty), ln.unit_price) for ln in cost.lines]
-    return {"build": build, "title": build.meta.name, "build_json": build.model_dump_json(), "currency": cost.currency,
-            "subtotal": cost.subtotal, "discount_pct": cost.discount_pct or Decimal(0), "lines": lines}
-
-
-def _catalog_version() -> str:
-    """The catalog and price files a quote was priced from: the app's version and a digest of them."""
-    import hashlib
-
-    from .. import __version__
-    from ..store import paths
-    from ..store.text_files import read_bytes
-
-    digest = hashlib.sha256()
-    for folder in (paths.catalog_dir(), paths.user_catalog_dir()):
-        if not folder.is_dir():
-            continue
-        for f in sorted(folder.rglob("*")):
-            if f.is_file():
-                raw = read_bytes(f, max_bytes=64 * 1024 * 1024, what="catalog file")
-                digest.update(f.relative_to(folder).as_posix().encode() + b"\0" + raw)
-    return f"{__version__}+{digest.hexdigest()[:16]}"
-
-
-def _render(store: Any) -> Any:
-    """The issuing PDF: the stored build, evaluated and quoted with the number the store drew."""
-    from ..core.build import Build
-    from ..report.quote import QuoteOptions, quote_pdf
-    from ..store.catalogs import default_catalog
-    from ..store.loaded_evaluator import default_evaluator
-    from ..store.vendor_settings import load_settings
-
-    catalog = default_catalog()
-    evaluator = default_evaluator(catalog, [])
-    settings = load_settings()
-
-    def render(quote: Any, number: str, build_json: str) -> bytes:
-        build = Build.model_validate_json(build_json)
-        opts = QuoteOptions(customer=quote.customer, revision=quote.revision + 1, quote_number=number, catalog=catalog)
-        return quote_pdf([(build, evaluator.evaluate(build))], opts, settings, catalog, number)
-
-    return render
+    return default_evaluator(catalog, [])
 
 
 def run_quotes(args: argparse.Namespace) -> int:
+    from ..formats.team_quotes import draft_quote, issue_quote
     from ..store.team import quotes
     from ..store.team.connect import StoreError
 
@@ -252,13 +204,15 @@ def run_quotes(args: argparse.Namespace) -> int:
                 return _out(args, [q.to_json() for q in found], "\n".join(_quote_text(q) for q in found)
                             or _("no quotes"))
             if cmd == "create":
-                priced = _priced(args.build)
-                q = quotes.create(store, title=args.title or priced["title"] or Path(args.build).stem,
-                                  build_json=priced["build_json"], currency=priced["currency"],
-                                  subtotal=priced["subtotal"], discount_pct=priced["discount_pct"],
-                                  lines=priced["lines"], customer=args.customer)
+                from ..store.build_files import load_build
+                from ..store.catalogs import default_catalog
+
+                catalog = default_catalog()
+                build = load_build(args.build, catalog)
+                q = draft_quote(store, build, _evaluator(catalog).evaluate(build), customer=args.customer,
+                                title=args.title or build.meta.name or Path(args.build).stem)
             elif cmd == "issue":
-                q = quotes.issue(store, args.quote, _render(store), catalog_version=_catalog_version())
+                q = issue_quote(store, args.quote)
             elif cmd == "close":
                 q = quotes.close(store, args.quote, args.outcome)
             elif cmd == "show":

@@ -203,6 +203,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         view.addMenu(language_menu(self))
         tools = bar.addMenu(self.tr("&Tools"))
         tools.addAction(self.tr("&Recommend a build…"), self.open_recommend)
+        tools.addAction(self.tr("&Quotes…"), self.show_quotes_view)
 
     def open_recommend(self) -> None:
         """The recommendation view (qt/views/recommendations.py), non-modal beside the builder."""
@@ -215,6 +216,11 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         from ..views.upgrade_plan import show_upgrade_view  # imported when first opened, not at start
 
         show_upgrade_view(self)
+
+    def show_quotes_view(self) -> None:
+        from ..views.quotes_view import show_quotes_view  # imported when first opened, not at start
+
+        show_quotes_view(self)
 
     def show_cluster_view(self) -> None:
         from ..views.cluster_plan import show_cluster_view  # imported when first opened, not at start
