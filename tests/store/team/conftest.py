@@ -57,7 +57,9 @@ class Team:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def team(request, tmp_path) -> Iterator[Team]:
+def team(request, tmp_path, monkeypatch) -> Iterator[Team]:
+    # a store of its own: the single-seat counter carried over on first use is this test's (none)
+    monkeypatch.setenv("CONFIGURATOR_HOME", str(tmp_path / "home"))
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path / 'store.sqlite'}"
         admin = connect.open_store(url, actor="admin")
