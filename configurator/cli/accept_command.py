@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.acceptance.model import Plan
-from ..words.i18n import _, current_language
+from ..words.i18n import LANGUAGES, _, current_language
 
 
 def add_parser(subparsers: Any) -> None:
@@ -30,6 +30,8 @@ def add_parser(subparsers: Any) -> None:
     c = acts.add_parser("compare", help=_("compare results with the server's baseline (exit 1 on findings)"))
     for sub in (p, s, i, c):
         sub.add_argument("build", metavar="BUILD", help=_("build file of the server"))
+        sub.add_argument("--lang", choices=tuple(LANGUAGES), default=argparse.SUPPRESS,
+                         help=_("language of the output and the GUI (default: CONFIGURATOR_LANG or the system locale)"))
     for sub in (i, c):
         sub.add_argument("results", metavar="RESULTS", help=_("the folder the acceptance script wrote, or a probe file"))
     i.add_argument("--baseline", action="store_true", help=_("store these results as the server's baseline"))

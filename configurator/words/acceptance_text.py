@@ -24,8 +24,8 @@ def number(value: float, unit: str = "") -> str:
 def expected(step: Step, language: str | None = None) -> str:
     if step.rule == "all_pass":
         return label("all-pass", language)
-    value = number(step.expected, step.unit)
-    return label("at-least" if step.rule == "at_least" else "equals", language, value=value)
+    # the relation is a symbol, the same in every language
+    return ("≥ " if step.rule == "at_least" else "= ") + number(step.expected, step.unit)
 
 
 def tolerance(step: Step) -> str:

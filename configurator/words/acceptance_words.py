@@ -3,7 +3,7 @@ plan and report (CLI text and PDF)."""
 
 from __future__ import annotations
 
-from .marks import N_, P_, Entry
+from .marks import N_, Entry
 
 STEPS: dict[str, Entry] = {
     "accept.step.cpu-sockets": N_("CPU sockets populated"),
@@ -15,7 +15,7 @@ STEPS: dict[str, Entry] = {
     "accept.step.dimm-count": N_("DIMMs seen"),
     "accept.step.dimm-capacity": N_("memory installed (GiB)"),
     "accept.step.drive-count": N_("drives seen"),
-    "accept.step.nic-links": P_("{n} network link up at {speed} Gb/s or more", "{n} network links up at {speed} Gb/s or more"),
+    "accept.step.nic-links": N_("network links up at {speed} Gb/s or more: {n}"),
     "accept.step.psu-count": N_("power supplies present and healthy"),
     "accept.step.fans-ok": N_("every fan reads OK"),
     "accept.step.dcgm": N_("DCGM diagnostics, level {level}: every test passes"),
@@ -32,7 +32,7 @@ DETAILS: dict[str, Entry] = {
     "accept.detail.skipped": N_("{tool} skipped: {why}"),
     "accept.detail.no-result": N_("no {tool} result in the folder"),
     "accept.detail.dcgm": N_("{test} failed on GPU {gpu}"),
-    "accept.detail.nccl-wrong": P_("{n} wrong value in the data check", "{n} wrong values in the data check"),
+    "accept.detail.nccl-wrong": N_("wrong values in the data check: {n}"),
     "accept.detail.burn-faulty": N_("GPU {index}: FAULTY"),
     "accept.detail.burn-init": N_("a GPU test could not start (gpu-burn still printed OK)"),
     "accept.detail.burn-died": N_("a GPU's test process died"),
@@ -42,7 +42,7 @@ DETAILS: dict[str, Entry] = {
     "accept.note.unparsed": N_("{file}: cannot read ({why}), skipped"),
     "accept.note.inventory": N_("inventory: {note}"),
     "accept.part": N_("{kind} at {location} (serial {serial})"),
-    "accept.key": N_("{key}"),
+    "accept.key": N_("value {key}"),
     "accept.compare.missing": N_("missing: {part}"),
     "accept.compare.added": N_("new: {part}"),
     "accept.compare.not-measured": N_("not measured this time: {step}"),
@@ -78,8 +78,6 @@ LABELS: dict[str, Entry] = {
     "accept.label.date": N_("Date"),
     "accept.label.script-note": N_("Run the acceptance script on the server (bash accept.sh RESULTS): it changes "
                                    "nothing, skips what it cannot run and says why, and writes one results folder."),
-    "accept.label.at-least": N_("≥ {value}"),
-    "accept.label.equals": N_("= {value}"),
     "accept.label.all-pass": N_("all pass"),
     "accept.verdict.pass": N_("pass"),
     "accept.verdict.fail": N_("FAIL"),

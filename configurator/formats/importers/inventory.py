@@ -100,7 +100,9 @@ class _Source:
 def _serial(value: Any) -> str:
     """A serial number, '' for the placeholders firmware prints when it has none."""
     text = str(value or "").strip()
-    return "" if text.lower() in ("", "n/a", "not specified", "unknown", "0", "[not supported]") else text
+    if not text.strip("0") or text.lower() in ("n/a", "[n/a]", "not specified", "unknown", "[not supported]"):
+        return ""           # a virtual machine's GPU reports 0000000000000
+    return text
 
 
 def _gpus_xml(doc: Any, name: str) -> list[Found]:
