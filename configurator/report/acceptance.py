@@ -40,8 +40,8 @@ from .styles import (
     table_style,
 )
 
-PLAN_COLS = (22, None, 62, 70, 58, 30, 26)
-REPORT_COLS = (22, None, 62, 62, 40, 120)
+PLAN_COLS = (22, None, 58, 76, 72, 34, 28)
+REPORT_COLS = (22, None, 60, 60, 44, 118)
 
 
 def _widths(cols: tuple[int | None, ...]) -> list[float]:
@@ -54,7 +54,8 @@ def _table(head: list[str], rows: list[list[Flowable | str]], cols: tuple[int | 
     st = styles()
     t = LongTable([[P(h, st.head) for h in head]] + rows, colWidths=_widths(cols), repeatRows=1)
     t.setStyle(table_style([("BACKGROUND", (0, 0), (-1, 0), ACCENT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                            ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID)] + (marks or [])))
+                            ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID), ("LEFTPADDING", (0, 0), (-1, -1), 3),
+                            ("RIGHTPADDING", (0, 0), (-1, -1), 3)] + (marks or [])))
     return t
 
 

@@ -56,7 +56,8 @@ def group(name: str, language: str | None = None) -> str:
 
 def source(ref: Reference, language: str | None = None) -> str:
     """'URL (date, confidence[, estimate])'."""
-    flags = [ref.date, ref.confidence] + ([label("estimate", language)] if ref.estimate else [])
+    estimate = ref.estimate and ref.confidence != "estimate"      # a catalog figure may say it already
+    flags = [ref.date, ref.confidence] + ([label("estimate", language)] if estimate else [])
     return f"{ref.url} ({', '.join(f for f in flags if f and f != '-')})"
 
 

@@ -15,7 +15,7 @@ STEPS: dict[str, Entry] = {
     "accept.step.dimm-count": N_("DIMMs seen"),
     "accept.step.dimm-capacity": N_("memory installed (GiB)"),
     "accept.step.drive-count": N_("drives seen"),
-    "accept.step.nic-links": N_("network links up at {speed} Gb/s or more: {n}"),
+    "accept.step.nic-links": N_("network links up at {speed} Gb/s or more"),
     "accept.step.psu-count": N_("power supplies present and healthy"),
     "accept.step.fans-ok": N_("every fan reads OK"),
     "accept.step.dcgm": N_("DCGM diagnostics, level {level}: every test passes"),

@@ -122,7 +122,7 @@ def _nic_links(s: _Steps, build: Build, catalog: Catalog) -> None:
     for speed in sorted({n.port_speed_gbps for n in nics}, reverse=True):
         ports = sum(n.ports for n in nics if n.port_speed_gbps >= speed)
         first = next(n for n in nics if n.port_speed_gbps == speed)
-        s.add("inventory", f"nic.links_{speed:g}g", Msg("accept.step.nic-links", n=ports, speed=f"{speed:g}"),
+        s.add("inventory", f"nic.links_{speed:g}g", Msg("accept.step.nic-links", speed=f"{speed:g}"),
               "at_least", ports, "", "sysfs", part_source(first, "port_speed_gbps"))
 
 
