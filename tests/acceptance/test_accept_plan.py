@@ -76,3 +76,22 @@ def test_a_missing_reference_field_is_one_line_naming_the_file_and_field(tmp_pat
     bad.write_text('[x]\nvalue = 1\nunit = "GB/s"\nurl = "u"\ndate = "2024-01-01"\n')
     with pytest.raises(ValueError, match=r"refs.toml: field 'x.confidence': missing"):
         load_references(bad)
+
+
+def test_a_pcie_gpu_in_a_slower_slot_is_expected_at_the_slots_link():
+    from configurator.core.acceptance.plan import _link
+
+    catalog = default_catalog()
+    build = read_build(BUILD.parent / "lenovo-sr675-v3-8x-h100-pcie.json", catalog).build
+    chassis = catalog.chassis(build.chassis)
+    slot = next(s for s in chassis.pcie_slots if build.placements.get(s.id, "").startswith("nvidia-h100"))
+    gpu = catalog.get(build.placements[slot.id])
+    assert _link(catalog, build.chassis, slot.id, gpu) == (gpu.pcie_gen, gpu.pcie_lanes)
+    slower = chassis.model_copy(update={"pcie_slots": tuple(
+        s.model_copy(update={"gen": 4, "lanes": 8}) if s.id == slot.id else s for s in chassis.pcie_slots)})
+
+    class OneChassis:          # the catalog as _link reads it: one chassis, with that slot at PCIe 4.0 x8
+        def chassis(self, _id):
+            return slower
+
+    assert _link(OneChassis(), build.chassis, slot.id, gpu) == (4, 8)

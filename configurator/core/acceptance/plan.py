@@ -91,10 +91,11 @@ def _inventory(s: _Steps, build: Build, catalog: Catalog, gpus: list[tuple[str, 
         mem = part_source(gpu, "memory_gb")
         s.add("inventory", f"gpu.{i}.memory_gb", Msg("accept.step.gpu-memory", gpu=slot, index=i), "at_least",
               gpu.memory_gb, "GB", "nvidia-smi", mem, round((1 - visible.number) * 100, 1), slot)
+        gen, lanes = _link(catalog, build.chassis, slot, gpu)
         s.add("inventory", f"gpu.{i}.pcie_gen", Msg("accept.step.gpu-pcie-gen", gpu=slot, index=i), "equals",
-              gpu.pcie_gen, "", "nvidia-smi", part_source(gpu, "pcie_gen"), 0, slot)
+              gen, "", "nvidia-smi", part_source(gpu, "pcie_gen"), 0, slot)
         s.add("inventory", f"gpu.{i}.pcie_width", Msg("accept.step.gpu-pcie-width", gpu=slot, index=i), "equals",
-              gpu.pcie_lanes, "", "nvidia-smi", part_source(gpu, "pcie_lanes"), 0, slot)
+              lanes, "", "nvidia-smi", part_source(gpu, "pcie_lanes"), 0, slot)
         if gpu.ecc:
             s.add("inventory", f"gpu.{i}.ecc", Msg("accept.step.gpu-ecc", gpu=slot, index=i), "all_pass", 1, "",
                   "nvidia-smi", _build_ref(build, "ecc"), 0, slot)
@@ -114,6 +115,15 @@ def _inventory(s: _Steps, build: Build, catalog: Catalog, gpus: list[tuple[str, 
         s.add("inventory", "psu.present", Msg("accept.step.psu-count"), "equals", len(psus), "", "ipmitool",
               _build_ref(build, "psus"))
     s.add("inventory", "fan.ok", Msg("accept.step.fans-ok"), "all_pass", 1, "", "ipmitool", _build_ref(build, "fans"))
+
+
+def _link(catalog: Catalog, chassis_id: str, slot: str, gpu: GPU) -> tuple[int, int]:
+    """The PCIe link a GPU trains to: its own, or less in a slower or narrower slot."""
+    chassis = catalog.chassis(chassis_id)
+    spec = next((p for p in chassis.pcie_slots if p.id == slot), None) if chassis else None
+    if spec is None:
+        return gpu.pcie_gen, gpu.pcie_lanes
+    return min(gpu.pcie_gen, spec.gen), min(gpu.pcie_lanes, spec.lanes)
 
 
 def _nic_links(s: _Steps, build: Build, catalog: Catalog) -> None:
