@@ -14,10 +14,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.acceptance.model import Plan
 from ..words.i18n import LANGUAGES, _, current_language
+
+if TYPE_CHECKING:
+    from ..core.acceptance.model import Plan
 
 
 def add_parser(subparsers: Any) -> None:

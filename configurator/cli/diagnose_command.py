@@ -9,7 +9,7 @@ import json
 import sys
 from typing import Any
 
-from ..core.troubleshoot import SYMPTOMS
+from ..core.troubleshoot.symptoms import SYMPTOMS
 from ..words.i18n import _
 
 
@@ -23,7 +23,7 @@ def add_parser(subparsers: Any) -> None:
 
 
 def _facts(args: argparse.Namespace):  # noqa: ANN202 - Facts, imported lazily
-    from ..core.troubleshoot import facts_for
+    from ..core.troubleshoot.causes import facts_for
 
     if not args.build:
         if args.results:
@@ -48,7 +48,7 @@ def _facts(args: argparse.Namespace):  # noqa: ANN202 - Facts, imported lazily
 
 def run(args: argparse.Namespace) -> int:
     from ..core.message import Msg
-    from ..core.troubleshoot import diagnose
+    from ..core.troubleshoot.causes import diagnose
     from ..words.render import say
 
     causes = diagnose(args.symptom, _facts(args))

@@ -7,8 +7,7 @@ import json
 import pytest
 from accept_servers import ACCEPT, BUILD, results_folder
 
-from configurator.core.troubleshoot import SYMPTOMS, Facts, diagnose
-from configurator.core.troubleshoot.causes import TABLE
+from configurator.core.troubleshoot.causes import SYMPTOMS, TABLE, Facts, diagnose
 from configurator.launch import main
 from configurator.words import say
 

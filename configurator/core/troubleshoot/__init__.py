@@ -7,6 +7,8 @@ imported server and the last acceptance results show, each with the check to run
 
 from __future__ import annotations
 
-from .causes import SYMPTOMS, Cause, Facts, diagnose, facts_for
+from .symptoms import SYMPTOMS
 
-__all__ = ["SYMPTOMS", "Cause", "Facts", "diagnose", "facts_for"]
+# diagnose, Cause, Facts and facts_for live in causes.py / facts.py: importing this package stays
+# light, as the command line lists the symptoms at start-up
+__all__ = ["SYMPTOMS"]

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from ..message import Msg, items
 from .facts import Facts, facts_for
+from .symptoms import SYMPTOMS
 
-SYMPTOMS = ("cards-not-seen", "oom", "low-utilisation", "multi-gpu-slower", "hangs", "container-no-gpus")
 EVIDENCE_WEIGHT = 100
 
 Signal = Callable[[Facts], list[Msg]]

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from ...core.acceptance import Comparison, Plan, Report, check, compare, plan_for
 from ...core.message import Msg
 from ...core.session import Session
-from ...core.troubleshoot import SYMPTOMS, diagnose, facts_for
+from ...core.troubleshoot.causes import SYMPTOMS, diagnose, facts_for
 from ...words import acceptance_text as words
 from ...words.render import say
 from .. import theme
