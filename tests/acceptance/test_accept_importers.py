@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from accept_servers import ACCEPT, PROBE
 
@@ -84,3 +86,14 @@ def test_a_file_that_cannot_be_parsed_is_a_note_not_a_crash(tmp_path):
     results = read_results(tmp_path)
     assert results.value("dcgm.pass") is None
     assert {n.id for n in results.notes} == {"accept.note.unparsed", "accept.note.unreadable"}
+
+
+def test_a_probe_file_gives_the_inventory_and_its_gaps(tmp_path):
+    files = {p.name: p.read_text() for p in PROBE.iterdir() if p.suffix in (".json", ".xml", ".csv", ".txt")}
+    probe = tmp_path / "server.json"
+    probe.write_text(json.dumps({"kind": "ai-server-configurator/probe", "format": 1, "host": "h200-vm",
+                                 "files": files, "missing": {"dmidecode.txt": "dmidecode is not installed"}}))
+    results = read_results(probe)
+    assert results.value("gpu.count").value == 1 and results.value("cpu.sockets").value == 1
+    assert results.value("dcgm.pass") is None
+    assert any("dmidecode is not installed" in n["note"] for n in results.notes)
