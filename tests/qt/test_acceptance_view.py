@@ -56,7 +56,7 @@ def test_plan_results_baseline_and_causes(qtbot, session, tmp_path, monkeypatch)
     (later / "dmidecode.txt").write_text((tmp_path / "day0" / "dmidecode.txt").read_text())
     assert view.load_results(later)
     burn = next(r for r in range(view.table.rowCount()) if view.table.item(r, 1).text().startswith("burn-in"))
-    assert view.table.item(burn, 5).text() == "FAIL" and view.status.text() == "rejected"
+    assert view.table.item(burn, 5).text() == "FAIL" and view.status.text() == "Outcome: rejected"
     assert "passed at the baseline, fails now: burn-in, 60 min: every GPU OK" in view.findings.text()
     view.symptom.setCurrentIndex(view.symptom.findData("hangs"))
     assert view.causes.toPlainText().startswith("1. a GPU has a hardware fault (Xid errors)")

@@ -166,8 +166,8 @@ class AcceptanceView(QWidget):
                 if row is not None and row.verdict == "fail" and c == 5:
                     item.setForeground(theme.SEVERITY_COLOURS["error"])
                 self.table.setItem(r, c, item)
-        self.status.setText(words.outcome(self.report) if self.report is not None else
-                            words.label("script-note"))
+        self.status.setText(f"{words.label('outcome')}: {words.outcome(self.report)}" if self.report is not None
+                            else words.label("script-note"))
         self.findings.setText(words.comparison_text(self.comparison) if self.comparison is not None else "")
         self.refresh_causes()
 
