@@ -11,12 +11,14 @@ and its wording with one entry in the family's words module.
 
 from __future__ import annotations
 
-from . import list_words, team_words
+from . import acceptance_words, list_words, team_words, troubleshoot_words
 from .marks import Entry
 
 FAMILIES: tuple[dict[str, Entry], ...] = (
     list_words.WORDS,
     team_words.WORDS,
+    acceptance_words.WORDS,
+    troubleshoot_words.WORDS,
 )
 
 

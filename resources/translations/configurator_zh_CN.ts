@@ -2,6 +2,92 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AcceptanceDialog</name>
+    <message>
+        <source>Acceptance test</source>
+        <translation>验收测试</translation>
+    </message>
+</context>
+<context>
+    <name>AcceptanceView</name>
+    <message>
+        <source>Import results…</source>
+        <translation>导入结果…</translation>
+    </message>
+    <message>
+        <source>Save as baseline</source>
+        <translation>保存为基线</translation>
+    </message>
+    <message>
+        <source>Script…</source>
+        <translation>脚本…</translation>
+    </message>
+    <message>
+        <source>Plan PDF…</source>
+        <translation>方案 PDF…</translation>
+    </message>
+    <message>
+        <source>Report PDF…</source>
+        <translation>报告 PDF…</translation>
+    </message>
+    <message>
+        <source>No.</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>期望值</translation>
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation>容差</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Troubleshoot:</source>
+        <translation>故障排查：</translation>
+    </message>
+    <message>
+        <source>The folder the acceptance script wrote</source>
+        <translation>验收脚本写出的文件夹</translation>
+    </message>
+    <message>
+        <source>Import results first.</source>
+        <translation>请先导入结果。</translation>
+    </message>
+    <message>
+        <source>Baseline stored: %s</source>
+        <translation>基线已保存：%s</translation>
+    </message>
+    <message>
+        <source>Acceptance script</source>
+        <translation>验收脚本</translation>
+    </message>
+    <message>
+        <source>Acceptance plan</source>
+        <translation>验收测试方案</translation>
+    </message>
+    <message>
+        <source>Acceptance report</source>
+        <translation>验收报告</translation>
+    </message>
+</context>
+<context>
     <name>BandwidthPanel</name>
     <message>
         <source>Storage</source>
@@ -998,6 +1084,10 @@ Click to open this build in the builder</source>
     <message>
         <source>C&amp;luster plan…</source>
         <translation>集群规划(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>&amp;Acceptance test…</source>
+        <translation>验收测试(&amp;A)…</translation>
     </message>
     <message>
         <source>&amp;Tools</source>

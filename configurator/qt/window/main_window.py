@@ -199,6 +199,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         view.addSeparator()
         view.addAction(self.tr("&Upgrade plan…"), self.show_upgrade_view)
         view.addAction(self.tr("C&luster plan…"), self.show_cluster_view)
+        view.addAction(self.tr("&Acceptance test…"), self.show_acceptance_view)
         view.addSeparator()
         view.addMenu(language_menu(self))
         tools = bar.addMenu(self.tr("&Tools"))
@@ -226,6 +227,11 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         from ..views.cluster_plan import show_cluster_view  # imported when first opened, not at start
 
         show_cluster_view(self)
+
+    def show_acceptance_view(self) -> None:
+        from ..views.acceptance import show_acceptance_view  # imported when first opened, not at start
+
+        show_acceptance_view(self)
 
     def _wire(self) -> None:
         s = self.session
