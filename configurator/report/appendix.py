@@ -26,7 +26,7 @@ from ..core.evaluate.json_shape import figures
 from ..core.evaluate.result import Evaluation
 from ..core.explain.explainer import ENGLISH, Explanation, Input, Wording, explain, show_value
 from ..words.explain_words import wording
-from ..words.quote_labels import Labels
+from ..words.quote_words import Labels
 from . import fonts
 from .entry_lines import EntryLines, Line, Run
 from .styles import ACCENT, FRAME_W, MARGIN_B, MARGIN_L, MARGIN_T, MUTED, PAGE_H, PT, P, marks, styles, unmarked
