@@ -36,7 +36,7 @@ WORDS: dict[str, Entry] = {
     "explain.air-constant": N_("air constant"),
     "explain.air-cooling-all-heat-goes": N_("air cooling: all the heat goes to the room air"),
     "explain.airflow-3-412-heat-air": N_("airflow = 3.412 × heat to air (W) / (1.085 × ΔT °F)"),
-    "explain.b-alternating-unless-build-sets": N_("A/B alternating unless the build sets them"),
+    "explain.ab-alternating-unless-build-sets": N_("A/B alternating unless the build sets them"),
     "explain.bandwidth-populated-channels-mt-bytes":
         N_("bandwidth = populated channels × MT/s × {bytes} B / 1000 (a 64-bit DDR channel moves 8 bytes"
            " per transfer, JEDEC JESD79-5)"),
@@ -97,10 +97,10 @@ WORDS: dict[str, Entry] = {
     "explain.efficiency-this-load": N_("efficiency at this load"),
     "explain.energy-kwh-per-year-electricity": N_("energy_kwh_per_year × electricity price"),
     "explain.estimate-category-power-model-core": N_("estimate: category power model, core/categories.py"),
-    "explain.estimate-core-evaluate-power-py": N_("estimate: core/evaluate/power.py BASE_TYPICAL_SHARE"),
-    "explain.estimate-core-evaluate-thermal-py":
+    "explain.estimate-base-typical-share": N_("estimate: core/evaluate/power.py BASE_TYPICAL_SHARE"),
+    "explain.estimate-thermal-derating":
         N_("estimate: core/evaluate/thermal.py (ASHRAE: 1 °C per 300 m above 900 m)"),
-    "explain.estimate-core-evaluate-thermal-py-2": N_("estimate: core/evaluate/thermal.py LIQUID_CAPTURE"),
+    "explain.estimate-liquid-capture": N_("estimate: core/evaluate/thermal.py LIQUID_CAPTURE"),
     "explain.estimate-no-psu-placed-core": N_("estimate: no PSU placed, core/evaluate/power.py ASSUMED_EFFICIENCY_PCT"),
     "explain.estimate-planning-figure-chassis-publishes":
         N_("estimate: planning figure; the chassis publishes no airflow (core/evaluate/thermal.py "
@@ -122,7 +122,7 @@ WORDS: dict[str, Entry] = {
     "explain.idle": N_("idle"),
     "explain.inlet-exhaust-temperature-rise-airflow":
         N_("inlet-to-exhaust temperature rise the airflow is computed for"),
-    "explain.inlet-exhaust-temperature-rise-airflow-2":
+    "explain.inlet-exhaust-temperature-rise-celsius":
         N_("inlet-to-exhaust temperature rise the airflow is computed for (°C = °F / 1.8)"),
     "explain.installed": N_("installed"),
     "explain.kind-typical-share": N_("{kind} typical share"),
@@ -135,7 +135,7 @@ WORDS: dict[str, Entry] = {
     "explain.link": N_("link"),
     "explain.load-per-psu": N_("load per PSU"),
     "explain.load-power-w-level-psu": N_("load = power_w.{level} / psu.usable_w × 100"),
-    "explain.load-power-w-level-psu-2":
+    "explain.load-power-w-level-psu-at-peak":
         N_("load = power_w.{level} / psu.usable_w × 100 (the max load is taken at the transient peak)"),
     "explain.max": N_("max"),
     "explain.maximum-every-part-max": N_("maximum (every part at its max)"),
@@ -160,7 +160,7 @@ WORDS: dict[str, Entry] = {
            "x16 per direction)"),
     "explain.no-cooling": N_("no cooling"),
     "explain.no-part-placed": N_("no part placed"),
-    "explain.none-2": N_("none"),
+    "explain.none": N_("none"),
     "explain.none-no-known-chassis": N_("none (and no known chassis)"),
     "explain.note-catalog-text": N_("note from the catalog: {text}"),
     "explain.number-part-placed-build": N_("number of {part} placed in the build"),
@@ -310,12 +310,12 @@ def _catalog(language: str | None) -> Catalog:
 
 def worded(exp: Explanation, language: str | None = None, *, catalog: Catalog | None = None) -> ExplanationText:
     """`exp` in `language` (None: the app's current language), or through `catalog` (a test's)."""
-    from .render import _word
+    from .render import word
 
     cat = catalog if catalog is not None else _catalog(language)
 
     def say(value: Any) -> str:
-        return str(_word(value, cat))
+        return word(value, cat)
 
     inputs = tuple(InputText(say(i.name), say(i.value), say(i.source), i.estimate, i.figure) for i in exp.inputs)
     unit = cat.gettext(exp.unit) if exp.unit in _WORD_UNITS else exp.unit

@@ -51,6 +51,11 @@ def _say(msg: Msg, catalog: i18n.Catalog) -> str:
     return text.format(**values)
 
 
+def word(value: Arg, catalog: i18n.Catalog) -> str:
+    """One parameter as text in the catalog's language (a name, a quantity, a list, a message)."""
+    return str(_word(value, catalog))
+
+
 def _word(value: Arg, catalog: i18n.Catalog) -> object:
     """A parameter ready for `str.format`: numbers stay numbers (the template may format them)."""
     if isinstance(value, Msg):

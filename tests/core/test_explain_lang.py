@@ -19,7 +19,8 @@ from configurator.core.message import Num
 from configurator.store.catalogs import default_catalog
 from configurator.words import i18n
 from configurator.words.explain_words import explain_figure, worded
-from configurator.words.render import _word, show
+from configurator.words.render import show
+from configurator.words.render import word as word_of
 
 #: ASCII words a Chinese explanation may keep: units, acronyms, product and proper names,
 #: formula variables and functions
@@ -192,7 +193,7 @@ def test_the_app_language_is_the_default_and_a_caller_may_ask_for_another(cat):
 
 def test_numbers_use_the_locale_symbols():
     de, en, zh = i18n.Catalog("de_DE"), i18n.Catalog(), i18n.load_catalog("zh_CN")
-    assert (show(1234.5, de), show(0.125, de), _word(Num(0.481, ".1%"), de), show(7, de)) == ("1.234,5", "0,125", "48,1%", "7")
+    assert (show(1234.5, de), show(0.125, de), word_of(Num(0.481, ".1%"), de), show(7, de)) == ("1.234,5", "0,125", "48,1%", "7")
     assert (show(1234.5, en), show(True, en), show(None, en)) == ("1,234.5", "True", "None")
     assert (show(1234.5, zh), show(False, zh), show(None, zh)) == ("1,234.5", "否", "无")
 

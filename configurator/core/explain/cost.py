@@ -39,7 +39,7 @@ def _subtotal_inputs(x: Explainer, what: str) -> list[Input]:
     kinds = ("service",) if what == "subtotal_services" else ("hardware", "companion")
     ins = [Input(ln.part_id or ln.name, _money(x, ln.extended), x.t("explain.figure-cost-lines-n-extended", n=i))
            for i, ln in enumerate(c.lines) if ln.extended is not None and ln.kind in kinds]
-    return ins or [Input(x.t("explain.priced-lines"), x.t("explain.none-2"), x.t("explain.build-has-no-priced-line"))]
+    return ins or [Input(x.t("explain.priced-lines"), x.t("explain.none"), x.t("explain.build-has-no-priced-line"))]
 
 
 def cost(x: Explainer, m: re.Match[str]) -> Explanation:

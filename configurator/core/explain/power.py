@@ -56,7 +56,7 @@ def chassis_terms(x: Explainer, level: str) -> list[Input]:
         out = [x.part_input(ch, f, unit="W") for f in ("base_idle_w", "base_max_w", "baseboard_idle_w",
                                                         "baseboard_max_w") if getattr(ch, f)]
         out.append(x.assume(x.t("explain.board-baseboard-typical-share"), Num(pw.BASE_TYPICAL_SHARE, "g"),
-                            "explain.estimate-core-evaluate-power-py"))
+                            "explain.estimate-base-typical-share"))
     return out
 
 

@@ -64,7 +64,7 @@ def _psu_load(x: Explainer, level: str) -> Explanation:
     r = x.ev.psu
     src = "peak" if level == "max" else level
     dc = {"idle": x.ev.power.idle_w, "typical": x.ev.power.typical_w, "peak": x.ev.power.peak_w}[src]
-    formula = "explain.load-power-w-level-psu-2" if level == "max" else "explain.load-power-w-level-psu"
+    formula = "explain.load-power-w-level-psu-at-peak" if level == "max" else "explain.load-power-w-level-psu"
     return x.made("%", x.t(formula, level=src), [x.figure_input(f"power_w.{src}", round(dc, 1), "W"),
                                                  x.figure_input("psu.usable_w", r.usable_w, "W")])
 
@@ -98,7 +98,7 @@ def psu(x: Explainer, m: re.Match[str]) -> Explanation:
     feed = m.group(3) or m.group(4)
     if what.startswith("feeds"):
         return x.made("", x.t("explain.psus-pdu-feed-feed-bays", feed=feed),
-                      [x.placed(x.t("explain.bay-feeds"), x.t("explain.b-alternating-unless-build-sets"),
+                      [x.placed(x.t("explain.bay-feeds"), x.t("explain.ab-alternating-unless-build-sets"),
                                 "explain.build-core-psu-py")])
     return x.made("W", x.t("explain.capacity-feed-feed-psus-feed", feed=feed),
                   [x.figure_input(f"psu.feeds.{feed}", r.feeds.get(feed, 0)),

@@ -28,7 +28,7 @@ def heat_w(x: Explainer, m: re.Match[str]) -> Explanation:
         ins = [x.figure_input("thermal.heat_max_w", round(t.heat_max_w, 1), "W")]
         if t.cooling_kind == "liquid":
             ins.append(x.assume(x.t("explain.share-into-water-loop"), Num(th.LIQUID_CAPTURE, "g"),
-                                "explain.estimate-core-evaluate-thermal-py-2"))
+                                "explain.estimate-liquid-capture"))
             return x.made("W", x.t("explain.heat-room-air-heat-1"), ins)
         return x.made("W", x.t("explain.air-cooling-all-heat-goes"), ins)
     key = "wall_power_w.max" if what == "heat_max_w" else "wall_power_w.typical"
@@ -60,7 +60,7 @@ def airflow(x: Explainer, m: re.Match[str]) -> Explanation:
     dt = _delta_t(x)
     if m.group(1) != "airflow_cfm":
         unit = "°C" if m.group(1) == "delta_t_c" else "°F"
-        formula = ("explain.inlet-exhaust-temperature-rise-airflow-2" if unit == "°C"
+        formula = ("explain.inlet-exhaust-temperature-rise-celsius" if unit == "°C"
                    else "explain.inlet-exhaust-temperature-rise-airflow")
         return x.made(unit, x.t(formula), dt)
     ins = [x.figure_input("thermal.heat_to_air_w", round(t.heat_to_air_w, 1), "W"), *dt,
@@ -79,7 +79,7 @@ def cooling(x: Explainer, m: re.Match[str]) -> Explanation:
     loss = th.LIQUID_LOSS_PER_C if t.cooling_kind == "liquid" else th.AIR_LOSS_PER_C
     ins = [x.build_input("site.ambient_c", site.ambient_c, "°C"), x.build_input("site.altitude_m", site.altitude_m, "m"),
            x.assume(x.t("explain.capacity-lost-per-c-over"), Num(loss, "g"),
-                    "explain.estimate-core-evaluate-thermal-py")]
+                    "explain.estimate-thermal-derating")]
     if option is not None and ch is not None:
         ins.insert(0, x.part_input(ch, "cooling_options", x.t("explain.rated-ambient"), "°C",
                                    option.rated_ambient_c))

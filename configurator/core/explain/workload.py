@@ -63,7 +63,7 @@ def workload(x: Explainer, m: re.Match[str]) -> Explanation:
 def _workload_inputs(x: Explainer, spec: Any) -> list[Input]:
     """The workload's inputs (model shape, the job of its mode), flattened to name = value."""
     if spec is None:
-        return [Input(x.t("explain.workload"), x.t("explain.none-2"), x.t("explain.build-has-no-workload"))]
+        return [Input(x.t("explain.workload"), x.t("explain.none"), x.t("explain.build-has-no-workload"))]
     data = spec if isinstance(spec, dict) else spec.model_dump(mode="json")
     job = data.get(data.get("mode", "train"), {}) or {}
     flat = {f"model.{k}": v for k, v in (data.get("model") or {}).items() if v is not None}
