@@ -18,7 +18,7 @@ from ..core.acceptance.compare import Comparison
 from ..core.acceptance.model import Plan, Step
 from ..core.acceptance.verdicts import Report, Row
 from ..words import acceptance_text as w
-from ..words.quote_labels import Labels
+from ..words.quote_words import Labels
 from ..words.render import say
 from . import fonts
 from .canvas import PageInfo, make_canvas

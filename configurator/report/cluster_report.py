@@ -13,7 +13,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, L
 
 from ..core.cluster.plan import ClusterPlan
 from ..core.money import format_money
-from ..words.quote_labels import Labels
+from ..words.quote_words import Labels
 from . import fonts
 from .canvas import PageInfo, make_canvas
 from .cluster_drawing import to_drawing

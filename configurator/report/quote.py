@@ -28,7 +28,7 @@ from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
 from ..core.money import format_pct
 from ..store.vendor_settings import QuoteError, UnorderableError, VendorSettings
-from ..words.quote_labels import Labels
+from ..words.quote_words import Labels
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas

@@ -25,7 +25,7 @@ from ..core.money import format_money, format_pct
 from ..core.upgrade.delta import Delta, UpgradePlan
 from ..core.upgrade.found import ADD, MOVE, REMOVE, delta_bom
 from ..store.vendor_settings import UnorderableError, VendorSettings
-from ..words.quote_labels import Labels
+from ..words.quote_words import Labels
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas
