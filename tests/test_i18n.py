@@ -21,7 +21,9 @@ LOCALE = ROOT / "resources" / "locale"
 PO = LOCALE / "zh_CN" / "LC_MESSAGES" / "configurator.po"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # messages whose Chinese has no Han character: a product term, full-width punctuation only
-SAME_IN_CHINESE = {"pcie", "{chassis} ({units}U, {kg} kg)", ", "}   # ", " is "、", a CJK punctuation mark
+SAME_IN_CHINESE = {"pcie", "{chassis} ({units}U, {kg} kg)", ", ",   # ", " is "、", a CJK punctuation mark
+                   # the rules' joiners and fragments: "{first}；{rest}", "{fewer}、{more}", "GPU1 x16", "38 %"
+                   "{first}; {rest}", "{fewer} and {more}", "{slot} x{n}", "{pct:.0f} %"}
 
 
 @pytest.fixture
@@ -67,11 +69,16 @@ def test_pot_matches_the_code_and_every_message_is_translated(tmp_path):
     assert not missing, f"untranslated: {missing}"
 
 
+def _key(value: object) -> object:
+    """A message id or string as one hashable value (a plural's forms as a tuple)."""
+    return tuple(value) if isinstance(value, list | tuple) else value
+
+
 def test_committed_mo_is_compiled_from_the_po():
     with open(PO, "rb") as fh:
-        po = {m.id: m.string for m in read_po(fh) if m.id and m.string}
+        po = {_key(m.id): _key(m.string) for m in read_po(fh) if m.id and m.string}
     with open(PO.with_suffix(".mo"), "rb") as fh:
-        mo = {m.id: m.string for m in read_mo(fh) if m.id}
+        mo = {_key(m.id): _key(m.string) for m in read_mo(fh) if m.id}
     assert mo == po, "run `make translations`: the .mo is stale"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ..catalog import GPU, NIC, Drive
+from ..message import Msg
 from ._common import Facts, batch, place, remove
 from .fit import blocked_slots, covered, pcie_problems
 
@@ -42,10 +43,8 @@ def _fabric(f: Facts, gpus, nics) -> None:
     fabric = [p for p in nics if p.part.port_speed_gbps >= FABRIC_PORT_GBPS]
     n = len(gpus)
     if not fabric:
-        f.add("warning", "net.no-fabric-nic",
-              f"This is a multi-node training build with {n} GPU{'s' if n > 1 else ''} but no NIC of "
-              f"{FABRIC_PORT_GBPS:.0f} Gb/s or faster: gradients between servers would crawl.",
-              (), f"Add high-speed NICs (InfiniBand or RoCE), ideally one {NORM_GBPS_PER_GPU:.0f} Gb/s NIC per GPU.")
+        f.add("warning", "net.no-fabric-nic", Msg("net.no-fabric-nic", n=n, speed=FABRIC_PORT_GBPS),
+              (), Msg("net.no-fabric-nic.fix", norm=NORM_GBPS_PER_GPU))
         return
     if f.figures is not None:
         per_gpu = f.figures.bandwidth.network_gbps_per_gpu
@@ -54,11 +53,9 @@ def _fabric(f: Facts, gpus, nics) -> None:
     if per_gpu < MIN_GBPS_PER_GPU:
         total = per_gpu * n
         f.add("warning", "net.low-bandwidth-per-gpu",
-              f"{n} GPUs share {total:,.0f} Gb/s of scale-out network ({per_gpu:.0f} Gb/s per GPU); multi-node "
-              f"training on HGX-class servers uses one {NORM_GBPS_PER_GPU:.0f} Gb/s NIC per GPU.",
+              Msg("net.low-bandwidth-per-gpu", n=n, total=total, per_gpu=per_gpu, norm=NORM_GBPS_PER_GPU),
               tuple(p.slot.id for p in fabric),
-              f"Add NICs until each GPU has at least {MIN_GBPS_PER_GPU:.0f} Gb/s "
-              f"({NORM_GBPS_PER_GPU:.0f} Gb/s is the norm).")
+              Msg("net.low-bandwidth-per-gpu.fix", least=MIN_GBPS_PER_GPU, norm=NORM_GBPS_PER_GPU))
 
 
 def _pairing(f: Facts, gpus, nics) -> None:
@@ -90,27 +87,22 @@ def _pairing(f: Facts, gpus, nics) -> None:
             continue     # the chassis has no free NIC slot next to a GPU: nothing to suggest
         taken.add(target)
         f.add("info", "net.nic-not-near-gpu",
-              f"The {nic.name} in {p.slot.id} hangs off {p.slot.root}, which holds no GPU; RDMA traffic "
-              f"then crosses the CPU instead of staying under a GPU's PCIe switch.", (p.slot.id,),
-              f"Move it to {target}, next to the GPUs on "
-              f"{f.ctx.slot_by_id[target].root}.",
+              Msg("net.nic-not-near-gpu", nic=nic.name, slot=p.slot.id, root=p.slot.root), (p.slot.id,),
+              Msg("net.nic-not-near-gpu.fix", target=target, root=f.ctx.slot_by_id[target].root),
               [batch([remove(p.slot.id), place(target, nic.id)], f"Move {nic.name} to {target}")])
 
 
 def _storage(f: Facts, gpus) -> None:
     drives = [p for p in f.by_kind.get("drive", ()) if isinstance(p.part, Drive)]
     if not drives:
-        f.add("warning", "storage.none",
-              "No drives are installed: the server has no boot device and no local storage.", (),
-              "Add a boot drive (M.2) and NVMe drives for datasets and checkpoints.", _boot_ops(f))
+        f.add("warning", "storage.none", Msg("storage.none"), (), Msg("storage.none.fix"), _boot_ops(f))
         return
     parts: list[Drive] = [p.part for p in drives if isinstance(p.part, Drive)]
     boot = [d for d in parts if _is_boot(d)]
     if not boot:
         ops = _boot_ops(f)
-        f.add("warning", "storage.no-boot",
-              "No boot device (M.2 or boot-tier drive) is installed; the OS would take a data drive.", (),
-              "Add an M.2 boot drive." if ops else "Add a boot-tier drive.", ops)
+        f.add("warning", "storage.no-boot", Msg("storage.no-boot"), (),
+              Msg("storage.no-boot.m2") if ops else Msg("storage.no-boot.tier"), ops)
     if not gpus:
         return
     # data drives as the evaluation counts them: NVMe, not boot tier
@@ -122,16 +114,13 @@ def _storage(f: Facts, gpus) -> None:
         sum(d.seq_read_mbs for d in data) / 1000
     per_gpu = read_gbs / n
     if not data:
-        f.add("info", "storage.no-local-data",
-              f"No NVMe data drives are installed: the {n} GPUs must stream datasets and checkpoints over the "
-              "network.", (), f"Add NVMe drives, about {READ_GBS_PER_GPU:g} GB/s of read per GPU.")
+        f.add("info", "storage.no-local-data", Msg("storage.no-local-data", n=n), (),
+              Msg("storage.no-local-data.fix", gbps=READ_GBS_PER_GPU))
     elif per_gpu < READ_GBS_PER_GPU:
         low = per_gpu < READ_GBS_PER_GPU_LOW
         f.add("warning" if low else "info", "storage.throughput-low" if low else "storage.throughput",
-              f"The data drives read {read_gbs:.1f} GB/s in total, {per_gpu:.2f} GB/s per GPU; an estimated "
-              f"{READ_GBS_PER_GPU:g} GB/s per GPU keeps data loading and checkpoint restores from stalling "
-              "training.", tuple(data_slots),
-              f"Add NVMe drives to reach about {READ_GBS_PER_GPU * n:.0f} GB/s of read.")
+              Msg("storage.throughput", total=read_gbs, per_gpu=per_gpu, need=READ_GBS_PER_GPU), tuple(data_slots),
+              Msg("storage.throughput.fix", total=READ_GBS_PER_GPU * n))
 
 
 def _is_boot(drive: Drive) -> bool:

@@ -10,6 +10,7 @@ from configurator.core.build import Build
 from configurator.core.rules import check
 from configurator.store import paths
 from configurator.store.catalogs import load_catalog
+from configurator.words.problems import english
 
 #: example -> the only violations it may show, and why they are right
 EXPECTED = {
@@ -63,8 +64,8 @@ def _load(name: str) -> Build:
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_example_checks_clean(name, catalog):
     out = check(_load(name), catalog)
-    assert not [v for v in out if v.severity == "error"], [v.message for v in out]
-    assert {v.code for v in out} <= EXPECTED[name], [v.message for v in out]
+    assert not [v for v in out if v.severity == "error"], [english(v) for v in out]
+    assert {v.code for v in out} <= EXPECTED[name], [english(v) for v in out]
 
 
 def test_hgx_example_breaks_like_the_field_does(catalog):

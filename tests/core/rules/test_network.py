@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from configurator.words.problems import english, fix_text
+
 from ._fixture import fake_figures, make
 from .helpers import apply_fix, codes, find
 
@@ -38,7 +40,7 @@ def test_single_node_builds_skip_the_fabric_rules():
 
 def test_low_bandwidth_states_the_numbers():
     v = find(make(**{f"NIC{i}": None for i in range(3, 9)}), "net.low-bandwidth-per-gpu")
-    assert "800 Gb/s" in v.message and "100 Gb/s per GPU" in v.message
+    assert "800 Gb/s" in english(v) and "100 Gb/s per GPU" in english(v)
 
 
 @pytest.mark.parametrize("code,factory", [
@@ -52,4 +54,4 @@ def test_fix_resolves_it(code, factory):
 
 def test_nic_moves_next_to_the_gpus():
     v = find(make(NIC8=None, SLOT9="cx7"), "net.nic-not-near-gpu")
-    assert "NIC8" in v.fix.description and "PLX4" in v.fix.description
+    assert "NIC8" in fix_text(v.fix, "en") and "PLX4" in fix_text(v.fix, "en")
