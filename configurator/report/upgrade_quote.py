@@ -25,7 +25,7 @@ from ..core.money import format_money, format_pct
 from ..core.upgrade.delta import Delta, UpgradePlan
 from ..core.upgrade.found import ADD, MOVE, REMOVE, delta_bom
 from ..store.vendor_settings import UnorderableError, VendorSettings
-from ..words.problems import english, said
+from ..words.problems import said, text
 from ..words.quote_labels import Labels
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
@@ -228,7 +228,7 @@ def upgrade_quote_pdf(plan: UpgradePlan, after: Build, after_eval: Evaluation, c
 
 def refused_errors(after_eval: Evaluation, draft: bool) -> list[str]:
     """The AFTER build's errors; raises `UnorderableError` when there are any and it is not a draft."""
-    errors = [f"{v.code}: {english(v)}" for v in after_eval.errors]
+    errors = [f"{v.code}: {text(v)}" for v in after_eval.errors]   # the app's language, as the error line
     if errors and not draft:
         raise UnorderableError(f"the upgraded build has {len(errors)} error(s); fix them or quote it as a draft "
                                "(--allow-errors):\n" + "\n".join(errors))

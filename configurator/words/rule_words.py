@@ -171,6 +171,11 @@ NETWORK: dict[str, Entry] = {
     "storage.no-boot": N_("No boot device (M.2 or boot-tier drive) is installed; the OS would take a data drive."),
     "storage.no-boot.m2": N_("Add an M.2 boot drive."),
     "storage.no-boot.tier": N_("Add a boot-tier drive."),
+    "storage.boot-not-mirrored": N_("The OS has one boot drive, the {drive} in {slot}: when it fails, the server "
+                                    "does not start until the drive is replaced and the OS reinstalled. Data-centre "
+                                    "servers boot from two mirrored drives (RAID 1), as the NVIDIA DGX H100 and B200 "
+                                    "ship."),
+    "storage.boot-not-mirrored.fix": N_("Add a second {drive} in {slot} and mirror the two (RAID 1)."),
     "storage.no-local-data": N_("No NVMe data drives are installed: the {n} GPUs must stream datasets and "
                                 "checkpoints over the network."),
     "storage.no-local-data.fix": N_("Add NVMe drives, about {gbps:g} GB/s of read per GPU."),

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ..catalog import GPU, NIC, Drive
+from ..context import Placed
 from ..message import Msg
 from ._common import Facts, batch, place, remove
-from .fit import blocked_slots, covered, pcie_problems
+from .fit import blocked_slots, covered, free_slot, pcie_problems
 
 FABRIC_PORT_GBPS = 100.0       # a port at least this fast counts as a scale-out (fabric) port
 MIN_GBPS_PER_GPU = 200.0
@@ -103,6 +104,8 @@ def _storage(f: Facts, gpus) -> None:
         ops = _boot_ops(f)
         f.add("warning", "storage.no-boot", Msg("storage.no-boot"), (),
               Msg("storage.no-boot.m2") if ops else Msg("storage.no-boot.tier"), ops)
+    elif len(boot) == 1 and f.chassis.form == "rack":
+        _single_boot(f, next(p for p in drives if p.part is boot[0]))
     if not gpus:
         return
     # data drives as the evaluation counts them: NVMe, not boot tier
@@ -121,6 +124,21 @@ def _storage(f: Facts, gpus) -> None:
         f.add("warning" if low else "info", "storage.throughput-low" if low else "storage.throughput",
               Msg("storage.throughput", total=read_gbs, per_gpu=per_gpu, need=READ_GBS_PER_GPU), tuple(data_slots),
               Msg("storage.throughput.fix", total=READ_GBS_PER_GPU * n))
+
+
+def _single_boot(f: Facts, boot: Placed) -> None:
+    """One boot drive in a rack server with a free bay for its twin: the OS has no mirror.
+
+    Data-centre GPU servers boot from two mirrored drives: the NVIDIA DGX H100 and B200 ship
+    "2× 1.92 TB M.2 NVMe (RAID 1)" for the OS (DGX B200 User Guide,
+    https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html), Dell's XE9680
+    boots from BOSS-N1, two M.2 drives in hardware RAID 1."""
+    spare = free_slot(f, boot.part, exclude=boot.slot.id)
+    if spare is None:
+        return
+    f.add("info", "storage.boot-not-mirrored",
+          Msg("storage.boot-not-mirrored", drive=boot.part.name, slot=boot.slot.id), (boot.slot.id,),
+          Msg("storage.boot-not-mirrored.fix", drive=boot.part.name, slot=spare), [place(spare, boot.part.id)])
 
 
 def _is_boot(drive: Drive) -> bool:

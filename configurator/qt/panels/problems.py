@@ -1,7 +1,7 @@
 """Errors, warnings and notes about the build, each with its fix; "Apply fix" is one undo step.
 
-The core words violations in English; each row shows them in the app's language
-(`i18n.translate`, against the templates in words/rule_templates.py).
+A violation carries a message id and parameters; each row words it in the app's language
+(`words.problems.text` / `fix_text`, from the entries of words/rule_words.py).
 """
 
 from __future__ import annotations

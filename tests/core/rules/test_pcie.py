@@ -35,7 +35,7 @@ def test_lane_budget_at_the_limit_passes():
 
 def test_lane_budget_names_the_consumers():
     v = find(make(CPU1="x-48", CPU2="x-48", SLOT9="cx7-fh"), "pcie.cpu-lanes")
-    assert "CPU1" in english(v) and "48" in english(v) and "52" in english(v) and "SLOT9 x16" in english(v)
+    assert "CPU1" in english(v) and "48" in english(v) and "56" in english(v) and "SLOT9 x16, M2_1 x4, M2_2 x4" in english(v)
 
 
 def test_downgrade_states_the_bandwidth_lost():
