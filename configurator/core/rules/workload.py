@@ -49,7 +49,7 @@ def check(ctx: BuildContext, spec: Mapping[str, Any] | None, result: WorkloadRes
     wl = Workload.model_validate(dict(spec))
     gpus = ctx.gpus
     need = result.capacity_bytes - result.headroom_bytes
-    message = Msg(CODE, model=wl.model.name, need=_gb(need), have=_gb(result.capacity_bytes))
+    message = Msg("workload.does-not-fit", model=wl.model.name, need=_gb(need), have=_gb(result.capacity_bytes))
     ways = _ways(ctx, dict(spec), wl, len(gpus), result.capacity_bytes)
     if ways:
         first, ops, fits = ways[0]
