@@ -16,6 +16,7 @@ from ..core.evaluate.result import Evaluation
 from ..core.money import format_money
 from ..store.vendor_settings import VendorSettings
 from ..words.capital_numerals import rmb_upper
+from ..words.problems import said
 from ..words.quote_words import Labels
 from . import fonts
 from .chassis_drawing import chassis_drawing
@@ -149,7 +150,7 @@ def draft_banner(meta: QuoteMeta, docs: Sequence[OptionDoc]) -> list[Flowable]:
                              "fixed:"), st.cell_b)]]
     for d in docs:
         prefix = f"{tr('Option')} {d.letter}: " if d.letter else ""
-        rows += [[P(f"• {prefix}{tr.message(v.message)}", st.cell)] for v in d.ev.violations if v.severity == "error"]
+        rows += [[P(f"• {prefix}{said(v.message, tr.language)}", st.cell)] for v in d.ev.violations if v.severity == "error"]
     t = Table(rows, colWidths=[FRAME_W])
     t.setStyle(table_style([("BACKGROUND", (0, 0), (-1, 0), ERROR), ("BOX", (0, 0), (-1, -1), 1.2, ERROR),
                            ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
@@ -192,9 +193,10 @@ def _open_items(ev: Evaluation, tr: Labels) -> list[Flowable]:
     rows = []
     for v in sorted(items, key=lambda x: x.severity != "error"):
         color = ERROR if v.severity == "error" else WARN
-        text = fonts.markup(clip(tr.message(v.message), 1000))
+        text = fonts.markup(clip(said(v.message, tr.language), 1000))
         if v.fix is not None:
-            text += f' <font color="#5b6470">{fonts.markup(tr("Fix") + ": " + clip(tr.message(v.fix.description), 500))}</font>'
+            fix = clip(said(v.fix.description, tr.language), 500)
+            text += f' <font color="#5b6470">{fonts.markup(tr("Fix") + ": " + fix)}</font>'
         rows.append([P(tr(v.severity.upper()), st.cell_b.clone("sev", textColor=color)), PM(text, st.cell)])
     t = Table(rows, colWidths=[58, FRAME_W - 58], hAlign="LEFT")
     t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, GRID),

@@ -243,7 +243,10 @@ _LOADED: dict[tuple[str, int, int], Catalog] = {}
 
 #: words.render's list joiners: whole-sentence templates they are not (the matcher would read any
 #: "X and 3 more" as one and leave X's list unjoined)
-_NOT_TEMPLATES = frozenset({"{first} and {last}", "{first} or {last}", "{items} and {n} more"})
+_NOT_TEMPLATES = frozenset({"{first} and {last}", "{first} or {last}", "{items} and {n} more",
+                            # and the rules' joiners and fragments (words/rule_words.py), worded by `say`
+                            "{first}; {rest}", "{first} or {rest}", "{fewer} and {more}", "{slot} x{n}",
+                            "{slot} to {target}", "{pct:.0f} %"})
 
 
 def _catalog_from(language: str, pairs: Iterable[tuple[str, str]]) -> Catalog:

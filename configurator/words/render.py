@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ..core.message import Arg, FieldOf, GBps, Items, Msg, Num, Phrase, Quantity, Quoted, Seq, Term, Watts
+from ..core.message import Arg, English, FieldOf, GBps, Items, Msg, Num, Phrase, Quantity, Quoted, Seq, Term, Watts
 from . import i18n
 from .marks import N_, Plural
 from .table import TABLE
@@ -62,6 +62,8 @@ def _word(value: Arg, catalog: i18n.Catalog) -> object:
         return _say(value, catalog)
     if isinstance(value, Items):
         return join(value, catalog)
+    if isinstance(value, English):
+        return catalog.translate(value.text)
     if isinstance(value, Watts):
         return watts(value.w)
     if isinstance(value, GBps):
