@@ -27,7 +27,7 @@ def test_import_prints_its_notes_in_chinese(tmp_path, capsys):
                    "-o", str(tmp_path / "s.json")], capsys)
     notes = [ln for ln in out.splitlines() if ln.startswith("说明：")]
     assert len(notes) >= 8 and "未匹配" in out and "已写入" in out, out
-    for note in notes:          # every note matched a template of words/import_templates.py
+    for note in notes:          # every note has its zh_CN wording (words/import_words.py)
         body = note.removeprefix("说明：")
         assert HAN.search(body), note
     for english in ("note:", "wrote ", "UNMATCHED", "unknown", "not placed", "matched to the catalog"):
