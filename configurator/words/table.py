@@ -11,12 +11,14 @@ and its wording with one entry in the family's words module.
 
 from __future__ import annotations
 
-from . import import_words, list_words
+from . import import_words, input_words, list_words, validation_words
 from .marks import Entry
 
 FAMILIES: tuple[dict[str, Entry], ...] = (
     list_words.WORDS,
     import_words.WORDS,
+    input_words.WORDS,
+    validation_words.WORDS,
 )
 
 

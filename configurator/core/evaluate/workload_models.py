@@ -8,6 +8,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, computed_field, field_validator, model_validator
 
 from .. import validation_text
+from ..input_error import InvalidValueError
+from ..message import Msg
 
 #: Default model-FLOPs utilisation for dense LLM training (docs/workload-model.md, "Default MFU"):
 #: published runs reach 41.5–56 % (Megatron-LM, A100), 46.2 % (PaLM), 54.2 % (Korthikanti); 0.40 is a
@@ -51,18 +53,17 @@ class ModelShape(BaseModel):
     @classmethod
     def _positive(cls, value: int | None, info) -> int | None:
         if value is not None and value < 1:
-            raise ValueError(f"{info.field_name} must be a positive integer, got {value}")
+            raise InvalidValueError(Msg("workload.positive", name=info.field_name, value=str(value)))
         return value
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelShape:
         if self.heads % self.kv_heads:
-            raise ValueError(f"heads ({self.heads}) must be divisible by kv_heads ({self.kv_heads})")
+            raise InvalidValueError(Msg("workload.kv-heads", heads=self.heads, kv_heads=self.kv_heads))
         if self.experts_active > self.experts:
-            raise ValueError(f"experts_active ({self.experts_active}) exceeds experts ({self.experts})")
+            raise InvalidValueError(Msg("workload.experts", active=self.experts_active, experts=self.experts))
         if self.head_dim is None and self.hidden % self.heads:
-            raise ValueError(f"hidden ({self.hidden}) must be divisible by heads ({self.heads}) "
-                             "unless head_dim is given")
+            raise InvalidValueError(Msg("workload.hidden", hidden=self.hidden, heads=self.heads))
         return self
 
     @property
@@ -128,21 +129,21 @@ class TrainJob(BaseModel):
     @classmethod
     def _positive(cls, value: int, info) -> int:
         if value < 1:
-            raise ValueError(f"{info.field_name} must be a positive integer, got {value}")
+            raise InvalidValueError(Msg("workload.positive", name=info.field_name, value=str(value)))
         return value
 
     @field_validator("zero_stage")
     @classmethod
     def _stage(cls, value: int) -> int:
         if not 0 <= value <= 3:
-            raise ValueError(f"zero_stage must be 0, 1, 2 or 3, got {value}")
+            raise InvalidValueError(Msg("workload.zero-stage", value=str(value)))
         return value
 
     @field_validator("tokens")
     @classmethod
     def _tokens(cls, value: float | None) -> float | None:
         if value is not None and value <= 0:
-            raise ValueError(f"tokens must be positive, got {value}")
+            raise InvalidValueError(Msg("workload.tokens", value=str(value)))
         return value
 
 
@@ -163,21 +164,21 @@ class InferJob(BaseModel):
     @classmethod
     def _positive(cls, value: int, info) -> int:
         if value < 1:
-            raise ValueError(f"{info.field_name} must be a positive integer, got {value}")
+            raise InvalidValueError(Msg("workload.positive", name=info.field_name, value=str(value)))
         return value
 
     @field_validator("new_tokens")
     @classmethod
     def _non_negative(cls, value: int) -> int:
         if value < 0:
-            raise ValueError(f"new_tokens must be >= 0, got {value}")
+            raise InvalidValueError(Msg("workload.new-tokens", value=str(value)))
         return value
 
     @field_validator("max_tokens_per_step")
     @classmethod
     def _step_tokens(cls, value: int | None) -> int | None:
         if value is not None and value < 1:
-            raise ValueError(f"max_tokens_per_step must be a positive integer or null, got {value}")
+            raise InvalidValueError(Msg("workload.step-tokens", value=str(value)))
         return value
 
 
@@ -197,7 +198,7 @@ class Workload(BaseModel):
     @classmethod
     def _mfu(cls, value: float | None) -> float | None:
         if value is not None and not 0 < value <= 1:
-            raise ValueError(f"mfu must be in (0, 1], got {value}")
+            raise InvalidValueError(Msg("workload.mfu", value=str(value)))
         return value
 
     @property
