@@ -58,4 +58,27 @@ REDFISH: dict[str, Entry] = {
     "import.what-psu-bays": N_("PSU bays"),
 }
 
-WORDS: dict[str, Entry] = {**PLACING, **INVENTORY, **REDFISH}
+#: what stops an import (raised as `InputError`s naming the folder, the file or the BMC's URL)
+ERRORS: dict[str, Entry] = {
+    "import.not-inventory": N_("not a folder of inventory files or a probe file"),
+    "import.probe-not-json": N_("not a probe file (not valid JSON)"),
+    "import.probe-kind": N_("not a probe file (expected {expected})"),
+    "import.password-unreadable": N_("cannot read the password file ({reason})"),
+    "import.password-empty": N_("the password file is empty"),
+    "import.chassis-unknown": N_("{chassis} is not a catalog chassis"),
+    "import.no-chassis": N_("the catalog has no chassis to build in"),
+    "redfish.tls-untrusted": N_("TLS certificate not trusted: give the BMC's CA (--ca-file) or accept a self-signed "
+                                "certificate (--insecure)"),
+    "redfish.timeout": N_("timed out (no answer within the timeout; raise it with --timeout)"),
+    "redfish.connect": N_("cannot connect (is the address right and the BMC reachable?)"),
+    "redfish.too-large-declared": N_("response of {n} bytes is over the {limit}-byte limit"),
+    "redfish.too-large": N_("response is over the {limit}-byte limit"),
+    "redfish.not-url": N_("not an http(s):// URL of a BMC"),
+    "redfish.root-not-json": N_("the service root is not valid JSON ({reason})"),
+    "redfish.login-refused": N_("login refused (HTTP 401): check the user and password"),
+    "redfish.login-failed": N_("login failed: {reason}"),
+    "redfish.not-json": N_("not valid JSON"),
+    "redfish.not-object": N_("not a JSON object"),
+}
+
+WORDS: dict[str, Entry] = {**PLACING, **INVENTORY, **REDFISH, **ERRORS}

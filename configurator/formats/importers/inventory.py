@@ -27,6 +27,7 @@ import jc
 import jc.exceptions
 
 from ...core.catalog import Catalog
+from ...core.input_error import InputError
 from ...core.message import Msg
 from ...store.text_files import FileReadError, read_text
 from ...words.i18n import N_
@@ -55,17 +56,17 @@ class _Source:
         if path.is_file():
             self._bundle = self._load_probe(path)
         elif not path.is_dir():
-            raise ValueError(f"{path}: not a folder of inventory files or a probe file")
+            raise InputError(Msg("import.not-inventory"), str(path))
 
     def _load_probe(self, path: Path) -> dict[str, str]:
         try:
             data = json.loads(read_text(path, max_bytes=MAX_PROBE_BYTES, what="probe file"))
-        except FileReadError as exc:
-            raise ValueError(str(exc)) from None
-        except (ValueError, RecursionError):
-            raise ValueError(f"{path}: not a probe file (not valid JSON)") from None
+        except (ValueError, RecursionError) as exc:
+            if isinstance(exc, FileReadError):
+                raise
+            raise InputError(Msg("import.probe-not-json"), str(path)) from None
         if not isinstance(data, dict) or data.get("kind") != PROBE_KIND or not isinstance(data.get("files"), dict):
-            raise ValueError(f"{path}: field 'kind': not a probe file (expected {PROBE_KIND!r})")
+            raise InputError(Msg("import.probe-kind", expected=repr(PROBE_KIND)), str(path), "kind")
         missing = data.get("missing")
         for name, why in (missing.items() if isinstance(missing, dict) else ()):
             self.notes.append(Msg("import.not-collected", file=path.name, name=str(name), why=str(why)[:200]))

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...core.build import OWNED_CHASSIS, Build, Meta
 from ...core.catalog import Catalog, Chassis
+from ...core.input_error import InputError
 from ...core.message import Msg
 from ...core.placement import first_free_slot
 from ...store.build_files import BuildNote, LoadedBuild, clean_text
@@ -93,10 +94,10 @@ def choose_chassis(inv: Inventory, matches: list[Match], catalog: Catalog,
     if chassis_id:
         picked = catalog.chassis(chassis_id)
         if picked is None:
-            raise ValueError(f"--chassis: {chassis_id!r} is not a catalog chassis")
+            raise InputError(Msg("import.chassis-unknown", chassis=repr(chassis_id)), "--chassis")
         return picked, Msg("import.chassis-chosen", chassis=picked.id)
     if not every:
-        raise ValueError("the catalog has no chassis to build in")
+        raise InputError(Msg("import.no-chassis"))
     seen = tokens(f"{inv.system_manufacturer} {inv.system_model}")
     families = {getattr(catalog.get(m.part_id or ""), "baseboard_family", "") for m in matches if m.item.kind == "gpu"}
     named = [c for c in every if key_tokens(c) & seen]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.catalog import Catalog
+from ...core.input_error import InputError
 from ...core.message import Msg
 from ...store.text_files import FileReadError, read_text
 from ...words.i18n import N_
@@ -24,7 +25,8 @@ from .redfish_options import RedfishError, RedfishOptions
 if TYPE_CHECKING:
     from .redfish_client import RedfishSession
 
-_FATAL = ("timed out", "cannot connect", "TLS")
+#: the causes that end an import: the service cannot be reached at all (redfish_client._why)
+_FATAL = frozenset({"redfish.tls-untrusted", "redfish.timeout", "redfish.connect"})
 
 
 class _Walker:
@@ -54,9 +56,9 @@ class _Walker:
                 self.notes.append(Msg("import.link-budget", n=self._budget))
             return None
         data, why = self.s.get(path)
-        if data is None:
-            if why.startswith(_FATAL):
-                raise RedfishError(f"{self.s.base}{path}: {why}")
+        if why is not None:
+            if why.id in _FATAL:
+                raise RedfishError(f"{self.s.base}{path}", why)
             self.notes.append(Msg("import.file-skipped", file=path, reason=why))
         return data
 
@@ -142,10 +144,10 @@ def read_password_file(path: str) -> str:
     try:
         text = read_text(path, max_bytes=4096, what="password file")   # bounded; refuses FIFOs and devices
     except FileReadError as exc:
-        raise ValueError(f"{path}: cannot read the password file ({exc.reason})") from None
+        raise InputError(Msg("import.password-unreadable", reason=exc.msg), path) from None
     first = text.splitlines()[0] if text else ""
     if not first:
-        raise ValueError(f"{path}: the password file is empty")
+        raise InputError(Msg("import.password-empty"), path)
     return first
 
 
