@@ -15,7 +15,8 @@ from typing import Any
 
 from .. import __version__
 from ..core import categories
-from ..words.i18n import LANGUAGES, _, choose_language, note_line, pad, set_language, translate, warning_line
+from ..words.errors import build_note_line
+from ..words.i18n import LANGUAGES, _, choose_language, pad, set_language, translate, warning_line
 from .argparse_words import argparse_words, error_line, language_in, unorderable_lines
 
 
@@ -55,7 +56,7 @@ def _load(path: str):
 
     loaded = importer_for(path).read(Path(path), _catalog())
     for note in loaded.notes:
-        print(note_line(note), file=sys.stderr)
+        print(build_note_line(note), file=sys.stderr)
     return loaded.build
 
 

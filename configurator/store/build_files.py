@@ -27,7 +27,7 @@ from ..core import validation_text
 from ..core.build import FORMAT_KIND, Build
 from ..core.catalog import Catalog
 from ..core.categories import ACCEPTS
-from ..core.input_error import InputError, english
+from ..core.input_error import InputError, english, located
 from ..core.message import Arg, Msg
 from ..core.slots import slot_map
 from .build_migrations import MigrationError, migrate
@@ -59,22 +59,26 @@ class BuildFileError(InputError):
         return english(self.msg)
 
 
-def _located(file: str, field: str, message: str) -> str:
-    """The one-line form of every build-file message: `file: field 'x': message`."""
-    where = f"{file}: field '{field}'" if field else file
-    return f"{where}: {message}"
-
-
 @dataclass(frozen=True)
 class BuildNote:
     """A non-fatal finding: the build loaded unchanged, but something needs the user's eye."""
 
     file: str
     field: str
-    message: str
+    msg: Msg
+
+    @property
+    def where(self) -> Msg:
+        """The note with its place, `file: field 'x': …` (words/input_words.py)."""
+        return located(self.msg, self.file, self.field) or self.msg
+
+    @property
+    def message(self) -> str:
+        """What the note says, in English (`--json`, the build file's notes)."""
+        return english(self.msg)
 
     def __str__(self) -> str:
-        return _located(self.file, self.field, self.message)
+        return english(self.where)
 
 
 @dataclass(frozen=True)
@@ -261,31 +265,33 @@ def catalog_notes(build: Build, catalog: Catalog, name: str = "") -> list[BuildN
     """What in `build` the catalog does not know; nothing here stops the build loading."""
     chassis = catalog.chassis(build.chassis)
     if chassis is None:
-        what = "is not a chassis" if catalog.get(build.chassis) else "is not in the catalog"
-        return [BuildNote(name, "chassis", f"{build.chassis!r} {what}; its slots and parts cannot be checked")]
+        what = "note.not-a-chassis" if catalog.get(build.chassis) else "note.unknown-chassis"
+        return [BuildNote(name, "chassis", Msg(what, chassis=repr(build.chassis)))]
     notes: list[BuildNote] = []
     smap = slot_map(chassis)
     for slot, part_id in build.placements.items():
         where = _path("placements", slot)
         part = catalog.get(part_id)
         if slot not in smap:
-            notes.append(BuildNote(name, where, f"{chassis.name} has no slot {slot}; "
-                                                f"{part_id!r} is kept but not counted"))
+            notes.append(BuildNote(name, where, Msg("note.no-slot-kept", chassis=chassis.name, slot=slot,
+                                                    part=repr(part_id))))
         elif part is None:
-            notes.append(BuildNote(name, where, f"part {part_id!r} is not in the catalog"))
+            notes.append(BuildNote(name, where, Msg("note.unknown-part", part=repr(part_id))))
         elif part.category not in ACCEPTS[smap[slot].kind]:
-            notes.append(BuildNote(name, where, f"a {part.category} ({part_id}) cannot go into "
-                                                f"{smap[slot].kind} slot {slot}"))
+            notes.append(BuildNote(name, where, Msg("note.wrong-slot", category=part.category, part=part_id,
+                                                    kind=smap[slot].kind, slot=slot)))
     for i, group in enumerate(build.bridges):
         for slot in group:
             if slot not in smap:
-                notes.append(BuildNote(name, f"bridges[{i}]", f"{chassis.name} has no slot {slot}"))
+                notes.append(BuildNote(name, f"bridges[{i}]", Msg("note.no-slot", chassis=chassis.name, slot=slot)))
     for slot in build.psu_feeds:
         if slot not in smap:
-            notes.append(BuildNote(name, _path("psu_feeds", slot), f"{chassis.name} has no PSU bay {slot}"))
+            notes.append(BuildNote(name, _path("psu_feeds", slot), Msg("note.no-psu-bay", chassis=chassis.name,
+                                                                       slot=slot)))
     if build.psu_redundancy and build.psu_redundancy not in chassis.psu.redundancy_modes:
-        notes.append(BuildNote(name, "psu_redundancy", f"{build.psu_redundancy!r} is not offered by "
-                                                       f"{chassis.name} ({', '.join(chassis.psu.redundancy_modes)})"))
+        notes.append(BuildNote(name, "psu_redundancy", Msg("note.mode-not-offered", mode=repr(build.psu_redundancy),
+                                                           chassis=chassis.name,
+                                                           modes=", ".join(chassis.psu.redundancy_modes))))
     return notes
 
 
@@ -312,8 +318,7 @@ def parse_build(text: str | bytes, name: str = "<string>", catalog: Catalog | No
     build, version = _to_build(data, name)
     notes: list[BuildNote] = []
     if version < 1:
-        notes.append(BuildNote(name, "format", f"migrated from format version {version}; "
-                                               f"saving writes the current format"))
+        notes.append(BuildNote(name, "format", Msg("note.migrated", version=version)))
     if catalog is not None:
         notes.extend(catalog_notes(build, catalog, name))
     return LoadedBuild(build, tuple(notes), version)

@@ -73,19 +73,6 @@ TOML = (
        "use sys.set_int_max_str_digits() to increase the limit"),
 )
 
-#: build_io.catalog_notes: what the catalog does not know (printed as notes; the build still loads)
-BUILD_NOTES = (
-    N_("{chassis} is not a chassis; its slots and parts cannot be checked"),
-    N_("{chassis} is not in the catalog; its slots and parts cannot be checked"),
-    N_("{chassis} has no slot {slot}; {part} is kept but not counted"),
-    N_("part {part} is not in the catalog"),
-    N_("a {category} ({part}) cannot go into {kind} slot {slot}"),
-    N_("{chassis} has no slot {slot}"),
-    N_("{chassis} has no PSU bay {slot}"),
-    N_("{mode} is not offered by {chassis} ({modes})"),
-    N_("migrated from format version {version}; saving writes the current format"),
-)
-
 
 #: catalog_io.py, compare_io.py, core/fx.py, models_io.py: catalog, price-list and rate files (warnings)
 CATALOG_FILES = (

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..core import input_error
 from ..core.input_error import InputError
 from ..core.message import Msg
+from ..store.build_files import BuildNote
 from . import i18n
 from .render import say
 
@@ -28,6 +29,12 @@ def error_text(exc: BaseException, language: str | None = None) -> str:
     text = str(exc)
     first = text.splitlines()[0] if text else type(exc).__name__
     return i18n.translate_error(first) if language is None else catalog.translate(first)
+
+
+def build_note_line(note: BuildNote) -> str:
+    """'note: …' for a build that loaded with a finding (an unknown part, a migrated format)."""
+    catalog = i18n.current_catalog()
+    return i18n._("note: {note}").format(note=say(_given(note.where, catalog), catalog.language))
 
 
 def _given(msg: Msg, catalog: i18n.Catalog) -> Msg:

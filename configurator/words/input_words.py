@@ -147,4 +147,17 @@ VALIDATORS: dict[str, Entry] = {
     "workload.mfu": N_("mfu must be in (0, 1], got {value}"),
 }
 
-WORDS: dict[str, Entry] = {**VALIDATORS, **FRAMES, **FILES, **BUILD_FILES, **RECOVERY, **CLUSTER_FILES}
+#: store/build_files.py catalog_notes, parse_build: what the catalog does not know (the build still loads)
+NOTES: dict[str, Entry] = {
+    "note.not-a-chassis": N_("{chassis} is not a chassis; its slots and parts cannot be checked"),
+    "note.unknown-chassis": N_("{chassis} is not in the catalog; its slots and parts cannot be checked"),
+    "note.no-slot-kept": N_("{chassis} has no slot {slot}; {part} is kept but not counted"),
+    "note.unknown-part": N_("part {part} is not in the catalog"),
+    "note.wrong-slot": N_("a {category} ({part}) cannot go into {kind} slot {slot}"),
+    "note.no-slot": N_("{chassis} has no slot {slot}"),
+    "note.no-psu-bay": N_("{chassis} has no PSU bay {slot}"),
+    "note.mode-not-offered": N_("{mode} is not offered by {chassis} ({modes})"),
+    "note.migrated": N_("migrated from format version {version}; saving writes the current format"),
+}
+
+WORDS: dict[str, Entry] = {**NOTES, **VALIDATORS, **FRAMES, **FILES, **BUILD_FILES, **RECOVERY, **CLUSTER_FILES}

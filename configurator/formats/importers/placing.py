@@ -166,7 +166,7 @@ def build_from_inventory(inv: Inventory, catalog: Catalog, chassis_id: str | Non
     english = [say(n, "en") for n in notes]     # the build file keeps its notes in English
     build.meta = build.meta.model_copy(update={"notes": _meta_text(english)})
     field = name or inv.source
-    loaded = LoadedBuild(build, tuple(BuildNote(field, "", n) for n in english))
+    loaded = LoadedBuild(build, tuple(BuildNote(field, "", n) for n in notes))
     return ImportResult(loaded, inv, tuple(matches), tuple(notes))
 
 
