@@ -15,6 +15,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .input_error import english, located
+from .message import Msg
 from .slots import SlotLayout, build_layout
 
 Confidence = Literal["datasheet", "secondary", "estimate"]
@@ -434,20 +436,35 @@ class Price(_Frozen):
     origin: str = ""
 
 
+def _shown(text: str) -> str:
+    """`text` as its repr shows it, without the quotes: a newline or an escape stays on the line."""
+    return repr(text)[1:-1]
+
+
 @dataclass(frozen=True)
 class LoadIssue:
-    """A catalog or price-list problem: the entry was skipped, the rest loaded."""
+    """A catalog, price-list, rate or preset problem: the entry was skipped, the rest loaded."""
 
     file: str
     entry: str
     field: str
-    message: str
+    msg: Msg
+
+    @property
+    def where(self) -> Msg:
+        """The issue with its place: `file: entry 'y', field 'x': …`, `file, field 'x': …`."""
+        entry, field = _shown(self.entry), _shown(self.field)     # control characters escaped: one line
+        if field and not entry:
+            return Msg("issue.at-file-field", file=self.file, field=field, details=self.msg)
+        return located(self.msg, self.file, field, entry) or self.msg
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in English, without the place."""
+        return english(self.msg)
 
     def __str__(self) -> str:
-        where = f"{self.file}: entry {self.entry!r}" if self.entry else self.file
-        if self.field:
-            where += f", field {self.field!r}"
-        return f"{where}: {self.message}"
+        return english(self.where or self.msg)
 
 
 @dataclass(frozen=True)

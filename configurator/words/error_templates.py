@@ -35,12 +35,6 @@ FRAMES = (
     N_("preset {name}, field {field}"),
     N_("preset {name}"),
     N_("field {field}: {details}"),
-    N_("{file}, field '{field}': {details}"),
-    N_("{details} (+{n} more)"),
-    N_("{details}; its rates are not used"),
-    N_("{details}; its presets are not used"),
-    N_("{details}; preset skipped"),
-    N_("{details}; row skipped"),
 )
 
 
@@ -76,34 +70,6 @@ TOML = (
 
 #: catalog_io.py, compare_io.py, core/fx.py, models_io.py: catalog, price-list and rate files (warnings)
 CATALOG_FILES = (
-    N_("must be one of {categories} (got {value})"),
-    N_("must be an array of tables ([[parts]])"),
-    N_("entry is not a table"),
-    N_("not a CSV header row: {reason}"),
-    N_("missing column(s) in the header row"),
-    N_("not a number: {value}"),
-    N_("unclosed quote (\"); a price row must be one line"),
-    N_("not a CSV row: {reason}"),
-    N_("has {n} fields, the header has {m}"),
-    N_("cannot list the folder ({reason}); its files are skipped"),
-    N_("duplicate id, also defined in {file}"),
-    N_("must be at most {limit} ({what}); got {value}"),
-    N_("at most {limit} items (got {n})"),
-    N_("slot ids name channels A..Z"),
-    N_("bays per group"),
-    N_("GPU positions on a baseboard"),
-    N_("ports"),
-    N_("watts"),
-    N_("the catalog's range"),
-    N_("a huge number"),
-    N_("no price rows (header id,price,currency,date,source)"),
-    N_("no such part in the catalog: row ignored"),
-    N_("must be an array of tables ([[rates]]); only USD is used"),
-    N_("{unit} differs from ISO 4217's {iso} for {currency}, which quotes print; {iso} is used"),
-    N_("row is not a table; skipped"),
-    N_("must be a three-letter ISO 4217 code; row skipped"),
-    N_("must be a number from 0.000001 to 1e9 (got {value}); row skipped"),
-    N_("must be a whole number from 0 to 4 (got {value})"),
     N_("currency {code}: not an ISO 4217 code such as USD, EUR, CNY"),
     N_("currency {code}: no exchange rate in fx.toml (rates for: {codes})"),
     N_("currency {code}: no exchange rate in fx.toml to convert the build's inputs"),
@@ -121,11 +87,9 @@ VALIDATORS = (
     N_("{uplink} is not a socket or switch"),
     N_("not one of redundancy_modes"),
     N_("unknown item {item} (known: {items})"),
-    N_("expected a table"),
     N_("count must be 0..100000, got {n}"),
     N_("a serving workload is sized by target_tokens_per_s"),
     N_("a training workload is sized by deadline_days"),
-    N_("{details}; the first is kept"),
 )
 
 #: store/vendor_settings.py, quote_fields.py: vendor settings and quote options
@@ -140,7 +104,6 @@ SETTINGS = (
 
 #: the commands' own argument checks (compare_cli, workload_cli, recommend_cli, upgrade_cli, import_cli)
 ARGUMENTS = (
-    N_("not a number: {value}"),
     N_("must be a finite number >= 0, got {value}"),
     N_("compare: give {min} to {max} build files, got {n}"),
     N_("{n} is not one of the builds 1..{max}"),

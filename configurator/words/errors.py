@@ -9,6 +9,7 @@ through the catalog's templates (`i18n.translate_error`).
 from __future__ import annotations
 
 from ..core import input_error
+from ..core.catalog import LoadIssue
 from ..core.input_error import InputError
 from ..core.message import Msg
 from ..store.build_files import BuildNote
@@ -31,6 +32,12 @@ def error_text(exc: BaseException, language: str | None = None) -> str:
     return i18n.translate_error(first) if language is None else catalog.translate(first)
 
 
+def issue_line(issue: LoadIssue) -> str:
+    """'warning: …' for a skipped entry of a catalog, price-list, rate or preset file."""
+    catalog = i18n.current_catalog()
+    return i18n._("warning: {issue}").format(issue=say(_given(issue.where, catalog), catalog.language))
+
+
 def build_note_line(note: BuildNote) -> str:
     """'note: …' for a build that loaded with a finding (an unknown part, a migrated format)."""
     catalog = i18n.current_catalog()
@@ -41,10 +48,22 @@ def _given(msg: Msg, catalog: i18n.Catalog) -> Msg:
     """`msg` with each text it holds as given (a validator's or a library's English, not yet a
     message of its own) read through the catalog's templates, as such text always was."""
     if msg.id == AS_GIVEN:
-        return Msg(AS_GIVEN, text=catalog.translate(str(msg["text"])))
+        return Msg(AS_GIVEN, text=_translated(str(msg["text"]), catalog))
     if not any(isinstance(v, Msg) for _, v in msg.args):
         return msg
     return Msg(msg.id, **{k: _given(v, catalog) if isinstance(v, Msg) else v for k, v in msg.args})
+
+
+def _translated(text: str, catalog: i18n.Catalog) -> str:
+    """`text` through the catalog's templates, each `<where>: ` in front kept or translated on its own
+    (as `i18n.translate_error` does for the current language)."""
+    where, sep, what = text.partition(": ")
+    if sep:
+        done = _translated(what, catalog)
+        if done != what:
+            place = catalog.translate(where)
+            return f"{place}{'：' if place != where else ': '}{done}"
+    return catalog.translate(text)
 
 
 #: the message of a text the app did not word (words/input_words.py)

@@ -11,7 +11,7 @@ and its wording with one entry in the family's words module.
 
 from __future__ import annotations
 
-from . import import_words, input_words, list_words, validation_words
+from . import catalog_words, import_words, input_words, list_words, validation_words
 from .marks import Entry
 
 FAMILIES: tuple[dict[str, Entry], ...] = (
@@ -19,6 +19,7 @@ FAMILIES: tuple[dict[str, Entry], ...] = (
     import_words.WORDS,
     input_words.WORDS,
     validation_words.WORDS,
+    catalog_words.WORDS,
 )
 
 

@@ -290,29 +290,30 @@ class WorkloadResult(BaseModel):
 PRESET_META = ("source", "date", "confidence", "published_params", "published_active_params", "note")
 
 
-def parse_presets(data: Mapping[str, Any], problems: list[str] | None = None) -> dict[str, ModelShape]:
+def parse_presets(data: Mapping[str, Any], problems: list[Msg] | None = None) -> dict[str, ModelShape]:
     """Model-shape presets from a parsed models.toml (one table per preset id, e.g. "llama-2-7b").
 
     A bad entry raises ValueError naming the preset and the field; with a `problems` list it is
-    skipped instead and its one-line reason appended there, so the other presets still load.
+    skipped instead and its reason (a message) appended there, so the other presets still load.
     """
     out: dict[str, ModelShape] = {}
     for key, entry in data.items():
         try:
             out[key] = _preset(key, entry)
-        except ValueError as exc:
+        except InvalidValueError as exc:
             if problems is None:
                 raise
-            problems.append(str(exc))
+            problems.append(exc.msg)
     return out
 
 
 def _preset(key: str, entry: Any) -> ModelShape:
     if not isinstance(entry, dict):
-        raise ValueError(f"preset {key!r}: expected a table")
+        raise InvalidValueError(Msg("presets.entry", name=repr(key), details=Msg("presets.not-table")))
     try:
         return ModelShape.model_validate({k: v for k, v in entry.items() if k not in PRESET_META})
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(x) for x in err["loc"]) or "(shape)"
-        raise ValueError(f"preset {key!r}, field {loc!r}: {validation_text.message(err)}") from None
+        raise InvalidValueError(Msg("presets.entry-field", name=repr(key), field=repr(loc),
+                                    details=validation_text.msg(err))) from None
