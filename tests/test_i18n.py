@@ -22,7 +22,7 @@ PO = LOCALE / "zh_CN" / "LC_MESSAGES" / "configurator.po"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # messages whose Chinese has no Han character: a product term, full-width punctuation only
 SAME_IN_CHINESE = {"pcie", "{chassis} ({units}U, {kg} kg)", ", ",   # ", " is "、", a CJK punctuation mark
-                   "{text}", "{file}: {details}"}     # a text as given; a file before its error
+                   "{text}", "{file}: {details}", "{field}: {details}"}     # a text as given; a file before its error
 
 
 @pytest.fixture

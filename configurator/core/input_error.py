@@ -46,6 +46,11 @@ class InvalidValueError(ValueError):
         return english(self.msg)
 
 
+def invalid_at(field: str, msg: Msg) -> InvalidValueError:
+    """A validator's refusal of one of its fields: `field: msg`."""
+    return InvalidValueError(Msg("value.at-field", field=field, details=msg))
+
+
 def located(msg: Msg, file: str = "", field: str = "", entry: str = "") -> Msg | None:
     """`msg` framed by where it happened: `file: entry 'y', field 'x': msg` and the shorter forms."""
     key = "input.at" + "-file" * bool(file) + "-entry" * bool(entry) + "-field" * bool(field)
@@ -58,7 +63,9 @@ def located(msg: Msg, file: str = "", field: str = "", entry: str = "") -> Msg |
 
 
 def _bare(msg: Msg) -> str:
-    return f"{msg.id} {dict(msg.args)}"
+    """`msg` without the words: its id and arguments, one line (`input.at-file(file='a.json', …)`)."""
+    args = ", ".join(f"{k}={_bare(v) if isinstance(v, Msg) else repr(v)}" for k, v in msg.args)
+    return f"{msg.id}({args})"
 
 
 #: how a message reads in English; `configurator.words` puts its wording here when imported

@@ -75,22 +75,6 @@ CATALOG_FILES = (
     N_("currency {code}: no exchange rate in fx.toml to convert the build's inputs"),
 )
 
-#: the models' own validators (core/build.py, core/catalog.py, core/evaluate/workload_models.py,
-#: core/cluster/inputs.py, core/recommend/request.py): pydantic's "value_error" carries these
-VALIDATORS = (
-    N_("SXM/OAM modules must name the baseboard family they fit"),
-    N_("{n} given for {positions} positions"),
-    N_("{switch} parent {parent} is not a socket or switch"),
-    N_("{slot} root {root} is not a socket or switch"),
-    N_("duplicate slot id {slot}"),
-    N_("{slot} blocks unknown slot {other}"),
-    N_("{uplink} is not a socket or switch"),
-    N_("not one of redundancy_modes"),
-    N_("unknown item {item} (known: {items})"),
-    N_("count must be 0..100000, got {n}"),
-    N_("a serving workload is sized by target_tokens_per_s"),
-    N_("a training workload is sized by deadline_days"),
-)
 
 #: store/vendor_settings.py, quote_fields.py: vendor settings and quote options
 SETTINGS = (

@@ -236,7 +236,8 @@ _LOADED: dict[tuple[str, int, int], Catalog] = {}
 #: words.render's list joiners: whole-sentence templates they are not (the matcher would read any
 #: "X and 3 more" as one and leave X's list unjoined)
 _NOT_TEMPLATES = frozenset({"{first} and {last}", "{first} or {last}", "{items} and {n} more",
-                            "{file}: {details}", "{text}"})   # words/input_words.py's frames: any "a: b" would match
+                            # words/input_words.py's frames: any "a: b" would match them
+                            "{file}: {details}", "{field}: {details}", "{text}"})
 
 
 def _catalog_from(language: str, pairs: Iterable[tuple[str, str]]) -> Catalog:

@@ -145,6 +145,19 @@ VALIDATORS: dict[str, Entry] = {
     "workload.new-tokens": N_("new_tokens must be >= 0, got {value}"),
     "workload.step-tokens": N_("max_tokens_per_step must be a positive integer or null, got {value}"),
     "workload.mfu": N_("mfu must be in (0, 1], got {value}"),
+    "value.at-field": N_("{field}: {details}"),
+    "catalog.sxm-family": N_("SXM/OAM modules must name the baseboard family they fit"),
+    "catalog.uplinks": N_("{n} given for {positions} positions"),
+    "catalog.switch-parent": N_("{switch} parent {parent} is not a socket or switch"),
+    "catalog.slot-root": N_("{slot} root {root} is not a socket or switch"),
+    "catalog.slot-twice": N_("duplicate slot id {slot}"),
+    "catalog.slot-blocks": N_("{slot} blocks unknown slot {other}"),
+    "catalog.uplink-root": N_("{uplink} is not a socket or switch"),
+    "catalog.default-redundancy": N_("not one of redundancy_modes"),
+    "cluster.unknown-price-item": N_("unknown item {item} (known: {items})"),
+    "recommend.owned-count": N_("count must be 0..100000, got {n}"),
+    "recommend.serving-sized": N_("a serving workload is sized by target_tokens_per_s"),
+    "recommend.training-sized": N_("a training workload is sized by deadline_days"),
 }
 
 #: store/build_files.py catalog_notes, parse_build: what the catalog does not know (the build still loads)
