@@ -48,6 +48,10 @@ WORDS: dict[str, Entry] = {
     "fx.per-usd": N_("must be a number from 0.000001 to 1e9 (got {value}); row skipped"),
     "fx.minor-unit": N_("must be a whole number from 0 to 4 (got {value})"),
     "fx.rates-unused": N_("{details}; its rates are not used"),
+    # a currency asked for (core/currency.py)
+    "currency.not-iso": N_("currency {code}: not an ISO 4217 code such as USD, EUR, CNY"),
+    "currency.no-rate": N_("currency {code}: no exchange rate in fx.toml (rates for: {codes})"),
+    "currency.no-rate-inputs": N_("currency {code}: no exchange rate in fx.toml to convert the build's inputs"),
     # model presets
     "presets.unused": N_("{details}; its presets are not used"),
     "presets.skipped": N_("{details}; preset skipped"),

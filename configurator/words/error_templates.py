@@ -1,16 +1,16 @@
-"""The English templates of the input errors, notes and warnings that are still worded where they
-are raised: catalog, price-list, rate, preset and settings files, build notes, the commands' own
-argument checks.
+"""The English templates of what is still text when it is shown: the commands' own argument
+checks (cli/*: `CliError`, `WorkloadArgError`, `CompareArgError`), tomllib's reasons (a library's
+English inside a message, `Msg("input.as-given", text=…)`), and the `<where>` pieces those lines
+start with.
 
-Build, recovery, cluster and workload files, reading any file and pydantic's errors are data now
-(`core.input_error.InputError` with a `Msg`, worded by words/input_words.py and
-words/validation_words.py). What is left here words its messages in English with the values filled
-in (the same text goes into `LoadIssue`s, the catalog cache and `--json`); each wording is listed
-once more, marked with `N_`, so that `make translations` extracts it and `cli.argparse_words.error_line`
-maps a message back onto its template (`i18n.translate_error`). A placeholder name ending in "s" may
-hold a list or a nested message; any other name holds one value. tests/io/test_cli_errors_chinese.py
-runs every broken file of tests/corpus through the CLI under zh_CN and fails when a line keeps an
-English explanation.
+Every file the app reads refuses with data now (`core.input_error.InputError`, `LoadIssue` and
+`BuildNote` with a `Msg`, worded by words/input_words.py, catalog_words.py, import_words.py and
+validation_words.py). What is left here is listed, marked with `N_`, so that `make translations`
+extracts it and `i18n.translate_error` (the CLI's error line for a plain `ValueError`;
+words/errors.py for a text as given) maps the English back onto its template. A placeholder name
+ending in "s" may hold a list or a nested message; any other name holds one value.
+tests/io/test_cli_errors_chinese.py runs every broken file of tests/corpus through the CLI under
+zh_CN and fails when a line keeps an English explanation.
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ FRAMES = (
     N_("currency {code}"),
     N_("preset {name}, field {field}"),
     N_("preset {name}"),
-    N_("field {field}: {details}"),
 )
 
 
@@ -67,24 +66,6 @@ TOML = (
        "use sys.set_int_max_str_digits() to increase the limit"),
 )
 
-
-#: catalog_io.py, compare_io.py, core/fx.py, models_io.py: catalog, price-list and rate files (warnings)
-CATALOG_FILES = (
-    N_("currency {code}: not an ISO 4217 code such as USD, EUR, CNY"),
-    N_("currency {code}: no exchange rate in fx.toml (rates for: {codes})"),
-    N_("currency {code}: no exchange rate in fx.toml to convert the build's inputs"),
-)
-
-
-#: store/vendor_settings.py, quote_fields.py: vendor settings and quote options
-SETTINGS = (
-    N_("settings file not found"),
-    N_("not valid TOML: {reason}"),
-    N_("not valid TOML: nested too deeply"),
-    N_("unknown locale {locale} (use e.g. en_US, de_DE, zh_CN)"),
-    N_("{logo} is not a PNG or JPEG image"),
-    N_("{logo} is a {kind} image; use PNG or JPEG"),
-)
 
 #: the commands' own argument checks (compare_cli, workload_cli, recommend_cli, upgrade_cli, import_cli)
 ARGUMENTS = (

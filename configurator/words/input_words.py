@@ -173,4 +173,18 @@ NOTES: dict[str, Entry] = {
     "note.migrated": N_("migrated from format version {version}; saving writes the current format"),
 }
 
-WORDS: dict[str, Entry] = {**NOTES, **VALIDATORS, **FRAMES, **FILES, **BUILD_FILES, **RECOVERY, **CLUSTER_FILES}
+#: store/vendor_settings.py: the vendor settings file and its logo
+SETTINGS: dict[str, Entry] = {
+    "settings.not-found": N_("settings file not found"),
+    "settings.not-toml": N_("not valid TOML: {reason}"),
+    "settings.too-deep": N_("not valid TOML: nested too deeply"),
+    "settings.at-field": N_("field {field}: {details}"),
+    "settings.locale": N_("unknown locale {locale} (use e.g. en_US, de_DE, zh_CN)"),
+    "settings.logo-kind": N_("{logo} is not a PNG or JPEG image"),
+    "settings.logo-other": N_("{logo} is a {kind} image; use PNG or JPEG"),
+    "settings.logo-bomb": N_("{logo} has over {n} megapixels (a decompression bomb?); a logo may have at most "
+                             "{most} megapixels"),
+    "settings.logo-pixels": N_("{logo} is {width}×{height} pixels; a logo may have at most {most} megapixels"),
+}
+
+WORDS: dict[str, Entry] = {**SETTINGS, **NOTES, **VALIDATORS, **FRAMES, **FILES, **BUILD_FILES, **RECOVERY, **CLUSTER_FILES}
