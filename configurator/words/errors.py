@@ -1,4 +1,4 @@
-"""Input errors worded: the one line the CLI prints and the GUI shows, in the user's language.
+"""Input errors worded: the one line the CLI prints, in the user's language (the GUI still shows `str()`, English).
 
 A reader raises `core.input_error.InputError` (a message, the file, the field, the entry);
 `error_text` frames the message with where it happened (`file: field 'x': …`, words/input_words.py)
@@ -8,13 +8,17 @@ through the catalog's templates (`i18n.translate_error`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core import input_error
-from ..core.catalog import LoadIssue
 from ..core.input_error import InputError
 from ..core.message import Msg
-from ..store.build_files import BuildNote
 from . import i18n
 from .render import say
+
+if TYPE_CHECKING:      # the words load with every command: the catalog and the build reader only when used
+    from ..core.catalog import LoadIssue
+    from ..store.build_files import BuildNote
 
 
 def english(msg: Msg) -> str:
