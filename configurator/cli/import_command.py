@@ -75,7 +75,7 @@ def run_import(args: Namespace, catalog: Catalog) -> tuple[ImportResult, str]:
     save_build(result.build, Path(args.output))
     lines = [describe_match(m).replace("UNMATCHED", pad(_("UNMATCHED"), 9)) for m in result.matches]
     # the notes stay English in the build file; printed in the user's language (words/import_words.py)
-    lines += [_("note: {note}").format(note=say(n)) for n in result.notes]
+    lines += [_("note: {note}").format(note=say(n.msg)) for n in result.loaded.notes]
     lines.append(_("wrote {path}: {n} part(s) placed in {chassis}").format(
         path=args.output, n=len(result.build.placements), chassis=result.build.chassis))
     return result, "\n".join(lines)

@@ -29,13 +29,12 @@ _MAX_META_NOTES = 19_000    # Meta.notes holds 20,000 characters
 
 @dataclass(frozen=True)
 class ImportResult:
-    """The build an import produced, every match, and the notes a technician must read (as
-    messages; `loaded.notes` and the build's `meta.notes` hold them in English)."""
+    """The build an import produced, every match, and the notes a technician must read
+    (`loaded.notes`: messages; the build's `meta.notes` keeps them in English)."""
 
     loaded: LoadedBuild
     inventory: Inventory
     matches: tuple[Match, ...]
-    notes: tuple[Msg, ...] = ()
 
     @property
     def build(self) -> Build:
@@ -167,7 +166,7 @@ def build_from_inventory(inv: Inventory, catalog: Catalog, chassis_id: str | Non
     build.meta = build.meta.model_copy(update={"notes": _meta_text(english)})
     field = name or inv.source
     loaded = LoadedBuild(build, tuple(BuildNote(field, "", n) for n in notes))
-    return ImportResult(loaded, inv, tuple(matches), tuple(notes))
+    return ImportResult(loaded, inv, tuple(matches))
 
 
 def _assume_cooling(build: Build, chassis: Chassis) -> list[Msg]:
