@@ -8,6 +8,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, computed_field, field_validator, model_validator
 
 from .. import validation_text
+from ..input_error import InvalidValueError
+from ..message import Msg
 
 #: Default model-FLOPs utilisation for dense LLM training (docs/workload-model.md, "Default MFU"):
 #: published runs reach 41.5–56 % (Megatron-LM, A100), 46.2 % (PaLM), 54.2 % (Korthikanti); 0.40 is a
@@ -51,18 +53,17 @@ class ModelShape(BaseModel):
     @classmethod
     def _positive(cls, value: int | None, info) -> int | None:
         if value is not None and value < 1:
-            raise ValueError(f"{info.field_name} must be a positive integer, got {value}")
+            raise InvalidValueError(Msg("workload.positive", name=info.field_name, value=str(value)))
         return value
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelShape:
         if self.heads % self.kv_heads:
-            raise ValueError(f"heads ({self.heads}) must be divisible by kv_heads ({self.kv_heads})")
+            raise InvalidValueError(Msg("workload.kv-heads", heads=self.heads, kv_heads=self.kv_heads))
         if self.experts_active > self.experts:
-            raise ValueError(f"experts_active ({self.experts_active}) exceeds experts ({self.experts})")
+            raise InvalidValueError(Msg("workload.experts", active=self.experts_active, experts=self.experts))
         if self.head_dim is None and self.hidden % self.heads:
-            raise ValueError(f"hidden ({self.hidden}) must be divisible by heads ({self.heads}) "
-                             "unless head_dim is given")
+            raise InvalidValueError(Msg("workload.hidden", hidden=self.hidden, heads=self.heads))
         return self
 
     @property
@@ -128,21 +129,21 @@ class TrainJob(BaseModel):
     @classmethod
     def _positive(cls, value: int, info) -> int:
         if value < 1:
-            raise ValueError(f"{info.field_name} must be a positive integer, got {value}")
+            raise InvalidValueError(Msg("workload.positive", name=info.field_name, value=str(value)))
         return value
 
     @field_validator("zero_stage")
     @classmethod
     def _stage(cls, value: int) -> int:
         if not 0 <= value <= 3:
-            raise ValueError(f"zero_stage must be 0, 1, 2 or 3, got {value}")
+            raise InvalidValueError(Msg("workload.zero-stage", value=str(value)))
         return value
 
     @field_validator("tokens")
     @classmethod
     def _tokens(cls, value: float | None) -> float | None:
         if value is not None and value <= 0:
-            raise ValueError(f"tokens must be positive, got {value}")
+            raise InvalidValueError(Msg("workload.tokens", value=str(value)))
         return value
 
 
@@ -163,21 +164,21 @@ class InferJob(BaseModel):
     @classmethod
     def _positive(cls, value: int, info) -> int:
         if value < 1:
-            raise ValueError(f"{info.field_name} must be a positive integer, got {value}")
+            raise InvalidValueError(Msg("workload.positive", name=info.field_name, value=str(value)))
         return value
 
     @field_validator("new_tokens")
     @classmethod
     def _non_negative(cls, value: int) -> int:
         if value < 0:
-            raise ValueError(f"new_tokens must be >= 0, got {value}")
+            raise InvalidValueError(Msg("workload.new-tokens", value=str(value)))
         return value
 
     @field_validator("max_tokens_per_step")
     @classmethod
     def _step_tokens(cls, value: int | None) -> int | None:
         if value is not None and value < 1:
-            raise ValueError(f"max_tokens_per_step must be a positive integer or null, got {value}")
+            raise InvalidValueError(Msg("workload.step-tokens", value=str(value)))
         return value
 
 
@@ -197,7 +198,7 @@ class Workload(BaseModel):
     @classmethod
     def _mfu(cls, value: float | None) -> float | None:
         if value is not None and not 0 < value <= 1:
-            raise ValueError(f"mfu must be in (0, 1], got {value}")
+            raise InvalidValueError(Msg("workload.mfu", value=str(value)))
         return value
 
     @property
@@ -289,29 +290,30 @@ class WorkloadResult(BaseModel):
 PRESET_META = ("source", "date", "confidence", "published_params", "published_active_params", "note")
 
 
-def parse_presets(data: Mapping[str, Any], problems: list[str] | None = None) -> dict[str, ModelShape]:
+def parse_presets(data: Mapping[str, Any], problems: list[Msg] | None = None) -> dict[str, ModelShape]:
     """Model-shape presets from a parsed models.toml (one table per preset id, e.g. "llama-2-7b").
 
     A bad entry raises ValueError naming the preset and the field; with a `problems` list it is
-    skipped instead and its one-line reason appended there, so the other presets still load.
+    skipped instead and its reason (a message) appended there, so the other presets still load.
     """
     out: dict[str, ModelShape] = {}
     for key, entry in data.items():
         try:
             out[key] = _preset(key, entry)
-        except ValueError as exc:
+        except InvalidValueError as exc:
             if problems is None:
                 raise
-            problems.append(str(exc))
+            problems.append(exc.msg)
     return out
 
 
 def _preset(key: str, entry: Any) -> ModelShape:
     if not isinstance(entry, dict):
-        raise ValueError(f"preset {key!r}: expected a table")
+        raise InvalidValueError(Msg("presets.entry", name=repr(key), details=Msg("presets.not-table")))
     try:
         return ModelShape.model_validate({k: v for k, v in entry.items() if k not in PRESET_META})
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(x) for x in err["loc"]) or "(shape)"
-        raise ValueError(f"preset {key!r}, field {loc!r}: {validation_text.message(err)}") from None
+        raise InvalidValueError(Msg("presets.entry-field", name=repr(key), field=repr(loc),
+                                    details=validation_text.msg(err))) from None

@@ -12,6 +12,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..evaluate.workload_models import Workload
+from ..input_error import invalid_at
+from ..message import Msg
 
 Objective = Literal["price", "tco", "time", "cost_per_mtok"]
 CoolingChoice = Literal["any", "air", "liquid"]
@@ -59,15 +61,15 @@ class Request(BaseModel):
     def _owned(cls, value: dict[str, int]) -> dict[str, int]:
         for pid, n in value.items():
             if n < 0 or n > 100_000:
-                raise ValueError(f"owned[{pid!r}]: count must be 0..100000, got {n}")
+                raise invalid_at(f"owned[{pid!r}]", Msg("recommend.owned-count", n=n))
         return value
 
     @model_validator(mode="after")
     def _target(self) -> Request:
         if self.workload.mode == "infer" and self.deadline_days is not None:
-            raise ValueError("deadline_days: a serving workload is sized by target_tokens_per_s")
+            raise invalid_at("deadline_days", Msg("recommend.serving-sized"))
         if self.workload.mode == "train" and self.target_tokens_per_s is not None:
-            raise ValueError("target_tokens_per_s: a training workload is sized by deadline_days")
+            raise invalid_at("target_tokens_per_s", Msg("recommend.training-sized"))
         return self
 
     @property
