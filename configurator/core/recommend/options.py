@@ -164,6 +164,12 @@ def _cpus(catalog: Catalog, chassis: Chassis, option: CoolingOption) -> tuple[CP
                  and c.max_sockets >= len(chassis.sockets) and c.tdp_w <= option.max_cpu_tdp_w)
 
 
+def _dimms_for(dimms: tuple[DIMM, ...], cpus: tuple[CPU, ...]) -> tuple[DIMM, ...]:
+    """The DIMMs every one of the block's CPUs runs (`CPU.module_types`: registered ECC modules on
+    server platforms; a module the CPU cannot run does not boot, rule `mem.module-type`)."""
+    return tuple(d for d in dimms if all(not c.module_types or d.module_type in c.module_types for c in cpus))
+
+
 def _axes(catalog: Catalog, chassis: Chassis, gpu: GPU, gpu_slots: tuple[str, ...],
           boot_slot: str) -> tuple[tuple, tuple, dict, dict]:
     """(NIC choices, drive choices, NIC slots by id, drive bays by id) around these GPUs."""
@@ -206,6 +212,7 @@ def blocks(request: Request, catalog: Catalog) -> Iterator[Block]:
                     request.cooling not in ("any", cooling.kind):
                 continue
             cpus = _cpus(catalog, chassis, option)
+            runs = _dimms_for(dimms, cpus)
             for gpu in gpus:
                 if gpu.tdp_w > option.max_gpu_tdp_w or (gpu.liquid_only and cooling.kind != "liquid"):
                     continue
@@ -214,7 +221,7 @@ def blocks(request: Request, catalog: Catalog) -> Iterator[Block]:
                                                 and not linked(chassis, gpu, n)):
                         continue
                     nics, drives, nic_slots, bays = _axes(catalog, chassis, gpu, slots, boot_slot)
-                    block = Block(chassis, cooling, option, gpu, n, slots, boot, boot_slot, cpus, dimms, dpcs,
+                    block = Block(chassis, cooling, option, gpu, n, slots, boot, boot_slot, cpus, runs, dpcs,
                                   nics, drives, psus, bridge_pairs(gpu, slots), nic_slots, bays)
                     if block.size:
                         yield block

@@ -46,6 +46,7 @@ def check(f: Facts) -> None:
         return
     parts = [placed[0].part for placed in by_id.values()]
     _generation(f, parts, by_id)
+    _module_type(f, parts, by_id)
     keep = max(by_id, key=lambda k: len(by_id[k]))
     if len(by_id) > 1:
         _mixed(f, by_id, keep)
@@ -65,6 +66,33 @@ def _generation(f: Facts, parts: list[DIMM], by_id) -> None:
               f"{names(slots)} hold{'s' if len(slots) == 1 else ''} the {part.name}, a "
               f"{part.memory_type.upper()} module; the {f.chassis.name} takes {want.upper()} only.", slots,
               f"Replace them with {want.upper()} DIMMs.")
+
+
+def _module_type(f: Facts, parts: list[DIMM], by_id) -> None:
+    """A module type the CPU's memory controller does not run (a desktop UDIMM in a Xeon or EPYC
+    server): the server does not boot."""
+    cpu = next(iter(f.cpu_at.values()), None)
+    if cpu is None or not cpu.module_types:
+        return
+    kinds = " or ".join(k.upper() for k in cpu.module_types)
+    for part in parts:
+        if part.module_type in cpu.module_types:
+            continue
+        slots = [p.slot.id for p in by_id[part.id]]
+        alt = _allowed_dimm(f, part, cpu.module_types)
+        f.add("error", "mem.module-type",
+              f"{names(slots)} hold{'s' if len(slots) == 1 else ''} the {part.name}, a "
+              f"{part.module_type.upper()} module; the {cpu.name} runs {kinds} modules only.", slots,
+              f"Replace them with the {alt.name}." if alt else f"Replace them with {kinds} DIMMs.",
+              [place(s, alt.id) for s in slots] if alt else ())
+
+
+def _allowed_dimm(f: Facts, part: DIMM, types: tuple[str, ...]) -> DIMM | None:
+    """The catalog DIMM of an allowed type and the same generation closest to `part`'s capacity."""
+    fits = [d for d in f.ctx.catalog.by_category("dimm") if isinstance(d, DIMM)
+            and d.module_type in types and d.memory_type == part.memory_type]
+    return min(fits, key=lambda d: (abs(d.capacity_gb - part.capacity_gb), d.speed_mts < part.speed_mts,
+                                    d.id), default=None)
 
 
 def _mixed(f: Facts, by_id, keep: str) -> None:
