@@ -12,13 +12,15 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..evaluate.workload_models import Workload
+from ..rules.memory import RATIO_WARN
 
 Objective = Literal["price", "tco", "time", "cost_per_mtok"]
 CoolingChoice = Literal["any", "air", "liquid"]
 
-#: host memory per GB of GPU memory by default: enough RAM to stage a full copy of the GPUs'
-#: memory (checkpoints, ZeRO offload); the seed's 7B build has 3.2x (examples/seed-7b-training.json)
-DEFAULT_HOST_MEMORY_RATIO = 1.0
+#: host memory per GB of GPU memory by default: the `mem.host-ram-low` threshold (1.5x; docs/cli.md),
+#: enough RAM to stage the GPUs' memory (checkpoints, ZeRO offload); the seed's 7B build has 3.2x
+#: (examples/seed-7b-training.json), DGX H100 2 TB for 640 GB (3.2x)
+DEFAULT_HOST_MEMORY_RATIO = RATIO_WARN
 
 
 class Request(BaseModel):
