@@ -338,6 +338,9 @@ WORKLOAD = (
     N_("Use {changes}: it then needs {need} GB per GPU."),
     N_("Use {changes}: it then needs {need} GB per GPU. Other ways to fit it: {ways}."),
     N_("Use GPUs with more memory, more GPUs (several servers), a smaller model or a smaller batch."),
+    N_("The {model}'s {heads} attention heads and {kv_heads} KV heads do not split over {n} GPUs: vLLM and "
+       "TensorRT-LLM run tensor parallelism of 1, 2, 4 or 8 GPUs that divides the heads."),
+    N_("Serve it on {n} GPUs per server (tensor parallelism {n}), or run several copies of the model."),
     N_("ZeRO-3 sharding over the {n} GPUs"),
     N_("activation checkpointing"),
     N_("ZeRO-3 sharding with activation checkpointing"),

@@ -28,6 +28,11 @@ DEFAULT_MAX_TOKENS_PER_STEP = 8192
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
+#: the most GPUs one tensor-parallel group spans: one NVLink domain of an 8-GPU server (vLLM and
+#: TensorRT-LLM document TP 1, 2, 4, 8 within a node; more GPUs go to pipeline parallelism or replicas)
+MAX_TENSOR_PARALLEL = 8
+
+
 class ModelShape(BaseModel):
     """A decoder-only transformer as its config.json describes it (Llama style: SwiGLU MLP, RMSNorm, RoPE)."""
 
@@ -69,6 +74,14 @@ class ModelShape(BaseModel):
     def d_head(self) -> int:
         """Per-head dimension: head_dim if given, else hidden / heads."""
         return self.head_dim or self.hidden // self.heads
+
+    def tensor_parallel_ok(self, tp: int) -> bool:
+        """Whether vLLM and TensorRT-LLM split this model over `tp` GPUs of one server: a power of two
+        up to `MAX_TENSOR_PARALLEL` that divides the attention heads, and the KV heads (or is a multiple of
+        them: each KV head is then replicated, vLLM `ModelConfig.get_num_kv_heads`)."""
+        if tp < 1 or tp > MAX_TENSOR_PARALLEL or tp & (tp - 1) or self.heads % tp:
+            return False
+        return self.kv_heads % tp == 0 or tp % self.kv_heads == 0
 
     def layer_params(self, experts: int | None = None) -> int:
         """Parameters of one decoder layer with `experts` expert MLPs (default: all)."""

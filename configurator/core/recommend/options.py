@@ -19,6 +19,7 @@ from ..catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Cooli
 from ..context import covers
 from ..placement import fits_slot
 from ..psu import parse_redundancy, rating_at
+from ..rules.gpu import out_of_place
 from ..rules.network import NORM_GBPS_PER_GPU
 from ..slots import Slot, chassis_slots, dimm_slot_id
 from .request import Request
@@ -219,7 +220,8 @@ def _axes(catalog: Catalog, chassis: Chassis, gpu: GPU, gpu_slots: tuple[str, ..
 
 def blocks(request: Request, catalog: Catalog) -> Iterator[Block]:
     """Every block the request allows: chassis by vendor, RU, cooling kind and ambient; GPUs by family,
-    cooling TDP and liquid need; every axis with at least one choice."""
+    cooling TDP and liquid need, none a rack server should not hold (`gpu.consumer-card`); for serving,
+    GPU counts the model splits over (`ModelShape.tensor_parallel_ok`); every axis with at least one choice."""
     gpus = [g for g in _parts(catalog, "gpu", GPU) if request.allows_gpu(g.id, g.name, g.vendor)]
     for chassis in _parts(catalog, "chassis", Chassis):
         if not request.allows_vendor(chassis.vendor) or not chassis.ambient_min_c <= request.ambient_c \
@@ -240,12 +242,15 @@ def blocks(request: Request, catalog: Catalog) -> Iterator[Block]:
             cpus = _cpus(catalog, chassis, option)
             runs = _dimms_for(dimms, cpus)
             for gpu in gpus:
-                if gpu.tdp_w > option.max_gpu_tdp_w or (gpu.liquid_only and cooling.kind != "liquid"):
+                if gpu.tdp_w > option.max_gpu_tdp_w or (gpu.liquid_only and cooling.kind != "liquid") \
+                        or out_of_place(gpu, chassis):
                     continue
                 for n, slots in gpu_placements(chassis, gpu):
                     if n > chassis.max_gpus or (request.training and request.gpu_link
                                                 and not linked(chassis, gpu, n)):
                         continue
+                    if not request.training and not request.workload.model.tensor_parallel_ok(n):
+                        continue    # serving: one tensor-parallel group per server (workload.tensor-parallel)
                     nics, drives, nic_slots, bays = _axes(catalog, chassis, gpu, slots, boot_slot)
                     block = Block(chassis, cooling, option, gpu, n, slots, boot, boot_slot, cpus, runs, dpcs,
                                   nics, drives, psus, bridge_pairs(gpu, slots), nic_slots, bays)

@@ -76,6 +76,12 @@ class Request(BaseModel):
     def training(self) -> bool:
         return self.workload.mode == "train"
 
+    @property
+    def ranking(self) -> Objective:
+        """What orders the front: the objective, except that a budget with the default objective (price)
+        asks for the best build within the budget, the fastest, not the cheapest that fits."""
+        return "time" if self.objective == "price" and self.budget is not None else self.objective
+
     def allows_vendor(self, vendor: str) -> bool:
         return not self.vendors or vendor.lower() in {v.lower() for v in self.vendors}
 

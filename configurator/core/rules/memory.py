@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from string import ascii_uppercase
 
-from ..catalog import DIMM, GPU
+from ..catalog import CPU, DIMM, GPU
 from ..ops import Place, Remove
 from ..slots import dimm_slot_id
 from ..violations import Severity
@@ -79,7 +79,7 @@ def _module_type(f: Facts, parts: list[DIMM], by_id) -> None:
         if part.module_type in cpu.module_types:
             continue
         slots = [p.slot.id for p in by_id[part.id]]
-        alt = _allowed_dimm(f, part, cpu.module_types)
+        alt = _allowed_dimm(f, part, cpu)
         f.add("error", "mem.module-type",
               f"{names(slots)} hold{'s' if len(slots) == 1 else ''} the {part.name}, a "
               f"{part.module_type.upper()} module; the {cpu.name} runs {kinds} modules only.", slots,
@@ -87,12 +87,12 @@ def _module_type(f: Facts, parts: list[DIMM], by_id) -> None:
               [place(s, alt.id) for s in slots] if alt else ())
 
 
-def _allowed_dimm(f: Facts, part: DIMM, types: tuple[str, ...]) -> DIMM | None:
-    """The catalog DIMM of an allowed type and the same generation closest to `part`'s capacity."""
+def _allowed_dimm(f: Facts, part: DIMM, cpu: CPU) -> DIMM | None:
+    """The catalog DIMM the CPU runs closest to `part`'s capacity, then to the CPU's memory speed."""
     fits = [d for d in f.ctx.catalog.by_category("dimm") if isinstance(d, DIMM)
-            and d.module_type in types and d.memory_type == part.memory_type]
-    return min(fits, key=lambda d: (abs(d.capacity_gb - part.capacity_gb), d.speed_mts < part.speed_mts,
-                                    d.id), default=None)
+            and d.module_type in cpu.module_types and d.memory_type == part.memory_type]
+    return min(fits, key=lambda d: (abs(d.capacity_gb - part.capacity_gb),
+                                    abs(d.speed_mts - cpu.memory_speed_1dpc_mts), d.id), default=None)
 
 
 def _mixed(f: Facts, by_id, keep: str) -> None:

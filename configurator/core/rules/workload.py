@@ -40,10 +40,34 @@ def _gb(n: float) -> str:
 
 
 def check(ctx: BuildContext, spec: Mapping[str, Any] | None, result: WorkloadResult | None) -> list[Violation]:
-    """`workload.does-not-fit` when the workload needs more memory per GPU than the GPUs have."""
-    if spec is None or result is None or result.fits or ctx.chassis is None:
+    """`workload.does-not-fit` when the workload needs more memory per GPU than the GPUs have;
+    `workload.tensor-parallel` when a served model does not split over the server's GPUs."""
+    if spec is None or result is None or ctx.chassis is None:
         return []
     wl = Workload.model_validate(dict(spec))
+    out = _tensor_parallel(wl, len(ctx.gpus))
+    if result.fits:
+        return out
+    return out + _does_not_fit(ctx, spec, wl, result)
+
+
+def _tensor_parallel(wl: Workload, n: int) -> list[Violation]:
+    """Serving assumes one tensor-parallel group over the server's GPUs (docs/workload-model.md):
+    a count vLLM and TensorRT-LLM cannot split the heads over gives an estimate no engine runs."""
+    m = wl.model
+    if wl.mode != "infer" or n <= 1 or m.tensor_parallel_ok(n):
+        return []
+    fit = max(k for k in range(1, n + 1) if m.tensor_parallel_ok(k))
+    message = (f"The {m.name}'s {m.heads} attention heads and {m.kv_heads} KV heads do not split over {n} GPUs: "
+               "vLLM and TensorRT-LLM run tensor parallelism of 1, 2, 4 or 8 GPUs that divides the heads.")
+    fix = Fix.model_construct(description=f"Serve it on {fit} GPUs per server (tensor parallelism {fit}), or run "
+                                          "several copies of the model.", ops=())
+    return [Violation.model_construct(severity="warning", code="workload.tensor-parallel", message=message,
+                                      slots=(), fix=fix)]
+
+
+def _does_not_fit(ctx: BuildContext, spec: Mapping[str, Any], wl: Workload,
+                  result: WorkloadResult) -> list[Violation]:
     gpus = ctx.gpus
     need = result.capacity_bytes - result.headroom_bytes
     message = (f"The workload ({wl.model.name}) does not fit: it needs {_gb(need)} GB per GPU, "
