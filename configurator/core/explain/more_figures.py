@@ -265,8 +265,9 @@ _WORKLOAD = {
     r"train_flops": N_("6·N·D: N active parameters, D training tokens (default 20·N, Chinchilla)"),
     r"train_days": N_("6ND / (GPUs × dense peak × MFU) / 86,400 s"),
     r"mfu": N_("model FLOPs utilisation: the workload's, else the default 0.40 (Megatron 41.5–56 %, PaLM 46.2 %)"),
-    r"decode_tokens_per_s": N_("min(memory bound: batch × GPUs × bandwidth / (active weight + KV bytes), compute "
-                               "bound: GPUs × peak × MFU / (2·N + 4·L·a·d·c) FLOPs per token)"),
+    r"decode_tokens_per_s": N_("min(memory bound: batch × GPUs × 0.8 × bandwidth / (active weight + KV bytes), "
+                               "compute bound: GPUs × peak × MFU / (2·N + 4·L·a·d·c) FLOPs per token); 0.8: the "
+                               "share of peak bandwidth serving engines reach"),
     r"prefill_tokens_per_s": N_("min(memory bound: one weight read per step of max-tokens-per-step tokens, "
                                 "compute bound: GPUs × peak × MFU / prefill FLOPs per token)"),
     r"serving_tokens_per_s": N_("batch·new / (batch·context / prefill rate + batch·new / decode rate): output "
