@@ -252,7 +252,8 @@ def evaluate_workload(
 ) -> WorkloadResult:
     """Memory fit, largest batch, training time or decode/prefill speed of `workload` on n_gpus GPUs."""
     capacity = int(gpu_memory_gb * 1e9)
-    mem = estimate_memory(workload, n_gpus)
+    shard = workload.sharded_over(n_gpus)       # a cluster's build: ZeRO over every server's GPUs
+    mem = estimate_memory(workload, shard)
     mfu = workload.effective_mfu
     reserve = reserve_bytes(mem.total)
     notes = [f"Peak per GPU during {mem.phase}: {_gb(mem.total)} GB allocated by PyTorch, plus "
@@ -273,8 +274,8 @@ def evaluate_workload(
         fits=mem.total + reserve <= capacity,
         headroom_bytes=capacity - mem.total - reserve,
         reserve_bytes=reserve,
-        max_batch=max_batch(workload, n_gpus, capacity),
-        verdict=_verdict(workload, mem, n_gpus, capacity),
+        max_batch=max_batch(workload, shard, capacity),
+        verdict=_verdict(workload, mem, shard, capacity),
         train_flops=flops,
         train_days=days,
         mfu=mfu,
@@ -283,6 +284,6 @@ def evaluate_workload(
         serving_tokens_per_s=speed.serving_tokens_per_s if speed else None,
         decode_limit=speed.decode_limit if speed else None,
         prefill_limit=speed.prefill_limit if speed else None,
-        model_states=model_states(workload, n_gpus),
+        model_states=model_states(workload, shard),
         notes=tuple(notes),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, computed_field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field, field_validator, model_validator
 
 from .. import validation_text
 
@@ -136,6 +136,9 @@ class TrainJob(BaseModel):
     #: keep fp32 gradients (Megatron's fp32 gradient accumulation, DeepSpeed's fp32 grad partitions):
     #: 4 B instead of 2 B per parameter for gradients of 16-bit recipes, 18 B/param of model states
     grad_fp32: bool = False
+    #: servers the data-parallel (ZeRO) group spans: model states shard over every server's GPUs. The
+    #: time stays one server's (`configurator cluster` scales it); the recommender sets it on a cluster's build
+    servers: int = Field(1, ge=1, le=100_000)
 
     @field_validator("micro_batch", "seq_len")
     @classmethod
@@ -212,6 +215,10 @@ class Workload(BaseModel):
         if value is not None and not 0 < value <= 1:
             raise ValueError(f"mfu must be in (0, 1], got {value}")
         return value
+
+    def sharded_over(self, n_gpus: int) -> int:
+        """GPUs the model states shard over when one server has `n_gpus`: every server's, for training."""
+        return max(1, n_gpus) * (self.train.servers if self.mode == "train" else 1)
 
     @property
     def effective_mfu(self) -> float:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from ..build import OWNED_CHASSIS, Build, Commercial, Site
 from ..catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, CoolingOption, Drive, Part
 from ..context import covers
+from ..evaluate.workload_models import Workload
 from ..placement import fits_slot
 from ..psu import parse_redundancy, rating_at
 from ..rules.gpu import out_of_place
@@ -307,7 +308,15 @@ def build_of(block: Block, choice: Choice, request: Request, servers: int = 1) -
                  psu_redundancy="" if mode == ch.psu.default_redundancy else mode,
                  owned=owned_slots(ch.id, place, request.owned),
                  multi_node=servers > 1 and request.training, site=site, commercial=Commercial(tco_years=request.tco_years),
-                 workload=request.workload.model_dump(mode="json"))
+                 workload=_job(request, servers).model_dump(mode="json"))
+
+
+def _job(request: Request, servers: int) -> Workload:
+    """The request's workload as one of `servers` training servers runs it: ZeRO over every server's GPUs."""
+    wl = request.workload
+    if not request.training or servers <= 1:
+        return wl
+    return wl.model_copy(update={"train": wl.train.model_copy(update={"servers": servers})})
 
 
 def owned_slots(chassis_id: str, place: Mapping[str, str], owned: Mapping[str, int]) -> dict[str, str]:

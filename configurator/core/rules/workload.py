@@ -31,7 +31,7 @@ Way = tuple[str, tuple[Any, ...], float]
 
 def needed_bytes(workload: Workload, n_gpus: int) -> int:
     """What each GPU must hold for `workload` on `n_gpus`: PyTorch's peak plus the CUDA reserve."""
-    total = estimate_memory(workload, max(1, n_gpus)).total
+    total = estimate_memory(workload, workload.sharded_over(n_gpus)).total
     return total + reserve_bytes(total)
 
 

@@ -66,3 +66,23 @@ def test_cluster_planner_agrees_within_5_percent(answers, evaluator) -> None:
         plan = plan_cluster(spec, evaluator.catalog, evaluator)
         assert plan.scaled is not None and r.days is not None
         assert abs(plan.scaled.days / r.days - 1) <= 0.05, (plan.scaled.days, r.days)
+
+
+def test_h100_cluster_shards_the_model_over_every_server(evaluator) -> None:
+    """70B on 8 × H100 80 GB per server needs ZeRO-3 over more than one server (16 B/param × 70B / 8 =
+    140 GB per GPU): the cluster's build says over how many (`TrainJob.servers`), so `check` and
+    `cluster --from` size its memory as the cluster runs it, and an H100 cluster is proposed at all."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    req = build_request(parser.parse_args((JOB.replace("64", "128") + " --gpu-family H100").split()))
+    results = recommend(req, evaluator).results
+    assert results and results[0].evaluation.compute.gpu_model.startswith("NVIDIA H100")
+    r = results[0]
+    assert r.build.workload is not None and r.build.workload["train"]["servers"] == r.servers
+    assert r.evaluation.workload is not None and r.evaluation.workload.fits
+    # the 6-bay HGX chassis' 4+2 PSUs leave 3 per feed, as NVIDIA's DGX H100 does: feed loss is the one warning
+    assert {v.code for v in r.evaluation.violations if v.severity in ("error", "warning")} <= {
+        "power.feed-loss-overload"}
+    plan = plan_cluster(ClusterSpec(servers=(ServerGroup(build=r.build, count=r.servers),)), evaluator.catalog,
+                        evaluator)
+    assert plan.scaled is not None and r.days is not None and abs(plan.scaled.days / r.days - 1) <= 0.05
