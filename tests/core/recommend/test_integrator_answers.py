@@ -28,6 +28,7 @@ from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog
 from configurator.store.loaded_evaluator import default_evaluator
 from configurator.store.model_presets import load_presets
+from configurator.words.problems import fix_text
 
 EXAMPLES = Path(__file__).parents[3] / "examples"
 
@@ -77,7 +78,7 @@ def test_check_warns_when_the_heads_do_not_split(evaluator) -> None:
     found = [v for v in evaluator.evaluate(build.model_copy(update={"workload": serve})).violations
              if v.code == "workload.tensor-parallel"]
     assert len(found) == 1 and found[0].severity == "warning"
-    assert found[0].fix is not None and "4 GPUs per server" in found[0].fix.description
+    assert found[0].fix is not None and "4 GPUs per server" in fix_text(found[0].fix, "en")
     serve["model"] = _llama3_70b().model_dump(mode="json")
     assert not [v for v in evaluator.evaluate(build.model_copy(update={"workload": serve})).violations
                 if v.code == "workload.tensor-parallel"]

@@ -27,6 +27,7 @@ from configurator.core.recommend import recommend
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog
 from configurator.store.loaded_evaluator import default_evaluator
+from configurator.words.problems import english
 
 EXAMPLES = Path(__file__).parents[3] / "examples"
 SERVER_FAMILIES = ("Xeon 4th", "Xeon 5th", "Xeon 6", "EPYC 9004", "EPYC 9005")
@@ -59,7 +60,8 @@ def test_udimm_in_a_xeon_server_is_an_error_with_a_registered_fix(evaluator) -> 
                                                   **{s: "ddr5-5600-udimm-32gb-nonecc" for s in dimm_slots}}})
     found = [v for v in evaluator.check(bad) if v.code == "mem.module-type"]
     assert len(found) == 1 and found[0].severity == "error"
-    assert "UDIMM" in found[0].message and "RDIMM" in found[0].message
+    words = english(found[0])
+    assert "a UDIMM module" in words and "runs RDIMM or 3DS-RDIMM modules only" in words, words
     fixed_to = {op.part for op in found[0].fix.ops}
     assert len(fixed_to) == 1
     part = evaluator.catalog.get(fixed_to.pop())
