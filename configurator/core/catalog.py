@@ -123,6 +123,9 @@ class GPU(Part):
         return self
 
 
+ModuleType = Literal["rdimm", "3ds-rdimm", "mrdimm", "lrdimm", "udimm"]
+
+
 class CPU(Part):
     category: Literal["cpu"] = "cpu"
     family: str
@@ -136,6 +139,9 @@ class CPU(Part):
     idle_w: NonNegFloat
     memory_channels: PositiveInt
     memory_type: Literal["ddr4", "ddr5"] = "ddr5"
+    #: DIMM module types the platform's memory controller runs (registered ECC on server platforms);
+    #: () = not recorded, nothing is checked
+    module_types: tuple[ModuleType, ...] = ()
     memory_speed_1dpc_mts: PositiveInt
     memory_speed_2dpc_mts: PositiveInt | None = None
     pcie_gen: Literal[3, 4, 5, 6] = 5
@@ -152,7 +158,7 @@ class CPU(Part):
 class DIMM(Part):
     category: Literal["dimm"] = "dimm"
     memory_type: Literal["ddr4", "ddr5"] = "ddr5"
-    module_type: Literal["rdimm", "3ds-rdimm", "mrdimm", "lrdimm", "udimm"] = "rdimm"
+    module_type: ModuleType = "rdimm"
     capacity_gb: PositiveFloat
     speed_mts: PositiveInt
     ranks: PositiveInt = 2

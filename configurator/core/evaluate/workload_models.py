@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, computed_field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field, field_validator, model_validator
 
 from .. import validation_text
 from ..input_error import InvalidValueError
@@ -28,6 +28,11 @@ OptimizerImpl = Literal["fused", "foreach"]
 DEFAULT_MAX_TOKENS_PER_STEP = 8192
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+#: the most GPUs one tensor-parallel group spans: one NVLink domain of an 8-GPU server (vLLM and
+#: TensorRT-LLM document TP 1, 2, 4, 8 within a node; more GPUs go to pipeline parallelism or replicas)
+MAX_TENSOR_PARALLEL = 8
 
 
 class ModelShape(BaseModel):
@@ -70,6 +75,14 @@ class ModelShape(BaseModel):
     def d_head(self) -> int:
         """Per-head dimension: head_dim if given, else hidden / heads."""
         return self.head_dim or self.hidden // self.heads
+
+    def tensor_parallel_ok(self, tp: int) -> bool:
+        """Whether vLLM and TensorRT-LLM split this model over `tp` GPUs of one server: a power of two
+        up to `MAX_TENSOR_PARALLEL` that divides the attention heads, and the KV heads (or is a multiple of
+        them: each KV head is then replicated, vLLM `ModelConfig.get_num_kv_heads`)."""
+        if tp < 1 or tp > MAX_TENSOR_PARALLEL or tp & (tp - 1) or self.heads % tp:
+            return False
+        return self.kv_heads % tp == 0 or tp % self.kv_heads == 0
 
     def layer_params(self, experts: int | None = None) -> int:
         """Parameters of one decoder layer with `experts` expert MLPs (default: all)."""
@@ -124,6 +137,9 @@ class TrainJob(BaseModel):
     #: keep fp32 gradients (Megatron's fp32 gradient accumulation, DeepSpeed's fp32 grad partitions):
     #: 4 B instead of 2 B per parameter for gradients of 16-bit recipes, 18 B/param of model states
     grad_fp32: bool = False
+    #: servers the data-parallel (ZeRO) group spans: model states shard over every server's GPUs. The
+    #: time stays one server's (`configurator cluster` scales it); the recommender sets it on a cluster's build
+    servers: int = Field(1, ge=1, le=100_000)
 
     @field_validator("micro_batch", "seq_len")
     @classmethod
@@ -200,6 +216,10 @@ class Workload(BaseModel):
         if value is not None and not 0 < value <= 1:
             raise InvalidValueError(Msg("workload.mfu", value=str(value)))
         return value
+
+    def sharded_over(self, n_gpus: int) -> int:
+        """GPUs the model states shard over when one server has `n_gpus`: every server's, for training."""
+        return max(1, n_gpus) * (self.train.servers if self.mode == "train" else 1)
 
     @property
     def effective_mfu(self) -> float:
