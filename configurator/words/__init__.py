@@ -5,6 +5,6 @@ The core returns codes and typed parameters (`core.message.Msg`); `say(msg)` wor
 
 from __future__ import annotations
 
-from .render import say
+from .render import say, say_refusal
 
-__all__ = ["say"]
+__all__ = ["say", "say_refusal"]

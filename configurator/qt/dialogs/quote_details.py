@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
@@ -40,6 +40,9 @@ from ...core.money import format_money
 from ...core.ops import OpError, SetOption
 from ...store.safe_write import atomic_write
 from ...store.vendor_settings import QuoteError, VendorSettings, default_settings_path, load_settings
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 #: (dotted build path, label, widget kind) in the dialog's order, per tab
 CUSTOMER_FIELDS = (
@@ -79,7 +82,7 @@ def _get(build: Any, path: str) -> Any:
 class QuoteDialog(QDialog):
     """The build's quote details; `apply_to(session)` records them as one undoable edit."""
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Quote details"))
         self.session = session
@@ -245,7 +248,7 @@ class QuoteDialog(QDialog):
         dialog.deleteLater()
 
 
-def issue_number(session: Any) -> str:
+def issue_number(session: SessionLike) -> str:
     """The build's quote number, taken from the installation's counter the first time a quote
     PDF is about to be written (not when the dialog is merely opened); later exports and
     revisions reuse it. Recorded in the build (`meta.quote_number`), so it is saved with it."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
@@ -24,6 +24,9 @@ from .widgets import (
     subscribe_render,
     value_label,
 )
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 _STAGE_NAMES = {
     "storage": QT_TRANSLATE_NOOP("BandwidthPanel", "Storage"),
@@ -63,7 +66,7 @@ class BandwidthPanel(QWidget):
 
     title = Title("BandwidthPanel", QT_TRANSLATE_NOOP("BandwidthPanel", "Bandwidth"))
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.setObjectName("BandwidthPanel")

@@ -10,6 +10,7 @@ explanation as `configurator explain BUILD cost.lines.N.extended` / `cost.total`
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics
@@ -26,10 +27,12 @@ from PySide6.QtWidgets import (
 
 from ...core.evaluate.result import CostLine, CostResult
 from ...core.money import format_pct
-from ...core.session import Session
 from .. import theme
 from ..dialogs.explain_popup import explainable, explainable_cells
 from .widgets import SteadyLabel
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 PART_ROLE = Qt.ItemDataRole.UserRole + 1
 _CELL_PAD = 18          # a cell's margins and a little air, px
@@ -45,7 +48,7 @@ class PartsList(QWidget):
 
     part_selected = Signal(str)
 
-    def __init__(self, session: Session, parent=None) -> None:
+    def __init__(self, session: SessionLike, parent=None) -> None:
         super().__init__(parent)
         self.session = session
         self._syncing = False

@@ -3,7 +3,7 @@ PDU feeds, and a bar chart of typical / max power by component category."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
@@ -17,6 +17,9 @@ from . import format as fmt
 from .labels import HeldLabel
 from .panel_charts import ChartBox, chart_font, chart_section, make_plot
 from .widgets import GaugeBar, Title, caption_label, heading_label, set_style, subscribe_render, value_label
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 #: bar order, top to bottom; categories not listed follow in the order they appear
 CATEGORY_ORDER = ("gpu", "baseboard", "cpu", "dimm", "nic", "drive", "cooling", "chassis")
@@ -77,7 +80,7 @@ class PowerPanel(QWidget):
     title = Title("PowerPanel", QT_TRANSLATE_NOOP("PowerPanel", "Power"))
     LEVELS = ("idle", "typical", "max", "peak")
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.plot: Any = None            # the pyqtgraph chart, once built (see ChartBox)
@@ -101,7 +104,7 @@ class PowerPanel(QWidget):
             self._on_evaluation_change(session.evaluation)
 
     # ------------------------------------------------------------------ layout
-    def _explainable(self, session: Any) -> None:
+    def _explainable(self, session: SessionLike) -> None:
         """Each figure opens its explanation on click (the max row's load is against psu.usable_w)."""
         load = {"idle": "psu.load_pct.idle", "typical": "psu.load_pct.typical", "max": "psu.usable_w",
                 "peak": "psu.load_pct.max"}

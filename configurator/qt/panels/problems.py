@@ -6,6 +6,8 @@ The core words violations in English; each row shows them in the app's language
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QHeaderView,
@@ -19,10 +21,12 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.ops import Batch, OpError
-from ...core.session import Session
 from ...core.violations import SEVERITY_ORDER
 from ...words import i18n
 from .. import theme
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 1
 SEVERITY_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -37,7 +41,7 @@ class ViolationsPanel(QWidget):
     activated = Signal(tuple)
     message = Signal(str)
 
-    def __init__(self, session: Session, parent=None) -> None:
+    def __init__(self, session: SessionLike, parent=None) -> None:
         super().__init__(parent)
         self.session = session
         self.violations: tuple = ()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QRectF, QSize, Qt, QTimer
@@ -18,6 +18,9 @@ from ...core.ops import OpError, SetOption
 from .format import COLOURS
 from .label_paint import note_text_control, paint_once
 from .labels import HeldLabel, WrapLabel
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 
 class Title:
@@ -350,7 +353,7 @@ class OptionWriter:
     `writing` is true while the session re-renders, so views don't echo their own edit.
     """
 
-    def __init__(self, session: Any, parent: QWidget | None = None, delay_ms: int = 400,
+    def __init__(self, session: SessionLike, parent: QWidget | None = None, delay_ms: int = 400,
                  on_error: Callable[[str, str], None] | None = None) -> None:
         self.session = session
         self.writing = False

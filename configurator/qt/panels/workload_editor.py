@@ -7,7 +7,7 @@ divisible by KV heads...) is shown and not applied.
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
 from pydantic import ValidationError
 from PySide6.QtCore import Qt, Signal
@@ -29,6 +29,9 @@ from ...core.evaluate import workload as wl
 from ...store.model_presets import load_presets
 from . import format as fmt
 from .widgets import OptionWriter, blocked
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 #: ModelShape integer fields the "Custom" shape edits, with their spinbox ranges
 SHAPE_FIELDS: tuple[tuple[str, int, int], ...] = (
@@ -98,7 +101,7 @@ class WorkloadEditor(QWidget):
 
     error_changed = Signal(str)
 
-    def __init__(self, session: Any, presets: dict[str, Any] | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, presets: dict[str, Any] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.presets = load_presets_safely() if presets is None else dict(presets)

@@ -11,7 +11,7 @@ chosen server as one undoable step (`ops.Restore`).
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QItemSelectionModel, Qt
 from PySide6.QtGui import QGuiApplication
@@ -37,10 +37,12 @@ from PySide6.QtWidgets import (
 from ...core.evaluate.workload import InferJob, TrainJob, Workload
 from ...core.ops import Restore
 from ...core.recommend import Recommendation, Request, recommend
-from ...core.session import Session
 from ...words.i18n import _
 from ..panels.panel_charts import make_plot
 from ..screen_fit import resize_to_fit
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 _COLUMNS = ("#", QT_TRANSLATE_NOOP("RecommendDialog", "Servers"), QT_TRANSLATE_NOOP("RecommendDialog", "Chassis"),
             QT_TRANSLATE_NOOP("RecommendDialog", "GPUs"), QT_TRANSLATE_NOOP("RecommendDialog", "Price"),
@@ -51,7 +53,7 @@ _COLUMNS = ("#", QT_TRANSLATE_NOOP("RecommendDialog", "Servers"), QT_TRANSLATE_N
 class RecommendDialog(QDialog):
     """Inputs, the front's scatter, the builds' table and their explanations."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.result: Recommendation | None = None

@@ -9,6 +9,7 @@ evaluated again) and prints the plan's figures; it computes none of its own.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import (
@@ -25,7 +26,6 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.build import Build
-from ...core.session import Session
 from ...core.upgrade.delta import UpgradePlan
 from ...core.upgrade.found import upgrade_of
 from ...store.build_files import load_build
@@ -33,6 +33,9 @@ from ...words import i18n
 from .. import theme
 from ..dialogs.chassis_picker import show_once
 from ..screen_fit import resize_to_fit
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 #: (delta name, label, unit) in the order the table lists them
 FIGURES: tuple[tuple[str, str, str], ...] = (
@@ -83,7 +86,7 @@ def _fill(table: QTableWidget, rows: list[list[str]], right_from: int = 99) -> N
 class UpgradeView(QWidget):
     """The upgrade plan of the session's build against BEFORE (owned parts, or a chosen file)."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.before: Build | None = None      # None: the build's owned parts
@@ -219,7 +222,7 @@ class UpgradeView(QWidget):
 class UpgradeDialog(QDialog):
     """The upgrade view in its own non-modal window (View ▸ Upgrade plan…)."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Upgrade plan"))
         self.view = UpgradeView(session, self)

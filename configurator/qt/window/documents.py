@@ -24,8 +24,9 @@ from PySide6.QtCore import Signal as QtSignal
 from PySide6.QtWidgets import QHBoxLayout, QTabBar, QToolButton, QVBoxLayout, QWidget
 
 from ...core.build import Build
+from ...core.changes import OpChanges
 from ...core.evaluator import Evaluator
-from ...core.session import OpChanges, Session
+from ...core.session import Session
 from ..panels.widgets import OptionWriter
 
 #: the most builds a window keeps open (each holds an evaluator with its own bounded memos)
@@ -102,7 +103,7 @@ class ActiveSession:
         self.clean_changed.emit(session.is_clean)
         self.undo_changed.emit()
         self.evaluated.emit(session.evaluation)
-        self.changed.emit(OpChanges(SWITCH, True, True, True, True))
+        self.changed.emit(OpChanges.everything(SWITCH))
 
 
 @dataclass(eq=False)
