@@ -40,6 +40,7 @@ from ...core.money import format_money
 from ...core.ops import OpError, SetOption
 from ...store.safe_write import atomic_write
 from ...store.vendor_settings import QuoteError, VendorSettings, default_settings_path, load_settings
+from ...words import say_refusal
 
 if TYPE_CHECKING:
     from ...core.session import SessionLike
@@ -143,7 +144,7 @@ class QuoteDialog(QDialog):
         try:
             cost = self.preview_cost()
         except (OpError, ValueError) as exc:
-            self.preview.setText(str(exc).splitlines()[0])
+            self.preview.setText(_one_line(exc))
             return
         locale = "zh_CN" if self.language.currentData() == "zh_CN" else "en_US"
 
@@ -234,7 +235,7 @@ class QuoteDialog(QDialog):
                 for op in ops:
                     self.session.apply(op)
         except (OpError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Quote details"), str(exc).splitlines()[0])
+            QMessageBox.warning(self, self.tr("Quote details"), _one_line(exc))
             return False
         return True
 
@@ -246,6 +247,11 @@ class QuoteDialog(QDialog):
         dialog = VendorDialog(self)
         dialog.exec()
         dialog.deleteLater()
+
+
+def _one_line(exc: ValueError) -> str:
+    """A refused edit (its coded words) or a bad value (its first line), for one label."""
+    return say_refusal(exc.msg) if isinstance(exc, OpError) else str(exc).splitlines()[0]
 
 
 def issue_number(session: SessionLike) -> str:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from ...core.ops import Batch, OpError
 from ...core.violations import SEVERITY_ORDER
-from ...words import i18n
+from ...words import i18n, say_refusal
 from .. import theme
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ class ViolationsPanel(QWidget):
             self.session.apply(Batch(ops=tuple(v.fix.ops), label=v.fix.description),
                                label=self.tr("Fix: %s") % fix)
         except OpError as exc:
-            self.message.emit(self.tr("The fix could not be applied: %s") % exc)
+            self.message.emit(self.tr("The fix could not be applied: %s") % say_refusal(exc.msg))
             return False
         self.message.emit(self.tr("Applied: %s") % fix)
         return True

@@ -19,7 +19,7 @@ from ...core.placement import first_free_slot, fits_chassis
 from ...core.session import Session
 from ...formats.exporters import EXPORTERS
 from ...store.autosave import RecoveryStore
-from ...words import i18n
+from ...words import i18n, say_refusal
 from .. import pin_none
 from ..chassis.schematic import ChassisView
 from ..chassis.tray import NotPlacedTray
@@ -316,7 +316,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
                 self.session.apply(SetChassis(chassis=picker.chosen()), label=self.tr("Change chassis to %s")
                                    % (chosen.name if chosen else picker.chosen()))
             except OpError as exc:
-                self.show_message(str(exc))
+                self.show_message(say_refusal(exc.msg))
         picker.deleteLater()  # a child of the window: it would live (with its table) until the window closes
 
     # ------------------------------------------------------------------ settings and closing
