@@ -138,9 +138,6 @@ class Build(EventedModel):
                 raise ValueError(f"bridge {list(group)} names a slot twice")
         return value
 
-    def part_in(self, slot: str) -> str | None:
-        return self.placements.get(slot)
-
     def is_owned(self, slot: str) -> bool:
         """Whether the part in `slot` (or, for 'chassis', the chassis) is one the customer already
         has: it is listed in `owned` and still in place."""

@@ -67,11 +67,6 @@ class OpChanges:
         """Whether any of `sections` changed."""
         return any(getattr(self, s) for s in sections)
 
-    @property
-    def whole(self) -> bool:
-        """Every part of the build may have changed."""
-        return all(getattr(self, s) for s in SECTIONS)
-
     def labelled(self, label: str) -> OpChanges:
         return replace(self, label=label)
 

@@ -42,12 +42,16 @@ class SessionLike(Protocol):
     history, and the signals `changed(OpChanges)`, `evaluated(Evaluation)`, `undo_changed()`,
     `clean_changed(bool)` and `path_changed(object)`."""
 
-    catalog: Catalog
-    evaluator: Evaluator
-    build: Build
-    path: Path | None
-    evaluation: Evaluation
-
+    @property
+    def catalog(self) -> Catalog: ...
+    @property
+    def evaluator(self) -> Evaluator: ...
+    @property
+    def build(self) -> Build: ...
+    @property
+    def path(self) -> Path | None: ...
+    @property
+    def evaluation(self) -> Evaluation: ...
     @property
     def changed(self) -> SignalInstance: ...
     @property

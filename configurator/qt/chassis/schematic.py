@@ -8,6 +8,7 @@ Geometry lives in `chassis_layout`, one slot's drawing in `slot_item`.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt, Signal
@@ -362,7 +363,7 @@ class ChassisView(SlotKeys, QGraphicsView):
             menu.addSeparator()
             feed = self.psu_feed(sid)
             for f in FEEDS[:chassis.psu.feeds]:
-                a = menu.addAction(self.tr("Feed %s") % f, lambda f=f: self.set_feed(sid, f))
+                a = menu.addAction(self.tr("Feed %s") % f, partial(self.set_feed, sid, f))
                 a.setCheckable(True)
                 a.setChecked(f == feed)
         else:   # beside "Feed B" a whole-build wipe is one slip away: PSU menus do not offer it

@@ -14,7 +14,6 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -41,6 +40,7 @@ from ...core.ops import OpError, SetOption
 from ...store.safe_write import atomic_write
 from ...store.vendor_settings import QuoteError, VendorSettings, default_settings_path, load_settings
 from ...words import say_refusal
+from ..tr_marks import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from ...core.session import SessionLike

@@ -86,11 +86,6 @@ class PaletteModel(QAbstractTableModel):
             if self.query.fits_only:
                 self._refresh()
 
-    @property
-    def fits_known(self) -> bool:
-        """Whether every part's fit in the current chassis has been asked at once (`settle_fits`)."""
-        return self._fits_known
-
     def _know_fits(self) -> None:
         if not self._fits_known:
             self.parts.set_fits(fits_in(self.catalog, self._chassis.id if self._chassis else "", self.parts))
@@ -247,7 +242,7 @@ class PaletteModel(QAbstractTableModel):
         # copy only: a Move (Shift held during the drag) would make the view delete the dragged row
         return Qt.DropAction.CopyAction
 
-    def mimeData(self, indexes) -> QMimeData | None:  # noqa: N802 - Qt override
+    def mimeData(self, indexes) -> QMimeData | None:  # type: ignore[override]  # noqa: N802 - None: no drag
         for index in indexes:
             part_id = index.data(PART_ROLE)
             if part_id:

@@ -7,11 +7,12 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from ...words.i18n import translate
 from ..dialogs.explain_popup import explainable
+from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
 from .labels import HeldLabel
 from .widgets import (
@@ -54,7 +55,7 @@ def bar_fraction(gbs: float, top: float) -> float:
 class _Row:
     stage: QLabel
     name: QLabel
-    value: QLabel
+    value: HeldLabel
     bar: GaugeBar
 
     def widgets(self) -> tuple[QWidget, ...]:

@@ -219,9 +219,10 @@ class PartsList(QWidget):
         cells, heads = self._advance(table.font()), self._advance(bold)
         need = {}
         for c in (0, 2, 3, 4):
-            texts = [table.item(r, c).text() for r in range(table.rowCount()) if table.item(r, c) is not None]
+            texts = [item.text() for r in range(table.rowCount()) if (item := table.item(r, c)) is not None]
             widest = max((cells(t) for t in texts), default=0)
-            title = table.horizontalHeaderItem(c).text() if table.horizontalHeaderItem(c) else ""
+            head_item = table.horizontalHeaderItem(c)
+            title = head_item.text() if head_item is not None else ""
             need[c] = max(widest, heads(title)) + _CELL_PAD
         room = table.viewport().width() - need[2] - need[3] - need[4] - _MIN_PART_W
         need[0] = max(_MIN_CATEGORY_W, min(need[0], room))
@@ -245,7 +246,8 @@ class PartsList(QWidget):
 
     def selected_part(self) -> str:
         rows = self.table.selectionModel().selectedRows()
-        return self.table.item(rows[0].row(), 0).data(PART_ROLE) if rows else ""
+        item = self.table.item(rows[0].row(), 0) if rows else None
+        return item.data(PART_ROLE) if item is not None else ""
 
     def select_part(self, part_id: str) -> None:
         """Select the row of `part_id` (or nothing) without echoing `part_selected`."""
@@ -253,7 +255,8 @@ class PartsList(QWidget):
         try:
             self.table.clearSelection()
             for r in range(self.table.rowCount()):
-                if self.table.item(r, 0).data(PART_ROLE) == part_id:
+                item = self.table.item(r, 0)
+                if item is not None and item.data(PART_ROLE) == part_id:
                     self.table.selectRow(r)
                     break
         finally:

@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from ...core.psu import parse_redundancy
 from .. import theme
 from ..dialogs.explain_popup import explainable
+from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
 from .labels import HeldLabel
 from .panel_charts import ChartBox, chart_font, chart_section, make_plot
@@ -124,8 +125,8 @@ class PowerPanel(QWidget):
         for col, text in enumerate((self.tr("Draw"), self.tr("Load"), self.tr("of usable PSU capacity")), 1):
             grid.addWidget(caption_label(text), 0, col, Qt.AlignmentFlag.AlignRight if col < 3
                            else Qt.AlignmentFlag.AlignLeft)
-        self.level_draw: dict[str, QLabel] = {}
-        self.level_load: dict[str, QLabel] = {}
+        self.level_draw: dict[str, HeldLabel] = {}
+        self.level_load: dict[str, HeldLabel] = {}
         self.level_bar: dict[str, GaugeBar] = {}
         for row, level in enumerate(self.LEVELS, 1):
             grid.addWidget(QLabel(names[level]), row, 0)

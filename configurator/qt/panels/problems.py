@@ -202,15 +202,15 @@ class _WrappedRows(QStyledItemDelegate):
 
     ICON_AND_MARGINS = 36   # severity icon, its gap and the cell's margins, px
 
-    def __init__(self, parent) -> None:
+    def __init__(self, parent: QTreeWidget) -> None:
         super().__init__(parent)
+        self._tree = parent
         # (text, width, line height) -> hint: the view asks for every row's hint whenever it
         # lays the rows out, and measuring wrapped text costs ~0.5 ms a row
         self._hints: dict[tuple[str, int, int], QSize] = {}
 
     def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt override
-        tree = self.parent()
-        width = max(80, tree.header().sectionSize(0) - self.ICON_AND_MARGINS)
+        width = max(80, self._tree.header().sectionSize(0) - self.ICON_AND_MARGINS)
         text = index.data(Qt.ItemDataRole.DisplayRole) or ""
         key = (text, width, option.fontMetrics.height())
         hint = self._hints.get(key)

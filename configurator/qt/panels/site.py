@@ -11,7 +11,7 @@ from decimal import Decimal
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
 from .widgets import OptionWriter, Title, _current, blocked, subscribe
 

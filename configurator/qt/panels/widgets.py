@@ -7,7 +7,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QRectF, QSize, Qt, QTimer
@@ -208,6 +208,12 @@ class SteadyLabel(QLabel):
             self.setFixedSize(size)
 
 
+@overload
+def heading_label(text: str = "", *, held: Literal[True]) -> HeldLabel: ...
+@overload
+def heading_label(text: str = "", held: Literal[False] = False) -> WrapLabel: ...
+
+
 def heading_label(text: str = "", held: bool = False) -> WrapLabel:
     """The panel's one-line summary: larger, bold, wraps rather than truncates. `held` makes
     it a `HeldLabel` (add its `holder` to the layout)."""
@@ -268,6 +274,7 @@ class ValueGrid(QWidget):
 
     def add_row(self, key: str, caption: str, extra: QWidget | None = None, elide: bool = False) -> QLabel:
         row = self._grid.rowCount()
+        value: ElidedLabel | HeldLabel
         if elide:  # long names (a cooling kit) are cut to the dock's width instead of widening it
             value = ElidedLabel()
             value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -364,10 +371,6 @@ class OptionWriter:
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
         self._timer.timeout.connect(self.flush)
-
-    @property
-    def pending(self) -> tuple[str, Any] | None:
-        return self._pending
 
     def set_later(self, path: str, value: Any) -> None:
         if self._pending is not None and self._pending[0] != path:

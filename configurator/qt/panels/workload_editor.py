@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, get_args
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -47,7 +47,7 @@ SPIN_CHROME = 40
 NONE = ""
 
 
-def _choices(model: type, field: str) -> tuple[str, ...]:
+def _choices(model: type[BaseModel], field: str) -> tuple[str, ...]:
     return tuple(get_args(model.model_fields[field].annotation))
 
 
@@ -261,7 +261,7 @@ class WorkloadEditor(QWidget):
         if key == NONE:
             return None
         if key == CUSTOM or key not in self.presets:
-            shape = {name: spin.value() for name, spin in self.shape.items()}
+            shape: dict[str, int | float | str] = {name: spin.value() for name, spin in self.shape.items()}
             shape["name"] = self._custom_name()
             model = shape
             preset = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -33,6 +33,7 @@ from ...words import i18n
 from .. import theme
 from ..dialogs.chassis_picker import show_once
 from ..screen_fit import resize_to_fit
+from ..tr_marks import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from ...core.session import SessionLike
@@ -93,8 +94,10 @@ class UpgradeView(QWidget):
         self.before_path: Path | None = None
         self.plan: UpgradePlan | None = None
         self.source = QLabel(wordWrap=True)
-        pick = QPushButton(self.tr("Compare with a build file…"), clicked=self.choose_before)
-        self.owned_button = QPushButton(self.tr("Compare with the owned parts"), clicked=self.use_owned)
+        pick = QPushButton(self.tr("Compare with a build file…"))
+        pick.clicked.connect(self.choose_before)
+        self.owned_button = QPushButton(self.tr("Compare with the owned parts"))
+        self.owned_button.clicked.connect(self.use_owned)
         top = QHBoxLayout()
         top.addWidget(self.source, 1)
         top.addWidget(pick)
