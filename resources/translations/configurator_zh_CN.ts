@@ -163,10 +163,6 @@
         <translation>未知部件 %s</translation>
     </message>
     <message>
-        <source>Cannot place here: %s</source>
-        <translation>无法放置于此：%s</translation>
-    </message>
-    <message>
         <source>%1 already holds %2</source>
         <translation>%1 已装有 %2</translation>
     </message>
@@ -187,10 +183,6 @@
         <translation>
             <numerusform>移除 %n 个部件</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Cannot fill: %s</source>
-        <translation>无法填充：%s</translation>
     </message>
     <message numerus="yes">
         <source>Fill %n similar slot(s)</source>
