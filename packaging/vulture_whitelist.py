@@ -114,6 +114,8 @@ _.explain_filter
 _.cell_filter
 _.slot_menu_open
 _.misses                  # the catalog cache's counter
+_.saved_at_unix           # a recovery copy's time, as the kill tests compare it
+_.fits_known              # the palette's deferred fit work, done
 _.save_cluster
 _.is_installed
 _.examples_dir

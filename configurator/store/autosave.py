@@ -58,6 +58,10 @@ class RecoveryEntry:
     instance: str = ""          # the writing instance; "" in copies from before instance ids
     live: bool = False          # that instance still runs: its copy is not crash left-overs
 
+    @property
+    def saved_at_unix(self) -> float:
+        return self.saved_at.timestamp()
+
 
 class RecoveryStore:
     """The recovery folder: write, list, load and discard autosave copies."""

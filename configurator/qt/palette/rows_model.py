@@ -86,6 +86,11 @@ class PaletteModel(QAbstractTableModel):
             if self.query.fits_only:
                 self._refresh()
 
+    @property
+    def fits_known(self) -> bool:
+        """Whether every part's fit in the current chassis has been asked at once (`settle_fits`)."""
+        return self._fits_known
+
     def _know_fits(self) -> None:
         if not self._fits_known:
             self.parts.set_fits(fits_in(self.catalog, self._chassis.id if self._chassis else "", self.parts))
