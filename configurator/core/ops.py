@@ -9,6 +9,7 @@ are left to the rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -16,10 +17,13 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from .build import Build, Unplaced
 from .catalog import Catalog, Chassis
 from .changes import OpChanges
-from .context import resolve
+from .context import BuildContext, resolve
 from .message import Msg
 from .placement import first_free_slot, fits_chassis, placement_problems
 from .slots import slot_map
+
+#: the build resolved against the catalog (a session passes its evaluator's, which remembers the last)
+Resolver = Callable[[Build], BuildContext]
 
 
 class OpError(ValueError):
@@ -72,17 +76,18 @@ class Place(_Op):
     part: str
     writes: ClassVar[tuple[str, ...]] = ("placements",)
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         if catalog is not None:
-            self._refuse_misfit(build, catalog)
+            self._refuse_misfit(build, catalog, resolver)
         old = build.placements.get(self.slot)
         build.placements = {**build.placements, self.slot: self.part}
         return Place(slot=self.slot, part=old) if old else Remove(slot=self.slot)
 
-    def _refuse_misfit(self, build: Build, catalog: Catalog) -> None:
+    def _refuse_misfit(self, build: Build, catalog: Catalog, resolver: Resolver | None = None) -> None:
         if build.placements.get(self.slot) == self.part:
             return  # already there: nothing to refuse (a redo, a fix that keeps a part)
-        problems = placement_problems(resolve(build, catalog), self.slot, self.part)
+        ctx = resolver(build) if resolver is not None else resolve(build, catalog)
+        problems = placement_problems(ctx, self.slot, self.part)
         if problems:
             code, reason = problems[0]
             raise OpError(Msg("op.place-refused", part=self.part, slot=self.slot, problem=code, reason=reason))
@@ -96,7 +101,7 @@ class Remove(_Op):
     slot: str
     writes: ClassVar[tuple[str, ...]] = ("placements", "bridges")
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         old = build.placements.get(self.slot)
         if old is None:
             return Batch(ops=())
@@ -119,7 +124,7 @@ class AddBridge(_Op):
     slots: tuple[str, ...] = Field(min_length=2)
     writes: ClassVar[tuple[str, ...]] = ("bridges",)
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         for s in self.slots:
             _check_slot(build, catalog, s)
         build.bridges = (*build.bridges, tuple(self.slots))
@@ -134,7 +139,7 @@ class RemoveBridge(_Op):
     slots: tuple[str, ...]
     writes: ClassVar[tuple[str, ...]] = ("bridges",)
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         if tuple(self.slots) not in build.bridges:
             return Batch(ops=())
         build.bridges = tuple(g for g in build.bridges if g != tuple(self.slots))
@@ -154,7 +159,7 @@ class SetOption(_Op):
     def changes(self) -> OpChanges:
         return OpChanges.of_field(self.path.partition(".")[0])
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         head, _, rest = self.path.partition(".")
         if head not in type(build).model_fields or head in ("placements", "bridges"):
             raise OpError(Msg("op.unknown-option", path=self.path))
@@ -187,7 +192,7 @@ class SetChassis(_Op):
     chassis: str
     writes: ClassVar[tuple[str, ...]] = ("chassis", "placements", "bridges", "unplaced", "owned")
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         before = build.snapshot()
         if catalog is not None:
             new = catalog.chassis(self.chassis)
@@ -254,7 +259,7 @@ class Restore(_Op):
     def changes(self) -> OpChanges:
         return OpChanges.everything()
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         before = build.snapshot()
         build.restore(self.state)
         return Restore(state=before)
@@ -276,12 +281,12 @@ class Batch(_Op):
             found |= op.changes()
         return found
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         inverses: list[AnyOp] = []
         before = build.snapshot()
         try:
             for op in self.ops:
-                inverses.append(op.apply(build, catalog))
+                inverses.append(op.apply(build, catalog, resolver))
         except Exception:
             build.restore(before)
             raise

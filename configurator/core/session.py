@@ -114,7 +114,7 @@ class Session:
     def apply(self, op: AnyOp, label: str | None = None) -> None:
         """Apply `op`; raises OpError (build unchanged) if it is impossible."""
         was_clean = self.is_clean
-        inverse = op.apply(self.build, self.catalog)
+        inverse = op.apply(self.build, self.catalog, self.evaluator.context)
         text = label or op.describe()
         if self._batch is not None:
             self._batch.append((op, inverse))
@@ -173,7 +173,7 @@ class Session:
         was_clean = self.is_clean
         step = self._redo.pop()
         # with the catalog, as when first applied: SetChassis needs it to drop the slots the new chassis lacks
-        step.inverse = step.op.apply(self.build, self.catalog)
+        step.inverse = step.op.apply(self.build, self.catalog, self.evaluator.context)
         self._undo.append(step)
         self._after(step.op.changes().labelled("Redo " + step.label), was_clean)
         return True
