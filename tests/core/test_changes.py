@@ -4,6 +4,7 @@ and a Place that does not fit is refused by the op itself with a coded message."
 from __future__ import annotations
 
 import importlib.util
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,7 @@ def test_every_build_field_belongs_to_a_section():
     # a new Build field without a section would be announced as "everything" (safe, but slow)
     assert set(SECTION_OF) == set(Build.model_fields)
     assert set(SECTION_OF.values()) == set(SECTIONS)
+    assert SECTIONS == tuple(f.name for f in fields(OpChanges) if f.name != "label")
 
 
 @pytest.mark.parametrize(("op", "sections"), [
