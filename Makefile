@@ -31,11 +31,13 @@ test-slow: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -n $(PYTEST_WORKERS) --hypothesis-profile=thorough \
 		tests/core/test_properties.py tests/core/test_properties_files.py $(PYTEST_ARGS)
 
-# the machine checks (configured in pyproject.toml): ruff, mypy on the Qt-free packages, and the
+# the machine checks (configured in pyproject.toml): ruff, mypy (qt/ and launch.py included), vulture
+# (dead code; packaging/vulture_whitelist.py lists what only Qt, the libraries or the tests use) and the
 # import contracts (one layers contract: qt|cli > formats > report > words > store > core; docs/architecture.md)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check configurator tests bench packaging
 	$(VENV)/bin/mypy
+	$(VENV)/bin/vulture
 	$(VENV)/bin/lint-imports
 
 # the Debian/Ubuntu packages in packaging/system-packages.txt (root or sudo; apt-get)

@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .. import __version__
 from ..core import categories
@@ -333,7 +333,7 @@ def cmd_gui(args: argparse.Namespace) -> int:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, like every input error
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, like every input error
         self.exit(2, _("{prog}: error: {message}").format(prog=self.prog, message=message) + "\n")
 
 

@@ -141,9 +141,6 @@ class Build(EventedModel):
                 raise InvalidValueError(Msg("build.bridge-twice", slots=str(list(group))))
         return value
 
-    def part_in(self, slot: str) -> str | None:
-        return self.placements.get(slot)
-
     def is_owned(self, slot: str) -> bool:
         """Whether the part in `slot` (or, for 'chassis', the chassis) is one the customer already
         has: it is listed in `owned` and still in place."""

@@ -71,10 +71,6 @@ class BuildContext:
     def parts(self, cls: type[P]) -> list[P]:
         return [pl.part for pl in self.of(cls.model_fields["category"].default)]  # type: ignore[misc]
 
-    def in_kind(self, kind: str) -> tuple[Placed, ...]:
-        """Placed parts whose slot is of `kind` ('pcie', 'gpu', 'drive', ...)."""
-        return self.by_kind.get(kind, ())
-
     def part_at(self, slot_id: str) -> Part | None:
         return self.at.get(slot_id)
 

@@ -95,6 +95,10 @@ class Evaluator:
         ctx, token = self._resolve(build)
         return self._figures(ctx, token)
 
+    def context(self, build: Build) -> BuildContext:
+        """`build` resolved against the catalog (remembered: the build just evaluated is a lookup)."""
+        return self._resolve(build)[0]
+
     # ------------------------------------------------------------------ memoised steps
     def _resolve(self, build: Build) -> tuple[BuildContext, int]:
         """`build` resolved, and a token for its chassis and placements: what all figures depend

@@ -1,29 +1,56 @@
 """Named, undoable edits. The GUI, fixes and scripts change a build only through these.
 
-Each op is a frozen value; `apply(build)` performs it and returns the op that undoes it.
-Impossible edits (unknown slot, a part that does not exist) raise `OpError` and change
-nothing; legal-but-wrong builds are left to the rules.
+Each op is a frozen value; `apply(build)` performs it and returns the op that undoes it, and
+`changes()` says which parts of the build it changes (`changes.OpChanges`, what the views
+redraw). Impossible edits (an unknown slot, a part that does not exist, a part that does not
+fit the slot) raise `OpError` with a coded message and change nothing; legal-but-wrong builds
+are left to the rules.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .build import Build, Unplaced
 from .catalog import Catalog, Chassis
-from .categories import ACCEPTS
-from .placement import first_free_slot, fits_chassis
+from .changes import OpChanges
+from .context import BuildContext, resolve
+from .message import Msg
+from .placement import first_free_slot, fits_chassis, placement_problems
 from .slots import slot_map
+
+#: the build resolved against the catalog (a session passes its evaluator's, which remembers the last)
+Resolver = Callable[[Build], BuildContext]
 
 
 class OpError(ValueError):
-    """An edit that cannot be made; the build is unchanged."""
+    """An edit that cannot be made; the build is unchanged. `msg` says why as data: a message id
+    (`code`) and its typed parameters, worded at the edge (words/op_words.py)."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.id, dict(msg.args))
+        self.msg = msg
+
+    @property
+    def code(self) -> str:
+        return self.msg.id
 
 
 class _Op(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    #: the build's fields this kind of op writes (`changes.SECTION_OF` names their section)
+    writes: ClassVar[tuple[str, ...]] = ()
+
+    def changes(self) -> OpChanges:
+        """The parts of the build this op changes (and so its inverse, which writes the same fields)."""
+        found = OpChanges()
+        for name in self.writes:
+            found |= OpChanges.of_field(name)
+        return found
 
     def describe(self) -> str:  # pragma: no cover - overridden
         return str(getattr(self, "op", ""))
@@ -34,33 +61,36 @@ def _check_slot(build: Build, catalog: Catalog | None, slot: str) -> None:
         return
     chassis = catalog.chassis(build.chassis)
     if chassis is None:
-        raise OpError(f"unknown chassis {build.chassis!r}")
+        raise OpError(Msg("op.unknown-chassis", chassis=build.chassis))
     if slot not in slot_map(chassis):
-        raise OpError(f"chassis {chassis.name} has no slot {slot!r}")
+        raise OpError(Msg("op.unknown-slot", chassis=chassis.name, slot=slot))
 
 
 class Place(_Op):
-    """Put `part` into `slot` (replacing what is there)."""
+    """Put `part` into `slot` (replacing what is there). With the catalog, a part that does not
+    fit the slot (`placement.placement_problems`: the slot's kind, socket, size, a neighbour's
+    card in the way) is refused with the first reason; the views only forward the drop."""
 
     op: Literal["place"] = "place"
     slot: str
     part: str
+    writes: ClassVar[tuple[str, ...]] = ("placements",)
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
-        _check_slot(build, catalog, self.slot)
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         if catalog is not None:
-            part = catalog.get(self.part)
-            if part is None:
-                raise OpError(f"unknown part {self.part!r}")
-            chassis = catalog.chassis(build.chassis)
-            if chassis is None:
-                raise OpError(f"chassis {build.chassis!r} is not in the catalog")
-            kind = slot_map(chassis)[self.slot].kind
-            if part.category not in ACCEPTS[kind]:
-                raise OpError(f"a {part.category} cannot go into {kind} slot {self.slot}")
+            self._refuse_misfit(build, catalog, resolver)
         old = build.placements.get(self.slot)
         build.placements = {**build.placements, self.slot: self.part}
         return Place(slot=self.slot, part=old) if old else Remove(slot=self.slot)
+
+    def _refuse_misfit(self, build: Build, catalog: Catalog, resolver: Resolver | None = None) -> None:
+        if build.placements.get(self.slot) == self.part:
+            return  # already there: nothing to refuse (a redo, a fix that keeps a part)
+        ctx = resolver(build) if resolver is not None else resolve(build, catalog)
+        problems = placement_problems(ctx, self.slot, self.part)
+        if problems:
+            code, reason = problems[0]
+            raise OpError(Msg("op.place-refused", part=self.part, slot=self.slot, problem=code, reason=reason))
 
     def describe(self) -> str:
         return f"Place {self.part} in {self.slot}"
@@ -69,8 +99,9 @@ class Place(_Op):
 class Remove(_Op):
     op: Literal["remove"] = "remove"
     slot: str
+    writes: ClassVar[tuple[str, ...]] = ("placements", "bridges")
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         old = build.placements.get(self.slot)
         if old is None:
             return Batch(ops=())
@@ -91,8 +122,9 @@ class Remove(_Op):
 class AddBridge(_Op):
     op: Literal["add_bridge"] = "add_bridge"
     slots: tuple[str, ...] = Field(min_length=2)
+    writes: ClassVar[tuple[str, ...]] = ("bridges",)
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         for s in self.slots:
             _check_slot(build, catalog, s)
         build.bridges = (*build.bridges, tuple(self.slots))
@@ -105,8 +137,9 @@ class AddBridge(_Op):
 class RemoveBridge(_Op):
     op: Literal["remove_bridge"] = "remove_bridge"
     slots: tuple[str, ...]
+    writes: ClassVar[tuple[str, ...]] = ("bridges",)
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         if tuple(self.slots) not in build.bridges:
             return Batch(ops=())
         build.bridges = tuple(g for g in build.bridges if g != tuple(self.slots))
@@ -123,15 +156,18 @@ class SetOption(_Op):
     path: str
     value: Any = None
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def changes(self) -> OpChanges:
+        return OpChanges.of_field(self.path.partition(".")[0])
+
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         head, _, rest = self.path.partition(".")
         if head not in type(build).model_fields or head in ("placements", "bridges"):
-            raise OpError(f"unknown option {self.path!r}")
+            raise OpError(Msg("op.unknown-option", path=self.path))
         old_top = getattr(build, head)
         try:
             if rest:
                 if not isinstance(old_top, BaseModel) or rest not in type(old_top).model_fields:
-                    raise OpError(f"unknown option {self.path!r}")
+                    raise OpError(Msg("op.unknown-option", path=self.path))
                 old = getattr(old_top, rest)
                 new_top = type(old_top).model_validate({**old_top.model_dump(), rest: self.value})
                 setattr(build, head, new_top)
@@ -141,7 +177,7 @@ class SetOption(_Op):
         except OpError:
             raise
         except ValueError as exc:  # pydantic ValidationError is a ValueError
-            raise OpError(f"{self.path}: {_first_error(exc)}") from None
+            raise OpError(Msg("op.bad-option", path=self.path, reason=_first_error(exc))) from None
         return SetOption(path=self.path, value=old)
 
     def describe(self) -> str:
@@ -154,13 +190,14 @@ class SetChassis(_Op):
 
     op: Literal["set_chassis"] = "set_chassis"
     chassis: str
+    writes: ClassVar[tuple[str, ...]] = ("chassis", "placements", "bridges", "unplaced", "owned")
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         before = build.snapshot()
         if catalog is not None:
             new = catalog.chassis(self.chassis)
             if new is None:
-                raise OpError(f"unknown chassis {self.chassis!r}")
+                raise OpError(Msg("op.unknown-chassis", chassis=self.chassis))
             slots = slot_map(new)
             homeless = [(s, p) for s, p in build.placements.items() if s not in slots]
             build.placements = {s: p for s, p in build.placements.items() if s in slots}
@@ -199,7 +236,7 @@ def _rehome(build: Build, catalog: Catalog, chassis: Chassis, homeless: list[tup
 def take_from_tray(build: Build, index: int, slot: str) -> Batch:
     """Place the tray's item `index` into `slot` and take it off the tray, as one undo step."""
     if not 0 <= index < len(build.unplaced):
-        raise OpError(f"the Not placed tray has no item {index}")
+        raise OpError(Msg("op.no-tray-item", index=index))
     item = build.unplaced[index]
     rest = build.unplaced[:index] + build.unplaced[index + 1:]
     return Batch(ops=(Place(slot=slot, part=item.part), SetOption(path="unplaced", value=rest)),
@@ -209,7 +246,7 @@ def take_from_tray(build: Build, index: int, slot: str) -> Batch:
 def discard_from_tray(build: Build, index: int) -> SetOption:
     """Drop the tray's item `index` from the build for good (undoable)."""
     if not 0 <= index < len(build.unplaced):
-        raise OpError(f"the Not placed tray has no item {index}")
+        raise OpError(Msg("op.no-tray-item", index=index))
     return SetOption(path="unplaced", value=build.unplaced[:index] + build.unplaced[index + 1:])
 
 
@@ -219,7 +256,10 @@ class Restore(_Op):
     op: Literal["restore"] = "restore"
     state: dict[str, Any]
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def changes(self) -> OpChanges:
+        return OpChanges.everything()
+
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         before = build.snapshot()
         build.restore(self.state)
         return Restore(state=before)
@@ -235,12 +275,18 @@ class Batch(_Op):
     ops: tuple[AnyOp, ...] = ()
     label: str = ""
 
-    def apply(self, build: Build, catalog: Catalog | None = None) -> AnyOp:
+    def changes(self) -> OpChanges:
+        found = OpChanges()
+        for op in self.ops:
+            found |= op.changes()
+        return found
+
+    def apply(self, build: Build, catalog: Catalog | None = None, resolver: Resolver | None = None) -> AnyOp:
         inverses: list[AnyOp] = []
         before = build.snapshot()
         try:
             for op in self.ops:
-                inverses.append(op.apply(build, catalog))
+                inverses.append(op.apply(build, catalog, resolver))
         except Exception:
             build.restore(before)
             raise
@@ -262,17 +308,33 @@ def fill_similar(build: Build, catalog: Catalog, slot: str, part: str) -> Batch:
     """Ops that put `part` into every empty slot of the same kind and group as `slot`."""
     chassis = catalog.chassis(build.chassis)
     if chassis is None:
-        raise OpError(f"unknown chassis {build.chassis!r}")
+        raise OpError(Msg("op.unknown-chassis", chassis=build.chassis))
     smap = slot_map(chassis)
     if slot not in smap:
-        raise OpError(f"no slot {slot!r}")
+        raise OpError(Msg("op.unknown-slot", chassis=chassis.name, slot=slot))
     ref = smap[slot]
     targets = [s.id for s in smap.values()
                if s.kind == ref.kind and s.group.split(" ")[-1] == ref.group.split(" ")[-1]
                and _role(s) == _role(ref) and s.id not in build.placements]
     if slot not in build.placements and slot not in targets:
         targets.insert(0, slot)
-    return Batch(ops=tuple(Place(slot=s, part=part) for s in targets), label=f"Fill similar slots with {part}")
+    if build.placements.get(slot) != part:
+        Place(slot=slot, part=part)._refuse_misfit(build, catalog)
+    return Batch(ops=tuple(Place(slot=s, part=part) for s in _fitting(build, catalog, targets, part)),
+                 label=f"Fill similar slots with {part}")
+
+
+def _fitting(build: Build, catalog: Catalog, targets: list[str], part: str) -> list[str]:
+    """The `targets` that take `part`, each tried with the earlier ones filled (a wide card covers
+    its neighbour): the batch of their `Place`s is then never refused."""
+    placements = dict(build.placements)
+    trial = build.model_copy(update={"placements": placements})
+    kept = []
+    for slot in targets:
+        if not placement_problems(resolve(trial, catalog), slot, part):
+            placements[slot] = part
+            kept.append(slot)
+    return kept
 
 
 def _role(slot: Any) -> tuple[Any, ...]:

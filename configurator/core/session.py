@@ -1,36 +1,33 @@
 """Catalog + build + undo stack + latest evaluation; says what changed after each edit.
 
 The GUI (and scripts) change the build only through `Session.apply(op)`. Each applied op
-records its inverse, so undo/redo replay ops; the session re-runs check + evaluate once
-per edit (or once per `with session.batch():`) through its one `Evaluator` (which owns the
-memos and was given the exchange rates and model presets) and publishes one frozen `Evaluation`.
+records its inverse, so undo/redo replay ops; the undo stack keeps the last `MAX_UNDO` steps
+(glue's `command.py`). The session re-runs check + evaluate once per edit (or once per
+`with session.batch():`) through its one `Evaluator` (which owns the memos and was given the
+exchange rates and model presets), publishes one frozen `Evaluation` and says what the edit
+changed with a typed `OpChanges` (core/changes.py). Views depend on `SessionLike`, the
+protocol `Session` and the window's stand-in for the active document both meet.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
-from psygnal import Signal
+from psygnal import Signal, SignalInstance
 
 from .build import Build
 from .catalog import Catalog
+from .changes import OpChanges
 from .evaluate.result import Evaluation
 from .evaluator import Evaluator
 from .ops import AnyOp, Batch, OpError
 
-
-@dataclass(frozen=True)
-class OpChanges:
-    """What an edit touched, so views can decide whether to redraw."""
-
-    label: str
-    placements: bool = False
-    options: bool = False
-    chassis: bool = False
-    whole: bool = False
+#: the most undo steps a session keeps; the oldest is dropped first
+MAX_UNDO = 200
 
 
 @dataclass
@@ -40,41 +37,73 @@ class _Step:
     label: str
 
 
-def _changes_of(op: AnyOp, label: str) -> OpChanges:
-    kind = getattr(op, "op", "")
-    if isinstance(op, Batch):
-        subs = [_changes_of(o, label) for o in op.ops]
-        return OpChanges(label, any(s.placements for s in subs), any(s.options for s in subs),
-                         any(s.chassis for s in subs), any(s.whole for s in subs))
-    return OpChanges(
-        label,
-        placements=kind in ("place", "remove", "add_bridge", "remove_bridge"),
-        options=kind == "set_option",
-        chassis=kind == "set_chassis",
-        whole=kind in ("restore", "set_chassis"),
-    )
+class SessionLike(Protocol):
+    """What a view may use of a session: the build and catalog to read, ops to apply, the undo
+    history, and the signals `changed(OpChanges)`, `evaluated(Evaluation)`, `undo_changed()`,
+    `clean_changed(bool)` and `path_changed(object)`."""
+
+    @property
+    def catalog(self) -> Catalog: ...
+    @property
+    def evaluator(self) -> Evaluator: ...
+    @property
+    def build(self) -> Build: ...
+    @property
+    def path(self) -> Path | None: ...
+    @property
+    def evaluation(self) -> Evaluation: ...
+    @property
+    def changed(self) -> SignalInstance: ...
+    @property
+    def evaluated(self) -> SignalInstance: ...
+    @property
+    def undo_changed(self) -> SignalInstance: ...
+    @property
+    def clean_changed(self) -> SignalInstance: ...
+    @property
+    def path_changed(self) -> SignalInstance: ...
+
+    def apply(self, op: AnyOp, label: str | None = None) -> None: ...
+    def batch(self, label: str) -> AbstractContextManager[None]: ...
+    def undo(self) -> bool: ...
+    def redo(self) -> bool: ...
+    @property
+    def can_undo(self) -> bool: ...
+    @property
+    def can_redo(self) -> bool: ...
+    @property
+    def undo_text(self) -> str: ...
+    @property
+    def redo_text(self) -> str: ...
+    @property
+    def is_clean(self) -> bool: ...
+    def mark_clean(self, path: Path | None = None) -> None: ...
+    def replace_build(self, build: Build, path: Path | None = None, clean: bool = True) -> None: ...
+    def reevaluate(self) -> Evaluation: ...
 
 
 class Session:
     """One open build. Signals: `changed(OpChanges)`, `evaluated(Evaluation)`,
     `undo_changed()`, `clean_changed(bool)`, `path_changed(object)`."""
 
-    changed = Signal(object)
-    evaluated = Signal(object)
+    changed = Signal(OpChanges)
+    evaluated = Signal(Evaluation)
     undo_changed = Signal()
     clean_changed = Signal(bool)
     path_changed = Signal(object)
 
     def __init__(self, catalog: Catalog, build: Build, path: Path | None = None, *,
-                 evaluator: Evaluator | None = None) -> None:
+                 evaluator: Evaluator | None = None, max_undo: int = MAX_UNDO) -> None:
         """`evaluator` (from `io.evaluator_io.default_evaluator`) brings the exchange rates and model
-        presets; without one, prices stay in USD and there are no presets (tests, scripts)."""
+        presets; without one, prices stay in USD and there are no presets (tests, scripts).
+        `max_undo`: the most undo steps kept."""
         if evaluator is not None and evaluator.catalog is not catalog:
             raise ValueError("Session: the evaluator was built for another catalog")
         self.catalog = catalog
         self.evaluator = evaluator if evaluator is not None else Evaluator(catalog)
         self.build = build
         self.path = path
+        self.max_undo = max_undo
         self._undo: list[_Step] = []
         self._redo: list[_Step] = []
         self._clean_depth: int | None = 0
@@ -85,16 +114,13 @@ class Session:
     def apply(self, op: AnyOp, label: str | None = None) -> None:
         """Apply `op`; raises OpError (build unchanged) if it is impossible."""
         was_clean = self.is_clean
-        inverse = op.apply(self.build, self.catalog)
+        inverse = op.apply(self.build, self.catalog, self.evaluator.context)
         text = label or op.describe()
         if self._batch is not None:
             self._batch.append((op, inverse))
             return
-        self._undo.append(_Step(op, inverse, text))
-        self._redo.clear()
-        if self._clean_depth is not None and self._clean_depth >= len(self._undo):
-            self._clean_depth = None  # the saved state can no longer be reached by redo
-        self._after(_changes_of(op, text), was_clean)
+        self._record(_Step(op, inverse, text))
+        self._after(op.changes().labelled(text), was_clean)
 
     @contextmanager
     def batch(self, label: str) -> Iterator[None]:
@@ -116,11 +142,20 @@ class Session:
             return
         op = Batch(ops=tuple(s[0] for s in steps), label=label)
         inverse = Batch(ops=tuple(s[1] for s in reversed(steps)), label=label)
-        self._undo.append(_Step(op, inverse, label))
+        self._record(_Step(op, inverse, label))
+        self._after(op.changes().labelled(label), was_clean)
+
+    def _record(self, step: _Step) -> None:
+        """Push a new step: redo is gone, and the oldest step past `max_undo` is dropped."""
+        self._undo.append(step)
         self._redo.clear()
         if self._clean_depth is not None and self._clean_depth >= len(self._undo):
-            self._clean_depth = None
-        self._after(_changes_of(op, label), was_clean)
+            self._clean_depth = None  # the saved state can no longer be reached by redo
+        if len(self._undo) > self.max_undo:
+            del self._undo[0]
+            if self._clean_depth is not None:
+                # the saved state moved one step down; below the stack's bottom it is out of reach
+                self._clean_depth = self._clean_depth - 1 if self._clean_depth > 0 else None
 
     def undo(self) -> bool:
         if not self._undo:
@@ -129,7 +164,7 @@ class Session:
         step = self._undo.pop()
         step.inverse.apply(self.build, None)
         self._redo.append(step)
-        self._after(_changes_of(step.inverse, "Undo " + step.label), was_clean)
+        self._after(step.inverse.changes().labelled("Undo " + step.label), was_clean)
         return True
 
     def redo(self) -> bool:
@@ -138,9 +173,9 @@ class Session:
         was_clean = self.is_clean
         step = self._redo.pop()
         # with the catalog, as when first applied: SetChassis needs it to drop the slots the new chassis lacks
-        step.inverse = step.op.apply(self.build, self.catalog)
+        step.inverse = step.op.apply(self.build, self.catalog, self.evaluator.context)
         self._undo.append(step)
-        self._after(_changes_of(step.op, "Redo " + step.label), was_clean)
+        self._after(step.op.changes().labelled("Redo " + step.label), was_clean)
         return True
 
     # ------------------------------------------------------------------ state
@@ -185,7 +220,7 @@ class Session:
         self.clean_changed.emit(self.is_clean)
         self.undo_changed.emit()
         self.reevaluate()
-        self.changed.emit(OpChanges("Open", True, True, True, True))
+        self.changed.emit(OpChanges.everything("Open"))
 
     def reevaluate(self) -> Evaluation:
         """Check and evaluate the build now and publish the result (`evaluated`)."""
@@ -201,4 +236,4 @@ class Session:
             self.clean_changed.emit(self.is_clean)
 
 
-__all__ = ["Session", "OpChanges", "OpError"]
+__all__ = ["MAX_UNDO", "OpChanges", "OpError", "Session", "SessionLike"]

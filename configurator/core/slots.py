@@ -149,7 +149,3 @@ def _build_slots(chassis: Chassis) -> tuple[Slot, ...]:
         out.append(Slot(f"PSU{n + 1}", "psu", f"PSU{n + 1}", "Power", index=n))
     out.append(Slot("COOLING", "cooling", "Cooling", "Cooling"))
     return tuple(out)
-
-
-def socket_of(chassis: Chassis, root: str) -> str:
-    return _socket_of(chassis, root)

@@ -21,6 +21,7 @@ def make_app(argv: list[str] | None = None, lang: str | None = None) -> QApplica
     app = QApplication.instance()
     if app is None:
         app = QApplication(argv if argv is not None else sys.argv[:1])
+    assert isinstance(app, QApplication), "a QCoreApplication without widgets is already running"
     use_own_settings_file()
     if not getattr(app, "_configurator_ready", False):
         from .theme import apply_theme
@@ -30,7 +31,7 @@ def make_app(argv: list[str] | None = None, lang: str | None = None) -> QApplica
         install(app, lang)
         _set_icon(app)
         app._configurator_ready = True  # type: ignore[attr-defined]
-    return app  # type: ignore[return-value]
+    return app
 
 
 def use_own_settings_file() -> None:

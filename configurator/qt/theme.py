@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 from functools import lru_cache
+from typing import TypeVar
 
 from PySide6.QtCore import QLocale, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from ..core import categories
 from ..core.catalog import Part
@@ -169,3 +170,12 @@ def money_compact(amount: Decimal | float, currency: str) -> str:
 # again, so the GUI keeps the answers (bounded, keyed by value: a stale entry cannot exist)
 _money = lru_cache(maxsize=4096)(format_money)
 _money_compact = lru_cache(maxsize=1024)(format_money_compact)
+
+
+W = TypeVar("W", bound=QWidget)
+
+
+def named(widget: W, name: str) -> W:
+    """`widget` with its objectName set (what the style sheet and the tests find it by)."""
+    widget.setObjectName(name)
+    return widget

@@ -206,7 +206,7 @@ def _open_items(ev: Evaluation, tr: Labels) -> list[Flowable]:
 
 
 def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str], *,
-                   keep_totals: bool = False, links: FigureLinker | None = None) -> tuple[list[Flowable], list[Flowable]]:
+                   links: FigureLinker | None = None) -> tuple[list[Flowable], list[Flowable]]:
     """(body, totals block) of one option; the caller decides what the totals are kept with.
     With `links`, every figure printed links to its entry in the appendix."""
     st = styles()

@@ -45,7 +45,6 @@ FRAME_W = PAGE_W - MARGIN_L - MARGIN_R
 ACCENT = colors.HexColor("#1f3b5a")
 ACCENT_LIGHT = colors.HexColor("#e8eef5")
 GRID = colors.HexColor("#c9d1da")
-ZEBRA = colors.HexColor("#f7f9fb")
 MUTED = colors.HexColor("#5b6470")
 WARN = colors.HexColor("#9a5b00")
 ERROR = colors.HexColor("#a11d1d")

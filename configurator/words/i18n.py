@@ -307,9 +307,6 @@ def translate_error(text: str) -> str:
     return translate(text)
 
 
-def warning_line(issue: object) -> str:
-    """'warning: …' for stderr, the English issue (a file's skipped entry, say) in the current language."""
-    return _("warning: {issue}").format(issue=translate_error(str(issue)))
 
 
 def note_line(note: object) -> str:

@@ -31,6 +31,18 @@ def say(msg: Msg, language: str | None = None) -> str:
     return _say(msg, catalog)
 
 
+def say_refusal(msg: Msg) -> str:
+    """An `OpError`'s message in the user's language.
+
+    A `reason` that is still an English sentence (core/placement.py's problems and pydantic's
+    validation messages are not yet coded) is put into the language by the catalog's template
+    matcher first; a coded reason (a nested `Msg`) is worded by `say` like any parameter."""
+    reason = msg.params.get("reason")
+    if isinstance(reason, str):
+        msg = Msg(msg.id, **{**msg.params, "reason": i18n.translate(reason)})
+    return say(msg)
+
+
 def template(msg_id: str) -> str | Plural:
     """The English entry for `msg_id`."""
     try:

@@ -18,6 +18,7 @@ from . import (
     import_words,
     input_words,
     list_words,
+    op_words,
     rule_words,
     team_words,
     troubleshoot_words,
@@ -36,6 +37,7 @@ FAMILIES: tuple[dict[str, Entry], ...] = (
     input_words.WORDS,
     validation_words.WORDS,
     catalog_words.WORDS,
+    op_words.WORDS,
 )
 
 

@@ -249,10 +249,6 @@
         <translation>未知部件 %s</translation>
     </message>
     <message>
-        <source>Cannot place here: %s</source>
-        <translation>无法放置于此：%s</translation>
-    </message>
-    <message>
         <source>%1 already holds %2</source>
         <translation>%1 已装有 %2</translation>
     </message>
@@ -273,10 +269,6 @@
         <translation>
             <numerusform>移除 %n 个部件</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Cannot fill: %s</source>
-        <translation>无法填充：%s</translation>
     </message>
     <message numerus="yes">
         <source>Fill %n similar slot(s)</source>
@@ -1667,7 +1659,7 @@ Click to open this build in the builder</source>
     </message>
     <message>
         <source>PDF (*.pdf)</source>
-        <translation>PDF (*.pdf)</translation>
+        <translation>PDF 文件 (*.pdf)</translation>
     </message>
 </context>
 <context>

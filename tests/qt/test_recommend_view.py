@@ -30,12 +30,12 @@ def test_recommend_then_open_and_undo(qtbot, session) -> None:
     dialog.deadline.setValue(14)
     dialog.servers.setValue(1)
     dialog.run()
-    assert dialog.result is not None and dialog.table.rowCount() == len(dialog.result.results) > 0
+    assert dialog.recommendation is not None and dialog.table.rowCount() == len(dialog.recommendation.results) > 0
     assert "trains in" in dialog.details.toPlainText()
     before = session.build.snapshot()
     dialog.table.selectRow(0)
     dialog.open_selected()
-    best = dialog.result.results[0].build
+    best = dialog.recommendation.results[0].build
     assert session.build.chassis == best.chassis and session.build.placements == best.placements
     assert not [v for v in session.evaluation.violations if v.severity == "error"]
     session.undo()
@@ -47,7 +47,7 @@ def test_bad_budget_says_so(qtbot, session) -> None:
     qtbot.addWidget(dialog)
     dialog.budget.setText("lots")
     dialog.run()
-    assert "Budget" in dialog.error.text() and dialog.result is None
+    assert "Budget" in dialog.error.text() and dialog.recommendation is None
 
 
 def test_clicking_a_point_selects_its_row(qtbot, session) -> None:

@@ -3,7 +3,6 @@ fixed `servers_per_rack`), then each rack's power per feed, heat, RU and weight.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -107,10 +106,6 @@ def build_rack(name: str, role: str, items: Sequence[RackItem], spec: RackSpec) 
         heat_to_liquid_w=sum(max(0.0, i.max_w - i.heat_to_air_w) for i in items),
         rack_units=sum(i.rack_units for i in items) + pdus * spec.pdu.rack_units,
         weight_kg=sum(i.weight_kg for i in items))
-
-
-def racks_needed(ru: int, spec: RackSpec) -> int:
-    return max(1, math.ceil(ru / max(1, spec.usable_ru)))
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ PCIE_MEASURED_SHARE = 0.88
 
 T = TypeVar("T")
 
-FEED_STAGES = ("storage", "host-memory", "pcie", "hbm")
 FABRIC_NAMES = {"nvswitch": "NVSwitch", "nvlink-mesh": "NVLink mesh", "xgmi": "Infinity Fabric (xGMI)",
                 "roce": "RoCE", "hccs": "HCCS"}
 

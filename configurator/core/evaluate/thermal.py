@@ -21,7 +21,6 @@ from .result import PowerResult, ThermalResult
 BTU_PER_W = 3.412
 #: assumed inlet-to-exhaust temperature rise for the airflow figure (a common planning figure; docs/engine.md §4)
 DELTA_T_F = 20.0
-DELTA_T_C = DELTA_T_F / 1.8
 #: sensible-heat constant for air at sea level, BTU/h per CFM per °F
 AIR_CONSTANT = 1.085
 

@@ -54,9 +54,6 @@ class Candidates:
     def shape(self) -> tuple[int, ...]:
         return tuple(np.broadcast(*(getattr(self, f) for f in self.__dataclass_fields__)).shape)
 
-    def take(self, rows: np.ndarray) -> Candidates:
-        return Candidates(*(getattr(self, f)[rows] for f in self.__dataclass_fields__))
-
 
 @dataclass(frozen=True)
 class Figures:

@@ -16,7 +16,6 @@ from ...words.i18n import _, current_language, translate
 from ..registry import ExportRequest
 
 MIN_BUILDS = 2
-BETTER_WORDS = {"higher": "higher is better", "lower": "lower is better", None: ""}
 
 
 def request_catalog(request: ExportRequest) -> Catalog:

@@ -77,7 +77,7 @@ class SlotKeys:
             return False
         if key in ARROWS:
             step = neighbour({s: i.rect for s, i in self.slot_items.items()},  # type: ignore[attr-defined]
-                             current, *ARROWS[key]) if self.current_slot() else current
+                             current, *ARROWS[Qt.Key(key)]) if self.current_slot() else current
             if step is not None:
                 self.set_current(step)
             return True
@@ -89,8 +89,8 @@ class SlotKeys:
             if part:
                 self.place(current, part)  # type: ignore[attr-defined]
             else:
-                self.message.emit(QCoreApplication.translate(
-                    "ChassisView", "Choose a part in the palette first, then press Enter here."))  # type: ignore[attr-defined]
+                self.message.emit(QCoreApplication.translate(  # type: ignore[attr-defined]
+                    "ChassisView", "Choose a part in the palette first, then press Enter here."))
             return True
         return False
 

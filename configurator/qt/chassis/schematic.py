@@ -8,24 +8,30 @@ Geometry lives in `chassis_layout`, one slot's drawing in `slot_item`.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView, QMenu, QToolTip
 
 from ...core.catalog import Chassis
-from ...core.ops import Batch, OpError, Place, Remove, SetOption, clear_all, fill_similar, take_from_tray
+from ...core.changes import OpChanges
+from ...core.ops import AnyOp, Batch, OpError, Place, Remove, SetOption, clear_all, fill_similar, take_from_tray
 from ...core.placement import accepting_slots, can_place, covered_slots
 from ...core.psu import FEEDS, bay_feeds
-from ...core.session import Session
 from ...core.slots import chassis_slots
 from ...core.violations import SEVERITY_ORDER
-from ...words import i18n
+from ...words import i18n, say_refusal
 from .. import theme
 from .drag_mime import part_from_mime
 from .keys import SlotKeys
 from .slot_geometry import CAPTION, GAP, M, SceneLabel, SlotGroup, layout, slot_spec, text_floor
 from .slot_item import SlotItem, slot_label
 from .tray import tray_index
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 __all__ = ["ChassisView", "SlotItem", "layout", "slot_spec"]
 
@@ -37,7 +43,7 @@ class ChassisView(SlotKeys, QGraphicsView):
     message = Signal(str)
     slots_selected = Signal(tuple)
 
-    def __init__(self, session: Session, current_part=lambda: None, parent=None) -> None:
+    def __init__(self, session: SessionLike, current_part=lambda: None, parent=None) -> None:
         super().__init__(parent)
         self.session = session
         self.current_part = current_part          # the palette's selected part id (for "Replace")
@@ -181,14 +187,14 @@ class ChassisView(SlotKeys, QGraphicsView):
             return head + "<br>" + self.tr("Unknown part %s") % pid
         return f"{head}<br>{part.name}<br><span style='color:#6b7785'>{theme.key_figures(part)}</span>"
 
-    def _on_session_change(self, changes) -> None:
+    def _on_session_change(self, changes: OpChanges) -> None:
         if self.session.build.chassis != self._chassis_id:
             self.rebuild()
             return
-        if changes.placements or changes.whole or changes.options:
-            self.refresh_parts()
-            if changes.options or changes.whole:
-                self._refresh_feeds()
+        if changes.touches("slots", "power", "chassis"):
+            self.refresh_parts()      # a part's text, coverage, or a PSU's feed in its key
+        if changes.touches("power", "chassis"):
+            self._refresh_feeds()
 
     def _refresh_feeds(self) -> None:
         feeds = self._feeds()
@@ -235,39 +241,32 @@ class ChassisView(SlotKeys, QGraphicsView):
 
     # ------------------------------------------------------------ edits (all through the session)
     def place(self, slot_id: str, part_id: str) -> bool:
-        """Place `part_id` in `slot_id` if it fits; otherwise say why. Returns whether it was placed."""
-        ok, why = can_place(self.session.build, self.session.catalog, slot_id, part_id)
-        if not ok:
-            self.message.emit(self.tr("Cannot place here: %s") % i18n.translate(why))
-            return False
+        """Forward a drop to the session as a `Place`; show the op's refusal if the part does not
+        fit. Returns whether it was placed."""
         part = self.session.catalog.get(part_id)
         name = part.name if part else part_id
         if self.session.build.placements.get(slot_id) == part_id:
             # dropping a part onto the slot that holds it: no edit, no undo step, no '*' in the title
             self.message.emit(self.tr("%1 already holds %2").replace("%1", slot_id).replace("%2", name))
             return True
-        try:
-            self.session.apply(Place(slot=slot_id, part=part_id), label=self.tr("Place %1 in %2")
-                               .replace("%1", theme.short_name(part)).replace("%2", slot_id))
-        except OpError as exc:
-            self.message.emit(str(exc))
-            return False
-        self.message.emit(self.tr("Placed %1 in %2").replace("%1", name).replace("%2", slot_id))
-        return True
+        return self._forward(Place(slot=slot_id, part=part_id), slot_id, part_id)
 
     def place_from_tray(self, slot_id: str, index: int) -> bool:
         """Put the Not placed tray's row `index` into `slot_id` if it fits (one undo step)."""
         build = self.session.build
         if not 0 <= index < len(build.unplaced):
             return False
-        part_id = build.unplaced[index].part
-        ok, why = can_place(build, self.session.catalog, slot_id, part_id)
-        if not ok:
-            self.message.emit(self.tr("Cannot place here: %s") % i18n.translate(why))
-            return False
+        return self._forward(take_from_tray(build, index, slot_id), slot_id, build.unplaced[index].part)
+
+    def _forward(self, op: AnyOp, slot_id: str, part_id: str) -> bool:
+        """Apply a placing `op`; the status bar says what was placed, or why the op refused."""
         part = self.session.catalog.get(part_id)
-        self.session.apply(take_from_tray(build, index, slot_id), label=self.tr("Place %1 in %2")
-                           .replace("%1", theme.short_name(part)).replace("%2", slot_id))
+        try:
+            self.session.apply(op, label=self.tr("Place %1 in %2")
+                               .replace("%1", theme.short_name(part)).replace("%2", slot_id))
+        except OpError as exc:
+            self.message.emit(say_refusal(exc.msg))
+            return False
         self.message.emit(self.tr("Placed %1 in %2").replace("%1", part.name if part else part_id)
                           .replace("%2", slot_id))
         return True
@@ -281,15 +280,15 @@ class ChassisView(SlotKeys, QGraphicsView):
         self.session.apply(Batch(ops=tuple(Remove(slot=s) for s in ids)), label=label)
 
     def fill_similar(self, slot_id: str, part_id: str) -> None:
-        ok, why = can_place(self.session.build, self.session.catalog, slot_id, part_id)
-        if not ok:
-            self.message.emit(self.tr("Cannot fill: %s") % i18n.translate(why))
+        try:
+            ops = fill_similar(self.session.build, self.session.catalog, slot_id, part_id).ops
+            if ops:
+                self.session.apply(Batch(ops=ops), label=theme.plural(self.tr("Fill %n similar slot(s)", "", len(ops)),
+                                                                      len(ops)))
+        except OpError as exc:
+            self.message.emit(say_refusal(exc.msg))
             return
-        batch = fill_similar(self.session.build, self.session.catalog, slot_id, part_id)
-        ops = tuple(op for op in batch.ops
-                    if can_place(self.session.build, self.session.catalog, op.slot, part_id)[0])
         if ops:
-            self.session.apply(Batch(ops=ops), label=theme.plural(self.tr("Fill %n similar slot(s)", "", len(ops)), len(ops)))
             part = self.session.catalog.get(part_id)
             text = theme.plural(self.tr("Placed %1 in %n more slot(s)", "", len(ops)), len(ops)).replace(
                 "%1", part.name if part else part_id)
@@ -364,7 +363,7 @@ class ChassisView(SlotKeys, QGraphicsView):
             menu.addSeparator()
             feed = self.psu_feed(sid)
             for f in FEEDS[:chassis.psu.feeds]:
-                a = menu.addAction(self.tr("Feed %s") % f, lambda f=f: self.set_feed(sid, f))
+                a = menu.addAction(self.tr("Feed %s") % f, partial(self.set_feed, sid, f))
                 a.setCheckable(True)
                 a.setChecked(f == feed)
         else:   # beside "Feed B" a whole-build wipe is one slip away: PSU menus do not offer it

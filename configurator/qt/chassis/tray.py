@@ -8,17 +8,22 @@ The tray redraws from the session's build; its dock shows itself only while it h
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QDockWidget, QListWidget, QListWidgetItem, QMenu
 
 from ...core.ops import OpError, discard_from_tray, take_from_tray
 from ...core.placement import first_free_slot
-from ...core.session import Session
-from ...words import i18n
+from ...words import i18n, say_refusal
 from .. import theme
 from ..window.dock_layout import SHOWS_ITSELF
 from .drag_mime import PART_MIME
+
+if TYPE_CHECKING:
+    from ...core.changes import OpChanges
+    from ...core.session import SessionLike
 
 TRAY_MIME = "application/x-configurator-tray"
 
@@ -48,7 +53,7 @@ class NotPlacedTray(QListWidget):
 
     message = Signal(str)
 
-    def __init__(self, session: Session, parent=None) -> None:
+    def __init__(self, session: SessionLike, parent=None) -> None:
         super().__init__(parent)
         self.session = session
         self.setObjectName("NotPlacedTray")
@@ -105,8 +110,8 @@ class NotPlacedTray(QListWidget):
             self.message.emit(theme.plural(self.tr("%n part(s) have no place in this chassis: see Not placed",
                                                    "", len(tray)), len(tray)))
 
-    def _on_session_change(self, changes) -> None:
-        if changes.options or changes.whole or changes.chassis:
+    def _on_session_change(self, changes: OpChanges) -> None:
+        if changes.touches("tray"):
             self.refresh()
 
     # ------------------------------------------------------------ edits (all through the session)
@@ -127,7 +132,7 @@ class NotPlacedTray(QListWidget):
             self.session.apply(op, label=self.tr("Place %1 in %2").replace("%1", theme.short_name(part) if part
                                                                           else pid).replace("%2", slot))
         except OpError as exc:
-            self.message.emit(str(exc))
+            self.message.emit(say_refusal(exc.msg))
             return False
         self.message.emit(self.tr("Placed %1 in %2").replace("%1", name).replace("%2", slot))
         return True

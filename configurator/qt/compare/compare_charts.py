@@ -90,8 +90,8 @@ class CompareCharts(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         self.scatter_plot, self.scatter_caption = self._section(row, self.tr("Hardware price vs compute"))
-        self.tco_plot, self.tco_caption = self._section(row, self.tr("Cost of ownership over time"))
-        self.power_plot, self.power_caption = self._section(row, self.tr("Power at full load by component"))
+        self.tco_plot, _ = self._section(row, self.tr("Cost of ownership over time"))
+        self.power_plot, _ = self._section(row, self.tr("Power at full load by component"))
         for plot in (self.scatter_plot, self.tco_plot, self.power_plot):
             _no_si(plot)
         self.scatter = pg.ScatterPlotItem(size=12, pen=pg.mkPen("#111827", width=0.8))

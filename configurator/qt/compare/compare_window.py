@@ -39,6 +39,7 @@ from ...core.compare import (
 )
 from ..panels.widgets import subscribe
 from ..screen_fit import resize_to_fit
+from ..theme import named
 from ..window.documents import Document, Documents
 from .compare_charts import CompareCharts
 from .export_files import CompareFiles
@@ -138,9 +139,9 @@ class CompareView(CompareFiles, QWidget):
 
     # ------------------------------------------------------------------ layout
     def _build_ui(self) -> None:
-        self.baseline = QComboBox(objectName="compareBaseline")
-        self.hide_equal = QCheckBox(self.tr("Hide equal rows"), objectName="compareHideEqual")
-        self.workload = QComboBox(objectName="compareWorkload")
+        self.baseline = named(QComboBox(), "compareBaseline")
+        self.hide_equal = named(QCheckBox(self.tr("Hide equal rows")), "compareHideEqual")
+        self.workload = named(QComboBox(), "compareWorkload")
         self.workload.setToolTip(self.tr("Evaluate every build with one build's workload, or each with its own"))
         bar = QHBoxLayout()
         bar.addWidget(QLabel(self.tr("Baseline:")))
@@ -150,11 +151,11 @@ class CompareView(CompareFiles, QWidget):
         bar.addWidget(self.workload, 1)
         bar.addSpacing(12)
         bar.addWidget(self.hide_equal)
-        self.show_options = QCheckBox(self.tr("Site options"), objectName="compareShowOptions")
+        self.show_options = named(QCheckBox(self.tr("Site options")), "compareShowOptions")
         self.show_options.setToolTip(self.tr("Electricity price, PUE, years and currency for all builds or per build"))
         bar.addWidget(self.show_options)
         bar.addStretch(1)
-        self.status = QLabel(objectName="compareStatus")
+        self.status = named(QLabel(), "compareStatus")
         self.status.setStyleSheet("color:#4b5563;")
         bar.addWidget(self.status)
         bar.addWidget(self.price_button())
@@ -163,7 +164,7 @@ class CompareView(CompareFiles, QWidget):
         self.grid = OptionsGrid()
         self.grid.setToolTip(self.tr("Type a value to apply it to every build (All builds) or to one build; "
                                      "empty cells keep the build's own value, shown in grey"))
-        self.error = QLabel(objectName="compareError")
+        self.error = named(QLabel(), "compareError")
         self.error.setStyleSheet("color:#b91c1c;")
         self.error.setWordWrap(True)
         self.error.hide()

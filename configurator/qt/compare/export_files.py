@@ -4,7 +4,9 @@ list (`io.compare_io.load_price_list`) to all builds or to one, without editing 
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMenu, QToolButton
 
@@ -13,17 +15,38 @@ from ...formats.exporters import COMPARE_EXPORTERS, ExportRequest
 from ...formats.registry import dialog_filter
 from ...store.price_lists import load_price_list
 from ...words import i18n
+from ..theme import named
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QLabel, QWidget
+
+    from ...core.compare import Comparer
+    from ..window.documents import Document
+
+    class CompareViewBase(QWidget):
+        """What `CompareFiles` uses of the compare view (qt/compare/compare_window.py)."""
+
+        comparison: Comparison | None
+        docs: list[Document]
+        comparer: Comparer
+        status: QLabel
+        common_prices: PriceList | None
+        column_prices: dict[Document, PriceList]
+
+        def labels(self) -> list[str]: ...
+        def refresh(self) -> None: ...
+        def _say(self, text: str) -> None: ...
+else:
+    CompareViewBase = object
 
 
 def _one_line(exc: Exception) -> str:
     return str(exc).splitlines()[0] if str(exc) else repr(exc)
 
 
-class CompareFiles:
+class CompareFiles(CompareViewBase):
     """Export and price-list actions; the view provides `comparison`, `docs`, `comparer`, `status`,
     `common_prices`, `column_prices`, `labels()`, `refresh()` and `_say()`."""
-
-    comparison: Comparison | None
 
     def _start_dir(self) -> Path | None:
         paths = [d.session.path for d in self.docs if d.session.path]
@@ -78,18 +101,18 @@ class CompareFiles:
 
     def export_button(self) -> QToolButton:
         """'Export' with one entry per comparison format."""
-        button = QToolButton(objectName="compareExport")
+        button = named(QToolButton(), "compareExport")
         button.setText(self.tr("Export"))
         button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(button)
         for name, fmt in COMPARE_EXPORTERS.items():
-            menu.addAction(i18n.translate(fmt.description) + "…", lambda n=name: self.export(n))
+            menu.addAction(i18n.translate(fmt.description) + "…", partial(self.export, name))
         button.setMenu(menu)
         return button
 
     def price_button(self) -> QToolButton:
         """'Price list' with: for all builds, for one build (listed when the menu opens), back to catalog prices."""
-        button = QToolButton(objectName="comparePrices")
+        button = named(QToolButton(), "comparePrices")
         button.setText(self.tr("Price list"))
         button.setToolTip(self.tr("Price the comparison with your own price list (CSV, as in docs/catalog.md); "
                                   "the builds are not changed"))
@@ -100,7 +123,7 @@ class CompareFiles:
             menu.clear()
             menu.addAction(self.tr("For all builds…"), lambda: self.apply_price_list(None))
             for i, label in enumerate(self.labels()):
-                menu.addAction(self.tr("For %s only…") % label, lambda i=i: self.apply_price_list(i))
+                menu.addAction(self.tr("For %s only…") % label, partial(self.apply_price_list, i))
             menu.addSeparator()
             menu.addAction(self.tr("Back to catalog prices"), self.clear_price_lists)
 

@@ -55,7 +55,7 @@ def format_delta(row: Row, delta: Delta | None) -> str:
     if not absolute:
         return "±0"
     sign = "+" if absolute > 0 else "−"
-    magnitude: Value = abs(absolute)
+    magnitude: Value = -absolute if absolute < 0 else absolute
     text = sign + format_value(row, magnitude)
     if delta.percent is not None:
         text += f" ({'+' if delta.percent >= 0 else '−'}{number(abs(delta.percent), 1 if abs(delta.percent) < 10 else 0)} %)"

@@ -162,7 +162,9 @@ class OptionsGrid(QTableWidget):
     def set_value(self, name: str, column: int, text: str) -> None:
         """Type `text` into option `name` of `column` (-1: All builds), as a user would."""
         row = [f.name for f in FIELDS].index(name)
-        self.item(row, column + 1).setText(text)
+        item = self.item(row, column + 1)
+        assert item is not None, "every cell is made with the grid"
+        item.setText(text)
 
     def options(self) -> tuple[Options, list[Options]]:
         """(common, per build) from the typed cells; ValueError naming the column and the option."""
@@ -176,7 +178,8 @@ class OptionsGrid(QTableWidget):
                 try:
                     values[f.name] = f.parse(item.text())
                 except ValueError as exc:
-                    where = self.horizontalHeaderItem(c).text() if self.horizontalHeaderItem(c) else str(c)
+                    head = self.horizontalHeaderItem(c)
+                    where = head.text() if head is not None else str(c)
                     raise ValueError(f"{where}: {self.label(f.name)}: {exc}") from None
             columns.append(Options(**values))
         return columns[0], columns[1:]

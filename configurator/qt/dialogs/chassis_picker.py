@@ -70,7 +70,8 @@ class ChassisPicker(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title or self.tr("New build — choose a chassis"))
         self.resize(900, 420)
-        chassis = sorted(catalog.by_category("chassis"), key=lambda c: (c.vendor, c.name))
+        chassis = sorted((c for c in catalog.by_category("chassis") if isinstance(c, Chassis)),
+                         key=lambda c: (c.vendor, c.name))
         self.table = QTableWidget(len(chassis), 5)
         self.table.setHorizontalHeaderLabels([self.tr("Chassis"), self.tr("Vendor"), self.tr("RU"),
                                               self.tr("GPU positions"), self.tr("Summary")])
@@ -116,4 +117,5 @@ class ChassisPicker(QDialog):
 
     def chosen(self) -> str | None:
         rows = self.table.selectionModel().selectedRows()
-        return self.table.item(rows[0].row(), 0).data(ID_ROLE) if rows else None
+        item = self.table.item(rows[0].row(), 0) if rows else None
+        return item.data(ID_ROLE) if item is not None else None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction
@@ -83,8 +84,8 @@ def action_entries(window) -> list[Entry]:
             if act.isSeparator() or not act.isVisible():
                 continue
             name = _plain(act.text())
-            if act.menu() is not None:
-                sub = act.menu()
+            sub = act.menu()
+            if isinstance(sub, QMenu):
                 sub.aboutToShow.emit()        # e.g. Open recent fills itself when shown
                 walk(sub, f"{path} ▸ {name}")
             elif act.isEnabled() and act is not getattr(window, "act_command_palette", None):
@@ -108,8 +109,8 @@ def part_entries(window) -> list[Entry]:
             price = catalog.price(part.id)
             money = theme.money(price.price, price.currency) if price else ""
             detail = " · ".join(x for x in (title, theme.key_figures(part), money) if x)
-            out.append(Entry(part.name, detail, lambda pid=part.id: window.place_part(pid),
-                             lambda pid=part.id: _select_part(window, pid)))
+            out.append(Entry(part.name, detail, partial(window.place_part, part.id),
+                             partial(_select_part, window, part.id)))
     return out
 
 

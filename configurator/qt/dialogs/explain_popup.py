@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
@@ -21,6 +21,9 @@ from PySide6.QtWidgets import QAbstractItemView, QDialog, QDialogButtonBox, QTex
 from ...core.explain.explanation import show_value
 from ...words.explain_words import ExplanationText as Explanation
 from ...words.explain_words import explain_figure
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 FigureKey = str | Callable[[], str]
 CellKey = Callable[[int, int], str]
@@ -48,7 +51,7 @@ def explanation_html(exp: Explanation, estimate_word: str, source_word: str) -> 
 class ExplainDialog(QDialog):
     """The explanation of one figure of the session's current evaluation."""
 
-    def __init__(self, session: Any, key: str, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, key: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ExplainDialog")
         self.setWindowTitle(self.tr("How this figure is worked out"))
@@ -74,7 +77,7 @@ class ExplainDialog(QDialog):
 class _ExplainFilter(QObject):
     """Opens the explanation when its label is clicked or activated from the keyboard."""
 
-    def __init__(self, label: QWidget, session: Any, key: FigureKey) -> None:
+    def __init__(self, label: QWidget, session: SessionLike, key: FigureKey) -> None:
         super().__init__(label)
         self.session, self.key = session, key
         self.dialog: ExplainDialog | None = None
@@ -98,7 +101,7 @@ class _ExplainFilter(QObject):
         return self.dialog
 
 
-def open_explanation(session: Any, key: str, near: QObject | None = None) -> ExplainDialog | None:
+def open_explanation(session: SessionLike, key: str, near: QObject | None = None) -> ExplainDialog | None:
     """Show the explanation of figure `key` in a dialog over `near`'s window; None when there is
     no figure to explain (an empty key, no evaluation yet)."""
     if not key or getattr(session, "evaluation", None) is None:
@@ -109,7 +112,7 @@ def open_explanation(session: Any, key: str, near: QObject | None = None) -> Exp
     return dialog
 
 
-def explainable(label: QWidget, session: Any, key: FigureKey) -> None:
+def explainable(label: QWidget, session: SessionLike, key: FigureKey) -> None:
     """Make `label` open the explanation of figure `key` on click, Enter or Space."""
     filt = _ExplainFilter(label, session, key)
     label.installEventFilter(filt)
@@ -129,7 +132,7 @@ class _CellExplainFilter(QObject):
     """On a table's viewport: a click on a figure cell opens its explanation, and the cursor says
     which cells are figures. On the table itself: Enter explains the current cell's figure."""
 
-    def __init__(self, view: QAbstractItemView, session: Any, key_of: CellKey) -> None:
+    def __init__(self, view: QAbstractItemView, session: SessionLike, key_of: CellKey) -> None:
         super().__init__(view)
         self.setObjectName("explain_cells")
         self.view, self.session, self.key_of = view, session, key_of
@@ -166,7 +169,7 @@ class _CellExplainFilter(QObject):
         return False
 
 
-def explainable_cells(view: QAbstractItemView, session: Any, key_of: CellKey) -> None:
+def explainable_cells(view: QAbstractItemView, session: SessionLike, key_of: CellKey) -> None:
     """Make the figure cells of `view` open their explanation on click or Enter; `key_of(row,
     column)` names a cell's figure ('' for a cell that is not one, or has no figure now)."""
     _CellExplainFilter(view, session, key_of)

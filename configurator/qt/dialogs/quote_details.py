@@ -12,9 +12,8 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -40,6 +39,11 @@ from ...core.money import format_money
 from ...core.ops import OpError, SetOption
 from ...store.safe_write import atomic_write
 from ...store.vendor_settings import QuoteError, VendorSettings, default_settings_path, load_settings
+from ...words import say_refusal
+from ..tr_marks import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 #: (dotted build path, label, widget kind) in the dialog's order, per tab
 CUSTOMER_FIELDS = (
@@ -79,7 +83,7 @@ def _get(build: Any, path: str) -> Any:
 class QuoteDialog(QDialog):
     """The build's quote details; `apply_to(session)` records them as one undoable edit."""
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Quote details"))
         self.session = session
@@ -140,7 +144,7 @@ class QuoteDialog(QDialog):
         try:
             cost = self.preview_cost()
         except (OpError, ValueError) as exc:
-            self.preview.setText(str(exc).splitlines()[0])
+            self.preview.setText(_one_line(exc))
             return
         locale = "zh_CN" if self.language.currentData() == "zh_CN" else "en_US"
 
@@ -231,7 +235,7 @@ class QuoteDialog(QDialog):
                 for op in ops:
                     self.session.apply(op)
         except (OpError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Quote details"), str(exc).splitlines()[0])
+            QMessageBox.warning(self, self.tr("Quote details"), _one_line(exc))
             return False
         return True
 
@@ -245,7 +249,12 @@ class QuoteDialog(QDialog):
         dialog.deleteLater()
 
 
-def issue_number(session: Any) -> str:
+def _one_line(exc: ValueError) -> str:
+    """A refused edit (its coded words) or a bad value (its first line), for one label."""
+    return say_refusal(exc.msg) if isinstance(exc, OpError) else str(exc).splitlines()[0]
+
+
+def issue_number(session: SessionLike) -> str:
     """The build's quote number, taken from the installation's counter the first time a quote
     PDF is about to be written (not when the dialog is merely opened); later exports and
     revisions reuse it. Recorded in the build (`meta.quote_number`), so it is saved with it."""

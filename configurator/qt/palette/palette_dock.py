@@ -16,6 +16,8 @@ its own part, and a search or the 'fits' filter makes what it needs first (see `
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,7 +31,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.session import Session
 from .row_delegate import FOCUS_RING, PartDelegate, row_height  # noqa: F401 - FOCUS_RING: tests
 from .rows_model import (  # noqa: F401 - the roles are the palette's public vocabulary
     COLLAPSED_ROLE,
@@ -47,6 +48,10 @@ from .rows_model import (  # noqa: F401 - the roles are the palette's public voc
 )
 from .rows_model import provenance as _provenance  # noqa: F401 - tests read the tooltip's source line
 from .search_index import Query, build_index, query_words
+
+if TYPE_CHECKING:
+    from ...core.changes import OpChanges
+    from ...core.session import SessionLike
 
 _SLICE = 1000       # parts indexed per pass of the event loop after the first frame (~10 ms)
 
@@ -174,7 +179,7 @@ class Palette(QWidget):
     place_requested = Signal(str)
     message = Signal(str)
 
-    def __init__(self, session: Session, parent=None) -> None:
+    def __init__(self, session: SessionLike, parent=None) -> None:
         super().__init__(parent)
         self.session = session
         self._chassis_id: str | None = None
@@ -251,8 +256,8 @@ class Palette(QWidget):
         self.model.parts.make()
         self.model.settle_fits()
 
-    def _on_session_change(self, changes) -> None:
-        if self.session.build.chassis != self._chassis_id:
+    def _on_session_change(self, changes: OpChanges) -> None:
+        if changes.touches("chassis") and self.session.build.chassis != self._chassis_id:
             self._update_fits()
 
     def _apply_filters(self, *_) -> None:

@@ -247,7 +247,7 @@ class PaletteModel(QAbstractTableModel):
         # copy only: a Move (Shift held during the drag) would make the view delete the dragged row
         return Qt.DropAction.CopyAction
 
-    def mimeData(self, indexes) -> QMimeData | None:  # noqa: N802 - Qt override
+    def mimeData(self, indexes) -> QMimeData | None:  # type: ignore[override]  # noqa: N802 - None: no drag
         for index in indexes:
             part_id = index.data(PART_ROLE)
             if part_id:

@@ -9,7 +9,9 @@ tests/qt/test_panels.py builds every registered panel on every example.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
@@ -21,6 +23,10 @@ from .site import SiteOptionsPanel
 from .thermal import ThermalPanel
 from .workload import WorkloadPanel
 
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
+
+
 #: dock groups, in the order they stack (top to bottom) in the right-hand dock area:
 #: "checks" holds what the build does to power, heat and data paths; "plan" what it
 #: costs, what it will run and where it will stand
@@ -31,7 +37,7 @@ DOCK_GROUPS = ("checks", "plan")
 class PanelSpec:
     """One dockable panel: its class, the group it is tabbed into, and its first dock area."""
 
-    panel: type[QWidget]
+    panel: type[QWidget]      # built as panel(session); its dock title is the class attribute `title`
     group: str
     area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea
 
@@ -50,7 +56,12 @@ class PanelSpec:
     @property
     def title(self) -> str:
         """The dock's title in the current language."""
-        return str(self.panel.title)
+        return str(getattr(self.panel, "title"))  # a class attribute QWidget does not declare
+
+    def make(self, session: SessionLike) -> QWidget:
+        """The panel, built on `session`."""
+        factory: Callable[[SessionLike], QWidget] = self.panel
+        return factory(session)
 
 
 #: every panel, in dock order within its group (the first of a group is the raised tab)

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from ...words.i18n import translate
 from ..dialogs.explain_popup import explainable
+from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
 from .labels import HeldLabel
 from .widgets import (
@@ -24,6 +25,9 @@ from .widgets import (
     subscribe_render,
     value_label,
 )
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 _STAGE_NAMES = {
     "storage": QT_TRANSLATE_NOOP("BandwidthPanel", "Storage"),
@@ -51,7 +55,7 @@ def bar_fraction(gbs: float, top: float) -> float:
 class _Row:
     stage: QLabel
     name: QLabel
-    value: QLabel
+    value: HeldLabel
     bar: GaugeBar
 
     def widgets(self) -> tuple[QWidget, ...]:
@@ -63,7 +67,7 @@ class BandwidthPanel(QWidget):
 
     title = Title("BandwidthPanel", QT_TRANSLATE_NOOP("BandwidthPanel", "Bandwidth"))
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.setObjectName("BandwidthPanel")

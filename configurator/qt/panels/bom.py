@@ -10,6 +10,7 @@ explanation as `configurator explain BUILD cost.lines.N.extended` / `cost.total`
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics
@@ -26,10 +27,12 @@ from PySide6.QtWidgets import (
 
 from ...core.evaluate.result import CostLine, CostResult
 from ...core.money import format_pct
-from ...core.session import Session
 from .. import theme
 from ..dialogs.explain_popup import explainable, explainable_cells
 from .widgets import SteadyLabel
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 PART_ROLE = Qt.ItemDataRole.UserRole + 1
 _CELL_PAD = 18          # a cell's margins and a little air, px
@@ -45,7 +48,7 @@ class PartsList(QWidget):
 
     part_selected = Signal(str)
 
-    def __init__(self, session: Session, parent=None) -> None:
+    def __init__(self, session: SessionLike, parent=None) -> None:
         super().__init__(parent)
         self.session = session
         self._syncing = False
@@ -216,9 +219,10 @@ class PartsList(QWidget):
         cells, heads = self._advance(table.font()), self._advance(bold)
         need = {}
         for c in (0, 2, 3, 4):
-            texts = [table.item(r, c).text() for r in range(table.rowCount()) if table.item(r, c) is not None]
+            texts = [item.text() for r in range(table.rowCount()) if (item := table.item(r, c)) is not None]
             widest = max((cells(t) for t in texts), default=0)
-            title = table.horizontalHeaderItem(c).text() if table.horizontalHeaderItem(c) else ""
+            head_item = table.horizontalHeaderItem(c)
+            title = head_item.text() if head_item is not None else ""
             need[c] = max(widest, heads(title)) + _CELL_PAD
         room = table.viewport().width() - need[2] - need[3] - need[4] - _MIN_PART_W
         need[0] = max(_MIN_CATEGORY_W, min(need[0], room))
@@ -242,7 +246,8 @@ class PartsList(QWidget):
 
     def selected_part(self) -> str:
         rows = self.table.selectionModel().selectedRows()
-        return self.table.item(rows[0].row(), 0).data(PART_ROLE) if rows else ""
+        item = self.table.item(rows[0].row(), 0) if rows else None
+        return item.data(PART_ROLE) if item is not None else ""
 
     def select_part(self, part_id: str) -> None:
         """Select the row of `part_id` (or nothing) without echoing `part_selected`."""
@@ -250,7 +255,8 @@ class PartsList(QWidget):
         try:
             self.table.clearSelection()
             for r in range(self.table.rowCount()):
-                if self.table.item(r, 0).data(PART_ROLE) == part_id:
+                item = self.table.item(r, 0)
+                if item is not None and item.data(PART_ROLE) == part_id:
                     self.table.selectRow(r)
                     break
         finally:

@@ -5,18 +5,22 @@ marked. Every figure is read from the evaluation (`ev.cost`, `ev.tco`); none is 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from .. import theme
 from ..dialogs.explain_popup import explainable
+from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
 from .labels import HeldLabel
 from .panel_charts import ChartBox, PointMarker, chart_font, chart_section, make_plot
 from .widgets import Title, ValueGrid, heading_label, subscribe_render
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 
 @lru_cache(maxsize=1)
@@ -55,7 +59,7 @@ class CostPanel(QWidget):
 
     title = Title("CostPanel", QT_TRANSLATE_NOOP("CostPanel", "Cost & TCO"))
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.plot: Any = None            # the pyqtgraph chart, once built (see ChartBox)

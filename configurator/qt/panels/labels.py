@@ -62,19 +62,26 @@ class HeldLabel(WrapLabel):
     """
 
     def __init__(self, text: str = "", wrap: bool = False, parent: QWidget | None = None) -> None:
-        self.holder: LabelHolder | None = None
+        self._holder: LabelHolder | None = None     # None while QLabel's constructor sets the text
         super().__init__(text)
         self.setWordWrap(wrap)
-        self.holder = LabelHolder(self, parent)
+        self._holder = LabelHolder(self, parent)
+
+    @property
+    def holder(self) -> LabelHolder:
+        """The widget a layout holds in this label's place."""
+        assert self._holder is not None, "made in __init__"
+        return self._holder
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt override
         if text == self.text():   # an unchanged figure: no re-measure, no repaint
             return
-        if self.holder is None:
+        holder = self._holder
+        if holder is None:
             super().setText(text)
             return
         if self.wordWrap():
-            width = self.holder.width()
+            width = holder.width()
             before: object = self.heightForWidth(width)
             super().setText(text)
             after: object = self.heightForWidth(width)
@@ -90,12 +97,12 @@ class HeldLabel(WrapLabel):
             after = self.sizeHint()    # QLabel measures anew after a new text
         note_text_control(self)
         if after != before:
-            self.holder.updateGeometry()
+            holder.updateGeometry()
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)
-        if self.holder is not None and event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self.holder.updateGeometry()
+        if self._holder is not None and event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._holder.updateGeometry()
 
 
 class LabelHolder(QWidget):

@@ -102,10 +102,6 @@ class ChartBox(QWidget):
         if not _defer_charts:
             self.build()
 
-    @property
-    def ready(self) -> bool:
-        return self.plot is not None
-
     def build(self) -> None:
         if self.plot is None and shiboken6.isValid(self):
             self.plot = self._make(self)

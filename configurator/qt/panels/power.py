@@ -3,20 +3,24 @@ PDU feeds, and a bar chart of typical / max power by component category."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from ...core.psu import parse_redundancy
 from .. import theme
 from ..dialogs.explain_popup import explainable
+from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
 from .labels import HeldLabel
 from .panel_charts import ChartBox, chart_font, chart_section, make_plot
 from .widgets import GaugeBar, Title, caption_label, heading_label, set_style, subscribe_render, value_label
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 #: bar order, top to bottom; categories not listed follow in the order they appear
 CATEGORY_ORDER = ("gpu", "baseboard", "cpu", "dimm", "nic", "drive", "cooling", "chassis")
@@ -77,7 +81,7 @@ class PowerPanel(QWidget):
     title = Title("PowerPanel", QT_TRANSLATE_NOOP("PowerPanel", "Power"))
     LEVELS = ("idle", "typical", "max", "peak")
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.plot: Any = None            # the pyqtgraph chart, once built (see ChartBox)
@@ -101,7 +105,7 @@ class PowerPanel(QWidget):
             self._on_evaluation_change(session.evaluation)
 
     # ------------------------------------------------------------------ layout
-    def _explainable(self, session: Any) -> None:
+    def _explainable(self, session: SessionLike) -> None:
         """Each figure opens its explanation on click (the max row's load is against psu.usable_w)."""
         load = {"idle": "psu.load_pct.idle", "typical": "psu.load_pct.typical", "max": "psu.usable_w",
                 "peak": "psu.load_pct.max"}
@@ -121,8 +125,8 @@ class PowerPanel(QWidget):
         for col, text in enumerate((self.tr("Draw"), self.tr("Load"), self.tr("of usable PSU capacity")), 1):
             grid.addWidget(caption_label(text), 0, col, Qt.AlignmentFlag.AlignRight if col < 3
                            else Qt.AlignmentFlag.AlignLeft)
-        self.level_draw: dict[str, QLabel] = {}
-        self.level_load: dict[str, QLabel] = {}
+        self.level_draw: dict[str, HeldLabel] = {}
+        self.level_load: dict[str, HeldLabel] = {}
         self.level_bar: dict[str, GaugeBar] = {}
         for row, level in enumerate(self.LEVELS, 1):
             grid.addWidget(QLabel(names[level]), row, 0)

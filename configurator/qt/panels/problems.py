@@ -6,6 +6,8 @@ A violation carries a message id and parameters; each row words it in the app's 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QHeaderView,
@@ -19,10 +21,13 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.ops import Batch, OpError
-from ...core.session import Session
 from ...core.violations import SEVERITY_ORDER
+from ...words import say_refusal
 from ...words.problems import fix_text, text
 from .. import theme
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 1
 SEVERITY_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -37,7 +42,7 @@ class ViolationsPanel(QWidget):
     activated = Signal(tuple)
     message = Signal(str)
 
-    def __init__(self, session: Session, parent=None) -> None:
+    def __init__(self, session: SessionLike, parent=None) -> None:
         super().__init__(parent)
         self.session = session
         self.violations: tuple = ()
@@ -141,7 +146,7 @@ class ViolationsPanel(QWidget):
             self.session.apply(Batch(ops=tuple(v.fix.ops), label=fix_text(v.fix, "en")),
                                label=self.tr("Fix: %s") % fix)
         except OpError as exc:
-            self.message.emit(self.tr("The fix could not be applied: %s") % exc)
+            self.message.emit(self.tr("The fix could not be applied: %s") % say_refusal(exc.msg))
             return False
         self.message.emit(self.tr("Applied: %s") % fix)
         return True
@@ -198,15 +203,15 @@ class _WrappedRows(QStyledItemDelegate):
 
     ICON_AND_MARGINS = 36   # severity icon, its gap and the cell's margins, px
 
-    def __init__(self, parent) -> None:
+    def __init__(self, parent: QTreeWidget) -> None:
         super().__init__(parent)
+        self._tree = parent
         # (text, width, line height) -> hint: the view asks for every row's hint whenever it
         # lays the rows out, and measuring wrapped text costs ~0.5 ms a row
         self._hints: dict[tuple[str, int, int], QSize] = {}
 
     def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt override
-        tree = self.parent()
-        width = max(80, tree.header().sectionSize(0) - self.ICON_AND_MARGINS)
+        width = max(80, self._tree.header().sectionSize(0) - self.ICON_AND_MARGINS)
         text = index.data(Qt.ItemDataRole.DisplayRole) or ""
         key = (text, width, option.fontMetrics.height())
         hint = self._hints.get(key)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Decimal
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
@@ -25,8 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
 from .widgets import OptionWriter, Title, _current, blocked, subscribe
+
+if TYPE_CHECKING:
+    from ...core.changes import OpChanges
+    from ...core.session import SessionLike
 
 INPUT_VOLTAGES_V = (100, 110, 120, 200, 208, 220, 230, 240, 277)
 CURRENCIES = ("USD", "EUR", "GBP", "CNY", "JPY", "CHF")
@@ -41,7 +46,7 @@ class SiteOptionsPanel(QWidget):
 
     title = Title("SiteOptionsPanel", QT_TRANSLATE_NOOP("SiteOptionsPanel", "Site & options"))
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.setObjectName("SiteOptionsPanel")
@@ -170,13 +175,12 @@ class SiteOptionsPanel(QWidget):
             for data, text in wanted:
                 self.redundancy.addItem(text, data)
 
-    def _on_build_change(self, changes: Any) -> None:
+    def _on_build_change(self, changes: OpChanges | None) -> None:
         if changes is not None and not self.writer.writing:
             self.writer.cancel()   # the build moved under us (undo, open): drop the unsent edit
             self.error.hide()
-        if changes is not None and not (getattr(changes, "options", True) or getattr(changes, "whole", True)
-                                        or getattr(changes, "chassis", True)):
-            return  # a part placed or removed: none of these fields moved
+        if changes is not None and not changes.touches("site", "power", "commercial", "workload", "chassis"):
+            return  # a part placed, a customer named: none of these fields moved
         build = self.session.build
         with blocked(*self.fields.values()):
             cur = build.site.currency

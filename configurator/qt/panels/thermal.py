@@ -3,14 +3,17 @@ derated capacity as a gauge, and the largest GPU / CPU TDP the cooling supports.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ..dialogs.explain_popup import explainable
+from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
 from .widgets import GaugeBar, Title, ValueGrid, caption_label, heading_label, subscribe_render
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 #: grid row -> the `evaluate --json` figure it shows (click to explain)
 FIGURES = {"heat_kw": "thermal.heat_max_w", "heat_btu": "heat_btu_hr", "tons": "heat_btu_hr", "airflow": "airflow_cfm",
@@ -23,7 +26,7 @@ class ThermalPanel(QWidget):
 
     title = Title("ThermalPanel", QT_TRANSLATE_NOOP("ThermalPanel", "Thermal"))
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.setObjectName("ThermalPanel")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QRectF, QSize, Qt, QTimer
@@ -15,9 +15,13 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from ...core.ops import OpError, SetOption
+from ...words import say_refusal
 from .format import COLOURS
 from .label_paint import note_text_control, paint_once
 from .labels import HeldLabel, WrapLabel
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 
 class Title:
@@ -204,6 +208,12 @@ class SteadyLabel(QLabel):
             self.setFixedSize(size)
 
 
+@overload
+def heading_label(text: str = "", *, held: Literal[True]) -> HeldLabel: ...
+@overload
+def heading_label(text: str = "", held: Literal[False] = False) -> WrapLabel: ...
+
+
 def heading_label(text: str = "", held: bool = False) -> WrapLabel:
     """The panel's one-line summary: larger, bold, wraps rather than truncates. `held` makes
     it a `HeldLabel` (add its `holder` to the layout)."""
@@ -264,6 +274,7 @@ class ValueGrid(QWidget):
 
     def add_row(self, key: str, caption: str, extra: QWidget | None = None, elide: bool = False) -> QLabel:
         row = self._grid.rowCount()
+        value: ElidedLabel | HeldLabel
         if elide:  # long names (a cooling kit) are cut to the dock's width instead of widening it
             value = ElidedLabel()
             value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -350,7 +361,7 @@ class OptionWriter:
     `writing` is true while the session re-renders, so views don't echo their own edit.
     """
 
-    def __init__(self, session: Any, parent: QWidget | None = None, delay_ms: int = 400,
+    def __init__(self, session: SessionLike, parent: QWidget | None = None, delay_ms: int = 400,
                  on_error: Callable[[str, str], None] | None = None) -> None:
         self.session = session
         self.writing = False
@@ -360,10 +371,6 @@ class OptionWriter:
         self._timer.setSingleShot(True)
         self._timer.setInterval(delay_ms)
         self._timer.timeout.connect(self.flush)
-
-    @property
-    def pending(self) -> tuple[str, Any] | None:
-        return self._pending
 
     def set_later(self, path: str, value: Any) -> None:
         if self._pending is not None and self._pending[0] != path:
@@ -392,7 +399,7 @@ class OptionWriter:
             self.session.apply(SetOption(path=path, value=value))
         except OpError as exc:
             if self._on_error is not None:
-                self._on_error(path, str(exc))
+                self._on_error(path, say_refusal(exc.msg))
         finally:
             self.writing = False
 

@@ -3,18 +3,23 @@ a stacked bar against the GPU's capacity, the verdict, max batch, training days 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ...words.i18n import translate
 from ..dialogs.explain_popup import explainable
+from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
 from .panel_charts import ChartBox, chart_font, chart_section, make_plot
 from .widgets import Title, ValueGrid, WrapLabel, heading_label, subscribe, subscribe_render
 from .workload_editor import WorkloadEditor
+
+if TYPE_CHECKING:
+    from ...core.changes import OpChanges
+    from ...core.session import SessionLike
 
 #: stacked-bar segments, in drawing order, with their colours
 SEGMENTS: tuple[tuple[str, str, str], ...] = (
@@ -41,7 +46,7 @@ class WorkloadPanel(QWidget):
 
     title = Title("WorkloadPanel", QT_TRANSLATE_NOOP("WorkloadPanel", "Workload"))
 
-    def __init__(self, session: Any, parent: QWidget | None = None, presets: dict[str, Any] | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None, presets: dict[str, Any] | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.plot: Any = None            # the pyqtgraph chart, once built (see ChartBox)
@@ -114,8 +119,8 @@ class WorkloadPanel(QWidget):
         self.error.setText(self.tr("Not applied: {msg}").format(msg=message) if message else "")
         self.error.setVisible(bool(message))
 
-    def _on_build_change(self, changes: Any) -> None:
-        if changes is None or getattr(changes, "options", True) or getattr(changes, "whole", False):
+    def _on_build_change(self, changes: OpChanges) -> None:
+        if changes.touches("workload"):
             self.editor.refresh(external=True)
 
     def _on_evaluation_change(self, ev: Any) -> None:
@@ -161,7 +166,7 @@ class WorkloadPanel(QWidget):
         item.setXRange(0, max(float(values.sum()), capacity, 1.0) * 1.04, padding=0)
         item.setYRange(-0.4, 1.0, padding=0)
 
-    def _explainable(self, session: Any) -> None:
+    def _explainable(self, session: SessionLike) -> None:
         """Each figure opens its explanation on click (the speed row follows the workload's mode)."""
         for key, _name, _colour in SEGMENTS:
             explainable(self.legend.values[key], session,

@@ -7,9 +7,9 @@ divisible by KV heads...) is shown and not applied.
 
 from __future__ import annotations
 
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,6 +30,9 @@ from ...store.model_presets import load_presets
 from . import format as fmt
 from .widgets import OptionWriter, blocked
 
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
+
 #: ModelShape integer fields the "Custom" shape edits, with their spinbox ranges
 SHAPE_FIELDS: tuple[tuple[str, int, int], ...] = (
     ("layers", 1, 1_000), ("hidden", 64, 100_000), ("heads", 1, 1_024), ("kv_heads", 1, 1_024),
@@ -44,7 +47,7 @@ SPIN_CHROME = 40
 NONE = ""
 
 
-def _choices(model: type, field: str) -> tuple[str, ...]:
+def _choices(model: type[BaseModel], field: str) -> tuple[str, ...]:
     return tuple(get_args(model.model_fields[field].annotation))
 
 
@@ -98,7 +101,7 @@ class WorkloadEditor(QWidget):
 
     error_changed = Signal(str)
 
-    def __init__(self, session: Any, presets: dict[str, Any] | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, presets: dict[str, Any] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.presets = load_presets_safely() if presets is None else dict(presets)
@@ -258,7 +261,7 @@ class WorkloadEditor(QWidget):
         if key == NONE:
             return None
         if key == CUSTOM or key not in self.presets:
-            shape = {name: spin.value() for name, spin in self.shape.items()}
+            shape: dict[str, int | float | str] = {name: spin.value() for name, spin in self.shape.items()}
             shape["name"] = self._custom_name()
             model = shape
             preset = None

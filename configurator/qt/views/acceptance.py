@@ -52,7 +52,9 @@ class AcceptanceView(QWidget):
                            (self.tr("Save as baseline"), self.save_baseline),
                            (self.tr("Script…"), self.export_script), (self.tr("Plan PDF…"), self.export_plan),
                            (self.tr("Report PDF…"), self.export_report)):
-            buttons.addWidget(QPushButton(text, clicked=slot))
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            buttons.addWidget(button)
         self.table = QTableWidget(0, 7)
         self.table.setHorizontalHeaderLabels([self.tr("No."), self.tr("Check"), self.tr("Expected"),
                                               self.tr("Tolerance"), self.tr("Measured"), self.tr("Verdict"),
@@ -98,7 +100,7 @@ class AcceptanceView(QWidget):
         assert self.plan is not None
         self.report = check(self.plan, results)
         self.comparison = compare(baseline, results, self.plan) if baseline is not None else None
-        self.render()
+        self.redraw()
         return True
 
     def save_baseline(self) -> None:
@@ -150,9 +152,9 @@ class AcceptanceView(QWidget):
         s = self.session
         self.plan = plan_for(s.build, s.catalog, load_references())
         self.report = check(self.plan, self.report.results) if self.report is not None else None
-        self.render()
+        self.redraw()
 
-    def render(self) -> None:
+    def redraw(self) -> None:
         assert self.plan is not None
         rows = self.report.rows if self.report is not None else None
         steps = self.plan.steps

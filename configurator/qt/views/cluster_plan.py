@@ -9,6 +9,7 @@ through the cluster exporter registry.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
@@ -33,13 +34,15 @@ from ...core.build import Build
 from ...core.cluster import plan_cluster
 from ...core.cluster.inputs import ClusterSpec, RackSpec, ServerGroup
 from ...core.cluster.plan import ClusterPlan
-from ...core.session import Session
 from ...report.cluster_shapes import Picture, fabric_diagram, rack_elevation
 from ...words import i18n
 from ...words.cluster_text import summary_lines
 from ...words.quote_words import Labels
 from ..dialogs.chassis_picker import show_once
 from ..screen_fit import resize_to_fit
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 
 def paint(scene: QGraphicsScene, picture: Picture) -> None:
@@ -94,7 +97,7 @@ class _Drawing(QWidget):
 class ClusterView(QWidget):
     """Servers × N and rack kW in, the plan's summary, rack elevation and fabric diagram out."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.plan: ClusterPlan | None = None
@@ -103,7 +106,8 @@ class ClusterView(QWidget):
         form = QFormLayout()
         form.addRow(self.tr("Servers of this build"), self.servers)
         form.addRow(self.tr("Rack power limit"), self.rack_kw)
-        export = QPushButton(self.tr("Export cluster PDF…"), clicked=self.export_pdf)
+        export = QPushButton(self.tr("Export cluster PDF…"))
+        export.clicked.connect(self.export_pdf)
         top = QHBoxLayout()
         top.addLayout(form)
         top.addStretch(1)
@@ -162,7 +166,7 @@ class ClusterView(QWidget):
 class ClusterDialog(QDialog):
     """The cluster view in its own non-modal window (View ▸ Cluster plan…)."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Cluster plan"))
         self.view = ClusterView(session, self)

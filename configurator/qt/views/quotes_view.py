@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QTime, QTimer
+from PySide6.QtCore import QCoreApplication, QTime, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -35,6 +35,7 @@ from ...store.team import quotes, tables
 from ...store.team.connect import Store, StoreError, open_store
 from ...words.render import say
 from ..screen_fit import resize_to_fit
+from ..tr_marks import QT_TRANSLATE_NOOP
 
 COLUMNS = (QT_TRANSLATE_NOOP("QuotesView", "Number"), QT_TRANSLATE_NOOP("QuotesView", "Rev."),
            QT_TRANSLATE_NOOP("QuotesView", "Status"), QT_TRANSLATE_NOOP("QuotesView", "Customer"),

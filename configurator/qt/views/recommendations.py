@@ -11,9 +11,9 @@ chosen server as one undoable step (`ops.Restore`).
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -37,10 +37,13 @@ from PySide6.QtWidgets import (
 from ...core.evaluate.workload import InferJob, TrainJob, Workload
 from ...core.ops import Restore
 from ...core.recommend import Recommendation, Request, recommend
-from ...core.session import Session
 from ...words.i18n import _
 from ..panels.panel_charts import make_plot
 from ..screen_fit import resize_to_fit
+from ..tr_marks import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 _COLUMNS = ("#", QT_TRANSLATE_NOOP("RecommendDialog", "Servers"), QT_TRANSLATE_NOOP("RecommendDialog", "Chassis"),
             QT_TRANSLATE_NOOP("RecommendDialog", "GPUs"), QT_TRANSLATE_NOOP("RecommendDialog", "Price"),
@@ -51,10 +54,10 @@ _COLUMNS = ("#", QT_TRANSLATE_NOOP("RecommendDialog", "Servers"), QT_TRANSLATE_N
 class RecommendDialog(QDialog):
     """Inputs, the front's scatter, the builds' table and their explanations."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.result: Recommendation | None = None
+        self.recommendation: Recommendation | None = None
         self.setWindowTitle(self.tr("Recommend a build"))
         resize_to_fit(self, 1500, 900)
         layout = QHBoxLayout(self)
@@ -190,10 +193,10 @@ class RecommendDialog(QDialog):
         self.error.setText("")
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            self.result = recommend(req, self.session.evaluator)
+            self.recommendation = recommend(req, self.session.evaluator)
         finally:
             QGuiApplication.restoreOverrideCursor()
-        self._show(self.result)
+        self._show(self.recommendation)
 
     def _show(self, rec: Recommendation) -> None:
         training = rec.request.training
@@ -238,11 +241,11 @@ class RecommendDialog(QDialog):
     def _on_selection_change(self) -> None:
         rows = self.selected_rows()
         self.open_button.setEnabled(len(rows) == 1)
-        if self.result is None:
+        if self.recommendation is None:
             return
         parts = []
         for i in rows:
-            r = self.result.results[i]
+            r = self.recommendation.results[i]
             ev = r.evaluation
             parts.append(f"<h3>{i + 1}. {r.servers} × {ev.chassis_name}</h3><p>"
                          + self.tr("%s × %s; %s %s; peak %s W per server; %s warning(s).") % (
@@ -250,15 +253,15 @@ class RecommendDialog(QDialog):
                              f"{ev.power.peak_w:,.0f}", r.warnings)
                          + "</p><ul>" + "".join(f"<li>{_text(x)}</li>" for x in (*r.reasons, *r.binds)) + "</ul>")
         self.details.setHtml("".join(parts))
-        brushes = ["#f59e0b" if i in rows else "#2563eb" for i in range(len(self.result.results))]
+        brushes = ["#f59e0b" if i in rows else "#2563eb" for i in range(len(self.recommendation.results))]
         self.scatter.setBrush(brushes)
 
     def open_selected(self) -> None:
         """Replace the session's build with the selected server (one undo step)."""
         rows = self.selected_rows()
-        if self.result is None or len(rows) != 1:
+        if self.recommendation is None or len(rows) != 1:
             return
-        build = self.result.results[rows[0]].build
+        build = self.recommendation.results[rows[0]].build
         self.session.apply(Restore(state=build.snapshot()), label=self.tr("Open recommended build"))
 
 

@@ -9,8 +9,9 @@ evaluated again) and prints the plan's figures; it computes none of its own.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -25,7 +26,6 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.build import Build
-from ...core.session import Session
 from ...core.upgrade.delta import UpgradePlan
 from ...core.upgrade.found import upgrade_of
 from ...store.build_files import load_build
@@ -34,6 +34,10 @@ from ...words.problems import text as problem_text
 from .. import theme
 from ..dialogs.chassis_picker import show_once
 from ..screen_fit import resize_to_fit
+from ..tr_marks import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 #: (delta name, label, unit) in the order the table lists them
 FIGURES: tuple[tuple[str, str, str], ...] = (
@@ -84,15 +88,17 @@ def _fill(table: QTableWidget, rows: list[list[str]], right_from: int = 99) -> N
 class UpgradeView(QWidget):
     """The upgrade plan of the session's build against BEFORE (owned parts, or a chosen file)."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.before: Build | None = None      # None: the build's owned parts
         self.before_path: Path | None = None
         self.plan: UpgradePlan | None = None
         self.source = QLabel(wordWrap=True)
-        pick = QPushButton(self.tr("Compare with a build file…"), clicked=self.choose_before)
-        self.owned_button = QPushButton(self.tr("Compare with the owned parts"), clicked=self.use_owned)
+        pick = QPushButton(self.tr("Compare with a build file…"))
+        pick.clicked.connect(self.choose_before)
+        self.owned_button = QPushButton(self.tr("Compare with the owned parts"))
+        self.owned_button.clicked.connect(self.use_owned)
         top = QHBoxLayout()
         top.addWidget(self.source, 1)
         top.addWidget(pick)
@@ -220,7 +226,7 @@ class UpgradeView(QWidget):
 class UpgradeDialog(QDialog):
     """The upgrade view in its own non-modal window (View ▸ Upgrade plan…)."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Upgrade plan"))
         self.view = UpgradeView(session, self)

@@ -26,7 +26,7 @@ NARROW_W = 1100
 CRAMPED = 0.6
 LAYOUT_VERSION = 1     # bump when the default arrangement changes: old saved states are dropped
 
-LEFT, RIGHT = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+LEFT = Qt.DockWidgetArea.LeftDockWidgetArea
 BOTTOM = Qt.DockWidgetArea.BottomDockWidgetArea
 H, V = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
 
@@ -180,8 +180,9 @@ class DockLayout(QObject):
         size = default_sizes(width, height, self.compact)
         if self.compact:
             docks = self.window.docks   # type: ignore[attr-defined]
-            need = max((s.widget().minimumSizeHint().width() + s.verticalScrollBar().sizeHint().width() + 4
-                        for s in (docks[p.key].widget() for p in PANELS) if isinstance(s, QScrollArea)), default=0)
+            need = max((w.minimumSizeHint().width() + s.verticalScrollBar().sizeHint().width() + 4
+                        for s in (docks[p.key].widget() for p in PANELS)
+                        if isinstance(s, QScrollArea) and (w := s.widget()) is not None), default=0)
             side = "palette" if self.mode == "narrow" else "right"
             size[side] = max(size[side], min(need, int(width * (0.45 if self.mode == "narrow" else 0.36))))
         return size

@@ -6,15 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from ...core.build import Build
 from ...store.build_files import save_build
 from ..panels.widgets import OptionWriter
 from .documents import MAX_DOCUMENTS, Document, Documents
+from .window_base import MainWindowBase
 
 
-class DocumentActions:
+class DocumentActions(MainWindowBase):
     """File ▸ New / Duplicate / Save as variant / Close for a window with `documents` (mixin)."""
 
     documents: Documents
@@ -121,14 +123,20 @@ class DocumentActions:
                                         self.tr("2 to 6 open builds side by side, with deltas and charts"))
         docs.compare_button.setDefaultAction(self.act_compare)
         docs.compare_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        menu = next((a.menu() for a in self.menuBar().actions()
-                     if a.menu() is not None and self.act_save_as in a.menu().actions()), None)
+        menus = (a.menu() for a in self.menuBar().actions())
+        menu = next((m for m in menus if isinstance(m, QMenu) and self.act_save_as in m.actions()), None)
         if menu is not None:
             entries = menu.actions()
             after = entries.index(self.act_save_as) + 1
             before = entries[after] if after < len(entries) else None
             for act in (self.act_variant, self.act_duplicate, self.act_close_doc, None, self.act_compare):
-                menu.insertSeparator(before) if act is None else menu.insertAction(before, act)
+                if act is None:
+                    act = QAction(menu)
+                    act.setSeparator(True)
+                if before is None:
+                    menu.addAction(act)
+                else:
+                    menu.insertAction(before, act)
 
     def _on_tab_close(self, index: int) -> None:
         if 0 <= index < len(self.documents.documents):

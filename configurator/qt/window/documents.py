@@ -14,6 +14,7 @@ qt/window/document_actions.py.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,8 +25,12 @@ from PySide6.QtCore import Signal as QtSignal
 from PySide6.QtWidgets import QHBoxLayout, QTabBar, QToolButton, QVBoxLayout, QWidget
 
 from ...core.build import Build
+from ...core.catalog import Catalog
+from ...core.changes import OpChanges
+from ...core.evaluate.result import Evaluation
 from ...core.evaluator import Evaluator
-from ...core.session import OpChanges, Session
+from ...core.ops import AnyOp
+from ...core.session import Session
 from ..panels.widgets import OptionWriter
 
 #: the most builds a window keeps open (each holds an evaluator with its own bounded memos)
@@ -40,8 +45,8 @@ class ActiveSession:
     Attribute reads and writes go to the active `Session`; its signals are relayed through this
     object's own signals, connected to one session at a time."""
 
-    changed = Signal(object)
-    evaluated = Signal(object)
+    changed = Signal(OpChanges)
+    evaluated = Signal(Evaluation)
     undo_changed = Signal()
     clean_changed = Signal(bool)
     path_changed = Signal(object)
@@ -60,17 +65,79 @@ class ActiveSession:
         return getattr(object.__getattribute__(self, "_target"), name)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if hasattr(type(self), name):        # psygnal caches each signal's instance this way
-            object.__setattr__(self, name, value)
-        else:                                # e.g. a test swapping in the app's evaluator
+        if hasattr(type(self), name) and not isinstance(getattr(type(self), name), property):
+            object.__setattr__(self, name, value)   # psygnal caches each signal's instance this way
+        else:                                       # e.g. a test swapping in the app's evaluator
             setattr(self.target, name, value)
+
+    # `SessionLike`, forwarded (what a view may use; anything else reaches the session by __getattr__)
+    @property
+    def catalog(self) -> Catalog:
+        return self.target.catalog
+
+    @property
+    def evaluator(self) -> Evaluator:
+        return self.target.evaluator
+
+    @property
+    def build(self) -> Build:
+        return self.target.build
+
+    @property
+    def path(self) -> Path | None:
+        return self.target.path
+
+    @property
+    def evaluation(self) -> Evaluation:
+        return self.target.evaluation
+
+    def apply(self, op: AnyOp, label: str | None = None) -> None:
+        self.target.apply(op, label)
+
+    def batch(self, label: str) -> AbstractContextManager[None]:
+        return self.target.batch(label)
+
+    def undo(self) -> bool:
+        return self.target.undo()
+
+    def redo(self) -> bool:
+        return self.target.redo()
+
+    @property
+    def can_undo(self) -> bool:
+        return self.target.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.target.can_redo
+
+    @property
+    def undo_text(self) -> str:
+        return self.target.undo_text
+
+    @property
+    def redo_text(self) -> str:
+        return self.target.redo_text
+
+    @property
+    def is_clean(self) -> bool:
+        return self.target.is_clean
+
+    def mark_clean(self, path: Path | None = None) -> None:
+        self.target.mark_clean(path)
+
+    def replace_build(self, build: Build, path: Path | None = None, clean: bool = True) -> None:
+        self.target.replace_build(build, path, clean)
+
+    def reevaluate(self) -> Evaluation:
+        return self.target.reevaluate()
 
     # one relay per signal, with its exact arguments (psygnal probes the signature of a callable
     # it cannot inspect, such as another signal's `emit`, by calling it)
     def _relay_changed(self, changes: OpChanges) -> None:
         self.changed.emit(changes)
 
-    def _relay_evaluated(self, evaluation: Any) -> None:
+    def _relay_evaluated(self, evaluation: Evaluation) -> None:
         self.evaluated.emit(evaluation)
 
     def _relay_undo_changed(self) -> None:
@@ -79,7 +146,7 @@ class ActiveSession:
     def _relay_clean_changed(self, clean: bool) -> None:
         self.clean_changed.emit(clean)
 
-    def _relay_path_changed(self, path: Any) -> None:
+    def _relay_path_changed(self, path: Path | None) -> None:
         self.path_changed.emit(path)
 
     def _connect(self, session: Session) -> None:
@@ -102,7 +169,7 @@ class ActiveSession:
         self.clean_changed.emit(session.is_clean)
         self.undo_changed.emit()
         self.evaluated.emit(session.evaluation)
-        self.changed.emit(OpChanges(SWITCH, True, True, True, True))
+        self.changed.emit(OpChanges.everything(SWITCH))
 
 
 @dataclass(eq=False)
@@ -156,6 +223,8 @@ class Documents(QObject):
         self.tabs.currentChanged.connect(self._on_tab_change)
         self.tabs.tabMoved.connect(self._on_tab_moved)
         self.writers: list[OptionWriter] = []   # the docks' editors, flushed before a switch
+        self.compare_button = QToolButton()     # beside the tabs (central_widget); Compare builds…
+        self.compare_button.setObjectName("compareButton")
         self.refresh()
 
     def _new_document(self, session: Session) -> Document:
@@ -256,7 +325,6 @@ def central_widget(documents: Documents, view: QWidget) -> QWidget:
     top = QHBoxLayout()
     top.setContentsMargins(0, 0, 4, 0)
     top.addWidget(documents.tabs, 1)
-    documents.compare_button = QToolButton(objectName="compareButton")
     top.addWidget(documents.compare_button)
     lay.addLayout(top)
     lay.addWidget(view, 1)

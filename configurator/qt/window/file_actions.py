@@ -11,13 +11,14 @@ Builds are opened through the importer registry (`io.importers`) and saved as bu
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QSettings
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ...core.build import Build
-from ...core.catalog import Catalog
+from ...core.catalog import Catalog, Chassis
 from ...formats.exporters import EXPORTERS, ExportRequest
 from ...formats.importers import IMPORTERS, importer_for
 from ...formats.importers.build_file import BUILD_FILE
@@ -27,6 +28,7 @@ from ...store.build_files import save_build
 from ...store.safe_write import sanitize_filename
 from ...words.problems import text as problem_text
 from ..dialogs.chassis_picker import ChassisPicker
+from .window_base import MainWindowBase
 
 MAX_RECENT = 10
 #: File ▸ Open lists every importer; File ▸ Save writes the app's own build file
@@ -36,20 +38,21 @@ SAVE_FILTER = dialog_filter(BUILD_FILE)
 
 def default_chassis(catalog: Catalog) -> str:
     """The chassis a fresh window opens with: the first HGX-style one, else the first by name."""
-    chassis = sorted(catalog.by_category("chassis"), key=lambda c: (c.gpu_baseboard is None, c.name))
+    chassis = sorted((c for c in catalog.by_category("chassis") if isinstance(c, Chassis)),
+                     key=lambda c: (c.gpu_baseboard is None, c.name))
     return chassis[0].id if chassis else "none"
 
 
 def new_build(catalog: Catalog, chassis_id: str) -> Build:
     """An empty build on `chassis_id`, with the chassis' standard cooling already fitted."""
     chassis = catalog.chassis(chassis_id)
-    placements = {}
+    placements: dict[str, str] = {}
     if chassis is not None and chassis.cooling_options and catalog.get(chassis.cooling_options[0].cooling):
         placements["COOLING"] = chassis.cooling_options[0].cooling
-    return Build(chassis=chassis_id, placements=placements)
+    return Build.model_validate({"chassis": chassis_id, "placements": placements})
 
 
-class FileActions:
+class FileActions(MainWindowBase):
     """New / open / save / recent / recovery / quote, for a QMainWindow with a `session`."""
 
     # ------------------------------------------------------------------ files
@@ -75,8 +78,9 @@ class FileActions:
     def new_file(self) -> None:
         """A new build in its own tab (in the active one when that is blank)."""
         picker = ChassisPicker(self.session.catalog, self.session.build.chassis, self)
-        if picker.exec() and picker.chosen():
-            self.open_build(new_build(self.session.catalog, picker.chosen()), None)
+        chosen = picker.chosen() if picker.exec() else None
+        if chosen:
+            self.open_build(new_build(self.session.catalog, chosen), None)
         picker.deleteLater()  # see change_chassis
 
     def open_dialog(self) -> None:
@@ -139,8 +143,8 @@ class FileActions:
     def recent_files(self) -> list[str]:
         value = QSettings().value("recentFiles", [])
         if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+            return [value]
+        return [str(v) for v in value] if isinstance(value, (list, tuple)) else []
 
     def add_recent(self, path: Path) -> None:
         """Move `path` to the top of the list, without duplicates, at most MAX_RECENT entries."""
@@ -152,7 +156,7 @@ class FileActions:
         self.recent_menu.clear()
         files = self.recent_files()
         for f in files:
-            self.recent_menu.addAction(Path(f).name, lambda f=f: self.open_path(Path(f))).setToolTip(f)
+            self.recent_menu.addAction(Path(f).name, partial(self.open_path, Path(f))).setToolTip(f)
         if not files:
             self.recent_menu.addAction(self.tr("(none)")).setEnabled(False)
         else:

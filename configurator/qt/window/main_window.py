@@ -12,14 +12,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QMenu, QScrollArea, QWidget
 
 from ...core.ops import OpError, SetChassis
 from ...core.placement import first_free_slot, fits_chassis
-from ...core.session import Session
+from ...core.session import Session, SessionLike
 from ...formats.exporters import EXPORTERS
 from ...store.autosave import RecoveryStore
-from ...words import i18n
+from ...words import i18n, say_refusal
 from .. import pin_none
 from ..chassis.schematic import ChassisView
 from ..chassis.tray import NotPlacedTray
@@ -46,10 +46,12 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
     """Open builds, one tab each, `session` the active one's (qt/window/documents.py). `screenshot=True`
     skips restoring the saved layout and recovery prompts."""
 
-    def __init__(self, session: Session, screenshot: bool = False) -> None:
+    def __init__(self, first: Session, screenshot: bool = False) -> None:
         super().__init__()
-        self.documents = Documents(session, self)
-        self.session = session = self.documents.active_session
+        self.documents = Documents(first, self)
+        # the views see the active document's session, whichever it is
+        self.session: SessionLike = self.documents.active_session
+        session = self.session
         self.screenshot = screenshot
         self.setObjectName("MainWindow")
         self.setDockNestingEnabled(True)
@@ -116,7 +118,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         """One dock per registered panel (`DockLayout` tabs them by group)."""
         for spec in PANELS:
             with charts_deferred():  # the first frame does not wait for pyqtgraph
-                panel = spec.panel(self.session)
+                panel = spec.make(self.session)
             self.panels.append(panel)
             narrow_panel(panel)
             # a scroll area keeps a tall panel from forcing the window taller than the screen
@@ -186,12 +188,10 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu(self.tr("&Edit"))
-        for act in (self.act_undo, self.act_redo, None, self.act_place, self.act_remove, self.act_clear, None,
-                    self.act_chassis):
-            edit.addSeparator() if act is None else edit.addAction(act)
+        _fill(edit, (self.act_undo, self.act_redo, None, self.act_place, self.act_remove, self.act_clear, None,
+                     self.act_chassis))
         view = bar.addMenu(self.tr("&View"))
-        for act in (self.act_command_palette, None, self.act_zoom_in, self.act_zoom_out, self.act_fit):
-            view.addSeparator() if act is None else view.addAction(act)
+        _fill(view, (self.act_command_palette, None, self.act_zoom_in, self.act_zoom_out, self.act_fit))
         view.addSeparator()
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
@@ -275,8 +275,8 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self.statusBar().showMessage(text, 8000)
 
     # ------------------------------------------------------------------ selection sync
-    def _on_view_selection(self, slots: tuple) -> None:
-        parts = {self.session.build.placements.get(s) for s in slots} - {None}
+    def _on_view_selection(self, slots: tuple[str, ...]) -> None:
+        parts = {p for s in slots if (p := self.session.build.placements.get(s)) is not None}
         self.parts_list.select_part(parts.pop() if len(parts) == 1 else "")
 
     def _on_bom_selection(self, part_id: str) -> None:
@@ -322,13 +322,14 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
     def change_chassis(self) -> None:
         picker = ChassisPicker(self.session.catalog, self.session.build.chassis, self,
                                title=self.tr("Change chassis"))
-        if picker.exec() and picker.chosen() and picker.chosen() != self.session.build.chassis:
+        new = picker.chosen() if picker.exec() else None
+        if new and new != self.session.build.chassis:
             try:
-                chosen = self.session.catalog.chassis(picker.chosen())
-                self.session.apply(SetChassis(chassis=picker.chosen()), label=self.tr("Change chassis to %s")
-                                   % (chosen.name if chosen else picker.chosen()))
+                chosen = self.session.catalog.chassis(new)
+                self.session.apply(SetChassis(chassis=new), label=self.tr("Change chassis to %s")
+                                   % (chosen.name if chosen else new))
             except OpError as exc:
-                self.show_message(str(exc))
+                self.show_message(say_refusal(exc.msg))
         picker.deleteLater()  # a child of the window: it would live (with its table) until the window closes
 
     # ------------------------------------------------------------------ settings and closing
@@ -360,3 +361,11 @@ def _key_sequences(shortcuts: list) -> list[QKeySequence]:
                 out.append(seq)
     return out
 
+
+def _fill(menu: QMenu, actions: tuple[QAction | None, ...]) -> None:
+    """Add `actions` to `menu`, a separator for each None."""
+    for act in actions:
+        if act is None:
+            menu.addSeparator()
+        else:
+            menu.addAction(act)

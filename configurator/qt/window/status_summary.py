@@ -7,7 +7,7 @@ as `configurator explain BUILD gpu.count` / `power_w.max` / `cost.total`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QWidget
@@ -15,6 +15,9 @@ from PySide6.QtWidgets import QHBoxLayout, QWidget
 from .. import theme
 from ..dialogs.explain_popup import explainable
 from ..panels.widgets import SteadyLabel
+
+if TYPE_CHECKING:
+    from ...core.session import SessionLike
 
 # the parts of the summary, in order, and the figure each one shows ('' for none)
 PARTS = (("gpus", "gpu.count"), ("power", "power_w.max"), ("total", "cost.total"), ("problems", ""))
@@ -26,7 +29,7 @@ class StatusSummary(QWidget):
     """A row of plain-text labels in the status bar, at a fixed size so that new totals never
     re-lay-out the window (each label is a `SteadyLabel`; this row grows only when they need it)."""
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: SessionLike, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("summary")
         self.setAutoFillBackground(True)   # opaque: new figures repaint this row, not the window under it

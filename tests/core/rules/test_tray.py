@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from configurator.core.build import Build
 from configurator.core.evaluator import Evaluator
-from configurator.core.ops import SetChassis, discard_from_tray, take_from_tray
+from configurator.core.ops import Batch, OpError, Remove, SetChassis, discard_from_tray, take_from_tray
+from configurator.core.placement import first_free_slot
 from configurator.core.session import Session
 from configurator.store import paths
 from configurator.store.build_files import read_build
@@ -49,8 +52,17 @@ def test_taking_a_part_from_the_tray_places_it_and_discarding_is_undoable():
     session.apply(SetChassis(chassis="dell-poweredge-r760"))
     n = len(session.build.unplaced)
     gpu = next(i for i, u in enumerate(session.build.unplaced) if u.part == "nvidia-l40s-48gb")
-    free = next(s.id for s in CATALOG.chassis("dell-poweredge-r760").pcie_slots
-                if s.id not in session.build.placements)
+    narrow = next(s.id for s in CATALOG.chassis("dell-poweredge-r760").pcie_slots
+                  if s.id not in session.build.placements)
+    with pytest.raises(OpError) as refused:   # a double-width card into a single-width slot: the op says no
+        session.apply(take_from_tray(session.build, gpu, narrow))
+    assert refused.value.code == "op.place-refused" and refused.value.msg["problem"] == "fit.card-width"
+    assert len(session.build.unplaced) == n and not session.can_redo
+    # the double-width slots are full: empty them, and one takes the tray's GPU
+    session.apply(Batch(ops=tuple(Remove(slot=s) for s, p in session.build.placements.items()
+                                  if p == "nvidia-l40s-48gb")))
+    free = first_free_slot(session.build, CATALOG, "nvidia-l40s-48gb")
+    assert free is not None
     session.apply(take_from_tray(session.build, gpu, free))
     assert session.build.placements[free] == "nvidia-l40s-48gb" and len(session.build.unplaced) == n - 1
     session.apply(discard_from_tray(session.build, 0))
