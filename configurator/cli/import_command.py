@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from ..core.catalog import Catalog
-from ..formats.importers import ImportSettings, server_importer
 from ..formats.importers.inventory import read_inventory as read_folder
 from ..formats.importers.inventory_model import Inventory
 from ..formats.importers.placing import ImportResult, describe_match
 from ..formats.importers.redfish import RedfishOptions, read_password_file
 from ..formats.importers.redfish import read_inventory as read_redfish
+from ..formats.importers.servers import ImportSettings, server_importer
 from ..formats.verify import Verification, verify
 from ..store.build_files import save_build
 from ..words.i18n import _, note_line, pad

@@ -5,18 +5,20 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ...core import categories
 from ...words.i18n import _
 from ..command import CliError, Command, json_flag, print_json
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
+    from ...core import categories
+
     parser.add_argument("--category", help=_("only the parts of this category: {keys}").format(
         keys=", ".join(categories.KEYS)))
     json_flag(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    from ...core import categories
     from ...core.evaluate.json_shape import part_to_json
     from ...words.i18n import warning_line
     from ..inputs import catalog

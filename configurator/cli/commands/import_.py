@@ -14,7 +14,7 @@ TOKEN_ENV = "CONFIGURATOR_BMC_TOKEN"
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     """The `import` subcommand's arguments."""
-    from ...formats.importers import SERVER_IMPORTERS
+    from ...formats.importers.servers import SERVER_IMPORTERS
 
     parser.add_argument("kind", choices=tuple(SERVER_IMPORTERS), help=_("where the server's inventory comes from"))
     parser.add_argument("source", help=_("redfish: https://BMC; inventory: a folder of command outputs"))
@@ -35,7 +35,7 @@ def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _summary() -> str:
-    from ...formats.importers import SERVER_IMPORTERS
+    from ...formats.importers.servers import SERVER_IMPORTERS
 
     return _("build from a running server: {kinds}").format(kinds="; ".join(
         f"{i.name} ({_(i.description)})" for i in SERVER_IMPORTERS.values()))
