@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .. import __version__
 from ..words.i18n import LANGUAGES, _, choose_language, set_language
@@ -19,7 +20,7 @@ from .commands.gui import GuiRunner, set_runner
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, like every input error
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, like every input error
         self.exit(2, _("{prog}: error: {message}").format(prog=self.prog, message=message) + "\n")
 
 
