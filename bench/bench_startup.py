@@ -1,6 +1,6 @@
 """Start-up benchmark: whole processes, from launch to exit (or to the window's first frame).
 
-    .venv/bin/python bench/bench_startup.py [--rounds 15] [--build examples/hgx-h100-8gpu.json]
+    .venv/bin/python bench/bench_startup.py [--rounds 15] [--build examples/hgx-h100-8gpu.json] [--against CHECKOUT]
 
 Each case is a fresh interpreter, run the way a user runs it (`python -m configurator …`, byte
 code cached: PYTHONDONTWRITEBYTECODE is removed from the environment). The cases run interleaved,
@@ -77,9 +77,9 @@ def cases(build: str, pdf: str) -> dict[str, list[str]]:
     }
 
 
-def _env(home: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(ROOT), env.get("PYTHONPATH"))))
+def _env(home: str, root: Path = ROOT) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
+    env["PYTHONPATH"] = str(root)
     env["CONFIGURATOR_HOME"] = home
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     return env
@@ -88,7 +88,7 @@ def _env(home: str) -> dict[str, str]:
 def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, str]:
     """Seconds from launch to exit, or to the first frame a GUI child prints; and its marks."""
     t0 = time.time()
-    out = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True)
+    out = subprocess.run(argv, cwd=env["PYTHONPATH"], env=env, capture_output=True, text=True)
     end = time.time()
     if out.returncode not in (0, 1):
         raise SystemExit(f"{argv[:4]} failed ({out.returncode}):\n{out.stderr[-2000:]}")
@@ -112,25 +112,31 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=15)
     ap.add_argument("--build", default="examples/hgx-h100-8gpu.json")
     ap.add_argument("--skip-gui", action="store_true", help="leave out the window (no Qt on this machine)")
+    ap.add_argument("--against", type=Path, metavar="CHECKOUT",
+                    help="also time check, quote and the window of another checkout, in the same rounds")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="configurator-startup-") as home:
         env = _env(home)
-        todo = cases(args.build, str(Path(home) / "q.pdf"))
+        todo = {name: (argv, env) for name, argv in cases(args.build, str(Path(home) / "q.pdf")).items()}
+        if args.against:
+            other = _env(str(Path(home) / "against"), args.against.resolve())
+            todo |= {f"{name} ({args.against})": (argv, other) for name, argv in
+                     cases(args.build, str(Path(home) / "q2.pdf")).items() if name.startswith(("configurator", "gui"))}
         if args.skip_gui:
-            todo.pop("gui → first frame")
+            todo = {name: case for name, case in todo.items() if not name.startswith("gui")}
         times: dict[str, list[float]] = {name: [] for name in todo}
         flags: list[str] = []
         for i in range(args.rounds + 1):
-            for name, argv in todo.items():
-                seconds, flag = run_once(argv, env)
+            for name, (argv, case_env) in todo.items():
+                seconds, flag = run_once(argv, case_env)
                 if i:   # round 0 warms the byte-code and catalog caches
                     times[name].append(seconds)
-                    flags += [flag] if flag else []
+                    flags += [flag] if flag and name == "gui → first frame" else []
         heavy = quote_imports(args.build, str(Path(home) / "q.pdf"), env)
     med = {name: statistics.median(t) * 1000 for name, t in times.items()}
     print(f"{os.cpu_count()} CPUs, {args.rounds} interleaved rounds, medians (ms), {sys.version.split()[0]}")
     for name, ms in med.items():
-        print(f"  {name:38} {ms:7.0f} ms")
+        print(f"  {name:52} {ms:7.0f} ms")
     check = med["configurator check"] / med["import pydantic"]
     quote = med["configurator quote"] / med["import reportlab.platypus, pydantic"]
     print(f"check / import pydantic: {check:.2f}× (target ≤ 2.50×)")
