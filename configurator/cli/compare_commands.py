@@ -22,9 +22,10 @@ from ..core.catalog import LoadIssue
 from ..core.compare import MAX_COLUMNS, MIN_COLUMNS, ColumnInput, Comparer, Comparison, Options, PriceList
 from ..core.currency import check_currency
 from ..core.evaluator import Evaluator
-from ..formats.exporters import ExportRequest, compare_exporter, exporter
+from ..formats.exporters import ExportRequest, exporter
 from ..formats.exporters.compare_json import comparison_to_json
 from ..formats.exporters.comparison_source import column_header, delta_text, group_label, number_text, row_label
+from ..formats.exporters.comparisons import compare_exporter
 from ..store.price_lists import load_price_list
 from ..words.i18n import _, pad, warning_line
 from .commands.compare import FORMATS

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     found = evaluator(cat)   # rates and presets read once for every server figure
     plan = plan_cluster(_spec(args, cat, found), cat, found)
     if args.output:
-        from ...formats.exporters import cluster_exporter
+        from ...formats.exporters.clusters import cluster_exporter
 
         written = cluster_exporter(args.format, args.output).write(plan, cat, Path(args.output))
         print(_("wrote {path}").format(path=written), file=sys.stderr)

@@ -1,7 +1,7 @@
 """Cluster exports: the cluster BOM as CSV, and NetBox bulk-import CSVs (racks and devices).
 
 A `ClusterExporter` writes a `ClusterPlan` (core/cluster/plan.py); like the build exporters it
-is one module per format, listed in `io.exporters.CLUSTER_EXPORTERS`, and writes atomically.
+is one module per format, listed in `formats/exporters/clusters.py`, and writes atomically.
 The NetBox files follow its bulk-import columns (Organization ▸ Racks, Devices ▸ Devices):
 `<name>.racks.csv` and `<name>.devices.csv`, rack positions from `racks.elevation`.
 """
