@@ -16,7 +16,7 @@ from ..words.i18n import LANGUAGES, _, choose_language, set_language
 from .argparse_words import argparse_words, error_line, language_in
 from .command import CliError, Command
 from .commands import COMMANDS
-from .commands.gui import GuiRunner, set_runner
+from .commands.gui import GuiRunner
 
 
 class _Parser(argparse.ArgumentParser):
@@ -74,8 +74,6 @@ def _set_language(argv: Sequence[str]) -> None:
 
 def main(argv: Sequence[str] | None = None, *, gui: GuiRunner | None = None) -> int:
     """The command line; `gui` runs the desktop window for `configurator gui` (the launcher passes it)."""
-    if gui is not None:
-        set_runner(gui)
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         _set_language(argv)
@@ -88,7 +86,7 @@ def main(argv: Sequence[str] | None = None, *, gui: GuiRunner | None = None) -> 
         lang = getattr(args, "lang", None)
         if not getattr(args, "command", None):
             args = parser.parse_args(["gui"])  # bare `configurator` opens the builder window
-    args.lang = lang
+    args.lang, args.open_window = lang, gui
     try:
         return int(args.run(args) or 0)
     except CliError as exc:

@@ -1,7 +1,7 @@
 """`configurator gui [BUILD]`: the builder window (bare `configurator` runs it too).
 
 The command line never imports Qt: the launcher (configurator/launch.py) hands `cli.main` the
-function that opens the window, and `run` calls it.
+function that opens the window, which `main` passes on as `args.open_window`, and `run` calls it.
 """
 
 from __future__ import annotations
@@ -12,14 +12,8 @@ from collections.abc import Callable
 from ...words.i18n import _
 from ..command import CliError, Command
 
-#: what `configurator gui` runs: set by the launcher, the one module that knows both shells
+#: what `configurator gui` runs: given by the launcher, the one module that knows both shells
 GuiRunner = Callable[..., int]
-_runner: list[GuiRunner] = []
-
-
-def set_runner(runner: GuiRunner) -> None:
-    """The function that opens the window (configurator/launch.py passes it to `cli.main`)."""
-    _runner[:] = [runner]
 
 
 def _window_size(value: str) -> tuple[int, int]:
@@ -37,9 +31,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not _runner:
+    open_window: GuiRunner | None = getattr(args, "open_window", None)
+    if open_window is None:
         raise CliError(_("the desktop window is not available from this entry point; run `configurator gui`"))
-    return _runner[0](getattr(args, "build", None), screenshot=getattr(args, "screenshot", None), lang=args.lang,
+    return open_window(getattr(args, "build", None), screenshot=getattr(args, "screenshot", None), lang=args.lang,
                       size=getattr(args, "size", None), compare=getattr(args, "compare", None))
 
 
