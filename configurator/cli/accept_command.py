@@ -22,9 +22,8 @@ if TYPE_CHECKING:
     from ..core.acceptance.model import Plan
 
 
-def add_parser(subparsers: Any) -> None:
-    """Declare `accept` and its four actions."""
-    a = subparsers.add_parser("accept", help=_("acceptance test: plan, script, import results, compare with the baseline"))
+def arguments(a: argparse.ArgumentParser) -> None:
+    """Declare `accept`'s four actions."""
     acts = a.add_subparsers(dest="action", required=True, parser_class=type(a))
     p = acts.add_parser("plan", help=_("the acceptance plan of a build (text, JSON or a PDF checklist)"))
     s = acts.add_parser("script", help=_("write the read-only acceptance script to run on the server"))
@@ -43,7 +42,6 @@ def add_parser(subparsers: Any) -> None:
         sub.add_argument("-o", "--output", metavar="OUT.pdf", help=_("also write the PDF"))
         sub.add_argument("--pdf-lang", choices=("en", "zh_CN"), help=_("language of the PDF (default: the output's)"))
         sub.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
-    a.set_defaults(func=run)
 
 
 def _plan(path: str) -> Plan:

@@ -1,5 +1,6 @@
-"""`configurator compare A.json B.json [...]` and `configurator bom BUILD`: the comparison core
-(`core.compare`) and the comparison/BOM exporters on the command line.
+"""The work of `configurator compare A.json B.json [...]` and `configurator bom BUILD`: the comparison
+core (`core.compare`) and the comparison/BOM exporters on the command line (the flags are
+cli/commands/compare.py's and bom.py's).
 
 Every bad input (a build, the price list, a workload, an option) is one line naming the file
 or flag and the field, exit 2 (raised as ValueError for `cli.main`).
@@ -21,15 +22,15 @@ from ..core.catalog import LoadIssue
 from ..core.compare import MAX_COLUMNS, MIN_COLUMNS, ColumnInput, Comparer, Comparison, Options, PriceList
 from ..core.currency import check_currency
 from ..core.evaluator import Evaluator
-from ..formats.exporters import ExportRequest, compare_exporter, exporter
+from ..formats.exporters import ExportRequest, exporter
 from ..formats.exporters.compare_json import comparison_to_json
 from ..formats.exporters.comparison_source import column_header, delta_text, group_label, number_text, row_label
+from ..formats.exporters.comparisons import compare_exporter
 from ..store.price_lists import load_price_list
 from ..words.errors import issue_line
 from ..words.i18n import _, pad
+from .commands.compare import FORMATS
 from .workload_command import load_workload_file
-
-FORMATS = (("csv", "compare-csv"), ("xlsx", "compare-xlsx"), ("pdf", "compare-pdf"))
 
 
 class CompareArgError(ValueError):
@@ -43,35 +44,6 @@ class CompareOutput:
     json: dict[str, Any] | None = None
     text: str = ""
     written: Path | None = None
-
-
-def add_compare_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("builds", nargs="+", metavar="BUILD",
-                   help=_("{min} to {max} build files").format(min=MIN_COLUMNS, max=MAX_COLUMNS))
-    p.add_argument("--baseline", type=int, default=1, metavar="N", help=_("deltas are to build N (1-based; default 1)"))
-    p.add_argument("--price-list", metavar="CSV", help=_("a buyer's price list (docs/catalog.md) for every build"))
-    p.add_argument("--currency", metavar="CODE", help=_("compare every build in this currency"))
-    p.add_argument("--electricity-price", metavar="PRICE", help=_("per kWh, in the comparison's currency"))
-    p.add_argument("--pue", type=float, metavar="X",
-                   help=_("power usage effectiveness of the site, facility / IT power, e.g. 1.3 (default: each build's)"))
-    p.add_argument("--years", type=int, metavar="N", help=_("TCO horizon, years (default: each build's)"))
-    p.add_argument("--utilization", type=float, metavar="PCT", help=_("GPU utilization for energy and rent, %%"))
-    p.add_argument("--workload", metavar="FILE", help=_("workload JSON applied to every build"))
-    p.add_argument("--hide-equal", action="store_true", help=_("text output: leave out rows equal for all builds"))
-    out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
-    for flag, _name in FORMATS:
-        out.add_argument(f"--{flag}", metavar="F", help=_("write the comparison as {format}").format(format=flag.upper()))
-
-
-def add_bom_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("build", metavar="BUILD", help=_("build file"))
-    out = p.add_mutually_exclusive_group(required=True)
-    out.add_argument("--csv", metavar="F", help=_("write the bill of materials to F as CSV"))
-    out.add_argument("--xlsx", metavar="F", help=_("write the bill of materials to F as an Excel workbook"))
-    p.add_argument("--price-list", metavar="CSV", help=_("a buyer's price list (docs/catalog.md)"))
-    p.add_argument("--currency", metavar="CODE", help=_("price the bill of materials in this currency, ISO 4217 "
-                                                       "(default: the build's)"))
 
 
 def _price_list(path: str | None, evaluator: Evaluator) -> PriceList | None:

@@ -7,19 +7,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from ..core.troubleshoot.symptoms import SYMPTOMS
 from ..words.i18n import _
 
 
-def add_parser(subparsers: Any) -> None:
-    d = subparsers.add_parser("diagnose", help=_("likely causes of a symptom, with the check and the fix"))
+def arguments(d: argparse.ArgumentParser) -> None:
     d.add_argument("symptom", choices=SYMPTOMS, help=_("what goes wrong"))
     d.add_argument("--build", metavar="BUILD", help=_("build file of the server (its checks are evidence)"))
     d.add_argument("--results", metavar="RESULTS", help=_("acceptance results folder (needs --build)"))
     d.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
-    d.set_defaults(func=run)
 
 
 def _facts(args: argparse.Namespace):  # noqa: ANN202 - Facts, imported lazily

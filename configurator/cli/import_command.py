@@ -15,19 +15,17 @@ from pathlib import Path
 from typing import Any
 
 from ..core.catalog import Catalog
-from ..formats.importers import ImportSettings, server_importer
 from ..formats.importers.inventory import read_inventory as read_folder
 from ..formats.importers.inventory_model import Inventory
 from ..formats.importers.placing import ImportResult, describe_match
 from ..formats.importers.redfish import RedfishOptions, read_password_file
 from ..formats.importers.redfish import read_inventory as read_redfish
+from ..formats.importers.servers import ImportSettings, server_importer
 from ..formats.verify import Verification, verify
 from ..store.build_files import save_build
 from ..words import say
 from ..words.i18n import _, pad
-
-PASSWORD_ENV = "CONFIGURATOR_BMC_PASSWORD"
-TOKEN_ENV = "CONFIGURATOR_BMC_TOKEN"
+from .commands.import_ import PASSWORD_ENV, TOKEN_ENV
 
 
 def _password(args: Namespace) -> str | None:
@@ -94,23 +92,3 @@ def run_verify(args: Namespace, catalog: Catalog) -> Verification:
 
     build = read_build(args.build, catalog).build
     return verify(build, read_server(args), catalog)
-
-
-def add_arguments(parser: Any, kinds: tuple[str, ...]) -> None:
-    """The `import` subcommand's arguments (cli/main.py builds the parser)."""
-    parser.add_argument("kind", choices=kinds, help=_("where the server's inventory comes from"))
-    parser.add_argument("source", help=_("redfish: https://BMC; inventory: a folder of command outputs"))
-    parser.add_argument("-o", "--output", required=True, metavar="BUILD.json", help=_("build file to write"))
-    parser.add_argument("--chassis", metavar="CATALOG_ID", help=_("build in this chassis (default: matched)"))
-    parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
-    add_connection_arguments(parser)
-
-
-def add_connection_arguments(parser: Any) -> None:
-    """How to reach a BMC: shared by `import redfish` and `verify`."""
-    parser.add_argument("--user", help=_("BMC user (password: --password-file or ${env})").format(env=PASSWORD_ENV))
-    parser.add_argument("--password-file", metavar="F", help=_("read the BMC password from the first line of F"))
-    parser.add_argument("--session", action="store_true", help=_("reuse the session token in ${env}").format(env=TOKEN_ENV))
-    parser.add_argument("--insecure", action="store_true", help=_("accept any TLS certificate (self-signed BMCs)"))
-    parser.add_argument("--ca-file", metavar="F", help=_("verify the BMC's certificate against this CA bundle"))
-    parser.add_argument("--timeout", type=float, default=10.0, metavar="S", help=_("seconds per request (default 10)"))

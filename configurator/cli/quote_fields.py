@@ -9,13 +9,13 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core import validation_text
-from ..core.build import Build
-from ..core.fx import FxTable
-from ..store.vendor_settings import QuoteError
 from ..words.i18n import N_, _
+
+if TYPE_CHECKING:
+    from ..core.build import Build
+    from ..core.fx import FxTable
 
 #: option -> (section, field, type); type "text" is a string, "money"/"pct" a Decimal
 FIELDS: dict[str, tuple[str, str, str]] = {
@@ -96,6 +96,9 @@ def apply_quote_arguments(build: Build, args: argparse.Namespace, currency: str 
 
     The currency comes first: the build's money inputs are re-based into it, so --shipping and
     the other amounts given on the command line are in the quote's currency."""
+    from ..core import validation_text
+    from ..store.vendor_settings import QuoteError
+
     if currency:
         from ..core.currency import currency_ops
         from ..store.fx_rates import load_fx

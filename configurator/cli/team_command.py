@@ -45,9 +45,8 @@ def _pct(text: str) -> Decimal:
     return value
 
 
-def add_parsers(sub: Any) -> None:
-    """The three command groups, added to the top-level parser's subcommands."""
-    s = sub.add_parser("store", help=_("the team store: create, migrate, users, number mask"))
+def store_arguments(s: argparse.ArgumentParser) -> None:
+    """`configurator store init|migrate|status|users|user-add|mask`."""
     ss = s.add_subparsers(dest="store_command", required=True, parser_class=type(s))
     for name, text in (("init", _("create the store (or bring it to the current schema) and say where it is")),
                        ("migrate", _("bring the store's schema to the current version")),
@@ -64,9 +63,10 @@ def add_parsers(sub: Any) -> None:
     m = ss.add_parser("mask", help=_("set the quote number mask, e.g. QUO/{yy}{mm}/{user}/{seq:03}"))
     m.add_argument("mask", help=_("the mask: {yyyy} {yy} {mm} {user} and one {seq:N}"))
     _store_options(m)
-    s.set_defaults(func=run_store)
 
-    q = sub.add_parser("quotes", help=_("quotes in the team store: list, create, submit, approve, issue, revise"))
+
+def quotes_arguments(q: argparse.ArgumentParser) -> None:
+    """`configurator quotes list|create|submit|approve|reject|issue|revise|duplicate|show|close`."""
     qs = q.add_subparsers(dest="quotes_command", required=True, parser_class=type(q))
     ql = qs.add_parser("list", help=_("quotes you may see, newest first"))
     ql.add_argument("--status", help=_("only quotes in this status (draft, submitted, approved, issued, won, …)"))
@@ -94,9 +94,10 @@ def add_parsers(sub: Any) -> None:
     qe.add_argument("quote", help=_("quote number or id"))
     qe.add_argument("--outcome", required=True, choices=("won", "lost", "expired"), help=_("how the quote ended"))
     _store_options(qe)
-    q.set_defaults(func=run_quotes)
 
-    p = sub.add_parser("prices", help=_("price lists in the team store: import a distributor's CSV/XLSX, list"))
+
+def prices_arguments(p: argparse.ArgumentParser) -> None:
+    """`configurator prices import|list`."""
     ps = p.add_subparsers(dest="prices_command", required=True, parser_class=type(p))
     pi = ps.add_parser("import", help=_("import a price list (columns part_id, price, cost, min_qty)"))
     pi.add_argument("file", help=_("the distributor's CSV or XLSX file"))
@@ -111,7 +112,6 @@ def add_parsers(sub: Any) -> None:
     pl.add_argument("--group", help=_("only this customer group's lists"))
     pl.add_argument("--on", type=_date, help=_("only lists valid on this date"))
     _store_options(pl)
-    p.set_defaults(func=run_prices)
 
 
 def _open(args: argparse.Namespace) -> Any:

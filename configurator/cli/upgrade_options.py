@@ -1,5 +1,6 @@
-"""`configurator evaluate`'s upgrade part: `--before BEFORE.json`, `--trade-in PART=AMOUNT`, and the
-`upgrade` object `--json` adds when the build owns parts or a BEFORE is given (docs/cli.md)."""
+"""`configurator evaluate`'s upgrade part: what `--before BEFORE.json` and `--trade-in PART=AMOUNT`
+(declared in cli/commands/evaluate.py) ask for, and the `upgrade` object `--json` adds when the
+build owns parts or a BEFORE is given (docs/cli.md)."""
 
 from __future__ import annotations
 
@@ -14,18 +15,10 @@ from ..core.evaluator import Evaluator
 from ..core.upgrade.delta import UpgradePlan, plan_to_json
 from ..core.upgrade.found import upgrade_of
 from ..store.build_files import load_build
-from ..words.i18n import _
 from ..words.problems import violation_json
 
 #: the largest trade-in value accepted for one part, in the build's currency
 MAX_TRADE_IN = Decimal("1e9")
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--before", metavar="BEFORE.json",
-                        help=_("the server as it is now (default: the build's owned parts, e.g. an imported server)"))
-    parser.add_argument("--trade-in", action="append", default=[], metavar="PART=AMOUNT",
-                        help=_("what one removed owned part is worth, in the build's currency (repeatable)"))
 
 
 def parse_trade_in(values: Sequence[str]) -> dict[str, Decimal]:

@@ -21,7 +21,6 @@ from .build import Build
 from .catalog import Catalog
 from .context import BuildContext, resolve
 from .evaluate._fast import BoundedMemo, construct
-from .evaluate.cost import compute_cost, compute_tco
 from .evaluate.figures import Figures, compute_figures
 from .evaluate.result import ComputeResult, CostResult, Evaluation, TcoResult
 from .evaluate.workload import Workload, WorkloadResult, evaluate_workload
@@ -141,6 +140,8 @@ class Evaluator:
         (not their slots), the PSUs' and bridged GPUs' slots (companion cords and bridges, owned
         parts) and the commercial terms, so moving a part, or swapping which DIMMs are left out,
         reprices nothing."""
+        from .evaluate.cost import compute_cost, compute_tco  # `check` prices nothing (start-up)
+
         site, com, b = ctx.build.site, ctx.build.commercial, ctx.build
         bridged = ctx.bridged_ids
         # the BOM prints the support line, so support % and years are BOM inputs too

@@ -17,14 +17,16 @@ choices (too little power, lanes shared) are left to the other rule families.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .build import Build
 from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
 from .categories import ACCEPTS, KEYS, bay_name, noun
 from .context import BuildContext, cover_map, covers, resolve
 from .slots import Slot, layout_of
+
+if TYPE_CHECKING:
+    import numpy as np
 
 #: (violation code, one-sentence reason) for one way a part does not fit a slot
 Problem = tuple[str, str]
@@ -309,6 +311,8 @@ class FitGroups:
 
     def fits(self, catalog: Catalog, chassis: Chassis | None) -> np.ndarray:
         """`fits_chassis(catalog, chassis, part)[0]` of each part, in order (all False without a chassis)."""
+        import numpy as np  # here, not at the top: checking a build never needs it (start-up)
+
         if chassis is None:
             return np.zeros(len(self._codes), dtype=bool)
         verdicts = np.fromiter((fits_chassis(catalog, chassis, p)[0] for p in self.members), dtype=bool,

@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from ..core.build import Build
-from ..core.catalog import Catalog
-from ..core.compare import Comparison
-from ..core.evaluate.result import Evaluation
-from ..store.build_files import LoadedBuild
+if TYPE_CHECKING:   # annotations only: looking a format up imports none of the models
+    from ..core.build import Build
+    from ..core.catalog import Catalog
+    from ..core.compare import Comparison
+    from ..core.evaluate.result import Evaluation
+    from ..store.build_files import LoadedBuild
 
 
 class UnknownFormatError(ValueError):

@@ -18,8 +18,9 @@ from openpyxl import load_workbook
 
 from configurator.core.catalog import Catalog
 from configurator.core.compare import ColumnInput, Comparer
-from configurator.formats.exporters import COMPARE_EXPORTERS, EXPORTERS, ExportRequest
+from configurator.formats.exporters import EXPORTERS, ExportRequest
 from configurator.formats.exporters.cells import FORMULA_START, csv_text
+from configurator.formats.exporters.comparisons import COMPARE_EXPORTERS
 from configurator.store import paths
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog

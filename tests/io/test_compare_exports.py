@@ -14,9 +14,10 @@ import pytest
 from openpyxl import load_workbook
 
 from configurator.core.compare import ColumnInput, Comparer, Comparison
-from configurator.formats.exporters import COMPARE_EXPORTERS, EXPORTERS, ExportRequest, compare_exporter
+from configurator.formats.exporters import EXPORTERS, ExportRequest
 from configurator.formats.exporters.bom_rows import total_labels
 from configurator.formats.exporters.compare_xlsx import FIRST, HEAD_ROWS
+from configurator.formats.exporters.comparisons import COMPARE_EXPORTERS, compare_exporter
 from configurator.store import paths
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog

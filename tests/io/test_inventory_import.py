@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from configurator.formats.importers import server_importer
 from configurator.formats.importers.inventory import read_inventory
 from configurator.formats.importers.inventory_model import Found
 from configurator.formats.importers.matching import match_item
+from configurator.formats.importers.servers import server_importer
 from configurator.launch import main
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import default_catalog
@@ -177,7 +177,7 @@ def test_matching_needs_evidence_and_no_contradiction(catalog, item, expected):
 
 
 def _settings():
-    from configurator.formats.importers import ImportSettings
+    from configurator.formats.importers.servers import ImportSettings
 
     return ImportSettings()
 

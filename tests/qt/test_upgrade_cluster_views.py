@@ -99,7 +99,7 @@ def test_the_cluster_view_draws_every_rack_and_the_fabric(qtbot, real_catalog, t
     view.rack_kw.setValue(20.0)
     assert len(view.plan.racks) > len(plan.racks)                    # fewer servers per rack at 20 kW
     out = tmp_path / "c.pdf"
-    from configurator.formats.exporters import CLUSTER_EXPORTERS
+    from configurator.formats.exporters.clusters import CLUSTER_EXPORTERS
 
     CLUSTER_EXPORTERS["cluster-pdf"].write(view.plan, real_catalog, out)
     assert out.read_bytes().startswith(b"%PDF-")

@@ -1,7 +1,7 @@
 """Cluster exports: the cluster BOM as CSV, and NetBox bulk-import CSVs (racks and devices).
 
 A `ClusterExporter` writes a `ClusterPlan` (core/cluster/plan.py); like the build exporters it
-is one module per format, listed in `io.exporters.CLUSTER_EXPORTERS`, and writes atomically.
+is one module per format, listed in `formats/exporters/clusters.py`, and writes atomically.
 The NetBox files follow its bulk-import columns (Organization ▸ Racks, Devices ▸ Devices):
 `<name>.racks.csv` and `<name>.devices.csv`, rack positions from `racks.elevation`.
 """
@@ -12,12 +12,14 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ...core.catalog import Catalog
-from ...core.cluster.plan import ClusterPlan
-from ...core.cluster.racks import elevation
 from ...store.safe_write import atomic_write, sanitize_filename
 from .cells import SafeCsvWriter
+
+if TYPE_CHECKING:   # the registry lists this exporter without loading the cluster planner
+    from ...core.catalog import Catalog
+    from ...core.cluster.plan import ClusterPlan
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,8 @@ def write_bom_csv(plan: ClusterPlan, catalog: Catalog, path: Path) -> Path:
 
 def netbox_rows(plan: ClusterPlan, catalog: Catalog, site: str) -> tuple[list[list[object]], list[list[object]]]:
     """(racks rows, devices rows) for NetBox's bulk import."""
+    from ...core.cluster.racks import elevation
+
     racks: list[list[object]] = [["site", "name", "status", "width", "u_height"]]
     devices: list[list[object]] = [["name", "role", "manufacturer", "device_type", "site", "rack", "position",
                                     "face", "status"]]

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ...core.catalog import Catalog
-from ...core.cluster.plan import ClusterPlan
 from ...words.i18n import current_language
 from .cluster_bom_csv import ClusterExporter
+
+if TYPE_CHECKING:
+    from ...core.catalog import Catalog
+    from ...core.cluster.plan import ClusterPlan
 
 
 def write_cluster_pdf(plan: ClusterPlan, path: Path, language: str = "en") -> Path:

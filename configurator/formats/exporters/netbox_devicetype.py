@@ -19,16 +19,18 @@ import math
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.build import Build
 from ...core.catalog import NIC, PSU, Accessory, Catalog, Switch
-from ...core.cluster.plan import ClusterPlan
 from ...core.evaluate.result import Evaluation
 from ...store.safe_write import atomic_write, sanitize_filename
 from ...words.i18n import N_
 from ..registry import Exporter, ExportRequest
 from .cluster_bom_csv import ClusterExporter
+
+if TYPE_CHECKING:
+    from ...core.cluster.plan import ClusterPlan
 
 _IB = {100: "infiniband-edr", 200: "infiniband-hdr", 400: "infiniband-ndr", 800: "infiniband-xdr"}
 _ETH = {1: "1000base-t", 10: "10gbase-x-sfpp", 25: "25gbase-x-sfp28", 100: "100gbase-x-qsfp28",

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QFileDialog, QMenu, QToolButton
 
 from ...core.compare import Comparison, PriceList
-from ...formats.exporters import COMPARE_EXPORTERS, ExportRequest
+from ...formats.exporters import ExportRequest
+from ...formats.exporters.comparisons import COMPARE_EXPORTERS
 from ...formats.registry import dialog_filter
 from ...store.price_lists import load_price_list
 from ...words import i18n

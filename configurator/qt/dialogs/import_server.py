@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.catalog import Catalog
-from ...formats.importers import ImportSettings, server_importer
 from ...formats.importers.placing import ImportResult
 from ...formats.importers.redfish import RedfishOptions
+from ...formats.importers.servers import ImportSettings, server_importer
 
 
 class _ImportWorker(QObject):

@@ -149,7 +149,7 @@ class ClusterView(QWidget):
             self.fabric.caption.setText(self.tr("No compute fabric: the build has no network for it."))
 
     def export_pdf(self) -> bool:
-        from ...formats.exporters import CLUSTER_EXPORTERS
+        from ...formats.exporters.clusters import CLUSTER_EXPORTERS
 
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Export cluster PDF"), str(Path.home() / "cluster.pdf"),
                                               self.tr("PDF (*.pdf)"))

@@ -25,7 +25,6 @@ from ..chassis.schematic import ChassisView
 from ..chassis.tray import NotPlacedTray
 from ..dialogs.chassis_picker import ChassisPicker
 from ..dialogs.command_palette import open_palette
-from ..dialogs.import_server import import_from_server
 from ..palette.palette_dock import Palette
 from ..panels import PANELS
 from ..panels.bom import PartsList
@@ -171,12 +170,17 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
                                              self.tr("Put every panel back in its place for this window size"))
         self.act_place.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
 
+    def _import_from_server(self) -> None:
+        from ..dialogs.import_server import import_from_server  # the Redfish client: when first asked for
+
+        import_from_server(self)
+
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu(self.tr("&File"))
         for act in (self.act_new, self.act_open):
             file_menu.addAction(act)
-        file_menu.addAction(self.tr("&Import from server…"), lambda: import_from_server(self))
+        file_menu.addAction(self.tr("&Import from server…"), self._import_from_server)
         self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()

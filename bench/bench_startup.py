@@ -1,0 +1,152 @@
+"""Start-up benchmark: whole processes, from launch to exit (or to the window's first frame).
+
+    .venv/bin/python bench/bench_startup.py [--rounds 15] [--build examples/hgx-h100-8gpu.json] [--against CHECKOUT]
+
+Each case is a fresh interpreter, run the way a user runs it (`python -m configurator …`, byte
+code cached: PYTHONDONTWRITEBYTECODE is removed from the environment). The cases run interleaved,
+one of each per round, so that a busy machine slows them alike; one warm-up round (it fills the
+byte-code and catalog caches) is discarded, and each case's median is reported. Targets (#25):
+
+- `configurator check BUILD`               ≤ 2.5 × `python -c "import pydantic"`
+- `configurator quote BUILD -o Q.pdf`      ≤ 2.5 × `python -c "import reportlab.platypus, pydantic"`,
+  importing reportlab and nothing of Qt or numpy (checked: the quote's `-X importtime` list)
+- `configurator gui BUILD` → first painted frame ≤ 0.6 s (offscreen), with pyqtgraph not yet
+  imported when that frame is painted (reported)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: run in the child of the GUI case: the launcher's own `configurator gui BUILD`, with a paint
+#: counter on the application; at the first painted frame it prints the time and whether
+#: pyqtgraph was imported yet, then quits
+_GUI_CHILD = """
+import sys, time
+from configurator.qt import app as qt_app
+from PySide6.QtCore import QEvent, QObject, QTimer
+
+made = qt_app.make_app
+
+class Paints(QObject):
+    count = 0
+    def eventFilter(self, obj, event):  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.Paint:
+            Paints.count += 1
+        return False
+
+def mark():
+    # a zero-delay timer runs after the window-system events of its pass (the first frame's paint)
+    if Paints.count:
+        print(f"first {time.time()!r} pyqtgraph={'pyqtgraph' in sys.modules}", flush=True)
+        qt_app.QApplication.instance().quit()
+    else:
+        QTimer.singleShot(0, mark)
+
+def make_app(*args, **kwargs):
+    app = made(*args, **kwargs)
+    app._paints = Paints()
+    app.installEventFilter(app._paints)
+    QTimer.singleShot(0, mark)
+    return app
+
+qt_app.make_app = make_app
+from configurator.launch import main
+main(["gui", sys.argv[1]])
+"""
+
+
+def cases(build: str, pdf: str) -> dict[str, list[str]]:
+    py = sys.executable
+    return {
+        "python -c pass": [py, "-c", "pass"],
+        "import pydantic": [py, "-c", "import pydantic"],
+        "configurator check": [py, "-m", "configurator", "check", build],
+        "import reportlab.platypus, pydantic": [py, "-c", "import reportlab.platypus, pydantic"],
+        "configurator quote": [py, "-m", "configurator", "quote", build, "-o", pdf],
+        "gui → first frame": [py, "-c", _GUI_CHILD, build],
+    }
+
+
+def _env(home: str, root: Path = ROOT) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
+    env["PYTHONPATH"] = str(root)
+    env["CONFIGURATOR_HOME"] = home
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    return env
+
+
+def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, str]:
+    """Seconds from launch to exit, or to the first frame a GUI child prints; and its marks."""
+    t0 = time.time()
+    out = subprocess.run(argv, cwd=env["PYTHONPATH"], env=env, capture_output=True, text=True)
+    end = time.time()
+    if out.returncode not in (0, 1):
+        raise SystemExit(f"{argv[:4]} failed ({out.returncode}):\n{out.stderr[-2000:]}")
+    first = next((line for line in out.stdout.splitlines() if line.startswith("first ")), None)
+    if first:
+        stamp, flag = first.split()[1:3]
+        return float(stamp) - t0, flag
+    return end - t0, ""
+
+
+def quote_imports(build: str, pdf: str, env: dict[str, str]) -> list[str]:
+    """The heavy packages `configurator quote` imports that it should not (Qt, numpy, pyqtgraph)."""
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "configurator", "quote", build, "-o", pdf],
+                         cwd=ROOT, env=env, capture_output=True, text=True)
+    names = {line.rsplit("|", 1)[-1].strip().split(".")[0] for line in out.stderr.splitlines() if "|" in line}
+    return sorted(names & {"PySide6", "shiboken6", "numpy", "pyqtgraph"})
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--build", default="examples/hgx-h100-8gpu.json")
+    ap.add_argument("--skip-gui", action="store_true", help="leave out the window (no Qt on this machine)")
+    ap.add_argument("--against", type=Path, metavar="CHECKOUT",
+                    help="also time check, quote and the window of another checkout, in the same rounds")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="configurator-startup-") as home:
+        env = _env(home)
+        todo = {name: (argv, env) for name, argv in cases(args.build, str(Path(home) / "q.pdf")).items()}
+        if args.against:
+            other = _env(str(Path(home) / "against"), args.against.resolve())
+            todo |= {f"{name} ({args.against})": (argv, other) for name, argv in
+                     cases(args.build, str(Path(home) / "q2.pdf")).items() if name.startswith(("configurator", "gui"))}
+        if args.skip_gui:
+            todo = {name: case for name, case in todo.items() if not name.startswith("gui")}
+        times: dict[str, list[float]] = {name: [] for name in todo}
+        flags: list[str] = []
+        for i in range(args.rounds + 1):
+            for name, (argv, case_env) in todo.items():
+                seconds, flag = run_once(argv, case_env)
+                if i:   # round 0 warms the byte-code and catalog caches
+                    times[name].append(seconds)
+                    flags += [flag] if flag and name == "gui → first frame" else []
+        heavy = quote_imports(args.build, str(Path(home) / "q.pdf"), env)
+    med = {name: statistics.median(t) * 1000 for name, t in times.items()}
+    print(f"{os.cpu_count()} CPUs, {args.rounds} interleaved rounds, medians (ms), {sys.version.split()[0]}")
+    for name, ms in med.items():
+        print(f"  {name:52} {ms:7.0f} ms")
+    check = med["configurator check"] / med["import pydantic"]
+    quote = med["configurator quote"] / med["import reportlab.platypus, pydantic"]
+    print(f"check / import pydantic: {check:.2f}× (target ≤ 2.50×)")
+    print(f"quote / import reportlab.platypus, pydantic: {quote:.2f}× (target ≤ 2.50×); "
+          f"Qt or numpy in the quote's imports: {', '.join(heavy) or 'none'}")
+    if "gui → first frame" in med:
+        print(f"gui → first frame: {med['gui → first frame'] / 1000:.2f} s (target ≤ 0.60 s); "
+              f"pyqtgraph imported before it: {', '.join(sorted(set(flags)))}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,40 @@
+"""Every command of `configurator`, in the order `configurator --help` lists them.
+
+A new command is a module here ending with `COMMAND = Command(...)` (cli/command.py), added to
+`COMMANDS` below; tests/cli/test_registry.py checks that each one declares a help text for every
+argument and imports nothing heavy until it runs.
+"""
+
+from __future__ import annotations
+
+from ..command import Command
+from . import (
+    accept,
+    bom,
+    catalog,
+    check,
+    cluster,
+    compare,
+    diagnose,
+    evaluate,
+    explain,
+    export,
+    gui,
+    import_,
+    plan,
+    prices,
+    quote,
+    quotes,
+    recommend,
+    store,
+    verify,
+    workload,
+)
+
+COMMANDS: dict[str, Command] = {c.name: c for c in (
+    gui.COMMAND, catalog.COMMAND, check.COMMAND, evaluate.COMMAND, explain.COMMAND, workload.COMMAND,
+    recommend.COMMAND, quote.COMMAND, cluster.COMMAND, export.COMMAND, compare.COMMAND, bom.COMMAND,
+    import_.COMMAND, plan.COMMAND, verify.COMMAND, accept.COMMAND, diagnose.COMMAND, store.COMMAND, quotes.COMMAND,
+    prices.COMMAND)}
+
+__all__ = ["COMMANDS"]

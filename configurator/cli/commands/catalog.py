@@ -1,0 +1,43 @@
+"""`configurator catalog [--category C] [--json]`: the parts of the catalog, one a line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ...words.i18n import _
+from ..command import CliError, Command, json_flag, print_json
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    from ...core import categories
+
+    parser.add_argument("--category", help=_("only the parts of this category: {keys}").format(
+        keys=", ".join(categories.KEYS)))
+    json_flag(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...core import categories
+    from ...core.evaluate.json_shape import part_to_json
+    from ...words.errors import issue_line
+    from ..inputs import catalog
+
+    cat = catalog()
+    parts = [p for p in cat.parts.values() if args.category in (None, p.category)]
+    if args.category and args.category not in categories.KEYS:
+        raise CliError(f"--category: unknown category {args.category!r}")
+    if args.json:
+        print_json([part_to_json(p, cat) for p in parts])
+    else:
+        for p in sorted(parts, key=lambda p: (p.category, p.vendor, p.name)):
+            price = cat.price(p.id)
+            money = f"{price.price} {price.currency}" if price else _("no price")
+            print(f"{p.category:8} {p.id:40} {p.vendor:10} {p.name}  [{money}; {p.origin}]")
+        print(_("{n} parts").format(n=len(parts)), file=sys.stderr)
+    for issue in cat.issues:
+        print(issue_line(issue), file=sys.stderr)
+    return 0
+
+
+COMMAND = Command("catalog", lambda: _("list catalog parts"), arguments, run)
