@@ -15,7 +15,8 @@ import argparse
 
 import pytest
 
-from configurator.cli.recommend_command import add_arguments, build_request
+from configurator.cli.commands.recommend import arguments as add_arguments
+from configurator.cli.recommend_command import build_request
 from configurator.core.catalog import NIC, Drive
 from configurator.core.cluster import plan_cluster
 from configurator.core.cluster.inputs import ClusterSpec, ServerGroup

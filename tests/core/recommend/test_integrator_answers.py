@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli.recommend_command import add_arguments, build_request
+from configurator.cli.commands.recommend import arguments as add_arguments
+from configurator.cli.recommend_command import build_request
 from configurator.core.evaluate.workload_models import ModelShape
 from configurator.core.recommend import recommend
 from configurator.store.build_files import load_build

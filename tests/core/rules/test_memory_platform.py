@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli.recommend_command import add_arguments, build_request
+from configurator.cli.commands.recommend import arguments as add_arguments
+from configurator.cli.recommend_command import build_request
 from configurator.core.build import Build
 from configurator.core.catalog import CPU, DIMM
 from configurator.core.recommend import recommend
