@@ -453,6 +453,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_connection_arguments(v)
     v.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     v.set_defaults(func=cmd_verify)
+    from .stack_command import add_parser as add_stack_parser
+
+    add_stack_parser(sub)
     for parser in (p, *sub.choices.values()):  # `configurator --lang zh_CN check ...` or `check --lang ...`
         parser.add_argument("--lang", choices=tuple(LANGUAGES), default=argparse.SUPPRESS,
                             help=_("language of the output and the GUI (default: CONFIGURATOR_LANG or the system locale)"))

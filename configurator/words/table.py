@@ -11,11 +11,12 @@ and its wording with one entry in the family's words module.
 
 from __future__ import annotations
 
-from . import list_words
+from . import list_words, stack_words
 from .marks import Entry
 
 FAMILIES: tuple[dict[str, Entry], ...] = (
     list_words.WORDS,
+    stack_words.WORDS,
 )
 
 

@@ -31,6 +31,7 @@ from ...store.text_files import FileReadError, read_text
 from ...words.i18n import N_
 from .inventory_model import Found, FoundKind, Inventory
 from .placing import ImportResult, ImportSettings, ServerImporter, build_from_inventory
+from .software import host_software
 
 MAX_FILE_BYTES = 8_000_000
 MAX_PROBE_BYTES = 64_000_000
@@ -50,6 +51,7 @@ class _Source:
 
     def __init__(self, path: Path) -> None:
         self.path, self.notes = path, list[str]()
+        self.missing: dict[str, str] = {}      # the probe's reasons for what it could not collect
         self._bundle: dict[str, str] | None = None
         if path.is_file():
             self._bundle = self._load_probe(path)
@@ -67,6 +69,7 @@ class _Source:
             raise ValueError(f"{path}: field 'kind': not a probe file (expected {PROBE_KIND!r})")
         missing = data.get("missing")
         for name, why in (missing.items() if isinstance(missing, dict) else ()):
+            self.missing[str(name)] = str(why)[:200]
             self.notes.append(f"{path.name}: {name} not collected: {str(why)[:200]}")
         return {str(k): v for k, v in data["files"].items() if isinstance(v, str)}
 
@@ -201,9 +204,11 @@ def _pci(rows: Any, name: str, with_gpus: bool) -> list[Found]:
 def read_inventory(folder: Path | str) -> Inventory:
     """What a folder of command outputs (or a probe file) shows, as an `Inventory`; raises ValueError."""
     f = _Source(Path(folder))
-    gpus = _gpus_xml(f.parsed("nvidia-smi-q.xml", "GPU details unknown", "xml"), "nvidia-smi-q.xml")
-    if not gpus and f.has("nvidia-smi-query.csv"):
-        gpus = _gpus_csv(f.parsed("nvidia-smi-query.csv", "", "csv"), "nvidia-smi-query.csv")
+    xml = f.parsed("nvidia-smi-q.xml", "GPU details unknown", "xml")
+    gpus = _gpus_xml(xml, "nvidia-smi-q.xml")
+    rows = f.parsed("nvidia-smi-query.csv", "", "csv") if f.has("nvidia-smi-query.csv") else None
+    if not gpus and rows is not None:
+        gpus = _gpus_csv(rows, "nvidia-smi-query.csv")
     cpus = _cpus(f.parsed("lscpu.json", "CPUs unknown", None), "lscpu.json")
     dimms, maker, product = _dimms(f.parsed("dmidecode.txt", "DIMMs and the system model unknown (run dmidecode "
                                              "-t 1 -t 17 as root)", "dmidecode"), "dmidecode.txt", f.notes)
@@ -218,7 +223,8 @@ def read_inventory(folder: Path | str) -> Inventory:
             "nic": f.has("lspci.txt"), "psu": False}      # a host cannot see its PSUs
     return Inventory(source=str(folder), system_model=product, system_manufacturer=maker,
                      items=tuple(gpus + cpus + dimms + drives + pci), notes=tuple(f.notes),
-                     blind=tuple(k for k, seen in sees.items() if not seen))
+                     blind=tuple(k for k, seen in sees.items() if not seen),
+                     software=host_software(lambda name: f.text(name, ""), f.missing, xml, rows))
 
 
 def _read(source: str, catalog: Catalog, settings: ImportSettings) -> ImportResult:
