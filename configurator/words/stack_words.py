@@ -69,6 +69,13 @@ WORDS: dict[str, Entry] = {
                                      "(driver {driver})"),
     "stack.installed.fm-mismatch": N_("Fabric Manager {fm} differs from driver {driver}: the fabric does not "
                                       "start"),
+    # what an upgrade asks of the stack
+    "stack.upgrade.gpu-needs": N_("{gpu} ({arch}, compute capability {cc}) needs CUDA {cuda} or later and driver "
+                                  "{driver} or later"),
+    "stack.upgrade.framework-lacks": N_("the current {framework} has no code for {gpu} ({cc}): change the framework "
+                                        "build"),
+    "stack.upgrade.change": N_("{component}: {before} -> {after}"),
+    "stack.upgrade.added": N_("{component} {after} is now needed"),
     # fixes
     "stack.fix.driver": N_("install driver {driver}"),
     "stack.fix.fabric-manager": N_("install Fabric Manager {driver}, the driver's own version"),

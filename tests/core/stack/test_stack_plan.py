@@ -175,3 +175,36 @@ def test_a_latest_tag_or_a_broken_row_is_refused(tmp_path: Path):
     boxes.write_text('table = "containers"\n[[ngc]]\nimage = "x"\n', encoding="utf-8")
     with pytest.raises(StackTableError, match="ngc"):
         read_stack_table(tmp_path)
+
+
+def test_an_upgrade_says_what_the_new_gpu_requires_of_the_stack(catalog, table):
+    from configurator.core.stack.upgrade_needs import stack_needs
+
+    legacy = table.model_copy(update={"pytorch": tuple(f for f in table.pytorch if f.index == "cu126")})
+    before = plan_stack(one_gpu("nvidia-h200-nvl-141gb"), catalog, legacy, DAY)
+    after = plan_stack(one_gpu("nvidia-b200-sxm-180gb"), catalog, table, DAY)
+    needs = {m.id: m for m in stack_needs(before, after, table)}
+    assert (needs["stack.upgrade.gpu-needs"]["cuda"], needs["stack.upgrade.gpu-needs"]["driver"]) == ("12.8", "570.26")
+    assert needs["stack.upgrade.framework-lacks"]["cc"] == "10.0"      # the cu126 build in use has no Blackwell code
+    assert needs["stack.upgrade.added"]["after"] == plan_stack(one_gpu("nvidia-b200-sxm-180gb"), catalog, table,
+                                                               DAY).version("fabric_manager")  # NVSwitch arrives
+    assert stack_needs(after, after, table) == ()
+
+
+def test_configurator_plan_lists_the_stack_needs(tmp_path):
+    import io
+    import json
+    from contextlib import redirect_stdout
+
+    from configurator.launch import main
+
+    build = json.loads((EX / "hgx-h100-8gpu.json").read_text(encoding="utf-8"))
+    build["placements"] = {k: "nvidia-b200-sxm-180gb" if v == "nvidia-h100-sxm5-80gb" else v
+                           for k, v in build["placements"].items()}
+    after = tmp_path / "b200.json"
+    after.write_text(json.dumps(build), encoding="utf-8")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        main(["plan", str(EX / "hgx-h100-8gpu.json"), str(after), "--json"])
+    codes = [s["code"] for s in json.loads(out.getvalue())["stack"]]
+    assert codes[0] == "stack.upgrade.gpu-needs"
