@@ -199,6 +199,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         view.addSeparator()
         view.addAction(self.tr("&Upgrade plan…"), self.show_upgrade_view)
         view.addAction(self.tr("C&luster plan…"), self.show_cluster_view)
+        view.addAction(self.tr("&Software stack…"), self.show_stack_view)
         view.addSeparator()
         view.addMenu(language_menu(self))
         tools = bar.addMenu(self.tr("&Tools"))
@@ -215,6 +216,11 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         from ..views.upgrade_plan import show_upgrade_view  # imported when first opened, not at start
 
         show_upgrade_view(self)
+
+    def show_stack_view(self) -> None:
+        from ..views.stack_view import show_stack_view  # imported when first opened, not at start
+
+        show_stack_view(self)
 
     def show_cluster_view(self) -> None:
         from ..views.cluster_plan import show_cluster_view  # imported when first opened, not at start
