@@ -56,35 +56,42 @@ def _is_server(path: str) -> bool:
     return isinstance(data, dict) and data.get("kind") == PROBE_KIND
 
 
-def run(args: argparse.Namespace) -> int:
-    from ..core.stack import check_installed, plan_stack
+def _subject(args: argparse.Namespace, catalog: Any) -> tuple[Any, Any]:
+    """(the build, the installed versions or None) that BUILD and --server name."""
+    from ..formats.importers import importer_for
     from ..formats.importers.inventory import read_inventory
     from ..formats.importers.placing import build_from_inventory
-    from ..store.catalogs import default_catalog
-    from ..store.stack_tables import read_stack_table
     from ..words.i18n import note_line
-    from ..words.stack_text import plan_json, plan_text
 
-    catalog, table = default_catalog(), read_stack_table()
     installed = None
     if _is_server(args.build):
         inventory = read_inventory(args.build)
         build = build_from_inventory(inventory, catalog, name=args.build).build
         installed = inventory.software
     else:
-        from ..formats.importers import importer_for
-
         loaded = importer_for(args.build).read(Path(args.build), catalog)
         for note in loaded.notes:
             print(note_line(note), file=sys.stderr)
         build = loaded.build
     if args.server:
         installed = read_inventory(args.server).software
+    return build, installed
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..core.evaluate.json_shape import strict_json  # valid JSON always: no raw bytes of a file name
+    from ..core.stack import check_installed, plan_stack
+    from ..store.catalogs import default_catalog
+    from ..store.stack_tables import read_stack_table
+    from ..words.stack_text import plan_json, plan_text
+
+    catalog, table = default_catalog(), read_stack_table()
+    build, installed = _subject(args, catalog)
     plan = plan_stack(build, catalog, table, args.as_of or datetime.date.today())
     findings = check_installed(plan, installed, table) if installed is not None else None
     if args.json:
-        json.dump({"build": args.build, "table": list(table.origin), **plan_json(plan, findings, installed)},
-                  sys.stdout, indent=2, ensure_ascii=False)
+        data = {"build": args.build, "table": list(table.origin), **plan_json(plan, findings, installed)}
+        json.dump(strict_json(data), sys.stdout, indent=2, ensure_ascii=False, allow_nan=False)
         sys.stdout.write("\n")
     else:
         print(plan_text(plan, findings, installed))

@@ -94,3 +94,19 @@ def test_redfish_records_bios_and_bmc_firmware():
         software = read_bmc(RedfishOptions(url=url)).software
     assert software.bios == "P79 v1.95 (12/06/2019)" and software.bmc_firmware == "1.45.455b66-rev4"
 
+
+
+def test_json_is_strict_utf8_with_an_undecodable_file_name(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    name = os.fsencode(tmp_path) + b"/caf\xe9-h200.json"
+    with open(name, "wb") as fh:
+        fh.write((paths.examples_dir() / "gigabyte-g593-sd1-8x-h200.json").read_bytes())
+    env = {**os.environ, "PYTHONPATH": str(root), "CONFIGURATOR_HOME": str(tmp_path / ".home")}
+    proc = subprocess.run([sys.executable, "-m", "configurator", "stack", os.fsdecode(name), "--json"],
+                          capture_output=True, timeout=120, env=env, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.decode("utf-8"))["build"].endswith("caf\ufffd-h200.json")
