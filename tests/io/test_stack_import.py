@@ -110,3 +110,29 @@ def test_json_is_strict_utf8_with_an_undecodable_file_name(tmp_path):
                           capture_output=True, timeout=120, env=env, check=False)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.decode("utf-8"))["build"].endswith("caf\ufffd-h200.json")
+
+
+def test_the_probe_collects_fabric_manager_and_stays_quiet_about_ascend_files(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    import configurator.probe as probe
+
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    scripts = {"nvidia-smi": f'case "$1" in -q) cat "{PROBE}/nvidia-smi-q.xml";; *) cat "{PROBE}/nvidia-smi-query.csv";; esac',
+               "nv-fabricmanager": 'echo "Fabric Manager version is : 580.159.04"'}
+    for name, body in scripts.items():
+        (tools / name).write_text(f"#!/bin/sh\n{body}\n")
+        (tools / name).chmod(0o755)
+    out = tmp_path / "server.json"
+    env = {"PATH": f"{tools}:/usr/bin:/bin", "LANG": "C"}
+    done = subprocess.run([sys.executable, "-I", "-S", probe.__file__, str(out)], env=env, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    inventory = read_inventory(out)
+    assert (inventory.software.driver, inventory.software.fabric_manager) == ("580.159.04", "580.159.04")
+    assert not [n for n in inventory.notes if "npu-smi" in n or "ascend" in n]
+    if not os.path.exists("/usr/local/Ascend"):
+        assert "npu-smi.txt" in json.loads(out.read_text())["missing"]

@@ -11,6 +11,9 @@ would have shown is said in a note:
     lsblk.json            lsblk -J -b -o NAME,SIZE,TYPE,ROTA,TRAN,MODEL   drives
     lspci.txt             lspci -vmm -nn                NICs (and GPUs without nvidia-smi)
     meminfo.txt           cat /proc/meminfo             memory size the OS sees
+    nv-fabricmanager.txt  nv-fabricmanager --version    Fabric Manager (software.py: the stack's versions)
+    npu-smi.txt           npu-smi info                  Ascend NPU driver
+    ascend-*.info         the Ascend install records    HDK driver and CANN versions
 
 Command output is parsed with `jc` where it has a parser (XML, CSV, dmidecode, lspci,
 /proc/meminfo); `lscpu -J` and `lsblk -J` are JSON already.
@@ -31,7 +34,7 @@ from ...store.text_files import FileReadError, read_text
 from ...words.i18n import N_
 from .inventory_model import Found, FoundKind, Inventory
 from .placing import ImportResult, ImportSettings, ServerImporter, build_from_inventory
-from .software import host_software
+from .software import SOFTWARE_FILES, host_software
 
 MAX_FILE_BYTES = 8_000_000
 MAX_PROBE_BYTES = 64_000_000
@@ -70,6 +73,8 @@ class _Source:
         missing = data.get("missing")
         for name, why in (missing.items() if isinstance(missing, dict) else ()):
             self.missing[str(name)] = str(why)[:200]
+            if name in SOFTWARE_FILES:
+                continue
             self.notes.append(f"{path.name}: {name} not collected: {str(why)[:200]}")
         return {str(k): v for k, v in data["files"].items() if isinstance(v, str)}
 

@@ -19,6 +19,9 @@ from ...core.stack.installed import InstalledStack
 _VERSION = re.compile(r"\d+(?:\.\d+)+(?:\.RC\d+)?", re.IGNORECASE)
 _NVIDIA_DRIVER = re.compile(r"^\d{3}\.\d+(?:\.\d+)?$")
 FABRIC_MANAGER_FILE = "nv-fabricmanager.txt"
+#: files only some servers have (NVSwitch, Ascend): their absence is no import note; `configurator
+#: stack` says what it could not see
+SOFTWARE_FILES = frozenset({FABRIC_MANAGER_FILE, "npu-smi.txt", "ascend-driver.info", "ascend-toolkit.info"})
 
 
 def _first_version(text: str | None, after: str = "") -> str:
