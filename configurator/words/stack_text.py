@@ -41,17 +41,17 @@ def _source(row: Row) -> str:
 def plan_text(plan: StackPlan, findings: tuple[Finding, ...] | None = None,
               installed: InstalledStack | None = None) -> str:
     """What `configurator stack` prints."""
-    lines = [_("Software stack for {gpus}").format(gpus=", ".join(
-        f"{g.name} ({g.architecture} {g.compute_capability})".replace(" )", ")") for g in plan.gpus) or "-")]
+    gpus = ", ".join(f"{g.name} [{g.architecture} {g.compute_capability}]".replace(" ]", "]") for g in plan.gpus)
+    lines = [_("Software stack for {gpus}").format(gpus=gpus or "-")]
     lines += [f"  {say(p)}" for p in plan.problems]
     if plan.pinned:
         lines.append(_("Pinned stack:"))
         for row in manifest_rows(plan):
-            lines.append(f"  {pad(row.component, 34)} {row.version}" + (f"  ({row.note})" if row.note else ""))
-            lines.append(f"  {'':34} {_('source: {source}').format(source=row.source)}")
+            lines.append(f"  {pad(row.component, 38)} {row.version}" + (f"  ({row.note})" if row.note else ""))
+            lines.append(f"  {'':38} {_('source: {source}').format(source=row.source)}")
     if plan.rejected:
         lines.append(_("Candidates that do not fit:"))
-        lines += [f"  - {r.candidate}: {say(r.reason)}" for r in plan.rejected]
+        lines += [f"  - {say(r.reason)}" for r in plan.rejected]     # each reason names its candidate
     if installed is not None:
         lines.append(_("Installed on the server:"))
         lines += [f"  {pad(say(Msg(f'stack.field.{k}')), 22)} {v}" for k, v in installed.reported().items()] or ["  -"]
