@@ -34,14 +34,16 @@ from ..dialogs.chassis_picker import show_once
 from ..screen_fit import resize_to_fit
 
 
-def _table(headers: list[str]) -> QTableWidget:
+def _table(headers: list[str], stretch: int) -> QTableWidget:
+    """A read-only table whose column `stretch` takes the width left (its text wraps)."""
     table = QTableWidget(0, len(headers))
     table.setHorizontalHeaderLabels(headers)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setWordWrap(True)
     table.verticalHeader().setVisible(False)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return table
 
 
@@ -63,9 +65,11 @@ class StackView(QWidget):
         self.installed: InstalledStack | None = None
         self.problems = QLabel(wordWrap=True)
         self.problems.setTextFormat(Qt.TextFormat.PlainText)
-        self.pinned = _table([self.tr("Component"), self.tr("Version"), self.tr("Why"), self.tr("Source")])
-        self.rejected = _table([self.tr("Candidate"), self.tr("Why it does not fit")])
-        self.findings = _table([self.tr("Severity"), self.tr("Finding"), self.tr("Fix")])
+        self.pinned = _table([self.tr("Component"), self.tr("Version"), self.tr("Why"), self.tr("Source")], 2)
+        self.pinned.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)
+        self.pinned.setColumnWidth(3, 320)
+        self.rejected = _table([self.tr("Candidate"), self.tr("Why it does not fit")], 1)
+        self.findings = _table([self.tr("Severity"), self.tr("Finding"), self.tr("Fix")], 1)
         compare = QPushButton(self.tr("Compare with a server…"), clicked=self.choose_server)
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Pinned stack")))
