@@ -26,6 +26,7 @@ from ..core.upgrade.delta import Delta, UpgradePlan
 from ..core.upgrade.found import ADD, MOVE, REMOVE, delta_bom
 from ..store.vendor_settings import UnorderableError, VendorSettings
 from ..words.quote_labels import Labels
+from ..words.render import say
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas
@@ -159,6 +160,8 @@ def problems(plan: UpgradePlan, tr: Labels) -> list[Flowable]:
     if plan.resolved_problems:
         out += [P(tr("Problems the upgrade resolves"), st.h3)]
         out += [P(tr.message(v.message), st.small) for v in plan.resolved_problems]
+    if plan.stack_needs:    # what the new GPUs require of the software (core/stack/upgrade_needs.py)
+        out += [P(tr("Software stack"), st.h3), *(P(say(m, tr.language), st.small) for m in plan.stack_needs)]
     return out
 
 

@@ -291,6 +291,7 @@ ZH_CN: dict[str, str] = {
     "50 % on order, balance net 30 days from delivery.": "下单时预付 50 %，余款于交货后 30 天内付清。",
     "4–8 weeks after order, subject to GPU allocation.": "订单确认后 4–8 周，视 GPU 配额而定。",
     "Software stack (pinned)": "软件栈（锁定版本）",
+    "Software stack": "软件栈",
     "Component": "组件",
     "Version": "版本",
     "Source": "来源",

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..build import OWNED_CHASSIS, Build
 from ..catalog import Catalog
@@ -27,9 +27,6 @@ from ..evaluator import Evaluator
 from ..message import Msg
 from ..text import N_
 from ..violations import Violation
-
-if TYPE_CHECKING:
-    from ..stack.table import StackTable
 
 
 @dataclass(frozen=True)
@@ -184,17 +181,20 @@ def plan_upgrade(before: Build, after: Build, catalog: Catalog, *, workload: Any
     the vendor pays for one removed owned part, in AFTER's currency."""
     ev = evaluator if evaluator is not None else Evaluator(catalog)
     a, b = ev.evaluate(before, workload), ev.evaluate(priced_after(before, after), workload)
-    table = ev.stack_table()
-    needs = () if table is None else _stack_needs(before, after, catalog, table)
-    return plan_from(before, after, a, b, trade_in=trade_in, stack_needs=needs)
+    return plan_from(before, after, a, b, trade_in=trade_in, stack_needs=stack_needs_of(before, after, ev))
 
 
-def _stack_needs(before: Build, after: Build, catalog: Catalog, table: StackTable) -> tuple[Msg, ...]:
+def stack_needs_of(before: Build, after: Build, evaluator: Evaluator) -> tuple[Msg, ...]:
+    """What going from `before` to `after` asks of the software stack, as of today; empty when the
+    evaluator has no stack table (a test's bare evaluator)."""
     from ..stack.plan import plan_stack
     from ..stack.upgrade_needs import stack_needs
 
-    today = date.today()
-    return stack_needs(plan_stack(before, catalog, table, today), plan_stack(after, catalog, table, today), table)
+    table = evaluator.stack_table()
+    if table is None:
+        return ()
+    cat, today = evaluator.catalog, date.today()
+    return stack_needs(plan_stack(before, cat, table, today), plan_stack(after, cat, table, today), table)
 
 
 def plan_from(before: Build, after: Build, a: Evaluation, b: Evaluation, *,

@@ -208,3 +208,15 @@ def test_configurator_plan_lists_the_stack_needs(tmp_path):
         main(["plan", str(EX / "hgx-h100-8gpu.json"), str(after), "--json"])
     codes = [s["code"] for s in json.loads(out.getvalue())["stack"]]
     assert codes[0] == "stack.upgrade.gpu-needs"
+
+
+def test_every_upgrade_path_carries_the_stack_needs(catalog):
+    """`configurator plan`, the GUI's upgrade view (`upgrade_of`) and the upgrade exports share them."""
+    from configurator.core.upgrade.found import upgrade_of
+    from configurator.store.loaded_evaluator import default_evaluator
+
+    before = load_build(EX / "hgx-h100-8gpu.json")
+    after = before.model_copy(update={"placements": {k: "nvidia-b200-sxm-180gb" if v == "nvidia-h100-sxm5-80gb" else v
+                                                     for k, v in before.placements.items()}})
+    plan = upgrade_of(after, default_evaluator(catalog), before=before)
+    assert [m.id for m in plan.stack_needs][:1] == ["stack.upgrade.gpu-needs"]
