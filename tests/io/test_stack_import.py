@@ -12,14 +12,18 @@ from pathlib import Path
 from configurator.formats.importers.inventory import PROBE_KIND, read_inventory
 from configurator.launch import main
 from configurator.store import paths
+from configurator.words import i18n
 
 PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
 
 
 def run(*argv: str) -> tuple[int, str]:
     out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        code = main(list(argv))
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            code = main(list(argv))
+    finally:
+        i18n.set_language("en")     # `--lang` sets the process's language: leave English to the next test
     return code, out.getvalue() + err.getvalue()
 
 

@@ -13,6 +13,7 @@ from configurator.store import paths
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import default_catalog
 from configurator.store.loaded_evaluator import default_evaluator
+from configurator.words import i18n
 
 PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
 
@@ -22,6 +23,7 @@ def _cells(table) -> list[list[str]]:
 
 
 def test_the_stack_view_pins_fabric_manager_and_follows_a_gpu_change(qtbot, tmp_path):
+    i18n.set_language("en")
     catalog = default_catalog()
     session = Session(catalog, load_build(paths.examples_dir() / "hgx-h100-8gpu.json"),
                       evaluator=default_evaluator(catalog))

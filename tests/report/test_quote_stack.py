@@ -9,6 +9,7 @@ from contextlib import redirect_stdout
 
 from configurator.launch import main
 from configurator.store import paths
+from configurator.words import i18n
 
 H200 = paths.examples_dir() / "gigabyte-g593-sd1-8x-h200.json"
 
@@ -25,7 +26,10 @@ def test_the_h200_quote_pins_the_driver_and_fabric_manager_in_both_languages(tmp
     words = (("en", "Software stack (pinned)", "Fabric Manager"), ("zh_CN", "软件栈（锁定版本）", "NVSwitch 管理服务"))
     for lang, title, fm in words:
         out = tmp_path / f"q-{lang}.pdf"
-        assert main(["quote", str(H200), "-o", str(out), "--lang", lang]) == 0
+        try:
+            assert main(["quote", str(H200), "-o", str(out), "--lang", lang]) == 0
+        finally:
+            i18n.set_language("en")     # `--lang` sets the process's language
         text = " ".join(pdf_pages(out))
         solid = text.replace(" ", "")     # a long tag may wrap in its cell
         assert title in text and fm in text
