@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-0.1
 
-.PHONY: run test test-slow lint bench clean dist test-wheel translations bundle bundle-check icon system-deps
+.PHONY: team-server run test test-slow lint bench clean dist test-wheel translations bundle bundle-check icon system-deps
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -78,3 +78,7 @@ icon: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
+
+# a local PostgreSQL for a team trial on 127.0.0.1:5433 (docs/team-store.md); Ctrl-C stops it
+team-server: $(STAMP)
+	$(PY) packaging/team_server.py 5433

@@ -66,7 +66,8 @@ def compile_po(po: Path) -> None:
 def refresh_babel() -> None:
     pot = LOCALE / "configurator.pot"
     babel = [str(BIN / "pybabel") if (BIN / "pybabel").exists() else "pybabel"]
-    subprocess.run([*babel, "extract", "-F", str(LOCALE / "babel.cfg"), "-k", "_", "-k", "N_", "-k", "P_:1,2", "--no-location",
+    keywords = ["-k", "_", "-k", "N_", "-k", "P_:1,2", "-k", "C_:1c,2"]   # C_: a msgctxt, then the message
+    subprocess.run([*babel, "extract", "-F", str(LOCALE / "babel.cfg"), *keywords, "--no-location",
                     "--sort-output", "--omit-header", "-w", "100", "-o", str(pot), "."], check=True, cwd=ROOT)
     for lang in LANGS:
         po = LOCALE / lang / "LC_MESSAGES" / "configurator.po"

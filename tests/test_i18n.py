@@ -21,7 +21,11 @@ LOCALE = ROOT / "resources" / "locale"
 PO = LOCALE / "zh_CN" / "LC_MESSAGES" / "configurator.po"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # messages whose Chinese has no Han character: a product term, full-width punctuation only
-SAME_IN_CHINESE = {"pcie", "{chassis} ({units}U, {kg} kg)", ", "}   # ", " is "、", a CJK punctuation mark
+SAME_IN_CHINESE = {"pcie", "{chassis} ({units}U, {kg} kg)", ", ", "{n} tokens/s",   # ", " is "、", a CJK punctuation mark
+                   # the quote's words (msgctxt "quote"): the names of the kinds as they are, "GPUs" is GPU
+                   "quote|GPU", "quote|CPU", "quote|GPUs", "quote|, ",   # "，" a full-width comma
+                   # the rules' joiners and fragments: "{first}；{rest}", "{fewer}、{more}", "GPU1 x16", "38 %"
+                   "{first}; {rest}", "{fewer} and {more}", "{slot} x{n}", "{pct:.0f} %"}
 
 
 @pytest.fixture
@@ -55,23 +59,35 @@ def test_choice_order_explicit_env_saved_system(monkeypatch):
 def test_pot_matches_the_code_and_every_message_is_translated(tmp_path):
     pot = tmp_path / "fresh.pot"
     subprocess.run([str(Path(sys.executable).parent / "pybabel"), "extract", "-F", str(LOCALE / "babel.cfg"),
-                    "-k", "_", "-k", "N_", "-k", "P_:1,2", "--no-location", "-o", str(pot), "."],
+                    "-k", "_", "-k", "N_", "-k", "P_:1,2", "-k", "C_:1c,2", "--no-location", "-o", str(pot), "."],
                    check=True, capture_output=True, cwd=ROOT, timeout=120)
+    # an entry with a msgctxt is its own message: "quote|Description" (品名) is not "Description" (描述)
     with open(pot, "rb") as fh:
-        fresh = {m.id for m in read_po(fh) if m.id}
+        fresh = {_msg_key(m) for m in read_po(fh) if m.id}
     with open(PO, "rb") as fh:
-        po = {m.id: m.string for m in read_po(fh) if m.id}
+        po = {_msg_key(m): m.string for m in read_po(fh) if m.id}
     assert fresh <= set(po), f"run `make translations`: new messages {sorted(fresh - set(po))}"
     text = {mid: "".join(s) if isinstance(s, tuple | list) else s for mid, s in po.items()}
     missing = [mid for mid in fresh if not text.get(mid) or not (CJK.search(text[mid]) or mid in SAME_IN_CHINESE)]
     assert not missing, f"untranslated: {missing}"
 
 
+def _msg_key(m) -> str:
+    """An entry as the tests name it: "quote|Description" for a msgctxt entry, else its msgid."""
+    msgid = m.id[0] if isinstance(m.id, tuple | list) else m.id
+    return f"{m.context}|{msgid}" if m.context else msgid
+
+
+def _key(value: object) -> object:
+    """A message id or string as one hashable value (a plural's forms as a tuple)."""
+    return tuple(value) if isinstance(value, list | tuple) else value
+
+
 def test_committed_mo_is_compiled_from_the_po():
     with open(PO, "rb") as fh:
-        po = {m.id: m.string for m in read_po(fh) if m.id and m.string}
+        po = {(m.context, _key(m.id)): _key(m.string) for m in read_po(fh) if m.id and m.string}
     with open(PO.with_suffix(".mo"), "rb") as fh:
-        mo = {m.id: m.string for m in read_mo(fh) if m.id}
+        mo = {(m.context, _key(m.id)): _key(m.string) for m in read_mo(fh) if m.id}
     assert mo == po, "run `make translations`: the .mo is stale"
 
 

@@ -1,9 +1,11 @@
-"""Every message the rules and the placement checks build has a catalog template, and reads in Chinese.
+"""Every message the rules build has its words and reads in Chinese; every placement reason has a template.
 
 The builds are the examples plus mutations that break one thing each (no PSU, a CPU of the wrong
-socket, a missing DIMM, one feed, a hot site ...), and every part tried in every slot of two
-chassis for the placement reasons. A message that no template in words/rule_templates.py matches
-would stay English in a Chinese UI: this test names it.
+socket, a missing DIMM, one feed, a hot site ...). Each violation's message and fix is worded in
+Chinese from its entry in words/rule_words.py (an id without an entry is an error); a text with
+no Chinese in it would be an English sentence in a Chinese UI: this test names it. Placement's
+reasons (every part tried in every slot of two chassis) are still English strings, matched onto
+the templates of words/placement_templates.py.
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ from configurator.cli import main as cli
 from configurator.core.build import Build
 from configurator.core.catalog import CPU, GPU, PSU
 from configurator.core.context import resolve
+from configurator.core.message import Msg, items
 from configurator.core.placement import placement_problems
 from configurator.core.rules import check
 from configurator.store import paths
 from configurator.store.build_files import read_build
 from configurator.store.catalogs import default_catalog
-from configurator.words import i18n
+from configurator.words import i18n, say
+from configurator.words.problems import fix_text
+from configurator.words.problems import text as problem_text
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # an English sentence left in the output: three ASCII words in a row (part names are allowed)
@@ -116,16 +121,22 @@ def _builds() -> Iterator[tuple[str, Build]]:
             yield f"{path.stem}+{name}", Build.model_validate(data)
 
 
-def _all_messages(every_pair: bool) -> dict[str, str]:
-    """English message or fix -> where it came from. The placement reasons: of every part tried in
-    every slot (`every_pair`, ~16,000 texts), or only the pairs that show a reason code a part or a
-    slot it has not been seen with yet (~1,900: every part's and every slot's words in each reason)."""
+def _rule_texts() -> dict[str, str]:
+    """Each violation's message and fix in Chinese -> where it came from."""
     seen: dict[str, str] = {}
     for where, build in _builds():
         for v in check(build, CATALOG):
-            seen.setdefault(v.message, f"{where} {v.code}")
+            seen.setdefault(problem_text(v, "zh_CN"), f"{where} {v.code}")
             if v.fix:
-                seen.setdefault(v.fix.description, f"{where} {v.code} (fix)")
+                seen.setdefault(fix_text(v.fix, "zh_CN"), f"{where} {v.code} (fix)")
+    return seen
+
+
+def _placement_reasons(every_pair: bool) -> dict[str, str]:
+    """English placement reason -> where it came from: of every part tried in every slot
+    (`every_pair`, ~16,000 texts), or only the pairs that show a reason code a part or a slot it
+    has not been seen with yet (~1,900: every part's and every slot's words in each reason)."""
+    seen: dict[str, str] = {}
     for stem in ("hgx-h100-8gpu", "pcie-l40s-8gpu"):
         build = read_build(paths.examples_dir() / f"{stem}.json", catalog=CATALOG).build
         ctx = resolve(build, CATALOG)
@@ -142,8 +153,8 @@ def _all_messages(every_pair: bool) -> dict[str, str]:
 
 def _assert_all_translated(seen: dict[str, str]) -> None:
     assert len(seen) > 100
-    left = [f"{where}: {text}" for text, where in seen.items() if not CJK.search(i18n.translate(text))]
-    assert not left, "no template in words/rule_templates.py matches:\n" + "\n".join(sorted(left))
+    left = [f"{where}: {t}" for t, where in seen.items() if not CJK.search(i18n.translate(t))]
+    assert not left, "no template in words/placement_templates.py matches:\n" + "\n".join(sorted(left))
 
 
 def test_the_mutations_reach_the_rule_families():
@@ -153,25 +164,38 @@ def test_the_mutations_reach_the_rule_families():
     assert {"power.no-psu", "cpu.socket", "mem.unbalanced", "power.single-feed", "thermal.ambient"} <= codes
 
 
-def test_every_rule_message_and_fix_matches_a_catalog_template(zh):
-    _assert_all_translated(_all_messages(every_pair=False))
+def test_every_rule_message_and_fix_reads_in_chinese():
+    seen = _rule_texts()
+    assert len(seen) > 100
+    left = [f"{where}: {t}" for t, where in seen.items() if not CJK.search(t)]
+    assert not left, "no Chinese wording in words/rule_words.py:\n" + "\n".join(sorted(left))
+
+
+def test_every_placement_reason_matches_a_template(zh):
+    _assert_all_translated(_placement_reasons(every_pair=False))
 
 
 @pytest.mark.slow
 def test_every_placement_reason_of_every_part_in_every_slot_matches_a_template(zh):
     """The same over all ~16,000 placement texts (~25 s: i18n.translate tries each template in turn)."""
-    _assert_all_translated(_all_messages(every_pair=True))
+    _assert_all_translated(_placement_reasons(every_pair=True))
 
 
-def test_lists_and_nested_phrases_are_joined_the_chinese_way(zh):
-    text = ("CPU1 holds the Intel Xeon 6 6767P and CPU2 holds the Intel Xeon Platinum 8480+: "
-            "a server needs the same CPU model in every socket.")
-    assert i18n.translate(text) == ("CPU1 装的是 Intel Xeon 6 6767P 和 CPU2 装的是 Intel Xeon Platinum 8480+："
-                                    "同一台服务器的每个插槽必须安装相同型号的 CPU。")
-    text = "Remove the GPUs in GPU1, GPU2, GPU3, GPU4, GPU5 and 3 more."
-    assert i18n.translate(text) == "移除 GPU1、GPU2、GPU3、GPU4、GPU5 等另外 3 个 中的 GPU。"
-    text = "CPU2 is empty, so what is wired to it does not work: its 16 DIMMs and GPU5, GPU6 and NIC5."
-    assert i18n.translate(text) == "CPU2 为空，连接到它的设备无法工作：它的 16 条内存以及 GPU5、GPU6 和 NIC5。"
+def test_lists_and_nested_phrases_are_joined_the_chinese_way():
+    holders = items(Msg("cpu.holds", slot=s, cpu=c) for s, c in
+                    (("CPU1", "Intel Xeon 6 6767P"), ("CPU2", "Intel Xeon Platinum 8480+")))
+    message = Msg("cpu.mixed-models", holders=holders)
+    assert say(message, "en") == ("CPU1 holds the Intel Xeon 6 6767P and CPU2 holds the Intel Xeon Platinum 8480+: "
+                                  "a server needs the same CPU model in every socket.")
+    assert say(message, "zh_CN") == ("CPU1 装的是 Intel Xeon 6 6767P 和 CPU2 装的是 Intel Xeon Platinum 8480+："
+                                     "同一台服务器的每个插槽必须安装相同型号的 CPU。")
+    gpus = items(f"GPU{i}" for i in range(1, 9))
+    assert say(Msg("gpu.too-many.fix", n=8, slots=gpus), "en") == "Remove the GPUs in GPU1, GPU2, GPU3, GPU4, GPU5 and 3 more."
+    assert say(Msg("gpu.too-many.fix", n=8, slots=gpus), "zh_CN") == "移除 GPU1、GPU2、GPU3、GPU4、GPU5 等另外 3 个 中的 GPU。"
+    wired = Msg("cpu.wired-dimms-and", n=16, devices=items(("GPU5", "GPU6", "NIC5")))
+    message = Msg("cpu.empty-socket-devices", slot="CPU2", wireds=wired)
+    assert say(message, "en") == "CPU2 is empty, so what is wired to it does not work: its 16 DIMMs and GPU5, GPU6 and NIC5."
+    assert say(message, "zh_CN") == "CPU2 为空，连接到它的设备无法工作：它的 16 条内存以及 GPU5、GPU6 和 NIC5。"
 
 
 def _broken(tmp_path: Path, name: str, edit: Callable[[dict], None]) -> Path:

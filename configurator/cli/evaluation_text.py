@@ -8,6 +8,7 @@ from typing import Any
 from ..core.evaluate.bom import OWNED_GROUP
 from ..core.money import format_money, format_pct
 from ..words.i18n import N_, _, pad, translate
+from ..words.problems import text
 
 LOCALE = "en_US"   # the terminal report's money and number style
 NAME_W = 66        # BOM description column: the support line's description fits
@@ -65,7 +66,7 @@ def evaluation_to_text(ev: Any) -> str:
     if ev.violations:
         lines.append("")
         for v in ev.violations:
-            lines.append(f"{pad(_(v.severity.upper()), 7)} {v.code}: {translate(v.message)}")
+            lines.append(f"{pad(_(v.severity.upper()), 7)} {v.code}: {text(v)}")
     return "\n".join(lines)
 
 

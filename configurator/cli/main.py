@@ -83,17 +83,19 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from ..words.problems import fix_text, text, violation_json
+
     cat = _catalog()
     build = _load(args.build)
     violations = _evaluator(cat).check(build)
     if args.json:
-        _print_json({"build": args.build, "violations": [v.to_json() for v in violations],
+        _print_json({"build": args.build, "violations": [violation_json(v) for v in violations],
                      "errors": sum(v.severity == "error" for v in violations)})
     else:
         for v in violations:
-            print(f"{pad(_(v.severity.upper()), 7)} {v.code}: {translate(v.message)}")
+            print(f"{pad(_(v.severity.upper()), 7)} {v.code}: {text(v)}")
             if v.fix:
-                print("        " + _("fix: {fix}").format(fix=translate(v.fix.description)))
+                print("        " + _("fix: {fix}").format(fix=fix_text(v.fix)))
         counts = {s: sum(v.severity == s for v in violations) for s in ("error", "warning", "info")}
         print(_("{errors} error(s), {warnings} warning(s), {infos} info").format(
             errors=counts["error"], warnings=counts["warning"], infos=counts["info"]))
@@ -102,6 +104,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
     from ..core.evaluate.json_shape import evaluation_to_json, strict_json
+    from ..words.problems import violation_json
     from .evaluation_text import evaluation_to_text
     from .workload_command import load_workload_file
 
@@ -114,7 +117,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
     upgrade = upgrade_for(args, build, evaluator, ev, workload)   # owned parts or --before
     if args.json:
-        data = evaluation_to_json(ev)
+        data = evaluation_to_json(ev, violation_json)
         if upgrade is not None:
             data["upgrade"] = strict_json(upgrade_json(upgrade, args.before))
         _print_json(data)
@@ -287,12 +290,13 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_plan(args: argparse.Namespace) -> int:
     from ..core.upgrade.delta import plan_to_json, plan_upgrade
+    from ..words.problems import violation_json
     from .upgrade_text import plan_to_text
 
     cat = _catalog()
     plan = plan_upgrade(_load(args.before), _load(args.after), cat, evaluator=_evaluator(cat))
     if args.json:
-        _print_json(plan_to_json(plan))
+        _print_json(plan_to_json(plan, violation_json))
     else:
         print(plan_to_text(plan))
     return 0
@@ -385,6 +389,10 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument("--workload", metavar="FILE", help=_("workload JSON (overrides the build's own)"))
     x.set_defaults(func=cmd_explain)
 
+    from .team_command import add_parsers as team_parsers
+
+    team_parsers(sub)
+
     w = sub.add_parser("workload", help=_("GPU memory, fit and time for a model and a job"))
     from .workload_command import add_arguments as workload_arguments
 
@@ -453,8 +461,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_connection_arguments(v)
     v.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     v.set_defaults(func=cmd_verify)
+    from . import accept_command, diagnose_command
     from .stack_command import add_parser as add_stack_parser
 
+    accept_command.add_parser(sub)
+    diagnose_command.add_parser(sub)
     add_stack_parser(sub)
     for parser in (p, *sub.choices.values()):  # `configurator --lang zh_CN check ...` or `check --lang ...`
         parser.add_argument("--lang", choices=tuple(LANGUAGES), default=argparse.SUPPRESS,

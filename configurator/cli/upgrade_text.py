@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..core.money import format_money
 from ..core.upgrade.delta import UpgradePlan
 from ..words.i18n import N_, _, current_language, pad, translate
+from ..words.problems import text
 
 #: (delta name, label) of the figures printed, in order
 _SHOWN = (("typical_w", N_("Power, typical (W)")), ("max_w", N_("Power, max (W)")),
@@ -51,7 +52,7 @@ def _figures(plan: UpgradePlan) -> list[str]:
 
 def _problems(plan: UpgradePlan) -> list[str]:
     lines = [_("New problems ({n}):").format(n=len(plan.new_problems))]
-    lines += [f"  {pad(_(v.severity.upper()), 7)} {v.code}: {translate(v.message)}" for v in plan.new_problems] \
+    lines += [f"  {pad(_(v.severity.upper()), 7)} {v.code}: {text(v)}" for v in plan.new_problems] \
         or ["  " + _("none")]
     if plan.resolved_problems:
         lines.append(_("Resolved ({n}): {codes}").format(n=len(plan.resolved_problems),

@@ -8,7 +8,10 @@ fill it. `configurator.words.say(msg)` makes the sentence, in the user's languag
 Parameters are typed values, not pre-formatted text: names of parts and slots (`str`, printed
 as they are), counts (`int`, which also choose a plural), quantities with their unit (`Watts`,
 `GBps`, `Percent`), lists (`Items`, joined the way the language lists things) and nested
-messages (`Msg`, worded in the same language).
+messages (`Msg`, worded in the same language). An explanation's working adds numbers in the
+language's symbols (`Num`), values with their unit (`Quantity`), the catalog's own words
+(`Term`, `FieldOf`), quoted data (`Quoted`), formulas of terms and symbols (`Seq`) and the English
+phrases other parts of the core still build whole (`Phrase`).
 """
 
 from __future__ import annotations
@@ -43,6 +46,78 @@ class Items:
     conj: Literal["and", "or"] = "and"
 
 
+@dataclass(frozen=True, slots=True)
+class Num:
+    """A number formatted by the Python format `spec` ('g', '.1%', '.2f'), written with the
+    language's decimal and group symbols."""
+
+    value: float | int | Decimal
+    spec: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """A figure or an input as people read it, then its unit: grouped thousands, four significant
+    digits below 1,000 ('9,935.9 W', '0.8'); a yes/no and a missing value are words."""
+
+    value: float | int | Decimal | bool | str | None
+    unit: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A word the catalog files spell as data (a field `tdp_w`, a category, a confidence): its
+    translation where the language has one, else `otherwise`, else the word as it is."""
+
+    word: str
+    otherwise: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FieldOf:
+    """A catalog part's field: 'h100-sxm.tdp_w', or where the language names the field,
+    'h100-sxm 热设计功耗 (tdp_w)'."""
+
+    part: str
+    field: str
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """English that another part of the core still builds whole (a bandwidth link's name, a
+    workload note, an exchange-rate note): worded as a whole until its maker returns a `Msg`."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Quoted:
+    """Data no catalog translates (a catalog note, a price-list source), the `text` parameter of
+    `label`: as it is where the language words `label` as English does, else introduced by it, so
+    a reader knows the untranslated words are quoted data."""
+
+    label: Msg
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Seq:
+    """Parts written one after another: a formula of terms and symbols ('tdp_w × typical_pct'),
+    a value with its unit ('92 %')."""
+
+    parts: tuple[Arg, ...]
+
+    def __init__(self, *parts: Arg) -> None:
+        object.__setattr__(self, "parts", parts)
+
+
+@dataclass(frozen=True, slots=True)
+class English:
+    """Text the core holds in English where it was not made as a `Msg` (a reason saved in a build
+    file, placement's refusal reasons): the words translate it through the catalog's templates."""
+
+    text: str
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Msg:
     """One message: `id` names its entry in the words' table, `args` fill its placeholders."""
@@ -62,7 +137,8 @@ class Msg:
         return self.params[name]
 
 
-Arg: TypeAlias = "str | int | float | Decimal | Watts | GBps | Items | Msg"
+Arg: TypeAlias = ("str | int | float | Decimal | Watts | GBps | Items | Msg | Num | Quantity | Term | FieldOf | Phrase "
+                  "| Quoted | Seq | English")
 
 
 def items(values: Iterable[Arg], limit: int = 6, conj: Literal["and", "or"] = "and") -> Items:

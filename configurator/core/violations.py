@@ -1,15 +1,26 @@
-"""Legal-but-wrong builds are data: violations with a code, plain words, slots and a fix."""
+"""Legal-but-wrong builds are data: violations with a code, a message, slots and a fix.
+
+A violation's `message` and its fix's `description` are `Msg`s (core/message.py): a message id
+and typed parameters, worded at the edge by `configurator.words.problems` (`text(v)`,
+`fix_text(f)`, `english(v)` for `--json`). A plain string is English from a family not yet
+given message ids (the cluster plan's checks, placement's refusal reasons): the words translate
+it through the catalog's templates.
+"""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, InstanceOf
 
+from .message import Msg
 from .ops import AnyOp
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+#: what a violation or a fix says: a message id and parameters, or (not yet converted) English
+Said = InstanceOf[Msg] | str
 
 
 class Fix(BaseModel):
@@ -17,7 +28,7 @@ class Fix(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    description: str
+    description: Said
     ops: tuple[AnyOp, ...] = ()
 
     @property
@@ -30,11 +41,15 @@ class Violation(BaseModel):
 
     severity: Severity
     code: str
-    message: str
+    message: Said
     slots: tuple[str, ...] = ()
     fix: Fix | None = None
 
     def to_json(self) -> dict:
+        """The `--json` object of a violation worded in English where it was made (the cluster
+        plan's); a rule's violation is worded by `configurator.words.problems.violation_json`."""
+        if not isinstance(self.message, str) or (self.fix and not isinstance(self.fix.description, str)):
+            raise TypeError(f"{self.code}: a coded message is worded by words.problems.violation_json")
         return {
             "severity": self.severity,
             "code": self.code,

@@ -24,9 +24,11 @@ from ..core.catalog import Catalog
 from ..core.context import BuildContext, resolve
 from ..core.evaluate.json_shape import figures
 from ..core.evaluate.result import Evaluation
-from ..core.explain.explainer import ENGLISH, Explanation, Input, Wording, explain, show_value
-from ..words.explain_words import wording
-from ..words.quote_labels import Labels
+from ..core.explain.explanation import show_value
+from ..words.explain_words import ExplanationText as Explanation
+from ..words.explain_words import InputText as Input
+from ..words.explain_words import explained
+from ..words.quote_words import Labels
 from . import fonts
 from .entry_lines import EntryLines, Line, Run
 from .styles import ACCENT, FRAME_W, MARGIN_B, MARGIN_L, MARGIN_T, MUTED, PAGE_H, PT, P, marks, styles, unmarked
@@ -51,7 +53,7 @@ class FigureLinks:
     catalog: Catalog
     ev: Evaluation
     letter: str = ""                 # the option's letter, '' for a single quote
-    wording: Wording = ENGLISH       # the quote's language: the entries are worded in it
+    language: str = "en"             # the quote's language: the entries are worded in it
     ctx: BuildContext | None = None  # the build resolved, once the first figure is explained
     shown: dict[str, Any] = field(default_factory=dict)   # the evaluation's figures: path -> value
     explained: dict[str, Explanation] = field(default_factory=dict)   # in the order first linked
@@ -60,7 +62,7 @@ class FigureLinks:
     @classmethod
     def of(cls, build: Build, catalog: Catalog, ev: Evaluation, letter: str = "",
            language: str = "en") -> FigureLinks:
-        links = cls(build, catalog, ev, letter, wording(language))
+        links = cls(build, catalog, ev, letter, language)
         try:
             links.shown = figures(ev)
         except _UNEXPLAINED as exc:   # an evaluation `evaluate --json` cannot print: nothing to link
@@ -84,7 +86,7 @@ class FigureLinks:
         try:
             if self.ctx is None:            # resolved once for all of this option's entries
                 self.ctx = resolve(self.build, self.catalog)
-            exp = explain(self.build, self.catalog, self.ev, key, self.shown[key], wording=self.wording, ctx=self.ctx)
+            exp = explained(self.build, self.catalog, self.ev, key, self.shown[key], self.language, self.ctx)
         except _UNEXPLAINED as exc:
             self.failed[key] = f"{type(exc).__name__}: {exc}"
             return None

@@ -44,7 +44,7 @@ class _Ctx:
     placements: dict[str, str]
     name_of: Callable[[str], str]
     width: float
-    tr: Callable[[str], str] = str   # the drawing's own words in the quote's language (words/quote_labels.py)
+    tr: Callable[[str], str] = str   # the drawing's own words in the quote's language (words/quote_words.py)
 
     @property
     def content_w(self) -> float:
@@ -252,7 +252,7 @@ def _sections(ctx: _Ctx, slots: Sequence[Slot]) -> list[tuple[str, Group, float]
 def chassis_drawing(chassis: Chassis, placements: dict[str, str], name_of: Callable[[str], str],
                     width: float, cooling: str = "", tr: Callable[[str], str] = str) -> Drawing:
     """Top view of `chassis` with `placements`; `name_of(part_id)` gives a box's short name, `tr`
-    the drawing's own words in the quote's language (`report.labels.Labels`)."""
+    the drawing's own words in the quote's language (`words.quote_words.Labels`)."""
     ctx = _Ctx(dict(placements), name_of, width, tr)
     sections = _sections(ctx, chassis_slots(chassis))
     header_h, footer_h = 22.0, 16.0

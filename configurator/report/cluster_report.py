@@ -13,7 +13,8 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, L
 
 from ..core.cluster.plan import ClusterPlan
 from ..core.money import format_money
-from ..words.quote_labels import Labels
+from ..words.problems import said
+from ..words.quote_words import Labels
 from . import fonts
 from .canvas import PageInfo, make_canvas
 from .cluster_drawing import to_drawing
@@ -97,9 +98,9 @@ def _problems(plan: ClusterPlan, tr: Labels) -> list[Flowable]:
     out: list[Flowable] = []
     for v in plan.violations:
         out.append(PM(f"<b>{fonts.markup(tr(v.severity.upper()))}</b> {fonts.markup(v.code)}: "
-                      f"{fonts.markup(tr.message(v.message))}", st.small))
+                      f"{fonts.markup(said(v.message, tr.language))}", st.small))
         if v.fix is not None:
-            out.append(P(tr("Fix: {fix}").format(fix=tr.message(v.fix.description)), st.muted))
+            out.append(P(tr("Fix: {fix}").format(fix=said(v.fix.description, tr.language)), st.muted))
     out += [P(tr.message(n), st.muted) for n in plan.notes]
     return [KeepTogether([P(tr("Problems and notes"), st.h2), *out[:2]]), *out[2:]]   # no heading alone at a page foot
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ..core.cluster.fabric import FabricPlan
 from ..core.cluster.plan import ClusterPlan
 from ..core.cluster.racks import Rack, elevation
-from ..words.quote_labels import Labels
+from ..words.quote_words import Labels
 from . import fonts
 
 ENGLISH = Labels("en")

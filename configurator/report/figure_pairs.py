@@ -60,7 +60,7 @@ def workload_name(build: Build) -> str:
     return ", ".join(str(x) for x in (name, mode) if x)
 
 
-#: the quote's words for its summary figures: `tr` (words/quote_labels.py) for the report's own phrases,
+#: the quote's words for its summary figures: `tr` (words/quote_words.py) for the report's own phrases,
 #: `message` for a core message (the workload verdict); both the identity for English
 Words = Callable[[str], str]
 

@@ -28,7 +28,8 @@ from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
 from ..core.money import format_pct
 from ..store.vendor_settings import QuoteError, UnorderableError, VendorSettings
-from ..words.quote_labels import Labels
+from ..words.problems import text
+from ..words.quote_words import Labels
 from ..words.stack_text import ManifestRow
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
@@ -126,7 +127,7 @@ def _refuse_errors(pairs, draft: bool) -> None:
     lines = []
     for i, (_, ev) in enumerate(pairs):
         prefix = f"option {LETTERS[i]}: " if len(pairs) > 1 else ""
-        lines += [f"{prefix}{v.code}: {v.message}" for v in ev.errors]
+        lines += [f"{prefix}{v.code}: {text(v)}" for v in ev.errors]   # the app's language, as the error line
     if lines:
         raise UnorderableError(f"the build has {len(lines)} error(s); fix them or quote it as a draft "
                              f"(--allow-errors):\n" + "\n".join(lines))

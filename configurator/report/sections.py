@@ -16,7 +16,8 @@ from ..core.evaluate.result import Evaluation
 from ..core.money import format_money
 from ..store.vendor_settings import VendorSettings
 from ..words.capital_numerals import rmb_upper
-from ..words.quote_labels import Labels
+from ..words.problems import said
+from ..words.quote_words import Labels
 from ..words.stack_text import ManifestRow
 from . import fonts
 from .chassis_drawing import chassis_drawing
@@ -97,9 +98,7 @@ class QuoteMeta:
 
     @property
     def label(self) -> str:
-        if self.labels.chinese:
-            return f"报价单 {self.number} 第\u00a0{self.revision}\u00a0版"
-        return f"Quote {self.number} rev.\u00a0{self.revision}"
+        return self.labels("Quote {number} rev.\u00a0{revision}").format(number=self.number, revision=self.revision)
 
     def day(self, d: date) -> str:
         return format_date(d, format="long", locale=self.locale)
@@ -154,7 +153,7 @@ def draft_banner(meta: QuoteMeta, docs: Sequence[OptionDoc]) -> list[Flowable]:
                              "fixed:"), st.cell_b)]]
     for d in docs:
         prefix = f"{tr('Option')} {d.letter}: " if d.letter else ""
-        rows += [[P(f"• {prefix}{tr.message(v.message)}", st.cell)] for v in d.ev.violations if v.severity == "error"]
+        rows += [[P(f"• {prefix}{said(v.message, tr.language)}", st.cell)] for v in d.ev.violations if v.severity == "error"]
     t = Table(rows, colWidths=[FRAME_W])
     t.setStyle(table_style([("BACKGROUND", (0, 0), (-1, 0), ERROR), ("BOX", (0, 0), (-1, -1), 1.2, ERROR),
                            ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
@@ -197,9 +196,10 @@ def _open_items(ev: Evaluation, tr: Labels) -> list[Flowable]:
     rows = []
     for v in sorted(items, key=lambda x: x.severity != "error"):
         color = ERROR if v.severity == "error" else WARN
-        text = fonts.markup(clip(tr.message(v.message), 1000))
+        text = fonts.markup(clip(said(v.message, tr.language), 1000))
         if v.fix is not None:
-            text += f' <font color="#5b6470">{fonts.markup(tr("Fix") + ": " + clip(tr.message(v.fix.description), 500))}</font>'
+            fix = clip(said(v.fix.description, tr.language), 500)
+            text += f' <font color="#5b6470">{fonts.markup(tr("Fix") + ": " + fix)}</font>'
         rows.append([P(tr(v.severity.upper()), st.cell_b.clone("sev", textColor=color)), PM(text, st.cell)])
     t = Table(rows, colWidths=[58, FRAME_W - 58], hAlign="LEFT")
     t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, GRID),
@@ -362,7 +362,7 @@ def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool) -> list[Flowab
     if q.terms.strip():
         clauses = [c.strip() for c in q.terms.strip().split("\n\n") if c.strip()]
     elif meta.labels.chinese:
-        clauses = _chinese_terms(settings, meta)
+        clauses = _vat_terms(settings, meta)
     else:
         values = {"valid_until": meta.day(meta.valid_until), "currency": meta.currency,
                   "tax_basis_lower": meta.tax_basis.lower(), "payment_terms": c.payment_terms or q.payment_terms,
@@ -397,17 +397,18 @@ def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool) -> list[Flowab
     return [P(meta.labels("Terms and conditions"), st.h2), t]
 
 
-def _chinese_terms(settings: VendorSettings, meta: QuoteMeta) -> list[str]:
-    from ..words.quote_labels import CHINESE_TERMS
+def _vat_terms(settings: VendorSettings, meta: QuoteMeta) -> list[str]:
+    """The clauses of a quote invoiced with Chinese VAT, in the quote's language (words/quote_words.py)."""
+    from ..words.quote_words import VAT_TERMS
 
-    q, c = settings.quote, meta.details
-    invoice = {"special": "增值税专用发票", "ordinary": "增值税普通发票"}.get(c.invoice_type, "增值税发票")
+    q, c, tr = settings.quote, meta.details, meta.labels
+    invoice = tr(c.invoice_type) if c.invoice_type in ("special", "ordinary") else tr("VAT invoice")
     values = {"valid_until": meta.day(meta.valid_until), "currency": meta.currency,
-              "tax_basis": meta.labels(meta.tax_basis), "tax_rate": meta.tax_rate, "invoice": invoice,
+              "tax_basis": tr(meta.tax_basis), "tax_rate": meta.tax_rate, "invoice": invoice,
               "payment_terms": c.payment_terms or q.payment_terms, "lead_time": c.lead_time or q.lead_time,
-              "delivery": c.delivery_terms or c.ship_to or "按合同约定", "warranty": q.warranty,
+              "delivery": c.delivery_terms or c.ship_to or tr("as agreed in the contract"), "warranty": q.warranty,
               "number": meta.number, "company": settings.vendor.company}
-    return [t.format(**values) for t in CHINESE_TERMS]
+    return [tr(t).format(**values) for t in VAT_TERMS]
 
 
 #: a 40 mm round company seal (公章) needs a box a little larger
@@ -418,15 +419,12 @@ def signature(meta: QuoteMeta, letters: Sequence[str]) -> list[Flowable]:
     st = styles()
     tr = meta.labels
     out: list[Flowable] = [P(tr("Acceptance"), st.h2)]
-    who = meta.customer or "the customer"
-    if tr.chinese:
-        out.append(P(f"{meta.customer or '客户'}确认接受本报价及上述条款。", st.body))
-    else:
-        out.append(P(f"Accepted for and on behalf of {who}, under the terms above.", st.body))
+    who = meta.customer or tr("the customer")
+    out.append(P(tr("Accepted for and on behalf of {customer}, under the terms above.").format(customer=who), st.body))
     if letters:
-        word = "方案" if tr.chinese else "Option"
+        word = tr("Option")
         boxes = ("&nbsp;" * 8).join(f"\u2610&nbsp;{word}&nbsp;{x}" for x in letters)
-        pick = "请选择一个方案：" if tr.chinese else "Select one option:"
+        pick = tr("Select one option:")
         out += [Spacer(1, 6), PM(f"<b>{fonts.markup(pick)}</b>{'&nbsp;' * 6}{boxes}", st.body)]
     if tr.chinese:
         return out + [Spacer(1, 4), _seal_boxes(meta)]

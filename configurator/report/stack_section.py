@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Table
 
-from ..words.quote_labels import Labels
+from ..words.quote_words import Labels
 from ..words.stack_text import ManifestRow
 from . import fonts
 from .styles import FRAME_W, GRID, PM, P, styles, table_style

@@ -24,7 +24,7 @@ from reportlab.platypus import LongTable, Paragraph, Table, TableStyle
 from ..core.evaluate.bom import OWNED_GROUP
 from ..core.evaluate.result import CostResult
 from ..core.money import format_money, format_pct
-from ..words.quote_labels import Labels
+from ..words.quote_words import Labels
 from . import fonts
 
 _EN = Labels("en")

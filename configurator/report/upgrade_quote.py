@@ -25,7 +25,8 @@ from ..core.money import format_money, format_pct
 from ..core.upgrade.delta import Delta, UpgradePlan
 from ..core.upgrade.found import ADD, MOVE, REMOVE, delta_bom
 from ..store.vendor_settings import UnorderableError, VendorSettings
-from ..words.quote_labels import Labels
+from ..words.problems import said, text
+from ..words.quote_words import Labels
 from ..words.render import say
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
@@ -155,11 +156,11 @@ def changes_table(plan: UpgradePlan, catalog: Catalog, locale: str, tr: Labels) 
 def problems(plan: UpgradePlan, tr: Labels) -> list[Flowable]:
     st = styles()
     out: list[Flowable] = [P(tr("Problems the upgrade brings"), st.h3)]
-    out += [PM(f"<b>{fonts.markup(tr(v.severity.upper()))}</b> {fonts.markup(tr.message(v.message))}", st.small)
+    out += [PM(f"<b>{fonts.markup(tr(v.severity.upper()))}</b> {fonts.markup(said(v.message, tr.language))}", st.small)
             for v in plan.new_problems] or [P(tr("None."), st.small)]
     if plan.resolved_problems:
         out += [P(tr("Problems the upgrade resolves"), st.h3)]
-        out += [P(tr.message(v.message), st.small) for v in plan.resolved_problems]
+        out += [P(said(v.message, tr.language), st.small) for v in plan.resolved_problems]
     if plan.stack_needs:    # what the new GPUs require of the software (core/stack/upgrade_needs.py)
         out += [P(tr("Software stack"), st.h3), *(P(say(m, tr.language), st.small) for m in plan.stack_needs)]
     return out
@@ -230,7 +231,7 @@ def upgrade_quote_pdf(plan: UpgradePlan, after: Build, after_eval: Evaluation, c
 
 def refused_errors(after_eval: Evaluation, draft: bool) -> list[str]:
     """The AFTER build's errors; raises `UnorderableError` when there are any and it is not a draft."""
-    errors = [f"{v.code}: {v.message}" for v in after_eval.errors]
+    errors = [f"{v.code}: {text(v)}" for v in after_eval.errors]   # the app's language, as the error line
     if errors and not draft:
         raise UnorderableError(f"the upgraded build has {len(errors)} error(s); fix them or quote it as a draft "
                                "(--allow-errors):\n" + "\n".join(errors))

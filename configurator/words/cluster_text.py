@@ -10,6 +10,7 @@ import unicodedata
 from ..core.cluster.fabric import FabricPlan
 from ..core.cluster.plan import ClusterPlan
 from .i18n import N_, _, note_line, pad, translate
+from .problems import said
 
 _ROLES = {"compute": N_("Compute"), "storage": N_("Storage")}
 _CABLES = {"dac-in-rack": N_("DAC in rack"), "fibre-row": N_("fibre in the row")}
@@ -104,9 +105,9 @@ def _bom(plan: ClusterPlan) -> list[str]:
 def _problems(plan: ClusterPlan) -> list[str]:
     out = [""] if plan.violations else []
     for v in plan.violations:
-        out.append(f"{pad(_(v.severity.upper()), 7)} {v.code}: {translate(v.message)}")
+        out.append(f"{pad(_(v.severity.upper()), 7)} {v.code}: {said(v.message)}")
         if v.fix:
-            out.append(" " * 8 + _("fix: {fix}").format(fix=translate(v.fix.description)))
+            out.append(" " * 8 + _("fix: {fix}").format(fix=said(v.fix.description)))
     return out + [note_line(n) for n in plan.notes]
 
 

@@ -74,9 +74,15 @@ class Catalog:
     #: plural entries: the English singular -> the language's forms, chosen by `plural_index`
     plurals: dict[str, tuple[str, ...]] = field(default_factory=dict)
     plural_index: Callable[[int], int] = field(default=lambda n: 0 if n == 1 else 1)
+    #: entries with a msgctxt: (context, English) -> the language's wording
+    contexts: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def gettext(self, message: str) -> str:
         return self.messages.get(message) or message
+
+    def pgettext(self, context: str, message: str) -> str:
+        """`message` as worded under msgctxt `context` (a quote's "Description" is not a list's)."""
+        return self.contexts.get((context, message)) or message
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form of `singular`/`plural` for the count `n` in this language."""
@@ -218,7 +224,9 @@ def load_catalog(language: str) -> Catalog:
                 for stale in [k for k in _LOADED if k[0] == key[0]]:   # a rebuilt .mo is read again
                     del _LOADED[stale]
                 _LOADED[key] = _catalog_from(language, ((str(m.id), str(m.string)) for m in mo
-                                                        if m.id and m.string and not m.pluralizable))
+                                                        if m.id and m.string and not m.pluralizable and not m.context))
+                _LOADED[key].contexts = {(str(m.context), str(m.id)): str(m.string) for m in mo
+                                         if m.id and m.string and m.context and not m.pluralizable}
                 _LOADED[key].plurals = {str(m.id[0]): tuple(str(s) for s in (m.string or ())) for m in mo
                                         if m.id and m.pluralizable and any(m.string or ())}
                 _LOADED[key].plural_index = _plural_rule(mo.plural_expr)
@@ -235,7 +243,10 @@ _LOADED: dict[tuple[str, int, int], Catalog] = {}
 
 #: words.render's list joiners: whole-sentence templates they are not (the matcher would read any
 #: "X and 3 more" as one and leave X's list unjoined)
-_NOT_TEMPLATES = frozenset({"{first} and {last}", "{first} or {last}", "{items} and {n} more"})
+_NOT_TEMPLATES = frozenset({"{first} and {last}", "{first} or {last}", "{items} and {n} more",
+                            # and the rules' joiners and fragments (words/rule_words.py), worded by `say`
+                            "{first}; {rest}", "{first} or {rest}", "{fewer} and {more}", "{slot} x{n}",
+                            "{slot} to {target}", "{pct:.0f} %"})
 
 
 def _catalog_from(language: str, pairs: Iterable[tuple[str, str]]) -> Catalog:

@@ -1,4 +1,4 @@
-"""How a words module marks its English wordings for the gettext catalog: `N_` and `P_`."""
+"""How a words module marks its English wordings for the gettext catalog: `N_`, `C_` and `P_`."""
 
 from __future__ import annotations
 
@@ -7,6 +7,13 @@ from dataclasses import dataclass
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention for "mark, translate later"
     """Mark `message` for extraction; returns it unchanged."""
+    return message
+
+
+def C_(context: str, message: str) -> str:  # noqa: N802 - as N_
+    """Mark `message` for extraction under msgctxt `context` (pybabel keyword `C_:1c,2`), for a
+    wording that reads differently there than elsewhere; looked up with `Catalog.pgettext`."""
+    del context
     return message
 
 

@@ -10,10 +10,15 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ..core.message import Arg, GBps, Items, Msg, Watts
+from ..core.message import Arg, English, FieldOf, GBps, Items, Msg, Num, Phrase, Quantity, Quoted, Seq, Term, Watts
 from . import i18n
-from .marks import Plural
+from .marks import N_, Plural
 from .table import TABLE
+
+#: how a yes/no value and a missing one read (Python's spelling in English, as `evaluate --json` users know it)
+_YES, _NO, _NONE = N_("True"), N_("False"), N_("None")
+#: the Babel locale of each app language, for the decimal and group symbols of a number
+_LOCALES = {"en": "en_US", "zh_CN": "zh_CN"}
 
 
 class UnknownMessageError(KeyError):
@@ -46,17 +51,69 @@ def _say(msg: Msg, catalog: i18n.Catalog) -> str:
     return text.format(**values)
 
 
+def word(value: Arg, catalog: i18n.Catalog) -> str:
+    """One parameter as text in the catalog's language (a name, a quantity, a list, a message)."""
+    return str(_word(value, catalog))
+
+
 def _word(value: Arg, catalog: i18n.Catalog) -> object:
     """A parameter ready for `str.format`: numbers stay numbers (the template may format them)."""
     if isinstance(value, Msg):
         return _say(value, catalog)
     if isinstance(value, Items):
         return join(value, catalog)
+    if isinstance(value, English):
+        return catalog.translate(value.text)
     if isinstance(value, Watts):
         return watts(value.w)
     if isinstance(value, GBps):
         return gbps(value.gbs)
+    if isinstance(value, Num | Quantity | Term | FieldOf | Phrase | Quoted | Seq):
+        return _working(value, catalog)
     return value
+
+
+def _working(value: Num | Quantity | Term | FieldOf | Phrase | Quoted | Seq, catalog: i18n.Catalog) -> str:
+    """The parts of an explanation's working (core/message.py) in the catalog's language."""
+    if isinstance(value, Num):
+        return _symbols(format(value.value, value.spec), catalog)
+    if isinstance(value, Quantity):
+        shown = show(value.value, catalog)
+        return f"{shown} {value.unit}" if value.unit else shown
+    if isinstance(value, Term):
+        word = catalog.gettext(value.word)
+        return word if word != value.word else (value.otherwise or word)
+    if isinstance(value, FieldOf):
+        term = catalog.gettext(value.field)
+        return f"{value.part}.{value.field}" if term == value.field else f"{value.part} {term} ({value.field})"
+    if isinstance(value, Phrase):
+        return catalog.translate(value.text)
+    if isinstance(value, Quoted):
+        entry = template(value.label.id)
+        same = isinstance(entry, str) and catalog.gettext(entry) == entry
+        return str(_word(value.label.params["text"], catalog)) if same else _say(value.label, catalog)
+    return "".join(str(_word(part, catalog)) for part in value.parts)
+
+
+def show(value: object, catalog: i18n.Catalog) -> str:
+    """A figure or input as people read it: yes/no and none as words, grouped thousands, four
+    significant digits below 1,000, in the language's symbols."""
+    if isinstance(value, bool):
+        return catalog.gettext(_YES if value else _NO)
+    if value is None:
+        return catalog.gettext(_NONE)
+    if isinstance(value, float):
+        return _symbols(f"{value:,.4g}" if abs(value) < 1000 else f"{value:,.1f}", catalog)
+    return _symbols(str(value), catalog) if isinstance(value, Decimal) else str(value)
+
+
+def _symbols(text: str, catalog: i18n.Catalog) -> str:
+    """A number written by Python ('1,234.5') with the language's group and decimal symbols."""
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    locale = _LOCALES.get(catalog.language, catalog.language)
+    swap: dict[str, str | int | None] = {",": get_group_symbol(locale), ".": get_decimal_symbol(locale)}
+    return text.translate(str.maketrans(swap))
 
 
 def join(value: Items, catalog: i18n.Catalog) -> str:

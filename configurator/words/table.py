@@ -11,11 +11,16 @@ and its wording with one entry in the family's words module.
 
 from __future__ import annotations
 
-from . import list_words, stack_words
+from . import acceptance_words, explain_words, list_words, rule_words, stack_words, team_words, troubleshoot_words
 from .marks import Entry
 
 FAMILIES: tuple[dict[str, Entry], ...] = (
     list_words.WORDS,
+    team_words.WORDS,
+    acceptance_words.WORDS,
+    troubleshoot_words.WORDS,
+    explain_words.WORDS,
+    rule_words.WORDS,
     stack_words.WORDS,
 )
 

@@ -2,6 +2,92 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AcceptanceDialog</name>
+    <message>
+        <source>Acceptance test</source>
+        <translation>验收测试</translation>
+    </message>
+</context>
+<context>
+    <name>AcceptanceView</name>
+    <message>
+        <source>Import results…</source>
+        <translation>导入结果…</translation>
+    </message>
+    <message>
+        <source>Save as baseline</source>
+        <translation>保存为基线</translation>
+    </message>
+    <message>
+        <source>Script…</source>
+        <translation>脚本…</translation>
+    </message>
+    <message>
+        <source>Plan PDF…</source>
+        <translation>方案 PDF…</translation>
+    </message>
+    <message>
+        <source>Report PDF…</source>
+        <translation>报告 PDF…</translation>
+    </message>
+    <message>
+        <source>No.</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>期望值</translation>
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation>容差</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Troubleshoot:</source>
+        <translation>故障排查：</translation>
+    </message>
+    <message>
+        <source>The folder the acceptance script wrote</source>
+        <translation>验收脚本写出的文件夹</translation>
+    </message>
+    <message>
+        <source>Import results first.</source>
+        <translation>请先导入结果。</translation>
+    </message>
+    <message>
+        <source>Baseline stored: %s</source>
+        <translation>基线已保存：%s</translation>
+    </message>
+    <message>
+        <source>Acceptance script</source>
+        <translation>验收脚本</translation>
+    </message>
+    <message>
+        <source>Acceptance plan</source>
+        <translation>验收测试方案</translation>
+    </message>
+    <message>
+        <source>Acceptance report</source>
+        <translation>验收报告</translation>
+    </message>
+</context>
+<context>
     <name>BandwidthPanel</name>
     <message>
         <source>Storage</source>
@@ -1000,6 +1086,10 @@ Click to open this build in the builder</source>
         <translation>集群规划(&amp;L)…</translation>
     </message>
     <message>
+        <source>&amp;Acceptance test…</source>
+        <translation>验收测试(&amp;A)…</translation>
+    </message>
+    <message>
         <source>&amp;Software stack…</source>
         <translation>软件栈(&amp;S)…</translation>
     </message>
@@ -1010,6 +1100,10 @@ Click to open this build in the builder</source>
     <message>
         <source>&amp;Recommend a build…</source>
         <translation>推荐配置(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quotes…</source>
+        <translation>报价(&amp;Q)…</translation>
     </message>
     <message>
         <source>&amp;Undo %s</source>
@@ -1499,6 +1593,160 @@ Click to open this build in the builder</source>
     <message>
         <source>Quote total %1 (%2) · subtotal %3 · discount %4 · tax %5 · shipping %6</source>
         <translation>报价合计 %1（%2）· 小计 %3 · 折扣 %4 · 税 %5 · 运费 %6</translation>
+    </message>
+</context>
+<context>
+    <name>QuotesDialog</name>
+    <message>
+        <source>Quotes</source>
+        <translation>报价</translation>
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation>全部状态</translation>
+    </message>
+    <message>
+        <source>Customer</source>
+        <translation>客户</translation>
+    </message>
+    <message>
+        <source>Mine only</source>
+        <translation>仅我的</translation>
+    </message>
+    <message>
+        <source>Quote this build</source>
+        <translation>为此配置报价</translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>审批通过</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>退回</translation>
+    </message>
+    <message>
+        <source>Issue</source>
+        <translation>发出</translation>
+    </message>
+    <message>
+        <source>Revise</source>
+        <translation>修订</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Save issued PDF…</source>
+        <translation>保存已发出的 PDF…</translation>
+    </message>
+    <message>
+        <source>No store: {reason}</source>
+        <translation>没有存储：{reason}</translation>
+    </message>
+    <message>
+        <source>Store: {url} ({engine}) · you: {user}</source>
+        <translation>存储：{url}（{engine}）· 当前用户：{user}</translation>
+    </message>
+    <message>
+        <source>Last refreshed {time}</source>
+        <translation>上次刷新 {time}</translation>
+    </message>
+    <message>
+        <source>(draft)</source>
+        <translation>（草稿）</translation>
+    </message>
+    <message>
+        <source>{number}: {status}</source>
+        <translation>{number}：{status}</translation>
+    </message>
+    <message>
+        <source>Save issued PDF</source>
+        <translation>保存已发出的 PDF</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>QuotesView</name>
+    <message>
+        <source>Number</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Rev.</source>
+        <translation>修订</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Customer</source>
+        <translation>客户</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>负责人</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总价</translation>
+    </message>
+    <message>
+        <source>Discount</source>
+        <translation>折扣</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>draft</source>
+        <translation>草稿</translation>
+    </message>
+    <message>
+        <source>submitted</source>
+        <translation>已提交</translation>
+    </message>
+    <message>
+        <source>approved</source>
+        <translation>已审批</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>已退回</translation>
+    </message>
+    <message>
+        <source>issued</source>
+        <translation>已发出</translation>
+    </message>
+    <message>
+        <source>won</source>
+        <translation>赢单</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>丢单</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>superseded</source>
+        <translation>已被取代</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@ from configurator.core import categories
 from configurator.core.slots import SlotKind
 from configurator.store import paths
 from configurator.store.catalogs import load_catalog
+from configurator.words.problems import english
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +102,7 @@ def test_a_new_category_is_placed_powered_priced_and_lane_counted(shipped):
     assert [line.max_w for line in ev.power.lines if line.category == "hba"] == [hba.tdp_w]
     assert [line.group for line in ev.cost.lines if line.category == "hba"] == ["Storage"]
     downgrade = [v for v in ev.violations if v.code == "pcie.link-downgrade"]
-    assert downgrade and "Gen4 x8" in downgrade[0].message and slot.id in downgrade[0].slots
+    assert downgrade and "Gen4 x8" in english(downgrade[0]) and slot.id in downgrade[0].slots
 
 
 def test_every_placeable_part_has_key_figures_from_its_category(shipped):

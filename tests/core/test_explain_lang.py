@@ -13,10 +13,14 @@ from explained import EXAMPLES, evaluated
 
 from configurator.core.evaluate.json_shape import figures
 from configurator.core.evaluate.workload_models import Workload
-from configurator.core.explain.explainer import ENGLISH, Wording, explain
+from configurator.core.explain.table import explain
 from configurator.core.explain.terms import FIELDS
+from configurator.core.message import Num
 from configurator.store.catalogs import default_catalog
-from configurator.words.explain_words import explain_figure, wording
+from configurator.words import i18n
+from configurator.words.explain_words import explain_figure, worded
+from configurator.words.render import show
+from configurator.words.render import word as word_of
 
 #: ASCII words a Chinese explanation may keep: units, acronyms, product and proper names,
 #: formula variables and functions
@@ -78,11 +82,10 @@ def cat():
 def test_every_figure_in_chinese_has_no_english_left(cat, path):
     build, ev = evaluated(cat, path)
     data = _data_texts(cat, build, ev)
-    zh = wording("zh_CN")
     bad: dict[str, set[str]] = {}
     for key in figures(ev):
         en, exp = explain_figure(build, cat, ev, key, "en"), explain_figure(build, cat, ev, key, "zh_CN")
-        assert exp.wording is not ENGLISH and exp.wording.locale == zh.locale
+        assert exp.language == "zh_CN"
         assert (exp.figure, exp.value, exp.estimate, len(exp.inputs)) == (en.figure, en.value, en.estimate,
                                                                           len(en.inputs)), key
         texts = [exp.formula, exp.unit, *exp.notes, *(t for i in exp.inputs for t in (i.name, i.value, i.source))]
@@ -144,11 +147,11 @@ def test_english_is_unchanged(cat):
 
 @pytest.mark.parametrize("path", EXAMPLES[:3], ids=lambda p: p.stem)
 def test_english_through_the_catalog_is_the_core_default(cat, path):
-    """`--lang en` (and the app in English) words every figure exactly as the core's own English."""
+    """`--lang en` (and the app in English) words every figure exactly as the words' table writes it
+    (a catalog with no translations)."""
     build, ev = evaluated(cat, path)
     for key, value in figures(ev).items():
-        core = explain(build, cat, ev, key, value)
-        assert core.wording is ENGLISH
+        core = worded(explain(build, cat, ev, key, value), catalog=i18n.Catalog())
         for lang in ("en", None):
             exp = explain_figure(build, cat, ev, key, lang)
             assert (exp.to_json(), exp.to_text()) == (core.to_json(), core.to_text()), (key, lang)
@@ -189,11 +192,10 @@ def test_the_app_language_is_the_default_and_a_caller_may_ask_for_another(cat):
 
 
 def test_numbers_use_the_locale_symbols():
-    de = Wording(locale="de_DE")
-    assert (de.show(1234.5), de.show(0.125), de.num(0.481, ".1%"), de.show(7)) == ("1.234,5", "0,125", "48,1%", "7")
-    assert (ENGLISH.show(1234.5), ENGLISH.show(True), ENGLISH.show(None)) == ("1,234.5", "True", "None")
-    zh = wording("zh_CN")
-    assert (zh.show(1234.5), zh.show(False), zh.show(None)) == ("1,234.5", "否", "无")
+    de, en, zh = i18n.Catalog("de_DE"), i18n.Catalog(), i18n.load_catalog("zh_CN")
+    assert (show(1234.5, de), show(0.125, de), word_of(Num(0.481, ".1%"), de), show(7, de)) == ("1.234,5", "0,125", "48,1%", "7")
+    assert (show(1234.5, en), show(True, en), show(None, en)) == ("1,234.5", "True", "None")
+    assert (show(1234.5, zh), show(False, zh), show(None, zh)) == ("1,234.5", "否", "无")
 
 
 def test_the_check_finds_english(cat):
@@ -202,8 +204,8 @@ def test_the_check_finds_english(cat):
     data = _data_texts(cat, build, ev)
     en = explain_figure(build, cat, ev, "wall_power_w.max", "en")
     assert {"wall", "power", "efficiency"} <= set(english_words(en.formula, data))
-    zh = wording("zh_CN")
-    partial = Wording(lambda m: m if m == "load per PSU" else zh.gettext(m), zh.translate, zh.locale)
-    exp = explain(build, cat, ev, "wall_power_w.max", en.value, partial)
+    zh = i18n.load_catalog("zh_CN")
+    partial = i18n.Catalog("zh_CN", {k: v for k, v in zh.messages.items() if k != "load per PSU"}, zh.templates)
+    exp = worded(explain(build, cat, ev, "wall_power_w.max", en.value), catalog=partial)
     assert {w for i in exp.inputs for w in english_words(i.name, data)} == {"load", "per", "PSU"}
     assert english_words("nvidia-dgx-psu-3300w 额定功率 (rating_w) 来源：docs/catalog.md#x power_w.max 3,300.0 W", data) == []

@@ -9,6 +9,7 @@ import pytest
 
 from configurator.core.build import Build
 from configurator.core.placement import can_place, first_free_slot, fits_chassis
+from configurator.words.problems import english
 
 _spec = importlib.util.spec_from_file_location(
     "qt_fixture_catalog", Path(__file__).resolve().parent.parent / "qt" / "fixture_catalog.py")
@@ -119,7 +120,7 @@ def test_a_double_width_card_covers_only_its_nearest_blocked_slot(catalog):
     assert "fit.slot-blocked" not in {v.code for v in check(busy, cat)}
     covered = Build(chassis="pcie-2u", placements={"SLOT1": "h100-pcie", "SLOT2": "cx7"})
     [v] = [v for v in check(covered, cat) if v.code == "fit.slot-blocked"]
-    assert v.message == can_place(build, cat, "SLOT2", "cx7")[1]
+    assert english(v) == can_place(build, cat, "SLOT2", "cx7")[1]
 
 
 def test_accepting_slots_agrees_with_can_place(catalog):

@@ -14,6 +14,7 @@ from configurator.core.upgrade.delta import part_changes, plan_to_json, plan_upg
 from configurator.launch import main
 from configurator.store.build_files import load_build, save_build
 from configurator.store.catalogs import default_catalog
+from configurator.words.problems import violation_json
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hgx-h100-8gpu.json"
 H100, PSU = "nvidia-h100-sxm5-80gb", "supermicro-psu-3000w-titanium"
@@ -139,7 +140,8 @@ def test_cli_plan_json_and_text(tmp_path, capsys, catalog):
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"chassis", "changes", "deltas", "psu", "feed_loss", "new_problems", "resolved_problems", "cost"}
     assert data["deltas"]["gpu_count"] == {"before": 4.0, "after": 8.0, "change": 4.0}
-    assert data == json.loads(json.dumps(plan_to_json(plan_upgrade(before, _after(before), catalog)), default=str))
+    plan = plan_upgrade(before, _after(before), catalog)
+    assert data == json.loads(json.dumps(plan_to_json(plan, violation_json), default=str))
     assert main(["plan", str(tmp_path / "before.json"), str(tmp_path / "after.json")]) == 0
     text = capsys.readouterr().out
     assert "ADD    nvidia-h100-sxm5-80gb" in text and "(owned parts are not priced)" in text

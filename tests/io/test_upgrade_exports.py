@@ -106,7 +106,7 @@ def test_an_upgrade_with_errors_is_refused_unless_a_draft(files, tmp_path, capsy
 
 def test_upgrade_quote_in_chinese_prints_its_own_labels_in_chinese(files, tmp_path):
     """A build whose quote language is zh_CN gets the upgrade quote's headings, table heads and
-    verdict words in Chinese (words/quote_labels.py), not only the shared quote header and terms."""
+    verdict words in Chinese (words/quote_words.py), not only the shared quote header and terms."""
     _, after = files
     build = load_build(after)
     build.meta = build.meta.model_copy(update={"language": "zh_CN"})

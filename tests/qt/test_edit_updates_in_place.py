@@ -12,7 +12,7 @@ from configurator.qt.panels.problems import ViolationsPanel
 from configurator.store import paths
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog
-from configurator.words import i18n
+from configurator.words.problems import fix_text, text
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +28,7 @@ def _rows(panel: ViolationsPanel) -> list[str]:
 def _expected(panel: ViolationsPanel) -> list[str]:
     out = []
     for v in panel.violations:
-        message, fix = i18n.translate(v.message), i18n.translate(v.fix.description) if v.fix else ""
+        message, fix = text(v), fix_text(v.fix)
         out.append(message + (f"\n→ {fix}" if fix else ""))
     return out
 

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from configurator.core.build import Build
 from configurator.qt.chassis.drag_mime import part_mime
+from configurator.words.problems import violation_json
 
 
 def _drag_to(view, slot_id: str, part_id: str):
@@ -298,8 +299,8 @@ def test_file_menu_exports_through_the_registry(make_window, tmp_path, monkeypat
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), a[3]))
     win.export_actions["json"].trigger()
     written = tmp_path / "evaluation.json"
-    assert json.loads(written.read_text("utf-8")) == json.loads(json.dumps(evaluation_to_json(win.session.evaluation),
-                                                                           default=str))
+    assert json.loads(written.read_text("utf-8")) == json.loads(json.dumps(
+        evaluation_to_json(win.session.evaluation, violation_json), default=str))
     assert "evaluation.json" in win.statusBar().currentMessage()
 
 

@@ -17,6 +17,7 @@ from configurator.qt.panels import PowerPanel
 from configurator.store import paths
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog
+from configurator.words.problems import english
 
 EXAMPLES = sorted(p.name for p in paths.examples_dir().glob("*.json"))
 #: the violations that say "this feed cannot carry the server alone"
@@ -71,7 +72,7 @@ def test_panel_and_problems_agree_on_feed_loss(qtbot, real_catalog):
             assert codes & FEED_CODES, f"{case}: the panel shows a feed overload, Problems does not"
         for v in ev.violations:
             if v.code == "power.feed-loss-overload":
-                failed, pct = RULE_RE.search(v.message).groups()
+                failed, pct = RULE_RE.search(english(v)).groups()
                 assert shown.get(failed) == pytest.approx(_num(pct), abs=0.5), case
         if "power.feed-loss-overload" in codes or "power.feed-capacity" in codes:
             assert any(pct > 100 for pct in shown.values()), f"{case}: Problems reports what the panel does not"
@@ -85,5 +86,5 @@ def test_the_hgx_example_shows_the_warning_in_both(qtbot, real_catalog):
     qtbot.addWidget(panel)
     [v] = [v for v in session.evaluation.violations if v.code == "power.feed-loss-overload"]
     assert v.severity == "warning" and v.fix is not None
-    failed, pct = RULE_RE.search(v.message).groups()
+    failed, pct = RULE_RE.search(english(v)).groups()
     assert f"{pct} % at peak if {failed} fails" in panel.feeds.text()

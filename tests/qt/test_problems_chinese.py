@@ -8,6 +8,7 @@ import pytest
 
 from configurator.qt.window import language_menu as language
 from configurator.words import i18n
+from configurator.words.problems import fix_text
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -43,7 +44,7 @@ def test_applying_a_fix_reports_it_in_chinese(chinese, make_window, qtbot):
     shown: list[str] = []
     win.violations.message.connect(shown.append)
     index = next(i for i, v in enumerate(win.violations.violations) if v.fix and v.fix.ops)
-    fix = i18n.translate(win.violations.violations[index].fix.description)
+    fix = fix_text(win.violations.violations[index].fix)
     assert win.violations.apply_fix(index)
     assert CJK.search(fix) and shown and fix in shown[-1], shown
 

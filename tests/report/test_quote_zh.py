@@ -140,7 +140,7 @@ def test_shipped_vendor_placeholders_are_worded_in_the_quote_language():
     """The built-in defaults and examples/vendor-settings.toml's terms on a Chinese quote; a vendor's
     own wording (the example's company and address) stays as written, English quotes unchanged."""
     from configurator.store.vendor_settings import VendorSettings, load_settings
-    from configurator.words.quote_labels import Labels
+    from configurator.words.quote_words import Labels
 
     zh, en = Labels("zh_CN"), Labels("en")
     default = zh.settings(VendorSettings(placeholder=True))

@@ -59,3 +59,35 @@ def test_placeholders_agree_between_english_and_chinese():
                  else [(entry, zh.messages.get(entry, entry))])
         for english, chinese in pairs:
             assert fields(english) == fields(chinese), english
+
+
+def test_an_explanations_working_is_worded_by_type():
+    """The working's parameters (core/message.py) in English and in Chinese: numbers in the
+    language's symbols, the catalog's field names translated where Chinese has them, quoted data
+    introduced only where the language has the label."""
+    from configurator.core.message import FieldOf, Num, Phrase, Quantity, Quoted, Seq, Term
+    from configurator.words.render import word
+
+    en, zh, de = i18n.load_catalog("en"), i18n.load_catalog("zh_CN"), i18n.Catalog("de_DE")
+    assert (word(Num(0.481, ".1%"), en), word(Num(1234.5, ",.1f"), de)) == ("48.1%", "1.234,5")
+    assert (word(Quantity(9935.9, "W"), en), word(Quantity(True), zh), word(Quantity(None), en)) == ("9,935.9 W", "是", "None")
+    assert (word(Term("tdp_w"), en), word(Term("tdp_w"), zh)) == ("tdp_w", "热设计功耗 TDP")
+    assert word(Term("no-such-field", otherwise="cpu"), zh) == "cpu"
+    assert (word(FieldOf("h100", "rating_w"), en), word(FieldOf("h100", "rating_w"), zh)) == ("h100.rating_w",
+                                                                                              "h100 额定功率 (rating_w)")
+    note = Quoted(Msg("explain.note-catalog-text", text="3 kW PSUs"))
+    assert (word(note, en), word(note, zh)) == ("3 kW PSUs", "目录原注（英文）：3 kW PSUs")
+    assert word(Seq(Term("tdp_w"), " × ", Term("typical_pct")), zh) == "热设计功耗 TDP × 典型功耗占比"
+    assert word(Phrase("memory bandwidth"), zh) != "memory bandwidth"
+
+
+def test_a_word_in_context_reads_the_contexts_way():
+    """msgctxt "quote": a quote's "Description" is 品名, a list's 描述; a word without a context entry
+    stays as written."""
+    zh = i18n.load_catalog("zh_CN")
+    assert (zh.pgettext("quote", "Description"), zh.gettext("Description")) == ("品名", "描述")
+    assert zh.pgettext("quote", "no such word") == "no such word"
+    from configurator.words.quote_words import IN_CONTEXT, Labels
+
+    assert Labels("zh_CN")("Description") == "品名" and Labels("en")("Description") == "Description"
+    assert all(zh.pgettext("quote", w) != w for w in IN_CONTEXT - {"GPU", "CPU"})   # the legend keeps GPU, CPU

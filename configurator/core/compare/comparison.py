@@ -10,6 +10,7 @@ from typing import Any, Literal
 from ..build import Build
 from ..catalog import Catalog, Price
 from ..evaluate.result import Evaluation
+from ..message import Msg
 from ..text import N_
 
 #: a cell: a number (Decimal for money), a text (hardware names, verdicts), or None (not applicable)
@@ -96,7 +97,7 @@ class Explanation:
     """How a cell was computed: the formula in words, its inputs with values, and where they came from."""
 
     formula: str
-    inputs: tuple[tuple[str, str], ...] = ()    # (name, value with unit)
+    inputs: tuple[tuple[str, str | Msg], ...] = ()    # (name, value with unit, or a message to word)
     sources: tuple[str, ...] = ()               # catalog sources, price sources, assumptions
 
 

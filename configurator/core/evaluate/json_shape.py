@@ -7,7 +7,7 @@ its figures (`figures`).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -51,8 +51,9 @@ def part_to_json(part: Part, catalog: Catalog) -> dict[str, Any]:
     return data
 
 
-def evaluation_to_json(ev: Any) -> dict[str, Any]:
-    """The stable JSON shape of an Evaluation (see docs/cli.md)."""
+def evaluation_to_json(ev: Any, violation_json: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """The stable JSON shape of an Evaluation (see docs/cli.md); `violation_json` words each violation
+    (`configurator.words.problems.violation_json`: the core has no words)."""
     p, psu, th, c, m, bw, cost, tco = ev.power, ev.psu, ev.thermal, ev.compute, ev.memory, ev.bandwidth, ev.cost, ev.tco
     out: dict[str, Any] = {
         "chassis": {"id": ev.chassis_id, "name": ev.chassis_name, "rack_units": ev.rack_units,
@@ -88,7 +89,7 @@ def evaluation_to_json(ev: Any) -> dict[str, Any]:
                 "dense_pflops": tco.dense_pflops, "cost_per_pflops": _money(tco.cost_per_pflops),
                 "rent_per_gpu_hour": _money(tco.rent_per_gpu_hour), "rent_per_month": _money(tco.rent_per_month),
                 "breakeven_month": tco.breakeven_month},
-        "violations": [v.to_json() for v in ev.violations],
+        "violations": [violation_json(v) for v in ev.violations],
     }
     wl = ev.workload
     if wl is not None:
@@ -148,4 +149,9 @@ def _is_figure(key: str, value: Any) -> bool:
 
 def figures(evaluation: Any) -> dict[str, Any]:
     """Every figure of `evaluate --json` for this evaluation: path -> value as printed."""
-    return {k: v for k, v in _leaves(evaluation_to_json(evaluation)) if _is_figure(k, v)}
+    return {k: v for k, v in _leaves(evaluation_to_json(evaluation, _code_only)) if _is_figure(k, v)}
+
+
+def _code_only(v: Any) -> dict[str, Any]:
+    """A violation without its words (no figure reads them)."""
+    return {"severity": v.severity, "code": v.code, "slots": list(v.slots)}

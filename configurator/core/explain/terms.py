@@ -2,7 +2,7 @@
 
 A figure's working names catalog fields (`tdp_w`, `memory_bandwidth_gbs`), PSU efficiency classes
 and line categories as the catalog files spell them; English prints them so, another language
-prints the translation (`Wording.term`). Listed here once so that `make translations` extracts
+prints the translation (`core.message.Term`, worded by words/render.py). Listed here once so that `make translations` extracts
 them; tests/core/test_explain_lang.py fails when an explanation shows a field that is not listed.
 """
 

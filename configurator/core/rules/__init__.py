@@ -15,6 +15,7 @@ from ..catalog import Catalog
 from ..context import BuildContext, resolve
 from ..evaluate._fast import BoundedMemo
 from ..evaluate.figures import Figures, compute_figures
+from ..message import Msg
 from ..violations import SEVERITY_ORDER, Fix, Violation
 from . import cpu, fit, gpu, memory, network, pcie, power, thermal, tray
 from ._common import make_facts
@@ -47,8 +48,8 @@ def check(build: Build, catalog: Catalog, *, ctx: BuildContext | None = None,
     if ctx.chassis is None:
         return (Violation.model_construct(
             severity="error", code="fit.unknown-chassis",
-            message=f"The build's chassis {build.chassis!r} is not in the catalog, so nothing can be checked.",
-            slots=(), fix=Fix.model_construct(description="Choose a chassis from the catalog.", ops=())),)
+            message=Msg("fit.unknown-chassis", chassis=repr(build.chassis)),
+            slots=(), fix=Fix.model_construct(description=Msg("fit.unknown-chassis.fix"), ops=())),)
     if figures is None:
         figures = compute_figures(ctx)   # a failure here is a bug: invalid builds still have figures
     facts = make_facts(ctx, figures, memo)

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from ..catalog import CPU, Chassis, Cooling, CoolingOption, Part
 from ..context import BuildContext, Placed
 from ..evaluate._fast import construct
+from ..message import Msg
 from ..ops import AddBridge, Batch, Place, Remove, RemoveBridge, SetOption
 from ..violations import Fix, Severity, Violation
 
@@ -45,9 +46,10 @@ class Facts:
     def build(self):
         return self.ctx.build
 
-    def add(self, severity: Severity, code: str, message: str, slots: Iterable[str] = (),
-            fix: str | None = None, ops: Sequence[Any] = ()) -> None:
-        """Record a violation; `fix` is the plain-words fix, `ops` make it applicable."""
+    def add(self, severity: Severity, code: str, message: Msg | str, slots: Iterable[str] = (),
+            fix: Msg | str | None = None, ops: Sequence[Any] = ()) -> None:
+        """Record a violation: its code, its message (an id and parameters, words/rule_words.py;
+        a string only for placement's reasons), the slots it names, the fix and the ops that apply it."""
         # every field is given, so `construct` makes what `model_construct` would, without its overhead
         fx = construct(Fix, description=fix, ops=tuple(ops)) if fix else None
         self.out.append(construct(Violation, severity=severity, code=code, message=message, slots=tuple(slots),
@@ -116,25 +118,15 @@ def batch(ops: Sequence[Any], label: str = "") -> Batch:
     return Batch.model_construct(ops=tuple(ops), label=label)
 
 
-# --------------------------------------------------------------------------- words
+# --------------------------------------------------------------------------- figures
 
 
-def names(items: Sequence[str], limit: int = 6) -> str:
-    """'A', 'A and B', 'A, B and C', 'A, B, … and 5 more'."""
-    items = list(items)
-    if len(items) > limit:
-        return ", ".join(items[:limit - 1]) + f" and {len(items) - limit + 1} more"
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def fmt_w(watts: float) -> str:
-    return f"{watts / 1000:.1f} kW" if watts >= 10_000 else f"{watts:,.0f} W"
-
-
-def fmt_gbs(gbs: float) -> str:
-    return f"{gbs:.1f} GB/s" if gbs < 10 or abs(gbs - round(gbs)) >= 0.05 else f"{gbs:.0f} GB/s"
+def clauses(said: Sequence[Msg]) -> Msg:
+    """Clauses one after another, 'A; B; C' (each '; ' the language's own)."""
+    out = said[-1]
+    for clause in reversed(said[:-1]):
+        out = Msg("rules.clauses", first=clause, rest=out)
+    return out
 
 
 def link_gbs(gen: int, lanes: int) -> float:

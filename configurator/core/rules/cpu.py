@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ..catalog import CPU
-from ._common import Facts, majority, names, place
+from ..message import Items, Msg, items
+from ._common import Facts, majority, place
 
 
 def inputs(f: Facts) -> Hashable:
@@ -23,24 +24,23 @@ def check(f: Facts) -> None:
     cpus = f.cpu_at
     if not cpus:
         spec = sockets[0]
-        f.add("error", "cpu.none", f"No CPU is installed; {spec.id} needs a {spec.socket} CPU.",
-              (spec.id,), f"Add a {spec.socket} CPU to {spec.id}.")
+        f.add("error", "cpu.none", Msg("cpu.none", slot=spec.id, socket=spec.socket),
+              (spec.id,), Msg("cpu.add", socket=spec.socket, slot=spec.id))
         return
     for spec in sockets:
         cpu = cpus.get(spec.id)
         if cpu is not None and cpu.socket != spec.socket:
             f.add("error", "cpu.socket",
-                  f"{spec.id} is a {spec.socket} socket but holds the {cpu.name}, a {cpu.socket} CPU.",
-                  (spec.id,), f"Choose a {spec.socket} CPU for {spec.id}.")
+                  Msg("cpu.socket", slot=spec.id, socket=spec.socket, cpu=cpu.name, cpu_socket=cpu.socket),
+                  (spec.id,), Msg("cpu.socket.fix", socket=spec.socket, slot=spec.id))
     _mixed(f, cpus)
     _empty(f, cpus)
     limit = min(c.max_sockets for c in cpus.values())
     if len(cpus) > limit:
         small = next(c for c in cpus.values() if c.max_sockets == limit)
         f.add("error", "cpu.max-sockets",
-              f"The {small.name} works in at most {limit} socket{'s' if limit > 1 else ''}, but "
-              f"{len(cpus)} CPUs are installed ({names(list(cpus))}).", tuple(cpus),
-              f"Use a CPU made for {len(cpus)}-socket servers, or run with {limit} CPU.")
+              Msg("cpu.max-sockets", cpu=small.name, limit=limit, n=len(cpus), slots=items(cpus)), tuple(cpus),
+              Msg("cpu.max-sockets.fix", n=len(cpus), limit=limit))
 
 
 def _mixed(f: Facts, cpus: dict[str, CPU]) -> None:
@@ -52,20 +52,20 @@ def _mixed(f: Facts, cpus: dict[str, CPU]) -> None:
     keep = majority(fitting or ids)
     kept = next(c for c in cpus.values() if c.id == keep)
     odd = [s for s, c in cpus.items() if c.id != keep]
-    described = names([f"{s} holds the {c.name}" for s, c in cpus.items()])
-    f.add("error", "cpu.mixed-models",
-          f"{described}: a server needs the same CPU model in every socket.", tuple(cpus),
-          f"Put the {kept.name} in {names(odd)}.", [place(s, keep) for s in odd])
+    holders = items(Msg("cpu.holds", slot=s, cpu=c.name) for s, c in cpus.items())
+    f.add("error", "cpu.mixed-models", Msg("cpu.mixed-models", holders=holders), tuple(cpus),
+          Msg("cpu.mixed-models.fix", cpu=kept.name, slots=items(odd)), [place(s, keep) for s in odd])
 
 
-def _wired(f: Facts, deps: list[str]) -> str:
+def _wired(f: Facts, deps: list[str]) -> Msg | Items:
     """'its 8 DIMMs and GPU5, GPU6, NVME1': DIMMs counted, devices named."""
     n_dimm = sum(1 for s in deps if f.ctx.slot_by_id[s].kind == "dimm")
-    devices = [s for s in deps if f.ctx.slot_by_id[s].kind != "dimm"]
-    words = [f"its {n_dimm} DIMM{'s' if n_dimm > 1 else ''}"] if n_dimm else []
-    if devices:
-        words.append(names(devices, 10))
-    return " and ".join(words)
+    devices = items((s for s in deps if f.ctx.slot_by_id[s].kind != "dimm"), 10)
+    if not n_dimm:
+        return devices
+    if devices.items:
+        return Msg("cpu.wired-dimms-and", n=n_dimm, devices=devices)
+    return Msg("cpu.wired-dimms", n=n_dimm)
 
 
 def _all_sockets_filled(f: Facts, cpus: dict[str, CPU]) -> bool:
@@ -88,17 +88,15 @@ def _empty(f: Facts, cpus: dict[str, CPU]) -> None:
             continue
         deps = dependents.get(spec.id, [])
         ops = [place(spec.id, model)] if cpu.socket == spec.socket else []
-        fix = f"Add a second {cpu.name} to {spec.id}." if ops else f"Add a {spec.socket} CPU to {spec.id}."
+        fix = Msg("cpu.add-second", cpu=cpu.name, slot=spec.id) if ops else \
+            Msg("cpu.add", socket=spec.socket, slot=spec.id)
         if i == 0:
-            f.add("error", "cpu.first-socket-empty",
-                  f"{spec.id} is empty while {names(list(cpus))} holds a CPU; the board starts only with "
-                  f"{spec.id} populated" + (f", and what is wired to it does not work: {_wired(f, deps)}."
-                                            if deps else "."), (spec.id, *cpus, *deps), fix, ops)
+            holders = items(cpus)
+            message = Msg("cpu.first-socket-empty.devices", slot=spec.id, cpus=holders, wireds=_wired(f, deps)) \
+                if deps else Msg("cpu.first-socket-empty", slot=spec.id, cpus=holders)
+            f.add("error", "cpu.first-socket-empty", message, (spec.id, *cpus, *deps), fix, ops)
         elif deps:
             f.add("error", "cpu.empty-socket-devices",
-                  f"{spec.id} is empty, so what is wired to it does not work: {_wired(f, deps)}.",
-                  (spec.id, *deps), fix, ops)
+                  Msg("cpu.empty-socket-devices", slot=spec.id, wireds=_wired(f, deps)), (spec.id, *deps), fix, ops)
         else:
-            f.add("info", "cpu.empty-socket",
-                  f"{spec.id} is empty: the server runs single-socket and the memory, PCIe slots and bays "
-                  f"wired to {spec.id} are unusable.", (spec.id,), fix, ops)
+            f.add("info", "cpu.empty-socket", Msg("cpu.empty-socket", slot=spec.id), (spec.id,), fix, ops)

@@ -16,6 +16,7 @@ from typing import Any
 from ..catalog import GPU, PSU, Part, PcieSlotSpec
 from ..categories import ACCEPTS
 from ..context import covers
+from ..message import Msg
 from ..placement import Problem, covered_problem, pcie_problems, slot_problems
 from ..psu import rating_at
 from ..slots import Slot
@@ -74,11 +75,11 @@ def free_slot(f: Facts, part: Part, exclude: str = "") -> str | None:
     return None
 
 
-def _move_fix(slot: str, part: Part, target: str | None) -> tuple[str, list[Any]]:
+def _move_fix(slot: str, part: Part, target: str | None) -> tuple[Msg, list[Any]]:
     if target:
-        return f"Move the {part.name} from {slot} to {target}.", [batch([remove(slot), place(target, part.id)],
-                                                                         f"Move {part.name} to {target}")]
-    return f"Remove the {part.name} from {slot}; no free place in this chassis takes it.", [remove(slot)]
+        return Msg("fit.move", part=part.name, slot=slot, target=target), [
+            batch([remove(slot), place(target, part.id)], f"Move {part.name} to {target}")]
+    return Msg("fit.remove-no-place", part=part.name, slot=slot), [remove(slot)]
 
 
 def check(f: Facts) -> None:
@@ -118,26 +119,26 @@ def _problems(f: Facts, bad: set[str]) -> None:
             f.add("error", code, reason, (p.slot.id,), fix, ops)
 
 
-def _fix(f: Facts, slot: Slot, part: Part, code: str) -> tuple[str, list[Any]]:
+def _fix(f: Facts, slot: Slot, part: Part, code: str) -> tuple[Msg, list[Any]]:
     """The fix for one placement problem: another model where the slot wants one, else a move."""
     if code == "fit.wrong-slot-kind":
-        return f"Remove the {part.name} from {slot.id}.", [remove(slot.id)]
+        return Msg("fit.remove", part=part.name, slot=slot.id), [remove(slot.id)]
     if code == "fit.baseboard-family":
         bb = f.chassis.gpu_baseboard
         family = bb.family if bb else "?"
-        return (f"Use a GPU made for the {family} baseboard, or a chassis with a "
-                f"{getattr(part, 'baseboard_family', '')} baseboard.", [remove(slot.id)])
+        return (Msg("fit.baseboard-family.fix", family=family, other=getattr(part, "baseboard_family", "")),
+                [remove(slot.id)])
     if code == "fit.psu-model":
         return _psu_fix(f, slot)
     if code == "fit.cooling-option":
         options = f.chassis.cooling_options
         first = f.ctx.catalog.get(options[0].cooling)
-        return (f"Use one of the chassis' cooling options, e.g. the {first.name if first else options[0].cooling}.",
+        return (Msg("fit.cooling-option.fix", cooling=first.name if first else options[0].cooling),
                 [place("COOLING", options[0].cooling)] if first else [])
     return _move_fix(slot.id, part, free_slot(f, part, exclude=slot.id))
 
 
-def _psu_fix(f: Facts, slot: Slot) -> tuple[str, list[Any]]:
+def _psu_fix(f: Facts, slot: Slot) -> tuple[Msg, list[Any]]:
     supported = f.chassis.psu.supported
     others = [p.part.id for p in f.by_kind.get("psu", ()) if p.part.id in supported]
     volts = f.build.site.input_voltage_v
@@ -148,18 +149,18 @@ def _psu_fix(f: Facts, slot: Slot) -> tuple[str, list[Any]]:
         (s for s in supported if isinstance(f.ctx.catalog.get(s), PSU)), "")
     part = f.ctx.catalog.get(model) if model else None
     if part is None:
-        return "Replace it with a PSU the chassis lists.", []
-    return f"Replace it with the {part.name}.", [place(slot.id, model)]
+        return Msg("fit.psu-model.any"), []
+    return Msg("fit.psu-model.fix", psu=part.name), [place(slot.id, model)]
 
 
 def _unknown(f: Facts) -> None:
     for slot, part, _reason in f.ctx.unknown:
-        code = "fit.unknown-part" if slot in f.ctx.slot_by_id else "fit.unknown-slot"
-        what = f"{slot} names part {part!r}, which is not in the catalog" if code == "fit.unknown-part" \
-            else f"The build places {part} in {slot}, but the {f.chassis.name} has no slot {slot}"
-        f.add("error", code, what + ".", (slot,),
-              f"Remove the placement in {slot}, or load the catalog that defines {part!r}."
-              if code == "fit.unknown-part" else f"Remove the placement in {slot}.", [remove(slot)])
+        if slot in f.ctx.slot_by_id:
+            f.add("error", "fit.unknown-part", Msg("fit.unknown-part", slot=slot, part=repr(part)), (slot,),
+                  Msg("fit.unknown-part.fix", slot=slot, part=repr(part)), [remove(slot)])
+        else:
+            f.add("error", "fit.unknown-slot", Msg("fit.unknown-slot", part=part, slot=slot, chassis=f.chassis.name),
+                  (slot,), Msg("fit.unknown-slot.fix", slot=slot), [remove(slot)])
 
 
 def _blocked(f: Facts) -> None:
@@ -182,11 +183,9 @@ def _liquid_only(f: Facts) -> None:
     slots = [p.slot.id for p in gpus]
     kit = f.ctx.catalog.get(liquid[0].cooling) if liquid else None
     if kit is not None:
-        f.add("error", "fit.liquid-only",
-              f"The {part.name} in {', '.join(slots)} is made for liquid cooling only; the build is air-cooled.",
-              (*slots, "COOLING"), f"Switch to the {kit.name}.", [place("COOLING", kit.id)])
+        f.add("error", "fit.liquid-only", Msg("fit.liquid-only", gpu=part.name, slots=", ".join(slots)),
+              (*slots, "COOLING"), Msg("fit.liquid-only.fix", cooling=kit.name), [place("COOLING", kit.id)])
     else:
         f.add("error", "fit.liquid-only",
-              f"The {part.name} in {', '.join(slots)} is made for liquid cooling only, and the "
-              f"{f.chassis.name} has no liquid cooling option.", slots,
-              "Use the air-cooled version of the GPU, or a liquid-cooled chassis.")
+              Msg("fit.liquid-only.no-option", gpu=part.name, slots=", ".join(slots), chassis=f.chassis.name),
+              slots, Msg("fit.liquid-only.no-option.fix"))

@@ -9,7 +9,8 @@ from typing import cast
 
 from ..catalog import GPU
 from ..context import Placed
-from ._common import Facts, add_bridge, majority, names, place, remove, remove_bridge
+from ..message import Msg, items
+from ._common import Facts, add_bridge, clauses, majority, place, remove, remove_bridge
 
 
 def _gpu(p: Placed) -> GPU:
@@ -37,18 +38,17 @@ def check(f: Facts) -> None:
     if len(gpus) > limit:
         extra = [p.slot.id for p in gpus[limit:]]
         f.add("error", "gpu.too-many",
-              f"The {f.chassis.name} powers and cools at most {limit} GPUs; the build has {len(gpus)} "
-              f"({names(extra)} are over the limit).", extra,
-              f"Remove the GPU{'s' if len(extra) > 1 else ''} in {names(extra)}.", [remove(s) for s in extra])
+              Msg("gpu.too-many", chassis=f.chassis.name, limit=limit, n=len(gpus), slots=items(extra)), extra,
+              Msg("gpu.too-many.fix", n=len(extra), slots=items(extra)), [remove(s) for s in extra])
     bb = f.chassis.gpu_baseboard
     on_board = [p for p in gpus if p.slot.kind == "gpu"]
     if bb is not None and 0 < len(on_board) < bb.positions and _gpu(on_board[0]).form_factor != "pcie":
         empty = [f"GPU{i + 1}" for i in range(bb.positions) if f"GPU{i + 1}" not in f.at]
         part = _gpu(on_board[0])
         f.add("warning", "gpu.partial-baseboard",
-              f"Only {len(on_board)} of the {bb.positions} baseboard positions hold a GPU ({names(empty)} "
-              f"empty); {bb.label or bb.family} baseboards ship fully populated.", empty,
-              f"Fill {names(empty)} with the {part.name}.", [place(s, part.id) for s in empty])
+              Msg("gpu.partial-baseboard", n=len(on_board), total=bb.positions, slots=items(empty),
+                  board=bb.label or bb.family), empty,
+              Msg("gpu.partial-baseboard.fix", slots=items(empty), gpu=part.name), [place(s, part.id) for s in empty])
     _bridges(f, gpus)
 
 
@@ -65,15 +65,13 @@ def _mixed(f: Facts, gpus: list[Placed]) -> None:
     vendors = sorted({p.part.vendor for p in gpus})
     # accelerators of different vendors need different runtimes (CUDA, ROCm, CANN, NeuWare):
     # one training job cannot span them, whatever the slots
-    stacks = (f" They also come from different vendors ({names(vendors)}), whose software stacks cannot "
-              "run one training job together.") if len(vendors) > 1 else ""
-    f.add("error" if board else "warning", "gpu.mixed-models",
-          f"{first.slot.id} holds the {first.part.name} but {ref.slot.id} holds the {kept.name}: mixed GPU "
-          "models in one server" + (" cannot share a baseboard." if board else
-                                    " split one job across unequal GPUs, and drivers and power budgets differ.")
-          + stacks,
-          tuple(p.slot.id for p in odd),
-          f"Replace the GPU{'s' if len(odd) > 1 else ''} in {names([p.slot.id for p in odd])} with the {kept.name}.",
+    said = dict(slot=first.slot.id, gpu=first.part.name, ref=ref.slot.id, kept=kept.name)
+    message = Msg("gpu.mixed-models.board", **said) if board else Msg("gpu.mixed-models", **said)
+    if len(vendors) > 1:
+        message = Msg("gpu.mixed-vendors", mixed=message, vendors=items(vendors))
+    slots = [p.slot.id for p in odd]
+    f.add("error" if board else "warning", "gpu.mixed-models", message, slots,
+          Msg("gpu.mixed-models.fix", n=len(slots), slots=items(slots), gpu=kept.name),
           [place(p.slot.id, keep) for p in odd])
 
 
@@ -84,31 +82,30 @@ def _bridges(f: Facts, gpus: list[Placed]) -> None:
         for s in group:
             seen.setdefault(s, group)
         if problem:
-            f.add("error", "gpu.bridge-invalid", f"The NVLink bridge across {names(list(group))}: {problem}.",
-                  group, "Remove the bridge.", [remove_bridge(group)])
+            f.add("error", "gpu.bridge-invalid", Msg("gpu.bridge-invalid", slots=items(group), problems=problem),
+                  group, Msg("gpu.bridge-invalid.fix"), [remove_bridge(group)])
     _unbridged(f, gpus, seen)
 
 
-def _bridge_problem(f: Facts, group: tuple[str, ...], seen: dict[str, tuple[str, ...]]) -> str:
+def _bridge_problem(f: Facts, group: tuple[str, ...], seen: dict[str, tuple[str, ...]]) -> Msg | None:
     twice = [s for s in group if s in seen]
     if twice:
-        return f"{names(twice)} already {'has' if len(twice) == 1 else 'have'} a bridge; a GPU takes only one"
+        return Msg("gpu.bridge-twice", n=len(twice), slots=items(twice))
     found = [f.at.get(s) for s in group]
     empty = [s for s, p in zip(group, found) if not isinstance(p, GPU)]
     if empty:
-        return f"{names(empty)} hold{'s' if len(empty) == 1 else ''} no GPU"
+        return Msg("gpu.bridge-no-gpu", n=len(empty), slots=items(empty))
     parts = [p for p in found if isinstance(p, GPU)]
     if any(f.ctx.slot_by_id[s].kind != "pcie" for s in group):
-        return "bridges join PCIe cards; baseboard GPUs are linked by the baseboard"
+        return Msg("gpu.bridge-baseboard")
     if len({p.id for p in parts}) > 1:
-        return "a bridge joins identical GPUs only, and these differ (" + \
-            names(sorted({p.name for p in parts})) + ")"
+        return Msg("gpu.bridge-differ", names=items(sorted({p.name for p in parts})))
     gpu = parts[0]
     if gpu.nvlink_bridge_ways == 0:
-        return f"the {gpu.name} has no NVLink bridge connector"
+        return Msg("gpu.bridge-none", gpu=gpu.name)
     if gpu.nvlink_bridge_ways < len(group):
-        return f"the {gpu.name} bridges at most {gpu.nvlink_bridge_ways} cards, not {len(group)}"
-    return ""
+        return Msg("gpu.bridge-ways", gpu=gpu.name, ways=gpu.nvlink_bridge_ways, n=len(group))
+    return None
 
 
 def _unbridged(f: Facts, gpus: list[Placed], bridged: dict[str, tuple[str, ...]]) -> None:
@@ -125,20 +122,15 @@ def _unbridged(f: Facts, gpus: list[Placed], bridged: dict[str, tuple[str, ...]]
             continue
         size = ways if len(slots) >= ways else 2
         groups = [tuple(slots[i:i + size]) for i in range(0, len(slots) - size + 1, size)]
-        f.add("info", "gpu.not-bridged",
-              f"The {gpu.name} cards in {names(slots)} support {ways}-way NVLink bridges but are not bridged: "
-              "GPU-to-GPU traffic goes over PCIe instead.", slots,
-              "Add NVLink bridges " + ", ".join("–".join(g) for g in groups) + " (cards side by side).",
+        f.add("info", "gpu.not-bridged", Msg("gpu.not-bridged", gpu=gpu.name, slots=items(slots), way=ways), slots,
+              Msg("gpu.not-bridged.fix", groups=", ".join("–".join(g) for g in groups)),
               [add_bridge(g) for g in groups])
 
 
 # --------------------------------------------------------------------------- market / ECC
 
-_WHY_FANS = {
-    "open-air": "its axial fans blow heat back into the chassis instead of front to back, so packed next to "
-                "other cards in a server's airflow it throttles",
-    "blower": "its blower is sized for one card in a workstation, not a server's front-to-back airflow",
-}
+#: why a card's own fans do not suit a server, by its cooling (words/rule_words.py)
+_WHY_FANS = {"open-air": Msg("gpu.why-open-air"), "blower": Msg("gpu.why-blower")}
 
 
 def _market(f: Facts, gpus: list[Placed]) -> None:
@@ -154,11 +146,8 @@ def _market(f: Facts, gpus: list[Placed]) -> None:
         slots = [p.slot.id for p in no_ecc]
         gpu = _gpu(no_ecc[0])
         alt = _datacenter_alternative(f, gpu)
-        f.add("warning", "gpu.no-ecc",
-              f"The {gpu.name} in {names(slots)} has no ECC on its memory: in a training run of days or "
-              "weeks a flipped bit corrupts weights or gradients silently, or crashes the job with no clear "
-              "cause, and there is no error count to tell a failing card from a bug.", slots,
-              _replace_text(slots, alt, "a card with ECC memory"),
+        f.add("warning", "gpu.no-ecc", Msg("gpu.no-ecc", gpu=gpu.name, slots=items(slots)), slots,
+              _replace_text(slots, alt, Msg("gpu.replace-with-ecc", n=len(slots), slots=items(slots))),
               [place(s, alt.id) for s in slots] if alt else [])
 
 
@@ -169,17 +158,17 @@ def _consumer_in_server(f: Facts, odd: list[Placed]) -> None:
     if gpu.card_cooling in _WHY_FANS:
         why.append(_WHY_FANS[gpu.card_cooling])
     if not gpu.ecc:
-        why.append("its memory has no ECC, so bit flips in a long run go unnoticed")
+        why.append(Msg("gpu.why-no-ecc"))
     if gpu.scaleup_gbs == 0 and gpu.nvlink_bridge_ways == 0:
-        why.append("it has no NVLink, so GPU-to-GPU traffic shares the PCIe bus")
+        why.append(Msg("gpu.why-no-nvlink"))
     if "GeForce" in gpu.name:
-        why.append("NVIDIA's GeForce driver licence excludes data-centre deployment")
-    kind = "consumer (gaming)" if gpu.market == "consumer" else "workstation"
+        why.append(Msg("gpu.why-geforce"))
+    kind = Msg("gpu.kind-consumer") if gpu.market == "consumer" else Msg("gpu.kind-workstation")
     alt = _datacenter_alternative(f, gpu)
     f.add("warning", "gpu.consumer-card",
-          f"{names(slots)} hold{'s' if len(slots) == 1 else ''} the {gpu.name}, a {kind} card, in the "
-          f"{f.chassis.name}: " + "; ".join(why) + ". It is not built for data-centre training.", slots,
-          _replace_text(slots, alt, "a data-centre card (passive, ECC)"),
+          Msg("gpu.consumer-card", n=len(slots), slots=items(slots), gpu=gpu.name, kind=kind,
+              chassis=f.chassis.name, reasons=clauses(why)), slots,
+          _replace_text(slots, alt, Msg("gpu.replace-with-datacentre", n=len(slots), slots=items(slots))),
           [place(s, alt.id) for s in slots] if alt else [])
 
 
@@ -195,10 +184,9 @@ def _passive_without_airflow(f: Facts, gpus: list[Placed]) -> None:
     gpu = _gpu(passive[0])
     alt = _actively_cooled_alternative(f, gpu)
     f.add("error", "gpu.passive-no-airflow",
-          f"The {gpu.name} in {names(slots)} is passively cooled: its {gpu.tdp_w:g} W heatsink has no fan and "
-          f"needs a rack server's front-to-back airflow, which the {f.chassis.name} ({f.chassis.form}) does not "
-          "have; it overheats and throttles or shuts down within minutes of load.", slots,
-          _replace_text(slots, alt, "a card with its own fan (blower), or use a rack server"),
+          Msg("gpu.passive-no-airflow", gpu=gpu.name, slots=items(slots), watts=gpu.tdp_w, chassis=f.chassis.name,
+              form=f.chassis.form), slots,
+          _replace_text(slots, alt, Msg("gpu.replace-with-fan", n=len(slots), slots=items(slots))),
           [place(s, alt.id) for s in slots] if alt else [])
 
 
@@ -210,9 +198,11 @@ def _actively_cooled_alternative(f: Facts, gpu: GPU) -> GPU | None:
     return min(fits, key=lambda g: (g.tdp_w, g.id), default=None)
 
 
-def _replace_text(slots: list[str], alt: GPU | None, what: str) -> str:
-    target = f"the {alt.name}" if alt else what
-    return f"Replace the card{'s' if len(slots) > 1 else ''} in {names(slots)} with {target}."
+def _replace_text(slots: list[str], alt: GPU | None, otherwise: Msg) -> Msg:
+    """'Replace the cards in … with the <alt>', else `otherwise` (the kind of card to look for)."""
+    if alt is not None:
+        return Msg("gpu.replace-with", n=len(slots), slots=items(slots), gpu=alt.name)
+    return otherwise
 
 
 def _datacenter_alternative(f: Facts, gpu: GPU) -> GPU | None:

@@ -6,10 +6,11 @@ from collections.abc import Hashable
 from string import ascii_uppercase
 
 from ..catalog import DIMM, GPU
+from ..message import Msg, items
 from ..ops import Place, Remove
 from ..slots import dimm_slot_id
 from ..violations import Severity
-from ._common import Facts, names, place, remove
+from ._common import Facts, place, remove
 
 #: host RAM / total GPU memory below this -> warning; below RATIO_INFO -> info
 RATIO_WARN = 1.5
@@ -40,9 +41,8 @@ def check(f: Facts) -> None:
     if not by_id:
         if cpu_at:
             first = next(iter(cpu_at))
-            f.add("error", "mem.none", "No memory is installed; the server does not start without DIMMs.",
-                  (first,), f"Add one DIMM per channel to every socket with a CPU "
-                  f"({f.chassis.memory.channels_per_socket} per CPU).")
+            f.add("error", "mem.none", Msg("mem.none"), (first,),
+                  Msg("mem.none.fix", n=f.chassis.memory.channels_per_socket))
         return
     parts = [placed[0].part for placed in by_id.values()]
     _generation(f, parts, by_id)
@@ -62,9 +62,9 @@ def _generation(f: Facts, parts: list[DIMM], by_id) -> None:
             continue
         slots = [p.slot.id for p in by_id[part.id]]
         f.add("error", "mem.type",
-              f"{names(slots)} hold{'s' if len(slots) == 1 else ''} the {part.name}, a "
-              f"{part.memory_type.upper()} module; the {f.chassis.name} takes {want.upper()} only.", slots,
-              f"Replace them with {want.upper()} DIMMs.")
+              Msg("mem.type", n=len(slots), slots=items(slots), dimm=part.name, kind=part.memory_type.upper(),
+                  chassis=f.chassis.name, want=want.upper()), slots,
+              Msg("mem.type.fix", want=want.upper()))
 
 
 def _mixed(f: Facts, by_id, keep: str) -> None:
@@ -73,13 +73,14 @@ def _mixed(f: Facts, by_id, keep: str) -> None:
     kinds = {placed[0].part.module_type for placed in by_id.values()}
     odd_names = sorted({p.part.name for p in odd})
     severity: Severity
-    severity, code, why = ("error", "mem.mixed-types", f"{' and '.join(sorted(kinds)).upper()} modules cannot be mixed") \
-        if len(kinds) > 1 else ("warning", "mem.mixed", "all DIMMs should be the same part, "
-                                "or capacities, ranks and speeds differ between channels")
+    types = [k.upper() for k in sorted(kinds)]
+    severity, code, why = ("error", "mem.mixed-types", Msg("mem.mixed-types.why", first=types[0],
+                                                           second=" AND ".join(types[1:]))) \
+        if len(kinds) > 1 else ("warning", "mem.mixed", Msg("mem.mixed.why"))
     f.add(severity, code,
-          f"{names([p.slot.id for p in odd])} hold {names(odd_names)} while the other DIMMs are the "
-          f"{kept.name}: {why}.", tuple(p.slot.id for p in odd),
-          f"Replace them with the {kept.name}.", [place(p.slot.id, keep) for p in odd])
+          Msg("mem.mixed", slots=items(p.slot.id for p in odd), parts=items(odd_names), dimm=kept.name,
+              reasons=why), tuple(p.slot.id for p in odd),
+          Msg("mem.mixed.fix", part=kept.name), [place(p.slot.id, keep) for p in odd])
 
 
 def _balance(f: Facts, counts: dict[tuple[str, int], int], keep: str) -> int:
@@ -120,24 +121,19 @@ def _balance(f: Facts, counts: dict[tuple[str, int], int], keep: str) -> int:
         if s in bare:
             short = short[:len(short) - per_ch]
             f.add("error", "mem.cpu-without-memory",
-                  f"{s} holds the {f.cpu_at[s].name} but none of its memory channels has a DIMM; "
-                  "every CPU needs its own memory.", (s, *(op.slot for op in fill)),
-                  f"Fill {s}'s channels with the {kept_name} ({len(fill)} DIMMs).", fill)
+                  Msg("mem.cpu-without-memory", socket=s, cpu=f.cpu_at[s].name), (s, *(op.slot for op in fill)),
+                  Msg("mem.cpu-without-memory.fix", socket=s, dimm=kept_name, n=len(fill)), fill)
         else:
             ops.extend(fill)
     if short or over:
-        words = []
-        if short:
-            words.append(f"{names(short, 8)} hold{'s' if len(short) == 1 else ''} fewer")
-        if over:
-            words.append(f"{names(over, 8)} hold{'s' if len(over) == 1 else ''} more")
+        fewer = Msg("mem.unbalanced.fewer", n=len(short), shorts=items(short, 8))
+        more = Msg("mem.unbalanced.more", n=len(over), overs=items(over, 8))
+        which = Msg("mem.unbalanced.both", fewer=fewer, more=more) if short and over else fewer if short else more
         adds = sum(1 for op in ops if op.op == "place")
-        f.add("warning", "mem.unbalanced",
-              f"Memory channels {' and '.join(words)} DIMMs than the others ({target} per channel): "
-              "unbalanced channels lower memory bandwidth and can break interleaving.",
+        f.add("warning", "mem.unbalanced", Msg("mem.unbalanced", which=which, target=target),
               tuple(op.slot for op in ops),
-              f"Give every channel {target} × {kept_name}: add {adds}, remove {len(ops) - adds}."
-              if over else f"Fill them with the {kept_name} ({adds} more DIMM{'s' if adds != 1 else ''}).", ops)
+              Msg("mem.unbalanced.rebalance", target=target, dimm=kept_name, added=adds, removed=len(ops) - adds)
+              if over else Msg("mem.unbalanced.fill", dimm=kept_name, n=adds), ops)
     return top
 
 
@@ -150,20 +146,17 @@ def _speed(f: Facts, parts: list[DIMM], dpc: int) -> None:
     rated = cpu.memory_speed_1dpc_mts
     if slow.speed_mts < rated:
         f.add("info", "mem.speed-below-cpu",
-              f"The {slow.name} runs at {slow.speed_mts} MT/s; the {cpu.name} supports {rated} MT/s, so memory "
-              f"runs at the lower {slow.speed_mts} MT/s.", (),
-              f"Use {rated} MT/s DIMMs for {100 * (rated / slow.speed_mts - 1):.0f} % more memory bandwidth.")
+              Msg("mem.speed-below-cpu", dimm=slow.name, speed=slow.speed_mts, cpu=cpu.name, rated=rated), (),
+              Msg("mem.speed-below-cpu.fix", rated=rated, pct=100 * (rated / slow.speed_mts - 1)))
     if fast.speed_mts > rated:
         f.add("info", "mem.speed-above-cpu",
-              f"The {fast.name} is rated {fast.speed_mts} MT/s, but the {cpu.name} runs memory at "
-              f"{rated} MT/s: the DIMMs are downclocked.", (),
-              f"Slower {rated} MT/s DIMMs give the same bandwidth, often for less money.")
+              Msg("mem.speed-above-cpu", dimm=fast.name, speed=fast.speed_mts, cpu=cpu.name, rated=rated), (),
+              Msg("mem.speed-above-cpu.fix", rated=rated))
     dpc2 = cpu.memory_speed_2dpc_mts
     if dpc >= 2 and dpc2 and dpc2 < min(rated, slow.speed_mts):
         f.add("info", "mem.2dpc-speed",
-              f"With 2 DIMMs per channel the {cpu.name} runs memory at {dpc2} MT/s instead of "
-              f"{min(rated, slow.speed_mts)} MT/s.", (),
-              "Use one larger DIMM per channel for the full speed, if the capacity allows.")
+              Msg("mem.2dpc-speed", cpu=cpu.name, slow=dpc2, speed=min(rated, slow.speed_mts)), (),
+              Msg("mem.2dpc-speed.fix"))
 
 
 def _host_ratio(f: Facts, by_id) -> None:
@@ -179,7 +172,5 @@ def _host_ratio(f: Facts, by_id) -> None:
     severity: Severity
     severity, code, bound = ("warning", "mem.host-ram-low", RATIO_WARN) if ratio < RATIO_WARN \
         else ("info", "mem.host-ram-below-2x", RATIO_INFO)
-    f.add(severity, code,
-          f"Host memory is {host:,.0f} GB for {vram:,.0f} GB of GPU memory ({ratio:.2f}×); training servers "
-          f"are usually sized at {RATIO_INFO:g}× GPU memory or more (checkpointing, data loading, CPU offload).",
-          (), f"Add DIMMs or use larger ones: at least {bound * vram:,.0f} GB.")
+    f.add(severity, code, Msg("mem.host-ram-low", host=host, vram=vram, ratio=ratio, factor=RATIO_INFO), (),
+          Msg("mem.host-ram-low.fix", gb=bound * vram))

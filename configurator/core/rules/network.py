@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ..catalog import GPU, NIC, Drive
+from ..context import Placed
+from ..message import Msg
 from ._common import Facts, batch, place, remove
-from .fit import blocked_slots, covered, pcie_problems
+from .fit import blocked_slots, covered, free_slot, pcie_problems
 
 FABRIC_PORT_GBPS = 100.0       # a port at least this fast counts as a scale-out (fabric) port
 MIN_GBPS_PER_GPU = 200.0
@@ -42,10 +44,8 @@ def _fabric(f: Facts, gpus, nics) -> None:
     fabric = [p for p in nics if p.part.port_speed_gbps >= FABRIC_PORT_GBPS]
     n = len(gpus)
     if not fabric:
-        f.add("warning", "net.no-fabric-nic",
-              f"This is a multi-node training build with {n} GPU{'s' if n > 1 else ''} but no NIC of "
-              f"{FABRIC_PORT_GBPS:.0f} Gb/s or faster: gradients between servers would crawl.",
-              (), f"Add high-speed NICs (InfiniBand or RoCE), ideally one {NORM_GBPS_PER_GPU:.0f} Gb/s NIC per GPU.")
+        f.add("warning", "net.no-fabric-nic", Msg("net.no-fabric-nic", n=n, speed=FABRIC_PORT_GBPS),
+              (), Msg("net.no-fabric-nic.fix", norm=NORM_GBPS_PER_GPU))
         return
     if f.figures is not None:
         per_gpu = f.figures.bandwidth.network_gbps_per_gpu
@@ -54,11 +54,9 @@ def _fabric(f: Facts, gpus, nics) -> None:
     if per_gpu < MIN_GBPS_PER_GPU:
         total = per_gpu * n
         f.add("warning", "net.low-bandwidth-per-gpu",
-              f"{n} GPUs share {total:,.0f} Gb/s of scale-out network ({per_gpu:.0f} Gb/s per GPU); multi-node "
-              f"training on HGX-class servers uses one {NORM_GBPS_PER_GPU:.0f} Gb/s NIC per GPU.",
+              Msg("net.low-bandwidth-per-gpu", n=n, total=total, per_gpu=per_gpu, norm=NORM_GBPS_PER_GPU),
               tuple(p.slot.id for p in fabric),
-              f"Add NICs until each GPU has at least {MIN_GBPS_PER_GPU:.0f} Gb/s "
-              f"({NORM_GBPS_PER_GPU:.0f} Gb/s is the norm).")
+              Msg("net.low-bandwidth-per-gpu.fix", least=MIN_GBPS_PER_GPU, norm=NORM_GBPS_PER_GPU))
 
 
 def _pairing(f: Facts, gpus, nics) -> None:
@@ -90,27 +88,24 @@ def _pairing(f: Facts, gpus, nics) -> None:
             continue     # the chassis has no free NIC slot next to a GPU: nothing to suggest
         taken.add(target)
         f.add("info", "net.nic-not-near-gpu",
-              f"The {nic.name} in {p.slot.id} hangs off {p.slot.root}, which holds no GPU; RDMA traffic "
-              f"then crosses the CPU instead of staying under a GPU's PCIe switch.", (p.slot.id,),
-              f"Move it to {target}, next to the GPUs on "
-              f"{f.ctx.slot_by_id[target].root}.",
+              Msg("net.nic-not-near-gpu", nic=nic.name, slot=p.slot.id, root=p.slot.root), (p.slot.id,),
+              Msg("net.nic-not-near-gpu.fix", target=target, root=f.ctx.slot_by_id[target].root),
               [batch([remove(p.slot.id), place(target, nic.id)], f"Move {nic.name} to {target}")])
 
 
 def _storage(f: Facts, gpus) -> None:
     drives = [p for p in f.by_kind.get("drive", ()) if isinstance(p.part, Drive)]
     if not drives:
-        f.add("warning", "storage.none",
-              "No drives are installed: the server has no boot device and no local storage.", (),
-              "Add a boot drive (M.2) and NVMe drives for datasets and checkpoints.", _boot_ops(f))
+        f.add("warning", "storage.none", Msg("storage.none"), (), Msg("storage.none.fix"), _boot_ops(f))
         return
     parts: list[Drive] = [p.part for p in drives if isinstance(p.part, Drive)]
     boot = [d for d in parts if _is_boot(d)]
     if not boot:
         ops = _boot_ops(f)
-        f.add("warning", "storage.no-boot",
-              "No boot device (M.2 or boot-tier drive) is installed; the OS would take a data drive.", (),
-              "Add an M.2 boot drive." if ops else "Add a boot-tier drive.", ops)
+        f.add("warning", "storage.no-boot", Msg("storage.no-boot"), (),
+              Msg("storage.no-boot.m2") if ops else Msg("storage.no-boot.tier"), ops)
+    elif len(boot) == 1 and f.chassis.form == "rack":
+        _single_boot(f, next(p for p in drives if p.part is boot[0]))
     if not gpus:
         return
     # data drives as the evaluation counts them: NVMe, not boot tier
@@ -122,16 +117,28 @@ def _storage(f: Facts, gpus) -> None:
         sum(d.seq_read_mbs for d in data) / 1000
     per_gpu = read_gbs / n
     if not data:
-        f.add("info", "storage.no-local-data",
-              f"No NVMe data drives are installed: the {n} GPUs must stream datasets and checkpoints over the "
-              "network.", (), f"Add NVMe drives, about {READ_GBS_PER_GPU:g} GB/s of read per GPU.")
+        f.add("info", "storage.no-local-data", Msg("storage.no-local-data", n=n), (),
+              Msg("storage.no-local-data.fix", gbps=READ_GBS_PER_GPU))
     elif per_gpu < READ_GBS_PER_GPU:
         low = per_gpu < READ_GBS_PER_GPU_LOW
         f.add("warning" if low else "info", "storage.throughput-low" if low else "storage.throughput",
-              f"The data drives read {read_gbs:.1f} GB/s in total, {per_gpu:.2f} GB/s per GPU; an estimated "
-              f"{READ_GBS_PER_GPU:g} GB/s per GPU keeps data loading and checkpoint restores from stalling "
-              "training.", tuple(data_slots),
-              f"Add NVMe drives to reach about {READ_GBS_PER_GPU * n:.0f} GB/s of read.")
+              Msg("storage.throughput", total=read_gbs, per_gpu=per_gpu, need=READ_GBS_PER_GPU), tuple(data_slots),
+              Msg("storage.throughput.fix", total=READ_GBS_PER_GPU * n))
+
+
+def _single_boot(f: Facts, boot: Placed) -> None:
+    """One boot drive in a rack server with a free bay for its twin: the OS has no mirror.
+
+    Data-centre GPU servers boot from two mirrored drives: the NVIDIA DGX H100 and B200 ship
+    "2× 1.92 TB M.2 NVMe (RAID 1)" for the OS (DGX B200 User Guide,
+    https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html), Dell's XE9680
+    boots from BOSS-N1, two M.2 drives in hardware RAID 1."""
+    spare = free_slot(f, boot.part, exclude=boot.slot.id)
+    if spare is None:
+        return
+    f.add("info", "storage.boot-not-mirrored",
+          Msg("storage.boot-not-mirrored", drive=boot.part.name, slot=boot.slot.id), (boot.slot.id,),
+          Msg("storage.boot-not-mirrored.fix", drive=boot.part.name, slot=spare), [place(spare, boot.part.id)])
 
 
 def _is_boot(drive: Drive) -> bool:

@@ -12,16 +12,23 @@ from typing import Any
 
 from ..catalog import GPU, Drive, Part
 from ..categories import pcie_link
-from ._common import Facts, batch, fmt_gbs, link_gbs, names, place, remove
+from ..message import Arg, GBps, Msg, items
+from ._common import Facts, batch, clauses, link_gbs, place, remove
 from .fit import blocked_slots, covered, misfits, pcie_problems
 
 
-def _lost_words(ratio: float) -> str:
+def _lost_words(ratio: float) -> Msg:
     if abs(ratio - 0.5) < 0.02:
-        return "half"
+        return Msg("pcie.lost-half")
     if abs(ratio - 0.25) < 0.02:
-        return "three quarters"
-    return f"{100 * (1 - ratio):.0f} %"
+        return Msg("pcie.lost-three-quarters")
+    return Msg("pcie.lost-pct", pct=100 * (1 - ratio))
+
+
+def _wired(items_: list[tuple[str, int]]) -> list[Msg]:
+    """What takes a root's lanes: 'GPU1 x16', 'SW1 uplink x16'."""
+    return [Msg("pcie.uplink-lanes", switch=w.removesuffix(" uplink"), n=n) if w.endswith(" uplink")
+            else Msg("pcie.lanes", slot=w, n=n) for w, n in items_]
 
 
 def inputs(f: Facts) -> Hashable:
@@ -74,25 +81,22 @@ def check(f: Facts) -> None:
 def _budgets(f: Facts, used: dict[str, list[tuple[str, int]]]) -> None:
     for sock in f.chassis.sockets:
         cpu = f.cpu_at.get(sock.id)
-        items = used.get(sock.id, [])
-        total = sum(n for _, n in items)
+        items_ = used.get(sock.id, [])
+        total = sum(n for _, n in items_)
         lanes = cpu.lanes_per_socket(len(f.cpu_at)) if cpu is not None else 0
         if cpu is not None and total > lanes:
             f.add("error", "pcie.cpu-lanes",
-                  f"{sock.id} ({cpu.name}) has {lanes} PCIe lanes but {total} are wired to it: "
-                  f"{names([f'{w} x{n}' for w, n in items], 8)}.",
-                  tuple(w for w, _ in items if " " not in w),
-                  f"Move {total - lanes} lanes' worth of devices to slots on another CPU or behind a "
-                  "PCIe switch, or remove them.")
+                  Msg("pcie.cpu-lanes", socket=sock.id, cpu=cpu.name, lane=lanes, total=total,
+                      items=items(_wired(items_), 8)),
+                  tuple(w for w, _ in items_ if " " not in w), Msg("pcie.cpu-lanes.fix", n=total - lanes))
     for sw in f.chassis.pcie_switches:
-        items = used.get(sw.id, [])
-        total = sum(n for _, n in items)
+        items_ = used.get(sw.id, [])
+        total = sum(n for _, n in items_)
         if total > sw.downstream_lanes:
             f.add("error", "pcie.switch-lanes",
-                  f"PCIe switch {sw.id} has {sw.downstream_lanes} downstream lanes but its devices need {total}: "
-                  f"{names([f'{w} x{n}' for w, n in items], 8)}.",
-                  tuple(w for w, _ in items if " " not in w),
-                  f"Move devices off {sw.id} to slots on another switch or CPU.")
+                  Msg("pcie.switch-lanes", switch=sw.id, lane=sw.downstream_lanes, total=total,
+                      items=items(_wired(items_), 8)),
+                  tuple(w for w, _ in items_ if " " not in w), Msg("pcie.switch-lanes.fix", switch=sw.id))
 
 
 def _downgrades(f: Facts, slow: dict[tuple, list[str]]) -> None:
@@ -106,22 +110,27 @@ def _downgrades(f: Facts, slow: dict[tuple, list[str]]) -> None:
         card_gen, card_lanes = card
         full = link_gbs(card_gen, card_lanes)
         link = link_gbs(min(gen, card_gen), min(lanes, card_lanes))
-        many = len(slots) > 1
         ops: list[Any] = []
-        moved: list[str] = []
+        moved: list[Msg] = []
         for s in slots:
             target = _faster_slot(f, part, card, blocked, taken)
             if target:
                 taken.add(target)
-                moved.append(f"{s} to {target}")
+                moved.append(Msg("pcie.move", slot=s, target=target))
                 ops.append(batch([remove(s), place(target, pid)], f"Move {part.name} to {target}"))
-        fix = (f"Move the card{'s' if len(moved) > 1 else ''} from {names(moved)}." if moved else
-               f"No free Gen{card_gen} x{card_lanes} slot is left; accept the lower bandwidth "
-               "or free one.")
+        fix = (Msg("pcie.link-downgrade.move", n=len(moved), moves=items(moved)) if moved else
+               Msg("pcie.link-downgrade.none", gen=card_gen, lane=card_lanes))
         f.add("warning", "pcie.link-downgrade",
-              f"{part.name} (Gen{card_gen} x{card_lanes}, {fmt_gbs(full)}) in {names(slots)} "
-              f"(Gen{gen} x{lanes}, {fmt_gbs(link)}) lose{'' if many else 's'} {_lost_words(link / full)} of "
-              f"{'their' if many else 'its'} host bandwidth.", slots, fix, ops)
+              Msg("pcie.link-downgrade", n=len(slots), part=part.name, gen=card_gen, lane=card_lanes, full=GBps(full),
+                  slots=items(slots), slot_gen=gen, slot_lane=lanes, link=GBps(link), lost=_lost_words(link / full)),
+              slots, fix, ops)
+
+
+def _group(sws: list[str], n: int, demand: float, gen: int, lane: int, uplink: float) -> Msg:
+    """'PLX1 and PLX2 each feed 2 GPUs (126 GB/s) over one Gen5 x16 uplink (63 GB/s)'."""
+    said: dict[str, Arg] = dict(switches=items(sws), n=n, demand=GBps(demand), gen=gen, lane=lane,
+                                uplink=GBps(uplink))
+    return Msg("pcie.switch-group.each", **said) if len(sws) > 1 else Msg("pcie.switch-group", **said)
 
 
 def _faster_slot(f: Facts, part: Part, card: tuple[int, int], blocked: dict[str, str],
@@ -144,10 +153,10 @@ def _drive_downgrades(f: Facts, slow: dict[tuple, list[str]]) -> None:
         full = link_gbs(part.pcie_gen, part.pcie_lanes or lanes)
         link = link_gbs(min(gen, part.pcie_gen), lanes)
         f.add("info", "pcie.drive-link-downgrade",
-              f"The {part.name} (Gen{part.pcie_gen}, {fmt_gbs(full)}) in {names(slots)} runs at Gen{gen} "
-              f"x{lanes} ({fmt_gbs(link)}): reads top out at {min(part.seq_read_mbs / 1000, link):.1f} GB/s "
-              f"instead of {part.seq_read_mbs / 1000:.1f} GB/s per drive.", slots,
-              f"Use Gen{gen} drives (same speed, usually cheaper) or a chassis with Gen{part.pcie_gen} bays.")
+              Msg("pcie.drive-link-downgrade", drive=part.name, gen=part.pcie_gen, full=GBps(full), slots=items(slots),
+                  slot_gen=gen, lane=lanes, link=GBps(link), top=min(part.seq_read_mbs / 1000, link),
+                  read=part.seq_read_mbs / 1000), slots,
+              Msg("pcie.drive-link-downgrade.fix", slot_gen=gen, gen=part.pcie_gen))
 
 
 def _oversubscribed(f: Facts, gpu_links: dict[str, list[tuple[str, float]]]) -> None:
@@ -161,14 +170,11 @@ def _oversubscribed(f: Facts, gpu_links: dict[str, list[tuple[str, float]]]) -> 
         uplink = link_gbs(sw.uplink_gen, sw.uplink_lanes)
         if demand > uplink * 1.001:
             slots.extend(s for s, _ in links)
-            key = (len(links), round(demand, 1), f"Gen{sw.uplink_gen} x{sw.uplink_lanes} uplink ({fmt_gbs(uplink)})")
+            key = (len(links), round(demand, 1), sw.uplink_gen, sw.uplink_lanes, uplink)
             groups.setdefault(key, []).append(sw.id)
     if not groups:
         return
-    parts = [f"{names(sws)} {'each feed' if len(sws) > 1 else 'feeds'} {n} GPUs ({fmt_gbs(demand)}) "
-             f"over one {up}" for (n, demand, up), sws in groups.items()]
+    parts = [_group(sws, n, demand, gen, lane, up) for (n, demand, gen, lane, up), sws in groups.items()]
     f.add("info", "pcie.switch-oversubscribed",
-          f"PCIe switches share their uplink to the CPU: {'; '.join(parts)} ({names(slots, 8)}). Host-to-GPU "
-          "copies slow down when these GPUs load data at the same time; GPU-to-NIC (GPUDirect RDMA) traffic "
-          "stays below the switch.", slots,
-          "Usually fine for training; for host-bound work, spread GPUs over more switches or CPU slots.")
+          Msg("pcie.switch-oversubscribed", groups=clauses(parts), slots=items(slots, 8)), slots,
+          Msg("pcie.switch-oversubscribed.fix"))

@@ -15,8 +15,9 @@ from typing import Any
 
 from ..catalog import PSU
 from ..context import Placed
+from ..message import Msg, Watts, items
 from ..psu import Redundancy, bay_feed, is_low_line, parse_redundancy, rating_at
-from ._common import Facts, fmt_w, majority, names, place, remembered, set_option
+from ._common import Facts, majority, place, remembered, set_option
 
 LOW_LOAD_PCT = 30.0       # typical load under this: the PSUs idle on the flat part of their curve
 
@@ -69,9 +70,9 @@ def _setup(f: Facts, psus: Sequence[Placed]) -> _Setup:
     if mode not in spec.redundancy_modes:
         settled = False
         f.add("error", "power.redundancy-mode",
-              f"PSU redundancy {mode!r} is not offered by the {f.chassis.name} "
-              f"(it offers {names(list(spec.redundancy_modes))}).", (),
-              f"Use the chassis default, {spec.default_redundancy}.",
+              Msg("power.redundancy-mode", mode=repr(mode), chassis=f.chassis.name,
+                  modes=items(spec.redundancy_modes)), (),
+              Msg("power.redundancy-mode.fix", mode=spec.default_redundancy),
               [set_option("psu_redundancy", spec.default_redundancy)])
     elif not red.fits(len(psus)):
         settled = False
@@ -94,10 +95,9 @@ def _no_psu(f: Facts, red: Redundancy) -> None:
             total = red.total_for(max(1, math.ceil(f.figures.power.peak_w / rating)))
             if total and total <= spec.count:
                 ops = [place(f"PSU{i + 1}", psu.id) for i in range(total)]
-    f.add("error", "power.no-psu", f"No power supply is installed; the {f.chassis.name} has "
-          f"{spec.count} PSU bays.", (),
-          f"Add {len(ops)} × {psu.name} ({red.text})." if ops and psu is not None else
-          f"Add PSUs the chassis accepts ({names(list(spec.supported))}).", ops)
+    f.add("error", "power.no-psu", Msg("power.no-psu", chassis=f.chassis.name, n=spec.count), (),
+          Msg("power.no-psu.fix", n=len(ops), psu=psu.name, mode=red.text) if ops and psu is not None else
+          Msg("power.no-psu.any", psus=items(spec.supported)), ops)
 
 
 def _mixed(f: Facts, psus: Sequence[Placed], model: str) -> None:
@@ -107,10 +107,9 @@ def _mixed(f: Facts, psus: Sequence[Placed], model: str) -> None:
     kept = f.ctx.catalog.get(model)
     kept_name = kept.name if kept else model
     f.add("error", "power.mixed-psu",
-          f"{names([p.slot.id for p in odd])} hold{'s' if len(odd) == 1 else ''} "
-          f"{names(sorted({p.part.name for p in odd}))} while the other PSUs are the {kept_name}: "
-          "PSUs must be one model to share the load.", tuple(p.slot.id for p in odd),
-          f"Replace them with the {kept_name}.", [place(p.slot.id, model) for p in odd])
+          Msg("power.mixed-psu", n=len(odd), slots=items(p.slot.id for p in odd),
+              parts=items(sorted({p.part.name for p in odd})), psu=kept_name), tuple(p.slot.id for p in odd),
+          Msg("power.mixed-psu.fix", part=kept_name), [place(p.slot.id, model) for p in odd])
 
 
 def _free_bays(f: Facts) -> list[str]:
@@ -131,20 +130,24 @@ def _count(f: Facts, psus: Sequence[Placed], red: Redundancy, model: str) -> Non
     here = _site_psu(f, model)
     if here is not None and here[0] != model and need <= f.chassis.psu.count:
         # more of a PSU that gives 0 W at this voltage would not help: offer one that runs here
-        fix, ops = (f"Use {need} × {here[1]} ({red.text}).",
+        fix, ops = (Msg("power.use", n=need, psu=here[1], mode=red.text),
                     [place(f"PSU{i + 1}", here[0]) for i in range(need)])
     elif need > n and need - n <= len(free) and here is not None and here[0] == model:
         add = free[:need - n]
-        fix, ops = f"Add {len(add)} × {_name(f, model)} in {names(add)}.", [place(s, model) for s in add]
+        fix, ops = (Msg("power.add-in", n=len(add), psu=_name(f, model), slots=items(add)),
+                    [place(s, model) for s in add])
     elif fitting:
-        fix, ops = (f"Switch the redundancy to {fitting[0]}, which fits {n} PSUs.",
+        fix, ops = (Msg("power.redundancy-count.switch", mode=fitting[0], n=n),
                     [set_option("psu_redundancy", fitting[0])])
     else:
-        fix, ops = f"Install {need} PSUs for {red.text}.", []
-    f.add("error", "power.redundancy-count",
-          f"{n} PSU{'s are' if n != 1 else ' is'} installed, which does not fit {red.text} redundancy"
-          + (f" (it needs exactly {need})." if red.kind == "k+m" else
-             " (it needs an even number)." if red.kind == "n+n" else f" (it needs at least {need})."),
+        fix, ops = Msg("power.redundancy-count.install", n=need, mode=red.text), []
+    if red.kind == "k+m":
+        message = Msg("power.redundancy-count.exactly", n=n, mode=red.text, need=need)
+    elif red.kind == "n+n":
+        message = Msg("power.redundancy-count.even", n=n, mode=red.text)
+    else:
+        message = Msg("power.redundancy-count.at-least", n=n, mode=red.text, need=need)
+    f.add("error", "power.redundancy-count", message,
           tuple(p.slot.id for p in psus), fix, ops)
 
 
@@ -162,25 +165,22 @@ def _voltage(f: Facts, psus: Sequence[Placed]) -> bool:
         if rating_at(psu, volts) > 0:
             if is_low_line(volts):
                 f.add("warning", "power.low-line-derated",
-                      f"At {volts:.0f} V (low line) each {psu.name} gives {fmt_w(psu.rating_low_line_w)} "
-                      f"instead of {fmt_w(psu.rating_w)}.", slots,
-                      "Feed the server from 200–240 V PDUs for the full rating.")
+                      Msg("power.low-line-derated", volt=volts, psu=psu.name, low=Watts(psu.rating_low_line_w),
+                          full=Watts(psu.rating_w)), slots, Msg("power.low-line-derated.fix"))
             continue
         runs = False
         if is_low_line(volts):
             here = _site_psu(f, psu.id)
             swap = [place(q.slot.id, here[0]) for q in psus] if here is not None and here[0] != psu.id else []
             f.add("error", "power.low-line-unsupported",
-                  f"The site feeds {volts:.0f} V (low line), which the {psu.name} in {names(slots)} does not "
-                  f"accept: it needs {psu.input_min_v:.0f}–{psu.input_max_v:.0f} V.", slots,
-                  f"Replace them with the {here[1]}, which runs on {volts:.0f} V, or feed the server from "
-                  "200–240 V PDUs." if swap and here is not None else
-                  "Feed the server from 200–240 V PDUs, or use a PSU that runs on 100–127 V.", swap)
+                  Msg("power.low-line-unsupported", volt=volts, psu=psu.name, slots=items(slots),
+                      lo=psu.input_min_v, hi=psu.input_max_v), slots,
+                  Msg("power.low-line-unsupported.swap", psu=here[1], volts=volts) if swap and here is not None else
+                  Msg("power.low-line-unsupported.fix"), swap)
         else:
             f.add("error", "power.input-voltage",
-                  f"The site feeds {volts:.0f} V, outside the {psu.name}'s {psu.input_min_v:.0f}–"
-                  f"{psu.input_max_v:.0f} V input range.", slots,
-                  "Use a PSU rated for this voltage, or a PDU that supplies it.")
+                  Msg("power.input-voltage", volt=volts, psu=psu.name, lo=psu.input_min_v, hi=psu.input_max_v),
+                  slots, Msg("power.input-voltage.fix"))
     return runs
 
 
@@ -208,27 +208,26 @@ def _capacity(f: Facts, psus: Sequence[Placed], red: Redundancy, model: str) -> 
     if peak > usable:
         fix, ops = _more_psus(f, psus, red, model, peak, res.rating_w)
         f.add("error", "power.insufficient",
-              f"Peak power with GPU transients is {fmt_w(peak)}, but {len(psus)} × {res.name or 'PSU'} under "
-              f"{res.redundancy or red.text} redundancy give {fmt_w(usable)} usable "
-              f"({fmt_w(peak - usable)} short).", tuple(p.slot.id for p in psus), fix, ops)
+              Msg("power.insufficient", peak=Watts(peak), n=len(psus), psu=res.name or "PSU",
+                  mode=res.redundancy or red.text, usable=Watts(usable), short=Watts(peak - usable)),
+              tuple(p.slot.id for p in psus), fix, ops)
         return True
     if res.load_pct_typical and res.load_pct_typical < LOW_LOAD_PCT:
         f.add("info", "power.low-load",
-              f"Typical load is {res.load_pct_typical:.0f} % of the usable PSU capacity "
-              f"({fmt_w(usable)}); PSUs are least efficient below about {LOW_LOAD_PCT:.0f} %.", (),
-              "Fine if the headroom is for growth; otherwise fewer or smaller PSUs save energy.")
+              Msg("power.low-load", pct=res.load_pct_typical, usable=Watts(usable), low=LOW_LOAD_PCT), (),
+              Msg("power.low-load.fix"))
     return False
 
 
 def _more_psus(f: Facts, psus: Sequence[Placed], red: Redundancy, model: str, peak: float,
-               rating: float) -> tuple[str, list]:
+               rating: float) -> tuple[Msg, list]:
     free = _free_bays(f)
     if rating > 0:
         total = red.total_for(math.ceil(peak / rating))
         if total is not None and 0 < total - len(psus) <= len(free):
             add = free[:total - len(psus)]
-            return (f"Add {len(add)} × {_name(f, model)} in {names(add)} ({total} PSUs for {red.text}).",
-                    [place(s, model) for s in add])
+            return (Msg("power.insufficient.add", n=len(add), psu=_name(f, model), slots=items(add), total=total,
+                        mode=red.text), [place(s, model) for s in add])
     volts = f.build.site.input_voltage_v
     for pid in f.chassis.psu.supported:
         psu = f.ctx.catalog.get(pid)
@@ -237,8 +236,8 @@ def _more_psus(f: Facts, psus: Sequence[Placed], red: Redundancy, model: str, pe
         total = red.total_for(math.ceil(peak / rating_at(psu, volts)))
         if total is not None and total <= f.chassis.psu.count:
             ops = [place(f"PSU{i + 1}", pid) for i in range(total)]
-            return f"Use {total} × {psu.name} ({red.text}).", ops
-    return "Lower the power (fewer or smaller GPUs) or choose a chassis with more PSU capacity.", []
+            return Msg("power.use", n=total, psu=psu.name, mode=red.text), ops
+    return Msg("power.insufficient.fix"), []
 
 
 def _on_feeds(f: Facts, psus: Sequence[Placed]) -> dict[str, list[str]]:
@@ -260,9 +259,8 @@ def _single_feed(f: Facts, psus: Sequence[Placed], on: dict[str, list[str]], red
     if not red.redundant or f.chassis.psu.feeds < 2 or len(psus) < 2 or len(on) != 1:
         return False
     f.add("error", "power.single-feed",
-          f"All {len(psus)} PSUs ({names([p.slot.id for p in psus])}) are on feed {next(iter(on))}: "
-          f"{red.text} redundancy protects against a failed PSU, not against losing that feed.",
-          tuple(p.slot.id for p in psus), "Connect the PSUs alternately to feeds A and B.",
+          Msg("power.single-feed", n=len(psus), slots=items(p.slot.id for p in psus), feed=next(iter(on)),
+              mode=red.text), tuple(p.slot.id for p in psus), Msg("power.alternate-feeds"),
           [set_option("psu_feeds", _alternate(psus))])
     return True
 
@@ -281,10 +279,9 @@ def _feed_capacity(f: Facts, psus: Sequence[Placed], on: dict[str, list[str]], r
         return False
     other = max(on, key=lambda x: len(on[x]))
     f.add("error", "power.feed-capacity",
-          f"With {red.text} each feed alone must carry the server, but if feed {other} fails the "
-          f"{len(slots)} PSU{'s' if len(slots) > 1 else ''} on feed {feed} ({names(slots)}) give {fmt_w(cap)} "
-          f"for a peak of {fmt_w(peak)}.", tuple(sum(on.values(), [])),
-          "Split the PSUs evenly across feeds A and B.", [set_option("psu_feeds", _alternate(psus))])
+          Msg("power.feed-capacity", mode=red.text, other=other, n=len(slots), feed=feed, slots=items(slots),
+              cap=Watts(cap), peak=Watts(peak)), tuple(sum(on.values(), [])),
+          Msg("power.feed-capacity.fix"), [set_option("psu_feeds", _alternate(psus))])
     return True
 
 
@@ -301,18 +298,18 @@ def _feed_loss(f: Facts, psus: Sequence[Placed], on: dict[str, list[str]], red: 
     left = sorted(k for k in on if k != failed)
     fix, ops = _feed_loss_fix(f, psus, on, red, model)
     f.add("warning", "power.feed-loss-overload",
-          f"If feed {failed} fails, the PSUs on feed {names(left)} ({names(sum((on[k] for k in left), []))}) "
-          f"carry {pct:.0f} % of their capacity at peak.", tuple(p.slot.id for p in psus), fix, ops)
+          Msg("power.feed-loss-overload", failed=failed, feeds=items(left), slots=items(sum((on[k] for k in left), [])),
+              pct=pct), tuple(p.slot.id for p in psus), fix, ops)
 
 
 def _feed_loss_fix(f: Facts, psus: Sequence[Placed], on: dict[str, list[str]], red: Redundancy,
-                   model: str) -> tuple[str, list]:
+                   model: str) -> tuple[Msg, list]:
     """Balance the feeds when that is enough, else add PSUs on the lighter feed(s)."""
     peak = f.figures.power.peak_w
     rating = f.figures.psu.rating_w
     n = len(psus)
     if len({len(v) for v in on.values()}) > 1 and (n - (n + 1) // 2) * rating >= peak:
-        return "Connect the PSUs alternately to feeds A and B.", [set_option("psu_feeds", _alternate(psus))]
+        return Msg("power.alternate-feeds"), [set_option("psu_feeds", _alternate(psus))]
     per_feed = math.ceil(peak / rating) if rating > 0 else 0
     need = 2 * per_feed - n
     free = _free_bays(f)
@@ -324,11 +321,8 @@ def _feed_loss_fix(f: Facts, psus: Sequence[Placed], on: dict[str, list[str]], r
         add = free[:need]
         feeds = {**_alternate(psus), **{s: "AB"[(n + i) % 2] for i, s in enumerate(add)}}
         ops: list[Any] = [*(place(s, model) for s in add), set_option("psu_feeds", feeds)]
-        switch = ""
         if mode != red.text:
             ops.append(set_option("psu_redundancy", mode))
-            switch = f", switch to {mode}"
-        return (f"Add {need} × {_name(f, model)} in {names(add)}{switch} and alternate the feeds, so that "
-                "each feed alone carries the peak.", ops)
-    return ("Add PSUs so that each feed alone carries the peak, use larger PSUs, or accept that "
-            "losing a feed may shut the server down.", [])
+            return Msg("power.feed-loss.add-switch", n=need, psu=_name(f, model), slots=items(add), mode=mode), ops
+        return Msg("power.feed-loss.add", n=need, psu=_name(f, model), slots=items(add)), ops
+    return Msg("power.feed-loss.fix"), []

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from ..catalog import CPU, GPU
-from ._common import Facts, cooling_kind, fmt_w, names, place, remembered
+from ..message import Msg, Watts, items
+from ._common import Facts, cooling_kind, place, remembered
 
 
 def inputs(f: Facts) -> Hashable:
@@ -48,19 +49,19 @@ def _setup(f: Facts) -> bool:
         air = cooling.kind == "air"
         fix, ops = _better(f, gpu_tdp, cpu_tdp)
         f.add("error", "thermal.gpu-needs-liquid" if air else "thermal.gpu-tdp",
-              f"The {part.name} ({gpu_tdp:.0f} W) in {names(hot)} is above the {opt.max_gpu_tdp_w:.0f} W per GPU "
-              f"that the {cooling.name} can cool.", (*hot, "COOLING"), fix, ops)
+              Msg("thermal.gpu-tdp", gpu=part.name, tdp=gpu_tdp, slots=items(hot), limit=opt.max_gpu_tdp_w,
+                  cooling=cooling.name), (*hot, "COOLING"), fix, ops)
     if cpu_tdp > opt.max_cpu_tdp_w:
         hottest = next(c for c in cpus if c.tdp_w == cpu_tdp)
         hot = [s for s, c in f.cpu_at.items() if c.tdp_w > opt.max_cpu_tdp_w]
         fix, ops = _better(f, gpu_tdp, cpu_tdp)
         f.add("error", "thermal.cpu-tdp",
-              f"The {hottest.name} ({cpu_tdp:.0f} W) in {names(hot)} is above the {opt.max_cpu_tdp_w:.0f} W per CPU "
-              f"that the {cooling.name} can cool.", (*hot, "COOLING"), fix, ops)
+              Msg("thermal.cpu-tdp", cpu=hottest.name, tdp=cpu_tdp, slots=items(hot), limit=opt.max_cpu_tdp_w,
+                  cooling=cooling.name), (*hot, "COOLING"), fix, ops)
     return True
 
 
-def _better(f: Facts, gpu_tdp: float, cpu_tdp: float) -> tuple[str, list]:
+def _better(f: Facts, gpu_tdp: float, cpu_tdp: float) -> tuple[Msg, list]:
     """The first chassis cooling option (chassis order) that covers both TDPs."""
     current = f.cooling.id if f.cooling is not None else ""
     liquid = any(p.part.liquid_only for p in f.ctx.of("gpu") if isinstance(p.part, GPU))
@@ -70,9 +71,8 @@ def _better(f: Facts, gpu_tdp: float, cpu_tdp: float) -> tuple[str, list]:
     if ok:
         part = f.ctx.catalog.get(ok[0].cooling)
         if part is not None:
-            return f"Switch to the {part.name} ({ok[0].max_gpu_tdp_w:.0f} W per GPU).", [place("COOLING", part.id)]
-    return (f"The {f.chassis.name} has no cooling option for these parts; use lower-TDP parts or a "
-            "liquid-cooled chassis.", [])
+            return Msg("thermal.switch", cooling=part.name, limit=ok[0].max_gpu_tdp_w), [place("COOLING", part.id)]
+    return Msg("thermal.no-option", chassis=f.chassis.name), []
 
 
 def _no_cooling(f: Facts) -> None:
@@ -85,20 +85,18 @@ def _no_cooling(f: Facts) -> None:
                 (not need_liquid or cooling_kind(f.ctx, o) == "liquid"):
             part = f.ctx.catalog.get(o.cooling)
             if part is not None:
-                f.add("error", "thermal.no-cooling", "No cooling option is chosen.", ("COOLING",),
-                      f"Choose the {part.name}.", [place("COOLING", part.id)])
+                f.add("error", "thermal.no-cooling", Msg("thermal.no-cooling"), ("COOLING",),
+                      Msg("thermal.no-cooling.fix", cooling=part.name), [place("COOLING", part.id)])
                 return
-    f.add("error", "thermal.no-cooling", "No cooling option is chosen.", ("COOLING",),
-          "Choose one of the chassis' cooling options.")
+    f.add("error", "thermal.no-cooling", Msg("thermal.no-cooling"), ("COOLING",), Msg("thermal.no-cooling.any"))
 
 
 def _ambient(f: Facts) -> None:
     amb = f.build.site.ambient_c
     lo, hi = f.chassis.ambient_min_c, f.chassis.ambient_max_c
     if not lo <= amb <= hi:
-        f.add("error", "thermal.ambient",
-              f"The site's inlet air is {amb:g} °C; the {f.chassis.name} is rated for {lo:g}–{hi:g} °C.", (),
-              f"Set the site ambient within {lo:g}–{hi:g} °C, or plan cooling that delivers it.")
+        f.add("error", "thermal.ambient", Msg("thermal.ambient", ambient=amb, chassis=f.chassis.name, lo=lo, hi=hi), (),
+              Msg("thermal.ambient.fix", lo=lo, hi=hi))
 
 
 def _capacity(f: Facts) -> None:
@@ -106,14 +104,12 @@ def _capacity(f: Facts) -> None:
     name = f.cooling.name if f.cooling is not None else "cooling"
     if t.capacity_w <= 0:
         return
-    where = f"at {f.build.site.ambient_c:g} °C and {f.build.site.altitude_m:,.0f} m"
+    ambient, altitude = f.build.site.ambient_c, f.build.site.altitude_m
     if t.heat_typical_w > t.capacity_w:
         f.add("error", "thermal.capacity",
-              f"Typical heat is {fmt_w(t.heat_typical_w)}, but the {name} removes {fmt_w(t.capacity_w)} "
-              f"{where}: the server will throttle or shut down.", ("COOLING",),
-              "Lower the ambient, choose a stronger cooling option, or fewer/lower-TDP parts.")
+              Msg("thermal.capacity", heat=Watts(t.heat_typical_w), cooling=name, cap=Watts(t.capacity_w),
+                  ambient=ambient, altitude=altitude), ("COOLING",), Msg("thermal.capacity.fix"))
     elif t.heat_max_w > t.capacity_w:
         f.add("warning", "thermal.capacity-peak",
-              f"At full load the server makes {fmt_w(t.heat_max_w)} of heat, above the {fmt_w(t.capacity_w)} the "
-              f"{name} removes {where}: expect throttling at peak.", ("COOLING",),
-              "Lower the ambient or choose a stronger cooling option.")
+              Msg("thermal.capacity-peak", heat=Watts(t.heat_max_w), cap=Watts(t.capacity_w), cooling=name,
+                  ambient=ambient, altitude=altitude), ("COOLING",), Msg("thermal.capacity-peak.fix"))

@@ -6,6 +6,7 @@ power or its BOM. Each is a warning, with a fix that places it when a free slot 
 
 from __future__ import annotations
 
+from ..message import English, Msg
 from ..placement import first_free_slot
 from ._common import Facts, batch, place, set_option
 
@@ -17,12 +18,11 @@ def check(f: Facts) -> None:
     for i, item in enumerate(tray):
         part = f.ctx.catalog.get(item.part)
         name = part.name if part is not None else item.part
-        message = f"{name} is in the Not placed tray (it was in {item.slot}): {item.reason}"
+        message = Msg("fit.not-placed", part=name, slot=item.slot, reasons=English(item.reason))
         free = first_free_slot(f.build, f.ctx.catalog, item.part) if part is not None else None
         if free is None:
-            f.add("warning", "fit.not-placed", message, (),
-                  "Choose a chassis with room for it, or remove it from the Not placed tray.")
+            f.add("warning", "fit.not-placed", message, (), Msg("fit.not-placed.room"))
             continue
         rest = tray[:i] + tray[i + 1:]
-        f.add("warning", "fit.not-placed", message, (free,), f"Place it in {free}.",
+        f.add("warning", "fit.not-placed", message, (free,), Msg("fit.not-placed.fix", slot=free),
               [batch((place(free, item.part), set_option("unplaced", rest)), f"Place {item.part} in {free}")])

@@ -11,6 +11,7 @@ fit are named in the fix's words. Sizes are the workload model's (docs/workload-
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from decimal import Decimal
 from typing import Any
 
 from ..catalog import GPU
@@ -18,15 +19,16 @@ from ..context import BuildContext, covers
 from ..evaluate.workload import estimate_memory
 from ..evaluate.workload_memory import reserve_bytes
 from ..evaluate.workload_models import Workload, WorkloadResult
+from ..message import Msg, items
 from ..placement import fits_slot, placement_problems
 from ..violations import Fix, Violation
-from ._common import batch, names, place, set_option
+from ._common import batch, place, set_option
 
 __all__ = ["check", "needed_bytes"]
 
 CODE = "workload.does-not-fit"
-#: one way to fit: plain words, the ops that make it, and the GB per GPU it then needs
-Way = tuple[str, tuple[Any, ...], float]
+#: one way to fit: its words, the ops that make it, and the GB per GPU it then needs
+Way = tuple[Msg, tuple[Any, ...], float]
 
 
 def needed_bytes(workload: Workload, n_gpus: int) -> int:
@@ -35,8 +37,9 @@ def needed_bytes(workload: Workload, n_gpus: int) -> int:
     return total + reserve_bytes(total)
 
 
-def _gb(n: float) -> str:
-    return f"{n / 1e9:.1f}" if n < 100e9 else f"{n / 1e9:.0f}"
+def _gb(n: float) -> Decimal:
+    """GB, to 0.1 GB under 100 GB, else whole."""
+    return Decimal(f"{n / 1e9:.1f}" if n < 100e9 else f"{n / 1e9:.0f}")
 
 
 def check(ctx: BuildContext, spec: Mapping[str, Any] | None, result: WorkloadResult | None) -> list[Violation]:
@@ -46,18 +49,19 @@ def check(ctx: BuildContext, spec: Mapping[str, Any] | None, result: WorkloadRes
     wl = Workload.model_validate(dict(spec))
     gpus = ctx.gpus
     need = result.capacity_bytes - result.headroom_bytes
-    message = (f"The workload ({wl.model.name}) does not fit: it needs {_gb(need)} GB per GPU, "
-               f"and each GPU has {_gb(result.capacity_bytes)} GB.")
+    message = Msg("workload.does-not-fit", model=wl.model.name, need=_gb(need), have=_gb(result.capacity_bytes))
     ways = _ways(ctx, dict(spec), wl, len(gpus), result.capacity_bytes)
     if ways:
         first, ops, fits = ways[0]
-        words = f"Use {first}: it then needs {_gb(fits)} GB per GPU."
+        words = Msg("workload.use", changes=first, need=_gb(fits))
         if len(ways) > 1:
-            words += f" Other ways to fit it: {' or '.join(w for w, _, _ in ways[1:])}."
+            others = ways[-1][0]
+            for w, _, _ in reversed(ways[1:-1]):
+                others = Msg("workload.or", first=w, rest=others)
+            words = Msg("workload.use-or", changes=first, need=_gb(fits), ways=others)
         fix = Fix.model_construct(description=words, ops=(batch(ops, "Make the workload fit"),))
     else:
-        fix = Fix.model_construct(description="Use GPUs with more memory, more GPUs (several servers), "
-                                              "a smaller model or a smaller batch.", ops=())
+        fix = Fix.model_construct(description=Msg("workload.none"), ops=())
     slots = tuple(p.slot.id for p in ctx.placed if isinstance(p.part, GPU))
     return [Violation.model_construct(severity="error", code=CODE, message=message, slots=slots, fix=fix)]
 
@@ -66,7 +70,7 @@ def _ways(ctx: BuildContext, spec: dict[str, Any], wl: Workload, n: int, capacit
     """Every single change that makes the job fit, in the order a user would try them."""
     out: list[Way] = []
 
-    def job_change(words: str, section: str, update: dict[str, Any], gpus: int = n) -> None:
+    def job_change(words: Msg, section: str, update: dict[str, Any], gpus: int = n) -> None:
         if all(getattr(getattr(wl, section), k) == v for k, v in update.items()):
             return
         changed = {**spec, section: {**dict(spec.get(section) or {}), **update}}
@@ -75,16 +79,15 @@ def _ways(ctx: BuildContext, spec: dict[str, Any], wl: Workload, n: int, capacit
             out.append((words, (set_option("workload", changed),), need))
 
     if n >= 1 and wl.mode == "train":
-        job_change(f"ZeRO-3 sharding over the {n} GPUs", "train", {"zero_stage": 3})
-        job_change("activation checkpointing", "train", {"checkpointing": True})
+        job_change(Msg("workload.zero3", n=n), "train", {"zero_stage": 3})
+        job_change(Msg("workload.checkpointing"), "train", {"checkpointing": True})
         if not out:
-            job_change("ZeRO-3 sharding with activation checkpointing", "train",
-                       {"zero_stage": 3, "checkpointing": True})
-        job_change("micro-batch 1", "train", {"micro_batch": 1})
+            job_change(Msg("workload.zero3-checkpointing"), "train", {"zero_stage": 3, "checkpointing": True})
+        job_change(Msg("workload.micro-batch-1"), "train", {"micro_batch": 1})
     elif n >= 1:
         for precision in ("fp8", "int4"):
             if precision != wl.infer.precision:
-                job_change(f"{precision} weights", "infer", {"precision": precision})
+                job_change(Msg("workload.precision", precision=precision), "infer", {"precision": precision})
                 if out:
                     break
     out.extend(_more_gpus(ctx, wl, n, capacity))
@@ -105,7 +108,8 @@ def _more_gpus(ctx: BuildContext, wl: Workload, n: int, capacity: int) -> list[W
         need = needed_bytes(wl, n + extra)
         if need <= capacity:
             add = free[:extra]
-            return [(f"{extra} more {model.name} in {names(add)}", tuple(place(s, model.id) for s in add), need)]
+            return [(Msg("workload.more-gpus", n=extra, gpu=model.name, slots=items(add)),
+                     tuple(place(s, model.id) for s in add), need)]
     return []
 
 
@@ -134,5 +138,5 @@ def _bigger_gpu(ctx: BuildContext, wl: Workload, n: int) -> list[Way]:
     if not fitting:
         return []
     best = min(fitting, key=lambda g: (g.memory_gb, g.id))
-    return [(f"the {best.name} ({best.memory_gb:g} GB) in place of the {placed[0].part.name}",
+    return [(Msg("workload.bigger-gpu", gpu=best.name, memory=best.memory_gb, old=placed[0].part.name),
              tuple(place(p.slot.id, best.id) for p in placed), need)]

@@ -13,7 +13,7 @@ part id, in AFTER's currency), which the net cost subtracts.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -224,17 +224,18 @@ def _money(value: Decimal | None) -> str | None:
     return None if value is None else str(value)
 
 
-def plan_to_json(plan: UpgradePlan) -> dict[str, Any]:
+def plan_to_json(plan: UpgradePlan, violation_json: Callable[[Violation], dict[str, Any]]) -> dict[str, Any]:
     """The `configurator plan --json` object, also `evaluate --json`'s `upgrade` (keys in docs/cli.md);
-    `stack` (codes and parameters) only when the upgrade changes the software stack."""
-    data = _plan_json(plan)
+    `violation_json` words each problem (`configurator.words.problems.violation_json`); `stack` (codes and
+    parameters) only when the upgrade changes the software stack."""
+    data = _plan_json(plan, violation_json)
     if plan.stack_needs:
         data["stack"] = [{"code": m.id, "params": {k: v.id if isinstance(v, Msg) else str(v)
                                                    for k, v in m.params.items()}} for m in plan.stack_needs]
     return data
 
 
-def _plan_json(plan: UpgradePlan) -> dict[str, Any]:
+def _plan_json(plan: UpgradePlan, violation_json: Callable[[Violation], dict[str, Any]]) -> dict[str, Any]:
     return {
         "chassis": {"before": plan.chassis_before, "after": plan.chassis_after},
         "changes": [{"action": c.action, "part": c.part_id, "slot": c.slot, "from_slot": c.from_slot or None,
@@ -244,8 +245,8 @@ def _plan_json(plan: UpgradePlan) -> dict[str, Any]:
         "feed_loss": {"before": plan.feed_loss_before, "after": plan.feed_loss_after,
                       "pct_before": plan.feed_loss_pct_before, "pct_after": plan.feed_loss_pct_after,
                       "holds_after": None if plan.feed_loss_pct_after is None else plan.feed_loss_pct_after <= 100},
-        "new_problems": [v.to_json() for v in plan.new_problems],
-        "resolved_problems": [v.to_json() for v in plan.resolved_problems],
+        "new_problems": [violation_json(v) for v in plan.new_problems],
+        "resolved_problems": [violation_json(v) for v in plan.resolved_problems],
         "cost": {"new_parts": str(plan.cost_new_parts), "total": str(plan.cost_total), "currency": plan.currency,
                  "unpriced": list(plan.unpriced), "trade_in": str(plan.trade_in_total), "net": str(plan.net_cost),
                  "lines": [{"group": ln.group, "kind": ln.kind, "part_id": ln.part_id, "part_number": ln.part_number,

@@ -13,8 +13,10 @@ from typing import Any
 
 from ...core.compare import GROUPS, MAX_COLUMNS, Column, Comparison, Delta, Explanation, Row, Value
 from ...core.evaluate.json_shape import strict_json
+from ...core.message import Msg
 from ...store.safe_write import atomic_write
 from ...words.i18n import N_
+from ...words.problems import said
 from ..registry import Exporter, ExportRequest
 from .comparison_source import comparison_of
 
@@ -32,7 +34,8 @@ def _delta(delta: Delta | None) -> dict[str, Any] | None:
 def _explanation(exp: Explanation | None) -> dict[str, Any] | None:
     if exp is None:
         return None
-    return {"formula": exp.formula, "inputs": [{"name": n, "value": v} for n, v in exp.inputs],
+    inputs = [{"name": n, "value": said(v, "en") if isinstance(v, Msg) else v} for n, v in exp.inputs]
+    return {"formula": exp.formula, "inputs": inputs,
             "sources": list(exp.sources)}
 
 

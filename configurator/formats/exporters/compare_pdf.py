@@ -83,7 +83,7 @@ def _story(cmp: Comparison, width: float) -> list[Any]:
     from reportlab.platypus import KeepTogether, PageBreak, Spacer
 
     from ...report.styles import P, line_table, styles, totals_table
-    from ...words.quote_labels import Labels
+    from ...words.quote_words import Labels
 
     st = styles()
     legend = _("Δ to baseline: {letter} · ✓ best value").format(letter=chr(ord("A") + cmp.baseline))

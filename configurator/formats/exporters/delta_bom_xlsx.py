@@ -13,6 +13,7 @@ from pathlib import Path
 from ...core.upgrade.delta import UpgradePlan
 from ...store.safe_write import atomic_write
 from ...words.i18n import N_
+from ...words.problems import english
 from ..registry import Exporter, ExportRequest
 from .cells import text_cells_only, xlsx_row
 from .delta_bom_csv import delta_rows
@@ -27,7 +28,7 @@ def _figures_rows(plan: UpgradePlan) -> list[list[object]]:
     rows += [[], ["PSUs", plan.psu_before, plan.psu_after, ""],
              ["feed loss", plan.feed_loss_before or "n/a", plan.feed_loss_after or "n/a", ""], [],
              ["new problems", len(plan.new_problems), "", ""]]
-    rows += [[v.severity, v.code, v.message, ""] for v in plan.new_problems]
+    rows += [[v.severity, v.code, english(v), ""] for v in plan.new_problems]
     return rows
 
 

@@ -105,6 +105,14 @@ class _Source:
             return None
 
 
+def _serial(value: Any) -> str:
+    """A serial number, '' for the placeholders firmware prints when it has none."""
+    text = str(value or "").strip()
+    if not text.strip("0") or text.lower() in ("n/a", "[n/a]", "not specified", "unknown", "[not supported]"):
+        return ""           # a virtual machine's GPU reports 0000000000000
+    return text
+
+
 def _gpus_xml(doc: Any, name: str) -> list[Found]:
     log = doc.get("nvidia_smi_log", {}) if isinstance(doc, dict) else {}
     gpus = log.get("gpu", [])
@@ -120,7 +128,8 @@ def _gpus_xml(doc: Any, name: str) -> list[Found]:
                    "pcie_lanes": _number((link.get("link_widths") or {}).get("current_link_width"))}
         out.append(Found(kind="gpu", source=f"{name}: gpu {g.get('@id', '?')}", model=str(g.get("product_name") or ""),
                          manufacturer=str(g.get("product_brand") or ""), part_number=str(g.get("board_part_number") or ""),
-                         location=str(g.get("@id") or ""), figures={k: v for k, v in figures.items() if v is not None}))
+                         location=str(g.get("@id") or ""), serial=_serial(g.get("serial")),
+                         figures={k: v for k, v in figures.items() if v is not None}))
     return out
 
 
@@ -157,7 +166,8 @@ def _drives(doc: Any, name: str) -> list[Found]:
             continue        # memory-backed devices, not drives
         tran = str(dev.get("tran") or "")
         out.append(Found(kind="drive", source=f"{name}: {dev.get('name')}", model=str(dev.get("model") or "").strip(),
-                         location=str(dev.get("name") or ""), figures={"capacity_tb": float(dev["size"]) / 1e12},
+                         location=str(dev.get("name") or ""), serial=_serial(dev.get("serial")),
+                         figures={"capacity_tb": float(dev["size"]) / 1e12},
                          traits={k: t for k, t in (("interface", tran if tran in ("nvme", "sata", "sas") else ""),
                                                    ("transport", tran)) if t}))
     return out
@@ -181,7 +191,8 @@ def _dimms(entries: Any, name: str, notes: list[str]) -> tuple[list[Found], str,
         figures = {"capacity_gb": gib, "speed_mts": _number(v.get("speed"))}
         out.append(Found(kind="dimm", source=f"{name}: {v.get('locator') or e.get('handle')}",
                          manufacturer=str(v.get("manufacturer") or ""), part_number=str(v.get("part_number") or "").strip(),
-                         location=str(v.get("locator") or ""), figures={k: f for k, f in figures.items() if f},
+                         location=str(v.get("locator") or ""), serial=_serial(v.get("serial_number")),
+                         figures={k: f for k, f in figures.items() if f},
                          traits={"memory_type": str(v.get("type") or "").lower()}))
     if empty:
         notes.append(f"{name}: {empty} DIMM slot(s) empty (No Module Installed)")

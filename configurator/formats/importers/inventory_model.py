@@ -36,6 +36,7 @@ class Found:
     part_number: str = ""
     location: str = ""          # the server's own label: "Socket 1_A", "PSU 1", "Slot 2"
     health: str = ""            # "OK", "Warning", "Critical" where reported
+    serial: str = ""            # the part's serial number where reported (acceptance baselines key on it)
     figures: Mapping[str, float] = field(default_factory=dict)
     traits: Mapping[str, str] = field(default_factory=dict)
 

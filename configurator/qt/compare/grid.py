@@ -14,7 +14,9 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from ...core.compare import CATALOG_PRICES, GROUPS, Comparison, Delta, Row, Value
+from ...core.message import Msg
 from ...words import i18n
+from ...words.problems import said
 from .. import theme
 from ..panels.format import number
 
@@ -180,7 +182,8 @@ class CompareTable(QTableWidget):
         explanation = row.explain(i)
         if explanation is not None:
             lines.append(i18n.translate(explanation.formula))
-            lines += [f"  {i18n.translate(name)} = {value}" for name, value in explanation.inputs]
+            lines += [f"  {i18n.translate(name)} = {said(value) if isinstance(value, Msg) else value}"
+                      for name, value in explanation.inputs]
             if explanation.sources:
                 lines.append(self.tr("Sources:"))
                 lines += [f"  {i18n.translate(src)}" for src in explanation.sources[:6]]

@@ -18,7 +18,8 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QAbstractItemView, QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-from ...core.explain.explainer import Explanation, show_value
+from ...core.explain.explanation import show_value
+from ...words.explain_words import ExplanationText as Explanation
 from ...words.explain_words import explain_figure
 
 FigureKey = str | Callable[[], str]

@@ -1,7 +1,7 @@
 """Errors, warnings and notes about the build, each with its fix; "Apply fix" is one undo step.
 
-The core words violations in English; each row shows them in the app's language
-(`i18n.translate`, against the templates in words/rule_templates.py).
+A violation carries a message id and parameters; each row words it in the app's language
+(`words.problems.text` / `fix_text`, from the entries of words/rule_words.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from ...core.ops import Batch, OpError
 from ...core.session import Session
 from ...core.violations import SEVERITY_ORDER
-from ...words import i18n
+from ...words.problems import fix_text, text
 from .. import theme
 
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -138,7 +138,7 @@ class ViolationsPanel(QWidget):
             return False
         fix = _words(v)[1]
         try:
-            self.session.apply(Batch(ops=tuple(v.fix.ops), label=v.fix.description),
+            self.session.apply(Batch(ops=tuple(v.fix.ops), label=fix_text(v.fix, "en")),
                                label=self.tr("Fix: %s") % fix)
         except OpError as exc:
             self.message.emit(self.tr("The fix could not be applied: %s") % exc)
@@ -190,7 +190,7 @@ class ViolationsPanel(QWidget):
 
 def _words(v) -> tuple[str, str]:
     """(message, fix) of violation `v` in the app's language; the fix is "" when there is none."""
-    return i18n.translate(v.message), i18n.translate(v.fix.description) if v.fix else ""
+    return text(v), fix_text(v.fix)
 
 
 class _WrappedRows(QStyledItemDelegate):

@@ -37,7 +37,7 @@ from ...core.session import Session
 from ...report.cluster_shapes import Picture, fabric_diagram, rack_elevation
 from ...words import i18n
 from ...words.cluster_text import summary_lines
-from ...words.quote_labels import Labels
+from ...words.quote_words import Labels
 from ..dialogs.chassis_picker import show_once
 from ..screen_fit import resize_to_fit
 

@@ -30,6 +30,7 @@ from ...core.upgrade.delta import UpgradePlan
 from ...core.upgrade.found import upgrade_of
 from ...store.build_files import load_build
 from ...words import i18n
+from ...words.problems import text as problem_text
 from .. import theme
 from ..dialogs.chassis_picker import show_once
 from ..screen_fit import resize_to_fit
@@ -180,7 +181,7 @@ class UpgradeView(QWidget):
                          .replace("%2", i18n.translate(plan.psu_after)))
         self._render_feed(plan)
         self._render_cost(plan)
-        lines = [self.tr("%1: %2").replace("%1", i18n._(v.severity.upper())).replace("%2", i18n.translate(v.message))
+        lines = [self.tr("%1: %2").replace("%1", i18n._(v.severity.upper())).replace("%2", problem_text(v))
                  for v in plan.new_problems]
         self.problems.setText(self.tr("New problems: %s") % (len(lines)) + ("\n" + "\n".join(lines) if lines else "")
                               + (("\n" + self.tr("Resolved: %s") % ", ".join(v.code for v in plan.resolved_problems))

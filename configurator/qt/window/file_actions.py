@@ -25,6 +25,7 @@ from ...formats.registry import dialog_filter
 from ...store.autosave import document_key
 from ...store.build_files import save_build
 from ...store.safe_write import sanitize_filename
+from ...words.problems import text as problem_text
 from ..dialogs.chassis_picker import ChassisPicker
 
 MAX_RECENT = 10
@@ -308,7 +309,7 @@ class FileActions:
         answer = QMessageBox.question(
             self, self.tr("The build has errors"),
             self.tr("The build has %n error(s), e.g. “%1”. Write the quote as a draft marked "
-                    "NOT VALID FOR ORDER?", "", len(errors)).replace("%1", errors[0].message),
+                    "NOT VALID FOR ORDER?", "", len(errors)).replace("%1", problem_text(errors[0])),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
         return True if answer == QMessageBox.StandardButton.Yes else None
 

@@ -199,11 +199,13 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         view.addSeparator()
         view.addAction(self.tr("&Upgrade plan…"), self.show_upgrade_view)
         view.addAction(self.tr("C&luster plan…"), self.show_cluster_view)
+        view.addAction(self.tr("&Acceptance test…"), self.show_acceptance_view)
         view.addAction(self.tr("&Software stack…"), self.show_stack_view)
         view.addSeparator()
         view.addMenu(language_menu(self))
         tools = bar.addMenu(self.tr("&Tools"))
         tools.addAction(self.tr("&Recommend a build…"), self.open_recommend)
+        tools.addAction(self.tr("&Quotes…"), self.show_quotes_view)
 
     def open_recommend(self) -> None:
         """The recommendation view (qt/views/recommendations.py), non-modal beside the builder."""
@@ -222,10 +224,20 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
 
         show_stack_view(self)
 
+    def show_quotes_view(self) -> None:
+        from ..views.quotes_view import show_quotes_view  # imported when first opened, not at start
+
+        show_quotes_view(self)
+
     def show_cluster_view(self) -> None:
         from ..views.cluster_plan import show_cluster_view  # imported when first opened, not at start
 
         show_cluster_view(self)
+
+    def show_acceptance_view(self) -> None:
+        from ..views.acceptance import show_acceptance_view  # imported when first opened, not at start
+
+        show_acceptance_view(self)
 
     def _wire(self) -> None:
         s = self.session

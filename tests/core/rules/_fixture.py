@@ -170,7 +170,7 @@ def hgx_placements() -> dict[str, str]:
     out = {"CPU1": "x8480", "CPU2": "x8480", **dimms("d128"), "COOLING": "air"}
     out.update({f"GPU{i}": "h100-sxm" for i in range(1, 9)})
     out.update({f"NIC{i}": "cx7" for i in range(1, 9)})
-    out.update({"M2_1": "m2boot", **{f"NVME{i}": "u2g5" for i in range(1, 5)}})
+    out.update({"M2_1": "m2boot", "M2_2": "m2boot", **{f"NVME{i}": "u2g5" for i in range(1, 5)}})   # mirrored boot
     out.update({f"PSU{i}": "psu3k" for i in range(1, 7)})
     return out
 

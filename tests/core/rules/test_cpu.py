@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from configurator.words.problems import english
+
 from ._fixture import dimms, make
 from .helpers import apply_fix, codes, find
 
@@ -32,7 +34,7 @@ def test_reference_builds_pass(chassis):
 
 def test_empty_socket_names_what_stops_working():
     v = find(make(CPU2=None), "cpu.empty-socket-devices")
-    assert "GPU5" in v.message and "NVME1" in v.message and "CPU2_DIMM_A1" in v.slots
+    assert "GPU5" in english(v) and "NVME1" in english(v) and "CPU2_DIMM_A1" in v.slots
 
 
 @pytest.mark.parametrize("code,factory", [

@@ -6,6 +6,7 @@ import pytest
 
 from configurator.core.build import Build
 from configurator.core.rules import check
+from configurator.words.problems import english, fix_text
 
 from ._fixture import CATALOG, make
 from .helpers import apply_fix, codes, find
@@ -39,7 +40,7 @@ def test_break_is_reported_as_error(code, factory):
     v = find(factory(), code)
     assert v.severity == "error"
     assert v.slots, "a fit violation names its slots"
-    assert v.fix is not None and v.fix.description
+    assert v.fix is not None and fix_text(v.fix, "en")
 
 
 @pytest.mark.parametrize("chassis", ["hgx8", "pcie4"])
@@ -54,7 +55,7 @@ def test_unknown_chassis_stops_checking():
 
 def test_message_names_parts_and_slots():
     v = find(make("pcie4", SLOT2="cx7"), "fit.slot-blocked")
-    assert "NVIDIA H100 PCIe" in v.message and "SLOT1" in v.message and "SLOT2" in v.message
+    assert "NVIDIA H100 PCIe" in english(v) and "SLOT1" in english(v) and "SLOT2" in english(v)
     assert set(v.slots) == {"SLOT1", "SLOT2"}
 
 
@@ -76,7 +77,7 @@ def test_fix_resolves_it(code, factory):
 
 def test_blocked_card_moves_to_a_free_compatible_slot():
     v = find(make("pcie4", SLOT2="cx7", SLOT7=None), "fit.slot-blocked")
-    assert "Move" in v.fix.description and "SLOT7" in v.fix.description
+    assert "Move" in fix_text(v.fix, "en") and "SLOT7" in fix_text(v.fix, "en")
 
 
 def test_wide_card_in_the_covered_slot_is_fine_when_the_cover_slot_is_empty():
@@ -99,7 +100,7 @@ def test_rules_report_exactly_placements_problems(code, factory):
         blocked = covered_problem(ctx, p.slot.id)
         if blocked:
             expected.add(blocked)
-    reported = {(v.code, v.message) for v in check(build, CATALOG)
+    reported = {(v.code, english(v)) for v in check(build, CATALOG)
                 if v.code.startswith("fit.") and v.code not in ("fit.unknown-part", "fit.unknown-slot",
                                                                "fit.liquid-only")}
     assert reported == expected
@@ -111,4 +112,4 @@ def test_a_refused_drop_says_what_the_rule_says():
     build = make("pcie4", SLOT2=None)
     ok, why = can_place(build, CATALOG, "SLOT2", "cx7")
     v = find(make("pcie4", SLOT2="cx7"), "fit.slot-blocked")
-    assert not ok and why == v.message
+    assert not ok and why == english(v)

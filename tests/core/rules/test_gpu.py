@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from configurator.words.problems import english
+
 from ._fixture import make
 from .helpers import apply_fix, codes, find
 
@@ -33,7 +35,7 @@ def test_reference_builds_pass(chassis):
 
 def test_mixed_message_names_both_models_and_slots():
     v = find(make("pcie4", SLOT6="l40s", bridges=(("SLOT1", "SLOT5"),)), "gpu.mixed-models")
-    assert "SLOT6 holds the NVIDIA L40S" in v.message and "NVIDIA H100 PCIe" in v.message
+    assert "SLOT6 holds the NVIDIA L40S" in english(v) and "NVIDIA H100 PCIe" in english(v)
 
 
 @pytest.mark.parametrize("code,factory", [

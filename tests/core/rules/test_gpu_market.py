@@ -9,6 +9,7 @@ from configurator.core.build import Build
 from configurator.core.catalog import Catalog
 from configurator.core.ops import OP_ADAPTER
 from configurator.core.rules import check
+from configurator.words.problems import english, fix_text
 
 from ._fixture import CATALOG, PCIE4, _gpu, make
 
@@ -59,9 +60,9 @@ def test_consumer_card_in_a_tower_is_only_warned_about_ecc():
 def test_consumer_message_says_why():
     v = _found(_build("rtx4090"), "gpu.consumer-card")[0]
     for why in ("consumer (gaming)", "fans", "no ECC", "no NVLink", "GeForce driver licence"):
-        assert why in v.message, why
+        assert why in english(v), why
     alt = CAT.get(v.fix.ops[0].part)
-    assert alt.market == "datacenter" and alt.ecc and alt.name in v.fix.description
+    assert alt.market == "datacenter" and alt.ecc and alt.name in fix_text(v.fix, "en")
 
 
 @pytest.mark.parametrize("gpu,chassis,code", [("rtx4090", "pcie4", "gpu.consumer-card"),
@@ -81,13 +82,13 @@ def test_fix_replaces_with_a_datacenter_card_with_ecc(gpu, chassis, code):
 def test_mixed_vendors_say_the_software_stacks_differ():
     build = make("pcie4", bridges=(), SLOT1="h100-pcie", SLOT3="h100-pcie", SLOT5="h100-pcie", SLOT6="mlu")
     v = next(x for x in check(build, CAT) if x.code == "gpu.mixed-models")
-    assert "different vendors (Cambricon and Test)" in v.message and v.slots == ("SLOT6",)
+    assert "different vendors (Cambricon and Test)" in english(v) and v.slots == ("SLOT6",)
 
 
 def test_same_vendor_mix_does_not_mention_software_stacks():
     build = make("pcie4", bridges=(), SLOT6="l40s")
     v = next(x for x in check(build, CAT) if x.code == "gpu.mixed-models")
-    assert "vendors" not in v.message
+    assert "vendors" not in english(v)
 
 
 
@@ -96,7 +97,7 @@ def test_passive_card_in_a_tower_breaks_and_the_fix_clears_it():
     found = _found(build, "gpu.passive-no-airflow")
     assert found and found[0].severity == "error"
     assert set(found[0].slots) == set(GPU_SLOTS)
-    assert "passively cooled" in found[0].message and "Test tower" in found[0].message
+    assert "passively cooled" in english(found[0]) and "Test tower" in english(found[0])
     fixed = Build.model_validate(build.snapshot())
     for op in found[0].fix.ops:
         OP_ADAPTER.validate_python(op.model_dump()).apply(fixed, CAT)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from configurator.words.problems import english
+
 from ._fixture import dimms, fake_figures, make
 from .helpers import apply_fix, codes, find
 
@@ -38,7 +40,7 @@ def test_unbalanced_fix_fills_the_channel_with_the_same_dimm():
     build = make(CPU2_DIMM_H1=None, CPU2_DIMM_G1=None)
     v = find(build, "mem.unbalanced")
     assert {(op.slot, op.part) for op in v.fix.ops} == {("CPU2_DIMM_G1", "d128"), ("CPU2_DIMM_H1", "d128")}
-    assert "CPU2 G" in v.message and "CPU2 H" in v.message
+    assert "CPU2 G" in english(v) and "CPU2 H" in english(v)
     assert not {c for c in codes(apply_fix(build, v)) if c.startswith("mem.")}
 
 
@@ -52,12 +54,12 @@ def test_fix_resolves_it(code, factory):
 
 
 def test_2dpc_states_the_speed():
-    assert "4400 MT/s" in find(make(**dimms("d64", dpc=2)), "mem.2dpc-speed").message
+    assert "4400 MT/s" in english(find(make(**dimms("d64", dpc=2)), "mem.2dpc-speed"))
 
 
 def test_host_ratio_states_the_numbers_and_uses_the_figures():
     v = find(make(), "mem.host-ram-low", figures=fake_figures(host_gb=512, vram_gb=640))
-    assert "512 GB" in v.message and "640 GB" in v.message and "0.80×" in v.message
+    assert "512 GB" in english(v) and "640 GB" in english(v) and "0.80×" in english(v)
     assert "mem.host-ram-below-2x" not in codes(make(), figures=fake_figures(host_gb=1280, vram_gb=640))
 
 

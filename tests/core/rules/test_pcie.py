@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from configurator.words.problems import english
+
 from ._fixture import make
 from .helpers import apply_fix, codes, find
 
@@ -33,12 +35,12 @@ def test_lane_budget_at_the_limit_passes():
 
 def test_lane_budget_names_the_consumers():
     v = find(make(CPU1="x-48", CPU2="x-48", SLOT9="cx7-fh"), "pcie.cpu-lanes")
-    assert "CPU1" in v.message and "48" in v.message and "52" in v.message and "SLOT9 x16" in v.message
+    assert "CPU1" in english(v) and "48" in english(v) and "56" in english(v) and "SLOT9 x16, M2_1 x4, M2_2 x4" in english(v)
 
 
 def test_downgrade_states_the_bandwidth_lost():
     v = find(make(SLOT10="bf3"), "pcie.link-downgrade")
-    assert v.message == ("BlueField-3 DPU (Gen5 x16, 63 GB/s) in SLOT10 (Gen4 x16, 31.5 GB/s) loses half of "
+    assert english(v) == ("BlueField-3 DPU (Gen5 x16, 63 GB/s) in SLOT10 (Gen4 x16, 31.5 GB/s) loses half of "
                          "its host bandwidth.")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.build import Site
+from configurator.words.problems import english, fix_text
 
 from ._fixture import fake_figures, make
 from .helpers import apply_fix, codes, find
@@ -56,12 +57,12 @@ def test_insufficient_fix_adds_psus_of_the_same_model_into_empty_bays():
     v = find(build, "power.insufficient", figures=fake_figures(peak_w=16500, usable_w=15000))
     # 16.5 kW / 3 kW -> 6 carrying + 1 spare = 7 PSUs: one more, in the first empty bay
     assert [(op.slot, op.part) for op in v.fix.ops] == [("PSU7", "psu3k")]
-    assert "16.5 kW" in v.message and "15.0 kW" in v.message
+    assert "16.5 kW" in english(v) and "15.0 kW" in english(v)
 
 
 def test_insufficient_with_a_fixed_mode_and_no_bigger_psu_says_so():
     v = find(make(), "power.insufficient", figures=fake_figures(peak_w=13000, usable_w=12000))
-    assert not v.fix.ops and v.fix.description
+    assert not v.fix.ops and fix_text(v.fix, "en")
 
 
 @pytest.mark.parametrize("code,factory", [
@@ -82,7 +83,7 @@ def test_fix_resolves_it(code, factory):
 
 def test_single_feed_message_names_the_mistake():
     v = find(make(psu_feeds=ALL_ON_A), "power.single-feed")
-    assert "feed A" in v.message and "4+2" in v.message and "PSU1" in v.slots
+    assert "feed A" in english(v) and "4+2" in english(v) and "PSU1" in v.slots
 
 
 def test_balanced_n_plus_n_passes():
@@ -103,8 +104,8 @@ def test_feed_loss_states_the_evaluations_figure():
     loss = compute_figures(resolve(build, CATALOG)).psu.feed_loss_pct
     v = find(build, "power.feed-loss-overload")
     assert loss["A"] > 100 >= loss["B"]
-    assert "If feed A fails" in v.message and f"{loss['A']:.0f} %" in v.message and "PSU5" in v.message
-    assert "alternately" in v.fix.description
+    assert "If feed A fails" in english(v) and f"{loss['A']:.0f} %" in english(v) and "PSU5" in english(v)
+    assert "alternately" in fix_text(v.fix, "en")
 
 
 def test_feed_loss_fix_adds_psus_when_the_feeds_are_already_even():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.build import Site
+from configurator.words.problems import english, fix_text
 
 from ._fixture import fake_figures, make
 from .helpers import apply_fix, codes, find
@@ -53,10 +54,10 @@ def test_fix_resolves_it(code, factory):
 def test_needs_liquid_switches_to_the_liquid_option():
     v = find(make(**{f"GPU{i}": "h-800" for i in ALL}), "thermal.gpu-needs-liquid")
     assert [(op.slot, op.part) for op in v.fix.ops] == [("COOLING", "liquid")]
-    assert "800 W" in v.message and "700 W" in v.message
+    assert "800 W" in english(v) and "700 W" in english(v)
 
 
 def test_needs_liquid_without_a_liquid_option_has_no_ops():
     v = find(make("pcie4", SLOT1="hot-pcie", SLOT5="hot-pcie", SLOT3="hot-pcie", SLOT6="hot-pcie", bridges=()),
              "thermal.gpu-needs-liquid")
-    assert not v.fix.ops and "no cooling option" in v.fix.description
+    assert not v.fix.ops and "no cooling option" in fix_text(v.fix, "en")

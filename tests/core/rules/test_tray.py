@@ -11,6 +11,7 @@ from configurator.core.session import Session
 from configurator.store import paths
 from configurator.store.build_files import read_build
 from configurator.store.catalogs import default_catalog
+from configurator.words.problems import english, fix_text
 
 CATALOG = default_catalog()
 
@@ -36,7 +37,7 @@ def test_a_chassis_change_keeps_every_part_placed_or_in_the_tray_with_a_reason()
                for s in session.build.placements)
     warned = [v for v in session.evaluation.violations if v.code == "fit.not-placed"]
     assert len(warned) == len(tray) and all(v.severity == "warning" for v in warned)
-    assert "has no SLOT9" in warned[0].message or "SLOT9" in warned[0].message
+    assert "has no SLOT9" in english(warned[0]) or "SLOT9" in english(warned[0])
     session.undo()
     assert not session.build.unplaced and session.build.chassis == "supermicro-sys-421ge-tnrt"
     session.redo()
@@ -86,7 +87,7 @@ def test_the_warning_places_a_tray_part_once_a_slot_is_free():
                                                             "reason": "Dell PowerEdge R760 has no SLOT12."}])
     session = Session(CATALOG, build)
     v = next(v for v in session.evaluation.violations if v.code == "fit.not-placed")
-    assert v.fix.applicable and v.fix.description.startswith("Place it in ")
+    assert v.fix.applicable and fix_text(v.fix, "en").startswith("Place it in ")
     for op in v.fix.ops:
         session.apply(op)
     assert not session.build.unplaced and "nvidia-cx7-mcx755106as-heat" in session.build.placements.values()
@@ -104,7 +105,7 @@ def test_tray_warnings_and_reasons_read_in_chinese():
     try:
         for v in session.evaluation.violations:
             if v.code == "fit.not-placed":
-                for text in (v.message, v.fix.description):
+                for text in (english(v), fix_text(v.fix, "en")):
                     shown = i18n.translate(text)
                     assert re.search(r"[\u4e00-\u9fff]", shown) and "tray" not in shown, shown
     finally:

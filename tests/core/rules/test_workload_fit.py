@@ -13,6 +13,7 @@ from configurator.core.session import Session
 from configurator.store import paths
 from configurator.store.catalogs import default_catalog
 from configurator.words import i18n
+from configurator.words.problems import english, fix_text
 
 CATALOG = default_catalog()
 M13 = {"name": "13B", "layers": 40, "hidden": 5120, "heads": 40, "kv_heads": 40, "ffn": 13824, "vocab": 32000}
@@ -39,8 +40,8 @@ def test_a_workload_that_does_not_fit_is_an_error_naming_needed_and_available_gb
     assert not ev.workload.fits
     v = next(v for v in ev.violations if v.code == "workload.does-not-fit")
     assert v.severity == "error" and ev.violations[0].severity == "error"
-    assert re.search(r"needs 262 GB per GPU, and each GPU has 80\.0 GB", v.message), v.message
-    assert "ZeRO-3" in v.fix.description and v.fix.applicable
+    assert re.search(r"needs 262 GB per GPU, and each GPU has 80\.0 GB", english(v)), english(v)
+    assert "ZeRO-3" in fix_text(v.fix, "en") and v.fix.applicable
     assert set(v.slots) == {s for s, p in build.placements.items() if CATALOG.get(p).category == "gpu"}
     # `check` (the CLI's) reports it too
     assert "workload.does-not-fit" in {x.code for x in Evaluator(CATALOG).check(build)}
@@ -50,7 +51,7 @@ def test_applying_the_fix_makes_it_fit_and_undo_brings_the_error_back():
     session = Session(CATALOG, _example("hgx-h100-8gpu", {"zero_stage": 0, "checkpointing": False}))
     v = next(v for v in session.evaluation.violations if v.code == "workload.does-not-fit")
     for op in v.fix.ops:
-        session.apply(op, label=v.fix.description)
+        session.apply(op, label=fix_text(v.fix, "en"))
     assert session.evaluation.workload.fits
     assert session.build.workload["train"]["zero_stage"] == 3
     assert "workload.does-not-fit" not in {x.code for x in session.evaluation.violations}
@@ -61,8 +62,8 @@ def test_applying_the_fix_makes_it_fit_and_undo_brings_the_error_back():
 def test_more_gpus_in_free_slots_and_a_larger_gpu_are_offered():
     v = _fit_violation(_example("pcie-l40s-8gpu", {"zero_stage": 3, "checkpointing": True}, drop_gpus=4))
     assert v is not None
-    assert re.match(r"Use 1 more NVIDIA L40S 48GB in \w+: it then needs [\d.]+ GB per GPU\.", v.fix.description)
-    assert "80 GB) in place of the NVIDIA L40S 48GB" in v.fix.description
+    assert re.match(r"Use 1 more NVIDIA L40S 48GB in \w+: it then needs [\d.]+ GB per GPU\.", fix_text(v.fix, "en"))
+    assert "80 GB) in place of the NVIDIA L40S 48GB" in fix_text(v.fix, "en")
     session = Session(CATALOG, _example("pcie-l40s-8gpu", {"zero_stage": 3, "checkpointing": True}, drop_gpus=4))
     before = len(session.build.placements)
     session.apply(v.fix.ops[0])
@@ -91,6 +92,6 @@ def zh():
 def test_the_message_and_fix_read_in_chinese(zh, stem, train, drop):
     v = _fit_violation(_example(stem, train, drop))
     assert v is not None
-    for text in (v.message, v.fix.description):
+    for text in (english(v), fix_text(v.fix, "en")):
         shown = i18n.translate(text)
         assert re.search(r"[\u4e00-\u9fff]", shown) and not re.search(r"\b(the|more|or|ways|Use)\b", shown), shown

@@ -1,0 +1,44 @@
+"""The acceptance test's reference values: resources/acceptance/references.toml, read once per call.
+
+Each table is one `Reference` (core/acceptance/model.py): its value, unit, source URL, date and
+confidence, `estimate = true` where the value is derived. A file that misses a field is refused
+with one line naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from ..core.acceptance.model import Reference
+from .paths import resources_dir
+from .text_files import read_text
+
+REQUIRED = ("value", "unit", "url", "date", "confidence")
+
+
+def references_path() -> Path:
+    return resources_dir() / "acceptance" / "references.toml"
+
+
+def load_references(path: Path | None = None) -> dict[str, Reference]:
+    """Every reference by key; raises ValueError naming the file and the field."""
+    path = path or references_path()
+    try:
+        data = tomllib.loads(read_text(path, max_bytes=1_000_000, what="reference table"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+    refs = {}
+    for key, row in data.items():
+        if not isinstance(row, dict):
+            raise ValueError(f"{path}: field {key!r}: not a table")
+        for name in REQUIRED:
+            if name not in row:
+                raise ValueError(f"{path}: field '{key}.{name}': missing")
+        value = row["value"]
+        refs[key] = Reference(key=key, value=tuple(float(v) for v in value) if isinstance(value, list) else float(value),
+                              unit=str(row["unit"]), url=str(row["url"]), date=str(row["date"]),
+                              confidence=str(row["confidence"]), note=str(row.get("note", "")),
+                              estimate=bool(row.get("estimate", False)),
+                              tolerance_pct=float(row.get("tolerance_pct", 0)))
+    return refs
