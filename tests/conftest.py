@@ -19,6 +19,9 @@ os.environ["CONFIGURATOR_LANG"] = "en"  # tests assert English texts whatever th
 if "CONFIGURATOR_HOME" not in os.environ:
     os.environ["CONFIGURATOR_HOME"] = tempfile.mkdtemp(prefix="configurator-test-home-")
 
+# as in the app, where every shell imports the words: an input error's str() is worded by them
+import configurator.words  # noqa: E402, F401
+
 # How many examples the property tests draw. Each test asks for its thorough count through
 # `fast(n)` (tests/core/test_properties.py), which scales n by this profile's max_examples / 100:
 # "thorough" (`make test-slow`, or `pytest --hypothesis-profile=thorough`) runs every n in full,

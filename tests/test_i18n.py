@@ -25,7 +25,8 @@ SAME_IN_CHINESE = {"pcie", "{chassis} ({units}U, {kg} kg)", ", ", "{n} tokens/s"
                    # the quote's words (msgctxt "quote"): the names of the kinds as they are, "GPUs" is GPU
                    "quote|GPU", "quote|CPU", "quote|GPUs", "quote|, ",   # "，" a full-width comma
                    # the rules' joiners and fragments: "{first}；{rest}", "{fewer}、{more}", "GPU1 x16", "38 %"
-                   "{first}; {rest}", "{fewer} and {more}", "{slot} x{n}", "{pct:.0f} %"}
+                   "{first}; {rest}", "{fewer} and {more}", "{slot} x{n}", "{pct:.0f} %",
+                   "{text}", "{file}: {details}", "{field}: {details}"}     # a text as given; a file before its error
 
 
 @pytest.fixture

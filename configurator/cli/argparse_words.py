@@ -13,10 +13,9 @@ line is parsed, and restores them afterwards. The msgids below are argparse's ow
 3.13), listed so that `make translations` extracts them; one argparse words differently in a later
 Python stays English, nothing breaks.
 
-Error lines: every input error is one line, `<where>: <what>` (a file, a flag, a field), worded in
-English where it is raised (the GUI, JSON output and the catalog cache keep that text).
-`error_line` shows it in the user's language (`i18n.translate_error`; words/error_templates.py lists the
-templates).
+Error lines: every input error is one line, `<where>: <what>` (a file, a flag, a field).
+`error_line` words it in the user's language (`words.error_text`: an `InputError`'s message and
+place by words/input_words.py; an error that is still English text through the catalog's templates).
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ import argparse
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from ..words import i18n
+from ..words import error_text, i18n
 from ..words.i18n import N_
 
 #: argparse's user-facing words (its msgids), so that they are extracted into the catalog
@@ -80,9 +79,7 @@ def argparse_words() -> Iterator[None]:
 
 def error_line(exc: BaseException) -> str:
     """The one line `configurator:` prints for an input error, in the current language."""
-    text = str(exc)
-    first = text.splitlines()[0] if text else type(exc).__name__
-    return i18n.translate_error(first)
+    return error_text(exc)
 
 
 def unorderable_lines(exc: BaseException) -> list[str]:

@@ -25,7 +25,8 @@ from ..formats.exporters import ExportRequest, compare_exporter, exporter
 from ..formats.exporters.compare_json import comparison_to_json
 from ..formats.exporters.comparison_source import column_header, delta_text, group_label, number_text, row_label
 from ..store.price_lists import load_price_list
-from ..words.i18n import _, pad, warning_line
+from ..words.errors import issue_line
+from ..words.i18n import _, pad
 from .workload_command import load_workload_file
 
 FORMATS = (("csv", "compare-csv"), ("xlsx", "compare-xlsx"), ("pdf", "compare-pdf"))
@@ -80,7 +81,7 @@ def _price_list(path: str | None, evaluator: Evaluator) -> PriceList | None:
     issues: list[LoadIssue] = []
     plist = load_price_list(path, evaluator.catalog, issues=issues)
     for issue in issues:
-        print(warning_line(issue), file=sys.stderr)
+        print(issue_line(issue), file=sys.stderr)
     return plist
 
 

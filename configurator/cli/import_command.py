@@ -23,7 +23,8 @@ from ..formats.importers.redfish import RedfishOptions, read_password_file
 from ..formats.importers.redfish import read_inventory as read_redfish
 from ..formats.verify import Verification, verify
 from ..store.build_files import save_build
-from ..words.i18n import _, note_line, pad
+from ..words import say
+from ..words.i18n import _, pad
 
 PASSWORD_ENV = "CONFIGURATOR_BMC_PASSWORD"
 TOKEN_ENV = "CONFIGURATOR_BMC_TOKEN"
@@ -73,8 +74,8 @@ def run_import(args: Namespace, catalog: Catalog) -> tuple[ImportResult, str]:
     result = kind.read(args.source, catalog, ImportSettings(chassis_id=args.chassis, connection=conn))
     save_build(result.build, Path(args.output))
     lines = [describe_match(m).replace("UNMATCHED", pad(_("UNMATCHED"), 9)) for m in result.matches]
-    # the notes stay English in the build file; printed in the user's language (words/import_templates.py)
-    lines += [note_line(n.message) for n in result.loaded.notes]
+    # the notes stay English in the build file; printed in the user's language (words/import_words.py)
+    lines += [_("note: {note}").format(note=say(n.msg)) for n in result.loaded.notes]
     lines.append(_("wrote {path}: {n} part(s) placed in {chassis}").format(
         path=args.output, n=len(result.build.placements), chassis=result.build.chassis))
     return result, "\n".join(lines)

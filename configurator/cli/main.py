@@ -15,7 +15,8 @@ from typing import Any
 
 from .. import __version__
 from ..core import categories
-from ..words.i18n import LANGUAGES, _, choose_language, note_line, pad, set_language, translate, warning_line
+from ..words.errors import build_note_line, issue_line
+from ..words.i18n import LANGUAGES, _, choose_language, pad, set_language, translate
 from .argparse_words import argparse_words, error_line, language_in, unorderable_lines
 
 
@@ -45,7 +46,7 @@ def _evaluator(cat):
     issues: list = []
     evaluator = default_evaluator(cat, issues)
     for issue in issues:
-        print(warning_line(issue), file=sys.stderr)
+        print(issue_line(issue), file=sys.stderr)
     return evaluator
 
 
@@ -55,7 +56,7 @@ def _load(path: str):
 
     loaded = importer_for(path).read(Path(path), _catalog())
     for note in loaded.notes:
-        print(note_line(note), file=sys.stderr)
+        print(build_note_line(note), file=sys.stderr)
     return loaded.build
 
 
@@ -78,7 +79,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
             print(f"{p.category:8} {p.id:40} {p.vendor:10} {p.name}  [{money}; {p.origin}]")
         print(_("{n} parts").format(n=len(parts)), file=sys.stderr)
     for issue in cat.issues:
-        print(warning_line(issue), file=sys.stderr)
+        print(issue_line(issue), file=sys.stderr)
     return 0
 
 

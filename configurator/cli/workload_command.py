@@ -24,7 +24,9 @@ from ..core.evaluate.workload import (
     evaluate_workload,
     model_states,
 )
-from ..store.build_files import BuildFileError, parse_json_checked
+from ..core.input_error import InputError
+from ..core.message import Msg
+from ..store.build_files import parse_json_checked
 from ..store.model_presets import load_presets
 from ..store.text_files import read_text
 from ..store.workload_limits import workload_problem
@@ -126,23 +128,19 @@ ZERO_HELP = N_("training: ZeRO stage over the data-parallel GPUs; 1 shards the o
 
 
 def load_workload_file(path: Path | str) -> Workload:
-    """A workload JSON file; raises `WorkloadArgError` or `FileReadError` (one line, naming the file)."""
+    """A workload JSON file; raises an `InputError` (one line, naming the file and the field)."""
     text = read_text(path, max_bytes=MAX_WORKLOAD_BYTES, what="workload file")
-    try:
-        data = parse_json_checked(text, str(path))
-    except BuildFileError as exc:   # same one-line form: `<file>: field '<f>': <message>`
-        raise WorkloadArgError(str(exc)) from None
+    data = parse_json_checked(text, str(path))      # BuildFileError: `<file>: field '<f>': <message>`
     problem = workload_problem(data)
     if problem:
-        raise WorkloadArgError(f"{path}: field {problem[0]!r}: {problem[1]}")
+        raise InputError(problem[1], str(path), problem[0])
     try:
         return Workload.model_validate(data)
     except RecursionError:
-        raise WorkloadArgError(f"{path}: nested too deeply") from None
+        raise InputError(Msg("build.too-deep-bare"), str(path)) from None
     except ValidationError as exc:
         err = exc.errors()[0]
-        loc = ".".join(str(x) for x in err["loc"])
-        raise WorkloadArgError(f"{path}: field {loc!r}: {validation_text.message(err)}") from None
+        raise InputError(validation_text.msg(err), str(path), ".".join(str(x) for x in err["loc"])) from None
 
 
 def _shape(args: argparse.Namespace) -> ModelShape:

@@ -13,6 +13,9 @@ from typing import Annotated, Any, Literal
 from psygnal import EventedModel
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .input_error import InvalidValueError
+from .message import Msg
+
 FORMAT_VERSION = 1
 FORMAT_KIND = "ai-server-configurator/build"
 OWNED_CHASSIS = "chassis"   # the `Build.owned` key that marks the chassis itself as owned
@@ -133,9 +136,9 @@ class Build(EventedModel):
     def _bridges(cls, value: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
         for group in value:
             if len(group) < 2:
-                raise ValueError("an NVLink bridge joins at least two slots")
+                raise InvalidValueError(Msg("build.bridge-short"))
             if len(set(group)) != len(group):
-                raise ValueError(f"bridge {list(group)} names a slot twice")
+                raise InvalidValueError(Msg("build.bridge-twice", slots=str(list(group))))
         return value
 
     def part_in(self, slot: str) -> str | None:

@@ -15,6 +15,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .input_error import english, invalid_at, located
+from .message import Msg
 from .slots import SlotLayout, build_layout
 
 Confidence = Literal["datasheet", "secondary", "estimate"]
@@ -121,8 +123,11 @@ class GPU(Part):
     @model_validator(mode="after")
     def _baseboard(self) -> GPU:
         if self.form_factor != "pcie" and not self.baseboard_family:
-            raise ValueError("baseboard_family: SXM/OAM modules must name the baseboard family they fit")
+            raise invalid_at("baseboard_family", Msg("catalog.sxm-family"))
         return self
+
+
+ModuleType = Literal["rdimm", "3ds-rdimm", "mrdimm", "lrdimm", "udimm"]
 
 
 class CPU(Part):
@@ -138,6 +143,9 @@ class CPU(Part):
     idle_w: NonNegFloat
     memory_channels: PositiveInt
     memory_type: Literal["ddr4", "ddr5"] = "ddr5"
+    #: DIMM module types the platform's memory controller runs (registered ECC on server platforms);
+    #: () = not recorded, nothing is checked
+    module_types: tuple[ModuleType, ...] = ()
     memory_speed_1dpc_mts: PositiveInt
     memory_speed_2dpc_mts: PositiveInt | None = None
     pcie_gen: Literal[3, 4, 5, 6] = 5
@@ -154,7 +162,7 @@ class CPU(Part):
 class DIMM(Part):
     category: Literal["dimm"] = "dimm"
     memory_type: Literal["ddr4", "ddr5"] = "ddr5"
-    module_type: Literal["rdimm", "3ds-rdimm", "mrdimm", "lrdimm", "udimm"] = "rdimm"
+    module_type: ModuleType = "rdimm"
     capacity_gb: PositiveFloat
     speed_mts: PositiveInt
     ranks: PositiveInt = 2
@@ -322,7 +330,7 @@ class GpuBaseboard(_Frozen):
     @model_validator(mode="after")
     def _uplinks(self) -> GpuBaseboard:
         if len(self.uplinks) != self.positions:
-            raise ValueError(f"uplinks: {len(self.uplinks)} given for {self.positions} positions")
+            raise invalid_at("uplinks", Msg("catalog.uplinks", n=len(self.uplinks), positions=self.positions))
         return self
 
 
@@ -381,27 +389,27 @@ class Chassis(Part):
         roots = {s.id for s in self.sockets} | {s.id for s in self.pcie_switches}
         for sw in self.pcie_switches:
             if sw.parent not in roots or sw.parent == sw.id:
-                raise ValueError(f"pcie_switches: {sw.id} parent {sw.parent!r} is not a socket or switch")
+                raise invalid_at("pcie_switches", Msg("catalog.switch-parent", switch=sw.id, parent=repr(sw.parent)))
         ids: set[str] = set()
         for slot in self.pcie_slots:
             if slot.root not in roots:
-                raise ValueError(f"pcie_slots: {slot.id} root {slot.root!r} is not a socket or switch")
+                raise invalid_at("pcie_slots", Msg("catalog.slot-root", slot=slot.id, root=repr(slot.root)))
             if slot.id in ids:
-                raise ValueError(f"pcie_slots: duplicate slot id {slot.id!r}")
+                raise invalid_at("pcie_slots", Msg("catalog.slot-twice", slot=repr(slot.id)))
             ids.add(slot.id)
         for slot in self.pcie_slots:
             for b in slot.blocks:
                 if b not in ids:
-                    raise ValueError(f"pcie_slots: {slot.id} blocks unknown slot {b!r}")
+                    raise invalid_at("pcie_slots", Msg("catalog.slot-blocks", slot=slot.id, other=repr(b)))
         if self.gpu_baseboard:
             for up in self.gpu_baseboard.uplinks:
                 if up not in roots:
-                    raise ValueError(f"gpu_baseboard.uplinks: {up!r} is not a socket or switch")
+                    raise invalid_at("gpu_baseboard.uplinks", Msg("catalog.uplink-root", uplink=repr(up)))
         for grp in self.drive_bays:
             if grp.root and grp.root not in roots:
-                raise ValueError(f"drive_bays: {grp.prefix} root {grp.root!r} is not a socket or switch")
+                raise invalid_at("drive_bays", Msg("catalog.slot-root", slot=grp.prefix, root=repr(grp.root)))
         if self.psu.default_redundancy not in self.psu.redundancy_modes:
-            raise ValueError("psu.default_redundancy: not one of redundancy_modes")
+            raise invalid_at("psu.default_redundancy", Msg("catalog.default-redundancy"))
         return self
 
     @cached_property
@@ -438,20 +446,35 @@ class Price(_Frozen):
     origin: str = ""
 
 
+def _shown(text: str) -> str:
+    """`text` as its repr shows it, without the quotes: a newline or an escape stays on the line."""
+    return repr(text)[1:-1]
+
+
 @dataclass(frozen=True)
 class LoadIssue:
-    """A catalog or price-list problem: the entry was skipped, the rest loaded."""
+    """A catalog, price-list, rate or preset problem: the entry was skipped, the rest loaded."""
 
     file: str
     entry: str
     field: str
-    message: str
+    msg: Msg
+
+    @property
+    def where(self) -> Msg:
+        """The issue with its place: `file: entry 'y', field 'x': …`, `file, field 'x': …`."""
+        entry, field = _shown(self.entry), _shown(self.field)     # control characters escaped: one line
+        if field and not entry:
+            return Msg("issue.at-file-field", file=self.file, field=field, details=self.msg)
+        return located(self.msg, self.file, field, entry) or self.msg
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in English, without the place."""
+        return english(self.msg)
 
     def __str__(self) -> str:
-        where = f"{self.file}: entry {self.entry!r}" if self.entry else self.file
-        if self.field:
-            where += f", field {self.field!r}"
-        return f"{where}: {self.message}"
+        return english(self.where or self.msg)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ from decimal import Decimal
 
 from .build import Build
 from .evaluate.cost import FxTable
+from .input_error import InputError
+from .message import Msg
 from .money import quantize
 from .ops import SetOption
 
@@ -20,7 +22,7 @@ from .ops import SetOption
 RATE_QUANTUM = Decimal("0.0001")
 
 
-class CurrencyError(ValueError):
+class CurrencyError(InputError):
     """A currency that cannot be quoted: unknown, or no exchange rate for it."""
 
 
@@ -28,10 +30,10 @@ def check_currency(code: str, fx: FxTable) -> str:
     """`code` (upper-cased) when `fx` has a rate for it; `CurrencyError`, one line, otherwise."""
     cur = str(code).strip().upper()
     if len(cur) != 3 or not cur.isalpha():
-        raise CurrencyError(f"currency {code!r}: not an ISO 4217 code such as USD, EUR, CNY")
+        raise CurrencyError(Msg("currency.not-iso", code=repr(code)))
     if cur not in fx.per_usd:
         known = ", ".join(sorted(fx.per_usd))
-        raise CurrencyError(f"currency {cur}: no exchange rate in fx.toml (rates for: {known})")
+        raise CurrencyError(Msg("currency.no-rate", code=cur, codes=known))
     return cur
 
 
@@ -44,7 +46,7 @@ def currency_ops(build: Build, currency: str, fx: FxTable) -> list[SetOption]:
     def conv(amount: Decimal, quantum: Decimal) -> Decimal:
         value = fx.convert(Decimal(amount), src, cur)
         if value is None:   # the inputs' own currency has no rate any more: keep the figures
-            raise CurrencyError(f"currency {src}: no exchange rate in fx.toml to convert the build's inputs")
+            raise CurrencyError(Msg("currency.no-rate-inputs", code=src))
         return quantize(value, quantum)
 
     ops = [SetOption(path="site.currency", value=cur)]

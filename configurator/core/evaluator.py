@@ -178,10 +178,10 @@ class Evaluator:
 
     def _with_workload(self, ctx: BuildContext, token: int, fig: Figures, spec: Any,
                        result: WorkloadResult | None) -> tuple[Violation, ...]:
-        """The rules' violations plus the workload's fit (`rules.workload`), which reads the workload
-        besides the placements: memoised apart, so a workload edit does not re-run the rules."""
+        """The rules' violations plus the workload's (`rules.workload`: fit, tensor-parallel split), which
+        read the workload besides the placements: memoised apart, so a workload edit does not re-run the rules."""
         found = self._check(ctx, token, fig)
-        if not isinstance(result, WorkloadResult) or result.fits:
+        if not isinstance(result, WorkloadResult):
             return found
         data = spec.model_dump(mode="json") if isinstance(spec, BaseModel) else spec
         key = ("workload-fit", token, _value_key(spec))

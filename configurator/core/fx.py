@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from .catalog import LoadIssue
+from .input_error import InputError
+from .message import Msg
 
 
 @dataclass(frozen=True)
@@ -56,11 +58,11 @@ def parse_fx(text: str, source: str = "fx.toml", issues: list[LoadIssue] | None 
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except (tomllib.TOMLDecodeError, RecursionError) as exc:
-        why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
-        raise ValueError(f"{source}: cannot read: {why}") from None
+        why = Msg("build.too-deep-bare") if isinstance(exc, RecursionError) else Msg("input.as-given", text=str(exc))
+        raise InputError(Msg("input.cannot-read", details=why), source) from None
     rows = data.get("rates", [])
     if not isinstance(rows, list):
-        bad.append(LoadIssue(source, "", "rates", "must be an array of tables ([[rates]]); only USD is used"))
+        bad.append(LoadIssue(source, "", "rates", Msg("fx.rates-array")))
         rows = []
     per_usd: dict[str, Decimal] = {"USD": Decimal(1)}
     minor: dict[str, int] = {"USD": 2}
@@ -73,8 +75,7 @@ def parse_fx(text: str, source: str = "fx.toml", issues: list[LoadIssue] | None 
         cur, rate, unit = checked
         iso = _iso_minor_unit(cur)
         if iso is not None and unit != iso:   # the money formatter prints ISO's digits: totals must match
-            bad.append(LoadIssue(source, cur, "minor_unit", f"{unit} differs from ISO 4217's {iso} for {cur}, "
-                                                            f"which quotes print; {iso} is used"))
+            bad.append(LoadIssue(source, cur, "minor_unit", Msg("fx.minor-unit-iso", unit=unit, iso=iso, currency=cur)))
             unit = iso
         per_usd[cur], minor[cur] = rate, unit
         if cur != "USD":
@@ -93,11 +94,11 @@ def _iso_minor_unit(currency: str) -> int | None:
 def _fx_row(row: object, entry: str, source: str) -> tuple[str, Decimal, int] | LoadIssue:
     """(currency, per_usd, minor_unit) of one fx.toml row, or why the row is skipped."""
     if not isinstance(row, dict):
-        return LoadIssue(source, entry, "", "row is not a table; skipped")
+        return LoadIssue(source, entry, "", Msg("fx.row-not-table"))
     cur = str(row.get("currency", "")).upper()
     entry = cur[:20] if cur else entry
     if len(cur) != 3 or not cur.isascii() or not cur.isalpha():
-        return LoadIssue(source, entry, "currency", "must be a three-letter ISO 4217 code; row skipped")
+        return LoadIssue(source, entry, "currency", Msg("fx.currency-code"))
     try:
         rate = Decimal(str(row["per_usd"]))
         ok = rate.is_finite() and Decimal("1e-6") <= rate <= Decimal("1e9")
@@ -105,9 +106,9 @@ def _fx_row(row: object, entry: str, source: str) -> tuple[str, Decimal, int] | 
         ok = False
     if not ok:   # nan/inf/1e300 would later fail or overflow in quantize
         got = str(row.get("per_usd", "nothing"))[:40]
-        return LoadIssue(source, entry, "per_usd", f"must be a number from 0.000001 to 1e9 (got {got!r}); row skipped")
+        return LoadIssue(source, entry, "per_usd", Msg("fx.per-usd", value=repr(got)))
     unit = row.get("minor_unit", 2)
     if isinstance(unit, bool) or not isinstance(unit, int) or not 0 <= unit <= 4:   # ISO 4217 uses 0..4
         got = str(unit)[:40]
-        return LoadIssue(source, entry, "minor_unit", f"must be a whole number from 0 to 4 (got {got!r}); row skipped")
+        return LoadIssue(source, entry, "minor_unit", Msg("issue.row-skipped", details=Msg("fx.minor-unit", value=repr(got))))
     return cur, rate, unit

@@ -34,6 +34,7 @@ from typing import Any
 
 from .. import __version__
 from ..core.build import Build
+from ..core.message import Msg
 from . import paths
 from .build_files import MAX_BUILD_BYTES, BuildFileError, clean_text, dumps_build, loads_build
 from .instance_lock import InstanceLock, is_live
@@ -113,16 +114,17 @@ class RecoveryStore:
         try:
             text = read_text(path, max_bytes=MAX_RECOVERY_BYTES, what="recovery file")
         except FileReadError as exc:
-            raise BuildFileError(name, exc.reason) from None
+            raise BuildFileError(exc.msg, name) from None
         try:
             doc = json.loads(text, parse_constant=_refuse)
         except (ValueError, RecursionError) as exc:  # JSONDecodeError, a refused constant
-            raise BuildFileError(name, f"corrupt recovery file ({clean_text(str(exc), 120)})") from None
+            raise BuildFileError(Msg("recovery.corrupt", details=Msg("input.as-given", text=clean_text(str(exc), 120))),
+                                 name) from None
         if not isinstance(doc, dict) or doc.get("recovery") != RECOVERY_VERSION or not isinstance(doc.get("build"), dict):
-            raise BuildFileError(name, "not a recovery file of this app version")
+            raise BuildFileError(Msg("recovery.other-version"), name)
         stamp = doc.get("saved_at_unix")
         if isinstance(stamp, bool) or not isinstance(stamp, (int, float)) or not 0 < stamp < 1e11:
-            raise BuildFileError(name, "recovery file has no valid time stamp", "saved_at_unix")
+            raise BuildFileError(Msg("recovery.no-time"), name, "saved_at_unix")
         source = doc.get("source")
         meta = doc["build"].get("meta")
         build_name = meta.get("name") if isinstance(meta, dict) else None
@@ -171,7 +173,7 @@ class RecoveryStore:
         try:
             body = json.dumps(doc["build"], ensure_ascii=True)
         except (ValueError, RecursionError):
-            raise BuildFileError(str(path), "corrupt recovery file (build is not plain data)") from None
+            raise BuildFileError(Msg("recovery.not-plain"), str(path)) from None
         return loads_build(body, str(path))
 
     # ------------------------------------------------------------------ discard

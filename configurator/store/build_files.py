@@ -27,6 +27,8 @@ from ..core import validation_text
 from ..core.build import FORMAT_KIND, Build
 from ..core.catalog import Catalog
 from ..core.categories import ACCEPTS
+from ..core.input_error import InputError, english, located
+from ..core.message import Arg, Msg
 from ..core.slots import slot_map
 from .build_migrations import MigrationError, migrate
 from .safe_write import atomic_write
@@ -45,23 +47,16 @@ def clean_text(text: str, limit: int = _MAX_SHOWN) -> str:
     return out if len(out) <= limit else out[: limit - 1] + "…"
 
 
-class BuildFileError(ValueError):
-    """A build file that cannot be loaded; `str()` is one line naming the file and the field."""
+class BuildFileError(InputError):
+    """A build file that cannot be loaded: `msg` says why, `file` and `field` where."""
 
-    def __init__(self, file: str, message: str, field: str = "") -> None:
-        self.file = clean_text(file, 200)
-        self.field = clean_text(field, 120)
-        self.message = clean_text(message)
-        super().__init__(str(self))
+    def __init__(self, msg: Msg, file: str, field: str = "", entry: str = "") -> None:
+        super().__init__(msg, clean_text(file, 200), clean_text(field, 120), entry)
 
-    def __str__(self) -> str:
-        return _located(self.file, self.field, self.message)
-
-
-def _located(file: str, field: str, message: str) -> str:
-    """The one-line form of every build-file message: `file: field 'x': message`."""
-    where = f"{file}: field '{field}'" if field else file
-    return f"{where}: {message}"
+    @property
+    def message(self) -> str:
+        """What is wrong, in English, without the place (for a reader that still keeps a text)."""
+        return english(self.msg)
 
 
 @dataclass(frozen=True)
@@ -70,10 +65,20 @@ class BuildNote:
 
     file: str
     field: str
-    message: str
+    msg: Msg
+
+    @property
+    def where(self) -> Msg:
+        """The note with its place, `file: field 'x': …` (words/input_words.py)."""
+        return located(self.msg, self.file, self.field) or self.msg
+
+    @property
+    def message(self) -> str:
+        """What the note says, in English (`--json`, the build file's notes)."""
+        return english(self.msg)
 
     def __str__(self) -> str:
-        return _located(self.file, self.field, self.message)
+        return english(self.where)
 
 
 @dataclass(frozen=True)
@@ -91,18 +96,18 @@ def _read_bytes(path: Path, name: str) -> bytes:
     try:
         return read_bytes(path, max_bytes=MAX_BUILD_BYTES, what="build file")
     except FileReadError as exc:
-        raise BuildFileError(name, exc.reason) from None
+        raise BuildFileError(exc.msg, name) from None
 
 
 def _decode(raw: bytes, name: str) -> str:
     try:
         return decode_text(raw, name)
     except FileReadError as exc:
-        raise BuildFileError(name, exc.reason) from None
+        raise BuildFileError(exc.msg, name) from None
 
 
 def _too_big(name: str, size: int) -> BuildFileError:
-    return BuildFileError(name, too_big(name, size, MAX_BUILD_BYTES, "build file").reason)
+    return BuildFileError(too_big(name, size, MAX_BUILD_BYTES, "build file").msg, name)
 
 
 class _Bad:
@@ -110,23 +115,23 @@ class _Bad:
 
     __slots__ = ("text", "reason")
 
-    def __init__(self, text: str, reason: str) -> None:
+    def __init__(self, text: str, reason: Msg) -> None:
         self.text, self.reason = text, reason
 
 
 def _parse_float(text: str) -> Any:
     value = float(text)
-    return value if math.isfinite(value) else _Bad(text, f"number {clean_text(text, 24)} is too large")
+    return value if math.isfinite(value) else _Bad(text, Msg("build.number-too-large", number=clean_text(text, 24)))
 
 
 def _parse_int(text: str) -> Any:
     if len(text.lstrip("-")) > _MAX_INT_DIGITS:
-        return _Bad(text, f"number with {len(text.lstrip('-'))} digits is too large")
+        return _Bad(text, Msg("build.digits-too-large", n=len(text.lstrip("-"))))
     return int(text)
 
 
 def _parse_constant(text: str) -> Any:
-    return _Bad(text, f"{text} is not allowed; numbers must be finite")
+    return _Bad(text, Msg("build.not-finite", value=text))
 
 
 def _parse_json(text: str, name: str) -> tuple[Any, dict[int, list[tuple[str, Any]]]]:
@@ -143,16 +148,17 @@ def _parse_json(text: str, name: str) -> tuple[Any, dict[int, list[tuple[str, An
         return obj
 
     if not text.strip():
-        raise BuildFileError(name, "file is empty")
+        raise BuildFileError(Msg("build.empty"), name)
     try:
         data = json.loads(text, object_pairs_hook=pairs, parse_float=_parse_float,
                           parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
-        raise BuildFileError(name, f"not valid JSON at line {exc.lineno} column {exc.colno} ({exc.msg})") from None
+        raise BuildFileError(Msg("build.json-at", line=exc.lineno, column=exc.colno, reasons=_json_reason(exc.msg)),
+                             name) from None
     except RecursionError:
-        raise BuildFileError(name, f"nested too deeply (more than {MAX_DEPTH} levels)") from None
+        raise BuildFileError(Msg("build.too-deep", n=MAX_DEPTH), name) from None
     except (ValueError, MemoryError) as exc:
-        raise BuildFileError(name, f"not valid JSON ({exc})") from None
+        raise BuildFileError(Msg("build.json", reasons=_json_reason(str(exc))), name) from None
     return data, dups
 
 
@@ -168,31 +174,40 @@ def _check_tree(data: Any, dups: dict[int, list[tuple[str, Any]]], name: str) ->
     while stack:
         value, where, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise BuildFileError(name, f"nested too deeply (more than {MAX_DEPTH} levels)", where)
+            raise BuildFileError(Msg("build.too-deep", n=MAX_DEPTH), name, where)
         if isinstance(value, _Bad):
-            raise BuildFileError(name, value.reason, where)
+            raise BuildFileError(value.reason, name, where)
         if isinstance(value, dict):
             for key, later in dups.get(id(value), ()):
-                raise BuildFileError(name, _twice(where, value[key], later), _path(where, key))
+                raise BuildFileError(_twice(where, value[key], later), name, _path(where, key))
             stack.extend((v, _path(where, k), depth + 1) for k, v in reversed(value.items()))
         elif isinstance(value, list):
             stack.extend((v, _path(where, i), depth + 1) for i, v in reversed(list(enumerate(value))))
 
 
-def _twice(where: str, first: Any, later: Any) -> str:
-    values = ""
+def _twice(where: str, first: Any, later: Any) -> Msg:
+    slot = "slot-" if where == "placements" else ""
     if isinstance(first, str) and isinstance(later, str):
-        values = f" ({clean_text(repr(first), 60)} and {clean_text(repr(later), 60)})"
-    if where == "placements":
-        return f"slot given twice{values}; a slot holds one part"
-    return f"given twice{values}; which one is meant?"
+        return Msg(f"build.{slot}twice-values", first=clean_text(repr(first), 60), later=clean_text(repr(later), 60))
+    return Msg(f"build.{slot}twice")
+
+
+#: the json module's reasons, as messages; another reason is shown as it is
+_JSON_REASONS = {"Expecting value": "json.expecting-value", "Expecting ',' delimiter": "json.expecting-comma",
+                 "Expecting ':' delimiter": "json.expecting-colon",
+                 "Expecting property name enclosed in double quotes": "json.expecting-name",
+                 "Unterminated string starting at": "json.unterminated", "Invalid control character at": "json.control",
+                 "Invalid \\escape": "json.escape", "Extra data": "json.extra"}
+
+
+def _json_reason(reason: str) -> Msg:
+    return Msg(_JSON_REASONS.get(reason, "input.as-given"), **({} if reason in _JSON_REASONS else {"text": reason}))
 
 
 _PATTERN_WORDS = {
-    r"^[A-Za-z0-9_.-]+$": "may only contain letters, digits, '_', '.' and '-'",
-    r"^[A-Za-z0-9][A-Za-z0-9._+-]*$": "must start with a letter or digit and contain only letters, "
-                                       "digits, '.', '_', '+' and '-'",
-    r"^[A-Z]{3}$": "must be a three-letter currency code such as USD",
+    r"^[A-Za-z0-9_.-]+$": "build.pattern-id",
+    r"^[A-Za-z0-9][A-Za-z0-9._+-]*$": "build.pattern-name",
+    r"^[A-Z]{3}$": "build.pattern-currency",
 }
 
 
@@ -206,74 +221,77 @@ def validation_error(exc: ValidationError, name: str) -> BuildFileError:
     for part in loc:
         field = _path(field, part)
     kind = err.get("type", "")
-    msg = validation_text.message(err)
-    if kind == "string_pattern_mismatch":
-        msg = _PATTERN_WORDS.get(str(err.get("ctx", {}).get("pattern")), msg)
+    msg = validation_text.msg(err)
+    pattern = str(err.get("ctx", {}).get("pattern"))
+    if kind == "string_pattern_mismatch" and pattern in _PATTERN_WORDS:
+        msg = Msg(_PATTERN_WORDS[pattern])
     elif kind == "extra_forbidden":
-        msg = "unknown field (a typo, or a file from a newer app?)"
+        msg = Msg("build.unknown-field")
     elif kind == "missing":
-        msg = "required but missing"
+        msg = Msg("build.required")
     if is_key:
-        msg = f"name {msg}" if kind == "string_pattern_mismatch" else f"name: {msg}"
+        msg = Msg("input.name-pattern" if kind == "string_pattern_mismatch" else "input.name", details=msg)
     more = exc.error_count() - 1
     if more:
-        msg += f" (and {more} more problem{'s' if more > 1 else ''})"
-    return BuildFileError(name, msg, field)
+        msg = Msg("input.more-problems" if more > 1 else "input.more-problem", details=msg, n=more)
+    return BuildFileError(msg, name, field)
 
 
 def _to_build(data: Any, name: str) -> tuple[Build, int]:
     if not isinstance(data, dict):
-        got = "a list" if isinstance(data, list) else "a string" if isinstance(data, str) else type(data).__name__
-        raise BuildFileError(name, f"not a build file (the top level is {got}, not an object)")
+        got: Arg = (Msg("build.a-list") if isinstance(data, list) else Msg("build.a-string") if isinstance(data, str)
+                    else type(data).__name__)
+        raise BuildFileError(Msg("build.top-level", kind=got), name)
     try:
         data, version = migrate(data)
     except MigrationError as exc:
-        raise BuildFileError(name, exc.message, exc.field) from None
+        raise BuildFileError(exc.msg, name, exc.field) from None
     kind = data.get("kind", FORMAT_KIND)
     if kind != FORMAT_KIND:
-        raise BuildFileError(name, f"not a build file (kind is {clean_text(repr(kind), 60)}, "
-                                   f"expected {FORMAT_KIND!r})", "kind")
+        raise BuildFileError(Msg("build.kind", kind=clean_text(repr(kind), 60), expected=repr(FORMAT_KIND)), name, "kind")
     body = {k: v for k, v in data.items() if k not in ("format", "kind")}
     problem = workload_problem(body.get("workload"))
     if problem:
-        raise BuildFileError(name, problem[1], f"workload.{problem[0]}")
+        raise BuildFileError(problem[1], name, f"workload.{problem[0]}")
     try:
         return Build.model_validate(body), version
     except ValidationError as exc:
         raise validation_error(exc, name) from None
     except RecursionError:
-        raise BuildFileError(name, f"nested too deeply (more than {MAX_DEPTH} levels)") from None
+        raise BuildFileError(Msg("build.too-deep", n=MAX_DEPTH), name) from None
 
 
 def catalog_notes(build: Build, catalog: Catalog, name: str = "") -> list[BuildNote]:
     """What in `build` the catalog does not know; nothing here stops the build loading."""
     chassis = catalog.chassis(build.chassis)
     if chassis is None:
-        what = "is not a chassis" if catalog.get(build.chassis) else "is not in the catalog"
-        return [BuildNote(name, "chassis", f"{build.chassis!r} {what}; its slots and parts cannot be checked")]
+        what = "note.not-a-chassis" if catalog.get(build.chassis) else "note.unknown-chassis"
+        return [BuildNote(name, "chassis", Msg(what, chassis=repr(build.chassis)))]
     notes: list[BuildNote] = []
     smap = slot_map(chassis)
     for slot, part_id in build.placements.items():
         where = _path("placements", slot)
         part = catalog.get(part_id)
         if slot not in smap:
-            notes.append(BuildNote(name, where, f"{chassis.name} has no slot {slot}; "
-                                                f"{part_id!r} is kept but not counted"))
+            notes.append(BuildNote(name, where, Msg("note.no-slot-kept", chassis=chassis.name, slot=slot,
+                                                    part=repr(part_id))))
         elif part is None:
-            notes.append(BuildNote(name, where, f"part {part_id!r} is not in the catalog"))
+            notes.append(BuildNote(name, where, Msg("note.unknown-part", part=repr(part_id))))
         elif part.category not in ACCEPTS[smap[slot].kind]:
-            notes.append(BuildNote(name, where, f"a {part.category} ({part_id}) cannot go into "
-                                                f"{smap[slot].kind} slot {slot}"))
+            notes.append(BuildNote(name, where, Msg("note.wrong-slot", category=part.category, part=part_id,
+                                                    kind=smap[slot].kind, slot=slot)))
     for i, group in enumerate(build.bridges):
         for slot in group:
             if slot not in smap:
-                notes.append(BuildNote(name, f"bridges[{i}]", f"{chassis.name} has no slot {slot}"))
+                notes.append(BuildNote(name, f"bridges[{i}]", Msg("note.no-slot", chassis=chassis.name, slot=slot)))
     for slot in build.psu_feeds:
         if slot not in smap:
-            notes.append(BuildNote(name, _path("psu_feeds", slot), f"{chassis.name} has no PSU bay {slot}"))
+            notes.append(BuildNote(name, _path("psu_feeds", slot), Msg("note.no-psu-bay", chassis=chassis.name,
+                                                                       slot=slot)))
     if build.psu_redundancy and build.psu_redundancy not in chassis.psu.redundancy_modes:
-        notes.append(BuildNote(name, "psu_redundancy", f"{build.psu_redundancy!r} is not offered by "
-                                                       f"{chassis.name} ({', '.join(chassis.psu.redundancy_modes)})"))
+        notes.append(BuildNote(name, "psu_redundancy", Msg("note.mode-not-offered", mode=repr(build.psu_redundancy),
+                                                           chassis=chassis.name,
+                                                           modes=", ".join(chassis.psu.redundancy_modes))))
     return notes
 
 
@@ -300,8 +318,7 @@ def parse_build(text: str | bytes, name: str = "<string>", catalog: Catalog | No
     build, version = _to_build(data, name)
     notes: list[BuildNote] = []
     if version < 1:
-        notes.append(BuildNote(name, "format", f"migrated from format version {version}; "
-                                               f"saving writes the current format"))
+        notes.append(BuildNote(name, "format", Msg("note.migrated", version=version)))
     if catalog is not None:
         notes.extend(catalog_notes(build, catalog, name))
     return LoadedBuild(build, tuple(notes), version)
@@ -363,12 +380,16 @@ def save_build(build: Build, path: Path | str) -> None:
     try:
         text = dumps_build(build)
     except (ValueError, RecursionError) as exc:
-        raise BuildFileError(str(path), f"cannot save: {exc}") from None
+        raise BuildFileError(_cannot_save(Msg("input.as-given", text=str(exc))), str(path)) from None
     data = text.encode("utf-8")
     if len(data) > MAX_BUILD_BYTES:
-        raise BuildFileError(str(path), f"cannot save: the build is {len(data) / 1e6:.1f} MB, over the "
-                                        f"{MAX_BUILD_BYTES // 1_000_000} MB limit")
+        raise BuildFileError(_cannot_save(Msg("build.save-too-big", size=f"{len(data) / 1e6:.1f}",
+                                              limit=MAX_BUILD_BYTES // 1_000_000)), str(path))
     again = parse_build(text, str(path)).build
     if again != build:
-        raise BuildFileError(str(path), "cannot save: the build does not read back identically")
+        raise BuildFileError(_cannot_save(Msg("build.save-differs")), str(path))
     atomic_write(path, data, backup=True)
+
+
+def _cannot_save(why: Msg) -> Msg:
+    return Msg("input.cannot-save", details=why)

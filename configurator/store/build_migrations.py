@@ -19,32 +19,32 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.build import FORMAT_KIND, FORMAT_VERSION
+from ..core.message import Msg
 
 
 class MigrationError(ValueError):
     """The file's version is unknown or its old layout is broken; `field` names where."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, field: str, msg: Msg) -> None:
+        super().__init__(msg)
         self.field = field
-        self.message = message
+        self.msg = msg
 
 
 def detect_version(data: dict[str, Any]) -> int:
     """The file's format version; files without `format` are version 0 (pre-release)."""
     if "format" not in data:
         if "placements" in data or "kind" in data:
-            raise MigrationError("format", "missing; a build file must say its format version")
+            raise MigrationError("format", Msg("build.format-missing"))
         return 0
     raw = data["format"]
     if isinstance(raw, bool) or not isinstance(raw, int):
         shown = repr(raw) if not isinstance(raw, (dict, list)) else type(raw).__name__
-        raise MigrationError("format", f"must be a whole number (got {shown[:40]})")
+        raise MigrationError("format", Msg("build.format-not-int", value=shown[:40]))
     if raw < 0:
-        raise MigrationError("format", f"unknown format version {raw}")
+        raise MigrationError("format", Msg("build.format-unknown", version=raw))
     if raw > FORMAT_VERSION:
-        raise MigrationError("", f"format version {raw} is newer than this app supports "
-                                 f"({FORMAT_VERSION}); update the app")
+        raise MigrationError("", Msg("build.format-newer", version=raw, current=FORMAT_VERSION))
     return raw
 
 
@@ -52,25 +52,24 @@ def _v0_to_v1(data: dict[str, Any]) -> dict[str, Any]:
     # a step never drops what it does not recognise: a current-layout key in a version-0 file
     # means the file is mislabelled, and guessing which half is right would lose parts silently
     if "placements" in data:
-        raise MigrationError("format", "is 0, but the file has 'placements' (the format-1 layout); "
-                                       "if it was written by this app, set \"format\": 1")
+        raise MigrationError("format", Msg("build.format-0-layout"))
     if "kind" in data and data["kind"] != FORMAT_KIND:
-        raise MigrationError("kind", f"not a build file (kind is {str(data['kind'])[:60]!r}, expected {FORMAT_KIND!r})")
+        raise MigrationError("kind", Msg("build.kind", kind=repr(str(data["kind"])[:60]), expected=repr(FORMAT_KIND)))
     out = {k: v for k, v in data.items() if k not in ("format", "kind", "parts", "name", "customer", "notes")}
     parts = data.get("parts", [])
     if not isinstance(parts, list):
-        raise MigrationError("parts", "must be a list of {slot, id} objects")
+        raise MigrationError("parts", Msg("build.parts-list"))
     placements: dict[str, Any] = {}
     where: dict[str, int] = {}
     for i, entry in enumerate(parts):
         if not isinstance(entry, dict) or set(entry) - {"slot", "id"} or "slot" not in entry or "id" not in entry:
-            raise MigrationError(f"parts[{i}]", "must be an object with exactly 'slot' and 'id'")
+            raise MigrationError(f"parts[{i}]", Msg("build.part-object"))
         slot = entry["slot"]
         if not isinstance(slot, str):
-            raise MigrationError(f"parts[{i}].slot", "must be a string")
+            raise MigrationError(f"parts[{i}].slot", Msg("build.must-be-string"))
         if slot in placements:
-            raise MigrationError(f"parts[{i}]", f"slot {slot!r} already holds {placements[slot]!r} "
-                                                f"(parts[{where[slot]}]); a slot holds one part")
+            raise MigrationError(f"parts[{i}]", Msg("build.slot-holds", slot=repr(slot), part=repr(placements[slot]),
+                                                    where=f"parts[{where[slot]}]"))
         placements[slot] = entry["id"]
         where[slot] = i
     out["placements"] = placements
@@ -78,13 +77,13 @@ def _v0_to_v1(data: dict[str, Any]) -> dict[str, Any]:
     if isinstance(site, dict) and "voltage" in site:
         site = {k: v for k, v in site.items() if k != "voltage"}
         if "input_voltage_v" in site:
-            raise MigrationError("site.voltage", "given together with site.input_voltage_v")
+            raise MigrationError("site.voltage", Msg("build.voltage-twice"))
         site["input_voltage_v"] = data["site"]["voltage"]
         out["site"] = site
     meta = {k: data[k] for k in ("name", "customer", "notes") if k in data}
     if meta:
         if "meta" in data:
-            raise MigrationError("meta", "given together with top-level name/customer/notes")
+            raise MigrationError("meta", Msg("build.meta-twice"))
         out["meta"] = meta
     out["format"] = 1
     out["kind"] = FORMAT_KIND

@@ -48,9 +48,10 @@ from pydantic_core import from_json
 from .. import __version__
 from ..core import categories
 from ..core.catalog import LoadIssue, Part
+from ..core.message import Arg, Items, Msg
 from .text_files import FileReadError, read_bytes
 
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
 #: the modules whose code decides what a valid part is (relative to the package): a change to any
 #: of them, in a checkout that keeps its version number, must not be served old entries
 RULES_CODE = ("core/catalog.py", "core/categories.py", "store/catalogs.py", "store/catalog_limits.py",
@@ -217,15 +218,52 @@ def _dump(key: str, parts: list[Part], issues: list[LoadIssue], *, trusted: bool
                       ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     head = {"format": CACHE_FORMAT, "version": __version__, "key": key,
             "category": parts[0].category if parts else "", "count": len(parts),
-            "issues": [[i.file, i.entry, i.field, i.message] for i in issues], "trusted": trusted}
+            "issues": [[i.file, i.entry, i.field, _msg_json(i.msg)] for i in issues], "trusted": trusted}
     rest = json.dumps(head, ensure_ascii=False).encode("utf-8") + b"\n" + body
     return hashlib.sha256(rest).hexdigest().encode("ascii") + b"\n" + rest
 
 
 def _issue(row: Any) -> LoadIssue:
-    if not (isinstance(row, list) and len(row) == 4 and all(isinstance(x, str) for x in row)):
-        raise ValueError("a cached issue is not four strings")
-    return LoadIssue(*row)
+    if not (isinstance(row, list) and len(row) == 4 and all(isinstance(x, str) for x in row[:3])):
+        raise ValueError("a cached issue is not three strings and a message")
+    return LoadIssue(row[0], row[1], row[2], _msg_from(row[3]))
+
+
+def _msg_json(msg: Msg) -> dict[str, Any]:
+    """An issue's message as JSON: its id and arguments (names as they are, counts, lists, nested messages)."""
+    return {"id": msg.id, "args": [[name, _arg_json(value)] for name, value in msg.args]}
+
+
+def _arg_json(value: Arg) -> Any:
+    if isinstance(value, Msg):
+        return {"msg": _msg_json(value)}
+    if isinstance(value, Items):
+        return {"items": [_arg_json(v) for v in value.items], "limit": value.limit, "conj": value.conj}
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"a message argument of type {type(value).__name__} is not cached")
+
+
+def _msg_from(data: Any) -> Msg:
+    if not (isinstance(data, dict) and isinstance(data.get("id"), str) and isinstance(data.get("args"), list)):
+        raise ValueError("a cached message is not an id with arguments")
+    args = {}
+    for pair in data["args"]:
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)):
+            raise ValueError("a cached argument is not a name and a value")
+        args[pair[0]] = _arg_from(pair[1])
+    return Msg(data["id"], **args)
+
+
+def _arg_from(data: Any) -> Arg:
+    if isinstance(data, dict) and "msg" in data:
+        return _msg_from(data["msg"])
+    if isinstance(data, dict) and isinstance(data.get("items"), list) and data.get("conj") in ("and", "or") \
+            and type(data.get("limit")) is int:
+        return Items(tuple(_arg_from(v) for v in data["items"]), data["limit"], data["conj"])
+    if isinstance(data, str | int | float) and not isinstance(data, bool):
+        return data
+    raise ValueError("a cached argument is not a text, a number, a list or a message")
 
 
 def _header(key: str, line: bytes) -> dict[str, Any]:

@@ -24,29 +24,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.message import Msg
+
 MAX_NUMBER = 10_000_000
 MAX_ITEMS = 1024
 
-#: (field path suffix, limit, reason shown to the user)
+#: (field path suffix, limit, what it counts: a message id in words/catalog_words.py)
 _LIMITS: tuple[tuple[str, int, str], ...] = (
-    ("channels_per_socket", 26, "slot ids name channels A..Z"),
-    ("drive_bays.count", 256, "bays per group"),
-    ("psu.count", 256, "PSU bays"),
-    ("positions", 64, "GPU positions on a baseboard"),
-    ("ports", 128, "ports"),
-    ("_w", 100_000, "watts"),
+    ("channels_per_socket", 26, "catalog.limit-channels"),
+    ("drive_bays.count", 256, "catalog.limit-bays"),
+    ("psu.count", 256, "catalog.limit-psu-bays"),
+    ("positions", 64, "catalog.limit-positions"),
+    ("ports", 128, "catalog.limit-ports"),
+    ("_w", 100_000, "catalog.limit-watts"),
 )
 
 
-def limit_for(path: str) -> tuple[int, str]:
+def limit_for(path: str) -> tuple[int, Msg]:
     """The upper bound of the number at dotted `path` (list indices dropped) and what it counts."""
     for suffix, limit, what in _LIMITS:
         if path.endswith(suffix):
-            return limit, what
-    return MAX_NUMBER, "the catalog's range"
+            return limit, Msg(what)
+    return MAX_NUMBER, Msg("catalog.limit-range")
 
 
-def out_of_range(entry: Any, path: str = "") -> tuple[str, str] | None:
+def out_of_range(entry: Any, path: str = "") -> tuple[str, Msg] | None:
     """(field, message) for the first number or list in `entry` beyond its documented limit."""
     if isinstance(entry, dict):
         for key, value in entry.items():
@@ -55,7 +57,7 @@ def out_of_range(entry: Any, path: str = "") -> tuple[str, str] | None:
                 return found
     elif isinstance(entry, list):
         if len(entry) > MAX_ITEMS:
-            return path, f"at most {MAX_ITEMS} items (got {len(entry)})"
+            return path, Msg("catalog.too-many", limit=MAX_ITEMS, n=len(entry))
         for value in entry:
             found = out_of_range(value, path)
             if found:
@@ -63,6 +65,7 @@ def out_of_range(entry: Any, path: str = "") -> tuple[str, str] | None:
     elif isinstance(entry, int | float) and not isinstance(entry, bool):
         limit, what = limit_for(path)
         if abs(entry) > limit:   # NaN is left to the model, which names it as not finite
-            shown = f"{entry:.6g}" if isinstance(entry, float) else (str(entry) if entry < 10**20 else "a huge number")
-            return path, f"must be at most {limit:,} ({what}); got {shown}"
+            shown: Msg | str = f"{entry:.6g}" if isinstance(entry, float) else \
+                (str(entry) if entry < 10**20 else Msg("catalog.huge-number"))
+            return path, Msg("catalog.too-large", limit=f"{limit:,}", what=what, value=shown)
     return None

@@ -31,6 +31,7 @@ from pydantic_core import ErrorDetails
 
 from ..core import categories, validation_text
 from ..core.catalog import AnyPart, Catalog, LoadIssue, Part, Price
+from ..core.message import Msg
 from . import paths
 from .catalog_cache import CatalogCache
 from .catalog_limits import out_of_range
@@ -49,11 +50,12 @@ def display_name(path: Path) -> str:
 
 
 def _read_text(path: Path) -> str:
-    """A catalog or price file's text; `ValueError` (the reason only: the caller names the file)."""
-    try:
-        return read_text(path, max_bytes=MAX_FILE_BYTES, what="catalog file")
-    except FileReadError as exc:
-        raise ValueError(exc.reason) from None
+    """A catalog or price file's text; `FileReadError` (its `msg` is the reason)."""
+    return read_text(path, max_bytes=MAX_FILE_BYTES, what="catalog file")
+
+
+def _cannot_read(why: Msg | str) -> Msg:
+    return Msg("input.cannot-read", details=why if isinstance(why, Msg) else Msg("input.as-given", text=why))
 
 
 def _loc(err: ErrorDetails) -> str:
@@ -67,7 +69,7 @@ def load_part_file(path: Path, cache: CatalogCache | None = None) -> tuple[list[
     try:
         raw = read_bytes(path, max_bytes=MAX_FILE_BYTES, what="catalog file")
     except FileReadError as exc:
-        return [], [LoadIssue(name, "", "", f"cannot read: {exc.reason}")]
+        return [], [LoadIssue(name, "", "", _cannot_read(exc.msg))]
     return cache.get_or_parse(name, raw, parse_part_file) if cache else parse_part_file(name, raw)
 
 
@@ -76,25 +78,25 @@ def parse_part_file(name: str, raw: bytes) -> tuple[list[Part], list[LoadIssue]]
     try:
         data = tomllib.loads(decode_text(raw, name))
     except FileReadError as exc:
-        return [], [LoadIssue(name, "", "", f"cannot read: {exc.reason}")]
+        return [], [LoadIssue(name, "", "", _cannot_read(exc.msg))]
     except (tomllib.TOMLDecodeError, ValueError) as exc:
-        return [], [LoadIssue(name, "", "", f"cannot read: {exc}")]
+        return [], [LoadIssue(name, "", "", _cannot_read(str(exc)))]
     except RecursionError:
-        return [], [LoadIssue(name, "", "", "cannot read: nested too deeply")]
+        return [], [LoadIssue(name, "", "", _cannot_read(Msg("build.too-deep-bare")))]
     category = data.get("category")
     known = categories.category(category) if isinstance(category, str) else None
     if known is None:
         return [], [LoadIssue(name, "", "category",
-                              f"must be one of {', '.join(categories.KEYS)} (got {category!r})")]
+                              Msg("catalog.category", categories=", ".join(categories.KEYS), value=repr(category)))]
     model = known.model
     entries = data.get("parts", [])
     if not isinstance(entries, list):
-        return [], [LoadIssue(name, "", "parts", "must be an array of tables ([[parts]])")]
+        return [], [LoadIssue(name, "", "parts", Msg("catalog.parts-array"))]
     parts: list[Part] = []
     issues: list[LoadIssue] = []
     for i, entry in enumerate(entries):
         if not isinstance(entry, dict):
-            issues.append(LoadIssue(name, f"#{i + 1}", "", "entry is not a table"))
+            issues.append(LoadIssue(name, f"#{i + 1}", "", Msg("catalog.not-a-table")))
             continue
         entry_id = entry["id"][:120] if isinstance(entry.get("id"), str) else f"#{i + 1}"
         beyond = out_of_range(entry)
@@ -105,8 +107,9 @@ def parse_part_file(name: str, raw: bytes) -> tuple[list[Part], list[LoadIssue]]
             part = model.model_validate({**entry, "origin": name, "category": category})
         except ValidationError as exc:
             err = exc.errors()[0]
-            more = f" (+{exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-            issues.append(LoadIssue(name, entry_id, _loc(err) or "?", validation_text.message(err) + more))
+            msg = validation_text.msg(err)
+            more = Msg("issue.more", details=msg, n=exc.error_count() - 1) if exc.error_count() > 1 else msg
+            issues.append(LoadIssue(name, entry_id, _loc(err) or "?", more))
             continue
         parts.append(part)
     return parts, issues
@@ -117,18 +120,18 @@ def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
     name = display_name(path)
     try:
         text = _read_text(path)
-    except ValueError as exc:
-        return [], [LoadIssue(name, "", "", f"cannot read: {exc}")]
+    except FileReadError as exc:
+        return [], [LoadIssue(name, "", "", _cannot_read(exc.msg))]
     lines = text.splitlines()
     try:
         header = _csv_line(lines[0]) if lines else []
     except csv.Error as exc:
-        return [], [LoadIssue(name, "line 1", "", f"not a CSV header row: {exc}")]
+        return [], [LoadIssue(name, "line 1", "", Msg("price.bad-header", reason=Msg("input.as-given", text=str(exc))))]
     header = [h.strip() for h in header]
     required = {"id", "price", "currency", "date", "source"}
     if not required <= set(header):
         missing = sorted(required - set(header))
-        return [], [LoadIssue(name, "", ",".join(missing), "missing column(s) in the header row")]
+        return [], [LoadIssue(name, "", ",".join(missing), Msg("price.missing-columns"))]
     prices: list[Price] = []
     issues: list[LoadIssue] = []
     for n, row in _csv_rows(lines, header, name, issues):
@@ -136,7 +139,7 @@ def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
         try:
             amount = Decimal((row.get("price") or "").strip())
         except InvalidOperation:
-            issues.append(LoadIssue(name, pid, "price", f"not a number: {row.get('price')!r}"))
+            issues.append(LoadIssue(name, pid, "price", Msg("price.not-a-number", value=repr(row.get("price")))))
             continue
         try:
             prices.append(Price(part_id=pid, price=amount, currency=(row.get("currency") or "").strip(),
@@ -144,7 +147,7 @@ def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
                                 origin=name))
         except ValidationError as exc:
             err = exc.errors()[0]
-            issues.append(LoadIssue(name, pid, _loc(err), validation_text.message(err)))
+            issues.append(LoadIssue(name, pid, _loc(err), validation_text.msg(err)))
     return prices, issues
 
 
@@ -164,11 +167,11 @@ def _csv_rows(lines: list[str], header: list[str], name: str, issues: list[LoadI
         try:
             fields = _csv_line(line)
         except csv.Error as exc:
-            why = "unclosed quote (\"); a price row must be one line" if "end of data" in str(exc) else str(exc)
-            issues.append(LoadIssue(name, f"line {n}", "", f"not a CSV row: {why}"))
+            why = Msg("price.unclosed-quote") if "end of data" in str(exc) else Msg("input.as-given", text=str(exc))
+            issues.append(LoadIssue(name, f"line {n}", "", Msg("price.bad-row", reason=why)))
             continue
         if len(fields) != len(header):
-            issues.append(LoadIssue(name, f"line {n}", "", f"has {len(fields)} fields, the header has {len(header)}"))
+            issues.append(LoadIssue(name, f"line {n}", "", Msg("price.field-count", n=len(fields), m=len(header))))
             continue
         yield n, dict(zip(header, fields, strict=True))
 
@@ -182,8 +185,8 @@ def _listing(folder: Path, suffix: str, issues: list[LoadIssue]) -> list[Path]:
     except FileNotFoundError:
         return []
     except OSError as exc:
-        reason = "permission denied" if isinstance(exc, PermissionError) else (exc.strerror or str(exc))
-        issues.append(LoadIssue(display_name(folder), "", "", f"cannot list the folder ({reason}); its files are skipped"))
+        reason = Msg("file.denied") if isinstance(exc, PermissionError) else Msg("input.as-given", text=exc.strerror or str(exc))
+        issues.append(LoadIssue(display_name(folder), "", "", Msg("catalog.folder-unlisted", reason=reason)))
         return []
     return sorted(folder / n for n in names)
 
@@ -213,7 +216,7 @@ def _first_per_id(items: list, key, duplicate: str, issues: list[LoadIssue]) -> 
     for item in items:
         k = key(item)
         if k in kept:
-            issues.append(LoadIssue(item.origin, k, "id", f"{duplicate} {kept[k].origin}; the first is kept"))
+            issues.append(LoadIssue(item.origin, k, "id", Msg("issue.first-kept", details=Msg(duplicate, file=kept[k].origin))))
             continue
         kept[k] = item
     return kept
@@ -256,13 +259,13 @@ def _load_catalog(catalog_dirs: Iterable[Path] | None, price_dirs: Iterable[Path
     parts: dict[str, AnyPart] = {}
     for folder in catalog_dirs:
         loaded_parts = _load_folder(_toml_files(Path(folder), issues), lambda p: load_part_file(p, cache), issues)
-        parts.update(_first_per_id(loaded_parts, lambda p: p.id, "duplicate id, also defined in", issues))
+        parts.update(_first_per_id(loaded_parts, lambda p: p.id, "catalog.duplicate-id", issues))
     if cache is not None:
         cache.prune()
     prices: dict[str, Price] = {}
     for folder in price_dirs:
         loaded_prices = _load_folder(_csv_files(Path(folder), issues), load_price_file, issues)
-        prices.update(_first_per_id(loaded_prices, lambda p: p.part_id, "duplicate price, also in", issues))
+        prices.update(_first_per_id(loaded_prices, lambda p: p.part_id, "catalog.duplicate-price", issues))
     return Catalog(parts=parts, prices=prices, issues=tuple(issues))
 
 

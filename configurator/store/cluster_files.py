@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.cluster.inputs import ClusterSpec, ServerGroup
+from ..core.message import Msg
 from .build_files import BuildFileError, dumps_build, parse_json_checked, read_build, validation_error
 from .safe_write import atomic_write
 from .text_files import FileReadError, decode_text, read_bytes
@@ -35,14 +36,14 @@ class ClusterFileError(BuildFileError):
 
 
 def _fail(exc: BuildFileError) -> ClusterFileError:
-    return ClusterFileError(exc.file, exc.message, exc.field)
+    return ClusterFileError(exc.msg, exc.file, exc.field)
 
 
 def _group(entry: Any, index: int, name: str, folder: Path) -> dict[str, Any]:
     """One `servers[i]` entry with its build loaded (from its path, or embedded)."""
     where = f"servers[{index}]"
     if not isinstance(entry, dict):
-        raise ClusterFileError(name, "must be an object with 'build' and 'count'", where)
+        raise ClusterFileError(Msg("cluster-file.group"), name, where)
     ref = entry.get("build")
     body = {k: v for k, v in entry.items() if k != "build"}
     if isinstance(ref, str):
@@ -50,7 +51,8 @@ def _group(entry: Any, index: int, name: str, folder: Path) -> dict[str, Any]:
         try:
             build = read_build(path).build
         except BuildFileError as exc:
-            raise ClusterFileError(name, f"build {ref!r}: {exc}", f"{where}.build") from None
+            raise ClusterFileError(Msg("cluster-file.build", build=repr(ref), details=exc.where or exc.msg), name,
+                                   f"{where}.build") from None
         return {**body, "build": build, "source": ref}
     if isinstance(ref, dict):
         data = {k: v for k, v in ref.items() if k not in ("format", "kind")}
@@ -58,8 +60,8 @@ def _group(entry: Any, index: int, name: str, folder: Path) -> dict[str, Any]:
             return {**body, "build": Build.model_validate(data), "source": ""}
         except ValidationError as exc:
             err = validation_error(exc, name)
-            raise ClusterFileError(name, err.message, f"{where}.build.{err.field}".rstrip(".")) from None
-    raise ClusterFileError(name, "must be a build file path or an embedded build object", f"{where}.build")
+            raise ClusterFileError(err.msg, name, f"{where}.build.{err.field}".rstrip(".")) from None
+    raise ClusterFileError(Msg("cluster-file.build-ref"), name, f"{where}.build")
 
 
 def parse_cluster(text: str, name: str = "<string>", folder: Path | None = None) -> ClusterSpec:
@@ -69,19 +71,18 @@ def parse_cluster(text: str, name: str = "<string>", folder: Path | None = None)
     except BuildFileError as exc:
         raise _fail(exc) from None
     if not isinstance(data, dict):
-        raise ClusterFileError(name, "not a cluster file (the top level is not an object)")
+        raise ClusterFileError(Msg("cluster-file.top-level"), name)
     if data.get("kind") != FORMAT_KIND:
-        raise ClusterFileError(name, f"not a cluster file (kind is {data.get('kind')!r}, expected {FORMAT_KIND!r})",
+        raise ClusterFileError(Msg("cluster-file.kind", kind=repr(data.get("kind")), expected=repr(FORMAT_KIND)), name,
                                "kind")
     version = data.get("format")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ClusterFileError(name, "must be a format version number (1)", "format")
+        raise ClusterFileError(Msg("cluster-file.format"), name, "format")
     if version > FORMAT_VERSION:
-        raise ClusterFileError(name, f"format {version} is newer than this app reads ({FORMAT_VERSION}); update the app",
-                               "format")
+        raise ClusterFileError(Msg("cluster-file.format-newer", version=version, current=FORMAT_VERSION), name, "format")
     servers = data.get("servers")
     if not isinstance(servers, list) or not servers:
-        raise ClusterFileError(name, "must list at least one server group", "servers")
+        raise ClusterFileError(Msg("cluster-file.no-servers"), name, "servers")
     groups = [_group(e, i, name, folder or Path(".")) for i, e in enumerate(servers)]
     body = {k: v for k, v in data.items() if k not in ("format", "kind", "servers")}
     try:
@@ -96,7 +97,7 @@ def read_cluster(path: Path | str) -> ClusterSpec:
     try:
         text = decode_text(read_bytes(path, max_bytes=MAX_CLUSTER_BYTES, what="cluster file"), name)
     except FileReadError as exc:
-        raise ClusterFileError(name, exc.reason) from None
+        raise ClusterFileError(exc.msg, name) from None
     return parse_cluster(text, name, Path(path).parent)
 
 
@@ -120,7 +121,7 @@ def save_cluster(spec: ClusterSpec, path: Path | str) -> None:
     text = dumps_cluster(spec)
     again = parse_cluster(text, str(path), path.parent)
     if [(g.build, g.count) for g in again.servers] != [(g.build, g.count) for g in spec.servers]:
-        raise ClusterFileError(str(path), "cannot save: the cluster does not read back identically")
+        raise ClusterFileError(Msg("input.cannot-save", details=Msg("cluster-file.save-differs")), str(path))
     atomic_write(path, text.encode("utf-8"), backup=True)
 
 

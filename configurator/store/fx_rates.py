@@ -13,6 +13,8 @@ from pathlib import Path
 
 from ..core.catalog import LoadIssue
 from ..core.fx import USD_ONLY, FxTable, parse_fx
+from ..core.input_error import InputError
+from ..core.message import Msg
 from . import paths
 from .catalogs import display_name
 from .text_files import FileReadError, read_text
@@ -33,12 +35,12 @@ def read_fx(path: Path, issues: list[LoadIssue] | None = None) -> FxTable | None
     try:
         text = read_text(path, max_bytes=MAX_FX_BYTES, what="exchange-rate file")
     except FileReadError as exc:
-        found.append(LoadIssue(name, "", "", f"cannot read: {exc.reason}; its rates are not used"))
+        found.append(LoadIssue(name, "", "", Msg("fx.rates-unused", details=Msg("input.cannot-read", details=exc.msg))))
         return None
     try:
         return parse_fx(text, name, found)
-    except ValueError as exc:     # not TOML at all: parse_fx names the file
-        found.append(LoadIssue(name, "", "", f"{str(exc).removeprefix(name + ': ')}; its rates are not used"))
+    except InputError as exc:     # not TOML at all
+        found.append(LoadIssue(name, "", "", Msg("fx.rates-unused", details=exc.msg)))
         return None
 
 

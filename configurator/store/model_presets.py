@@ -15,6 +15,8 @@ from pathlib import Path
 
 from ..core.catalog import LoadIssue
 from ..core.evaluate.workload_models import ModelShape, parse_presets
+from ..core.input_error import InputError, InvalidValueError
+from ..core.message import Msg
 from . import paths
 from .catalogs import display_name
 from .text_files import FileReadError, read_text
@@ -23,7 +25,7 @@ MODELS_FILE = "models.toml"
 MAX_MODELS_BYTES = 1_000_000   # a preset table is a few kB
 
 
-class PresetFileError(ValueError):
+class PresetFileError(InputError):
     """A models.toml that cannot be used; the message names the file, preset and field."""
 
 
@@ -36,25 +38,25 @@ def read_presets(path: Path, issues: list[LoadIssue] | None = None) -> dict[str,
     """The presets in one models.toml, by id. A broken file or entry raises PresetFileError,
     or with `issues` is skipped (the file's good entries still load) and reported there."""
     name = display_name(path)
-    problems: list[str] | None = [] if issues is not None else None
+    problems: list[Msg] | None = [] if issues is not None else None
     try:
         text = read_text(path, max_bytes=MAX_MODELS_BYTES, what="model presets file")
         presets = parse_presets(tomllib.loads(text), problems)
     except FileReadError as exc:
-        return _refused(name, exc.reason, issues)
+        return _refused(name, exc.msg, issues)
     except tomllib.TOMLDecodeError as exc:
-        return _refused(name, f"not valid TOML ({exc})", issues)
-    except ValueError as exc:
-        return _refused(name, str(exc), issues)
+        return _refused(name, Msg("presets.not-toml", reason=Msg("input.as-given", text=str(exc))), issues)
+    except InvalidValueError as exc:
+        return _refused(name, exc.msg, issues)
     if issues is not None:
-        issues.extend(LoadIssue(name, "", "", f"{why}; preset skipped") for why in problems or ())
+        issues.extend(LoadIssue(name, "", "", Msg("presets.skipped", details=why)) for why in problems or ())
     return presets
 
 
-def _refused(name: str, why: str, issues: list[LoadIssue] | None) -> dict[str, ModelShape]:
+def _refused(name: str, why: Msg, issues: list[LoadIssue] | None) -> dict[str, ModelShape]:
     if issues is None:
-        raise PresetFileError(f"{name}: {why}")
-    issues.append(LoadIssue(name, "", "", f"{why}; its presets are not used"))
+        raise PresetFileError(why, name)
+    issues.append(LoadIssue(name, "", "", Msg("presets.unused", details=why)))
     return {}
 
 

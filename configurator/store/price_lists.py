@@ -7,10 +7,12 @@ from pathlib import Path
 
 from ..core.catalog import Catalog, LoadIssue
 from ..core.compare import PriceList
+from ..core.input_error import InputError
+from ..core.message import Msg
 from .catalogs import display_name, load_price_file
 
 
-class PriceListError(ValueError):
+class PriceListError(InputError):
     """A price list that cannot be applied: one line naming the file, the row and the field."""
 
 
@@ -25,13 +27,13 @@ def load_price_list(path: Path | str, catalog: Catalog | None = None, *,
     path = Path(path)
     prices, problems = load_price_file(path)
     if problems and (strict or issues is None):
-        raise PriceListError(str(problems[0]))
+        raise PriceListError(problems[0].where)
     if issues is not None:
         issues.extend(problems)
     if not prices:
-        raise PriceListError(f"{display_name(path)}: no price rows (header id,price,currency,date,source)")
+        raise PriceListError(Msg("price.no-rows"), display_name(path))
     if issues is not None:
         if catalog is not None:
-            issues.extend(LoadIssue(display_name(path), p.part_id, "id", "no such part in the catalog: row ignored")
+            issues.extend(LoadIssue(display_name(path), p.part_id, "id", Msg("price.unknown-part"))
                           for p in prices if catalog.get(p.part_id) is None)
     return PriceList(name=path.name, prices=tuple(prices))

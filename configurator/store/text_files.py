@@ -6,8 +6,7 @@ through `read_text`::
 
     text = read_text(path, max_bytes=5_000_000, what="catalog file")
 
-It refuses, with `FileReadError` (a `ValueError` whose `str` is one line,
-``<path>: <reason>``):
+It refuses, with `FileReadError` (an `InputError`: the file and the reason, a `Msg`):
 
 * anything that is not a regular file (a folder, a FIFO, a device), without opening it in
   a way that could block;
@@ -17,7 +16,7 @@ It refuses, with `FileReadError` (a `ValueError` whose `str` is one line,
   named as such, with the hint to save as UTF-8).
 
 Callers turn the error into their own (`BuildFileError`, a catalog `LoadIssue`, a
-`QuoteError`) using `reason`, or let it through: it already names the file.
+`QuoteError`) using `msg` (or `reason`, its English), or let it through: it already names the file.
 """
 
 from __future__ import annotations
@@ -27,16 +26,23 @@ import os
 import stat
 from pathlib import Path
 
+from ..core.input_error import InputError, english
+from ..core.message import Msg
+
 _UTF16_32 = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
-class FileReadError(ValueError):
-    """A file that could not be read as text; `str()` is ``<path>: <reason>`` on one line."""
+class FileReadError(InputError):
+    """A file that could not be read as text: `msg` says why, `file` (also `path`) names it."""
 
-    def __init__(self, path: str, reason: str) -> None:
-        self.path = _one_line(path)
-        self.reason = _one_line(reason)
-        super().__init__(f"{self.path}: {self.reason}")
+    def __init__(self, path: str, msg: Msg) -> None:
+        super().__init__(msg, _one_line(path))
+        self.path = self.file
+
+    @property
+    def reason(self) -> str:
+        """Why, in English (for a reader that still keeps a text)."""
+        return english(self.msg)
 
 
 def _one_line(text: str) -> str:
@@ -52,37 +58,46 @@ def size_text(n_bytes: int) -> str:
     return f"{n_bytes} bytes"
 
 
+#: the kinds of file `what` names, as messages (words/input_words.py)
+_KINDS = {"build file": "file.kind-build", "catalog file": "file.kind-catalog", "cluster file": "file.kind-cluster",
+          "exchange-rate file": "file.kind-fx", "inventory file": "file.kind-inventory", "logo image": "file.kind-logo",
+          "model presets file": "file.kind-presets", "password file": "file.kind-password",
+          "probe file": "file.kind-probe", "settings file": "file.kind-settings", "workload file": "file.kind-workload",
+          "recovery file": "file.kind-recovery", "quote counter": "file.kind-counter",
+          "catalog cache file": "file.kind-cache", "file to back up": "file.kind-backup"}
+
+
 def too_big(path: str, size: int, max_bytes: int, what: str) -> FileReadError:
     """The one message for an oversize input (also used for text already in memory)."""
-    return FileReadError(path, f"larger than the {size_text(max_bytes)} limit for {what}s "
-                               f"({size_text(size)} or more); not a {what}?")
+    kind = Msg(_KINDS[what]) if what in _KINDS else what
+    return FileReadError(path, Msg("file.too-big", limit=size_text(max_bytes), what=kind, size=size_text(size)))
 
 
-def _os_reason(exc: OSError) -> str:
+def _os_reason(exc: OSError) -> Msg:
     if isinstance(exc, FileNotFoundError):
-        return "no such file"
+        return Msg("file.missing")
     if isinstance(exc, IsADirectoryError):
-        return "is a folder, not a file"
+        return Msg("file.folder")
     if isinstance(exc, PermissionError):
-        return "permission denied"
-    return f"cannot read: {exc.strerror or exc}"
+        return Msg("file.denied")
+    return Msg("input.cannot-read", details=Msg("input.as-given", text=str(exc.strerror or exc)))
 
 
-def _kind(mode: int) -> str:
+def _kind(mode: int) -> Msg:
     if stat.S_ISDIR(mode):
-        return "is a folder, not a file"
+        return Msg("file.folder")
     if stat.S_ISFIFO(mode):
-        return "is a pipe (FIFO), not a regular file"
+        return Msg("file.fifo")
     if stat.S_ISSOCK(mode):
-        return "is a socket, not a regular file"
-    return "is a device, not a regular file"
+        return Msg("file.socket")
+    return Msg("file.device")
 
 
 def read_bytes(path: Path | str, *, max_bytes: int, what: str) -> bytes:
     """The bytes of a regular file of at most `max_bytes`; raises `FileReadError`."""
     name = str(path)
     if "\x00" in name:       # os.stat would raise ValueError, not OSError
-        raise FileReadError(repr(name), "a file name cannot contain a NUL character")
+        raise FileReadError(repr(name), Msg("file.nul-name"))
     try:
         st = os.stat(path)
         if not stat.S_ISREG(st.st_mode):
@@ -112,12 +127,12 @@ def decode_text(raw: bytes, name: str) -> str:
     if raw.startswith(codecs.BOM_UTF8):
         raw = raw[len(codecs.BOM_UTF8):]
     elif raw.startswith(_UTF16_32):
-        raise FileReadError(name, "is UTF-16/UTF-32 text; save it as UTF-8")
+        raise FileReadError(name, Msg("file.utf16"))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise FileReadError(name, f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at line {line})") from None
+        raise FileReadError(name, Msg("file.not-utf8", byte=f"0x{raw[exc.start]:02x}", line=line)) from None
 
 
 def read_text(path: Path | str, *, max_bytes: int, what: str) -> str:

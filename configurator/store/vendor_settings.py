@@ -14,6 +14,8 @@ from babel import Locale, UnknownLocaleError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..core import validation_text
+from ..core.input_error import InputError, InvalidValueError
+from ..core.message import Msg
 from . import paths
 from .text_files import FileReadError, read_bytes, read_text
 
@@ -22,6 +24,10 @@ MAX_SETTINGS_BYTES = 1_000_000
 
 class QuoteError(ValueError):
     """Bad input for a quote; the message is one line and names what to fix."""
+
+
+class SettingsError(QuoteError, InputError):
+    """A vendor-settings file (or its logo) that cannot be used: `msg` says why, `file` and `field` where."""
 
 
 class UnorderableError(QuoteError):
@@ -59,7 +65,7 @@ class QuoteTerms(_Strict):
         try:
             Locale.parse(value)
         except (ValueError, UnknownLocaleError):
-            raise ValueError(f"unknown locale {value!r} (use e.g. en_US, de_DE, zh_CN)") from None
+            raise InvalidValueError(Msg("settings.locale", locale=repr(value))) from None
         return value
 
 
@@ -88,16 +94,16 @@ def load_settings(path: Path | None = None) -> VendorSettings:
     path = Path(path) if path is not None else default_settings_path()
     if not path.exists():
         if explicit:
-            raise QuoteError(f"{path}: settings file not found")
+            raise SettingsError(Msg("settings.not-found"), str(path))
         return VendorSettings(placeholder=True)
     try:
         data = tomllib.loads(read_text(path, max_bytes=MAX_SETTINGS_BYTES, what="settings file"))
     except FileReadError as exc:
-        raise QuoteError(str(exc)) from None
+        raise SettingsError(exc.msg, exc.file) from None
     except tomllib.TOMLDecodeError as exc:
-        raise QuoteError(f"{path}: not valid TOML: {exc}") from None
+        raise SettingsError(Msg("settings.not-toml", reason=Msg("input.as-given", text=str(exc))), str(path)) from None
     except RecursionError:
-        raise QuoteError(f"{path}: not valid TOML: nested too deeply") from None
+        raise SettingsError(Msg("settings.too-deep"), str(path)) from None
     data.pop("source", None)
     data.pop("placeholder", None)
     try:
@@ -105,11 +111,10 @@ def load_settings(path: Path | None = None) -> VendorSettings:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"]) or "(top level)"
-        msg = validation_text.message(err)
-        raise QuoteError(f"{path}: field {where}: {msg}") from None
+        raise SettingsError(Msg("settings.at-field", field=where, details=validation_text.msg(err)), str(path)) from None
     logo = settings.logo_path()
     if logo is not None:
-        check_logo(logo, f"{path}: field vendor.logo")
+        check_logo(logo, str(path))
     return settings
 
 
@@ -117,8 +122,8 @@ MAX_LOGO_BYTES = 5_000_000
 MAX_LOGO_PIXELS = 25_000_000   # 5000 x 5000: far more than a 120 x 40 pt logo needs
 
 
-def check_logo(logo: Path, where: str) -> None:
-    """Refuse (one-line `QuoteError` starting with `where`) a logo that is missing, not a
+def check_logo(logo: Path, settings_file: str) -> None:
+    """Refuse (a `SettingsError` naming the settings file and vendor.logo) a logo that is missing, not a
     regular file, too big, not a PNG/JPEG image, or a decompression bomb, from its header
     alone: reportlab would otherwise fail mid-quote with an empty message or a traceback."""
     import warnings
@@ -126,23 +131,25 @@ def check_logo(logo: Path, where: str) -> None:
 
     from PIL import Image, UnidentifiedImageError
 
+    def refused(msg: Msg) -> SettingsError:
+        return SettingsError(Msg("settings.at-field", field="vendor.logo", details=msg), settings_file)
+
     try:
         raw = read_bytes(logo, max_bytes=MAX_LOGO_BYTES, what="logo image")
     except FileReadError as exc:
-        raise QuoteError(f"{where}: {exc}") from None
+        raise refused(exc.where or exc.msg) from None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(BytesIO(raw)) as img:   # reads the header only
                 kind, (width, height) = img.format, img.size
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
-        raise QuoteError(f"{where}: {logo} has over {(Image.MAX_IMAGE_PIXELS or 0) // 1_000_000} megapixels "
-                         f"(a decompression bomb?); a logo may have at most "
-                         f"{MAX_LOGO_PIXELS // 1_000_000} megapixels") from None
+        raise refused(Msg("settings.logo-bomb", logo=str(logo), n=(Image.MAX_IMAGE_PIXELS or 0) // 1_000_000,
+                          most=MAX_LOGO_PIXELS // 1_000_000)) from None
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
-        raise QuoteError(f"{where}: {logo} is not a PNG or JPEG image") from None
+        raise refused(Msg("settings.logo-kind", logo=str(logo))) from None
     if kind not in ("PNG", "JPEG"):
-        raise QuoteError(f"{where}: {logo} is a {kind} image; use PNG or JPEG")
+        raise refused(Msg("settings.logo-other", logo=str(logo), kind=str(kind)))
     if width * height > MAX_LOGO_PIXELS:
-        raise QuoteError(f"{where}: {logo} is {width}×{height} pixels; a logo may have at most "
-                         f"{MAX_LOGO_PIXELS // 1_000_000} megapixels")
+        raise refused(Msg("settings.logo-pixels", logo=str(logo), width=width, height=height,
+                          most=MAX_LOGO_PIXELS // 1_000_000))

@@ -36,6 +36,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..core.message import Msg
+
 MAX_NAME = 200
 _SIDE = 16_777_216
 
@@ -62,13 +64,13 @@ def _get(data: dict[str, Any], dotted: str) -> Any:
     return value
 
 
-def _shown(value: float) -> str:
+def _shown(value: float) -> Msg | str:
     if isinstance(value, int) and abs(value) >= 10**15:
-        return f"a number with {len(str(abs(value)))} digits"
+        return Msg("build.digits", n=len(str(abs(value))))
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def workload_problem(data: Any) -> tuple[str, str] | None:
+def workload_problem(data: Any) -> tuple[str, Msg] | None:
     """(field, message) for the first workload figure outside its documented range, else None.
 
     Only range and length are checked here; types and consistency are the model's job.
@@ -78,13 +80,13 @@ def workload_problem(data: Any) -> tuple[str, str] | None:
     for field in _NAMES:
         name = _get(data, field)
         if isinstance(name, str) and len(name) > MAX_NAME:
-            return field, f"at most {MAX_NAME} characters (got {len(name):,})"
+            return field, Msg("build.at-most-chars", limit=MAX_NAME, n=f"{len(name):,}")
     for field, (low, high) in RANGES.items():
         value = _get(data, field)
         if isinstance(value, bool) or not isinstance(value, int | float):
             continue
         if isinstance(value, float) and not math.isfinite(value):
-            return field, f"must be a finite number from {low:g} to {high:g}"
+            return field, Msg("build.finite-range", low=f"{low:g}", high=f"{high:g}")
         if not low <= value <= high:
-            return field, f"must be from {low:g} to {high:g} (got {_shown(value)})"
+            return field, Msg("build.range", low=f"{low:g}", high=f"{high:g}", value=_shown(value))
     return None

@@ -144,8 +144,9 @@ WORDS: dict[str, Entry] = {
     "explain.memory-channels-holding-least-one": N_("memory channels holding at least one DIMM"),
     "explain.memory-smallest-gpu-placed": N_("memory of the smallest GPU placed"),
     "explain.min-memory-bound-batch-gpus":
-        N_("min(memory bound: batch × GPUs × bandwidth / (active weight + KV bytes), compute bound: GPUs"
-           " × peak × MFU / (2·N + 4·L·a·d·c) FLOPs per token)"),
+        N_("min(memory bound: batch × GPUs × 0.8 × bandwidth / (active weight + KV bytes), compute bound: "
+           "GPUs × peak × MFU / (2·N + 4·L·a·d·c) FLOPs per token); 0.8: the share of peak bandwidth serving "
+           "engines reach"),
     "explain.min-memory-bound-one-weight":
         N_("min(memory bound: one weight read per step of max-tokens-per-step tokens, compute bound: "
            "GPUs × peak × MFU / prefill FLOPs per token)"),

@@ -246,7 +246,9 @@ _LOADED: dict[tuple[str, int, int], Catalog] = {}
 _NOT_TEMPLATES = frozenset({"{first} and {last}", "{first} or {last}", "{items} and {n} more",
                             # and the rules' joiners and fragments (words/rule_words.py), worded by `say`
                             "{first}; {rest}", "{first} or {rest}", "{fewer} and {more}", "{slot} x{n}",
-                            "{slot} to {target}", "{pct:.0f} %"})
+                            "{slot} to {target}", "{pct:.0f} %",
+                            # words/input_words.py's frames: any "a: b" would match them
+                            "{file}: {details}", "{field}: {details}", "{text}"})
 
 
 def _catalog_from(language: str, pairs: Iterable[tuple[str, str]]) -> Catalog:

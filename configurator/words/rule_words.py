@@ -42,6 +42,10 @@ MEMORY: dict[str, Entry] = {
     "mem.type": P_("{slots} holds the {dimm}, a {kind} module; the {chassis} takes {want} only.",
                    "{slots} hold the {dimm}, a {kind} module; the {chassis} takes {want} only."),
     "mem.type.fix": N_("Replace them with {want} DIMMs."),
+    "mem.module-type": P_("{slots} holds the {dimm}, a {kind} module; the {cpu} runs {kinds} modules only.",
+                          "{slots} hold the {dimm}, a {kind} module; the {cpu} runs {kinds} modules only."),
+    "mem.module-type.fix": N_("Replace them with the {part}."),
+    "mem.module-type.fix-kind": N_("Replace them with {kinds} DIMMs."),
     "mem.mixed": N_("{slots} hold {parts} while the other DIMMs are the {dimm}: {reasons}."),
     "mem.mixed-types.why": N_("{first} AND {second} modules cannot be mixed"),
     "mem.mixed.why": N_("all DIMMs should be the same part, or capacities, ranks and speeds differ between "
@@ -318,6 +322,11 @@ WORKLOAD: dict[str, Entry] = {
     "workload.precision": N_("{precision} weights"),
     "workload.more-gpus": N_("{n} more {gpu} in {slots}"),
     "workload.bigger-gpu": N_("the {gpu} ({memory:g} GB) in place of the {old}"),
+    "workload.tensor-parallel": N_("The {model}'s {heads} attention heads and {kv_heads} KV heads do not split over "
+                                   "{n} GPUs: vLLM and TensorRT-LLM run tensor parallelism of 1, 2, 4 or 8 GPUs that "
+                                   "divides the heads."),
+    "workload.tensor-parallel.fix": N_("Serve it on {n} GPUs per server (tensor parallelism {n}), or run several "
+                                       "copies of the model."),
 }
 
 WORDS: dict[str, Entry] = {**CPU, **MEMORY, **GPU, **FIT, **NETWORK, **PCIE, **POWER, **THERMAL, **WORKLOAD}

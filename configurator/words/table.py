@@ -11,7 +11,19 @@ and its wording with one entry in the family's words module.
 
 from __future__ import annotations
 
-from . import acceptance_words, explain_words, list_words, rule_words, stack_words, team_words, troubleshoot_words
+from . import (
+    acceptance_words,
+    catalog_words,
+    explain_words,
+    import_words,
+    input_words,
+    list_words,
+    rule_words,
+    stack_words,
+    team_words,
+    troubleshoot_words,
+    validation_words,
+)
 from .marks import Entry
 
 FAMILIES: tuple[dict[str, Entry], ...] = (
@@ -21,6 +33,10 @@ FAMILIES: tuple[dict[str, Entry], ...] = (
     troubleshoot_words.WORDS,
     explain_words.WORDS,
     rule_words.WORDS,
+    import_words.WORDS,
+    input_words.WORDS,
+    validation_words.WORDS,
+    catalog_words.WORDS,
     stack_words.WORDS,
 )
 

@@ -13,6 +13,7 @@ from configurator.formats.importers.acceptance.fio import parse_fio
 from configurator.formats.importers.acceptance.gpu_burn import parse_burn
 from configurator.formats.importers.acceptance.nccl import parse_allreduce
 from configurator.formats.importers.acceptance.nvbandwidth import host_to_device, parse_nvbandwidth
+from configurator.words import say
 
 
 def test_all_reduce_perf_peak_bus_bandwidth_ranks_and_data_check():
@@ -96,4 +97,4 @@ def test_a_probe_file_gives_the_inventory_and_its_gaps(tmp_path):
     results = read_results(probe)
     assert results.value("gpu.count").value == 1 and results.value("cpu.sockets").value == 1
     assert results.value("dcgm.pass") is None
-    assert any("dmidecode is not installed" in n["note"] for n in results.notes)
+    assert any("dmidecode is not installed" in say(n, "en") for n in results.notes)

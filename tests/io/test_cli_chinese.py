@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from configurator.launch import main
 from configurator.words import i18n
 
@@ -27,7 +29,7 @@ def test_import_prints_its_notes_in_chinese(tmp_path, capsys):
                    "-o", str(tmp_path / "s.json")], capsys)
     notes = [ln for ln in out.splitlines() if ln.startswith("说明：")]
     assert len(notes) >= 8 and "未匹配" in out and "已写入" in out, out
-    for note in notes:          # every note matched a template of words/import_templates.py
+    for note in notes:          # every note has its zh_CN wording (words/import_words.py)
         body = note.removeprefix("说明：")
         assert HAN.search(body), note
     for english in ("note:", "wrote ", "UNMATCHED", "unknown", "not placed", "matched to the catalog"):
@@ -67,3 +69,17 @@ def test_compare_units_in_chinese(capsys):
     examples = Path(__file__).resolve().parents[2] / "examples"
     out, _ = _run(["compare", str(examples / "hgx-h100-8gpu.json"), str(examples / "seed-7b-training.json")], capsys)
     assert "训练时间 (天)" in out and "(days)" not in out
+
+
+@pytest.mark.parametrize("args, english", [
+    (["inventory", "{tmp}/nowhere"], "not a folder of inventory files or a probe file"),
+    (["inventory", str(PROBE), "--chassis", "no-such-chassis"], "is not a catalog chassis"),
+    (["redfish", "ftp://bmc"], "not an http(s):// URL of a BMC"),
+])
+def test_import_errors_are_one_line_in_either_language(args, english, tmp_path, capsys):
+    args = [a.replace("{tmp}", str(tmp_path)) for a in ["import", *args, "-o", str(tmp_path / "s.json")]]
+    assert main([*args, "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and english in err and "Traceback" not in err, err
+    _, err = _run(args, capsys)
+    assert err.count("\n") == 1 and HAN.search(err) and english not in err, err

@@ -2,8 +2,8 @@
 
 Every broken file of tests/corpus (builds, workloads, price lists, catalogs, exchange rates, vendor
 settings) is read under zh_CN; what it says must carry Chinese and no English sentence once the
-file name, the field and quoted values are set aside (words/error_templates.py and
-core/validation_text.py hold the templates). English stays exactly as it was.
+file name, the field and quoted values are set aside (words/*_words.py hold the wordings,
+words/error_templates.py what is still worded where it is raised). English stays exactly as it was.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from io_helpers import CORPUS, corpus_cases
 from configurator.launch import main
 from configurator.store import paths
 from configurator.words import i18n
+from configurator.words.errors import issue_line
 
 CASES = corpus_cases()
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -99,7 +100,7 @@ def test_price_list_problems_in_chinese(case, zh):
 
     _, issues = load_price_file(CORPUS / case["file"])
     for issue in issues:
-        line = i18n.translate_error(str(issue))
+        line = issue_line(issue)
         assert HAN.search(line) and _english_left(line, issue.file, issue.entry, issue.field) is None, line
 
 
@@ -114,7 +115,7 @@ def test_catalog_and_rate_warnings_in_chinese(case, zh):
     else:
         read_fx(CORPUS / case["file"], issues)
     for issue in issues:
-        line = i18n.translate_error(str(issue))
+        line = issue_line(issue)
         assert HAN.search(line) and _english_left(line, issue.file, issue.entry, issue.field) is None, line
 
 

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from io_helpers import CORPUS, corpus_cases
 
-from configurator.cli.workload_command import WorkloadArgError, load_workload_file
+from configurator.cli.workload_command import load_workload_file
+from configurator.core.input_error import InputError
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "configurator"
@@ -114,7 +115,7 @@ WORKLOAD = '{"mode": "train", "model": {"name": "m", "layers": 2, "hidden": 64, 
 def test_workload_file_has_the_build_readers_protections(tmp_path, text, expect):
     path = tmp_path / "wl.json"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(WorkloadArgError) as info:
+    with pytest.raises(InputError) as info:
         load_workload_file(path)
     msg = str(info.value)
     assert "\n" not in msg and msg.startswith(f"{path}: ") and expect in msg, msg
@@ -135,7 +136,7 @@ def test_cli_workload_fifo_exits_2_in_one_line(tmp_path):
 @pytest.mark.parametrize("case", corpus_cases()["workload"], ids=lambda c: Path(c["file"]).name)
 def test_workload_corpus(case):
     path = CORPUS / case["file"]
-    with pytest.raises(WorkloadArgError) as info:
+    with pytest.raises(InputError) as info:
         load_workload_file(path)
     msg = str(info.value)
     assert "\n" not in msg and msg.startswith(f"{path}: ") and case["expect"] in msg, msg

@@ -16,7 +16,12 @@ from configurator.formats.importers.matching import match_item
 from configurator.launch import main
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import default_catalog
-from configurator.words import i18n
+from configurator.words import i18n, say
+
+
+def english(notes) -> list[str]:
+    """An import's notes as the build file keeps them."""
+    return [say(n, "en") for n in notes]
 
 PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
 
@@ -81,7 +86,7 @@ def test_the_h200_machine_is_identified(catalog):
     assert len(cpu) == 1 and cpu[0].model == "Intel(R) Xeon(R) Processor" and cpu[0].figures["cores"] == 16
     assert [d.location for d in inv.of("drive")] == ["vda", "vdb"]       # zram0 is memory, not a drive
     assert inv.of("drive")[0].figures["capacity_tb"] == pytest.approx(0.274877906944)
-    notes = "\n".join(inv.notes)
+    notes = "\n".join(english(inv.notes))
     assert "the OS sees 125.9 GiB of memory; the DIMMs behind it are unknown" in notes
     assert "no dmidecode.txt" in notes and "no lspci.txt: NICs unknown" in notes
 
@@ -146,14 +151,14 @@ def test_gpus_from_the_query_csv_when_the_xml_is_missing(tmp_path, catalog):
     shutil.copy(PROBE / "nvidia-smi-query.csv", folder)
     inv = read_inventory(folder)
     assert match_item(inv.of("gpu")[0], catalog).part_id == "nvidia-h200-sxm5-141gb"
-    assert "no lscpu.json: CPUs unknown" in inv.notes
+    assert "no lscpu.json: CPUs unknown" in english(inv.notes)
 
 
 def test_unreadable_files_are_notes_and_a_missing_folder_is_an_error(tmp_path):
     folder = tmp_path / "probe"
     folder.mkdir()
     (folder / "lscpu.json").write_text("{broken")
-    assert "lscpu.json: cannot parse (JSONDecodeError), skipped" in read_inventory(folder).notes
+    assert "lscpu.json: cannot parse (JSONDecodeError), skipped" in english(read_inventory(folder).notes)
     with pytest.raises(ValueError, match="not a folder of inventory files or a probe file"):
         read_inventory(tmp_path / "nowhere")
     assert main(["import", "inventory", str(tmp_path / "nowhere"), "-o", str(tmp_path / "x.json")]) == 2
@@ -217,7 +222,7 @@ def test_the_probe_script_runs_with_the_standard_library_only_and_imports(tmp_pa
     assert {"nvidia-smi-q.xml", "lscpu.json", "lsblk.json", "meminfo.txt"} <= set(data["files"])
     inv = read_inventory(out)
     assert match_item(inv.of("gpu")[0], catalog).part_id == "nvidia-h200-sxm5-141gb"
-    notes = "\n".join(inv.notes)
+    notes = "\n".join(english(inv.notes))
     if not any(os.access(os.path.join(d, "lspci"), os.X_OK) for d in ("/usr/bin", "/bin")):
         assert "server.json: lspci.txt not collected: lspci is not installed" in notes
     assert main(["import", "inventory", str(out), "-o", str(tmp_path / "b.json")]) == 0

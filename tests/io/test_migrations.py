@@ -9,6 +9,7 @@ import pytest
 from configurator.core.build import FORMAT_KIND, FORMAT_VERSION
 from configurator.store.build_files import BuildFileError, dumps_build, loads_build, parse_build
 from configurator.store.build_migrations import MIGRATIONS, MigrationError, detect_version, migrate
+from configurator.words import say
 
 V0 = {
     "chassis": "test-2u",
@@ -74,7 +75,7 @@ def test_v0_minimal():
 def test_broken_v0(bad, field, fragment):
     with pytest.raises(MigrationError) as info:
         migrate({"chassis": "c", **bad})
-    assert info.value.field == field and fragment in info.value.message
+    assert info.value.field == field and fragment in say(info.value.msg, "en")
 
 
 @pytest.mark.parametrize("value, fragment", [

@@ -15,6 +15,12 @@ from configurator.formats.importers.redfish import RedfishError, RedfishOptions,
 from configurator.launch import main
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import default_catalog
+from configurator.words import say
+
+
+def english(notes) -> list[str]:
+    """An import's notes as the build file keeps them."""
+    return [say(n, "en") for n in notes]
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +52,7 @@ def test_public_tower_inventory_counts_every_part(tower):
     # the mock-up has 16 DIMM slots and 18 drive bays, 8 and 8 of them reported Absent (empty)
     assert (counts["cpu"], counts["gpu"], counts["dimm"], counts["drive"], counts["nic"], counts["psu"],
             counts["fan"]) == (8, 2, 8, 10, 1, 2, 4)
-    assert "8 of 16 memory slots reported empty (Status Absent)" in inv.notes
+    assert "8 of 16 memory slots reported empty (Status Absent)" in english(inv.notes)
     gpu = inv.of("gpu")[0]
     assert gpu.model == "Nvidia(R) TU102" and gpu.figures["memory_gb"] == pytest.approx(11264 * 2**20 / 1e9)
     assert {p.figures["rating_w"] for p in inv.of("psu")} == {1100}
@@ -128,7 +134,7 @@ def test_self_signed_tls_is_refused_unless_insecure_or_its_ca_is_given(tmp_path)
         with pytest.raises(RedfishError, match="TLS certificate not trusted"):
             read_inventory(RedfishOptions(url, retries=0))
         insecure = read_inventory(RedfishOptions(url, insecure=True))
-        assert len(insecure.of("cpu")) == 8 and insecure.notes[0].startswith("TLS certificate not verified")
+        assert len(insecure.of("cpu")) == 8 and english(insecure.notes)[0].startswith("TLS certificate not verified")
         assert len(read_inventory(RedfishOptions(url, ca_file=str(cert))).of("cpu")) == 8
 
 
@@ -155,7 +161,7 @@ def test_broken_resources_become_notes_and_long_lists_are_capped():
 
     with scripted(route) as url:
         inv = read_inventory(RedfishOptions(url, max_members=40))
-    notes = "\n".join(inv.notes)
+    notes = "\n".join(english(inv.notes))
     assert "/redfish/v1/Systems/gone: HTTP 404, skipped" in notes
     assert "/redfish/v1/Systems/1/Processors: not valid JSON, skipped" in notes
     assert "10000 members, only the first 40 read" in notes
@@ -172,7 +178,7 @@ def test_oversized_responses_are_refused():
 
     with scripted(route) as url:
         inv = read_inventory(RedfishOptions(url, max_bytes=10_000, retries=0))
-    assert any("/redfish/v1/Systems:" in n and "10,000-byte limit" in n for n in inv.notes)
+    assert any("/redfish/v1/Systems:" in n and "10,000-byte limit" in n for n in english(inv.notes))
 
 
 def test_bad_urls_and_options_are_one_line_errors(tmp_path):

@@ -13,6 +13,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..build import Build
+from ..input_error import invalid_at
+from ..message import Msg
 
 Money = Annotated[Decimal, Field(ge=0, le=Decimal("1e12"), allow_inf_nan=False)]
 Count = Annotated[int, Field(ge=1, le=100_000)]
@@ -153,7 +155,7 @@ class ClusterSpec(BaseModel):
     def _known_prices(self) -> ClusterSpec:
         unknown = sorted(set(self.prices) - set(PRICE_KEYS))
         if unknown:
-            raise ValueError(f"prices: unknown item {unknown[0]!r} (known: {', '.join(PRICE_KEYS)})")
+            raise invalid_at("prices", Msg("cluster.unknown-price-item", item=repr(unknown[0]), items=", ".join(PRICE_KEYS)))
         return self
 
     @property

@@ -14,8 +14,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
 
 from ..evaluate.workload_formulas import train_flops
+from ..evaluate.workload_models import Workload
 from .inputs import TrainingSpec
 from .servers import ServerFigures
 
@@ -57,29 +61,44 @@ def step_inputs(fig: ServerFigures, injection_gbps_per_gpu: float, oversubscript
     build_workload = fig.workload
     if build_workload is None or build_workload.mode != "train" or injection_gbps_per_gpu <= 0:
         return None
-    job, model = build_workload.train, build_workload.model
-    per_gpu = wl_result.train_flops / (fig.train_days * 86400.0 * max(1, fig.gpus))
+    return job_inputs(build_workload, fig.gpus, wl_result.train_flops, fig.train_days,
+                      injection_gbps_per_gpu / 8.0 / max(1.0, oversubscription))
+
+
+def job_inputs(workload: Workload, gpus: int, flops: float, single_days: float,
+               net_gbs_per_gpu: float) -> StepInputs:
+    """The step model's inputs for a training `workload` that takes `single_days` on one server of
+    `gpus` GPUs (`flops` in all); the recommender sizes its clusters with these very inputs."""
+    job, model = workload.train, workload.model
     return StepInputs(
-        gpus_per_server=max(1, fig.gpus), flops_per_token=train_flops(model.active_param_count(), 1.0),
-        gpu_flops_per_s=per_gpu, tokens_per_micro_step=float(job.micro_batch * job.seq_len),
+        gpus_per_server=max(1, gpus), flops_per_token=train_flops(model.active_param_count(), 1.0),
+        gpu_flops_per_s=flops / (single_days * 86400.0 * max(1, gpus)),
+        tokens_per_micro_step=float(job.micro_batch * job.seq_len),
         grad_bytes=model.param_count() * GRAD_BYTES.get(job.precision, 2),
         traffic_factor=1.5 if job.zero_stage == 3 else 1.0,
-        net_gbs_per_gpu=injection_gbps_per_gpu / 8.0 / max(1.0, oversubscription), single_days=fig.train_days)
+        net_gbs_per_gpu=net_gbs_per_gpu, single_days=single_days)
+
+
+def step_seconds(inp: StepInputs, servers: Any, training: TrainingSpec, net_gbs_per_gpu: Any = None) -> tuple:
+    """(compute s, exposed communication s) of one optimizer step on `servers` servers; `servers`
+    and `net_gbs_per_gpu` (default: the inputs') may be numpy arrays (the recommender's candidates)."""
+    net = inp.net_gbs_per_gpu if net_gbs_per_gpu is None else net_gbs_per_gpu
+    accum: Any = training.grad_accum_steps
+    if training.global_batch_tokens:
+        accum = np.maximum(1, np.ceil(training.global_batch_tokens
+                                      / (servers * inp.gpus_per_server * inp.tokens_per_micro_step)))
+    compute = accum * inp.tokens_per_micro_step * inp.flops_per_token / inp.gpu_flops_per_s
+    shard = inp.grad_bytes / inp.gpus_per_server
+    wire = 2.0 * (servers - 1) / servers * shard * inp.traffic_factor / (net * 1e9)
+    return compute, wire * (1.0 - training.overlap_pct / 100.0)
 
 
 def point(inp: StepInputs, servers: int, training: TrainingSpec) -> ScalePoint:
     """Step time, efficiency and days on `servers` servers."""
-    gpus = servers * inp.gpus_per_server
-    accum = training.grad_accum_steps
-    if training.global_batch_tokens:
-        accum = max(1, math.ceil(training.global_batch_tokens / (gpus * inp.tokens_per_micro_step)))
-    compute = accum * inp.tokens_per_micro_step * inp.flops_per_token / inp.gpu_flops_per_s
-    shard = inp.grad_bytes / inp.gpus_per_server
-    wire = 2.0 * (servers - 1) / servers * shard * inp.traffic_factor / (inp.net_gbs_per_gpu * 1e9)
-    comm = wire * (1.0 - training.overlap_pct / 100.0)
+    compute, comm = (float(x) for x in step_seconds(inp, servers, training))
     eff = compute / (compute + comm)
-    return ScalePoint(servers=servers, gpus=gpus, step_s=compute + comm, compute_s=compute, comm_s=comm,
-                      efficiency=eff, days=inp.single_days / servers / eff)
+    return ScalePoint(servers=servers, gpus=servers * inp.gpus_per_server, step_s=compute + comm,
+                      compute_s=compute, comm_s=comm, efficiency=eff, days=inp.single_days / servers / eff)
 
 
 def curve(inp: StepInputs, servers: int, training: TrainingSpec) -> tuple[ScalePoint, ...]:
@@ -114,4 +133,4 @@ def servers_for(inp: StepInputs, deadline_days: float, training: TrainingSpec) -
     return high
 
 
-__all__ = ["ScalePoint", "StepInputs", "step_inputs", "point", "curve", "servers_for"]
+__all__ = ["ScalePoint", "StepInputs", "step_inputs", "job_inputs", "step_seconds", "point", "curve", "servers_for"]

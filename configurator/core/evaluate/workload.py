@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .workload_formulas import (
+    HBM_EFFICIENCY,
     MODEL_STATE_CONVENTIONS,
     attention_flops_per_token,
     compute_tokens_per_s,
@@ -120,7 +121,8 @@ def inference_speed(workload: Workload, n_gpus: int, peak_tflops: float, mfu: fl
                     bandwidth_gbs: float) -> InferenceSpeed:
     """Decode and prefill rates, each min(memory-bandwidth bound, compute bound) (docs/workload-model.md).
 
-    Decode step: every active weight and the batch's KV cache (at the mean context) are read once, and
+    Decode step: every active weight and the batch's KV cache (at the mean context) are read once at
+    `HBM_EFFICIENCY` of the peak bandwidth, and
     each sequence's token costs 2·N_active + attention FLOPs at peak × MFU. Prefill step: the engine's
     max tokens per step (or the whole batch) share one read of the weights; compute as for decode at
     half the prompt (causal attention).
@@ -130,10 +132,11 @@ def inference_speed(workload: Workload, n_gpus: int, peak_tflops: float, mfu: fl
     mean_ctx = job.context + job.new_tokens / 2
     weights = infer_weight_bytes(m, job, active=True)
     kv_read = infer_kv_bytes(m, job, tokens=int(mean_ctx))
-    decode_mem = decode_tokens_per_s_bound(weights, kv_read, bandwidth_gbs, job.batch, n_gpus)
+    achieved_gbs = bandwidth_gbs * HBM_EFFICIENCY      # what an engine reaches of the peak
+    decode_mem = decode_tokens_per_s_bound(weights, kv_read, achieved_gbs, job.batch, n_gpus)
     decode_cpu = compute_tokens_per_s(2 * n_active + attention_flops_per_token(m.layers, m.heads, d, mean_ctx),
                                       peak_tflops, mfu, n_gpus)
-    prefill_mem = decode_tokens_per_s_bound(weights, 0, bandwidth_gbs, prefill_step_tokens(job), n_gpus)
+    prefill_mem = decode_tokens_per_s_bound(weights, 0, achieved_gbs, prefill_step_tokens(job), n_gpus)
     prefill_cpu = compute_tokens_per_s(
         2 * n_active + attention_flops_per_token(m.layers, m.heads, d, job.context / 2), peak_tflops, mfu, n_gpus)
     decode, prefill = min(decode_mem, decode_cpu), min(prefill_mem, prefill_cpu)
@@ -249,7 +252,8 @@ def evaluate_workload(
 ) -> WorkloadResult:
     """Memory fit, largest batch, training time or decode/prefill speed of `workload` on n_gpus GPUs."""
     capacity = int(gpu_memory_gb * 1e9)
-    mem = estimate_memory(workload, n_gpus)
+    shard = workload.sharded_over(n_gpus)       # a cluster's build: ZeRO over every server's GPUs
+    mem = estimate_memory(workload, shard)
     mfu = workload.effective_mfu
     reserve = reserve_bytes(mem.total)
     notes = [f"Peak per GPU during {mem.phase}: {_gb(mem.total)} GB allocated by PyTorch, plus "
@@ -270,8 +274,8 @@ def evaluate_workload(
         fits=mem.total + reserve <= capacity,
         headroom_bytes=capacity - mem.total - reserve,
         reserve_bytes=reserve,
-        max_batch=max_batch(workload, n_gpus, capacity),
-        verdict=_verdict(workload, mem, n_gpus, capacity),
+        max_batch=max_batch(workload, shard, capacity),
+        verdict=_verdict(workload, mem, shard, capacity),
         train_flops=flops,
         train_days=days,
         mfu=mfu,
@@ -280,6 +284,6 @@ def evaluate_workload(
         serving_tokens_per_s=speed.serving_tokens_per_s if speed else None,
         decode_limit=speed.decode_limit if speed else None,
         prefill_limit=speed.prefill_limit if speed else None,
-        model_states=model_states(workload, n_gpus),
+        model_states=model_states(workload, shard),
         notes=tuple(notes),
     )

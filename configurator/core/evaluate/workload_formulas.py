@@ -150,6 +150,16 @@ def train_days(flops: float, n_gpus: int, peak_tflops: float, mfu: float) -> flo
     return flops / (n_gpus * peak_tflops * 1e12 * mfu) / 86400
 
 
+#: the share of a GPU's peak memory bandwidth a serving engine's decode and prefill reach (model
+#: bandwidth utilisation). Estimate: 0.80 sits in the 70-85 % band given for vLLM and TensorRT-LLM
+#: (https://www.open-source-ai.tech/glossary/model-bandwidth-utilization, secondary) and brings the
+#: bandwidth-bound rows of TensorRT-LLM's H200 FP8 table (v0.5.0 H200 launch blog,
+#: https://raw.githubusercontent.com/NVIDIA/TensorRT-LLM/release/0.5.0/docs/source/blogs/H200launch.md)
+#: to 0.8-1.4x of the measurement (at the full peak Llama 2 13B, batch 128, 128/2048 came out at 1.73x);
+#: tests/core/evaluate/test_trtllm_h200.py holds it there
+HBM_EFFICIENCY = 0.80
+
+
 def decode_tokens_per_s_bound(
     weight_bytes: float, kv_bytes: float, bandwidth_gbs: float, batch: int = 1, n_gpus: int = 1
 ) -> float:

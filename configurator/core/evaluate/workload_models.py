@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, computed_field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field, field_validator, model_validator
 
 from .. import validation_text
+from ..input_error import InvalidValueError
+from ..message import Msg
 
 #: Default model-FLOPs utilisation for dense LLM training (docs/workload-model.md, "Default MFU"):
 #: published runs reach 41.5–56 % (Megatron-LM, A100), 46.2 % (PaLM), 54.2 % (Korthikanti); 0.40 is a
@@ -26,6 +28,11 @@ OptimizerImpl = Literal["fused", "foreach"]
 DEFAULT_MAX_TOKENS_PER_STEP = 8192
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+#: the most GPUs one tensor-parallel group spans: one NVLink domain of an 8-GPU server (vLLM and
+#: TensorRT-LLM document TP 1, 2, 4, 8 within a node; more GPUs go to pipeline parallelism or replicas)
+MAX_TENSOR_PARALLEL = 8
 
 
 class ModelShape(BaseModel):
@@ -51,24 +58,31 @@ class ModelShape(BaseModel):
     @classmethod
     def _positive(cls, value: int | None, info) -> int | None:
         if value is not None and value < 1:
-            raise ValueError(f"{info.field_name} must be a positive integer, got {value}")
+            raise InvalidValueError(Msg("workload.positive", name=info.field_name, value=str(value)))
         return value
 
     @model_validator(mode="after")
     def _consistent(self) -> ModelShape:
         if self.heads % self.kv_heads:
-            raise ValueError(f"heads ({self.heads}) must be divisible by kv_heads ({self.kv_heads})")
+            raise InvalidValueError(Msg("workload.kv-heads", heads=self.heads, kv_heads=self.kv_heads))
         if self.experts_active > self.experts:
-            raise ValueError(f"experts_active ({self.experts_active}) exceeds experts ({self.experts})")
+            raise InvalidValueError(Msg("workload.experts", active=self.experts_active, experts=self.experts))
         if self.head_dim is None and self.hidden % self.heads:
-            raise ValueError(f"hidden ({self.hidden}) must be divisible by heads ({self.heads}) "
-                             "unless head_dim is given")
+            raise InvalidValueError(Msg("workload.hidden", hidden=self.hidden, heads=self.heads))
         return self
 
     @property
     def d_head(self) -> int:
         """Per-head dimension: head_dim if given, else hidden / heads."""
         return self.head_dim or self.hidden // self.heads
+
+    def tensor_parallel_ok(self, tp: int) -> bool:
+        """Whether vLLM and TensorRT-LLM split this model over `tp` GPUs of one server: a power of two
+        up to `MAX_TENSOR_PARALLEL` that divides the attention heads, and the KV heads (or is a multiple of
+        them: each KV head is then replicated, vLLM `ModelConfig.get_num_kv_heads`)."""
+        if tp < 1 or tp > MAX_TENSOR_PARALLEL or tp & (tp - 1) or self.heads % tp:
+            return False
+        return self.kv_heads % tp == 0 or tp % self.kv_heads == 0
 
     def layer_params(self, experts: int | None = None) -> int:
         """Parameters of one decoder layer with `experts` expert MLPs (default: all)."""
@@ -123,26 +137,29 @@ class TrainJob(BaseModel):
     #: keep fp32 gradients (Megatron's fp32 gradient accumulation, DeepSpeed's fp32 grad partitions):
     #: 4 B instead of 2 B per parameter for gradients of 16-bit recipes, 18 B/param of model states
     grad_fp32: bool = False
+    #: servers the data-parallel (ZeRO) group spans: model states shard over every server's GPUs. The
+    #: time stays one server's (`configurator cluster` scales it); the recommender sets it on a cluster's build
+    servers: int = Field(1, ge=1, le=100_000)
 
     @field_validator("micro_batch", "seq_len")
     @classmethod
     def _positive(cls, value: int, info) -> int:
         if value < 1:
-            raise ValueError(f"{info.field_name} must be a positive integer, got {value}")
+            raise InvalidValueError(Msg("workload.positive", name=info.field_name, value=str(value)))
         return value
 
     @field_validator("zero_stage")
     @classmethod
     def _stage(cls, value: int) -> int:
         if not 0 <= value <= 3:
-            raise ValueError(f"zero_stage must be 0, 1, 2 or 3, got {value}")
+            raise InvalidValueError(Msg("workload.zero-stage", value=str(value)))
         return value
 
     @field_validator("tokens")
     @classmethod
     def _tokens(cls, value: float | None) -> float | None:
         if value is not None and value <= 0:
-            raise ValueError(f"tokens must be positive, got {value}")
+            raise InvalidValueError(Msg("workload.tokens", value=str(value)))
         return value
 
 
@@ -163,21 +180,21 @@ class InferJob(BaseModel):
     @classmethod
     def _positive(cls, value: int, info) -> int:
         if value < 1:
-            raise ValueError(f"{info.field_name} must be a positive integer, got {value}")
+            raise InvalidValueError(Msg("workload.positive", name=info.field_name, value=str(value)))
         return value
 
     @field_validator("new_tokens")
     @classmethod
     def _non_negative(cls, value: int) -> int:
         if value < 0:
-            raise ValueError(f"new_tokens must be >= 0, got {value}")
+            raise InvalidValueError(Msg("workload.new-tokens", value=str(value)))
         return value
 
     @field_validator("max_tokens_per_step")
     @classmethod
     def _step_tokens(cls, value: int | None) -> int | None:
         if value is not None and value < 1:
-            raise ValueError(f"max_tokens_per_step must be a positive integer or null, got {value}")
+            raise InvalidValueError(Msg("workload.step-tokens", value=str(value)))
         return value
 
 
@@ -197,8 +214,12 @@ class Workload(BaseModel):
     @classmethod
     def _mfu(cls, value: float | None) -> float | None:
         if value is not None and not 0 < value <= 1:
-            raise ValueError(f"mfu must be in (0, 1], got {value}")
+            raise InvalidValueError(Msg("workload.mfu", value=str(value)))
         return value
+
+    def sharded_over(self, n_gpus: int) -> int:
+        """GPUs the model states shard over when one server has `n_gpus`: every server's, for training."""
+        return max(1, n_gpus) * (self.train.servers if self.mode == "train" else 1)
 
     @property
     def effective_mfu(self) -> float:
@@ -289,29 +310,30 @@ class WorkloadResult(BaseModel):
 PRESET_META = ("source", "date", "confidence", "published_params", "published_active_params", "note")
 
 
-def parse_presets(data: Mapping[str, Any], problems: list[str] | None = None) -> dict[str, ModelShape]:
+def parse_presets(data: Mapping[str, Any], problems: list[Msg] | None = None) -> dict[str, ModelShape]:
     """Model-shape presets from a parsed models.toml (one table per preset id, e.g. "llama-2-7b").
 
     A bad entry raises ValueError naming the preset and the field; with a `problems` list it is
-    skipped instead and its one-line reason appended there, so the other presets still load.
+    skipped instead and its reason (a message) appended there, so the other presets still load.
     """
     out: dict[str, ModelShape] = {}
     for key, entry in data.items():
         try:
             out[key] = _preset(key, entry)
-        except ValueError as exc:
+        except InvalidValueError as exc:
             if problems is None:
                 raise
-            problems.append(str(exc))
+            problems.append(exc.msg)
     return out
 
 
 def _preset(key: str, entry: Any) -> ModelShape:
     if not isinstance(entry, dict):
-        raise ValueError(f"preset {key!r}: expected a table")
+        raise InvalidValueError(Msg("presets.entry", name=repr(key), details=Msg("presets.not-table")))
     try:
         return ModelShape.model_validate({k: v for k, v in entry.items() if k not in PRESET_META})
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = ".".join(str(x) for x in err["loc"]) or "(shape)"
-        raise ValueError(f"preset {key!r}, field {loc!r}: {validation_text.message(err)}") from None
+        raise InvalidValueError(Msg("presets.entry-field", name=repr(key), field=repr(loc),
+                                    details=validation_text.msg(err))) from None

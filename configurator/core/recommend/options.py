@@ -17,15 +17,21 @@ from dataclasses import dataclass, field
 from ..build import OWNED_CHASSIS, Build, Commercial, Site
 from ..catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, CoolingOption, Drive, Part
 from ..context import covers
+from ..evaluate.workload_models import Workload
 from ..placement import fits_slot
 from ..psu import parse_redundancy, rating_at
+from ..rules.gpu import out_of_place
+from ..rules.network import NORM_GBPS_PER_GPU
 from ..slots import Slot, chassis_slots, dimm_slot_id
 from .request import Request
 
 #: data drives per server the search tries (bays permitting)
 DRIVE_COUNTS = (1, 2, 4)
-#: NICs per server the search tries besides none (slots permitting); 8 = one per GPU on HGX boards
+#: NICs per server the search tries besides none (slots permitting), and one per GPU
 NIC_COUNTS = (1, 2, 8)
+#: port speed of the NIC each GPU of a multi-server training build gets: one 400G NIC per GPU, the
+#: reference designs' norm (NVIDIA DGX H100/B200: 8 × ConnectX-7 400G for 8 GPUs; rules/network.py)
+FABRIC_GBPS_PER_GPU = NORM_GBPS_PER_GPU
 
 
 @dataclass(frozen=True)
@@ -83,11 +89,15 @@ def _parts(catalog: Catalog, category: str, cls: type) -> list:
     return [p for p in catalog.by_category(category) if isinstance(p, cls) and _priced(catalog, p)]
 
 
-def _cards(chassis: Chassis, part: Part, taken: dict[str, str], limit: int) -> tuple[str, ...]:
-    """PCIe slots, in chassis order, that `limit` cards `part` take after `taken` (slot -> covered or held)."""
+def _cards(chassis: Chassis, part: Part, taken: dict[str, str], limit: int,
+           only: frozenset[str] | None = None) -> tuple[str, ...]:
+    """PCIe slots, in chassis order (of `only`, when given), that `limit` cards `part` take after
+    `taken` (slot -> covered or held)."""
     used = dict(taken)
     out: list[str] = []
     for spec in chassis.pcie_slots:
+        if only is not None and spec.id not in only:
+            continue
         if len(out) >= limit:
             break
         slot = chassis.layout.by_id[spec.id]
@@ -147,10 +157,11 @@ def _bays(chassis: Chassis, drive: Drive, skip: str) -> tuple[str, ...]:
 
 
 def _boot(catalog: Catalog, chassis: Chassis) -> tuple[Drive | None, str]:
-    """The cheapest priced M.2 drive and the first M.2 bay that takes it (storage.no-boot otherwise)."""
-    m2 = [d for d in _parts(catalog, "drive", Drive) if d.form_factor == "m2"]
-    m2.sort(key=lambda d: (catalog.prices[d.id].price, d.id))
-    for drive in m2:
+    """The cheapest priced M.2 drive and the first M.2 bay that takes it; in a chassis without M.2
+    bays, the cheapest boot-tier drive in a bay that takes it (rule storage.no-boot otherwise)."""
+    boot = [d for d in _parts(catalog, "drive", Drive) if d.form_factor == "m2" or d.tier == "boot"]
+    boot.sort(key=lambda d: (d.form_factor != "m2", catalog.prices[d.id].price, d.id))
+    for drive in boot:
         bays = _bays(chassis, drive, "")
         if bays:
             return drive, bays[0]
@@ -164,16 +175,39 @@ def _cpus(catalog: Catalog, chassis: Chassis, option: CoolingOption) -> tuple[CP
                  and c.max_sockets >= len(chassis.sockets) and c.tdp_w <= option.max_cpu_tdp_w)
 
 
+def _dimms_for(dimms: tuple[DIMM, ...], cpus: tuple[CPU, ...]) -> tuple[DIMM, ...]:
+    """The DIMMs every one of the block's CPUs runs (`CPU.module_types`: registered ECC modules on
+    server platforms; a module the CPU cannot run does not boot, rule `mem.module-type`)."""
+    return tuple(d for d in dimms if all(not c.module_types or d.module_type in c.module_types for c in cpus))
+
+
+def fabric_slots(chassis: Chassis, gpu_slots: tuple[str, ...]) -> frozenset[str] | None:
+    """The PCIe slots under a PCIe switch that also holds GPUs (GPUDirect RDMA), where the
+    evaluation counts a NIC as compute fabric (`bandwidth.fabric_nics`); None: every slot counts."""
+    if not chassis.pcie_switches:
+        return None
+    layout = chassis.layout
+    paths = layout.switch_paths
+    near = {sw for s in gpu_slots if s in layout.by_id for sw in paths.get(layout.by_id[s].root, ())}
+    if chassis.gpu_baseboard is not None:
+        near.update(chassis.gpu_baseboard.uplinks)
+    paired = frozenset(s.id for s in chassis.pcie_slots if near & set(paths.get(s.root, ())))
+    return paired or None
+
+
 def _axes(catalog: Catalog, chassis: Chassis, gpu: GPU, gpu_slots: tuple[str, ...],
           boot_slot: str) -> tuple[tuple, tuple, dict, dict]:
-    """(NIC choices, drive choices, NIC slots by id, drive bays by id) around these GPUs."""
+    """(NIC choices, drive choices, NIC slots by id, drive bays by id) around these GPUs: NICs only
+    where they carry GPU traffic (`fabric_slots`), up to one per GPU."""
     taken = _taken_by(chassis, gpu, gpu_slots)
     nics: list[tuple[NIC | None, int]] = [(None, 0)]
     nic_slots: dict[str, tuple[str, ...]] = {}
+    counts = sorted({*NIC_COUNTS, len(gpu_slots)})
+    near = fabric_slots(chassis, gpu_slots)
     for nic in _parts(catalog, "nic", NIC):
-        slots = _cards(chassis, nic, taken, max(NIC_COUNTS))
+        slots = _cards(chassis, nic, taken, max(counts), near if nic.kind != "dpu" else None)
         nic_slots[nic.id] = slots
-        nics += [(nic, k) for k in NIC_COUNTS if k <= len(slots)]
+        nics += [(nic, k) for k in counts if k <= len(slots)]
     drives: list[tuple[Drive, int]] = []
     drive_bays: dict[str, tuple[str, ...]] = {}
     for drive in _parts(catalog, "drive", Drive):
@@ -187,7 +221,8 @@ def _axes(catalog: Catalog, chassis: Chassis, gpu: GPU, gpu_slots: tuple[str, ..
 
 def blocks(request: Request, catalog: Catalog) -> Iterator[Block]:
     """Every block the request allows: chassis by vendor, RU, cooling kind and ambient; GPUs by family,
-    cooling TDP and liquid need; every axis with at least one choice."""
+    cooling TDP and liquid need, none a rack server should not hold (`gpu.consumer-card`); for serving,
+    GPU counts the model splits over (`ModelShape.tensor_parallel_ok`); every axis with at least one choice."""
     gpus = [g for g in _parts(catalog, "gpu", GPU) if request.allows_gpu(g.id, g.name, g.vendor)]
     for chassis in _parts(catalog, "chassis", Chassis):
         if not request.allows_vendor(chassis.vendor) or not chassis.ambient_min_c <= request.ambient_c \
@@ -206,23 +241,39 @@ def blocks(request: Request, catalog: Catalog) -> Iterator[Block]:
                     request.cooling not in ("any", cooling.kind):
                 continue
             cpus = _cpus(catalog, chassis, option)
+            runs = _dimms_for(dimms, cpus)
             for gpu in gpus:
-                if gpu.tdp_w > option.max_gpu_tdp_w or (gpu.liquid_only and cooling.kind != "liquid"):
+                if gpu.tdp_w > option.max_gpu_tdp_w or (gpu.liquid_only and cooling.kind != "liquid") \
+                        or out_of_place(gpu, chassis):
                     continue
                 for n, slots in gpu_placements(chassis, gpu):
                     if n > chassis.max_gpus or (request.training and request.gpu_link
                                                 and not linked(chassis, gpu, n)):
                         continue
+                    if not request.training and not request.workload.model.tensor_parallel_ok(n):
+                        continue    # serving: one tensor-parallel group per server (workload.tensor-parallel)
                     nics, drives, nic_slots, bays = _axes(catalog, chassis, gpu, slots, boot_slot)
-                    block = Block(chassis, cooling, option, gpu, n, slots, boot, boot_slot, cpus, dimms, dpcs,
+                    block = Block(chassis, cooling, option, gpu, n, slots, boot, boot_slot, cpus, runs, dpcs,
                                   nics, drives, psus, bridge_pairs(gpu, slots), nic_slots, bays)
                     if block.size:
                         yield block
 
 
+def psu_mode(chassis: Chassis) -> str:
+    """The redundancy the recommender builds with: the chassis' default, or N+N over every bay where
+    the default leaves bays empty and the chassis offers N+N (an 8-bay MI300X server's 4+2 puts 3 PSUs
+    on each feed, too few to carry the server when one feed fails: power.feed-loss-overload)."""
+    mode = chassis.psu.default_redundancy
+    red = parse_redundancy(mode)
+    spare_bays = red.kind == "k+m" and red.carry + red.spare < chassis.psu.count
+    if spare_bays and "N+N" in chassis.psu.redundancy_modes and chassis.psu.count % 2 == 0:
+        return "N+N"
+    return mode
+
+
 def psu_count(chassis: Chassis) -> int:
-    """PSUs the chassis' default redundancy wants: exactly K+M for a "K+M" mode, else every bay."""
-    red = parse_redundancy(chassis.psu.default_redundancy)
+    """PSUs `psu_mode` wants: exactly K+M for a "K+M" mode, else every bay."""
+    red = parse_redundancy(psu_mode(chassis))
     return min(red.carry + red.spare, chassis.psu.count) if red.kind == "k+m" else chassis.psu.count
 
 
@@ -252,10 +303,20 @@ def build_of(block: Block, choice: Choice, request: Request, servers: int = 1) -
     place["COOLING"] = block.cooling.id
     site = Site(input_voltage_v=request.input_voltage_v, ambient_c=request.ambient_c, currency=request.currency,
                 input_currency="USD", electricity_price_kwh=request.electricity_price_kwh_usd)
-    return Build(chassis=ch.id, placements=place, bridges=block.bridges, psu_redundancy="",
+    mode = psu_mode(ch)
+    return Build(chassis=ch.id, placements=place, bridges=block.bridges,
+                 psu_redundancy="" if mode == ch.psu.default_redundancy else mode,
                  owned=owned_slots(ch.id, place, request.owned),
-                 multi_node=servers > 1, site=site, commercial=Commercial(tco_years=request.tco_years),
-                 workload=request.workload.model_dump(mode="json"))
+                 multi_node=servers > 1 and request.training, site=site, commercial=Commercial(tco_years=request.tco_years),
+                 workload=_job(request, servers).model_dump(mode="json"))
+
+
+def _job(request: Request, servers: int) -> Workload:
+    """The request's workload as one of `servers` training servers runs it: ZeRO over every server's GPUs."""
+    wl = request.workload
+    if not request.training or servers <= 1:
+        return wl
+    return wl.model_copy(update={"train": wl.train.model_copy(update={"servers": servers})})
 
 
 def owned_slots(chassis_id: str, place: Mapping[str, str], owned: Mapping[str, int]) -> dict[str, str]:

@@ -15,7 +15,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..evaluate.power import EFFICIENCY_CURVES
-from .options import Block, Choice, psu_count
+from .options import FABRIC_GBPS_PER_GPU, Block, Choice, psu_count
 from .tables import Tables
 from .vector import wall_efficiency
 
@@ -56,8 +56,9 @@ def keep_axes(block: Block, t: Tables) -> tuple[list[int], ...]:
     axes.append(list(range(len(dimm))) if owned(dimm) else _undominated(
         np.column_stack([t.unit[dimm], *_power(t, dimm, 1), -t.dimm_gb[dimm]])))
     axes.append(list(range(len(block.dpcs))))
+    fabric = (n_nic >= block.n_gpu) & (t.nic_port_gbps[nic] >= FABRIC_GBPS_PER_GPU) & (t.nic_gbps[nic] > 0)
     axes.append(list(range(len(nic))) if owned(nic) else _undominated(
-        np.column_stack([t.unit[nic] * n_nic, *_power(t, nic, n_nic)]), n_nic > 0))
+        np.column_stack([t.unit[nic] * n_nic, *_power(t, nic, n_nic)]), (n_nic > 0).astype(int) + fabric))
     axes.append(list(range(len(drive))) if owned(drive) else _undominated(
         np.column_stack([t.unit[drive] * n_drive, *_power(t, drive, n_drive)])))
     axes.append(list(range(len(psu))) if owned(psu) else _undominated(

@@ -121,6 +121,6 @@ def explain(results: list[Result], fig: Figures, front: np.ndarray, c: Candidate
         row = int(row)
         n_total = int(sweep.btab.n_gpu[c.block[row]]) * (res.servers if req.training else 1)
         binds = _memory(fig, row, sweep, c, n_total) + _power(fig, row, sweep, c) + _limits(res, sweep)
-        out.append(replace(res, reasons=tuple(_why(i, len(results), res, req.training, req.objective)),
+        out.append(replace(res, reasons=tuple(_why(i, len(results), res, req.training, req.ranking)),
                            binds=tuple(binds)))
     return out

@@ -12,13 +12,17 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..evaluate.workload_models import Workload
+from ..input_error import invalid_at
+from ..message import Msg
+from ..rules.memory import RATIO_WARN
 
 Objective = Literal["price", "tco", "time", "cost_per_mtok"]
 CoolingChoice = Literal["any", "air", "liquid"]
 
-#: host memory per GB of GPU memory by default: enough RAM to stage a full copy of the GPUs'
-#: memory (checkpoints, ZeRO offload); the seed's 7B build has 3.2x (examples/seed-7b-training.json)
-DEFAULT_HOST_MEMORY_RATIO = 1.0
+#: host memory per GB of GPU memory by default: the `mem.host-ram-low` threshold (1.5x; docs/cli.md),
+#: enough RAM to stage the GPUs' memory (checkpoints, ZeRO offload); the seed's 7B build has 3.2x
+#: (examples/seed-7b-training.json), DGX H100 2 TB for 640 GB (3.2x)
+DEFAULT_HOST_MEMORY_RATIO = RATIO_WARN
 
 
 class Request(BaseModel):
@@ -59,20 +63,26 @@ class Request(BaseModel):
     def _owned(cls, value: dict[str, int]) -> dict[str, int]:
         for pid, n in value.items():
             if n < 0 or n > 100_000:
-                raise ValueError(f"owned[{pid!r}]: count must be 0..100000, got {n}")
+                raise invalid_at(f"owned[{pid!r}]", Msg("recommend.owned-count", n=n))
         return value
 
     @model_validator(mode="after")
     def _target(self) -> Request:
         if self.workload.mode == "infer" and self.deadline_days is not None:
-            raise ValueError("deadline_days: a serving workload is sized by target_tokens_per_s")
+            raise invalid_at("deadline_days", Msg("recommend.serving-sized"))
         if self.workload.mode == "train" and self.target_tokens_per_s is not None:
-            raise ValueError("target_tokens_per_s: a training workload is sized by deadline_days")
+            raise invalid_at("target_tokens_per_s", Msg("recommend.training-sized"))
         return self
 
     @property
     def training(self) -> bool:
         return self.workload.mode == "train"
+
+    @property
+    def ranking(self) -> Objective:
+        """What orders the front: the objective, except that a budget with the default objective (price)
+        asks for the best build within the budget, the fastest, not the cheapest that fits."""
+        return "time" if self.objective == "price" and self.budget is not None else self.objective
 
     def allows_vendor(self, vendor: str) -> bool:
         return not self.vendors or vendor.lower() in {v.lower() for v in self.vendors}

@@ -156,12 +156,12 @@ def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]
 
 
 def _order(front: np.ndarray, fig: Figures, req: Request, c) -> np.ndarray:
-    """Front rows, best first for the objective."""
-    if req.objective == "time":
+    """Front rows, best first for the objective (`Request.ranking`)."""
+    if req.ranking == "time":
         key = fig.days[front] if req.training else -fig.tokens_per_s_all[front]
-    elif req.objective == "tco":
+    elif req.ranking == "tco":
         key = fig.tco[front] * c.servers[front]
-    elif req.objective == "cost_per_mtok":
+    elif req.ranking == "cost_per_mtok":
         key = fig.tco[front] * c.servers[front] / fig.tokens_per_s_all[front]
     else:
         key = fig.price[front] * c.servers[front]

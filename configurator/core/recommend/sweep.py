@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..build import Commercial
-from .options import Block, Choice
+from .options import FABRIC_GBPS_PER_GPU, Block, Choice
 from .prune import full_choice, keep_axes, sub_block
 from .request import Request
 from .tables import BlockTable, Tables
@@ -91,13 +91,26 @@ def best_rows(sweep: Sweep, i: int, block: Block) -> list[tuple[Choice, bool]]:
             ok[tuple(w[v] for v, w in zip(key[1], where))] = False
     cost = np.broadcast_to(money(fig, sweep.request), shape)
     out: list[tuple[Choice, bool]] = []
+    fabric = np.broadcast_to(_fabric_ok(sweep, block, c), shape)
     for need_nic in (False, True):
-        mask = ok & (np.broadcast_to(c.n_nic, shape) > 0) if need_nic else ok
+        mask = ok & fabric if need_nic else ok
         if mask.any():
             row = int(np.argmin(np.where(mask, cost, np.iinfo(np.int64).max)))
             picked = Choice(*(int(g) for g in np.unravel_index(row, shape)))
             out.append((full_choice(keep, picked), need_nic))
     return out
+
+
+def _fabric_ok(sweep: Sweep, block: Block, c: Candidates) -> np.ndarray:
+    """Servers fit to join others: for training, one compute-fabric NIC port of at least
+    `FABRIC_GBPS_PER_GPU` per GPU (IB or RoCE), as the reference designs give (NVIDIA DGX H100/B200:
+    8 × ConnectX-7 400G for 8 GPUs; rules net.no-fabric-nic / net.low-bandwidth-per-gpu); for serving
+    replicas, any NIC."""
+    if not sweep.request.training:
+        return c.n_nic > 0
+    t = sweep.tables
+    per_port = t.nic_port_gbps[c.nic]
+    return (c.n_nic >= block.n_gpu) & (per_port >= FABRIC_GBPS_PER_GPU) & (t.nic_gbps[c.nic] > 0)
 
 
 def choice_candidates(sweep: Sweep, blocks: list[Block], picks: list[tuple[int, Choice, int]]) -> Candidates:

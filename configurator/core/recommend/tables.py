@@ -14,14 +14,14 @@ from decimal import Decimal
 
 import numpy as np
 
-from ..catalog import PSU, Accessory, Catalog, Chassis, Part
+from ..catalog import NIC, PSU, Accessory, Catalog, Chassis, Part
 from ..categories import part_draw
 from ..evaluate.power import BASE_TYPICAL_SHARE, EFFICIENCY_CURVES, _between, efficiency_shift
 from ..evaluate.thermal import derate_factor
 from ..fx import FxTable
 from ..money import quantize
 from ..psu import bay_feeds, parse_redundancy, rating_at
-from .options import Block, psu_count
+from .options import Block, psu_count, psu_mode
 from .request import Request
 
 NO_PRICE = -1
@@ -46,6 +46,8 @@ class Tables:
     cpu_channels: np.ndarray
     cpu_tdp: np.ndarray
     dimm_gb: np.ndarray
+    nic_gbps: np.ndarray      # NIC: Gb/s of all its ports when it carries GPU traffic (0: a DPU, not a NIC)
+    nic_port_gbps: np.ndarray  # NIC: one port's speed
     scale: int                # minor units per currency unit
     chassis_row: dict[str, int]
     usable: np.ndarray        # [chassis row, psu index] usable W under the default redundancy
@@ -62,10 +64,11 @@ def _units(catalog: Catalog, fx: FxTable, part: Part, currency: str, quantum: De
 
 
 def _psu_capacity(chassis: Chassis, psu: PSU, volts: float) -> tuple[float, float]:
-    """(usable W, weaker-feed W or inf) with every bay holding `psu` under the default redundancy,
-    as `evaluate.power.compute_psu` and the feed-capacity rule count them."""
+    """(usable W, weaker-feed W or inf) with every bay holding `psu` under the recommender's
+    redundancy (`options.psu_mode`), as `evaluate.power.compute_psu` and the feed-capacity rule
+    count them."""
     rating = rating_at(psu, volts)
-    red = parse_redundancy(chassis.psu.default_redundancy)
+    red = parse_redundancy(psu_mode(chassis))
     feeds: dict[str, int] = {}
     installed = psu_count(chassis)
     for feed in list(bay_feeds(chassis, {}).values())[:installed]:
@@ -111,8 +114,8 @@ def build_tables(blocks: list[Block], catalog: Catalog, fx: FxTable, request: Re
         for b in blocks:
             if b.chassis is c:
                 for psu in b.psus:
-                    usable[rows[c.id], index[psu.id]], feed_min[rows[c.id], index[psu.id]] = \
-                        _psu_capacity(c, psu, request.input_voltage_v)
+                    at = rows[c.id], index[psu.id]
+                    usable[at], feed_min[at] = _psu_capacity(c, psu, request.input_voltage_v)
         for acc in accessories:
             if acc.kind == "rails" and c.id in acc.companion_of:
                 u = _units(catalog, fx, acc, request.currency, quantum)
@@ -129,6 +132,8 @@ def build_tables(blocks: list[Block], catalog: Catalog, fx: FxTable, request: Re
                   eff_shift=np.array([efficiency_shift(p) if p else 0.0 for p in psus]),
                   rating=np.array([p.rating_w if p else 0.0 for p in psus]),
                   cpu_channels=field("memory_channels"), cpu_tdp=field("tdp_w"), dimm_gb=field("capacity_gb"),
+                  nic_gbps=np.array([p.total_gbps if isinstance(p, NIC) and p.kind != "dpu" else 0.0 for p in parts]),
+                  nic_port_gbps=field("port_speed_gbps"),
                   scale=int(1 / quantum), chassis_row=rows, usable=usable, feed_min=feed_min, rails=rails)
 
 

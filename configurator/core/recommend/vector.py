@@ -16,6 +16,8 @@ from typing import Any
 import numpy as np
 
 from ..catalog import GPU
+from ..cluster.inputs import TrainingSpec
+from ..cluster.scaling import job_inputs, step_seconds
 from ..evaluate.cost import HOURS_PER_YEAR
 from ..evaluate.power import ASSUMED_EFFICIENCY_PCT, EFFICIENCY_CURVES, on_segment
 from ..evaluate.workload import _compute_peak, estimate_memory, inference_speed
@@ -163,7 +165,7 @@ def evaluate(t: Tables, bt: BlockTable, c: Candidates, work: WorkTable, *, suppo
     n_work = n_gpu * c.servers if target_is_train else n_gpu
     need = work.need(n_work)
     cap = np.floor(bt.vram_gb[b] * 1e9)
-    days, tps = work.speed(bt, c, n_gpu)
+    days, tps = work.speed(bt, c, n_gpu, t.nic_gbps[c.nic] * c.n_nic / n_gpu / 8.0)
     return Figures(idle_w=idle, typical_w=typ, max_w=mx, peak_w=peak, wall_typical_w=wall_typ,
                    wall_max_w=wall_max, usable_w=usable,
                    psu_ok=psu_ok, thermal_ok=thermal_ok, host_gb=t.dimm_gb[c.dimm] * n_dimm,
@@ -209,17 +211,38 @@ class WorkTable:
             self._serve[key] = s.serving_tokens_per_s if s.serving_tokens_per_s is not None else s.decode_tokens_per_s
         return self._serve[key]
 
-    def speed(self, bt: BlockTable, c: Candidates, n_gpu: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(training days with every server, tokens/s of every server) per candidate."""
+    def speed(self, bt: BlockTable, c: Candidates, n_gpu: np.ndarray,
+              net_gbs_per_gpu: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(training days with every server, tokens/s of every server) per candidate; a cluster's
+        days as `configurator cluster` counts them (`cluster.scaling`: compute per step against
+        the gradient all-reduce over each GPU's `net_gbs_per_gpu`, GB/s per direction)."""
         gpu = bt.gpu[c.block]
         if self.workload.mode == "train":
             days = train_days(self.flops, n_gpu * c.servers, self.peak[gpu], self.workload.effective_mfu)
             days_a = np.asarray(days)
+            if np.any(np.asarray(c.servers) > 1):
+                days_a = self._scaled(days_a, gpu, n_gpu, c.servers, net_gbs_per_gpu)
             return days_a, self.tokens / (days_a * 86400.0)
         pairs = gpu * 1000 + n_gpu
         uniq, inv = np.unique(pairs, return_inverse=True)
         per = np.array([self.serving_per_server(int(k // 1000), int(k % 1000)) for k in uniq])
         return np.full((), np.nan), per[inv.reshape(np.shape(pairs))] * c.servers
+
+
+    def _scaled(self, days: np.ndarray, gpu, n_gpu, servers, net) -> np.ndarray:
+        """`days` with each multi-server row replaced by the cluster model's days (rows of picks)."""
+        days, gpu, n_gpu, servers, net = np.broadcast_arrays(days, gpu, n_gpu, servers, net)
+        out = days.astype(float)
+        mfu = self.workload.effective_mfu
+        for row in zip(*np.nonzero(servers > 1)):
+            n, s, gbs = int(n_gpu[row]), int(servers[row]), float(net[row])
+            if gbs <= 0:            # no network: the servers cannot train together
+                out[row] = np.inf
+                continue
+            single = train_days(self.flops, n, float(self.peak[gpu[row]]), mfu)
+            compute, comm = step_seconds(job_inputs(self.workload, n, self.flops, single, gbs), s, TrainingSpec())
+            out[row] = single / s / (compute / (compute + comm))
+        return out
 
 
 def energy_price(fx: FxTable, price_usd: Decimal, currency: str) -> float:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import cast
 
-from ..catalog import GPU
+from ..catalog import GPU, Chassis
 from ..context import Placed
 from ..message import Msg, items
 from ._common import Facts, add_bridge, clauses, majority, place, remove, remove_bridge
@@ -133,12 +133,17 @@ def _unbridged(f: Facts, gpus: list[Placed], bridged: dict[str, tuple[str, ...]]
 _WHY_FANS = {"open-air": Msg("gpu.why-open-air"), "blower": Msg("gpu.why-blower")}
 
 
+def out_of_place(gpu: GPU, chassis: Chassis) -> bool:
+    """A card not built for a rack server (`gpu.consumer-card`): a consumer (GeForce) card, or a
+    workstation card with open-air fans. The recommender never proposes one (one answer in one place)."""
+    return chassis.form == "rack" and (gpu.market == "consumer"
+                                       or (gpu.market == "workstation" and gpu.card_cooling == "open-air"))
+
+
 def _market(f: Facts, gpus: list[Placed]) -> None:
     """Consumer and workstation cards in a rack server; any card without ECC."""
-    in_server = f.chassis.form == "rack"
-    odd = [p for p in gpus if _gpu(p).market == "consumer"
-           or (_gpu(p).market == "workstation" and _gpu(p).card_cooling == "open-air")]
-    if in_server and odd:
+    odd = [p for p in gpus if out_of_place(_gpu(p), f.chassis)]
+    if odd:
         _consumer_in_server(f, odd)
         return
     no_ecc = [p for p in gpus if not _gpu(p).ecc]

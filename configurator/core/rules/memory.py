@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from string import ascii_uppercase
 
-from ..catalog import DIMM, GPU
+from ..catalog import CPU, DIMM, GPU
 from ..message import Msg, items
 from ..ops import Place, Remove
 from ..slots import dimm_slot_id
@@ -46,6 +46,7 @@ def check(f: Facts) -> None:
         return
     parts = [placed[0].part for placed in by_id.values()]
     _generation(f, parts, by_id)
+    _module_type(f, parts, by_id)
     keep = max(by_id, key=lambda k: len(by_id[k]))
     if len(by_id) > 1:
         _mixed(f, by_id, keep)
@@ -65,6 +66,33 @@ def _generation(f: Facts, parts: list[DIMM], by_id) -> None:
               Msg("mem.type", n=len(slots), slots=items(slots), dimm=part.name, kind=part.memory_type.upper(),
                   chassis=f.chassis.name, want=want.upper()), slots,
               Msg("mem.type.fix", want=want.upper()))
+
+
+def _module_type(f: Facts, parts: list[DIMM], by_id) -> None:
+    """A module type the CPU's memory controller does not run (a desktop UDIMM in a Xeon or EPYC
+    server): the server does not boot."""
+    cpu = next(iter(f.cpu_at.values()), None)
+    if cpu is None or not cpu.module_types:
+        return
+    kinds = items((k.upper() for k in cpu.module_types), conj="or")
+    for part in parts:
+        if part.module_type in cpu.module_types:
+            continue
+        slots = [p.slot.id for p in by_id[part.id]]
+        alt = _allowed_dimm(f, part, cpu)
+        f.add("error", "mem.module-type",
+              Msg("mem.module-type", n=len(slots), slots=items(slots), dimm=part.name,
+                  kind=part.module_type.upper(), cpu=cpu.name, kinds=kinds), slots,
+              Msg("mem.module-type.fix", part=alt.name) if alt else Msg("mem.module-type.fix-kind", kinds=kinds),
+              [place(s, alt.id) for s in slots] if alt else ())
+
+
+def _allowed_dimm(f: Facts, part: DIMM, cpu: CPU) -> DIMM | None:
+    """The catalog DIMM the CPU runs closest to `part`'s capacity, then to the CPU's memory speed."""
+    fits = [d for d in f.ctx.catalog.by_category("dimm") if isinstance(d, DIMM)
+            and d.module_type in cpu.module_types and d.memory_type == part.memory_type]
+    return min(fits, key=lambda d: (abs(d.capacity_gb - part.capacity_gb),
+                                    abs(d.speed_mts - cpu.memory_speed_1dpc_mts), d.id), default=None)
 
 
 def _mixed(f: Facts, by_id, keep: str) -> None:

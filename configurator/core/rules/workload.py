@@ -33,7 +33,7 @@ Way = tuple[Msg, tuple[Any, ...], float]
 
 def needed_bytes(workload: Workload, n_gpus: int) -> int:
     """What each GPU must hold for `workload` on `n_gpus`: PyTorch's peak plus the CUDA reserve."""
-    total = estimate_memory(workload, max(1, n_gpus)).total
+    total = estimate_memory(workload, workload.sharded_over(n_gpus)).total
     return total + reserve_bytes(total)
 
 
@@ -43,10 +43,32 @@ def _gb(n: float) -> Decimal:
 
 
 def check(ctx: BuildContext, spec: Mapping[str, Any] | None, result: WorkloadResult | None) -> list[Violation]:
-    """`workload.does-not-fit` when the workload needs more memory per GPU than the GPUs have."""
-    if spec is None or result is None or result.fits or ctx.chassis is None:
+    """`workload.does-not-fit` when the workload needs more memory per GPU than the GPUs have;
+    `workload.tensor-parallel` when a served model does not split over the server's GPUs."""
+    if spec is None or result is None or ctx.chassis is None:
         return []
     wl = Workload.model_validate(dict(spec))
+    out = _tensor_parallel(wl, len(ctx.gpus))
+    if result.fits:
+        return out
+    return out + _does_not_fit(ctx, spec, wl, result)
+
+
+def _tensor_parallel(wl: Workload, n: int) -> list[Violation]:
+    """Serving assumes one tensor-parallel group over the server's GPUs (docs/workload-model.md):
+    a count vLLM and TensorRT-LLM cannot split the heads over gives an estimate no engine runs."""
+    m = wl.model
+    if wl.mode != "infer" or n <= 1 or m.tensor_parallel_ok(n):
+        return []
+    fit = max(k for k in range(1, n + 1) if m.tensor_parallel_ok(k))
+    message = Msg("workload.tensor-parallel", model=m.name, heads=m.heads, kv_heads=m.kv_heads, n=n)
+    fix = Fix.model_construct(description=Msg("workload.tensor-parallel.fix", n=fit), ops=())
+    return [Violation.model_construct(severity="warning", code="workload.tensor-parallel", message=message,
+                                      slots=(), fix=fix)]
+
+
+def _does_not_fit(ctx: BuildContext, spec: Mapping[str, Any], wl: Workload,
+                  result: WorkloadResult) -> list[Violation]:
     gpus = ctx.gpus
     need = result.capacity_bytes - result.headroom_bytes
     message = Msg("workload.does-not-fit", model=wl.model.name, need=_gb(need), have=_gb(result.capacity_bytes))

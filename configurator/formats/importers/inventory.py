@@ -30,6 +30,8 @@ import jc
 import jc.exceptions
 
 from ...core.catalog import Catalog
+from ...core.input_error import InputError
+from ...core.message import Msg
 from ...store.text_files import FileReadError, read_text
 from ...words.i18n import N_
 from .inventory_model import Found, FoundKind, Inventory
@@ -53,55 +55,55 @@ class _Source:
     once, bounded, and notes what is missing or unreadable."""
 
     def __init__(self, path: Path) -> None:
-        self.path, self.notes = path, list[str]()
+        self.path, self.notes = path, list[Msg]()
         self.missing: dict[str, str] = {}      # the probe's reasons for what it could not collect
         self._bundle: dict[str, str] | None = None
         if path.is_file():
             self._bundle = self._load_probe(path)
         elif not path.is_dir():
-            raise ValueError(f"{path}: not a folder of inventory files or a probe file")
+            raise InputError(Msg("import.not-inventory"), str(path))
 
     def _load_probe(self, path: Path) -> dict[str, str]:
         try:
             data = json.loads(read_text(path, max_bytes=MAX_PROBE_BYTES, what="probe file"))
-        except FileReadError as exc:
-            raise ValueError(str(exc)) from None
-        except (ValueError, RecursionError):
-            raise ValueError(f"{path}: not a probe file (not valid JSON)") from None
+        except (ValueError, RecursionError) as exc:
+            if isinstance(exc, FileReadError):
+                raise
+            raise InputError(Msg("import.probe-not-json"), str(path)) from None
         if not isinstance(data, dict) or data.get("kind") != PROBE_KIND or not isinstance(data.get("files"), dict):
-            raise ValueError(f"{path}: field 'kind': not a probe file (expected {PROBE_KIND!r})")
+            raise InputError(Msg("import.probe-kind", expected=repr(PROBE_KIND)), str(path), "kind")
         missing = data.get("missing")
         for name, why in (missing.items() if isinstance(missing, dict) else ()):
             self.missing[str(name)] = str(why)[:200]
             if name in SOFTWARE_FILES:
                 continue
-            self.notes.append(f"{path.name}: {name} not collected: {str(why)[:200]}")
+            self.notes.append(Msg("import.not-collected", file=path.name, name=str(name), why=str(why)[:200]))
         return {str(k): v for k, v in data["files"].items() if isinstance(v, str)}
 
     def has(self, name: str) -> bool:
         return name in self._bundle if self._bundle is not None else (self.path / name).exists()
 
-    def text(self, name: str, missing: str) -> str | None:
+    def text(self, name: str, missing: Msg | None) -> str | None:
         if not self.has(name):
             if missing:
-                self.notes.append(f"no {name}: {missing}")
+                self.notes.append(Msg("import.file-missing", file=name, details=missing))
             return None
         if self._bundle is not None:
             return self._bundle[name]
         try:
             return read_text(self.path / name, max_bytes=MAX_FILE_BYTES, what="inventory file")
         except FileReadError as exc:
-            self.notes.append(f"{name}: {exc.reason}, skipped")
+            self.notes.append(Msg("import.file-skipped", file=name, reason=exc.reason))
             return None
 
-    def parsed(self, name: str, missing: str, parser: str | None) -> Any:
+    def parsed(self, name: str, missing: Msg | None, parser: str | None) -> Any:
         text = self.text(name, missing)
         if text is None:
             return None
         try:
             return json.loads(text) if parser is None else jc.parse(parser, text, quiet=True)
         except (jc.exceptions.ParseError, ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
-            self.notes.append(f"{name}: cannot parse ({type(exc).__name__}), skipped")
+            self.notes.append(Msg("import.cannot-parse", file=name, error=type(exc).__name__))
             return None
 
 
@@ -173,7 +175,7 @@ def _drives(doc: Any, name: str) -> list[Found]:
     return out
 
 
-def _dimms(entries: Any, name: str, notes: list[str]) -> tuple[list[Found], str, str]:
+def _dimms(entries: Any, name: str, notes: list[Msg]) -> tuple[list[Found], str, str]:
     """DIMMs (DMI type 17), and the system's manufacturer and product name (type 1)."""
     out, maker, product, empty = [], "", "", 0
     for e in entries if isinstance(entries, list) else []:
@@ -195,7 +197,7 @@ def _dimms(entries: Any, name: str, notes: list[str]) -> tuple[list[Found], str,
                          figures={k: f for k, f in figures.items() if f},
                          traits={"memory_type": str(v.get("type") or "").lower()}))
     if empty:
-        notes.append(f"{name}: {empty} DIMM slot(s) empty (No Module Installed)")
+        notes.append(Msg("import.dimm-slots-empty", file=name, n=empty))
     return out, maker, product
 
 
@@ -220,27 +222,26 @@ def _pci(rows: Any, name: str, with_gpus: bool) -> list[Found]:
 def read_inventory(folder: Path | str) -> Inventory:
     """What a folder of command outputs (or a probe file) shows, as an `Inventory`; raises ValueError."""
     f = _Source(Path(folder))
-    xml = f.parsed("nvidia-smi-q.xml", "GPU details unknown", "xml")
+    xml = f.parsed("nvidia-smi-q.xml", Msg("import.unknown-gpus"), "xml")
     gpus = _gpus_xml(xml, "nvidia-smi-q.xml")
-    rows = f.parsed("nvidia-smi-query.csv", "", "csv") if f.has("nvidia-smi-query.csv") else None
+    rows = f.parsed("nvidia-smi-query.csv", None, "csv") if f.has("nvidia-smi-query.csv") else None
     if not gpus and rows is not None:
         gpus = _gpus_csv(rows, "nvidia-smi-query.csv")
-    cpus = _cpus(f.parsed("lscpu.json", "CPUs unknown", None), "lscpu.json")
-    dimms, maker, product = _dimms(f.parsed("dmidecode.txt", "DIMMs and the system model unknown (run dmidecode "
-                                             "-t 1 -t 17 as root)", "dmidecode"), "dmidecode.txt", f.notes)
-    drives = _drives(f.parsed("lsblk.json", "drives unknown", None), "lsblk.json")
-    pci = _pci(f.parsed("lspci.txt", "NICs unknown", "lspci"), "lspci.txt", with_gpus=not gpus)
-    meminfo = f.parsed("meminfo.txt", "memory size unknown", "proc_meminfo")
+    cpus = _cpus(f.parsed("lscpu.json", Msg("import.unknown-cpus"), None), "lscpu.json")
+    dimms, maker, product = _dimms(f.parsed("dmidecode.txt", Msg("import.unknown-dimms"), "dmidecode"), "dmidecode.txt", f.notes)
+    drives = _drives(f.parsed("lsblk.json", Msg("import.unknown-drives"), None), "lsblk.json")
+    pci = _pci(f.parsed("lspci.txt", Msg("import.unknown-nics"), "lspci"), "lspci.txt", with_gpus=not gpus)
+    meminfo = f.parsed("meminfo.txt", Msg("import.unknown-memory"), "proc_meminfo")
     if isinstance(meminfo, dict) and meminfo.get("MemTotal"):
-        f.notes.append(f"meminfo.txt: the OS sees {meminfo['MemTotal'] / 2**20:.1f} GiB of memory"
-                       + ("" if dimms else "; the DIMMs behind it are unknown"))
+        gib = f"{meminfo['MemTotal'] / 2**20:.1f}"
+        f.notes.append(Msg("import.meminfo" if dimms else "import.meminfo-no-dimms", gib=gib))
     sees = {"gpu": any(map(f.has, ("nvidia-smi-q.xml", "nvidia-smi-query.csv", "lspci.txt"))),
             "cpu": f.has("lscpu.json"), "dimm": f.has("dmidecode.txt"), "drive": f.has("lsblk.json"),
             "nic": f.has("lspci.txt"), "psu": False}      # a host cannot see its PSUs
     return Inventory(source=str(folder), system_model=product, system_manufacturer=maker,
                      items=tuple(gpus + cpus + dimms + drives + pci), notes=tuple(f.notes),
                      blind=tuple(k for k, seen in sees.items() if not seen),
-                     software=host_software(lambda name: f.text(name, ""), f.missing, xml, rows))
+                     software=host_software(lambda name: f.text(name, None), f.missing, xml, rows))
 
 
 def _read(source: str, catalog: Catalog, settings: ImportSettings) -> ImportResult:

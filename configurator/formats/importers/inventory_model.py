@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ...core.message import Msg
 from ...core.stack.installed import InstalledStack
 
 #: what an item can be; "fan" and "pcie" (an unclassified PCIe device) are never catalog parts
@@ -60,7 +61,7 @@ class Inventory:
     system_manufacturer: str = ""
     chassis_type: str = ""              # Redfish ChassisType: "RackMount", "StandAlone", "Tower"
     items: tuple[Found, ...] = ()
-    notes: tuple[str, ...] = ()         # resources that failed, lists that were capped, blind spots
+    notes: tuple[Msg, ...] = ()         # resources that failed, lists that were capped, blind spots
     blind: tuple[str, ...] = ()         # kinds this source could not see at all (no lspci: "nic")
     software: InstalledStack = field(default_factory=InstalledStack)   # driver, CUDA, firmware versions
 

@@ -14,8 +14,11 @@ from typing import Any
 
 from ...core.build import OWNED_CHASSIS, Build, Meta
 from ...core.catalog import Catalog, Chassis
+from ...core.input_error import InputError
+from ...core.message import Msg
 from ...core.placement import first_free_slot
 from ...store.build_files import BuildNote, LoadedBuild, clean_text
+from ...words import say
 from ...words.i18n import _
 from .inventory_model import Found, Inventory
 from .matching import Match, key_tokens, match_item, tokens
@@ -26,7 +29,8 @@ _MAX_META_NOTES = 19_000    # Meta.notes holds 20,000 characters
 
 @dataclass(frozen=True)
 class ImportResult:
-    """The build an import produced, every match, and the notes a technician must read."""
+    """The build an import produced, every match, and the notes a technician must read
+    (`loaded.notes`: messages; the build's `meta.notes` keeps them in English)."""
 
     loaded: LoadedBuild
     inventory: Inventory
@@ -83,68 +87,67 @@ def _air_cooled(chassis: Chassis, catalog: Catalog) -> bool:
 
 
 def choose_chassis(inv: Inventory, matches: list[Match], catalog: Catalog,
-                   chassis_id: str | None) -> tuple[Chassis, str]:
+                   chassis_id: str | None) -> tuple[Chassis, Msg]:
     """The chassis to build in and a note on how it was chosen; raises ValueError on a bad id."""
     every = [p for p in catalog.by_category("chassis") if isinstance(p, Chassis)]
     if chassis_id:
         picked = catalog.chassis(chassis_id)
         if picked is None:
-            raise ValueError(f"--chassis: {chassis_id!r} is not a catalog chassis")
-        return picked, f"chassis {picked.id} chosen by the user"
+            raise InputError(Msg("import.chassis-unknown", chassis=repr(chassis_id)), "--chassis")
+        return picked, Msg("import.chassis-chosen", chassis=picked.id)
     if not every:
-        raise ValueError("the catalog has no chassis to build in")
+        raise InputError(Msg("import.no-chassis"))
     seen = tokens(f"{inv.system_manufacturer} {inv.system_model}")
     families = {getattr(catalog.get(m.part_id or ""), "baseboard_family", "") for m in matches if m.item.kind == "gpu"}
     named = [c for c in every if key_tokens(c) & seen]
     if named:
         best = max(named, key=lambda c: (len(key_tokens(c) & seen),
                                          bool(c.gpu_baseboard and c.gpu_baseboard.family in families), _fit(c, inv)))
-        return best, f"chassis {best.id}: the system model {inv.system_model!r} names it"
+        return best, Msg("import.chassis-named", chassis=best.id, model=repr(inv.system_model))
     tower = inv.chassis_type in ("StandAlone", "Tower")
     best = max(every, key=lambda c: (_fit(c, inv), bool(c.gpu_baseboard and c.gpu_baseboard.family in families),
                                      _air_cooled(c, catalog), (c.form == "tower") == tower, -c.rack_units))
     what = " ".join(w for w in (inv.system_manufacturer, inv.system_model) if w)
-    which = f"no catalog chassis matches {what!r}" if what else "the system model is unknown"
-    return best, (f"{which}: placed in the closest, {best.id} "
-                  f"(room for {_fit(best, inv)} of the parts); choose another with --chassis")
+    if what:
+        return best, Msg("import.chassis-closest", what=repr(what), chassis=best.id, n=_fit(best, inv))
+    return best, Msg("import.chassis-unknown-model", chassis=best.id, n=_fit(best, inv))
 
 
-def _note_for(m: Match, why: str) -> str:
-    return clean_text(f"{m.item.source}: {m.item.describe()}: {why}", 400)
-
-
-def place_matches(build: Build, matches: list[Match], catalog: Catalog) -> list[str]:
+def place_matches(build: Build, matches: list[Match], catalog: Catalog) -> list[Msg]:
     """Place every matched part in the first free slot that takes it; notes for the rest."""
-    notes: list[str] = []
+    notes: list[Msg] = []
     order = sorted(matches, key=lambda m: _PLACE_ORDER.index(m.item.kind) if m.item.kind in _PLACE_ORDER else 99)
     placements = dict(build.placements)
     for m in order:
         if m.part_id is None:
-            notes.append(_note_for(m, "unmatched, not placed (no catalog part has this part number or model)"))
+            notes.append(Msg("import.unmatched", source=clean_text(m.item.source, 150),
+                             item=clean_text(m.item.describe(), 200)))
             continue
         slot = first_free_slot(build, catalog, m.part_id)
         if slot is None:
-            notes.append(_note_for(m, f"matched {m.part_id} ({m.confidence}) but no free slot takes it"))
+            notes.append(Msg("import.no-free-slot", source=clean_text(m.item.source, 150),
+                             item=clean_text(m.item.describe(), 200), part=m.part_id, confidence=m.confidence))
             continue
         placements[slot] = m.part_id
         build.placements = dict(placements)
     return notes
 
 
-def _summary(inv: Inventory, matches: list[Match]) -> str:
+def _summary(inv: Inventory, matches: list[Match]) -> Msg:
     kinds = ("cpu", "gpu", "dimm", "drive", "nic", "psu", "fan", "pcie")
     seen = ", ".join(f"{len(inv.of(k))} {k}" for k in kinds if inv.of(k))
     matched = sum(m.part_id is not None for m in matches)
-    return f"found {seen}; {matched} of {len(matches)} part(s) matched to the catalog"
+    return Msg("import.summary", seen=seen, matched=matched, total=len(matches))
 
 
-def _fans_note(inv: Inventory) -> list[str]:
+def _fans_note(inv: Inventory) -> list[Msg]:
     fans = inv.of("fan")
     if not fans:
         return []
     bad = [f"{f.location or f.source} ({f.health})" for f in fans if f.health and f.health != "OK"]
-    text = f"{len(fans)} fan(s) reported; fans belong to the chassis cooling and are not placed"
-    return [text + (f"; not OK: {', '.join(bad)}" if bad else "")]
+    if bad:
+        return [Msg("import.fans-not-ok", n=len(fans), fans=", ".join(bad))]
+    return [Msg("import.fans", n=len(fans))]
 
 
 def build_from_inventory(inv: Inventory, catalog: Catalog, chassis_id: str | None = None,
@@ -159,19 +162,20 @@ def build_from_inventory(inv: Inventory, catalog: Catalog, chassis_id: str | Non
     cooling = _assume_cooling(build, chassis)
     build.owned = {**build.placements, OWNED_CHASSIS: chassis.id}
     notes = [_summary(inv, matches), how, *cooling, *inv.notes, *placed_notes, *_fans_note(inv)]
-    build.meta = build.meta.model_copy(update={"notes": _meta_text(notes)})
+    english = [say(n, "en") for n in notes]     # the build file keeps its notes in English
+    build.meta = build.meta.model_copy(update={"notes": _meta_text(english)})
     field = name or inv.source
     loaded = LoadedBuild(build, tuple(BuildNote(field, "", n) for n in notes))
     return ImportResult(loaded, inv, tuple(matches))
 
 
-def _assume_cooling(build: Build, chassis: Chassis) -> list[str]:
+def _assume_cooling(build: Build, chassis: Chassis) -> list[Msg]:
     """The running server has cooling; no inventory names the catalog option, so take the
     chassis' first (its default) and say so."""
     if not chassis.cooling_options or "COOLING" in build.placements:
         return []
     build.placements = {**build.placements, "COOLING": chassis.cooling_options[0].cooling}
-    return [f"cooling assumed to be {chassis.cooling_options[0].cooling}, the chassis' first option; change it if not"]
+    return [Msg("import.cooling-assumed", cooling=chassis.cooling_options[0].cooling)]
 
 
 def _meta_text(notes: list[str]) -> str:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.catalog import Catalog
+from ...core.input_error import InputError
+from ...core.message import Msg
 from ...store.text_files import FileReadError, read_text
 from ...words.i18n import N_
 from .inventory_model import Found, Inventory
@@ -24,18 +26,19 @@ from .software import redfish_software
 if TYPE_CHECKING:
     from .redfish_client import RedfishSession
 
-_FATAL = ("timed out", "cannot connect", "TLS")
+#: the causes that end an import: the service cannot be reached at all (redfish_client._why)
+_FATAL = frozenset({"redfish.tls-untrusted", "redfish.timeout", "redfish.connect"})
 
 
 class _Walker:
     """Follows links with a budget; remembers what it read and what it could not."""
 
     def __init__(self, session: RedfishSession) -> None:
-        self.s, self.seen, self.notes = session, set[str](), list[str]()
+        self.s, self.seen, self.notes = session, set[str](), list[Msg]()
         self._budget = session.options.max_links
 
-    def note(self, text: str) -> None:
-        self.notes.append(text)
+    def note(self, msg: Msg) -> None:
+        self.notes.append(msg)
 
     def get(self, link: Any) -> dict[str, Any] | None:
         """The resource an `{"@odata.id": ...}` object (or a bare URI) points to, read once."""
@@ -44,20 +47,20 @@ class _Walker:
             return None
         path = self.s.path_of(uri)
         if path is None:
-            self.notes.append(f"{uri}: link to another service, not followed")
+            self.notes.append(Msg("import.foreign-link", uri=uri))
             return None
         if path in self.seen:
             return None
         self.seen.add(path)
         if len(self.seen) > self._budget:
             if len(self.seen) == self._budget + 1:
-                self.notes.append(f"stopped after {self._budget} resources; the rest is not imported")
+                self.notes.append(Msg("import.link-budget", n=self._budget))
             return None
         data, why = self.s.get(path)
-        if data is None:
-            if why.startswith(_FATAL):
-                raise RedfishError(f"{self.s.base}{path}: {why}")
-            self.notes.append(f"{path}: {why}, skipped")
+        if why is not None:
+            if why.id in _FATAL:
+                raise RedfishError(f"{self.s.base}{path}", why)
+            self.notes.append(Msg("import.file-skipped", file=path, reason=why))
         return data
 
     def members(self, link: Any) -> list[dict[str, Any]]:
@@ -72,7 +75,7 @@ class _Walker:
                 if tried >= cap:
                     where = page.get("@odata.id") or (link.get("@odata.id") if isinstance(link, dict) else link)
                     total = page.get("Members@odata.count", len(refs))
-                    self.notes.append(f"{where}: {total} members, only the first {cap} read")
+                    self.notes.append(Msg("import.members-capped", where=str(where), total=str(total), cap=cap))
                     return out
                 tried += 1
                 item = self.get(ref)
@@ -86,7 +89,7 @@ class _Walker:
         refs = refs if isinstance(refs, list) else []
         cap = self.s.options.max_members
         if len(refs) > cap:
-            self.notes.append(f"{len(refs)} links in one list, only the first {cap} read")
+            self.notes.append(Msg("import.links-capped", n=len(refs), cap=cap))
         return [r for r in (self.get(x) for x in refs[:cap]) if r is not None]
 
 
@@ -115,9 +118,9 @@ def read_inventory(options: RedfishOptions) -> Inventory:
     first = systems[0] if systems else {}
     frame = next((c for c in chassis if c.get("ChassisType") not in ("Component", "Module", "Card")), {})
     if options.insecure:
-        walk.notes.insert(0, "TLS certificate not verified (--insecure)")
+        walk.notes.insert(0, Msg("import.tls-unverified"))
     if not systems:
-        walk.notes.append("the service reports no computer system: CPUs, memory and drives are unknown")
+        walk.notes.append(Msg("import.no-system"))
     return Inventory(
         source=options.url, system_model=str(first.get("Model") or frame.get("Model") or ""),
         system_manufacturer=str(first.get("Manufacturer") or frame.get("Manufacturer") or ""),
@@ -143,10 +146,10 @@ def read_password_file(path: str) -> str:
     try:
         text = read_text(path, max_bytes=4096, what="password file")   # bounded; refuses FIFOs and devices
     except FileReadError as exc:
-        raise ValueError(f"{path}: cannot read the password file ({exc.reason})") from None
+        raise InputError(Msg("import.password-unreadable", reason=exc.msg), path) from None
     first = text.splitlines()[0] if text else ""
     if not first:
-        raise ValueError(f"{path}: the password file is empty")
+        raise InputError(Msg("import.password-empty"), path)
     return first
 
 

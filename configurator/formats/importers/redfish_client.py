@@ -26,11 +26,16 @@ from redfish.rest.v1 import (
 )
 from requests.adapters import HTTPAdapter
 
+from ...core.message import Msg
 from .redfish_options import RedfishError, RedfishOptions
 
 
 class ResponseTooLargeError(requests.RequestException):
-    """A response longer than the cap (a broken or hostile service)."""
+    """A response longer than the cap (a broken or hostile service); `msg` says by how much."""
+
+    def __init__(self, url: str, msg: Msg) -> None:
+        super().__init__(f"{url}: {msg.id}")
+        self.msg = msg
 
 
 class _BoundedAdapter(HTTPAdapter):
@@ -55,32 +60,32 @@ class _BoundedAdapter(HTTPAdapter):
         declared = resp.headers.get("Content-Length", "")
         if declared.isdigit() and int(declared) > self._max:
             resp.close()
-            raise ResponseTooLargeError(f"{request.url}: response of {int(declared):,} bytes is over "
-                                        f"the {self._max:,}-byte limit")
+            raise ResponseTooLargeError(request.url, Msg("redfish.too-large-declared", n=f"{int(declared):,}",
+                                                         limit=f"{self._max:,}"))
         body = resp.raw.read(self._max + 1, decode_content=True)
         if len(body) > self._max:
             resp.close()
-            raise ResponseTooLargeError(f"{request.url}: response is over the {self._max:,}-byte limit")
+            raise ResponseTooLargeError(request.url, Msg("redfish.too-large", limit=f"{self._max:,}"))
         resp.raw.release_conn()     # read to the end: the connection goes back to the pool (keep-alive)
         resp._content = body  # what requests itself stores after reading a body
         return resp
 
 
-def _why(exc: BaseException) -> str:
-    """The root cause of a library failure, in words a technician can act on."""
+def _why(exc: BaseException) -> Msg:
+    """The root cause of a library failure, as a message a technician can act on."""
     cause: BaseException | None = exc
     while cause is not None and cause.__cause__ is not None:
         cause = cause.__cause__
     if isinstance(cause, requests.exceptions.SSLError):
-        return "TLS certificate not trusted: give the BMC's CA (--ca-file) or accept a self-signed certificate (--insecure)"
+        return Msg("redfish.tls-untrusted")
     if isinstance(cause, requests.exceptions.Timeout):
-        return "timed out (no answer within the timeout; raise it with --timeout)"
+        return Msg("redfish.timeout")
     if isinstance(cause, requests.exceptions.ConnectionError):
-        return "cannot connect (is the address right and the BMC reachable?)"
+        return Msg("redfish.connect")
     if isinstance(cause, ResponseTooLargeError):
-        return str(cause).split(": ", 1)[-1]
+        return cause.msg
     text = str(cause or exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
+    return Msg("input.as-given", text=text[0] if text else type(exc).__name__)
 
 
 class RedfishSession:
@@ -90,7 +95,7 @@ class RedfishSession:
         url = options.url.rstrip("/")
         parts = urlsplit(url)
         if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise RedfishError(f"{options.url}: not an http(s):// URL of a BMC")
+            raise RedfishError(options.url, Msg("redfish.not-url"))
         self.options, self.base, self._host = options, url, parts.netloc
         verify: bool | str = False if options.insecure else (options.ca_file or True)
         adapter = _BoundedAdapter(verify, options.max_bytes)
@@ -121,9 +126,9 @@ class RedfishSession:
                 warnings.simplefilter("ignore")    # urllib3's InsecureRequestWarning: --insecure was asked for
                 self._client.get_root_object()
         except (RetriesExhaustedError, ServerDownOrUnreachableError, requests.RequestException) as exc:
-            raise RedfishError(f"{self.base}: {_why(exc)}") from None
+            raise RedfishError(self.base, _why(exc)) from None
         except ValueError as exc:       # the library's JsonDecodingError
-            raise RedfishError(f"{self.base}: the service root is not valid JSON ({_why(exc)})") from None
+            raise RedfishError(self.base, Msg("redfish.root-not-json", reason=_why(exc))) from None
         root = getattr(self._client, "root", None)
         return dict(root) if isinstance(root, dict) else {}
 
@@ -137,9 +142,9 @@ class RedfishSession:
                     # no session service, or one the library cannot read (no Location, no token)
                     self._client.login(auth=AuthMethod.BASIC)
         except InvalidCredentialsError:
-            raise RedfishError(f"{self.base}: login refused (HTTP 401): check the user and password") from None
+            raise RedfishError(self.base, Msg("redfish.login-refused")) from None
         except (RetriesExhaustedError, requests.RequestException) as exc:
-            raise RedfishError(f"{self.base}: login failed: {_why(exc)}") from None
+            raise RedfishError(self.base, Msg("redfish.login-failed", reason=_why(exc))) from None
 
     def close(self) -> None:
         """Log out (deletes the session on the BMC); errors here change nothing for the import."""
@@ -157,8 +162,8 @@ class RedfishSession:
             return None
         return parts.path if parts.path.startswith("/") else None
 
-    def get(self, path: str) -> tuple[dict[str, Any] | None, str]:
-        """(the resource, '') or (None, why not): HTTP errors, bad JSON, too large."""
+    def get(self, path: str) -> tuple[dict[str, Any] | None, Msg | None]:
+        """(the resource, None) or (None, why not): HTTP errors, bad JSON, too large."""
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -166,11 +171,11 @@ class RedfishSession:
         except (RetriesExhaustedError, requests.RequestException) as exc:
             return None, _why(exc)
         except ValueError:
-            return None, "not valid JSON"
+            return None, Msg("redfish.not-json")
         if resp.status != 200:
-            return None, f"HTTP {resp.status}"
+            return None, Msg("input.as-given", text=f"HTTP {resp.status}")
         try:
             data = json.loads(resp.read or b"")
         except (ValueError, RecursionError):
-            return None, "not valid JSON"
-        return (data, "") if isinstance(data, dict) else (None, "not a JSON object")
+            return None, Msg("redfish.not-json")
+        return (data, None) if isinstance(data, dict) else (None, Msg("redfish.not-object"))

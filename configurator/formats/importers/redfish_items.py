@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from ...core.message import Msg
 from .inventory_model import Found
 
 _GIB = 1024**3
@@ -20,16 +21,16 @@ class Walk(Protocol):
     def get(self, link: Any) -> dict[str, Any] | None: ...
     def members(self, link: Any) -> list[dict[str, Any]]: ...
     def links(self, refs: Any) -> list[dict[str, Any]]: ...
-    def note(self, text: str) -> None: ...
+    def note(self, msg: Msg) -> None: ...
 
 
-def _present(walk: Walk, what: str, resources: list[dict[str, Any]], read: Any) -> list[Found]:
+def _present(walk: Walk, what: Msg, resources: list[dict[str, Any]], read: Any) -> list[Found]:
     """`read` applied to each resource; empty slots (Status Absent) are counted in a note, since
     free DIMM slots and drive bays are what an upgrade fills."""
     found = [f for f in map(read, resources) if f is not None]
     empty = sum(_absent(r) for r in resources)
     if empty:
-        walk.note(f"{empty} of {len(resources)} {what} reported empty (Status Absent)")
+        walk.note(Msg("import.absent", empty=empty, total=len(resources), what=what))
     return found
 
 
@@ -118,10 +119,10 @@ def fan_item(d: dict[str, Any]) -> Found | None:
 def system_items(walk: Walk, system: dict[str, Any]) -> list[Found]:
     """CPUs, GPUs, DIMMs and drives of one ComputerSystem (drives through its Storage)."""
     out: list[Found] = []
-    out += _present(walk, "processor sockets", walk.members(system.get("Processors")), processor_item)
-    out += _present(walk, "memory slots", walk.members(system.get("Memory")), memory_item)
+    out += _present(walk, Msg("import.what-sockets"), walk.members(system.get("Processors")), processor_item)
+    out += _present(walk, Msg("import.what-memory-slots"), walk.members(system.get("Memory")), memory_item)
     drives = [d for storage in walk.members(system.get("Storage")) for d in walk.links(storage.get("Drives"))]
-    out += _present(walk, "drive bays of the storage controllers", drives, drive_item)
+    out += _present(walk, Msg("import.what-drive-bays"), drives, drive_item)
     return out
 
 
@@ -129,7 +130,7 @@ def _power(walk: Walk, ch: dict[str, Any]) -> list[Found]:
     """PSUs from PowerSubsystem, else from the deprecated Power resource's inline list."""
     if "PowerSubsystem" in ch:
         sub = walk.get(ch["PowerSubsystem"]) or {}
-        return _present(walk, "PSU bays", walk.members(sub.get("PowerSupplies")), psu_item)
+        return _present(walk, Msg("import.what-psu-bays"), walk.members(sub.get("PowerSupplies")), psu_item)
     power = walk.get(ch.get("Power")) or {}
     inline = power.get("PowerSupplies")
     return [f for f in (psu_item(p) for p in inline if isinstance(p, dict)) if f] if isinstance(inline, list) else []
@@ -172,7 +173,7 @@ def chassis_items(walk: Walk, ch: dict[str, Any], gpus_reported: bool, linked: s
     drives = walk.links((ch.get("Links") or {}).get("Drives"))
     if "Drives" in ch:
         drives += walk.members(ch["Drives"])
-    out += _present(walk, "further drive bays", drives, drive_item)
+    out += _present(walk, Msg("import.what-more-drive-bays"), drives, drive_item)
     out += [_nic(walk, a, linked) for a in walk.members(ch.get("NetworkAdapters")) if not _absent(a)]
     out += pcie_items(walk.members(ch.get("PCIeDevices")), linked, gpus_reported)
     out += _power(walk, ch)

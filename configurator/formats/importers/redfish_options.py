@@ -8,9 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.input_error import InputError
+from ...core.message import Msg
 
-class RedfishError(ValueError):
-    """The service could not be read; `str()` is one line naming the URL."""
+
+class RedfishError(InputError):
+    """The service could not be read: `msg` says why, `file` is the URL."""
+
+    def __init__(self, url: str, msg: Msg) -> None:
+        super().__init__(msg, url)
 
 
 @dataclass(frozen=True)

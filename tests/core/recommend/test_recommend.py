@@ -30,7 +30,7 @@ def seed_case(evaluator):
 
 def test_seed_7b_recommends_two_80gb_among_cheapest(seed_case) -> None:
     """The seed's case: 7B, mixed-precision AdamW, ZeRO-3 — a 2 × 80 GB build among the cheapest valid ones."""
-    cheapest = seed_case.results[:3]     # the front, cheapest first
+    cheapest = sorted(seed_case.results, key=lambda r: r.price)[:3]     # with a budget the front is fastest first
     assert any(r.evaluation.compute.gpu_count == 2 and r.evaluation.compute.vram_gb_per_gpu == 80
                for r in cheapest), [(r.evaluation.compute.gpu_count, r.evaluation.compute.gpu_model)
                                     for r in cheapest]
@@ -43,6 +43,14 @@ def test_every_result_checks_clean_and_meets_constraints(seed_case, evaluator) -
         assert r.price <= Decimal("200000") and r.days is not None and r.days <= 14
         assert r.evaluation.workload is not None and r.evaluation.workload.fits
         assert r.reasons
+
+
+def test_budget_with_the_default_objective_gives_the_best_build_within_it(seed_case) -> None:
+    """A budget asks for the best build it buys (#26): the fastest first, every one within the budget."""
+    res = seed_case.results
+    assert res[0].days == min(r.days for r in res) and res[0].price <= Decimal("200000")
+    assert res[0].reasons[0].template == "Fastest of the builds that meet every constraint."
+    assert [r.days for r in res] == sorted(r.days for r in res)
 
 
 def test_front_is_pareto(seed_case) -> None:

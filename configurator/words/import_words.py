@@ -1,0 +1,84 @@
+"""What a server import notes (formats/importers: inventory, Redfish, placing), by message id.
+
+An importer returns its notes as `Msg`s; `configurator import` words them in the user's
+language and the build file keeps them in English (`say(msg, "en")`), as it always has.
+"""
+
+from __future__ import annotations
+
+from .marks import N_, Entry
+
+#: placing.py: the summary, the chassis choice, the cooling assumption, items not placed, fans
+PLACING: dict[str, Entry] = {
+    "import.summary": N_("found {seen}; {matched} of {total} part(s) matched to the catalog"),
+    "import.chassis-chosen": N_("chassis {chassis} chosen by the user"),
+    "import.chassis-named": N_("chassis {chassis}: the system model {model} names it"),
+    "import.chassis-closest": N_("no catalog chassis matches {what}: placed in the closest, {chassis} (room for {n} "
+                                 "of the parts); choose another with --chassis"),
+    "import.chassis-unknown-model": N_("the system model is unknown: placed in the closest, {chassis} (room for {n} "
+                                       "of the parts); choose another with --chassis"),
+    "import.cooling-assumed": N_("cooling assumed to be {cooling}, the chassis' first option; change it if not"),
+    "import.unmatched": N_("{source}: {item}: unmatched, not placed (no catalog part has this part number or model)"),
+    "import.no-free-slot": N_("{source}: {item}: matched {part} ({confidence}) but no free slot takes it"),
+    "import.fans": N_("{n} fan(s) reported; fans belong to the chassis cooling and are not placed"),
+    "import.fans-not-ok": N_("{n} fan(s) reported; fans belong to the chassis cooling and are not placed; "
+                             "not OK: {fans}"),
+}
+
+#: inventory.py: files missing, unreadable or partial
+INVENTORY: dict[str, Entry] = {
+    "import.file-missing": N_("no {file}: {details}"),
+    "import.unknown-gpus": N_("GPU details unknown"),
+    "import.unknown-cpus": N_("CPUs unknown"),
+    "import.unknown-drives": N_("drives unknown"),
+    "import.unknown-nics": N_("NICs unknown"),
+    "import.unknown-memory": N_("memory size unknown"),
+    "import.unknown-dimms": N_("DIMMs and the system model unknown (run dmidecode -t 1 -t 17 as root)"),
+    "import.not-collected": N_("{file}: {name} not collected: {why}"),
+    "import.file-skipped": N_("{file}: {reason}, skipped"),
+    "import.cannot-parse": N_("{file}: cannot parse ({error}), skipped"),
+    "import.dimm-slots-empty": N_("{file}: {n} DIMM slot(s) empty (No Module Installed)"),
+    "import.meminfo": N_("meminfo.txt: the OS sees {gib} GiB of memory"),
+    "import.meminfo-no-dimms": N_("meminfo.txt: the OS sees {gib} GiB of memory; the DIMMs behind it are unknown"),
+}
+
+#: redfish.py, redfish_items.py: what the walk of the BMC's resources skipped
+REDFISH: dict[str, Entry] = {
+    "import.tls-unverified": N_("TLS certificate not verified (--insecure)"),
+    "import.foreign-link": N_("{uri}: link to another service, not followed"),
+    "import.link-budget": N_("stopped after {n} resources; the rest is not imported"),
+    "import.members-capped": N_("{where}: {total} members, only the first {cap} read"),
+    "import.links-capped": N_("{n} links in one list, only the first {cap} read"),
+    "import.no-system": N_("the service reports no computer system: CPUs, memory and drives are unknown"),
+    "import.absent": N_("{empty} of {total} {what} reported empty (Status Absent)"),
+    "import.what-sockets": N_("processor sockets"),
+    "import.what-memory-slots": N_("memory slots"),
+    "import.what-drive-bays": N_("drive bays of the storage controllers"),
+    "import.what-more-drive-bays": N_("further drive bays"),
+    "import.what-psu-bays": N_("PSU bays"),
+}
+
+#: what stops an import (raised as `InputError`s naming the folder, the file or the BMC's URL)
+ERRORS: dict[str, Entry] = {
+    "import.not-inventory": N_("not a folder of inventory files or a probe file"),
+    "import.probe-not-json": N_("not a probe file (not valid JSON)"),
+    "import.probe-kind": N_("not a probe file (expected {expected})"),
+    "import.password-unreadable": N_("cannot read the password file ({reason})"),
+    "import.password-empty": N_("the password file is empty"),
+    "import.chassis-unknown": N_("{chassis} is not a catalog chassis"),
+    "import.no-chassis": N_("the catalog has no chassis to build in"),
+    "redfish.tls-untrusted": N_("TLS certificate not trusted: give the BMC's CA (--ca-file) or accept a self-signed "
+                                "certificate (--insecure)"),
+    "redfish.timeout": N_("timed out (no answer within the timeout; raise it with --timeout)"),
+    "redfish.connect": N_("cannot connect (is the address right and the BMC reachable?)"),
+    "redfish.too-large-declared": N_("response of {n} bytes is over the {limit}-byte limit"),
+    "redfish.too-large": N_("response is over the {limit}-byte limit"),
+    "redfish.not-url": N_("not an http(s):// URL of a BMC"),
+    "redfish.root-not-json": N_("the service root is not valid JSON ({reason})"),
+    "redfish.login-refused": N_("login refused (HTTP 401): check the user and password"),
+    "redfish.login-failed": N_("login failed: {reason}"),
+    "redfish.not-json": N_("not valid JSON"),
+    "redfish.not-object": N_("not a JSON object"),
+}
+
+WORDS: dict[str, Entry] = {**PLACING, **INVENTORY, **REDFISH, **ERRORS}
