@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import platform
 import shutil
 import socket
 import subprocess
@@ -35,8 +36,13 @@ COMMANDS = {
     "lsblk.json": ["lsblk", "-J", "-b", "-o", "NAME,SIZE,TYPE,ROTA,TRAN,MODEL"],
     "lspci.txt": ["lspci", "-vmm", "-nn"],
     "dmidecode.txt": ["dmidecode", "-t", "1", "-t", "17"],
+    "nv-fabricmanager.txt": ["nv-fabricmanager", "--version"],     # NVSwitch systems: must equal the driver
+    "npu-smi.txt": ["npu-smi", "info"],                             # Ascend NPUs and their driver
 }
-READS = {"meminfo.txt": "/proc/meminfo"}
+READS = {"meminfo.txt": "/proc/meminfo",
+         "ascend-driver.info": "/usr/local/Ascend/driver/version.info",
+         "ascend-toolkit.info": "/usr/local/Ascend/ascend-toolkit/latest/" + platform.machine()
+         + "-linux/ascend_toolkit_install.info"}
 
 
 def run(argv: list) -> tuple:

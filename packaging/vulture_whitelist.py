@@ -134,3 +134,11 @@ _.read_iops
 _.peak_size_bytes
 _.avg_busbw_gbs
 _.VAT_WORDS               # N_ marks: the quote words gettext extracts (used by msgid)
+
+# -- the software stack: fields read from the table and the import, kept for --json
+_.npu_firmware
+_.binary_compat
+_.bios
+_.bmc_firmware
+_.gpu_firmware
+_.gpu_vbios

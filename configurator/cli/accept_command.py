@@ -1,6 +1,7 @@
 """`configurator accept plan|script|import|compare`: the acceptance test of a delivered server.
 
-    accept plan BUILD [-o PLAN.pdf] [--json]        the ordered checks, expected values, sources
+    accept plan BUILD [-o PLAN.pdf] [--json]        the ordered checks, expected values, sources (the PDF
+                                                    also lists the pinned software stack)
     accept script BUILD -o accept.sh                the read-only script the technician runs
     accept import BUILD RESULTS [--baseline] [-o REPORT.pdf] [--json]
                                                     the results against the plan (exit 1: rejected)
@@ -20,6 +21,8 @@ from ..words.i18n import LANGUAGES, _, current_language
 
 if TYPE_CHECKING:
     from ..core.acceptance.model import Plan
+    from ..core.build import Build
+    from ..core.catalog import Catalog
 
 
 def arguments(a: argparse.ArgumentParser) -> None:
@@ -44,14 +47,15 @@ def arguments(a: argparse.ArgumentParser) -> None:
         sub.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
 
-def _plan(path: str) -> Plan:
+def _plan(path: str) -> tuple[Plan, Build, Catalog]:
     from ..core.acceptance import plan_for
     from ..store.acceptance_references import load_references
     from ..store.build_files import read_build
     from ..store.catalogs import default_catalog
 
     catalog = default_catalog()
-    return plan_for(read_build(path, catalog).build, catalog, load_references())
+    build = read_build(path, catalog).build
+    return plan_for(build, catalog, load_references()), build, catalog
 
 
 def _print_json(data: Any) -> None:
@@ -64,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     from ..words import acceptance_text as words
     from .accept_json import comparison_json, plan_json, report_json
 
-    plan = _plan(args.build)
+    plan, build, catalog = _plan(args.build)
     lang = getattr(args, "pdf_lang", None) or current_language()
     if args.action == "script":
         from ..formats.exporters.acceptance_script import write_script
@@ -75,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         if args.output:
             from ..formats.exporters.acceptance_pdf import write_plan_pdf
 
-            write_plan_pdf(plan, Path(args.output), lang)
+            write_plan_pdf(plan, Path(args.output), lang, build=build, catalog=catalog)
         _print_json(plan_json(plan)) if args.json else print(words.plan_text(plan))
         return 0
     from ..core.acceptance import check, compare

@@ -68,4 +68,8 @@ def plan_to_text(plan: UpgradePlan) -> str:
     lines = [*_changes(plan), "", *_figures(plan), "", *_problems(plan), "", pad(_("Cost"), 11) + cost]
     if plan.unpriced:
         lines.append(" " * 11 + _("on request (no price): {parts}").format(parts=", ".join(plan.unpriced)))
+    if plan.stack_needs:
+        from ..words.render import say
+
+        lines += ["", _("Software stack:"), *(f"  - {say(m)}" for m in plan.stack_needs)]
     return "\n".join(lines)

@@ -88,6 +88,10 @@ class GPU(Part):
     category: Literal["gpu"] = "gpu"
     form_factor: GpuFormFactor
     baseboard_family: str = Field("", description="SXM/OAM baseboard family the module needs, e.g. 'hgx-hopper'")
+    architecture: str = Field("", max_length=60, description="the chip family: 'Hopper', 'Blackwell', 'CDNA 3'")
+    compute_capability: str = Field("", max_length=20, description=(
+        "NVIDIA: CUDA compute capability 'major.minor' ('9.0'); AMD: the gfx target ('gfx942'); "
+        "others: the vendor's chip target ('ascend910b'). The software stack matches framework builds on it"))
     memory_gb: PositiveFloat
     memory_type: str
     memory_bandwidth_gbs: PositiveFloat

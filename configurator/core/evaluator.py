@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from itertools import count
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -31,6 +31,9 @@ from .rules import merge as merge_violations
 from .rules import workload as workload_rules
 from .violations import Violation
 
+if TYPE_CHECKING:
+    from .stack.table import StackTable
+
 T = TypeVar("T")
 #: the build fields (and site fields) the rules read besides the placements: the key of their memo
 RULE_INPUTS = frozenset({"chassis", "placements", "bridges", "psu_redundancy", "psu_feeds", "multi_node", "unplaced",
@@ -41,9 +44,13 @@ class Evaluator:
     """Check and evaluate builds against one catalog, FX table and set of model presets."""
 
     def __init__(self, catalog: Catalog, fx: FxTable = USD_ONLY,
-                 presets: Mapping[str, ModelShape] | None = None) -> None:
+                 presets: Mapping[str, ModelShape] | None = None,
+                 stack_loader: Callable[[], StackTable] | None = None) -> None:
         self.catalog = catalog
         self.fx = fx
+        #: reads the software-stack table (store/stack_tables.py) the first time an upgrade plan needs it
+        self._stack_loader = stack_loader
+        self._stack: StackTable | None = None
         #: workload model presets by id (models.toml), for the workload editor and the CLI
         self.presets: Mapping[str, ModelShape] = MappingProxyType(dict(presets or {}))
         self._contexts = BoundedMemo(1024)    # (chassis, placements) -> (token, resolved context)
@@ -59,6 +66,12 @@ class Evaluator:
         self._family = self._family_memo()
 
     # ------------------------------------------------------------------ public
+    def stack_table(self) -> StackTable | None:
+        """The software-stack compatibility table, read once when first asked; None without a loader."""
+        if self._stack is None and self._stack_loader is not None:
+            self._stack = self._stack_loader()
+        return self._stack
+
     def evaluate(self, build: Build, workload: Any = None) -> Evaluation:
         """Everything the panels, CLI and PDF show about `build`; never raises for a bad build.
 

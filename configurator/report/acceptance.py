@@ -3,13 +3,15 @@
 Both read the core's `Plan` / `Report` / `Comparison` and word every cell through
 words/acceptance_text.py, so the PDF says what the CLI prints. The plan is a checklist (a box
 per step, the expected value, its tolerance, the tool, a numbered source); the report adds the
-measured values, the verdicts, the findings against the baseline and lines to sign.
+measured values, the verdicts, the findings against the baseline and lines to sign. The plan also
+lists the build's pinned software stack (report/stack_section.py, the quote's table), so the
+technician installs the versions the plan was written for.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, LongTable, PageTemplate, Spacer
@@ -20,8 +22,10 @@ from ..core.acceptance.verdicts import Report, Row
 from ..words import acceptance_text as w
 from ..words.quote_words import Labels
 from ..words.render import say
+from ..words.stack_text import ManifestRow
 from . import fonts
 from .canvas import PageInfo, make_canvas
+from .stack_section import stack_section
 from .styles import (
     ACCENT,
     ERROR,
@@ -65,7 +69,7 @@ def _plan_row(step: Step, ref_no: int, lang: str) -> list[Flowable | str]:
             C(w.tolerance(step), st.cell), C(step.tool, st.cell), C(f"[{ref_no}]", st.cell), C("☐", st.cell)]
 
 
-def plan_story(plan: Plan, lang: str) -> list[Flowable]:
+def plan_story(plan: Plan, lang: str, stack: Sequence[ManifestRow] = ()) -> list[Flowable]:
     st = styles()
     refs = w.sources(plan)
     number = {id(r): i + 1 for i, r in enumerate(refs)}
@@ -81,6 +85,7 @@ def plan_story(plan: Plan, lang: str) -> list[Flowable]:
         rows = [_plan_row(s, by_key[(s.source.url, s.source.note, str(s.source.value))], lang)
                 for s in plan.steps if s.group == name]
         story.append(_table(head, rows, PLAN_COLS))
+    story += stack_section(stack, Labels(lang))
     story.append(P(w.label("sources", lang), st.h2))
     for i, ref in enumerate(refs, 1):
         story.append(P(f"[{i}] {w.source(ref, lang)}" + (f" — {ref.note}" if ref.note else ""), st.small))
@@ -138,9 +143,10 @@ def _pdf(story: Callable[[], list[Flowable]], title: str, name: str, lang: str) 
     return buf.getvalue()
 
 
-def plan_pdf(plan: Plan, language: str = "en") -> bytes:
-    """The acceptance plan checklist in `language` ("en", "zh_CN")."""
-    return _pdf(lambda: plan_story(plan, language), w.label("plan-title", language), plan.build_name, language)
+def plan_pdf(plan: Plan, language: str = "en", stack: Sequence[ManifestRow] = ()) -> bytes:
+    """The acceptance plan checklist in `language` ("en", "zh_CN"), with the pinned software stack's
+    rows (`formats.exporters.acceptance_pdf.pinned_stack`) when given."""
+    return _pdf(lambda: plan_story(plan, language, stack), w.label("plan-title", language), plan.build_name, language)
 
 
 def report_pdf(report: Report, comparison: Comparison | None = None, language: str = "en") -> bytes:

@@ -30,6 +30,7 @@ from ..core.money import format_pct
 from ..store.vendor_settings import QuoteError, UnorderableError, VendorSettings
 from ..words.problems import text
 from ..words.quote_words import Labels
+from ..words.stack_text import ManifestRow
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas
@@ -57,6 +58,7 @@ class QuoteOptions:
     issue_date: date | None = None        # None: today
     draft: bool = False                   # quote builds with errors anyway, as a marked draft
     language: str | None = None           # "en" / "zh_CN"; None: the first build's meta.language
+    stacks: tuple[tuple[ManifestRow, ...], ...] = ()   # the pinned software stack per option, in its language
 
 
 
@@ -71,7 +73,7 @@ def quote_pdf(options: Sequence[tuple[Build, Evaluation]], opts: QuoteOptions, s
     for i, (build, ev) in enumerate(pairs):
         source = opts.sources[i] if i < len(opts.sources) else None
         docs.append(OptionDoc(LETTERS[i] if len(pairs) > 1 else "", build, ev, safe_filename(source) if source else "",
-                              catalog.chassis(build.chassis)))
+                              catalog.chassis(build.chassis), opts.stacks[i] if i < len(opts.stacks) else ()))
     labels = Labels(opts.language or pairs[0][0].meta.language)
     settings = labels.settings(settings)
     issued = opts.issue_date or date.today()

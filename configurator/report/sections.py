@@ -18,9 +18,11 @@ from ..store.vendor_settings import VendorSettings
 from ..words.capital_numerals import rmb_upper
 from ..words.problems import said
 from ..words.quote_words import Labels
+from ..words.stack_text import ManifestRow
 from . import fonts
 from .chassis_drawing import chassis_drawing
 from .figure_pairs import facility_pairs, num, system_pairs, workload_verdict
+from .stack_section import stack_section
 from .styles import (
     ACCENT,
     ACCENT_LIGHT,
@@ -52,6 +54,7 @@ class OptionDoc:
     ev: Evaluation            # its priced BOM, `ev.cost`, is what the option's lines and total print
     source: str               # sanitized source file name, '' when none
     chassis: Chassis | None
+    stack: tuple[ManifestRow, ...] = ()     # the pinned software stack, worded in the quote's language
 
     @property
     def title(self) -> str:
@@ -237,6 +240,7 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
         body.append(P(tr("Chassis drawing unavailable: chassis {chassis} is not in the catalog.")
                       .format(chassis=repr(opt.build.chassis)), st.muted))
     body += _open_items(opt.ev, tr)
+    body += stack_section(opt.stack, tr)
     body.append(Spacer(1, 4))
     body += [CondPageBreak(120), P(f"{tr('Line items')}{' — ' + tr('Option') + ' ' + opt.letter if opt.letter else ''}",
                                    st.h3), line_table(opt.ev.cost, meta.locale, tr, links)]

@@ -27,6 +27,7 @@ from ..core.upgrade.found import ADD, MOVE, REMOVE, delta_bom
 from ..store.vendor_settings import UnorderableError, VendorSettings
 from ..words.problems import said, text
 from ..words.quote_words import Labels
+from ..words.render import say
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas
@@ -160,6 +161,8 @@ def problems(plan: UpgradePlan, tr: Labels) -> list[Flowable]:
     if plan.resolved_problems:
         out += [P(tr("Problems the upgrade resolves"), st.h3)]
         out += [P(said(v.message, tr.language), st.small) for v in plan.resolved_problems]
+    if plan.stack_needs:    # what the new GPUs require of the software (core/stack/upgrade_needs.py)
+        out += [P(tr("Software stack"), st.h3), *(P(say(m, tr.language), st.small) for m in plan.stack_needs)]
     return out
 
 

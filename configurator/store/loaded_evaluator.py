@@ -1,4 +1,5 @@
-"""The evaluator the GUI and CLI use: the catalog plus the exchange rates and model presets read from disk."""
+"""The evaluator the GUI and CLI use: the catalog plus the exchange rates and model presets read from
+disk, and the software-stack table, read when an upgrade plan first needs it."""
 
 from __future__ import annotations
 
@@ -14,4 +15,6 @@ def default_evaluator(catalog: Catalog, issues: list[LoadIssue] | None = None) -
     Bad exchange-rate rows, presets or whole files are skipped and reported in `issues` (one line
     each, naming file and field); without `issues` a broken models.toml raises `PresetFileError`.
     """
-    return Evaluator(catalog, load_fx(issues=issues), load_presets(issues=issues))
+    from .stack_tables import read_stack_table
+
+    return Evaluator(catalog, load_fx(issues=issues), load_presets(issues=issues), stack_loader=read_stack_table)

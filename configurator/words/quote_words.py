@@ -160,6 +160,12 @@ WORDS: tuple[str, ...] = (
     N_("Net cost of the upgrade ({currency})"),
     N_("On request (no price in the price list): "),
     N_("Power, heat and PSUs before and after"),
+    # the pinned software stack (report/stack_section.py) and what an upgrade asks of it (report/upgrade_quote.py)
+    N_("Software stack (pinned)"),
+    N_("Software stack"),
+    N_("Component"),
+    N_("Version"),
+    N_("Source"),
     N_("Vendor details are placeholders: add vendor.toml to the configurator's settings folder (see "
        "examples/vendor-settings.toml)."),
     # the cluster plan (report/cluster_report.py, cluster_layout.py: the PDF and the GUI's drawings)

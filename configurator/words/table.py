@@ -20,6 +20,7 @@ from . import (
     list_words,
     op_words,
     rule_words,
+    stack_words,
     team_words,
     troubleshoot_words,
     validation_words,
@@ -38,6 +39,7 @@ FAMILIES: tuple[dict[str, Entry], ...] = (
     validation_words.WORDS,
     catalog_words.WORDS,
     op_words.WORDS,
+    stack_words.WORDS,
 )
 
 

@@ -1082,6 +1082,10 @@ Click to open this build in the builder</source>
         <translation>验收测试(&amp;A)…</translation>
     </message>
     <message>
+        <source>&amp;Software stack…</source>
+        <translation>软件栈(&amp;S)…</translation>
+    </message>
+    <message>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
@@ -2025,6 +2029,92 @@ Click to open this build in the builder</source>
     <message>
         <source> {cur} per GPU-hour</source>
         <translation> {cur} / GPU 小时</translation>
+    </message>
+</context>
+<context>
+    <name>StackDialog</name>
+    <message>
+        <source>Software stack</source>
+        <translation>软件栈</translation>
+    </message>
+</context>
+<context>
+    <name>StackView</name>
+    <message>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>候选</translation>
+    </message>
+    <message>
+        <source>Why it does not fit</source>
+        <translation>不适用的原因</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>修复方法</translation>
+    </message>
+    <message>
+        <source>Compare with a server…</source>
+        <translation>与服务器对比…</translation>
+    </message>
+    <message>
+        <source>Pinned stack</source>
+        <translation>锁定的软件栈</translation>
+    </message>
+    <message>
+        <source>Candidates that do not fit</source>
+        <translation>不适用的候选</translation>
+    </message>
+    <message>
+        <source>Against an imported server</source>
+        <translation>与导入的服务器对比</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>Cannot read the server</source>
+        <translation>无法读取服务器数据</translation>
+    </message>
+    <message>
+        <source>Probe file of the server</source>
+        <translation>服务器的探测文件</translation>
+    </message>
+    <message>
+        <source>Probe file (*.json)</source>
+        <translation>探测文件 (*.json)</translation>
     </message>
 </context>
 <context>

@@ -45,3 +45,23 @@ def test_plan_and_report_pdfs(tmp_path, lang, capsys):
         text = subprocess.run(["pdftotext", str(report_pdf), "-"], capture_output=True, text=True).stdout
         assert ("验收报告" if lang == "zh_CN" else "Acceptance report") in text
         assert "S421337X3A01234" in text
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "Software stack (pinned)"), ("zh_CN", "软件栈（锁定版本）")])
+def test_the_plan_pdf_lists_the_pinned_stack_configurator_stack_prints(tmp_path, lang, title, capsys):
+    """Issue 27: the pinned stack manifest appears in the acceptance plan, with `configurator stack`'s versions."""
+    from pypdf import PdfReader
+
+    from configurator.words import i18n
+
+    assert main(["stack", str(BUILD), "--json"]) == 0
+    pinned = {p["component"]: p["version"] for p in json.loads(capsys.readouterr().out)["pinned"]}
+    out = tmp_path / f"plan-{lang}.pdf"
+    try:
+        assert main(["accept", "plan", str(BUILD), "-o", str(out), "--pdf-lang", lang]) == 0
+    finally:
+        i18n.set_language("en")
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(str(out)).pages)
+    assert title in text
+    assert pinned["driver"] in text and pinned["fabric_manager"] == pinned["driver"]
+    assert pinned["container"] in text.replace(" ", "")

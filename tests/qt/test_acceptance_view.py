@@ -67,3 +67,16 @@ def test_a_folder_that_is_not_results_is_one_line(qtbot, session, tmp_path) -> N
     qtbot.addWidget(dialog)
     assert not dialog.view.load_results(tmp_path / "missing")
     assert "not an acceptance results folder" in dialog.view.status.text()
+
+
+def test_the_plan_pdf_of_the_view_lists_the_pinned_stack(qtbot, session, tmp_path, monkeypatch) -> None:
+    """Issue 27: the plan exported from the GUI carries the build's pinned software stack, as the CLI's does."""
+    from pypdf import PdfReader
+
+    dialog = AcceptanceDialog(session)
+    qtbot.addWidget(dialog)
+    out = tmp_path / "plan.pdf"
+    monkeypatch.setattr(dialog.view, "_save_path", lambda *_: out)
+    dialog.view.export_plan()
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(str(out)).pages)
+    assert "Software stack (pinned)" in text and "Fabric Manager" in text

@@ -26,6 +26,7 @@ from . import (
     quote,
     quotes,
     recommend,
+    stack,
     store,
     verify,
     workload,
@@ -35,6 +36,6 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
     gui.COMMAND, catalog.COMMAND, check.COMMAND, evaluate.COMMAND, explain.COMMAND, workload.COMMAND,
     recommend.COMMAND, quote.COMMAND, cluster.COMMAND, export.COMMAND, compare.COMMAND, bom.COMMAND,
     import_.COMMAND, plan.COMMAND, verify.COMMAND, accept.COMMAND, diagnose.COMMAND, store.COMMAND, quotes.COMMAND,
-    prices.COMMAND)}
+    prices.COMMAND, stack.COMMAND)}
 
 __all__ = ["COMMANDS"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -23,6 +24,7 @@ from ..catalog import Catalog
 from ..evaluate.bom import OWNED_GROUP
 from ..evaluate.result import CostLine, Evaluation
 from ..evaluator import Evaluator
+from ..message import Msg
 from ..text import N_
 from ..violations import Violation
 
@@ -73,6 +75,8 @@ class UpgradePlan:
     feed_loss_pct_after: float | None = None
     trade_in: tuple[tuple[str, Decimal], ...] = ()  # (part id, unit value) for removed owned parts
     trade_in_total: Decimal = Decimal(0)
+    #: what the upgrade asks of the software stack (core/stack/upgrade_needs.py); empty without a stack table
+    stack_needs: tuple[Msg, ...] = ()
 
     @property
     def net_cost(self) -> Decimal:
@@ -177,11 +181,24 @@ def plan_upgrade(before: Build, after: Build, catalog: Catalog, *, workload: Any
     the vendor pays for one removed owned part, in AFTER's currency."""
     ev = evaluator if evaluator is not None else Evaluator(catalog)
     a, b = ev.evaluate(before, workload), ev.evaluate(priced_after(before, after), workload)
-    return plan_from(before, after, a, b, trade_in=trade_in)
+    return plan_from(before, after, a, b, trade_in=trade_in, stack_needs=stack_needs_of(before, after, ev))
+
+
+def stack_needs_of(before: Build, after: Build, evaluator: Evaluator) -> tuple[Msg, ...]:
+    """What going from `before` to `after` asks of the software stack, as of today; empty when the
+    evaluator has no stack table (a test's bare evaluator)."""
+    from ..stack.plan import plan_stack
+    from ..stack.upgrade_needs import stack_needs
+
+    table = evaluator.stack_table()
+    if table is None:
+        return ()
+    cat, today = evaluator.catalog, date.today()
+    return stack_needs(plan_stack(before, cat, table, today), plan_stack(after, cat, table, today), table)
 
 
 def plan_from(before: Build, after: Build, a: Evaluation, b: Evaluation, *,
-              trade_in: Mapping[str, Decimal] | None = None) -> UpgradePlan:
+              trade_in: Mapping[str, Decimal] | None = None, stack_needs: tuple[Msg, ...] = ()) -> UpgradePlan:
     """The plan from evaluations already made (the GUI has AFTER's); `b` must be of
     `priced_after(before, after)`."""
     old = {_key(v) for v in a.violations}
@@ -200,7 +217,7 @@ def plan_from(before: Build, after: Build, a: Evaluation, b: Evaluation, *,
         unpriced=cost.missing_prices, new_lines=tuple(ln for ln in cost.lines if ln.group != OWNED_GROUP),
         feed_loss_pct_before=None if worst_a is None else worst_a[1],
         feed_loss_pct_after=None if worst_b is None else worst_b[1],
-        trade_in=traded, trade_in_total=sum((v for _, v in traded), Decimal(0)))
+        trade_in=traded, trade_in_total=sum((v for _, v in traded), Decimal(0)), stack_needs=stack_needs)
 
 
 def _money(value: Decimal | None) -> str | None:
@@ -209,7 +226,16 @@ def _money(value: Decimal | None) -> str | None:
 
 def plan_to_json(plan: UpgradePlan, violation_json: Callable[[Violation], dict[str, Any]]) -> dict[str, Any]:
     """The `configurator plan --json` object, also `evaluate --json`'s `upgrade` (keys in docs/cli.md);
-    `violation_json` words each problem (`configurator.words.problems.violation_json`)."""
+    `violation_json` words each problem (`configurator.words.problems.violation_json`); `stack` (codes and
+    parameters) only when the upgrade changes the software stack."""
+    data = _plan_json(plan, violation_json)
+    if plan.stack_needs:
+        data["stack"] = [{"code": m.id, "params": {k: v.id if isinstance(v, Msg) else str(v)
+                                                   for k, v in m.params.items()}} for m in plan.stack_needs]
+    return data
+
+
+def _plan_json(plan: UpgradePlan, violation_json: Callable[[Violation], dict[str, Any]]) -> dict[str, Any]:
     return {
         "chassis": {"before": plan.chassis_before, "after": plan.chassis_after},
         "changes": [{"action": c.action, "part": c.part_id, "slot": c.slot, "from_slot": c.from_slot or None,

@@ -19,7 +19,7 @@ from ..build import OWNED_CHASSIS, Build
 from ..catalog import Catalog
 from ..evaluate.result import Evaluation
 from ..evaluator import Evaluator
-from .delta import UpgradePlan, plan_from, priced_after
+from .delta import UpgradePlan, plan_from, priced_after, stack_needs_of
 
 #: delta BOM groups, in print order
 ADD, REMOVE, MOVE = "Add", "Remove", "Move"
@@ -51,7 +51,7 @@ def upgrade_of(after: Build, evaluator: Evaluator, *, before: Build | None = Non
     priced = priced_after(base, after)
     a = evaluator.evaluate(base, workload)
     b = after_eval if after_eval is not None and priced is after else evaluator.evaluate(priced, workload)
-    return plan_from(base, after, a, b, trade_in=trade_in)
+    return plan_from(base, after, a, b, trade_in=trade_in, stack_needs=stack_needs_of(base, after, evaluator))
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ and writes the file atomically with the usual file mode.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Sequence
 from datetime import date
@@ -22,6 +23,7 @@ from ..registry import Exporter, ExportRequest
 
 if TYPE_CHECKING:
     from ...report.quote import QuoteOptions
+    from ...words.stack_text import ManifestRow
 
 
 def write_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, *, customer: str | None = None,
@@ -64,6 +66,8 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
     prefix = settings.quote.number_prefix
     number = opts.quote_number or next_quote_number(prefix, opts.issue_date)
     written = False
+    if not opts.stacks:
+        opts = dataclasses.replace(opts, stacks=pinned_stacks(options, opts, catalog))
     try:
         data = quote_pdf(options, opts, settings, catalog, number)
         out_path.parent.mkdir(parents=True, exist_ok=True)
@@ -74,6 +78,19 @@ def render_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, op
             release_quote_number(number, prefix, opts.issue_date)
     make_readable(out_path)
     return out_path
+
+
+def pinned_stacks(options: Sequence[tuple[Build, Evaluation]], opts: QuoteOptions,
+                  catalog: Catalog) -> tuple[tuple[ManifestRow, ...], ...]:
+    """Each option's pinned software stack (core/stack), worded in the quote's language, as of its issue date."""
+    from ...core.stack import plan_stack
+    from ...store.stack_tables import read_stack_table
+    from ...words.stack_text import manifest_rows
+
+    table = read_stack_table()
+    language = opts.language or options[0][0].meta.language
+    day = opts.issue_date or date.today()
+    return tuple(tuple(manifest_rows(plan_stack(build, catalog, table, day), language)) for build, _ in options)
 
 
 def _write(request: ExportRequest, path: Path) -> Path:

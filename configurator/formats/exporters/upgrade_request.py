@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ...core.build import Build
 from ...core.catalog import Catalog
 from ...core.evaluate.result import Evaluation
-from ...core.upgrade.delta import UpgradePlan, plan_from, priced_after
+from ...core.upgrade.delta import UpgradePlan, plan_from, priced_after, stack_needs_of
 from ...core.upgrade.found import before_of
 from ...store.catalogs import default_catalog
 from ...store.loaded_evaluator import default_evaluator
@@ -46,5 +46,5 @@ def request_plan(request: ExportRequest) -> UpgradeJob:
         before = found
     priced = priced_after(before, after)
     b = evaluator.evaluate(priced)
-    plan = plan_from(before, after, evaluator.evaluate(before), b)
+    plan = plan_from(before, after, evaluator.evaluate(before), b, stack_needs=stack_needs_of(before, after, evaluator))
     return UpgradeJob(plan, catalog, after, b)

@@ -11,6 +11,9 @@ would have shown is said in a note:
     lsblk.json            lsblk -J -b -o NAME,SIZE,TYPE,ROTA,TRAN,MODEL   drives
     lspci.txt             lspci -vmm -nn                NICs (and GPUs without nvidia-smi)
     meminfo.txt           cat /proc/meminfo             memory size the OS sees
+    nv-fabricmanager.txt  nv-fabricmanager --version    Fabric Manager (software.py: the stack's versions)
+    npu-smi.txt           npu-smi info                  Ascend NPU driver
+    ascend-*.info         the Ascend install records    HDK driver and CANN versions
 
 Command output is parsed with `jc` where it has a parser (XML, CSV, dmidecode, lspci,
 /proc/meminfo); `lscpu -J` and `lsblk -J` are JSON already.
@@ -33,6 +36,7 @@ from ...store.text_files import FileReadError, read_text
 from ...words.i18n import N_
 from .inventory_model import Found, FoundKind, Inventory
 from .placing import ImportResult, ImportSettings, ServerImporter, build_from_inventory
+from .software import SOFTWARE_FILES, host_software
 
 MAX_FILE_BYTES = 8_000_000
 MAX_PROBE_BYTES = 64_000_000
@@ -52,6 +56,7 @@ class _Source:
 
     def __init__(self, path: Path) -> None:
         self.path, self.notes = path, list[Msg]()
+        self.missing: dict[str, str] = {}      # the probe's reasons for what it could not collect
         self._bundle: dict[str, str] | None = None
         if path.is_file():
             self._bundle = self._load_probe(path)
@@ -69,6 +74,9 @@ class _Source:
             raise InputError(Msg("import.probe-kind", expected=repr(PROBE_KIND)), str(path), "kind")
         missing = data.get("missing")
         for name, why in (missing.items() if isinstance(missing, dict) else ()):
+            self.missing[str(name)] = str(why)[:200]
+            if name in SOFTWARE_FILES:
+                continue
             self.notes.append(Msg("import.not-collected", file=path.name, name=str(name), why=str(why)[:200]))
         return {str(k): v for k, v in data["files"].items() if isinstance(v, str)}
 
@@ -214,9 +222,11 @@ def _pci(rows: Any, name: str, with_gpus: bool) -> list[Found]:
 def read_inventory(folder: Path | str) -> Inventory:
     """What a folder of command outputs (or a probe file) shows, as an `Inventory`; raises ValueError."""
     f = _Source(Path(folder))
-    gpus = _gpus_xml(f.parsed("nvidia-smi-q.xml", Msg("import.unknown-gpus"), "xml"), "nvidia-smi-q.xml")
-    if not gpus and f.has("nvidia-smi-query.csv"):
-        gpus = _gpus_csv(f.parsed("nvidia-smi-query.csv", None, "csv"), "nvidia-smi-query.csv")
+    xml = f.parsed("nvidia-smi-q.xml", Msg("import.unknown-gpus"), "xml")
+    gpus = _gpus_xml(xml, "nvidia-smi-q.xml")
+    rows = f.parsed("nvidia-smi-query.csv", None, "csv") if f.has("nvidia-smi-query.csv") else None
+    if not gpus and rows is not None:
+        gpus = _gpus_csv(rows, "nvidia-smi-query.csv")
     cpus = _cpus(f.parsed("lscpu.json", Msg("import.unknown-cpus"), None), "lscpu.json")
     dimms, maker, product = _dimms(f.parsed("dmidecode.txt", Msg("import.unknown-dimms"), "dmidecode"), "dmidecode.txt", f.notes)
     drives = _drives(f.parsed("lsblk.json", Msg("import.unknown-drives"), None), "lsblk.json")
@@ -230,7 +240,8 @@ def read_inventory(folder: Path | str) -> Inventory:
             "nic": f.has("lspci.txt"), "psu": False}      # a host cannot see its PSUs
     return Inventory(source=str(folder), system_model=product, system_manufacturer=maker,
                      items=tuple(gpus + cpus + dimms + drives + pci), notes=tuple(f.notes),
-                     blind=tuple(k for k, seen in sees.items() if not seen))
+                     blind=tuple(k for k, seen in sees.items() if not seen),
+                     software=host_software(lambda name: f.text(name, None), f.missing, xml, rows))
 
 
 def _read(source: str, catalog: Catalog, settings: ImportSettings) -> ImportResult:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ...core.message import Msg
+from ...core.stack.installed import InstalledStack
 
 #: what an item can be; "fan" and "pcie" (an unclassified PCIe device) are never catalog parts
 FoundKind = Literal["cpu", "gpu", "dimm", "drive", "nic", "psu", "fan", "pcie"]
@@ -62,6 +63,7 @@ class Inventory:
     items: tuple[Found, ...] = ()
     notes: tuple[Msg, ...] = ()         # resources that failed, lists that were capped, blind spots
     blind: tuple[str, ...] = ()         # kinds this source could not see at all (no lspci: "nic")
+    software: InstalledStack = field(default_factory=InstalledStack)   # driver, CUDA, firmware versions
 
     def of(self, kind: str) -> list[Found]:
         return [i for i in self.items if i.kind == kind]

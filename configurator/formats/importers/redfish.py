@@ -21,6 +21,7 @@ from .inventory_model import Found, Inventory
 from .placing import ImportResult, ImportSettings, ServerImporter, build_from_inventory
 from .redfish_items import chassis_items, pcie_items, system_items
 from .redfish_options import RedfishError, RedfishOptions
+from .software import redfish_software
 
 if TYPE_CHECKING:
     from .redfish_client import RedfishSession
@@ -111,6 +112,7 @@ def read_inventory(options: RedfishOptions) -> Inventory:
             items += chassis_items(walk, ch, gpu_procs, linked)
         for system in systems:      # PCIe devices only a system links to (the walker reads each once)
             items += pcie_items(walk.links(system.get("PCIeDevices")), linked, gpu_procs)
+        managers = walk.members(root.get("Managers"))
     finally:
         session.close()
     first = systems[0] if systems else {}
@@ -123,7 +125,7 @@ def read_inventory(options: RedfishOptions) -> Inventory:
         source=options.url, system_model=str(first.get("Model") or frame.get("Model") or ""),
         system_manufacturer=str(first.get("Manufacturer") or frame.get("Manufacturer") or ""),
         chassis_type=str(frame.get("ChassisType") or ""), items=tuple(items), notes=tuple(walk.notes),
-        blind=() if systems else ("cpu", "dimm", "gpu"))
+        blind=() if systems else ("cpu", "dimm", "gpu"), software=redfish_software(first, managers))
 
 
 def import_redfish(options: RedfishOptions, catalog: Catalog, chassis_id: str | None = None) -> ImportResult:

@@ -132,7 +132,8 @@ class AcceptanceView(QWidget):
 
         path = self._save_path(self.tr("Acceptance plan"), "acceptance-plan.pdf", "*.pdf")
         if path and self.plan is not None:
-            write_plan_pdf(self.plan, path, self.session.build.meta.language)
+            s = self.session
+            write_plan_pdf(self.plan, path, s.build.meta.language, build=s.build, catalog=s.catalog)
 
     def export_report(self) -> None:
         from ...formats.exporters.acceptance_pdf import write_report_pdf

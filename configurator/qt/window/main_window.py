@@ -204,6 +204,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         view.addAction(self.tr("&Upgrade plan…"), self.show_upgrade_view)
         view.addAction(self.tr("C&luster plan…"), self.show_cluster_view)
         view.addAction(self.tr("&Acceptance test…"), self.show_acceptance_view)
+        view.addAction(self.tr("&Software stack…"), self.show_stack_view)
         view.addSeparator()
         view.addMenu(language_menu(self))
         tools = bar.addMenu(self.tr("&Tools"))
@@ -221,6 +222,11 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         from ..views.upgrade_plan import show_upgrade_view  # imported when first opened, not at start
 
         show_upgrade_view(self)
+
+    def show_stack_view(self) -> None:
+        from ..views.stack_view import show_stack_view  # imported when first opened, not at start
+
+        show_stack_view(self)
 
     def show_quotes_view(self) -> None:
         from ..views.quotes_view import show_quotes_view  # imported when first opened, not at start
