@@ -886,6 +886,10 @@ Click to open this build in the builder</source>
         <translation>%1 也在另一个窗口中打开（进程 %2）：两处都保存会互相覆盖</translation>
     </message>
     <message>
+        <source>Export as draft</source>
+        <translation>导出为草稿</translation>
+    </message>
+    <message>
         <source>Export %s</source>
         <translation>导出 %s</translation>
     </message>
