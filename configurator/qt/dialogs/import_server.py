@@ -75,6 +75,7 @@ class ImportServerDialog(QDialog):
         self._thread: QThread | None = None
         self._worker: _ImportWorker | None = None
         self.url = QLineEdit(placeholderText="https://10.0.0.42")
+        self.url.setMinimumWidth(280)     # a probe folder's path, not only an address
         self.user = QLineEdit()
         self.password = QLineEdit(echoMode=QLineEdit.EchoMode.Password)
         self.insecure = QCheckBox(self.tr("Accept a self-signed certificate (do not verify TLS)"))
