@@ -886,6 +886,10 @@ Click to open this build in the builder</source>
         <translation>%1 也在另一个窗口中打开（进程 %2）：两处都保存会互相覆盖</translation>
     </message>
     <message>
+        <source>Export as draft</source>
+        <translation>导出为草稿</translation>
+    </message>
+    <message>
         <source>Export %s</source>
         <translation>导出 %s</translation>
     </message>
@@ -913,6 +917,21 @@ Click to open this build in the builder</source>
     </message>
 </context>
 <context>
+    <name>ImportNotesDialog</name>
+    <message>
+        <source>Import notes</source>
+        <translation>导入说明</translation>
+    </message>
+    <message>
+        <source>Copy all</source>
+        <translation>全部复制</translation>
+    </message>
+    <message>
+        <source>What the import matched, and what it could not identify:</source>
+        <translation>导入已匹配的部件，以及未能识别的部件：</translation>
+    </message>
+</context>
+<context>
     <name>ImportServerDialog</name>
     <message>
         <source>Import from server</source>
@@ -923,8 +942,16 @@ Click to open this build in the builder</source>
         <translation>接受自签名证书（不验证 TLS）</translation>
     </message>
     <message>
-        <source>BMC address</source>
-        <translation>BMC 地址</translation>
+        <source>Probe folder…</source>
+        <translation>探测文件夹…</translation>
+    </message>
+    <message>
+        <source>Probe JSON…</source>
+        <translation>探测 JSON…</translation>
+    </message>
+    <message>
+        <source>BMC address or probe</source>
+        <translation>BMC 地址或探测数据</translation>
     </message>
     <message>
         <source>User</source>
@@ -939,8 +966,20 @@ Click to open this build in the builder</source>
         <translation>导入</translation>
     </message>
     <message>
-        <source>Enter the BMC&apos;s address.</source>
-        <translation>请输入 BMC 的地址。</translation>
+        <source>Probe folder</source>
+        <translation>探测文件夹</translation>
+    </message>
+    <message>
+        <source>Probe JSON file</source>
+        <translation>探测 JSON 文件</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Enter the BMC&apos;s address or choose a probe folder.</source>
+        <translation>请输入 BMC 地址或选择探测文件夹。</translation>
     </message>
     <message>
         <source>Reading %s …</source>

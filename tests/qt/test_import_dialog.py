@@ -72,3 +72,32 @@ def test_menu_import_replaces_the_build_unsaved(make_window, qtbot, tower, monke
     assert build.meta.name == "Contoso 3500" and "CPU1: cpu" in build.meta.notes
     assert not win.session.is_clean and win.session.path is None
     assert "Imported" in win.statusBar().currentMessage()
+
+
+PROBE_H200 = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
+
+
+def test_a_probe_folder_is_imported_and_its_notes_listed_for_copying(make_window, qtbot, monkeypatch):
+    from PySide6.QtWidgets import QApplication
+
+    from configurator.qt.dialogs.import_server import ImportNotesDialog
+
+    win = make_window()
+
+    def run(self: ImportServerDialog) -> int:
+        self.url.setText(str(PROBE_H200))
+        assert self.options().url == str(PROBE_H200)      # a local path, not https://
+        self.start()
+        qtbot.waitUntil(lambda: self.result_ is not None, timeout=15000)
+        return 1
+
+    monkeypatch.setattr(ImportServerDialog, "exec", run)
+    import_from_server(win)
+    notes = win.findChildren(ImportNotesDialog)
+    assert len(notes) == 1 and notes[0].isVisible()
+    lines = notes[0].text.toPlainText().splitlines()
+    assert lines and all(line.strip() for line in lines) and notes[0].text.isReadOnly()
+    copy = next(b for b in notes[0].findChild(QDialogButtonBox).buttons() if b.text() == "Copy all")
+    qtbot.mouseClick(copy, Qt.MouseButton.LeftButton)
+    assert QApplication.clipboard().text() == notes[0].text.toPlainText()
+    assert not win.session.is_clean and win.session.build.placements

@@ -160,3 +160,28 @@ def test_preview_shows_the_totals_the_quote_will_print(make_window, quote_build,
     assert win.export_as("pdf")
     assert format_money(pending.total, "USD", "en_US") in _text(tmp_path / "p.pdf")
     dialog.deleteLater()
+
+
+def test_a_refused_upgrade_quote_lists_every_error_and_offers_the_draft(make_window, monkeypatch, tmp_path, quote_build):
+    win = make_window(quote_build.model_copy(update={"owned": {"chassis": "hgx-8u"}}))   # owned chassis; errors
+    errors = win.session.evaluation.errors
+    assert len(errors) > 1
+    shown: list[tuple[str, str]] = []
+
+    def answer(draft: bool):
+        def exec_(box: QMessageBox) -> int:
+            shown.append((box.text(), box.informativeText()))
+            buttons = [b for b in box.buttons() if b.text() == "Export as draft"]
+            if draft and buttons:
+                buttons[0].click()
+            return 0
+        return exec_
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "u.pdf"), a[3]))
+    monkeypatch.setattr(QMessageBox, "exec", answer(False))
+    assert not win.export_as("upgrade-pdf") and not (tmp_path / "u.pdf").exists()
+    head, rest = shown[-1]
+    assert "--allow-errors" not in head and f"{len(errors)} error(s)" in head
+    assert len(rest.splitlines()) == len(errors) and all(e.code in rest for e in errors)
+    monkeypatch.setattr(QMessageBox, "exec", answer(True))
+    assert win.export_as("upgrade-pdf") and (tmp_path / "u.pdf").exists()

@@ -1,24 +1,31 @@
-"""File ▸ Import from server…: read a running server's BMC over Redfish into a new, unsaved build.
+"""File ▸ Import from server…: read a running server's BMC over Redfish, or a probe folder / probe.py's
+JSON file (the `inventory` importer, as `configurator import inventory`), into a new, unsaved build.
 
 The dialog only collects the address and the login; the import (`io.importers` "redfish") runs on
 a worker thread so a slow or dead BMC never freezes the window, and its one-line error is shown
 in the dialog, which stays open to correct the address or the password. The result replaces the
-window's build as an unsaved document, like File ▸ New; its notes go to the status bar and stay
-in the build's Notes.
+window's build as an unsaved document, like File ▸ New; its notes (for a technician, the import's
+result) are listed in a window the user can read and copy, and stay in the build's Notes.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -40,13 +47,21 @@ class _ImportWorker(QObject):
         self._options, self._catalog = options, catalog
 
     def run(self) -> None:
+        source = self._options.url
         try:
-            result = server_importer("redfish").read(self._options.url, self._catalog,
-                                                     ImportSettings(connection=self._options))
+            if is_probe(source):    # a probe folder or probe.py's JSON file
+                result = server_importer("inventory").read(source, self._catalog, ImportSettings())
+            else:
+                result = server_importer("redfish").read(source, self._catalog, ImportSettings(connection=self._options))
         except (ValueError, OSError) as exc:     # RedfishError, bad options: one line each
             self.failed.emit(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
             return
         self.done.emit(result)
+
+
+def is_probe(source: str) -> bool:
+    """True when `source` names a local probe folder or file rather than a BMC's address."""
+    return bool(source) and "://" not in source and Path(source).expanduser().exists()
 
 
 class ImportServerDialog(QDialog):
@@ -60,12 +75,21 @@ class ImportServerDialog(QDialog):
         self._thread: QThread | None = None
         self._worker: _ImportWorker | None = None
         self.url = QLineEdit(placeholderText="https://10.0.0.42")
+        self.url.setMinimumWidth(280)     # a probe folder's path, not only an address
         self.user = QLineEdit()
         self.password = QLineEdit(echoMode=QLineEdit.EchoMode.Password)
         self.insecure = QCheckBox(self.tr("Accept a self-signed certificate (do not verify TLS)"))
         self.status = QLabel(wordWrap=True)
         form = QFormLayout()
-        form.addRow(self.tr("BMC address"), self.url)
+        self.probe_folder = QPushButton(self.tr("Probe folder…"))
+        self.probe_file = QPushButton(self.tr("Probe JSON…"))
+        self.probe_folder.clicked.connect(self._choose_folder)
+        self.probe_file.clicked.connect(self._choose_file)
+        source = QHBoxLayout()
+        source.addWidget(self.url, 1)
+        source.addWidget(self.probe_folder)
+        source.addWidget(self.probe_file)
+        form.addRow(self.tr("BMC address or probe"), source)
         form.addRow(self.tr("User"), self.user)
         form.addRow(self.tr("Password"), self.password)
         form.addRow("", self.insecure)
@@ -78,9 +102,19 @@ class ImportServerDialog(QDialog):
         layout.addWidget(self.status)
         layout.addWidget(self.buttons)
 
+    def _choose_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Probe folder"))
+        if folder:
+            self.url.setText(folder)
+
+    def _choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Probe JSON file"), "", self.tr("JSON files (*.json)"))
+        if path:
+            self.url.setText(path)
+
     def options(self) -> RedfishOptions:
         url = self.url.text().strip()
-        if url and "://" not in url:
+        if url and "://" not in url and not is_probe(url):
             url = "https://" + url      # BMCs serve Redfish over HTTPS
         return RedfishOptions(url=url, user=self.user.text().strip() or None, password=self.password.text() or None,
                               insecure=self.insecure.isChecked())
@@ -91,7 +125,7 @@ class ImportServerDialog(QDialog):
             return
         options = self.options()
         if not options.url:
-            self.status.setText(self.tr("Enter the BMC's address."))
+            self.status.setText(self.tr("Enter the BMC's address or choose a probe folder."))
             return
         self._set_busy(True)
         self.status.setText(self.tr("Reading %s …") % options.url)
@@ -121,7 +155,7 @@ class ImportServerDialog(QDialog):
 
     def _set_busy(self, busy: bool) -> None:
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not busy)
-        for field in (self.url, self.user, self.password, self.insecure):
+        for field in (self.url, self.user, self.password, self.insecure, self.probe_folder, self.probe_file):
             field.setEnabled(not busy)
 
     def done(self, code: int) -> None:  # noqa: N802 - Qt's name
@@ -142,4 +176,29 @@ def import_from_server(window: Any) -> None:
         placed = len(result.build.placements)
         text = QCoreApplication.translate("ImportServerDialog", "Imported %s: %d part(s) placed, %d note(s) in the build's notes")
         window.show_message(text % (result.inventory.source, placed, len(result.loaded.notes)))
+        if result.loaded.notes:
+            ImportNotesDialog([str(n) for n in result.loaded.notes], window).open()
     dialog.deleteLater()
+
+
+class ImportNotesDialog(QDialog):
+    """The import's notes, one a line, in a read-only text the user can select and copy."""
+
+    def __init__(self, notes: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        title = self.tr("Import notes")
+        self.setWindowTitle(f"{title} ({len(notes)})")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.text = QPlainTextEdit("\n".join(notes), readOnly=True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        copy = buttons.addButton(self.tr("Copy all"), QDialogButtonBox.ButtonRole.ActionRole)
+        copy.clicked.connect(self._copy)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(self.tr("What the import matched, and what it could not identify:"), wordWrap=True))
+        layout.addWidget(self.text)
+        layout.addWidget(buttons)
+        self.resize(640, 360)
+
+    def _copy(self) -> None:
+        QApplication.clipboard().setText(self.text.toPlainText())

@@ -10,11 +10,12 @@ Builds are opened through the importer registry (`io.importers`) and saved as bu
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile, QSettings
+from PySide6.QtCore import QLockFile, QSettings, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ...core.build import Build
@@ -26,6 +27,7 @@ from ...formats.registry import dialog_filter
 from ...store.autosave import document_key
 from ...store.build_files import save_build
 from ...store.safe_write import sanitize_filename
+from ...store.vendor_settings import UnorderableError
 from ...words.problems import text as problem_text
 from ..dialogs.chassis_picker import ChassisPicker
 from .window_base import MainWindowBase
@@ -253,6 +255,19 @@ class FileActions(MainWindowBase):
                                   "overwrites one with the other").replace("%1", Path(path).name).replace("%2", pid))
 
     # ------------------------------------------------------------------ exports
+    def _show_refusal(self, exc: Exception, offer_draft: bool) -> bool:
+        """A refused export with every line of its reason (a build's errors, one a line); for a
+        build with errors, the choice to export it as a draft instead. True: export the draft."""
+        lines = str(exc).replace(" (--allow-errors)", "").splitlines() or [repr(exc)]
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Cannot export"), lines[0], QMessageBox.StandardButton.Close, self)
+        if len(lines) > 1:
+            box.setInformativeText("\n".join(lines[1:]))
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        draft = box.addButton(self.tr("Export as draft"), QMessageBox.ButtonRole.AcceptRole) \
+            if offer_draft and isinstance(exc, UnorderableError) else None
+        box.exec()
+        return draft is not None and box.clickedButton() is draft
+
     def export_as(self, name: str) -> bool:
         """Export the build with the registered exporter `name` (File ▸ Export …)."""
         fmt = EXPORTERS[name]
@@ -289,8 +304,13 @@ class FileActions(MainWindowBase):
         try:
             out = fmt.write(request, target)
         except (ValueError, OSError) as exc:   # QuoteError is a ValueError; a bug is not caught here
-            QMessageBox.warning(self, self.tr("Cannot export"), str(exc).splitlines()[0] if str(exc) else repr(exc))
-            return False
+            if not self._show_refusal(exc, offer_draft=not draft):
+                return False
+            try:
+                out = fmt.write(dataclasses.replace(request, draft=True), target)
+            except (ValueError, OSError) as again:
+                self._show_refusal(again, offer_draft=False)
+                return False
         self.show_message(self.tr("Exported %s") % out)
         return True
 
