@@ -174,3 +174,83 @@ def test_a_draft_edited_offline_after_a_sync_reaches_the_server_in_its_latest_ve
     finally:
         server.resume()
     seat.close()
+
+
+def test_the_quotes_view_works_on_offline_and_sends_the_draft_when_the_server_returns(qtbot, server, team):
+    from pathlib import Path
+
+    from configurator.core.session import Session
+    from configurator.qt.views.quotes_view import QuotesDialog
+    from configurator.store.build_files import load_build
+    from configurator.store.catalogs import default_catalog
+
+    admin, url = team
+    build_file = Path(__file__).parents[3] / "examples" / "hgx-h100-8gpu.json"
+    catalog = default_catalog()
+    view = QuotesDialog(Session(catalog, load_build(build_file, catalog), build_file), store_url=url)
+    qtbot.addWidget(view)
+    view.show()
+    assert view.seat is not None and view.seat.online and view.live is not None
+    assert view.sync_line.text() == "price lists synced just now"
+
+    server.halt()
+    try:
+        view.act("create")                                     # the server went away under the open view
+        assert view.seat.online is False and view.live is None and view.store is view.seat.local
+        assert view.where.text().startswith("Offline: ") and view.seat.shown in view.where.text()
+        assert view.sync_line.text() == "price lists synced just now · 1 quote waiting to sync"
+        assert view.table.rowCount() == 1 and view.table.item(0, 0).text() == "(draft, waiting to sync)"
+        draft = view._shown[0]
+        view.table.selectRow(0)
+        view.act("issue")
+        assert "only there" in view.message.text() and "configurator store sync" in view.message.text()
+        assert view.selected() is not None and view.selected().number is None
+        before = view.seat.waiting()[0].updated_at
+        view.act("update")                                     # re-priced offline: still one draft waiting
+        assert [q.id for q in view.seat.waiting()] == [draft.id] and view.seat.waiting()[0].updated_at > before
+        view._tick()                                           # the server is still away: nothing changes
+        assert not view.seat.online and len(view.seat.waiting()) == 1
+    finally:
+        server.resume()
+
+    view._tick()                                               # what the 10 s clock does
+    assert view.seat.online and view.live is not None and view.seat.waiting() == []
+    assert view.sync_line.text() == "price lists synced just now"
+    assert "1 draft made offline sent to the server" in view.message.text()
+    assert _on_server(admin, draft.id) == 1
+    assert [q.id for q in view._shown] == [draft.id] and view.table.item(0, 0).text() == "(draft)"
+    view.close()
+
+
+def test_the_command_line_keeps_drafts_offline_refuses_numbers_and_syncs(server, team, down, capsys):
+    import json
+    from pathlib import Path
+
+    from configurator.launch import main
+
+    admin, url = team
+    build = str(Path(__file__).parents[3] / "examples" / "hgx-h100-8gpu.json")
+    assert main(["quotes", "create", build, "--customer", "ACME", "--store", url, "--json"]) == 0
+    out, err = capsys.readouterr()
+    draft = json.loads(out)
+    assert draft["status"] == "draft" and "offline" in err and "configurator store sync" in err
+    assert main(["quotes", "update", draft["id"], build, "--store", url, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["id"] == draft["id"]
+    assert main(["quotes", "issue", draft["id"], "--store", url]) == 2
+    err = capsys.readouterr().err
+    assert "a quote becomes issued only there" in err and err.count("\n") == 2 and "Traceback" not in err
+    assert main(["store", "status", "--store", url, "--json"]) == 0
+    status = json.loads(capsys.readouterr().out)
+    assert (status["online"], status["waiting"]) == (False, [draft["id"]])
+    assert main(["store", "sync", "--store", url]) == 2
+    assert "quotes waiting on this computer: 1" in capsys.readouterr().err
+
+    server.resume()
+    assert main(["store", "sync", "--store", url, "--json"]) == 0
+    synced = json.loads(capsys.readouterr().out)
+    assert (synced["sent"], synced["already_sent"], synced["failed"], synced["price_lists"]) == (1, 0, {}, 1)
+    assert _on_server(admin, draft["id"]) == 1
+    assert main(["store", "status", "--store", url, "--json"]) == 0
+    status = json.loads(capsys.readouterr().out)
+    assert status["online"] and status["waiting"] == [] and status["prices_synced_at"] == synced["synced_at"]
+    assert status["quotes"] == {"draft": 1}
