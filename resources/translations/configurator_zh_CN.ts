@@ -1644,8 +1644,8 @@ Click to open this build in the builder</source>
         <translation>没有存储：{reason}</translation>
     </message>
     <message>
-        <source>Offline: {url} cannot be reached ({reason}). New drafts are kept on this computer and sent when it answers; numbers and approvals wait for it.</source>
-        <translation>离线：无法连接 {url}（{reason}）。新草稿保存在本机，服务器响应后发送；编号和审批需等待服务器。</translation>
+        <source>Offline: {url} cannot be reached. New drafts are kept on this computer and sent when it answers; numbers and approvals wait for it.</source>
+        <translation>离线：无法连接 {url}。新草稿保存在本机，服务器响应后发送；编号和审批需等待服务器。</translation>
     </message>
     <message>
         <source>Store: {url} ({engine}) · you: {user}</source>

@@ -171,10 +171,10 @@ class QuotesDialog(QDialog):
         store = self.store
         assert store is not None
         if self.seat is not None and not self.seat.online:
-            reason = say(self.seat.reason) if self.seat.reason else ""
-            self.where.setText(self.tr("Offline: {url} cannot be reached ({reason}). New drafts are kept on this "
-                                       "computer and sent when it answers; numbers and approvals wait for it.")
-                               .replace("{url}", self.seat.shown).replace("{reason}", reason))
+            self.where.setText(self.tr("Offline: {url} cannot be reached. New drafts are kept on this computer and "
+                                       "sent when it answers; numbers and approvals wait for it.")
+                               .replace("{url}", self.seat.shown))
+            self.where.setToolTip(say(self.seat.reason) if self.seat.reason else "")
             return
         self.where.setText(self.tr("Store: {url} ({engine}) · you: {user}").replace("{url}", store.url_shown)
                            .replace("{engine}", store.dialect).replace("{user}", store.actor))
@@ -315,7 +315,8 @@ class QuotesDialog(QDialog):
         keep = self.selected()
         if [(q.id, q.status, q.updated_at) for q in found] != [(q.id, q.status, q.updated_at) for q in self._shown]:
             self._fill(found, keep.id if keep else None)
-        self.where.setToolTip(self.tr("Last refreshed {time}").replace("{time}", QTime.currentTime().toString()))
+        if self.seat is None or self.seat.online:       # offline, the tooltip says why
+            self.where.setToolTip(self.tr("Last refreshed {time}").replace("{time}", QTime.currentTime().toString()))
 
     def _find(self) -> list[quotes.Quote]:
         assert self.store is not None

@@ -30,7 +30,9 @@ class Listener:
         try:
             self.conn = psycopg.connect(host=url.host, port=url.port, user=url.username, password=url.password,
                                         dbname=url.database, connect_timeout=connect_timeout, autocommit=True,
-                                        **params)
+                                        # a server gone without a word (a dropped network) is noticed in ~1 min
+                                        keepalives=1, keepalives_idle=30, keepalives_interval=10,
+                                        keepalives_count=3, **params)
             self.conn.execute(f"LISTEN {CHANNEL}")
         except psycopg.Error as exc:
             raise _unreachable(exc) from None

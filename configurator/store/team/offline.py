@@ -33,7 +33,7 @@ from . import tables as t
 from .connect import Store, StoreError, now, open_store
 
 #: settings keys of a local copy
-REPLICA_OF = "replica_of"
+REPLICA_OF = "replica_of"          # quotes.py reads it: a replica refuses numbers, queues new drafts
 SYNCED_AT = "synced_at"
 #: the connect timeout of a seat (seconds): an unreachable server is known this soon
 CONNECT_TIMEOUT = 3
@@ -139,7 +139,7 @@ class Seat:
             except StoreError as exc:
                 if not self.lost(exc):
                     raise
-        return quotes.create(self.local, outbox=True, **fields)
+        return quotes.create(self.local, **fields)            # queued: the copy is a replica
 
     def edit_draft(self, key: str, **fields: Any) -> quotes.Quote:
         """Change a draft (quotes.edit's fields): one still waiting in the local copy is changed

@@ -115,9 +115,9 @@ def _get(conn: Connection, key: str) -> Quote:
 
 def create(store: Store, *, title: str, build_json: str, currency: str, subtotal: Decimal,
            discount_pct: Decimal = Decimal(0), lines: Sequence[Line] = (), customer: str | None = None,
-           family: str | None = None, revision: int = 0, outbox: bool = False) -> Quote:
-    """A new draft quote owned by the acting user; `outbox`: a seat's local copy also queues it, in
-    the same transaction, to be sent to the server by its id (offline.py)."""
+           family: str | None = None, revision: int = 0) -> Quote:
+    """A new draft quote owned by the acting user. On a seat's local copy (offline.py) it is also
+    queued in the outbox, in the same transaction, to be sent to the server by its id."""
     quote_id = str(uuid.uuid4())
     stamp = now()
     with store.begin() as conn:
@@ -127,7 +127,7 @@ def create(store: Store, *, title: str, build_json: str, currency: str, subtotal
             build_json=build_json, subtotal=subtotal, discount_pct=discount_pct,
             total=_total(subtotal, discount_pct), created_at=stamp, updated_at=stamp, updated_by=store.actor))
         _write_lines(conn, quote_id, lines)
-        if outbox:
+        if _replica_of(conn) is not None:
             conn.execute(insert(t.outbox).values(quote_id=quote_id, queued_at=stamp))
         _audit(store, conn, "insert", "quotes", quote_id, title=title, discount_pct=discount_pct)
         return _get(conn, quote_id)
@@ -157,10 +157,16 @@ def edit(store: Store, key: str, *, build_json: str | None = None, subtotal: Dec
         return _get(conn, q.id)
 
 
+def _replica_of(conn: Connection) -> str | None:
+    """The server whose local copy this store is (offline.py), or None."""
+    found = conn.execute(select(t.settings.c.value).where(t.settings.c.key == "replica_of")).scalar_one_or_none()
+    return None if found is None else str(found)
+
+
 def server_only(conn: Connection, to: str) -> None:
     """Numbers and approvals are the server's: a seat's local copy (offline.py) refuses to move a
     quote past draft."""
-    server = conn.execute(select(t.settings.c.value).where(t.settings.c.key == "replica_of")).scalar_one_or_none()
+    server = _replica_of(conn)
     if server is not None:
         raise StoreError(Msg("store.server-only", to=to, server=str(server)))
 

@@ -94,6 +94,8 @@ def test_a_draft_made_while_the_server_is_down_appears_on_it_once_after_it_retur
         assert [q.id for q in seat.waiting()] == [draft.id]
         edited = seat.edit_draft(draft.id, discount_pct=Decimal(5))
         assert edited.total == Decimal("950.00")
+        copy = quotes.duplicate(seat.store, draft.id)            # any new draft on the copy is queued
+        assert [q.id for q in seat.waiting()] == [draft.id, copy.id]
         # numbers and approvals are the server's: refused in words, the draft kept
         for move in (lambda: quotes.issue(seat.store, draft.id, _pdf, catalog_version="test"),
                      lambda: quotes.submit(seat.store, draft.id), lambda: quotes.approve(seat.store, draft.id)):
@@ -104,7 +106,7 @@ def test_a_draft_made_while_the_server_is_down_appears_on_it_once_after_it_retur
         with pytest.raises(StoreError) as unreachable:
             seat.sync()
         assert unreachable.value.msg.id == "store.unreachable"
-        assert [q.id for q in seat.waiting()] == [draft.id]
+        assert [q.id for q in seat.waiting()] == [draft.id, copy.id]
         # the price lists as of the last sync, prices without cost
         copied = prices.price_history(seat.local, part_id="gpu-h100-sxm5-80gb")
         assert [(r["price"], r["list"]) for r in copied] == [("125.00", "Distributor Q1")]
@@ -114,9 +116,9 @@ def test_a_draft_made_while_the_server_is_down_appears_on_it_once_after_it_retur
         server.resume()
 
     done = seat.sync()
-    assert (done.sent, done.kept, done.failed) == (1, 0, {}) and done.at >= first.at
+    assert (done.sent, done.kept, done.failed) == (2, 0, {}) and done.at >= first.at
     assert seat.online and seat.waiting() == []
-    assert _on_server(admin, draft.id) == 1
+    assert _on_server(admin, draft.id) == 1 and _on_server(admin, copy.id) == 1
     there = quotes.get(admin, draft.id)
     assert (there.owner, there.status, there.discount_pct, there.total, there.customer) == \
         ("alice", "draft", Decimal("5.00"), Decimal("950.00"), "ACME")
