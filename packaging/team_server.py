@@ -51,6 +51,24 @@ class Server:
     def _cmd(self, *args: str) -> list[str]:
         return ["runuser", "-u", self.run_as, "--", *args] if self.run_as else list(args)
 
+    def halt(self) -> None:
+        """Stop the server and keep its data: `resume()` starts it again on the same folder and port
+        (the offline-seat tests cut a seat from its server this way)."""
+        subprocess.run(self._cmd(str(self.bin / "pg_ctl"), "-D", str(self.root / "data"), "-m", "fast", "-w",
+                                 "stop"), capture_output=True, timeout=60, check=True)
+
+    def resume(self) -> None:
+        """Start the server again on its data folder (after `halt()`); raises RuntimeError saying why not."""
+        data = self.root / "data"
+        opts = (f"-p {self.port} -k {self.root / 'sock'} -c listen_addresses=127.0.0.1 -c fsync=off "
+                "-c max_connections=60")
+        started = subprocess.run(self._cmd(str(self.bin / "pg_ctl"), "-D", str(data), "-o", opts, "-l",
+                                           str(self.root / "log"), "-w", "-t", "60", "start"),
+                                 capture_output=True, text=True, timeout=90)
+        if started.returncode:
+            log = (self.root / "log").read_text(errors="replace")[-800:] if (self.root / "log").exists() else ""
+            raise RuntimeError(f"pg_ctl start failed: {started.stderr.strip()[-300:]} {log}")
+
     def stop(self) -> None:
         subprocess.run(self._cmd(str(self.bin / "pg_ctl"), "-D", str(self.root / "data"), "-m", "immediate",
                                  "stop"), capture_output=True, timeout=60)
@@ -84,14 +102,11 @@ def start(port: int | None = None) -> Server:
         shutil.rmtree(root, ignore_errors=True)
         raise RuntimeError(f"initdb failed: {init.stderr.strip()[-500:]}")
     subprocess.run(server._cmd("mkdir", "-p", str(sock)), check=True)
-    opts = f"-p {server.port} -k {sock} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60"
-    started = subprocess.run(server._cmd(str(bindir / "pg_ctl"), "-D", str(data), "-o", opts, "-l",
-                                         str(root / "log"), "-w", "-t", "60", "start"),
-                             capture_output=True, text=True, timeout=90)
-    if started.returncode:
-        log = (root / "log").read_text(errors="replace")[-800:] if (root / "log").exists() else ""
+    try:
+        server.resume()
+    except RuntimeError:
         shutil.rmtree(root, ignore_errors=True)
-        raise RuntimeError(f"pg_ctl start failed: {started.stderr.strip()[-300:]} {log}")
+        raise
     import psycopg
 
     deadline = time.monotonic() + 30

@@ -127,6 +127,8 @@ _.revise
 _.baselines               # the shared baselines table, created by the migrations (technicians' store)
 _._begin                  # SQLAlchemy event listener ("begin"): BEGIN IMMEDIATE on SQLite
 _.isolation_level         # sqlite3's driver setting, read by the driver
+_.notified                # the Quotes view's count of notifications that made it read the list (the tests
+                          # check a quote from another seat came by NOTIFY, not by polling)
 
 # -- acceptance results: figures of a tool's output kept for the report and --json
 _.write_gbs

@@ -51,6 +51,8 @@ def store_arguments(s: argparse.ArgumentParser) -> None:
     for name, text in (("init", _("create the store (or bring it to the current schema) and say where it is")),
                        ("migrate", _("bring the store's schema to the current version")),
                        ("status", _("where the store is, its schema, who you are and its quotes by status")),
+                       ("sync", _("send the drafts made while the server was unreachable and copy its price "
+                                  "lists to this computer")),
                        ("users", _("list the store's users, roles and discount limits"))):
         _store_options(ss.add_parser(name, help=text))
     u = ss.add_parser("user-add", help=_("add or change a user (PostgreSQL: creates the login role)"))
@@ -78,6 +80,10 @@ def quotes_arguments(q: argparse.ArgumentParser) -> None:
     qc.add_argument("--title", help=_("the quote's title (default: the build's name)"))
     qc.add_argument("--customer", help=_("the customer (created in the store if new)"))
     _store_options(qc)
+    qu = qs.add_parser("update", help=_("re-price a draft quote from a build file (also offline)"))
+    qu.add_argument("quote", help=_("quote number or id"))
+    qu.add_argument("build", help=_("build file to quote"))
+    _store_options(qu)
     for name, text in (("submit", _("ask an approver to approve the quote")),
                        ("approve", _("approve a submitted quote (approvers)")),
                        ("reject", _("send a submitted quote back")),
@@ -120,6 +126,68 @@ def _open(args: argparse.Namespace) -> Any:
     return open_store(args.store, password_file=args.password_file, actor=args.actor)
 
 
+def _open_seat(args: argparse.Namespace) -> tuple[Any, Any]:
+    """(store, seat): on PostgreSQL a seat with its local copy (store/team/offline.py), the store
+    being the server while it can be reached, else the copy (said on stderr); on SQLite no seat."""
+    from ..store.team.connect import default_url
+    from ..store.team.offline import Seat, is_server
+    from ..words.render import say
+
+    url = args.store or default_url()
+    if not is_server(url):
+        return _open(args), None
+    seat = Seat(url, password_file=args.password_file, create=True)
+    if not seat.connect():
+        assert seat.reason is not None
+        print(_("configurator: offline: {reason}; working on this computer's copy").format(reason=say(seat.reason)),
+              file=sys.stderr)
+    return seat.store, seat
+
+
+def _close(store: Any, seat: Any) -> None:
+    (seat or store).close()
+
+
+def _seat_state(seat: Any) -> dict[str, Any]:
+    when = seat.synced_at()
+    return {"online": seat.online, "waiting": [q.id for q in seat.waiting()],
+            "prices_synced_at": when.isoformat() if when else None}
+
+
+def _seat_text(state: dict[str, Any]) -> list[str]:
+    return [_("server: reachable") if state["online"] else _("server: unreachable (working on this computer's copy)"),
+            _("price lists synced: {when}").format(when=state["prices_synced_at"] or _("never")),
+            _("quotes waiting to sync: {n}").format(n=len(state["waiting"]))]
+
+
+def _sync(args: argparse.Namespace) -> int:
+    from ..store.team.connect import StoreError, default_url
+    from ..store.team.offline import Seat, is_server
+    from ..words.render import say
+
+    url = args.store or default_url()
+    if not is_server(url):
+        return _out(args, {"synced": False}, _("this seat's store is its own file: nothing to sync"))
+    seat = Seat(url, password_file=args.password_file, create=True)
+    try:
+        try:
+            result = seat.sync()
+        except StoreError as exc:
+            print(f"configurator: {say(exc.msg)}", file=sys.stderr)
+            print(_("configurator: quotes waiting on this computer: {n}").format(n=len(seat.waiting())), file=sys.stderr)
+            return 2
+        failed = {k: say(v) for k, v in result.failed.items()}
+        data = {"sent": result.sent, "already_sent": result.kept, "failed": failed,
+                "price_lists": result.price_lists, "synced_at": result.at.isoformat()}
+        _out(args, data, "\n".join([
+            _("drafts sent: {sent} (already on the server: {kept}); price lists copied: {lists}").format(
+                sent=result.sent, kept=result.kept, lists=result.price_lists),
+            *(_("refused {id}: {reason}").format(id=k, reason=v) for k, v in failed.items())]))
+        return 2 if failed else 0
+    finally:
+        seat.close()
+
+
 def _fail(exc: Any) -> int:
     from ..words.render import say
 
@@ -140,10 +208,17 @@ def run_store(args: argparse.Namespace) -> int:
     from ..store.team import connect, users
     from ..store.team.connect import StoreError
 
+    if args.store_command == "sync":
+        return _sync(args)
     try:
-        store = _open(args)
+        store, seat = _open_seat(args) if args.store_command == "status" else (_open(args), None)
         try:
             cmd = args.store_command
+            if seat is not None and not seat.online:
+                state = _seat_state(seat)
+                return _out(args, {"store": seat.shown, "engine": "postgresql", **state},
+                            "\n".join([_("store: {url} ({engine})").format(url=seat.shown, engine="postgresql"),
+                                       *_seat_text(state)]))
             if cmd == "user-add":
                 password = connect._password(args.new_password_file) if args.new_password_file else None
                 users.add_user(store, args.name, args.role, discount_limit_pct=args.limit, initials=args.initials,
@@ -166,13 +241,16 @@ def run_store(args: argparse.Namespace) -> int:
                 counts[q.status] = counts.get(q.status, 0) + 1
             data = {"store": store.url_shown, "engine": store.dialect, "schema": connect.revision(store.engine),
                     "current_schema": connect.head(), "user": store.actor, "quotes": counts}
+            if seat is not None:
+                data.update(_seat_state(seat))
             return _out(args, data, "\n".join([
                 _("store: {url} ({engine})").format(url=store.url_shown, engine=store.dialect),
                 _("schema: {rev} (current {head})").format(rev=data["schema"], head=data["current_schema"]),
                 _("you: {user}").format(user=store.actor),
-                _("quotes: {counts}").format(counts=", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "0")]))
+                _("quotes: {counts}").format(counts=", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "0"),
+                *(_seat_text(data) if seat is not None else [])]))
         finally:
-            store.close()
+            _close(store, seat)
     except StoreError as exc:
         return _fail(exc)
 
@@ -191,26 +269,33 @@ def _evaluator(catalog: Any) -> Any:
 
 
 def run_quotes(args: argparse.Namespace) -> int:
-    from ..formats.team_quotes import draft_quote, issue_quote
+    from ..formats.team_quotes import draft_quote, issue_quote, update_quote
     from ..store.team import quotes
     from ..store.team.connect import StoreError
 
     try:
-        store = _open(args)
+        store, seat = _open_seat(args)
         try:
             cmd = args.quotes_command
             if cmd == "list":
                 found = quotes.find(store, status=args.status, customer=args.customer, owner=args.owner)
                 return _out(args, [q.to_json() for q in found], "\n".join(_quote_text(q) for q in found)
                             or _("no quotes"))
-            if cmd == "create":
+            if cmd in ("create", "update"):
                 from ..store.build_files import load_build
                 from ..store.catalogs import default_catalog
 
                 catalog = default_catalog()
                 build = load_build(args.build, catalog)
-                q = draft_quote(store, build, _evaluator(catalog).evaluate(build), customer=args.customer,
-                                title=args.title or build.meta.name or Path(args.build).stem)
+                evaluation = _evaluator(catalog).evaluate(build)
+                if cmd == "update":
+                    q = update_quote(seat or store, args.quote, build, evaluation)
+                else:
+                    q = draft_quote(seat or store, build, evaluation, customer=args.customer,
+                                    title=args.title or build.meta.name or Path(args.build).stem)
+                if seat is not None and not seat.online:
+                    print(_("configurator: the draft is kept on this computer and sent to the server by "
+                            "configurator store sync"), file=sys.stderr)
             elif cmd == "issue":
                 q = issue_quote(store, args.quote)
             elif cmd == "close":
@@ -236,7 +321,7 @@ def run_quotes(args: argparse.Namespace) -> int:
                 q = getattr(quotes, cmd)(store, args.quote)
             return _out(args, q.to_json(), _quote_text(q))
         finally:
-            store.close()
+            _close(store, seat)
     except StoreError as exc:
         return _fail(exc)
 

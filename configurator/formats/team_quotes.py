@@ -13,6 +13,7 @@ from ..core.build import Build
 from ..store import paths
 from ..store.team import quotes
 from ..store.team.connect import Store
+from ..store.team.offline import Seat
 from ..store.text_files import read_bytes
 
 
@@ -21,13 +22,29 @@ def lines_of(evaluation: Any) -> list[quotes.Line]:
             for ln in evaluation.cost.lines]
 
 
-def draft_quote(store: Store, build: Build, evaluation: Any, *, customer: str | None = None,
+def draft_quote(target: Store | Seat, build: Build, evaluation: Any, *, customer: str | None = None,
                 title: str | None = None) -> quotes.Quote:
-    """A draft quote of `build`, priced as `evaluation` prices it (currency, subtotal, discount, lines)."""
+    """A draft quote of `build`, priced as `evaluation` prices it (currency, subtotal, discount, lines);
+    on a seat, in its local copy (queued to be sent) while the server cannot be reached."""
     cost = evaluation.cost
-    return quotes.create(store, title=title or build.meta.name or "build", build_json=build.model_dump_json(),
-                         currency=cost.currency, subtotal=cost.subtotal, discount_pct=cost.discount_pct or Decimal(0),
-                         lines=lines_of(evaluation), customer=customer or build.meta.customer or None)
+    fields: dict[str, Any] = {
+        "title": title or build.meta.name or "build", "build_json": build.model_dump_json(),
+        "currency": cost.currency, "subtotal": cost.subtotal, "discount_pct": cost.discount_pct or Decimal(0),
+        "lines": lines_of(evaluation), "customer": customer or build.meta.customer or None}
+    if isinstance(target, Seat):
+        return target.create_draft(**fields)
+    return quotes.create(target, **fields)
+
+
+def update_quote(target: Store | Seat, key: str, build: Build, evaluation: Any) -> quotes.Quote:
+    """Re-price a draft from `build` as `evaluation` prices it (a price change voids an approval);
+    on a seat, a draft still waiting in its local copy is changed there."""
+    cost = evaluation.cost
+    fields: dict[str, Any] = {"build_json": build.model_dump_json(), "subtotal": cost.subtotal,
+                              "discount_pct": cost.discount_pct or Decimal(0), "lines": lines_of(evaluation)}
+    if isinstance(target, Seat):
+        return target.edit_draft(key, **fields)
+    return quotes.edit(target, key, **fields)
 
 
 def catalog_version() -> str:

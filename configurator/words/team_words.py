@@ -41,4 +41,9 @@ WORDS: dict[str, Entry] = {
     "store.no-column": N_("{file}: no {column} column in the first row"),
     "store.bad-currency": N_("{currency}: not a three-letter currency code"),
     "store.bad-validity": N_("valid to {valid_to} is before valid from {valid_from}"),
+    "store.server-only": N_("the server {server} cannot be reached: a quote becomes {to} only there (numbers and "
+                            "approvals are the server's). Your drafts are kept on this computer and sent when it "
+                            "is reachable (configurator store sync)"),
+    "store.offline-not-here": N_("the server {server} cannot be reached and quote {quote} is not among the drafts "
+                                 "kept on this computer"),
 }

@@ -1630,10 +1630,12 @@ Click to open this build in the builder</source>
     <name>QuotesDialog</name>
     <message>
         <source>Quotes</source>
+        <extracomment>how often a seat cut from its server tries it again (and the sync line&apos;s &quot;… ago&quot; is redrawn)</extracomment>
         <translation>报价</translation>
     </message>
     <message>
         <source>All statuses</source>
+        <extracomment>a seat on PostgreSQL (with its local copy); None on SQLite the LISTEN connection while the seat&apos;s server is reachable how many notifications made the view read the list (tests check they, not polling, did)</extracomment>
         <translation>全部状态</translation>
     </message>
     <message>
@@ -1647,6 +1649,10 @@ Click to open this build in the builder</source>
     <message>
         <source>Quote this build</source>
         <translation>为此配置报价</translation>
+    </message>
+    <message>
+        <source>Re-price from this build</source>
+        <translation>按此配置重新定价</translation>
     </message>
     <message>
         <source>Submit</source>
@@ -1681,8 +1687,56 @@ Click to open this build in the builder</source>
         <translation>没有存储：{reason}</translation>
     </message>
     <message>
+        <source>Offline: {url} cannot be reached. New drafts are kept on this computer and sent when it answers; numbers and approvals wait for it.</source>
+        <translation>离线：无法连接 {url}。新草稿保存在本机，服务器响应后发送；编号和审批需等待服务器。</translation>
+    </message>
+    <message>
         <source>Store: {url} ({engine}) · you: {user}</source>
         <translation>存储：{url}（{engine}）· 当前用户：{user}</translation>
+    </message>
+    <message>
+        <source>price lists synced {ago}</source>
+        <translation>价格表同步于{ago}</translation>
+    </message>
+    <message>
+        <source>price lists not synced yet</source>
+        <translation>价格表尚未同步</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n quote(s) waiting to sync</source>
+        <translation>
+            <numerusform>%n 份报价待同步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n 分钟前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n 小时前</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>on {date}</source>
+        <translation>{date}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n draft(s) made offline sent to the server</source>
+        <translation>
+            <numerusform>已将 %n 份离线草稿发送到服务器</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A draft made offline was refused by the server: {reason}</source>
+        <translation>服务器拒绝了一份离线创建的草稿：{reason}</translation>
     </message>
     <message>
         <source>Last refreshed {time}</source>
@@ -1691,6 +1745,10 @@ Click to open this build in the builder</source>
     <message>
         <source>(draft)</source>
         <translation>（草稿）</translation>
+    </message>
+    <message>
+        <source>(draft, waiting to sync)</source>
+        <translation>（草稿，待同步）</translation>
     </message>
     <message>
         <source>{number}: {status}</source>

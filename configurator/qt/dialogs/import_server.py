@@ -177,7 +177,7 @@ def import_from_server(window: Any) -> None:
         text = QCoreApplication.translate("ImportServerDialog", "Imported %s: %d part(s) placed, %d note(s) in the build's notes")
         window.show_message(text % (result.inventory.source, placed, len(result.loaded.notes)))
         if result.loaded.notes:
-            ImportNotesDialog([str(n) for n in result.loaded.notes], window).open()
+            ImportNotesDialog([str(n) for n in result.loaded.notes], window).show()
     dialog.deleteLater()
 
 

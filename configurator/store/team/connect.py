@@ -126,7 +126,8 @@ def _sqlite_engine(url: Any) -> Engine:
     return engine
 
 
-def make_engine(url: str | None = None, password_file: str | None = None) -> tuple[Engine, str]:
+def make_engine(url: str | None = None, password_file: str | None = None,
+                connect_timeout: int = 5) -> tuple[Engine, str]:
     """The engine for `url` (default: `default_url()`) and the address as shown to the user."""
     raw = url or default_url()
     try:
@@ -142,7 +143,7 @@ def make_engine(url: str | None = None, password_file: str | None = None) -> tup
     password = _password(password_file)
     if password is not None:
         parsed = parsed.set(password=password)
-    engine = create_engine(parsed, pool_pre_ping=True, connect_args={"connect_timeout": 5})
+    engine = create_engine(parsed, pool_pre_ping=True, connect_args={"connect_timeout": connect_timeout})
     return engine, parsed.render_as_string(hide_password=True)
 
 
@@ -184,12 +185,12 @@ def now() -> datetime:
 
 
 def open_store(url: str | None = None, *, password_file: str | None = None, actor: str | None = None,
-               create: bool = True) -> Store:
+               create: bool = True, connect_timeout: int = 5) -> Store:
     """The store at `url`, migrated to the newest schema. On SQLite the seat's user acts (`actor`,
     else the login name) and is created on first use as the owner (no discount limit), and the
     single-seat quote counter is carried over; on PostgreSQL the connection's role acts and must be
     a user of the store (`configurator store user-add`)."""
-    engine, shown = make_engine(url, password_file)
+    engine, shown = make_engine(url, password_file, connect_timeout)
     try:
         if engine.dialect.name == "sqlite":
             if create or revision(engine) is not None:

@@ -116,7 +116,8 @@ def _get(conn: Connection, key: str) -> Quote:
 def create(store: Store, *, title: str, build_json: str, currency: str, subtotal: Decimal,
            discount_pct: Decimal = Decimal(0), lines: Sequence[Line] = (), customer: str | None = None,
            family: str | None = None, revision: int = 0) -> Quote:
-    """A new draft quote owned by the acting user."""
+    """A new draft quote owned by the acting user. On a seat's local copy (offline.py) it is also
+    queued in the outbox, in the same transaction, to be sent to the server by its id."""
     quote_id = str(uuid.uuid4())
     stamp = now()
     with store.begin() as conn:
@@ -126,6 +127,8 @@ def create(store: Store, *, title: str, build_json: str, currency: str, subtotal
             build_json=build_json, subtotal=subtotal, discount_pct=discount_pct,
             total=_total(subtotal, discount_pct), created_at=stamp, updated_at=stamp, updated_by=store.actor))
         _write_lines(conn, quote_id, lines)
+        if _replica_of(conn) is not None:
+            conn.execute(insert(t.outbox).values(quote_id=quote_id, queued_at=stamp))
         _audit(store, conn, "insert", "quotes", quote_id, title=title, discount_pct=discount_pct)
         return _get(conn, quote_id)
 
@@ -154,8 +157,23 @@ def edit(store: Store, key: str, *, build_json: str | None = None, subtotal: Dec
         return _get(conn, q.id)
 
 
+def _replica_of(conn: Connection) -> str | None:
+    """The server whose local copy this store is (offline.py), or None."""
+    found = conn.execute(select(t.settings.c.value).where(t.settings.c.key == "replica_of")).scalar_one_or_none()
+    return None if found is None else str(found)
+
+
+def server_only(conn: Connection, to: str) -> None:
+    """Numbers and approvals are the server's: a seat's local copy (offline.py) refuses to move a
+    quote past draft."""
+    server = _replica_of(conn)
+    if server is not None:
+        raise StoreError(Msg("store.server-only", to=to, server=str(server)))
+
+
 def _move(store: Store, key: str, allowed_from: tuple[str, ...], to: str, **values: Any) -> Quote:
     with store.begin() as conn:
+        server_only(conn, to)
         q = _get(conn, key)
         if q.status not in allowed_from:
             raise StoreError(Msg("store.bad-move", quote=q.number or q.id, status=q.status, to=to))
@@ -172,6 +190,7 @@ def submit(store: Store, key: str) -> Quote:
 def approve(store: Store, key: str) -> Quote:
     """An approver approves a submitted quote (not their own; the database checks on PostgreSQL)."""
     with store.begin() as conn:
+        server_only(conn, "approved")
         q = _get(conn, key)
         role = conn.execute(select(t.users.c.role).where(t.users.c.name == store.actor)).scalar_one_or_none()
     if role not in ("approver", "owner"):
@@ -203,6 +222,7 @@ def issue(store: Store, key: str, render: Callable[[Quote, str, str], bytes], *,
     another connection to the store), freeze the snapshot and supersede the revision before,
     all in one transaction."""
     with store.begin() as conn:
+        server_only(conn, "issued")
         q = _get(conn, key)
         if q.status not in ("draft", "approved"):
             raise StoreError(Msg("store.bad-move", quote=q.number or q.id, status=q.status, to="issued"))

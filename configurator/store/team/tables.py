@@ -151,3 +151,13 @@ audit_log = Table(
     Column("entity_id", String(64), nullable=False),
     Column("detail", Text, nullable=False, server_default=""),
 )
+
+#: a seat's local copy only (SQLite; migrations/versions/0003): the drafts made while the server was
+#: unreachable, sent by their own id (idempotent) when it is reachable again (offline.py)
+outbox = Table(
+    "outbox", metadata,
+    Column("quote_id", String(36), ForeignKey("quotes.id", ondelete="CASCADE"), primary_key=True),
+    Column("queued_at", DateTime(timezone=True), nullable=False),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("last_error", Text, nullable=False, server_default=""),
+)

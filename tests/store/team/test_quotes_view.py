@@ -1,5 +1,6 @@
 """The GUI's Quotes view on one store from two windows (issue 28): a quote issued in one appears in
-the other within 2 s; a refusal is shown in the view, in words, and nothing is lost."""
+the other within 2 s (on PostgreSQL through the quotes trigger's NOTIFY, with no polling; on SQLite
+by polling); a refusal is shown in the view, in words, and nothing is lost."""
 
 from __future__ import annotations
 
@@ -36,6 +37,10 @@ def test_a_quote_issued_in_one_window_appears_in_the_other_within_2_s(qtbot, tea
         qtbot.addWidget(view)
         view.show()
     assert a.store is not None and b.store is not None, (a.where.text(), b.where.text())
+    if team.engine == "postgresql":         # listening, not polling
+        assert b.live is not None and not b.timer.isActive() and b.seat is not None and b.seat.online
+    else:
+        assert b.live is None and b.timer.isActive()
     a.act("create")
     a.table.selectRow(0)
     a.act("issue")
@@ -44,6 +49,8 @@ def test_a_quote_issued_in_one_window_appears_in_the_other_within_2_s(qtbot, tea
     qtbot.waitUntil(lambda: any(q.number == number for q in b._shown), timeout=2000)
     row = [q.number for q in b._shown].index(number)
     assert b.table.item(row, 0).text() == number
+    if team.engine == "postgresql":
+        assert b.notified >= 1 and not b.timer.isActive()
 
 
 def test_a_refusal_is_shown_in_words_and_the_build_is_kept(qtbot, tmp_path, session_factory):
