@@ -35,7 +35,7 @@ def manifest_rows(plan: StackPlan, language: str | None = None) -> list[Manifest
 
 
 def _source(row: Row) -> str:
-    return f"{row.url} ({row.date}, {row.confidence})"
+    return f"{row.source} ({row.date}, {row.confidence})"
 
 
 def plan_text(plan: StackPlan, findings: tuple[Finding, ...] | None = None,
@@ -91,7 +91,7 @@ def _pinned_json(item: PinnedItem) -> dict[str, Any]:
 
 
 def _row_json(row: Row) -> dict[str, str]:
-    return {"url": row.url, "date": row.date, "confidence": row.confidence, "note": row.note}
+    return {"source": row.source, "date": row.date, "confidence": row.confidence, "note": row.note}
 
 
 def _msg_json(msg: Msg) -> dict[str, Any]:

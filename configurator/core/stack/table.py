@@ -29,7 +29,7 @@ class Row(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", str_max_length=2000)
 
-    url: str = Field(min_length=3)
+    source: str = Field(min_length=3)  # a public URL, or a file in this repository
     date: str = Field(pattern=r"^\d{4}-\d{2}(-\d{2})?$")
     confidence: Confidence
     note: str = ""

@@ -41,7 +41,7 @@ def test_every_row_cites_a_public_url_and_a_date(table):
             *table.pytorch, *table.ngc, *table.cann, *table.torch_npu, table.fabric_manager, table.binary_compat]
     assert len(rows) > 30
     for row in rows:
-        assert row is not None and row.url.startswith("https://") and row.date.startswith("2026"), row
+        assert row is not None and row.source.startswith("https://") and row.date.startswith("2026"), row
 
 
 def test_every_catalog_gpu_has_an_architecture_and_a_sourced_compute_capability(catalog):
