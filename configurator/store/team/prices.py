@@ -44,26 +44,35 @@ def _rows_from(path: Path) -> list[list[Any]]:
     except FileReadError as exc:
         raise StoreError(Msg("store.file", file=str(path), detail=str(exc))) from None
     if path.suffix.lower() == ".xlsx":
-        from openpyxl import load_workbook
-
-        try:
-            book = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
-        except Exception as exc:   # openpyxl raises many types for a damaged file  # noqa: BLE001
-            raise StoreError(Msg("store.file", file=str(path), detail=f"not a readable XLSX ({type(exc).__name__})")) \
-                from None
-        sheet = book.worksheets[0]
-        rows = []
-        for i, row in enumerate(sheet.iter_rows(values_only=True)):
-            if i > MAX_ROWS:
-                raise StoreError(Msg("store.too-many-rows", file=str(path), limit=MAX_ROWS))
-            rows.append(list(row))
-        return rows
+        return _xlsx_rows(path, raw)
     text = decode_text(raw, str(path))
     rows = []
     for i, row in enumerate(csv.reader(io.StringIO(text))):
         if i > MAX_ROWS:
             raise StoreError(Msg("store.too-many-rows", file=str(path), limit=MAX_ROWS))
         rows.append(list(row))
+    return rows
+
+
+def _xlsx_rows(path: Path, raw: bytes) -> list[list[Any]]:
+    """The first sheet's cached values (a formula is never evaluated)."""
+    import zipfile
+    from xml.etree.ElementTree import ParseError
+
+    from openpyxl import load_workbook
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    rows: list[list[Any]] = []
+    try:
+        book = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
+        for i, row in enumerate(book.worksheets[0].iter_rows(values_only=True)):
+            if i > MAX_ROWS:
+                raise StoreError(Msg("store.too-many-rows", file=str(path), limit=MAX_ROWS))
+            rows.append(list(row))
+    # what a damaged or foreign file raises: not a zip, a zip without the workbook's parts, bad XML
+    except (zipfile.BadZipFile, InvalidFileException, ParseError, KeyError, IndexError, ValueError, OSError) as exc:
+        raise StoreError(Msg("store.file", file=str(path), detail=f"not a readable XLSX ({type(exc).__name__})")) \
+            from None
     return rows
 
 

@@ -113,3 +113,20 @@ def test_a_sales_engineer_sees_only_their_own_quotes_and_cannot_approve(team):
         gone = conn.execute(text("UPDATE quotes SET title = 'x' WHERE id = :id"), {"id": mine.id}).rowcount
         if gone == 0:
             raise StoreError(quotes.Msg("store.no-quote", quote=mine.id))
+
+
+def test_a_damaged_xlsx_is_one_error_naming_the_file(team, tmp_path):
+    import zipfile
+
+    cases = {"text.xlsx": b"not a zip at all"}
+    for name, members in (("no-workbook.xlsx", {"x.txt": "hi"}), ("bad-xml.xlsx", {"[Content_Types].xml": "<bad"})):
+        with zipfile.ZipFile(tmp_path / name, "w") as z:
+            for member, text_ in members.items():
+                z.writestr(member, text_)
+        cases[name] = (tmp_path / name).read_bytes()
+    for name, raw in cases.items():
+        path = tmp_path / name
+        path.write_bytes(raw)
+        with pytest.raises(StoreError) as err:
+            prices.import_price_list(team.admin, path, name="x", currency="USD")
+        assert err.value.msg.id == "store.file" and err.value.msg.params["file"] == str(path), name
