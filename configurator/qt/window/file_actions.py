@@ -259,12 +259,15 @@ class FileActions(MainWindowBase):
         """A refused export with every line of its reason (a build's errors, one a line); for a
         build with errors, the choice to export it as a draft instead. True: export the draft."""
         lines = str(exc).replace(" (--allow-errors)", "").splitlines() or [repr(exc)]
+        offered = offer_draft and isinstance(exc, UnorderableError)
+        if len(lines) == 1 and not offered:   # one line and nothing to choose: the plain warning
+            QMessageBox.warning(self, self.tr("Cannot export"), lines[0])
+            return False
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Cannot export"), lines[0], QMessageBox.StandardButton.Close, self)
         if len(lines) > 1:
             box.setInformativeText("\n".join(lines[1:]))
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        draft = box.addButton(self.tr("Export as draft"), QMessageBox.ButtonRole.AcceptRole) \
-            if offer_draft and isinstance(exc, UnorderableError) else None
+        draft = box.addButton(self.tr("Export as draft"), QMessageBox.ButtonRole.AcceptRole) if offered else None
         box.exec()
         return draft is not None and box.clickedButton() is draft
 
