@@ -20,7 +20,7 @@ from .categories import KEYS as CATEGORY_KEYS
 from .slots import Slot, layout_of
 
 if TYPE_CHECKING:  # the evaluate package imports this module
-    from .evaluate._fast import BoundedMemo
+    from .memo import BoundedMemo
 
 P = TypeVar("P", bound=Part)
 
@@ -67,6 +67,23 @@ class BuildContext:
     def of(self, category: str) -> tuple[Placed, ...]:
         """Placed parts of one category (e.g. 'gpu'), in chassis order."""
         return self._by_cat.get(category, ())
+
+    def in_slots(self, category: str, kind: str) -> tuple[Placed, ...]:
+        """Placed parts of `category` that sit in a slot of `kind` (a hand-edited build may misplace them)."""
+        placed = self._by_cat.get(category, ())
+        for pl in placed:
+            if pl.slot.kind != kind:
+                return tuple(p for p in placed if p.slot.kind == kind)
+        return placed
+
+    @property
+    def gpus_placed(self) -> tuple[Placed, ...]:
+        """GPUs on a baseboard position or in a PCIe slot (the only places a GPU works)."""
+        placed = self._by_cat.get("gpu", ())
+        for pl in placed:
+            if pl.slot.kind not in ("gpu", "pcie"):
+                return tuple(p for p in placed if p.slot.kind in ("gpu", "pcie"))
+        return placed
 
     def parts(self, cls: type[P]) -> list[P]:
         return [pl.part for pl in self.of(cls.model_fields["category"].default)]  # type: ignore[misc]

@@ -20,12 +20,12 @@ from pydantic import BaseModel
 from .build import Build
 from .catalog import Catalog
 from .context import BuildContext, resolve
-from .evaluate._fast import BoundedMemo, construct
 from .evaluate.figures import Figures, compute_figures
-from .evaluate.result import ComputeResult, CostResult, Evaluation, TcoResult
+from .evaluate.result import ComputeResult, CostResult, Evaluation, TcoResult, construct
 from .evaluate.workload import Workload, WorkloadResult, evaluate_workload
 from .evaluate.workload_models import ModelShape
 from .fx import USD_ONLY, FxTable
+from .memo import BoundedMemo
 from .rules import check as check_rules
 from .rules import merge as merge_violations
 from .rules import workload as workload_rules
@@ -57,11 +57,7 @@ class Evaluator:
         self._placed = BoundedMemo(64)        # chassis -> {(slot id, part id): resolved placement}
         self._next_token = count()
         self._families = BoundedMemo(1024)    # (family, value key of its inputs) -> result
-        self._power_lines = BoundedMemo()     # (part id, qty) -> power line
         self._cost_lines = BoundedMemo()      # (part id, qty, currency) -> BOM line
-        self._series = BoundedMemo(512)       # TCO month series by their inputs
-        self._workloads = BoundedMemo(16)     # (GPU figures, workload) -> result
-        self._violations = BoundedMemo(256)   # (token, unknown placements, options) -> violations
         self._rule_facts = BoundedMemo(4096)  # (rule family, its inputs) -> its violations; per-part fit
         self._family = self._family_memo()
 
@@ -137,7 +133,7 @@ class Evaluator:
         b, site = ctx.build, ctx.build.site
         key = ("figures", token, b.bridges, b.psu_redundancy, tuple(b.psu_feeds.items()), site.input_voltage_v,
                site.ambient_c, site.altitude_m)
-        return self._families.get_or(key, lambda: compute_figures(ctx, self._family, self._power_lines))
+        return self._families.get_or(key, lambda: compute_figures(ctx, self._family))
 
     def _family_memo(self) -> Callable[[str, Hashable, Callable[[], Any]], Any]:
         """`compute_figures`' `family`: one figure family memoised on (its name, its key)."""
@@ -166,7 +162,7 @@ class Evaluator:
         # the TCO reads the BOM, the wall power (the part counts and PSUs: in cost_key) and the GPUs
         tco_key = ("tco", ctx.key("gpu"), *cost_key, site.pue, site.electricity_price_kwh, com.rent_per_gpu_hour,
                    com.utilization_pct)
-        tco = self._memo(tco_key, lambda: compute_tco(ctx, cost, fig.power, fig.compute, self.fx, self._series))
+        tco = self._memo(tco_key, lambda: compute_tco(ctx, cost, fig.power, fig.compute, self.fx))
         return cost, tco
 
     def _check(self, ctx: BuildContext, token: int, fig: Figures) -> tuple[Violation, ...]:
@@ -175,11 +171,8 @@ class Evaluator:
         b, site = ctx.build, ctx.build.site
         key = (token, ctx.unknown, b.bridges, b.psu_redundancy, tuple(b.psu_feeds.items()), b.multi_node,
                b.unplaced, site.input_voltage_v, site.ambient_c, site.altitude_m)
-        found = self._violations.get(key)
-        if found is None:
-            found = self._violations.put(key, check_rules(b, self.catalog, ctx=ctx, figures=fig,
-                                                         memo=self._rule_facts))
-        return found
+        return self._families.get_or(("rules", *key), lambda: check_rules(b, self.catalog, ctx=ctx, figures=fig,
+                                                                         memo=self._rule_facts))
 
     def _with_workload(self, ctx: BuildContext, token: int, fig: Figures, spec: Any,
                        result: WorkloadResult | None) -> tuple[Violation, ...]:
@@ -199,13 +192,7 @@ class Evaluator:
         """`evaluate_workload` on the build's GPUs; None when there is none or it is invalid."""
         if spec is None:
             return None
-        gpus = (compute.vram_gb_per_gpu, compute.gpu_count, compute.bf16_tflops_per_gpu,
-                compute.fp8_tflops_per_gpu, compute.hbm_bandwidth_gbs_per_gpu)
-        key = (gpus, _value_key(spec))
-        hit = self._workloads.get(key)
-        if hit is None:
-            hit = self._workloads.put(key, (run_workload(spec, compute),))
-        return hit[0]
+        return run_workload(spec, compute)
 
 
 def _value_key(value: Any) -> Hashable:

@@ -11,8 +11,8 @@ from typing import Any
 from .. import validation_text
 from ..build import Build
 from ..catalog import Catalog
-from ..evaluate._fast import BoundedMemo
 from ..evaluator import Evaluator
+from ..memo import BoundedMemo
 from .comparison import (
     CATALOG_PRICES,
     MAX_COLUMNS,

@@ -7,13 +7,13 @@ Gen3 15.75, Gen4 31.5, Gen5 63, Gen6 121 GB/s (PCI-SIG lane rates; measured Gen5
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TypeVar, cast
 
-from ..catalog import GPU, NIC, Chassis, Drive
+from ..catalog import CPU, GPU, NIC, Chassis, Drive
 from ..context import BuildContext, Placed
+from ..memo import Family, fresh
 from ..slots import layout_of
-from ._fast import Family, construct, fresh, gpus_placed, in_slots
-from .result import BandwidthResult, ComputeResult, HostMemoryResult, Link
+from .result import BandwidthResult, ComputeResult, HostMemoryResult, Link, construct
 
 #: GB/s per direction of an x16 link, by PCIe generation: 8/16/32/64 GT/s per lane with 128b/130b
 #: or FLIT encoding (PCI-SIG base specifications, https://pcisig.com/specifications)
@@ -44,7 +44,7 @@ def _gpu_links(ctx: BuildContext, gpus: tuple[Placed, ...]) -> list[tuple[float,
     assert ch is not None
     layout = layout_of(ch)
     paths, uplinks = layout.switch_paths, layout.uplinks
-    cpu_gen: dict[str, int] = {pl.slot.socket: pl.part.pcie_gen for pl in in_slots(ctx, "cpu", "cpu")}
+    cpu_gen: dict[str, int] = {pl.slot.socket: cast(CPU, pl.part).pcie_gen for pl in ctx.in_slots("cpu", "cpu")}
     behind: dict[str, int] = {}
     for pl in gpus:
         for sw in paths.get(pl.slot.root, ()):
@@ -118,7 +118,7 @@ def fabric_nics(ctx: BuildContext) -> tuple[Placed, ...]:
     if ch is None or not ch.pcie_switches:
         return nics
     paths = switch_paths(ch)
-    gpu_switches = {sw for pl in gpus_placed(ctx) for sw in paths.get(pl.slot.root, ())}
+    gpu_switches = {sw for pl in ctx.gpus_placed for sw in paths.get(pl.slot.root, ())}
     if ch.gpu_baseboard is not None:
         gpu_switches.update(ch.gpu_baseboard.uplinks)
     paired = tuple(pl for pl in nics if gpu_switches & set(paths.get(pl.slot.root, ())))
@@ -193,7 +193,7 @@ def bandwidth_feeds(ctx: BuildContext, family: Family = fresh) -> Feeds:
     storage, n_drives = family("feeds-storage", (cid, ctx.key("drive")),
                                lambda: (storage_read_gbs(ctx), len(_nvme_data_drives(ctx))))
     net, n_nics = family("feeds-network", (cid, ctx.key("nic"), ctx.key("gpu")), lambda: _network(ctx))
-    gpus = gpus_placed(ctx)
+    gpus = ctx.gpus_placed
     n = len(gpus)
     if n == 0 or ctx.chassis is None:
         return Feeds(storage, 0, net, n_nics, n)

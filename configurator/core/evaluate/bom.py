@@ -18,8 +18,7 @@ from ..build import Commercial
 from ..categories import BOM_GROUPS
 from ..categories import category as category_info
 from ..money import apply_terms, quantize
-from ._fast import construct
-from .result import CostLine, CostResult
+from .result import CostLine, CostResult, construct
 
 #: customer-facing groups, in the quote's order (the category registry's)
 GROUPS: tuple[str, ...] = BOM_GROUPS

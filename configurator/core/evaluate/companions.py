@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from ..build import OWNED_CHASSIS
 from ..catalog import Accessory, Part
 from ..context import BuildContext
-from ._fast import BoundedMemo, construct
-from .result import CostLine
+from ..memo import BoundedMemo
+from .result import CostLine, construct
 
 #: prices a part: (part, qty, kind) -> its line, in the BOM currency
 PriceLine = Callable[[Part, int, str], CostLine]

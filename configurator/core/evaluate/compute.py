@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from operator import attrgetter
+from typing import cast
 
 from ..catalog import CPU, GPU
 from ..context import BuildContext
-from ._fast import construct, gpus_placed, in_slots
-from .result import ComputeResult, HostMemoryResult
+from .result import ComputeResult, HostMemoryResult, construct
 
 BYTES_PER_TRANSFER = 8  # 64-bit channel (DDR5: two 32-bit subchannels)
 
@@ -30,8 +30,8 @@ def _same_or(values: set[str], single: str, mixed: str = "mixed") -> str:
 
 def compute_compute(ctx: BuildContext) -> ComputeResult:
     """GPU and CPU totals; dense tensor TFLOPS (no sparsity), FP8 0 where unsupported."""
-    gpus: list[GPU] = [pl.part for pl in gpus_placed(ctx)]
-    cpus: list[CPU] = [pl.part for pl in in_slots(ctx, "cpu", "cpu")]
+    gpus = [cast(GPU, pl.part) for pl in ctx.gpus_placed]   # the category's parts are of its class
+    cpus = [cast(CPU, pl.part) for pl in ctx.in_slots("cpu", "cpu")]
     gids = {g.id for g in gpus}
     cids = {c.id for c in cpus}
     vram = bw = bf16 = fp16 = fp8 = 0.0
@@ -66,8 +66,8 @@ _SPEED = attrgetter("part.speed_mts")
 def compute_memory(ctx: BuildContext, compute: ComputeResult) -> HostMemoryResult:
     """Host memory that works: DIMMs in sockets with a CPU, on channels the CPU has."""
     ch = ctx.chassis
-    cpu_at: dict[str, CPU] = {pl.slot.socket: pl.part for pl in in_slots(ctx, "cpu", "cpu")}
-    dimms = in_slots(ctx, "dimm", "dimm")
+    cpu_at = {pl.slot.socket: cast(CPU, pl.part) for pl in ctx.in_slots("cpu", "cpu")}
+    dimms = ctx.in_slots("dimm", "dimm")
     per_channel = Counter(map(_CHANNEL, dimms))
     dead = [key for key in per_channel
             if key[0] not in cpu_at or key[1] >= cpu_at[key[0]].memory_channels]

@@ -17,11 +17,11 @@ from ..build import OWNED_CHASSIS, Build
 from ..catalog import GPU, Accessory, Part, Price
 from ..context import BuildContext
 from ..fx import FxTable
+from ..memo import BoundedMemo
 from ..money import quantize
-from ._fast import BoundedMemo, construct, gpus_placed, part_groups
 from .bom import owned_line, part_line, price_bom
 from .companions import with_companions
-from .result import ComputeResult, CostLine, CostResult, PowerResult, TcoResult
+from .result import ComputeResult, CostLine, CostResult, PowerResult, TcoResult, construct
 
 HOURS_PER_YEAR = 8766    # 365.25 days
 HOURS_PER_MONTH = 730    # 8766 / 12, rounded as cloud price sheets do
@@ -47,7 +47,7 @@ def compute_cost(ctx: BuildContext, fx: FxTable, lines_memo: BoundedMemo | None 
             line = put(key, _priced_line(catalog.price(part.id), fx, part, qty, cur, quantum, kind))
         return line
 
-    groups = part_groups(ctx)
+    groups = ctx.groups
     if ctx.chassis is not None:
         groups = ((ctx.chassis, 1), *groups)
     if build.owned:
@@ -118,7 +118,7 @@ def _convert_price(price: Price, fx: FxTable, cur: str) -> tuple[Decimal | None,
 
 
 def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
-                compute: ComputeResult, fx: FxTable, series_memo: BoundedMemo | None = None) -> TcoResult:
+                compute: ComputeResult, fx: FxTable) -> TcoResult:
     """Own (capex + energy + support) vs rent the same GPUs, month by month.
 
     capex is the BOM's hardware subtotal and support its support line's unit price per year,
@@ -138,7 +138,7 @@ def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
     pflops = compute.bf16_tflops / 1000.0
     per_pflops = quantize(total / Decimal(repr(pflops)), quantum) if pflops > 0 else None
     rate, per_month = _rent(ctx, fx, site.currency, util, quantum)
-    own, rent, breakeven = month_series(capex, energy + support, per_month, years * 12, quantum, series_memo)
+    own, rent, breakeven = month_series(capex, energy + support, per_month, years * 12, quantum)
     return construct(
         TcoResult, years=years, capex=capex, energy_kwh_per_year=kwh, energy_cost_per_year=energy,
         support_per_year=support, total=total, dense_pflops=pflops, cost_per_pflops=per_pflops,
@@ -147,19 +147,14 @@ def compute_tco(ctx: BuildContext, cost: CostResult, power: PowerResult,
 
 
 def month_series(capex: Decimal, opex_per_year: Decimal, rent_per_month: Decimal | None, months: int,
-                 quantum: Decimal, memo: BoundedMemo | None = None,
-                 ) -> tuple[tuple[Decimal, ...], tuple[Decimal, ...], int | None]:
+                 quantum: Decimal) -> tuple[tuple[Decimal, ...], tuple[Decimal, ...], int | None]:
     """Cumulative own and rent cost for months 0..`months`, and the break-even month.
 
     Own at month m = capex + m/12 of a year's energy and support, rounded half-up to the
     currency's minor unit; rent at month m = m × rent per month. Break-even is the first
     month where own ≤ rent (None if never, or when nothing is priced). Integer arithmetic
-    in minor units keeps it exact; results are memoised on their inputs in `memo` (the evaluator's).
+    in minor units keeps it exact.
     """
-    key = ("series", capex, opex_per_year, rent_per_month, months, quantum)
-    hit = memo.get(key) if memo is not None else None
-    if hit is not None:
-        return hit
     scale = 10 ** -int(quantum.as_tuple().exponent)
     c, o = int(capex * scale), int(opex_per_year * scale)
     # own in minor units: c + round_half_up(m·o/12) = c + (2·m·o + 12) // 24, m = 0..months
@@ -169,17 +164,10 @@ def month_series(capex: Decimal, opex_per_year: Decimal, rent_per_month: Decimal
     rent: tuple[Decimal, ...] = ()
     breakeven = None
     if rent_per_month is not None:
-        rent_key = ("rent", rent_per_month, months)
-        found = memo.get(rent_key) if memo is not None else None
-        rent = found if found is not None else tuple(map(rent_per_month.__mul__, range(months + 1)))
-        if found is None and memo is not None:
-            memo.put(rent_key, rent)
+        rent = tuple(map(rent_per_month.__mul__, range(months + 1)))
         if capex > 0:
             breakeven = _first_month(own_units, int(rent_per_month * scale), o)
-    result = (own, rent, breakeven)
-    if memo is not None:
-        memo.put(key, result)
-    return result
+    return own, rent, breakeven
 
 
 def _first_month(own_units: list[int], rent_units: int, opex_units: int) -> int | None:
@@ -204,7 +192,7 @@ def _first_month(own_units: list[int], rent_units: int, opex_units: int) -> int 
 def _rent(ctx: BuildContext, fx: FxTable, cur: str, util: float,
           quantum: Decimal) -> tuple[Decimal | None, Decimal | None]:
     """(rate per GPU-hour, rent per month) for the build's GPUs, None when unknown."""
-    gpus: list[GPU] = [pl.part for pl in gpus_placed(ctx) if isinstance(pl.part, GPU)]
+    gpus: list[GPU] = [pl.part for pl in ctx.gpus_placed if isinstance(pl.part, GPU)]
     if not gpus:
         return None, None
     chosen = ctx.build.commercial.rent_per_gpu_hour

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..context import BuildContext
-from ._fast import BoundedMemo, Family, fresh
+from ..memo import Family, fresh
 from .bandwidth import bandwidth_feeds, compute_bandwidth
 from .compute import compute_compute, compute_memory
 from .power import compute_power, compute_psu, placed_psus, psu_setup
@@ -31,8 +31,7 @@ class Figures:
     bandwidth: BandwidthResult
 
 
-def compute_figures(ctx: BuildContext, family: Family = fresh,
-                    power_lines: BoundedMemo | None = None) -> Figures:
+def compute_figures(ctx: BuildContext, family: Family = fresh) -> Figures:
     """Figures of `ctx`. `family(name, key, fn)` may return a remembered `fn()` for an equal `key`.
 
     Each key is the value of everything the family reads: the chassis id, the placements of the
@@ -46,7 +45,7 @@ def compute_figures(ctx: BuildContext, family: Family = fresh,
     psu_placed = (cid, ctx.key("psu"))
     psus = family("psus", psu_placed, lambda: placed_psus(ctx))
     power_key = (cid, ctx.groups_key, ctx.key("psu"))
-    power = family("power", power_key, lambda: compute_power(ctx, power_lines, psus))
+    power = family("power", power_key, lambda: compute_power(ctx, psus))
     compute_key = (cid, ctx.key("gpu"), ctx.key("cpu"))
     compute = family("compute", compute_key, lambda: compute_compute(ctx))
     memory_key = (compute_key, ctx.key("dimm"))

@@ -20,8 +20,7 @@ from ..catalog import PSU, Chassis, Part
 from ..categories import part_draw
 from ..context import BuildContext
 from ..psu import bay_feeds, feed_loss_pct, is_low_line, parse_redundancy, rating_at
-from ._fast import BoundedMemo, construct, in_slots, part_groups
-from .result import PowerLine, PowerResult, PsuResult
+from .result import PowerLine, PowerResult, PsuResult, construct
 
 #: estimate: share of the (idle → max) range the board, BMC, switches and NVSwitch baseboard draw in
 #: training (each part's own typical share is its category's power model, core/categories.py)
@@ -96,28 +95,19 @@ def part_power(part: Part) -> tuple[float, float, float, float]:
     return part_draw(part)
 
 
-def compute_power(ctx: BuildContext, lines_memo: BoundedMemo | None = None,
-                  psus: tuple[PSU, ...] | None = None) -> PowerResult:
+def compute_power(ctx: BuildContext, psus: tuple[PSU, ...] | None = None) -> PowerResult:
     """Sum the build's power by distinct part, chassis base and GPU baseboard included.
 
-    `lines_memo` (the evaluator's, for one catalog) keeps each (part id, qty) line and the chassis'
-    own lines between edits; `psus` are `placed_psus(ctx)` when the caller has them.
+    `psus` are `placed_psus(ctx)` when the caller has them.
     """
-    memo = lines_memo if lines_memo is not None else BoundedMemo()
-    get = memo.lookup
     ch = ctx.chassis
-    base = _chassis_lines(ch, memo) if ch is not None else ((), 0.0)
-    lines: list[PowerLine] = list(base[0])
-    peak = base[1]
-    for part, n in part_groups(ctx):
+    lines, peak = _chassis_lines(ch) if ch is not None else ([], 0.0)
+    for part, n in ctx.groups:
         if part.category == "psu":
             continue
-        line = get((part.id, n))
-        if line is None:
-            i, t, m, p = part_power(part)
-            line = memo.put((part.id, n), (_line(part.category, part.id, part.name, n, i * n, t * n, m * n), p * n))
-        lines.append(line[0])
-        peak += line[1]
+        i, t, m, p = part_power(part)
+        lines.append(_line(part.category, part.id, part.name, n, i * n, t * n, m * n))
+        peak += p * n
     idle = typ = mx = 0.0
     for line in lines:
         idle += line.idle_w
@@ -136,15 +126,11 @@ def compute_power(ctx: BuildContext, lines_memo: BoundedMemo | None = None,
 
 def placed_psus(ctx: BuildContext) -> tuple[PSU, ...]:
     """The PSUs in PSU bays, chassis order: what converts the build's power."""
-    return tuple(pl.part for pl in in_slots(ctx, "psu", "psu") if isinstance(pl.part, PSU))
+    return tuple(pl.part for pl in ctx.in_slots("psu", "psu") if isinstance(pl.part, PSU))
 
 
-def _chassis_lines(ch: Chassis, memo: BoundedMemo) -> tuple[tuple[PowerLine, ...], float]:
+def _chassis_lines(ch: Chassis) -> tuple[list[PowerLine], float]:
     """The chassis base and GPU baseboard lines, and their max (the start of the peak sum)."""
-    key = ("chassis", ch.id)
-    hit = memo.get(key)
-    if hit is not None:
-        return hit
     lines = [_line("chassis", ch.id, ch.name, 1, ch.base_idle_w,
                    _between(ch.base_idle_w, ch.base_max_w, BASE_TYPICAL_SHARE), ch.base_max_w)]
     if ch.gpu_baseboard is not None and (ch.baseboard_idle_w or ch.baseboard_max_w):
@@ -152,7 +138,7 @@ def _chassis_lines(ch: Chassis, memo: BoundedMemo) -> tuple[tuple[PowerLine, ...
                            ch.baseboard_idle_w,
                            _between(ch.baseboard_idle_w, ch.baseboard_max_w, BASE_TYPICAL_SHARE),
                            ch.baseboard_max_w))
-    return memo.put(key, (tuple(lines), sum(line.max_w for line in lines)))
+    return lines, sum(line.max_w for line in lines)
 
 
 def _line(category: str, pid: str, name: str, qty: int, idle: float, typ: float, mx: float) -> PowerLine:
@@ -190,7 +176,7 @@ class PsuSetup:
 def psu_setup(ctx: BuildContext) -> PsuSetup:
     """The PSUs' setup: reads the PSU placements, the input voltage, the redundancy and the feeds."""
     ch = ctx.chassis
-    placed = [(pl.slot.id, pl.part) for pl in in_slots(ctx, "psu", "psu") if isinstance(pl.part, PSU)]
+    placed = [(pl.slot.id, pl.part) for pl in ctx.in_slots("psu", "psu") if isinstance(pl.part, PSU)]
     models = {psu.id for _, psu in placed}
     first = placed[0][1] if placed else None
     volts = ctx.build.site.input_voltage_v

@@ -3,11 +3,33 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 from ..violations import Violation
+
+M = TypeVar("M", bound=BaseModel)
+_set = object.__setattr__
+
+
+def construct(cls: type[M], **values: Any) -> M:
+    """An instance of `cls` holding `values` (trusted) plus the class defaults for the rest.
+
+    The evaluation runs on every edit and builds its results from values it computed itself, so
+    pydantic's validation would only cost time: this does what `BaseModel.model_construct` does for
+    these plain models (no aliases, no private attributes, no post-init)."""
+    fields = cls.__pydantic_fields__
+    if len(values) < len(fields):
+        for name, info in fields.items():  # appended after the given ones: field order is kept
+            if name not in values and not info.is_required():
+                values[name] = info.get_default(call_default_factory=True)
+    obj = cls.__new__(cls)
+    _set(obj, "__dict__", values)
+    _set(obj, "__pydantic_fields_set__", set(values))
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
 
 
 class _Frozen(BaseModel):

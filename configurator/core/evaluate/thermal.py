@@ -12,11 +12,11 @@ it is the 20 °F planning figure. `ThermalResult.airflow_basis` says which was u
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from ..catalog import Chassis, Cooling, CoolingOption
 from ..context import BuildContext
-from ._fast import construct, in_slots
-from .result import PowerResult, ThermalResult
+from .result import PowerResult, ThermalResult, construct
 
 BTU_PER_W = 3.412
 #: assumed inlet-to-exhaust temperature rise for the airflow figure (a common planning figure; docs/engine.md §4)
@@ -84,8 +84,8 @@ class Cooled:
 def cooling_of(ctx: BuildContext) -> Cooled:
     """Reads the cooling placement, the chassis and the site's ambient and altitude."""
     ch = ctx.chassis
-    placed = in_slots(ctx, "cooling", "cooling")
-    part: Cooling | None = placed[0].part if placed else None
+    placed = ctx.in_slots("cooling", "cooling")
+    part = cast(Cooling, placed[0].part) if placed else None
     option = None
     if ch is not None and part is not None:
         option = next((o for o in ch.cooling_options if o.cooling == part.id), None)

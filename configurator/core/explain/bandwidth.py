@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from ..evaluate import bandwidth as bwm
-from ..evaluate._fast import gpus_placed
 from ..message import Num, Phrase, Term
 from .explanation import Explainer, Explanation, Input
 
@@ -33,7 +32,7 @@ def link(x: Explainer, m: re.Match[str]) -> Explanation:
     elif link.stage == "network":
         ins += [x.part_input(pl.part, "port_speed_gbps", unit="Gb/s") for pl in bwm.fabric_nics(x.ctx)[:1]]
     elif link.stage in ("hbm", "gpu-gpu"):
-        gpu = next((pl.part for pl in gpus_placed(x.ctx)), None)
+        gpu = next((pl.part for pl in x.ctx.gpus_placed), None)
         ins.append(x.part_input(gpu, "memory_bandwidth_gbs" if link.stage == "hbm" else "scaleup_gbs", unit="GB/s"))
     how = x.t(_STAGE[link.stage]) if link.stage in _STAGE else Phrase(link.name)
     return x.made("GB/s", x.t("explain.stage-how-theoretical-peak-per",

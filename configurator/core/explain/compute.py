@@ -7,7 +7,6 @@ import re
 from typing import Any
 
 from ..catalog import CPU, GPU
-from ..evaluate._fast import gpus_placed, in_slots
 from ..message import Term
 from .explanation import Explainer, Explanation, Input
 
@@ -21,7 +20,7 @@ def quantities(x: Explainer, ids: list[str], placed: list[Any]) -> list[Input]:
 
 
 def gpu(x: Explainer, m: re.Match[str]) -> Explanation:
-    gpus = [pl.part for pl in gpus_placed(x.ctx) if isinstance(pl.part, GPU)]
+    gpus = [pl.part for pl in x.ctx.gpus_placed if isinstance(pl.part, GPU)]
     what = m.group(1)
     if what == "count":
         return x.made("", x.t("explain.gpus-placed-baseboard-positions-pcie"),
@@ -41,7 +40,7 @@ def gpu(x: Explainer, m: re.Match[str]) -> Explanation:
 
 
 def cpu(x: Explainer, m: re.Match[str]) -> Explanation:
-    cpus = [pl.part for pl in in_slots(x.ctx, "cpu", "cpu") if isinstance(pl.part, CPU)]
+    cpus = [pl.part for pl in x.ctx.in_slots("cpu", "cpu") if isinstance(pl.part, CPU)]
     if m.group(1) == "count":
         return x.made("", x.t("explain.cpus-placed-sockets"), [x.placed(x.t("explain.placements"), len(cpus), "explain.build")])
     return x.made("", x.t("explain.over-cpus-field", field=Term("cores")),

@@ -6,7 +6,6 @@ import re
 
 from ..catalog import CPU, DIMM
 from ..evaluate import compute as cm
-from ..evaluate._fast import in_slots
 from ..message import Term
 from .compute import quantities
 from .explanation import Explainer, Explanation, Input
@@ -28,8 +27,8 @@ def _memory_speed(x: Explainer, cpus: list[CPU], dimms: list[DIMM]) -> list[Inpu
 
 def memory(x: Explainer, m: re.Match[str]) -> Explanation:
     mem, what = x.ev.memory, m.group(1)
-    dimms = [pl.part for pl in in_slots(x.ctx, "dimm", "dimm") if isinstance(pl.part, DIMM)]
-    cpus = [pl.part for pl in in_slots(x.ctx, "cpu", "cpu") if isinstance(pl.part, CPU)]
+    dimms = [pl.part for pl in x.ctx.in_slots("dimm", "dimm") if isinstance(pl.part, DIMM)]
+    cpus = [pl.part for pl in x.ctx.in_slots("cpu", "cpu") if isinstance(pl.part, CPU)]
     kinds = {d.id: d for d in dimms}
     if what in ("capacity_gb", "dimms"):
         ins = quantities(x, list(kinds), dimms)

@@ -7,7 +7,6 @@ import re
 from ..catalog import Part
 from ..categories import category
 from ..evaluate import power as pw
-from ..evaluate._fast import part_groups
 from ..message import Arg, Num, Seq, Term
 from .explanation import Explainer, Explanation, Input
 
@@ -70,7 +69,7 @@ def total(x: Explainer, m: re.Match[str]) -> Explanation:
     level = m.group(1)
     inputs = chassis_terms(x, level)
     terms: list[Arg] = []
-    for part, n in part_groups(x.ctx):
+    for part, n in x.ctx.groups:
         if part.category == "psu":
             continue
         formula, ins = _part_terms(x, part, level)

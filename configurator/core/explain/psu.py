@@ -6,14 +6,13 @@ import re
 
 from ..catalog import PSU
 from ..evaluate import power as pw
-from ..evaluate._fast import in_slots
 from ..message import Arg, Num, Seq, Term
 from ..psu import parse_redundancy
 from .explanation import Explainer, Explanation, Input
 
 
 def _placed_psus(x: Explainer) -> list[PSU]:
-    return [pl.part for pl in in_slots(x.ctx, "psu", "psu") if isinstance(pl.part, PSU)]
+    return [pl.part for pl in x.ctx.in_slots("psu", "psu") if isinstance(pl.part, PSU)]
 
 
 def _efficiency_inputs(x: Explainer, level: str, psus: list[PSU], share: float) -> list[Input]:

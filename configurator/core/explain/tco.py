@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-from ..evaluate._fast import gpus_placed
 from ..evaluate.cost import HOURS_PER_MONTH, HOURS_PER_YEAR
 from .explanation import Explainer, Explanation, Input
 
@@ -38,7 +37,7 @@ def _tco_inputs(x: Explainer, what: str) -> list[Input]:
         return [x.figure_input(f"tco.{k}", getattr(t, k)) for k in ("capex", "energy_cost_per_year",
                                                                     "support_per_year", "years", "dense_pflops")]
     if what == "rent_per_gpu_hour":
-        gpu = next((pl.part for pl in gpus_placed(x.ctx)), None)
+        gpu = next((pl.part for pl in x.ctx.gpus_placed), None)
         return [x.build_input("commercial.rent_per_gpu_hour", com.rent_per_gpu_hour),
                 x.part_input(gpu, "rent_per_hour", unit="USD/h")]
     return [x.figure_input(f"tco.{what}", getattr(t, what))]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..evaluate._fast import gpus_placed
 from ..message import Phrase, Quantity, Seq
 from .explanation import Explainer, Explanation, Input
 
@@ -49,7 +48,7 @@ def workload(x: Explainer, m: re.Match[str]) -> Explanation:
     phase = getattr(getattr(wl, "per_gpu", None), "phase", "")
     formula = x.t(msg_id, phase=Phrase(phase) if phase else "", url=_ZERO_URL)
     ins = _workload_inputs(x, x.ctx.build.workload)
-    gpu = next((pl.part for pl in gpus_placed(x.ctx)), None)
+    gpu = next((pl.part for pl in x.ctx.gpus_placed), None)
     fld = "bf16_tflops" if what.startswith(("train", "prefill", "decode", "serving")) else "memory_gb"
     ins.append(x.part_input(gpu, fld, unit="TFLOPS" if fld == "bf16_tflops" else "GB"))
     if what.startswith(("decode", "prefill", "serving")):

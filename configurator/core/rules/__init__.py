@@ -13,8 +13,8 @@ from __future__ import annotations
 from ..build import Build
 from ..catalog import Catalog
 from ..context import BuildContext, resolve
-from ..evaluate._fast import BoundedMemo
 from ..evaluate.figures import Figures, compute_figures
+from ..memo import BoundedMemo
 from ..message import Msg
 from ..violations import SEVERITY_ORDER, Fix, Violation
 from . import cpu, fit, gpu, memory, network, pcie, power, thermal, tray

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from ..catalog import CPU, Chassis, Cooling, CoolingOption, Part
 from ..context import BuildContext, Placed
-from ..evaluate._fast import construct
+from ..evaluate.result import construct
 from ..message import Msg
 from ..ops import AddBridge, Batch, Place, Remove, RemoveBridge, SetOption
 from ..violations import Fix, Severity, Violation

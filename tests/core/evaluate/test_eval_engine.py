@@ -261,7 +261,7 @@ def test_memos_are_bounded_and_per_evaluator(make_build, catalog):
     for ambient in range(-20, 60):
         for volts in (208, 230):
             a.evaluate(make_build("hgx-test", place, site={"ambient_c": ambient, "input_voltage_v": volts}))
-    assert len(a._families) <= 1024 and len(a._violations) <= 256
+    assert len(a._families) <= 1024 and len(a._rule_facts) <= 4096
 
 
 def test_rules_read_only_the_inputs_their_memo_is_keyed_on():
