@@ -7,9 +7,15 @@ window, imported only when `configurator gui` runs.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
+
+# The app uses no pydantic plugin; without this, the first model a command validates scans every
+# installed distribution's entry points for one (importlib.metadata: ~20-40 ms of each start-up).
+# A user who wants a plugin (e.g. an observability hook) sets the variable to its own value.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 
 def _run_gui(*args: Any, **kwargs: Any) -> int:

@@ -28,7 +28,7 @@ PartName = Annotated[str, Field(min_length=1, max_length=120, pattern=r"^[A-Za-z
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
 
 
 class Site(_Frozen):
@@ -111,7 +111,7 @@ class Unplaced(_Frozen):
 class Build(EventedModel):
     """A server configuration; serialises to the versioned build file."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
 
     chassis: PartName
     placements: dict[SlotName, PartName] = Field(default_factory=dict, max_length=2000)

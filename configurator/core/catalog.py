@@ -28,7 +28,7 @@ NonNegInt = Annotated[int, Field(ge=0, le=1_000_000)]
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", str_max_length=2000)
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid", str_max_length=2000)
 
 
 class Source(_Frozen):

@@ -40,7 +40,7 @@ class OpError(ValueError):
 
 
 class _Op(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
 
     #: the build's fields this kind of op writes (`changes.SECTION_OF` names their section)
     writes: ClassVar[tuple[str, ...]] = ()

@@ -26,7 +26,7 @@ Said = InstanceOf[Msg] | str
 class Fix(BaseModel):
     """How to resolve a violation. `ops` is set when the fix is mechanical (GUI: "Apply fix")."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(defer_build=True, frozen=True)
 
     description: Said
     ops: tuple[AnyOp, ...] = ()
@@ -37,7 +37,7 @@ class Fix(BaseModel):
 
 
 class Violation(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(defer_build=True, frozen=True)
 
     severity: Severity
     code: str

@@ -35,7 +35,7 @@ class UnorderableError(QuoteError):
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid", str_strip_whitespace=True)
 
 
 class Vendor(_Strict):

@@ -26,13 +26,13 @@ PRICE_KEYS = ("rack", "pdu", "transceiver-nic", "transceiver-switch", "cable-dac
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
 
 
 class ServerGroup(BaseModel):
     """`count` servers of one build. `source` is the build file it came from ('' if embedded)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid", arbitrary_types_allowed=True)
 
     build: Build
     count: Count = 1
@@ -141,7 +141,7 @@ class UnitPrice(_Frozen):
 class ClusterSpec(BaseModel):
     """A whole cluster plan's inputs; serialises to the versioned cluster file (store/cluster_files.py)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid", arbitrary_types_allowed=True)
 
     name: str = Field("Untitled cluster", max_length=200)
     servers: tuple[ServerGroup, ...] = Field(min_length=1, max_length=64)

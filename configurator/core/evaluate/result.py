@@ -33,7 +33,7 @@ def construct(cls: type[M], **values: Any) -> M:
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(defer_build=True, frozen=True, arbitrary_types_allowed=True)
 
 
 class PowerLine(_Frozen):

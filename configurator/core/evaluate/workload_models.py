@@ -27,7 +27,7 @@ OptimizerImpl = Literal["fused", "foreach"]
 #: max_num_tokens): chunked prefill caps the prefill working set at this many tokens.
 DEFAULT_MAX_TOKENS_PER_STEP = 8192
 
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
+_FROZEN = ConfigDict(defer_build=True, frozen=True, extra="forbid")
 
 
 #: the most GPUs one tensor-parallel group spans: one NVLink domain of an 8-GPU server (vLLM and
@@ -237,7 +237,7 @@ class MemoryBreakdown(BaseModel):
     `WorkloadResult.reserve_bytes` that the fit verdict adds.
     """
 
-    model_config = ConfigDict(frozen=True)  # extra ignored: a dumped `total` reads back
+    model_config = ConfigDict(defer_build=True, frozen=True)  # extra ignored: a dumped `total` reads back
 
     weights: int = 0
     gradients: int = 0
@@ -268,7 +268,7 @@ class ModelStates(BaseModel):
     (`MemoryBreakdown`). Zero for inference, which has weights only (see `MemoryBreakdown.weights`).
     """
 
-    model_config = ConfigDict(frozen=True)  # extra ignored: a dumped `total` reads back
+    model_config = ConfigDict(defer_build=True, frozen=True)  # extra ignored: a dumped `total` reads back
 
     weights: int = 0
     gradients: int = 0
@@ -284,7 +284,7 @@ class ModelStates(BaseModel):
 class WorkloadResult(BaseModel):
     """The workload evaluated on a given GPU count and type."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(defer_build=True, frozen=True)
 
     per_gpu: MemoryBreakdown
     capacity_bytes: int

@@ -33,7 +33,7 @@ class Request(BaseModel):
     second over all servers at the workload's batch and context.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
 
     workload: Workload
     deadline_days: float | None = Field(None, gt=0, le=100_000, allow_inf_nan=False)

@@ -27,7 +27,7 @@ class Row(BaseModel):
     """Where a row's facts come from: a public URL (or a repo file), when it was checked, how
     far to trust it, and what exactly was read there."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", str_max_length=2000)
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid", str_max_length=2000)
 
     source: str = Field(min_length=3)  # a public URL, or a file in this repository
     date: str = Field(pattern=r"^\d{4}-\d{2}(-\d{2})?$")
@@ -141,7 +141,7 @@ class TorchNpu(Row):
 class StackTable(BaseModel):
     """Everything the stack is chosen from; `origin` names the files it was read from."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
 
     minor_compat: tuple[MinorCompat, ...] = ()
     forward_compat: tuple[ForwardCompat, ...] = ()
