@@ -38,33 +38,56 @@ def font_dir():
 
 
 def register() -> None:
-    """Register the quote fonts with reportlab (idempotent, thread-safe, cached)."""
-    global _LATIN, _FALLBACK
+    """Register the Latin quote fonts with reportlab (idempotent, thread-safe). The CJK face is
+    registered the first time a text needs a character the Latin face lacks (`_fallback_chars`):
+    parsing it takes ~60 ms, which an English quote of Latin text never pays."""
+    global _LATIN
     if _LATIN:
         return
     with _LOCK:
         if _LATIN:
             return
-        fonts = {}
-        for name, file in _FILES.items():
-            path = font_dir() / file
-            if not path.is_file():
-                raise FileNotFoundError(f"quote font missing: {path}")
-            fonts[name] = TTFont(name, str(path))
-            pdfmetrics.registerFont(fonts[name])
+        fonts = {name: _load(name) for name in (SANS, SANS_BOLD)}
         for bold in (0, 1):
             for italic in (0, 1):
                 addMapping(SANS, bold, italic, SANS_BOLD if bold else SANS)
                 addMapping(SANS_BOLD, bold, italic, SANS_BOLD if bold else SANS)
-                # the fallback face has no bold; <b> inside Chinese text stays regular weight
-                addMapping(CJK, bold, italic, CJK)
-        _FALLBACK = frozenset(fonts[CJK].face.charToGlyph)
         _LATIN = frozenset(fonts[SANS].face.charToGlyph)
+
+
+def register_cjk() -> None:
+    """Register the CJK fallback face (idempotent, thread-safe): done on the first character that
+    needs it; a caller that names `CJK` itself calls this first."""
+    _fallback_chars()
+
+
+def _fallback_chars() -> frozenset[int]:
+    global _FALLBACK
+    if _FALLBACK:
+        return _FALLBACK
+    with _LOCK:
+        if not _FALLBACK:
+            font = _load(CJK)
+            for bold in (0, 1):
+                for italic in (0, 1):
+                    # the fallback face has no bold; <b> inside Chinese text stays regular weight
+                    addMapping(CJK, bold, italic, CJK)
+            _FALLBACK = frozenset(font.face.charToGlyph)
+    return _FALLBACK
+
+
+def _load(name: str) -> TTFont:
+    path = font_dir() / _FILES[name]
+    if not path.is_file():
+        raise FileNotFoundError(f"quote font missing: {path}")
+    font = TTFont(name, str(path))
+    pdfmetrics.registerFont(font)
+    return font
 
 
 def _needs_fallback(ch: str) -> bool:
     code = ord(ch)
-    return code not in _LATIN and code in _FALLBACK
+    return code not in _LATIN and code in _fallback_chars()
 
 
 @lru_cache(maxsize=8192)
