@@ -55,6 +55,7 @@ FILES = (
     N_("build file"), N_("catalog file"), N_("cluster file"), N_("exchange-rate file"), N_("inventory file"),
     N_("logo image"), N_("model presets file"), N_("password file"), N_("probe file"), N_("settings file"),
     N_("workload file"), N_("recovery file"), N_("quote counter"), N_("catalog cache file"), N_("file to back up"),
+    N_("CA file"),
 )
 
 #: build_io.py, migrations.py, workload_limits.py: build, workload and cluster files

@@ -50,4 +50,7 @@ REDFISH = (
     N_("{n} links in one list, only the first {cap} read"),
     N_("the service reports no computer system: CPUs, memory and drives are unknown"),
     N_("{empty} of {total} {what} reported empty (Status Absent)"),
+    # redfish_client.py, redfish.py: the session policy's refusals (issue 31)
+    N_("redirected to another service ({target}); not followed"),
+    N_("the password file can be read by other users; restrict it with chmod 600"),
 )

@@ -10,6 +10,8 @@ service that stops answering ends the import with one error line.
 
 from __future__ import annotations
 
+import os
+import stat
 from typing import TYPE_CHECKING, Any
 
 from ...core.catalog import Catalog
@@ -23,7 +25,7 @@ from .redfish_options import RedfishError, RedfishOptions
 if TYPE_CHECKING:
     from .redfish_client import RedfishSession
 
-_FATAL = ("timed out", "cannot connect", "TLS")
+_FATAL = ("timed out", "cannot connect", "TLS", "redirected to another service")
 
 
 class _Walker:
@@ -148,4 +150,16 @@ def read_password_file(path: str) -> str:
     return first
 
 
-__all__ = ["REDFISH", "RedfishError", "RedfishOptions", "read_inventory", "import_redfish", "read_password_file"]
+def password_file_warning(path: str) -> str | None:
+    """A warning when other users of this machine can read the password file, else None."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    if mode & (stat.S_IRGRP | stat.S_IROTH):
+        return f"{path}: the password file can be read by other users; restrict it with chmod 600"
+    return None
+
+
+__all__ = ["REDFISH", "RedfishError", "RedfishOptions", "read_inventory", "import_redfish", "read_password_file",
+           "password_file_warning"]
