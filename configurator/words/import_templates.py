@@ -50,7 +50,12 @@ REDFISH = (
     N_("{n} links in one list, only the first {cap} read"),
     N_("the service reports no computer system: CPUs, memory and drives are unknown"),
     N_("{empty} of {total} {what} reported empty (Status Absent)"),
+    N_("{uri}: not a valid link, not followed"),
+    N_("{path}: field '{field}': expected {expected}, got {found}; ignored"),
     # redfish_client.py, redfish.py: the session policy's refusals (issue 31)
     N_("redirected to another service ({target}); not followed"),
     N_("the password file can be read by other users; restrict it with chmod 600"),
+    N_("the service root is not valid JSON"), N_("the service root is nested too deeply"),
+    N_("the service root is not a JSON object ({kind})"),
+    N_("field '{field}': expected {expected}, got {found}"),
 )

@@ -135,3 +135,65 @@ def test_a_password_file_others_can_read_gets_a_warning(tmp_path, capsys):
         assert main(["import", "redfish", bmc, "-o", str(tmp_path / "b.json"), "--user", "u",
                      "--password-file", str(pw)]) == 0
         assert "can be read by other users" not in capsys.readouterr().err
+
+
+# class 2: a service root or resources of the wrong shape are one line naming the URL and the field
+
+@pytest.mark.parametrize("answer, expect", [
+    (b"<html><body>" + b"<p>login</p>" * 50_000 + b"</body></html>", "the service root is not valid JSON"),
+    (b"[" * 100_000 + b"]" * 100_000, "the service root is nested too deeply"),
+    (b'{"a":' * 50_000 + b"1" + b"}" * 50_000, "the service root is nested too deeply"),
+    (b"[]", "the service root is not a JSON object (a list)"),
+    (body({"Systems": "/redfish/v1/Systems"}), "field 'Systems': expected a link, got a string"),
+    (body({"Chassis": [{"@odata.id": "/redfish/v1/Chassis"}]}), "field 'Chassis': expected a link, got a list"),
+    (body({"Links": []}), "field 'Links': expected an object, got a list"),
+    (body({"Links": {"Sessions": 7}}), "field 'Links.Sessions': expected a link, got a number"),
+    (body({"Systems": {"@odata.id": 7}}), "field 'Systems': expected a link, got an object"),
+], ids=["html", "deep-list", "deep-object", "array", "systems-text", "chassis-list", "links-list",
+        "sessions-number", "link-number"])
+def test_a_service_root_of_the_wrong_shape_is_one_line_exit_2(tmp_path, capsys, answer, expect):
+    with scripted(lambda m, p, h: (200, answer) if p == "/redfish/v1/" else (404, b"")) as bmc:
+        assert main(["import", "redfish", bmc, "-o", str(tmp_path / "b.json")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and f"{bmc}/redfish/v1/: " in err and expect in err, err[:500]
+    assert len(err) < 300 and not (tmp_path / "b.json").exists()
+
+
+def test_resources_with_wrong_json_types_become_notes_naming_the_field():
+    system = {"@odata.id": "/redfish/v1/Systems/1", "Model": ["X"], "Status": "OK",
+              "Processors": {"@odata.id": "/redfish/v1/Systems/1/Processors"},
+              "Memory": "/redfish/v1/Systems/1/Memory", "Storage": {"@odata.id": ["x"]},
+              "PCIeDevices": {"odd": 1}}
+    docs = {
+        "/redfish/v1/": root(sessions=False),
+        "/redfish/v1/Systems": {"Members": [{"@odata.id": "/redfish/v1/Systems/1"}, {"@odata.id": "http://[bad"}],
+                                "Members@odata.nextLink": 5},
+        "/redfish/v1/Systems/1": system,
+        "/redfish/v1/Systems/1/Processors": {"Members": {"@odata.id": "/x"}},
+        "/redfish/v1/Chassis": {"Members": [{"@odata.id": "/redfish/v1/Chassis/1"}]},
+        "/redfish/v1/Chassis/1": {"@odata.id": "/redfish/v1/Chassis/1", "Links": {"Drives": "all"},
+                                  "NetworkAdapters": {"@odata.id": "/redfish/v1/Chassis/1/NetworkAdapters"},
+                                  "Power": {"@odata.id": "/redfish/v1/Chassis/1/Power"}, "Location": 3},
+        "/redfish/v1/Chassis/1/NetworkAdapters": {"Members": [{"@odata.id": "/redfish/v1/Chassis/1/NA/1"}]},
+        "/redfish/v1/Chassis/1/NA/1": {"@odata.id": "/redfish/v1/Chassis/1/NA/1", "Controllers": {"a": 1}},
+        "/redfish/v1/Chassis/1/Power": {"PowerSupplies": [{"PowerCapacityWatts": "2000", "Status": []},
+                                                          {"PowerCapacityWatts": 1e308 * 10}]},
+    }
+    with scripted(lambda m, p, h: (200, body(docs[p])) if p in docs else (404, b"")) as bmc:
+        inv = read_inventory(RedfishOptions(bmc, retries=0))
+    notes = "\n".join(inv.notes)
+    for path, field, expected, found in [
+            ("/redfish/v1/Systems", "Members@odata.nextLink", "a string", "a number"),
+            ("/redfish/v1/Systems/1", "Status", "an object", "a string"),
+            ("/redfish/v1/Systems/1", "Model", "a string", "a list"),
+            ("/redfish/v1/Systems/1", "Memory", "a link", "a string"),
+            ("/redfish/v1/Systems/1", "Storage", "a link", "an object"),
+            ("/redfish/v1/Systems/1", "PCIeDevices", "a list or a link", "an object"),
+            ("/redfish/v1/Systems/1/Processors", "Members", "a list", "an object"),
+            ("/redfish/v1/Chassis/1", "Links.Drives", "a list or a link", "a string"),
+            ("/redfish/v1/Chassis/1", "Location", "an object", "a number"),
+            ("/redfish/v1/Chassis/1/NA/1", "Controllers", "a list", "an object")]:
+        assert f"{path}: field '{field}': expected {expected}, got {found}; ignored" in notes, (path, field, notes)
+    assert "http://[bad: not a valid link, not followed" in notes
+    assert inv.system_model == "" and len(inv.of("nic")) == 1 and len(inv.of("psu")) == 2
+    assert all(p.figures == {} for p in inv.of("psu"))      # "2000" is not a number; inf is not a rating

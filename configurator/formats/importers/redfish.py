@@ -19,7 +19,7 @@ from ...store.text_files import FileReadError, read_text
 from ...words.i18n import N_
 from .inventory_model import Found, Inventory
 from .placing import ImportResult, ImportSettings, ServerImporter, build_from_inventory
-from .redfish_items import chassis_items, pcie_items, system_items
+from .redfish_items import chassis_items, drop_fields, field_problems, pcie_items, system_items
 from .redfish_options import RedfishError, RedfishOptions
 
 if TYPE_CHECKING:
@@ -43,9 +43,13 @@ class _Walker:
         uri = link.get("@odata.id") if isinstance(link, dict) else link
         if not isinstance(uri, str):
             return None
-        path = self.s.path_of(uri)
+        try:
+            path = self.s.path_of(uri)
+        except ValueError:      # urlsplit: "http://[x" and the like
+            self.notes.append(f"{uri[:200]}: not a valid link, not followed")
+            return None
         if path is None:
-            self.notes.append(f"{uri}: link to another service, not followed")
+            self.notes.append(f"{uri[:200]}: link to another service, not followed")
             return None
         if path in self.seen:
             return None
@@ -59,6 +63,11 @@ class _Walker:
             if why.startswith(_FATAL):
                 raise RedfishError(f"{self.s.base}{path}: {why}")
             self.notes.append(f"{path}: {why}, skipped")
+            return None
+        problems = field_problems(data)
+        for field, expected, found in problems:
+            self.notes.append(f"{path}: field '{field}': expected {expected}, got {found}; ignored")
+        drop_fields(data, [p[0] for p in problems])
         return data
 
     def members(self, link: Any) -> list[dict[str, Any]]:
@@ -79,7 +88,7 @@ class _Walker:
                 item = self.get(ref)
                 if item is not None:
                     out.append(item)
-            page = self.get(page["Members@odata.nextLink"]) if "Members@odata.nextLink" in page else None
+            page = self.get(page.get("Members@odata.nextLink"))
         return out
 
     def links(self, refs: Any) -> list[dict[str, Any]]:
@@ -98,6 +107,8 @@ def read_inventory(options: RedfishOptions) -> Inventory:
     session = RedfishSession(options)
     try:
         root = session.service_root()
+        for field, expected, found in field_problems(root)[:1]:
+            raise RedfishError(f"{session.base}/redfish/v1/: field '{field}': expected {expected}, got {found}")
         walk = _Walker(session)
         systems = walk.members(root.get("Systems"))
         chassis = walk.members(root.get("Chassis"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import socket
 import ssl
 import threading
@@ -28,6 +29,7 @@ import requests
 from redfish.rest.v1 import (
     AuthMethod,
     InvalidCredentialsError,
+    JsonDecodingError,
     RetriesExhaustedError,
     ServerDownOrUnreachableError,
     SessionCreationError,
@@ -37,7 +39,14 @@ from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
 from ...store.text_files import FileReadError, read_bytes
+from .redfish_items import json_kind
 from .redfish_options import RedfishError, RedfishOptions, public_url
+
+ROOT_PATH = "/redfish/v1/"
+# the library logs a bad answer's whole body (600 kB of a hostile one) to stderr: the reasons
+# reach the user as one line through RedfishError instead
+logging.getLogger("redfish").addHandler(logging.NullHandler())
+logging.getLogger("redfish").propagate = False
 
 
 class ResponseTooLargeError(requests.RequestException):
@@ -231,21 +240,32 @@ class RedfishSession:
         if self.options.user:
             self._login()
         if not root and (self.options.user or self.options.session_token):
-            root = self._root()     # services that refuse the root to anonymous clients (the library warns)
+            self.root = {"@odata.id": ROOT_PATH}    # logged in: a 401 now is an error
+            root = self._root()     # services that refuse the root to anonymous clients
         self.root = root
         return root
 
     def _root(self) -> dict[str, Any]:
+        """The service root, read and parsed here (the library's own reader logs the whole body of a
+        bad answer and raises what it parsed it with); anything but a JSON object is one line."""
+        where = self.base + ROOT_PATH
         try:
             with warnings.catch_warnings(), self._deadline():
                 warnings.simplefilter("ignore")    # urllib3's InsecureRequestWarning: --insecure was asked for
-                self._client.get_root_object()
+                resp = self._client.get(ROOT_PATH)
         except (RetriesExhaustedError, ServerDownOrUnreachableError, requests.RequestException) as exc:
             raise RedfishError(f"{self.base}: {_why(exc)}") from None
-        except ValueError as exc:       # the library's JsonDecodingError
-            raise RedfishError(f"{self.base}: the service root is not valid JSON ({_why(exc)})") from None
-        root = getattr(self._client, "root", None)
-        return dict(root) if isinstance(root, dict) else {}
+        except (ValueError, JsonDecodingError) as exc:
+            raise RedfishError(f"{where}: the service root is not valid JSON ({_why(exc)})") from None
+        self._client.root_resp = resp       # the library's login reads the root only when this is unset
+        if resp.status == 401 and not self.root:
+            return {}       # refused to anonymous clients: read again after the login (service_root)
+        if resp.status != 200:
+            raise RedfishError(f"{where}: HTTP {resp.status}")
+        data, why = _parse(resp.read)
+        if data is None:
+            raise RedfishError(f"{where}: the service root is {why}")
+        return data
 
     def _login(self) -> None:
         try:
@@ -301,10 +321,21 @@ class RedfishSession:
             return None, _why(exc)
         except ValueError:
             return None, "not valid JSON"
+        except JsonDecodingError:
+            return None, "not valid JSON"
         if resp.status != 200:
             return None, f"HTTP {resp.status}"
-        try:
-            data = json.loads(resp.read or b"")
-        except (ValueError, RecursionError):
-            return None, "not valid JSON"
-        return (data, "") if isinstance(data, dict) else (None, "not a JSON object")
+        return _parse(resp.read)
+
+
+def _parse(raw: Any) -> tuple[dict[str, Any] | None, str]:
+    """A response body as a JSON object, or (None, why not)."""
+    try:
+        data = json.loads(raw or b"")
+    except RecursionError:
+        return None, "nested too deeply"
+    except ValueError:
+        return None, "not valid JSON"
+    if isinstance(data, dict):
+        return data, ""
+    return None, f"not a JSON object ({json_kind(data)})"
