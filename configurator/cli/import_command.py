@@ -18,12 +18,14 @@ from ..core.catalog import Catalog
 from ..formats.importers.inventory import read_inventory as read_folder
 from ..formats.importers.inventory_model import Inventory
 from ..formats.importers.placing import ImportResult, describe_match
-from ..formats.importers.redfish import RedfishOptions, read_password_file
+from ..formats.importers.redfish import RedfishOptions, password_file_warning, read_password_file
 from ..formats.importers.redfish import read_inventory as read_redfish
+from ..formats.importers.redfish_options import public_url
 from ..formats.importers.servers import ImportSettings, server_importer
 from ..formats.verify import Verification, verify
 from ..store.build_files import save_build
 from ..words import say
+from ..words.errors import error_text
 from ..words.i18n import _, pad
 from .commands.import_ import PASSWORD_ENV, TOKEN_ENV
 
@@ -32,11 +34,15 @@ def _password(args: Namespace) -> str | None:
     if not args.user:
         return None
     if args.password_file:
-        return read_password_file(args.password_file)
+        password = read_password_file(args.password_file)
+        exposed = password_file_warning(args.password_file)
+        if exposed:
+            print(_("warning: {issue}").format(issue=error_text(exposed)), file=sys.stderr)
+        return password
     if os.environ.get(PASSWORD_ENV):
         return os.environ[PASSWORD_ENV]
     if sys.stdin.isatty():
-        return getpass.getpass(f"password for {args.user} at {args.source}: ")
+        return getpass.getpass(f"password for {args.user} at {public_url(args.source)}: ")
     raise ValueError(f"--user {args.user}: no password (give --password-file F or set {PASSWORD_ENV})")
 
 

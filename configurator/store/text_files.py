@@ -64,7 +64,8 @@ _KINDS = {"build file": "file.kind-build", "catalog file": "file.kind-catalog", 
           "model presets file": "file.kind-presets", "password file": "file.kind-password",
           "probe file": "file.kind-probe", "settings file": "file.kind-settings", "workload file": "file.kind-workload",
           "recovery file": "file.kind-recovery", "quote counter": "file.kind-counter",
-          "catalog cache file": "file.kind-cache", "file to back up": "file.kind-backup"}
+          "catalog cache file": "file.kind-cache", "file to back up": "file.kind-backup",
+          "CA file": "file.kind-ca"}
 
 
 def too_big(path: str, size: int, max_bytes: int, what: str) -> FileReadError:

@@ -46,6 +46,8 @@ INVENTORY: dict[str, Entry] = {
 REDFISH: dict[str, Entry] = {
     "import.tls-unverified": N_("TLS certificate not verified (--insecure)"),
     "import.foreign-link": N_("{uri}: link to another service, not followed"),
+    "import.link-invalid": N_("{uri}: not a valid link, not followed"),
+    "import.field-type": N_("{path}: field '{field}': expected {expected}, got {found}; ignored"),
     "import.link-budget": N_("stopped after {n} resources; the rest is not imported"),
     "import.members-capped": N_("{where}: {total} members, only the first {cap} read"),
     "import.links-capped": N_("{n} links in one list, only the first {cap} read"),
@@ -78,7 +80,21 @@ ERRORS: dict[str, Entry] = {
     "redfish.login-refused": N_("login refused (HTTP 401): check the user and password"),
     "redfish.login-failed": N_("login failed: {reason}"),
     "redfish.not-json": N_("not valid JSON"),
-    "redfish.not-object": N_("not a JSON object"),
+    # the session policy's refusals and the service root's shape (issue 31)
+    "redfish.cross-origin": N_("redirected to another service ({target}); not followed"),
+    "redfish.ca-file": N_("the CA file cannot be used: {reason}"),
+    "redfish.http-status": N_("HTTP {status}"),
+    "redfish.root-invalid": N_("the service root is not valid JSON"),
+    "redfish.root-nested": N_("the service root is nested too deeply"),
+    "redfish.root-not-object": N_("the service root is not a JSON object ({kind})"),
+    "redfish.root-field-type": N_("field '{field}': expected {expected}, got {found}"),
+    "redfish.nested": N_("nested too deeply"),
+    "redfish.not-object-kind": N_("not a JSON object ({kind})"),
+    "import.password-readable": N_("the password file can be read by other users; restrict it with chmod 600"),
 }
+
+#: a JSON value's type, as redfish_items.json_kind names it (Terms in the messages above)
+JSON_KINDS = (N_("a link"), N_("a list"), N_("an object"), N_("a string"), N_("true or false"), N_("null"),
+              N_("a number"))
 
 WORDS: dict[str, Entry] = {**PLACING, **INVENTORY, **REDFISH, **ERRORS}

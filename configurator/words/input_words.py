@@ -56,6 +56,7 @@ FILES: dict[str, Entry] = {
     "file.kind-counter": N_("quote counter"),
     "file.kind-cache": N_("catalog cache file"),
     "file.kind-backup": N_("file to back up"),
+    "file.kind-ca": N_("CA file"),
 }
 
 #: store/build_files.py, build_migrations.py, workload_limits.py: build and workload files

@@ -68,20 +68,23 @@ def _wait(url: str, proc: subprocess.Popen, limit_s: float = 15.0) -> None:
     raise RuntimeError(f"sushy-static did not answer at {url} within {limit_s} s")
 
 
-Route = Callable[[str, str, dict[str, str]], tuple[int, bytes]]
+Route = Callable[[str, str, dict[str, str]], tuple[int, bytes] | tuple[int, bytes, dict[str, str]]]
 
 
 @contextlib.contextmanager
 def scripted(route: Route) -> Iterator[str]:
-    """An HTTP server whose every answer is `route(method, path, headers) -> (status, body)`."""
+    """An HTTP server whose every answer is `route(method, path, headers) -> (status, body)`, or
+    `(status, body, extra headers)` (a `Location`, say)."""
 
     class Handler(BaseHTTPRequestHandler):
         def _answer(self, method: str) -> None:
             length = int(self.headers.get("Content-Length", 0) or 0)
             if length:
                 self.rfile.read(length)
-            status, body = route(method, self.path, dict(self.headers))
+            status, body, *extra = route(method, self.path, dict(self.headers))
             self.send_response(status)
+            for name, value in (extra[0] if extra else {}).items():
+                self.send_header(name, value)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
@@ -119,6 +122,53 @@ def silent() -> Iterator[str]:
         yield f"http://127.0.0.1:{sock.getsockname()[1]}"
     finally:
         sock.close()
+
+
+@contextlib.contextmanager
+def trickle(answer: bytes, delay_s: float = 0.2) -> Iterator[str]:
+    """A hostile BMC that sends every answer one byte every `delay_s` (each read gets a byte well
+    within any per-read timeout, so only a deadline for the whole request ends it)."""
+    stop = threading.Event()
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(8)
+    sock.settimeout(0.2)
+
+    def serve(conn: socket.socket) -> None:
+        with conn:
+            conn.settimeout(5)
+            try:
+                conn.recv(65536)                # the request
+                for i in range(len(answer)):
+                    if stop.wait(delay_s):
+                        return
+                    conn.sendall(answer[i:i + 1])
+            except OSError:
+                return                          # the client gave up
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = sock.accept()
+            except OSError:
+                continue
+            threading.Thread(target=serve, args=(conn,), daemon=True).start()
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join(5)
+        sock.close()
+
+
+def http_answer(doc: object, status: str = "200 OK") -> bytes:
+    """A whole HTTP/1.1 response carrying `doc` as JSON, as `trickle` sends it."""
+    data = json.dumps(doc).encode()
+    return (f"HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+            f"Connection: close\r\n\r\n").encode() + data
 
 
 def root(sessions: bool = True) -> dict:

@@ -10,6 +10,8 @@ service that stops answering ends the import with one error line.
 
 from __future__ import annotations
 
+import os
+import stat
 from typing import TYPE_CHECKING, Any
 
 from ...core.catalog import Catalog
@@ -19,15 +21,15 @@ from ...store.text_files import FileReadError, read_text
 from ...words.i18n import N_
 from .inventory_model import Found, Inventory
 from .placing import ImportResult, ImportSettings, ServerImporter, build_from_inventory
-from .redfish_items import chassis_items, pcie_items, system_items
+from .redfish_items import chassis_items, drop_fields, field_problems, pcie_items, system_items
 from .redfish_options import RedfishError, RedfishOptions
 from .software import redfish_software
 
 if TYPE_CHECKING:
     from .redfish_client import RedfishSession
 
-#: the causes that end an import: the service cannot be reached at all (redfish_client._why)
-_FATAL = frozenset({"redfish.tls-untrusted", "redfish.timeout", "redfish.connect"})
+#: the causes that end an import: the service cannot be reached at all, or sent us elsewhere
+_FATAL = frozenset({"redfish.tls-untrusted", "redfish.timeout", "redfish.connect", "redfish.cross-origin"})
 
 
 class _Walker:
@@ -45,7 +47,11 @@ class _Walker:
         uri = link.get("@odata.id") if isinstance(link, dict) else link
         if not isinstance(uri, str):
             return None
-        path = self.s.path_of(uri)
+        try:
+            path = self.s.path_of(uri)
+        except ValueError:      # urlsplit: "http://[x" and the like
+            self.notes.append(Msg("import.link-invalid", uri=uri[:200]))
+            return None
         if path is None:
             self.notes.append(Msg("import.foreign-link", uri=uri))
             return None
@@ -61,6 +67,12 @@ class _Walker:
             if why.id in _FATAL:
                 raise RedfishError(f"{self.s.base}{path}", why)
             self.notes.append(Msg("import.file-skipped", file=path, reason=why))
+            return None
+        assert data is not None
+        problems = field_problems(data)
+        for field, expected, found in problems:
+            self.notes.append(Msg("import.field-type", path=path, field=field, expected=expected, found=found))
+        drop_fields(data, [p[0] for p in problems])
         return data
 
     def members(self, link: Any) -> list[dict[str, Any]]:
@@ -81,7 +93,7 @@ class _Walker:
                 item = self.get(ref)
                 if item is not None:
                     out.append(item)
-            page = self.get(page["Members@odata.nextLink"]) if "Members@odata.nextLink" in page else None
+            page = self.get(page.get("Members@odata.nextLink"))
         return out
 
     def links(self, refs: Any) -> list[dict[str, Any]]:
@@ -100,6 +112,9 @@ def read_inventory(options: RedfishOptions) -> Inventory:
     session = RedfishSession(options)
     try:
         root = session.service_root()
+        for field, expected, found in field_problems(root)[:1]:
+            raise RedfishError(f"{session.base}/redfish/v1/",
+                               Msg("redfish.root-field-type", field=field, expected=expected, found=found))
         walk = _Walker(session)
         systems = walk.members(root.get("Systems"))
         chassis = walk.members(root.get("Chassis"))
@@ -153,4 +168,17 @@ def read_password_file(path: str) -> str:
     return first
 
 
-__all__ = ["REDFISH", "RedfishError", "RedfishOptions", "read_inventory", "import_redfish", "read_password_file"]
+def password_file_warning(path: str) -> InputError | None:
+    """A warning (an `InputError` naming the file, worded like one) when other users of this machine
+    can read the password file, else None."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    if mode & (stat.S_IRGRP | stat.S_IROTH):
+        return InputError(Msg("import.password-readable"), path)
+    return None
+
+
+__all__ = ["REDFISH", "RedfishError", "RedfishOptions", "read_inventory", "import_redfish", "read_password_file",
+           "password_file_warning"]

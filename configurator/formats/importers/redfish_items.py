@@ -7,12 +7,72 @@ deprecated Power schema). Absent parts (`Status.State: Absent`) are empty slots,
 
 from __future__ import annotations
 
+import math
 from typing import Any, Protocol
 
-from ...core.message import Msg
+from ...core.message import Items, Msg, Term
 from .inventory_model import Found
 
 _GIB = 1024**3
+
+# The JSON type of every property the readers below open (a link is an `{"@odata.id": ...}` object).
+# A resource whose property has another type loses that property, with a note naming it; a service
+# root with one is refused (`field_problems`).
+_LINK, _LIST, _OBJECT, _TEXT = "a link", "a list", "an object", "a string"
+_FIELDS: dict[str, tuple[str, ...]] = {
+    **{k: (_TEXT,) for k in ("@odata.id", "Model", "Manufacturer", "PartNumber", "ChassisType", "ProcessorType")},
+    "Members": (_LIST,), "Members@odata.nextLink": (_TEXT,),
+    "Links": (_OBJECT,), "Status": (_OBJECT,), "Location": (_OBJECT,), "MemorySummary": (_OBJECT,),
+    "Controllers": (_LIST,), "AllowedSpeedsMHz": (_LIST,),
+    **{k: (_LINK,) for k in ("Systems", "Chassis", "Processors", "Memory", "Storage", "NetworkAdapters",
+                             "PowerSubsystem", "ThermalSubsystem", "Power", "Thermal", "Sessions")},
+    # a list of links (Links.Drives, a system's PCIeDevices, Power's inline PowerSupplies) or a collection
+    **{k: (_LIST, _LINK) for k in ("Drives", "PCIeDevices", "PowerSupplies", "Fans")},
+}
+
+
+def json_kind(value: Any) -> str:
+    """A JSON value's type in words: 'a list', 'a string', 'a number' …"""
+    if isinstance(value, dict):
+        return _OBJECT
+    if isinstance(value, list):
+        return _LIST
+    if isinstance(value, str):
+        return _TEXT
+    if isinstance(value, bool):
+        return "true or false"
+    return "null" if value is None else "a number"
+
+
+def _is(value: Any, kind: str) -> bool:
+    if kind == _LINK:
+        return isinstance(value, dict) and isinstance(value.get("@odata.id"), str)
+    return json_kind(value) == kind
+
+
+def field_problems(doc: dict[str, Any], prefix: str = "") -> list[tuple[str, Items, Term]]:
+    """(field, expected, found) for each property of `doc` (and of its `Links`) whose JSON type is
+    not the one the readers expect; null counts as absent. The kinds are words of
+    words/import_words.py (`JSON_KINDS`)."""
+    out: list[tuple[str, Items, Term]] = []
+    for key, kinds in _FIELDS.items():
+        value = doc.get(key)
+        if value is not None and not any(_is(value, k) for k in kinds):
+            out.append((prefix + key, Items(tuple(Term(k) for k in kinds), conj="or"), Term(json_kind(value))))
+    links = doc.get("Links")
+    if isinstance(links, dict) and not prefix:
+        out += field_problems(links, "Links.")
+    return out
+
+
+def drop_fields(doc: dict[str, Any], fields: list[str]) -> None:
+    """`doc` without the named fields ('Links.Drives' names one inside `Links`)."""
+    for name in fields:
+        outer, _, inner = name.partition(".")
+        if inner and isinstance(doc.get(outer), dict):
+            doc[outer].pop(inner, None)
+        else:
+            doc.pop(name, None)
 
 
 class Walk(Protocol):
@@ -40,7 +100,10 @@ def _text(d: dict[str, Any], key: str) -> str:
 
 
 def _num(value: Any) -> float | None:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0 else None
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) and number >= 0 else None
 
 
 def _absent(d: dict[str, Any]) -> bool:
@@ -89,7 +152,7 @@ def memory_item(d: dict[str, Any]) -> Found | None:
     mib = _num(d.get("CapacityMiB"))
     if _absent(d) or not mib:
         return None
-    speeds = [s for s in d.get("AllowedSpeedsMHz") or [] if isinstance(s, (int, float))]
+    speeds = [s for s in map(_num, d.get("AllowedSpeedsMHz") or []) if s]
     speed = max(speeds) if speeds else _num(d.get("OperatingSpeedMhz"))
     return _found("dimm", d, {"capacity_gb": mib / 1024, "speed_mts": speed},
                   memory_type=_text(d, "MemoryDeviceType").lower(),
@@ -148,12 +211,14 @@ def _thermal(walk: Walk, ch: dict[str, Any]) -> list[Found]:
 
 def _nic(walk: Walk, adapter: dict[str, Any], linked: set[str]) -> Found:
     ports = None
-    for ctl in adapter.get("Controllers") or []:
+    for ctl in adapter.get("Controllers") or []:      # a list (field_problems)
         if not isinstance(ctl, dict):
             continue
-        caps = ctl.get("ControllerCapabilities") or {}
+        caps = ctl.get("ControllerCapabilities")
         ports = _num(caps.get("NetworkPortCount")) if isinstance(caps, dict) else ports
-        for dev in (ctl.get("Links") or {}).get("PCIeDevices") or []:
+        links = ctl.get("Links")
+        devices = links.get("PCIeDevices") if isinstance(links, dict) else None
+        for dev in devices if isinstance(devices, list) else []:
             if isinstance(dev, dict) and isinstance(dev.get("@odata.id"), str):
                 linked.add(dev["@odata.id"])
     return _found("nic", adapter, {"ports": ports})
@@ -163,14 +228,14 @@ def pcie_items(devices: list[dict[str, Any]], linked: set[str], gpus_reported: b
     """PCIe devices not already seen as a NIC: matched later as a GPU (only when the system
     reported no GPU processors, so a GPU is never counted twice), a NIC or an HBA, else noted."""
     return [_found("pcie", d, {}, gpus_reported="yes" if gpus_reported else "")
-            for d in devices if not _absent(d) and d.get("@odata.id") not in linked]
+            for d in devices if not _absent(d) and _text(d, "@odata.id") not in linked]
 
 
 def chassis_items(walk: Walk, ch: dict[str, Any], gpus_reported: bool, linked: set[str]) -> list[Found]:
     """Drives, NICs, PCIe devices, PSUs and fans of one Chassis; `linked` collects the PCIe
     devices its network adapters account for."""
     out: list[Found] = []
-    drives = walk.links((ch.get("Links") or {}).get("Drives"))
+    drives = walk.links((ch.get("Links") or {}).get("Drives"))    # Links: an object (field_problems)
     if "Drives" in ch:
         drives += walk.members(ch["Drives"])
     out += _present(walk, Msg("import.what-more-drive-bays"), drives, drive_item)

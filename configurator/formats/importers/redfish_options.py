@@ -6,10 +6,23 @@ them: the client costs 0.2 s to import and is loaded only when a BMC is read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from ...core.input_error import InputError
 from ...core.message import Msg
+
+
+def public_url(url: str) -> str:
+    """`url` without the password a user may have written into it (`https://admin:pw@bmc`)."""
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        host = parts.netloc.rsplit("@", 1)[1]
+        return urlunsplit(parts._replace(netloc=f"{parts.username}@{host}" if parts.username else host))
+    except ValueError:          # an unparsable URL (a bad port, say): drop anything before an '@'
+        return url.rsplit("@", 1)[-1] if "@" in url else url
 
 
 class RedfishError(InputError):
@@ -21,16 +34,31 @@ class RedfishError(InputError):
 
 @dataclass(frozen=True)
 class RedfishOptions:
-    """How to reach one BMC. Secrets are never logged or written to the build."""
+    """How to reach one BMC. Secrets are never logged, shown or written to the build: a user and
+    password written into the URL are moved into `user` and `password`, so `url` never holds one."""
 
     url: str
     user: str | None = None
-    password: str | None = None
-    session_token: str | None = None    # an X-Auth-Token from an existing session
+    password: str | None = field(default=None, repr=False)
+    session_token: str | None = field(default=None, repr=False)   # an X-Auth-Token from an existing session
     insecure: bool = False              # accept any TLS certificate (self-signed BMCs)
     ca_file: str | None = None          # verify against this CA bundle instead of the system's
-    timeout_s: float = 10.0             # per request: connect and each read
+    timeout_s: float = 10.0             # per request, the whole of it (however slowly the BMC answers)
     retries: int = 1                    # after a timeout or a dropped connection
     max_bytes: int = 4_000_000          # per response
     max_links: int = 3000               # resources read in one import
     max_members: int = 512              # members read from one collection
+
+    def __post_init__(self) -> None:
+        try:
+            parts = urlsplit(self.url)
+            user, password = parts.username, parts.password
+        except ValueError:
+            return                      # not a URL: RedfishSession refuses it in one line
+        if "@" not in parts.netloc:
+            return
+        object.__setattr__(self, "url", urlunsplit(parts._replace(netloc=parts.netloc.rsplit("@", 1)[1])))
+        if self.user is None and user:
+            object.__setattr__(self, "user", unquote(user))
+            if self.password is None and password is not None:
+                object.__setattr__(self, "password", unquote(password))
