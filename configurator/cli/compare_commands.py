@@ -57,6 +57,9 @@ def add_compare_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--utilization", type=float, metavar="PCT", help=_("GPU utilization for energy and rent, %%"))
     p.add_argument("--workload", metavar="FILE", help=_("workload JSON applied to every build"))
     p.add_argument("--hide-equal", action="store_true", help=_("text output: leave out rows equal for all builds"))
+    p.add_argument("--internal", action="store_true",
+                   help=_("PDF: write the seller's internal copy, with each build's price list and file "
+                          "(default: the customer's copy)"))
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     for flag, _name in FORMATS:
@@ -128,7 +131,8 @@ def run_compare(args: argparse.Namespace, evaluator: Evaluator, load: Callable[[
         target = getattr(args, flag)
         if target:
             request = ExportRequest(options=tuple((c.build, c.evaluation) for c in cmp.columns),
-                                    catalog=evaluator.catalog, sources=tuple(args.builds), comparison=cmp)
+                                    catalog=evaluator.catalog, sources=tuple(args.builds), comparison=cmp,
+                                    internal=getattr(args, "internal", False))
             return CompareOutput(written=compare_exporter(name, target).write(request, Path(target)))
     return CompareOutput(text=comparison_text(cmp, args.hide_equal))
 

@@ -201,7 +201,7 @@ def _export(args: argparse.Namespace, fmt) -> int:
         apply_quote_arguments(build, args, currency, evaluator.fx)
         pairs.append((build, evaluator.evaluate(build)))
     request = ExportRequest(options=tuple(pairs), catalog=cat, customer=args.customer, valid_days=args.valid_days,
-                            sources=tuple(args.builds), draft=args.allow_errors)
+                            sources=tuple(args.builds), draft=args.allow_errors, internal=getattr(args, "internal", False))
     try:
         out = fmt.write(request, Path(args.output))
     except UnorderableError as exc:   # not a bad input: the build itself is not orderable
@@ -487,6 +487,9 @@ def _export_arguments(parser: argparse.ArgumentParser, output: str) -> None:
                                "exchange rates (default: the build's)"))
     parser.add_argument("--valid-days", type=int, default=None, metavar="DAYS",
                         help=_("days the quote is valid (default: the build's, else 30)"))
+    parser.add_argument("--internal", action="store_true",
+                        help=_("PDF: write the seller's internal copy, with the appendix of sources and estimates "
+                               "(default: the customer's copy)"))
     add_quote_arguments(parser)
 
 
