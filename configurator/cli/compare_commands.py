@@ -101,7 +101,8 @@ def run_compare(args: argparse.Namespace, evaluator: Evaluator, load: Callable[[
         target = getattr(args, flag)
         if target:
             request = ExportRequest(options=tuple((c.build, c.evaluation) for c in cmp.columns),
-                                    catalog=evaluator.catalog, sources=tuple(args.builds), comparison=cmp)
+                                    catalog=evaluator.catalog, sources=tuple(args.builds), comparison=cmp,
+                                    internal=getattr(args, "internal", False))
             return CompareOutput(written=compare_exporter(name, target).write(request, Path(target)))
     return CompareOutput(text=comparison_text(cmp, args.hide_equal))
 

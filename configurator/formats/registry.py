@@ -49,6 +49,7 @@ class ExportRequest:
     draft: bool = False                 # quotes: a build with errors is written as a marked draft
     sources: tuple[str | None, ...] = ()    # the build file each option came from, if any
     comparison: Comparison | None = None    # comparison exports: the comparison to write (None: of `options`)
+    internal: bool = False              # PDFs: the seller's copy (sources, estimates, file names); else the customer's
 
 
 @dataclass(frozen=True)

@@ -61,8 +61,13 @@ class FigureLinks:
 
     @classmethod
     def of(cls, build: Build, catalog: Catalog, ev: Evaluation, letter: str = "",
-           language: str = "en") -> FigureLinks:
+           language: str = "en", internal: bool = True) -> FigureLinks:
+        """The links of one option; `internal` False (the customer's copy, which has no appendix
+        of sources and estimates): every figure prints unlinked."""
         links = cls(build, catalog, ev, letter, language)
+        if not internal:
+            links.failed["*"] = "customer copy: no appendix"
+            return links
         try:
             links.shown = figures(ev)
         except _UNEXPLAINED as exc:   # an evaluation `evaluate --json` cannot print: nothing to link

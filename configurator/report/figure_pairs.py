@@ -96,11 +96,14 @@ def psu_plan(ev: Evaluation, locale: str, tr: Words = str) -> str:
 
 
 def system_pairs(build: Build, ev: Evaluation, locale: str, tr: Words = str,
-                 message: Words = str) -> list[tuple[str, str]]:
+                 message: Words = str, internal: bool = True) -> list[tuple[str, str]]:
+    """The summary's system figures; the customer's copy (`internal` False) gives the weight as
+    "approx." instead of the seller's "(est.)"."""
     c, m = ev.compute, ev.memory
+    weight = fig(num(ev.weight_kg, 1, locale) + NB + 'kg', 'chassis.weight_kg')
+    weight = f"{weight} {tr('(est.)')}" if internal else tr("approx. {value}").format(value=weight)
     pairs = [("Configuration", clip(build.meta.name)), ("Chassis", clip(ev.chassis_name)),
-             ("Size, weight", f"{fig(f'{ev.rack_units}U', 'chassis.rack_units')}, "
-                              f"{fig(num(ev.weight_kg, 1, locale) + NB + 'kg', 'chassis.weight_kg')} {tr('(est.)')}")]
+             ("Size, weight", f"{fig(f'{ev.rack_units}U', 'chassis.rack_units')}, {weight}")]
     if c.cpu_count:
         pairs.append(("CPUs", f"{fig(str(c.cpu_count), 'cpu.count')} × {clip(c.cpu_model, 120)}, "
                               f"{fig(tr('{n} cores').format(n=num(c.cpu_cores, 0, locale)), 'cpu.cores')}"))

@@ -59,6 +59,8 @@ class QuoteOptions:
     draft: bool = False                   # quote builds with errors anyway, as a marked draft
     language: str | None = None           # "en" / "zh_CN"; None: the first build's meta.language
     stacks: tuple[tuple[ManifestRow, ...], ...] = ()   # the pinned software stack per option, in its language
+    internal: bool = False                # the seller's copy: the appendix of sources and estimates,
+                                          # the build file's name; False: the customer's copy
 
 
 
@@ -82,7 +84,7 @@ def quote_pdf(options: Sequence[tuple[Build, Evaluation]], opts: QuoteOptions, s
                      locale=labels.money_locale_override or settings.quote.locale,
                      customer=_customer(opts.customer, pairs), tax_basis=_tax_basis(pairs),
                      tax_rate=format_pct(pairs[0][1].cost.tax_pct), labels=labels, details=_details(pairs[0][0]),
-                     draft=opts.draft and any(ev.errors for _, ev in pairs))
+                     draft=opts.draft and any(ev.errors for _, ev in pairs), internal=opts.internal)
     return _render(docs, meta, settings, _namer(pairs, catalog), catalog)
 
 
@@ -192,7 +194,8 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
     st = styles()
     multi = len(docs) > 1
     # each option's figures link to its entries in the appendix (built last, from what was linked)
-    links = [FigureLinks.of(d.build, catalog, d.ev, d.letter, meta.labels.language) for d in docs]
+    # (the customer's copy has no appendix: its figures print unlinked)
+    links = [FigureLinks.of(d.build, catalog, d.ev, d.letter, meta.labels.language, meta.internal) for d in docs]
     story: list = header(settings, meta)
     if meta.draft:
         story += draft_banner(meta, docs)

@@ -95,6 +95,7 @@ class QuoteMeta:
     labels: Labels = Labels("en")
     details: Customer = Customer()
     draft: bool = False       # a build with errors, quoted anyway: banner and watermark
+    internal: bool = False    # the seller's copy: the build file's name, setup notes and the appendix
 
     @property
     def label(self) -> str:
@@ -136,7 +137,7 @@ def header(settings: VendorSettings, meta: QuoteMeta) -> list[Flowable]:
                              ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
     out: list[Flowable] = [top, Spacer(1, 10)]
     out.append(_parties(settings, meta))
-    if settings.placeholder:
+    if settings.placeholder and meta.internal:   # the seller's setup note: not for the customer's eyes
         out.append(Spacer(1, 3))
         out.append(P(tr("Vendor details are placeholders: add vendor.toml to the configurator's settings folder "
                        "(see examples/vendor-settings.toml)."), st.muted))
@@ -217,11 +218,11 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
     body: list[Flowable] = []
     title = f"{tr('Option')} {opt.letter}: {opt.build.meta.name}" if opt.letter else tr("Configuration summary")
     body.append(P(title, st.h2))
-    if opt.source:
+    if opt.source and meta.internal:   # the seller's file name: the internal copy only
         body.append(P(f"{tr('Source build file')}: {opt.source}", st.muted))
     half = (FRAME_W - 12) / 2
-    left = kv_table(_keys(system_pairs(opt.build, opt.ev, meta.locale, tr, tr.message), tr), width=half, columns=1, key_w=58,
-                    links=links)
+    system = system_pairs(opt.build, opt.ev, meta.locale, tr, tr.message, meta.internal)
+    left = kv_table(_keys(system, tr), width=half, columns=1, key_w=58, links=links)
     right = kv_table(_keys(facility_pairs(opt.build, opt.ev, meta.locale, tr), tr), width=half, columns=1, key_w=54,
                      links=links)
     pair = Table([[left, "", right]], colWidths=[half, 12, half], hAlign="LEFT")
@@ -240,7 +241,7 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
         body.append(P(tr("Chassis drawing unavailable: chassis {chassis} is not in the catalog.")
                       .format(chassis=repr(opt.build.chassis)), st.muted))
     body += _open_items(opt.ev, tr)
-    body += stack_section(opt.stack, tr)
+    body += stack_section(opt.stack, tr, sources=meta.internal)   # sources: the seller's basis
     body.append(Spacer(1, 4))
     body += [CondPageBreak(120), P(f"{tr('Line items')}{' — ' + tr('Option') + ' ' + opt.letter if opt.letter else ''}",
                                    st.h3), line_table(opt.ev.cost, meta.locale, tr, links)]
@@ -340,8 +341,8 @@ DEFAULT_TERMS = (
     "Payment. {payment_terms}",
     "Delivery. {lead_time}",
     "Warranty. {warranty}",
-    "Technical figures. Power, heat, airflow, performance and workload figures are engineering estimates "
-    "from component data and stated assumptions, not guaranteed values. Adequate power feeds, cooling and "
+    "Technical figures. Power, heat, airflow, performance and workload figures are calculated "
+    "from component data and stated assumptions; they are not guaranteed values. Adequate power feeds, cooling and "
     "rack space at the site are the customer's responsibility. Memory sizes use vendor labels "
     "(GB per JEDEC = 2^30 bytes); storage capacities are decimal (1 TB = 10^12 bytes).",
     "Acceptance. An order is accepted when this quotation is signed{select_one} or a purchase order "

@@ -188,7 +188,7 @@ def upgrade_story(plan: UpgradePlan, after: Build, after_eval: Evaluation, catal
     tr = meta.labels
     moved = "" if plan.chassis_before == plan.chassis_after else \
         tr(" (moved from {chassis})").format(chassis=plan.chassis_before)
-    links = FigureLinks.of(after, catalog, after_eval, language=tr.language)
+    links = FigureLinks.of(after, catalog, after_eval, language=tr.language, internal=meta.internal)
     out: list[Flowable] = [
         P(tr("Upgrade of {name}").format(name=after.meta.name or name), st.h2),
         P(tr("Server: {name}{moved}. Only new parts are priced; the parts already installed stay at no charge, "
@@ -208,10 +208,10 @@ def upgrade_story(plan: UpgradePlan, after: Build, after_eval: Evaluation, catal
 
 def upgrade_quote_pdf(plan: UpgradePlan, after: Build, after_eval: Evaluation, catalog: Catalog,
                       settings: VendorSettings, number: str, *, issue_date: date | None = None,
-                      customer: str | None = None, draft: bool = False) -> bytes:
+                      customer: str | None = None, draft: bool = False, internal: bool = False) -> bytes:
     """The upgrade quote PDF, drawn from its arguments alone; `after_eval` is AFTER priced as the
     upgrade (owned parts at zero). An AFTER with errors raises `UnorderableError` unless `draft`
-    (then every page is marked)."""
+    (then every page is marked). The customer's copy unless `internal` (the seller's, with the appendix)."""
     errors = refused_errors(after_eval, draft)
     fonts.register()
     labels = Labels(after.meta.language)
@@ -222,7 +222,8 @@ def upgrade_quote_pdf(plan: UpgradePlan, after: Build, after_eval: Evaluation, c
                      locale=labels.money_locale_override or settings.quote.locale,
                      customer=customer or after.meta.customer or "", labels=labels,
                      tax_basis="Prices include tax" if after_eval.cost.tax_included else "Prices exclude tax",
-                     tax_rate=format_pct(after_eval.cost.tax_pct), details=Customer(), draft=bool(errors))
+                     tax_rate=format_pct(after_eval.cost.tax_pct), details=Customer(), draft=bool(errors),
+                     internal=internal)
     body, links = upgrade_story(plan, after, after_eval, catalog, meta)
     story = [*header(settings, meta), *body, Spacer(1, 10), *terms(settings, meta, False),
              KeepTogether(signature(meta, [])), *appendix([("", explanations(links), links)], labels)]

@@ -230,6 +230,7 @@ WORDS: tuple[str, ...] = (
     N_("not set"),
     # the summary's figures (report/figure_pairs.py)
     N_("(est.)"),
+    N_("approx. {value}"),
     N_("{n} cores"),
     N_("{n} DIMMs"),
     N_("{capacity} in {dimms}, {used}/{total} channels at {speed}"),
@@ -291,8 +292,8 @@ VAT_TERMS: tuple[str, ...] = (
     N_("Delivery. {lead_time}"),
     N_("Place of delivery. {delivery}"),
     N_("Warranty. {warranty}"),
-    N_("Technical figures. Power, heat, airflow, performance and workload figures are engineering estimates from "
-       "component data and stated assumptions, not guaranteed values. Power feeds, cooling and rack space at the "
+    N_("Technical figures. Power, heat, airflow, performance and workload figures are calculated from "
+       "component data and stated assumptions; they are not guaranteed values. Power feeds, cooling and rack space at the "
        "site are the customer's responsibility."),
     N_("Acceptance. An order is accepted when the customer signs and stamps this quotation or sends a purchase "
        "order quoting number {number}, and {company} has confirmed it in writing."),

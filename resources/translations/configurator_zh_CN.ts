@@ -1610,6 +1610,18 @@ Click to open this build in the builder</source>
         <translation>条款</translation>
     </message>
     <message>
+        <source>Customer copy</source>
+        <translation>客户版本</translation>
+    </message>
+    <message>
+        <source>Internal copy (with sources and estimates)</source>
+        <translation>内部版本（含数据来源与估计值）</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>版本</translation>
+    </message>
+    <message>
         <source>Vendor profile…</source>
         <translation>报价单位资料…</translation>
     </message>

@@ -18,7 +18,7 @@ def _text(path) -> str:
     return " ".join(" ".join(p.extract_text().split()) for p in PdfReader(str(path)).pages)
 
 
-def _filler(values: dict, currency: str | None = None, answer: bool = True):
+def _filler(values: dict, currency: str | None = None, answer: bool = True, internal: bool | None = None):
     """QuoteDialog.exec as a user: type `values` into the fields, maybe pick a currency, press OK."""
 
     def exec_(dialog: QuoteDialog) -> int:
@@ -32,6 +32,8 @@ def _filler(values: dict, currency: str | None = None, answer: bool = True):
                 widget.setValue(value)
         if currency:
             dialog.currency.setCurrentIndex(dialog.currency.findData(currency))
+        if internal is not None:
+            dialog.copy.setCurrentIndex(1 if internal else 0)
         if not answer:
             dialog.reject()
             return QDialog.DialogCode.Rejected
@@ -66,6 +68,24 @@ def test_export_quote_asks_for_the_details_and_they_undo_in_one_step(make_window
     assert win.session.build.meta.quote_number == "" and win.session.build.meta.customer
     win.act_undo.trigger()          # one step takes every detail back
     assert win.session.build.meta.customer == "" and win.session.build.commercial.shipping == 0
+
+
+def test_the_dialog_chooses_the_customer_or_the_internal_copy(make_window, monkeypatch, tmp_path, quote_build):
+    """The customer's copy by default (no appendix of sources and estimates); "Internal copy" adds it."""
+    win = make_window(quote_build)
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    texts = {}
+    for name, internal in (("default", None), ("internal", True), ("customer", False)):
+        dialog = QuoteDialog(win.session, win)
+        assert dialog.internal_copy() is False                    # never remembered: the customer's by default
+        dialog.deleteLater()
+        monkeypatch.setattr(QuoteDialog, "exec", _filler({}, internal=internal))
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, n=name, **k: (str(tmp_path / f"{n}.pdf"), a[3]))
+        assert win.export_as("pdf")
+        texts[name] = _text(tmp_path / f"{name}.pdf")
+    assert "How these figures are computed" in texts["internal"]
+    for name in ("default", "customer"):
+        assert "How these figures are computed" not in texts[name] and "estimate" not in texts[name].lower()
 
 
 def test_cancelling_the_details_writes_nothing(make_window, monkeypatch, tmp_path, quote_build):

@@ -30,7 +30,8 @@ def single(tmp_path):
     b = syn.build()
     ev = syn.evaluation(violations=syn.sample_violations(), workload=syn.FakeWorkload())
     out = write_quote([(b, ev)], tmp_path / "q.pdf", catalog=syn.catalog(),
-                      sources=["C:\\Users\\alice\\builds\\hgx\x1b[31m-h200.json"], issue_date=date(2026, 3, 2), draft=True)
+                      sources=["C:\\Users\\alice\\builds\\hgx\x1b[31m-h200.json"], issue_date=date(2026, 3, 2), draft=True,
+                      internal=True)   # the seller's copy: its file name and the appendix are printed
     return b, ev, out
 
 
@@ -119,7 +120,8 @@ def test_missing_chassis_costs_only_the_drawing(tmp_path, pdf_pages):
 
 def test_long_quote_repeats_the_header_and_never_splits_a_row(tmp_path, pdf_pages):
     lines = syn.long_lines(200)
-    out = write_quote([(syn.build(), syn.evaluation(lines=lines))], tmp_path / "long.pdf", catalog=syn.catalog())
+    out = write_quote([(syn.build(), syn.evaluation(lines=lines))], tmp_path / "long.pdf", catalog=syn.catalog(),
+                      internal=True)
     pages = pdf_pages(out)
     assert len(pages) >= 5
     first_row_page = next(i for i, p in enumerate(pages) if "PN-00001" in p)

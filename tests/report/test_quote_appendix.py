@@ -36,6 +36,8 @@ def _pair(shipped, name: str, **site) -> tuple[Build, object]:
 
 
 def _quote(tmp_path, shipped, pairs, **kw) -> PdfReader:
+    """The internal copy: the one with the appendix (the customer's has none, tests/formats/test_quote_copies.py)."""
+    kw.setdefault("internal", True)
     out = write_quote(pairs, tmp_path / "q.pdf", catalog=shipped, quote_number="Q-T-1", issue_date=date(2026, 12, 1),
                       draft=True, **kw)
     return PdfReader(str(out))
@@ -201,6 +203,7 @@ def test_the_upgrade_quote_links_its_after_figures_and_totals(tmp_path):
 
     save_build(build, tmp_path / "after.json")
     out = tmp_path / "upgrade.pdf"
-    assert main(["export", str(tmp_path / "after.json"), "--format", "upgrade-pdf", "-o", str(out)]) == 0
+    assert main(["export", str(tmp_path / "after.json"), "--format", "upgrade-pdf", "-o", str(out),
+                 "--internal"]) == 0
     linked = _linked_figures(PdfReader(str(out)))
     assert {"power_w.max", "wall_power_w.max", "psu.load_pct.max", "airflow_cfm", "cost.total"} <= linked

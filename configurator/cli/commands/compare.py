@@ -27,6 +27,9 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--utilization", type=float, metavar="PCT", help=_("GPU utilization for energy and rent, %%"))
     p.add_argument("--workload", metavar="FILE", help=_("workload JSON applied to every build"))
     p.add_argument("--hide-equal", action="store_true", help=_("text output: leave out rows equal for all builds"))
+    p.add_argument("--internal", action="store_true",
+                   help=_("PDF: write the seller's internal copy, with each build's price list and file "
+                          "(default: the customer's copy)"))
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     for flag, _name in FORMATS:

@@ -35,6 +35,9 @@ def export_arguments(parser: argparse.ArgumentParser, output: str) -> None:
                                "exchange rates (default: the build's)"))
     parser.add_argument("--valid-days", type=int, default=None, metavar="DAYS",
                         help=_("days the quote is valid (default: the build's, else 30)"))
+    parser.add_argument("--internal", action="store_true",
+                        help=_("PDF: write the seller's internal copy, with the appendix of sources and estimates "
+                               "(default: the customer's copy)"))
     add_quote_arguments(parser)
 
 
@@ -58,7 +61,7 @@ def export(args: argparse.Namespace, fmt: Any) -> int:
         apply_quote_arguments(build, args, currency, found.fx)
         pairs.append((build, found.evaluate(build)))
     request = ExportRequest(options=tuple(pairs), catalog=cat, customer=args.customer, valid_days=args.valid_days,
-                            sources=tuple(args.builds), draft=args.allow_errors)
+                            sources=tuple(args.builds), draft=args.allow_errors, internal=getattr(args, "internal", False))
     try:
         written = fmt.write(request, Path(args.output))
     except UnorderableError as exc:   # not a bad input: the build itself is not orderable

@@ -65,21 +65,28 @@ def _group_table(group: str, rows: tuple[Row, ...], cmp: Comparison, width: floa
     return table
 
 
-def _columns_block(cmp: Comparison, width: float) -> Any:
+def _columns_block(cmp: Comparison, width: float, internal: bool) -> Any:
+    """Each build's header and assumptions; the internal copy adds where its prices and file came from."""
     from reportlab.platypus import Table
 
     from ...report.styles import GRID, C, styles, table_style
 
     st = styles()
-    data = [[C(column_header(c, i, cmp.baseline).split("\n")[0], st.cell_b),
-             C(prices_text(c), st.cell), C(options_text(c), st.muted),
-             C(c.source or "", st.muted)] for i, c in enumerate(cmp.columns)]
-    table = Table(data, colWidths=[width * 0.34, width * 0.2, width * 0.3, width * 0.16])
+    if internal:
+        data = [[C(column_header(c, i, cmp.baseline).split("\n")[0], st.cell_b),
+                 C(prices_text(c), st.cell), C(options_text(c), st.muted),
+                 C(c.source or "", st.muted)] for i, c in enumerate(cmp.columns)]
+        widths = [width * 0.34, width * 0.2, width * 0.3, width * 0.16]
+    else:   # the customer's copy: no price list, no file of the seller's
+        data = [[C(column_header(c, i, cmp.baseline).split("\n")[0], st.cell_b), C(options_text(c), st.muted)]
+                for i, c in enumerate(cmp.columns)]
+        widths = [width * 0.5, width * 0.5]
+    table = Table(data, colWidths=widths)
     table.setStyle(table_style([("LINEBELOW", (0, 0), (-1, -1), 0.25, GRID), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
     return table
 
 
-def _story(cmp: Comparison, width: float) -> list[Any]:
+def _story(cmp: Comparison, width: float, internal: bool) -> list[Any]:
     from reportlab.platypus import KeepTogether, PageBreak, Spacer
 
     from ...report.styles import P, line_table, styles, totals_table
@@ -89,13 +96,13 @@ def _story(cmp: Comparison, width: float) -> list[Any]:
     legend = _("Δ to baseline: {letter} · ✓ best value").format(letter=chr(ord("A") + cmp.baseline))
     story: list[Any] = [P(_("Comparison of {n} builds").format(n=len(cmp.columns)), st.h1),
                         P(f"{date.today().isoformat()} · {legend}", st.muted), Spacer(1, 6),
-                        _columns_block(cmp, width), Spacer(1, 8)]
+                        _columns_block(cmp, width, internal), Spacer(1, 8)]
     for group, rows in cmp.grouped():
         story += [_group_table(group, rows, cmp, width), Spacer(1, 8)]
     tr, loc = Labels(current_language()), locale_tag()
     for i, col in enumerate(cmp.columns):
         story += [PageBreak(), P(f"{chr(ord('A') + i)}: {col.label}", st.h2),
-                  P(prices_text(col), st.muted), Spacer(1, 4),
+                  *([P(prices_text(col), st.muted)] if internal else []), Spacer(1, 4),
                   line_table(col.evaluation.cost, loc, tr), Spacer(1, 6),
                   KeepTogether(_under_lines(totals_table(col.evaluation.cost, loc, tr("Total"), tr)))]
     return story
@@ -115,8 +122,9 @@ def _under_lines(totals: Any) -> Any:
     return outer
 
 
-def comparison_pdf(cmp: Comparison) -> bytes:
-    """The PDF bytes of `cmp`."""
+def comparison_pdf(cmp: Comparison, internal: bool = False) -> bytes:
+    """The PDF bytes of `cmp`: the customer's copy, or with `internal` the seller's (each build's
+    price list and file)."""
     from reportlab.lib.pagesizes import A4, landscape
     from reportlab.lib.units import mm
     from reportlab.platypus import SimpleDocTemplate
@@ -137,12 +145,12 @@ def comparison_pdf(cmp: Comparison) -> bytes:
     doc = SimpleDocTemplate(buf, pagesize=(page_w, page_h), leftMargin=margin, rightMargin=margin,
                             topMargin=margin, bottomMargin=margin, title=_("Comparison"),
                             creator="ai-server-configurator")
-    doc.build(_story(cmp, page_w - 2 * margin), onFirstPage=footer, onLaterPages=footer)
+    doc.build(_story(cmp, page_w - 2 * margin, internal), onFirstPage=footer, onLaterPages=footer)
     return buf.getvalue()
 
 
 def _write(request: ExportRequest, path: Path) -> Path:
-    atomic_write(path, comparison_pdf(comparison_of(request)))
+    atomic_write(path, comparison_pdf(comparison_of(request), request.internal))
     return path
 
 

@@ -30,12 +30,13 @@ def write_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, *, 
                 currency: str | None = None, valid_days: int | None = None, settings: VendorSettings | None = None,
                 revision: int | None = None, quote_number: str | None = None, catalog: Catalog | None = None,
                 sources: Sequence[str | os.PathLike | None] = (), issue_date: date | None = None,
-                draft: bool = False, language: str | None = None) -> Path:
+                draft: bool = False, language: str | None = None, internal: bool = False) -> Path:
     """Write the quote PDF for 1–3 (build, evaluation) pairs to `out_path`; returns the path.
 
     Takes the next quote number from the installation's counter unless `quote_number` is given
     or the first build's `meta.quote_number` is set (pass the original number with `revision` > 1
-    to revise a quote). A build with errors raises `UnorderableError` unless `draft`.
+    to revise a quote). A build with errors raises `UnorderableError` unless `draft`. The customer's
+    copy by default; `internal` writes the seller's, with the appendix of sources and estimates.
     """
     # reportlab takes ~0.3 s to import: paid on the first PDF export, not at every start
     from ...report.quote import QuoteOptions
@@ -48,7 +49,7 @@ def write_quote(options: Sequence[tuple[Build, Evaluation]], out_path: Path, *, 
     opts = QuoteOptions(customer=customer, currency=currency, valid_days=valid_days, settings=settings,
                         revision=revision, quote_number=quote_number or (first.quote_number if first else None) or None,
                         catalog=catalog, sources=tuple(sources), issue_date=issue_date, draft=draft,
-                        language=language)
+                        language=language, internal=internal)
     return render_quote(options, Path(out_path), opts)
 
 
@@ -95,7 +96,8 @@ def pinned_stacks(options: Sequence[tuple[Build, Evaluation]], opts: QuoteOption
 
 def _write(request: ExportRequest, path: Path) -> Path:
     return write_quote(request.options, path, customer=request.customer, valid_days=request.valid_days,
-                       catalog=request.catalog, sources=request.sources, draft=request.draft)
+                       catalog=request.catalog, sources=request.sources, draft=request.draft,
+                       internal=request.internal)
 
 
 PDF_QUOTE = Exporter(name="pdf", suffixes=(".pdf",), description=N_("PDF quote"), max_options=3, write=_write)

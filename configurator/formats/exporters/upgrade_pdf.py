@@ -17,8 +17,9 @@ from .upgrade_request import request_plan
 
 def write_upgrade_quote(plan: UpgradePlan, after: Build, after_eval: Evaluation, catalog: Catalog, out_path: Path,
                         *, settings: VendorSettings | None = None, issue_date: date | None = None,
-                        customer: str | None = None, draft: bool = False) -> Path:
-    """Write the upgrade quote to `out_path`. Takes the next quote number from the counter (unless
+                        customer: str | None = None, draft: bool = False, internal: bool = False) -> Path:
+    """Write the upgrade quote to `out_path` (the customer's copy; `internal`: the seller's, with the
+    appendix of sources and estimates). Takes the next quote number from the counter (unless
     the build has one) and gives it back if writing fails."""
     # reportlab takes ~0.3 s to import: paid on the first PDF export, not at every start
     from ...report.upgrade_quote import refused_errors, upgrade_quote_pdf
@@ -33,7 +34,8 @@ def write_upgrade_quote(plan: UpgradePlan, after: Build, after_eval: Evaluation,
     written = False
     try:
         atomic_write(out_path, upgrade_quote_pdf(plan, after, after_eval, catalog, settings, number,
-                                                 issue_date=issue_date, customer=customer, draft=draft))
+                                                 issue_date=issue_date, customer=customer, draft=draft,
+                                                 internal=internal))
         written = True
     finally:
         if not written and not after.meta.quote_number:
@@ -44,7 +46,7 @@ def write_upgrade_quote(plan: UpgradePlan, after: Build, after_eval: Evaluation,
 def _write(request: ExportRequest, path: Path) -> Path:
     job = request_plan(request)
     return write_upgrade_quote(job.plan, job.after, job.after_eval, job.catalog, path, customer=request.customer,
-                               draft=request.draft)
+                               draft=request.draft, internal=request.internal)
 
 
 UPGRADE_PDF = Exporter(name="upgrade-pdf", suffixes=(".pdf",), description=N_("Upgrade quote (PDF)"), max_options=2,

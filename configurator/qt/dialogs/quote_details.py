@@ -104,6 +104,13 @@ class QuoteDialog(QDialog):
         self.invoice = self._combo(INVOICE_TYPES, session.build.commercial.invoice_type)
         form.addRow(self.tr("Invoice type (China)"), self.invoice)
         tabs.addTab(terms, self.tr("Terms"))
+        # which copy to write: the customer's (firm prices, no cost basis) or the seller's own, with
+        # the appendix of sources and estimates; the customer's by default, never stored in the build
+        self.copy = QComboBox()
+        self.copy.addItem(self.tr("Customer copy"), False)
+        self.copy.addItem(self.tr("Internal copy (with sources and estimates)"), True)
+        copy_row = QFormLayout()
+        copy_row.addRow(self.tr("Copy"), self.copy)
         self.preview = QLabel()
         self.preview.setWordWrap(True)
         self._connect_preview()
@@ -118,6 +125,7 @@ class QuoteDialog(QDialog):
         row.addWidget(buttons)
         box = QVBoxLayout(self)
         box.addWidget(tabs)
+        box.addLayout(copy_row)
         box.addWidget(self.preview)
         box.addLayout(row)
         self.update_preview()
@@ -224,6 +232,10 @@ class QuoteDialog(QDialog):
             if combo.currentData() != _get(build, path):
                 ops.append(SetOption(path=path, value=combo.currentData()))
         return ops
+
+    def internal_copy(self) -> bool:
+        """True: write the internal copy (the appendix of sources and estimates); False: the customer's."""
+        return bool(self.copy.currentData())
 
     def apply_to_session(self) -> bool:
         """Record the changes as one undoable step; False (nothing changed) on a refused value."""

@@ -274,12 +274,12 @@ class FileActions(MainWindowBase):
     def export_as(self, name: str) -> bool:
         """Export the build with the registered exporter `name` (File ▸ Export …)."""
         fmt = EXPORTERS[name]
-        draft = False
+        draft = internal = False
         if name == "pdf":   # a quote: its details first, then whether a build with errors is a draft
             details = self.quote_details()
             if details is None:
                 return False
-            draft = details
+            draft, internal = details
         own = Path(self.session.path) if self.session.path else None
         start = own.with_suffix(fmt.suffixes[0]) if own else _default_path(self.session.build, fmt.suffixes[0])
         if start == own:  # an export sharing the build file's suffix (JSON) must not suggest the build file
@@ -303,7 +303,7 @@ class FileActions(MainWindowBase):
                 QMessageBox.warning(self, self.tr("Cannot export"), str(exc).splitlines()[0])
                 return False
         request = ExportRequest(options=((self.session.build, self.session.evaluation),),
-                                catalog=self.session.catalog, sources=(source,), draft=draft)
+                                catalog=self.session.catalog, sources=(source,), draft=draft, internal=internal)
         try:
             out = fmt.write(request, target)
         except (ValueError, OSError) as exc:   # QuoteError is a ValueError; a bug is not caught here
@@ -318,27 +318,29 @@ class FileActions(MainWindowBase):
         return True
 
 
-    def quote_details(self) -> bool | None:
+    def quote_details(self) -> tuple[bool, bool] | None:
         """The Quote details dialog, then, for a build with errors, draft or not.
 
-        None: cancelled. False: an orderable quote. True: a draft marked NOT VALID FOR ORDER."""
+        None: cancelled; else (draft, internal): draft True for a quote marked NOT VALID FOR ORDER,
+        internal True for the seller's copy with the appendix of sources and estimates."""
         from ..dialogs.quote_details import QuoteDialog
 
         dialog = QuoteDialog(self.session, self)
         try:
             if not dialog.exec():
                 return None
+            internal = dialog.internal_copy()
         finally:
             dialog.deleteLater()
         errors = self.session.evaluation.errors
         if not errors:
-            return False
+            return False, internal
         answer = QMessageBox.question(
             self, self.tr("The build has errors"),
             self.tr("The build has %n error(s), e.g. “%1”. Write the quote as a draft marked "
                     "NOT VALID FOR ORDER?", "", len(errors)).replace("%1", problem_text(errors[0])),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
-        return True if answer == QMessageBox.StandardButton.Yes else None
+        return (True, internal) if answer == QMessageBox.StandardButton.Yes else None
 
 
 def _default_path(build: Build, suffix: str) -> Path:
