@@ -7,6 +7,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -31,3 +32,13 @@ import configurator.words  # noqa: E402, F401
 settings.register_profile("suite", max_examples=25, deadline=None)
 settings.register_profile("thorough", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
+
+
+@pytest.fixture(autouse=True)
+def _english_again():
+    """`--lang zh_CN` on a command sets the process's language: every test ends in English again
+    (a test in the same worker must not inherit another's language)."""
+    yield
+    from configurator.words import i18n
+
+    i18n.set_language("en")

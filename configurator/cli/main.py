@@ -17,6 +17,7 @@ from .argparse_words import argparse_words, error_line, language_in
 from .command import CliError, Command
 from .commands import COMMANDS
 from .commands.gui import GuiRunner
+from .printable import printable_output
 
 
 class _Parser(argparse.ArgumentParser):
@@ -87,6 +88,14 @@ def main(argv: Sequence[str] | None = None, *, gui: GuiRunner | None = None) -> 
         if not getattr(args, "command", None):
             args = parser.parse_args(["gui"])  # bare `configurator` opens the builder window
     args.lang, args.open_window = lang, gui
+    if args.command == "gui":
+        return _run(args)
+    with printable_output():   # names in the output are data: shown, never obeyed by the terminal
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command, with its refusals as one line on stderr (exit 2)."""
     try:
         return int(args.run(args) or 0)
     except CliError as exc:

@@ -27,6 +27,7 @@ from ..core import validation_text
 from ..core.build import FORMAT_KIND, Build
 from ..core.catalog import Catalog
 from ..core.categories import ACCEPTS
+from ..core.evaluate.workload_models import Workload
 from ..core.input_error import InputError, english, located
 from ..core.message import Arg, Msg
 from ..core.slots import slot_map
@@ -211,9 +212,11 @@ _PATTERN_WORDS = {
 }
 
 
-def validation_error(exc: ValidationError, name: str) -> BuildFileError:
+def validation_error(exc: ValidationError, name: str, within: str = "") -> BuildFileError:
+    """The first problem of `exc` as one line naming `name` and the field (under `within`, the
+    field whose value the model validated, e.g. 'workload')."""
     err = exc.errors(include_url=False)[0]
-    loc = list(err.get("loc", ()))
+    loc = [within, *err.get("loc", ())] if within else list(err.get("loc", ()))
     is_key = bool(loc) and loc[-1] == "[key]"
     if is_key:
         loc = loc[:-1]
@@ -253,6 +256,12 @@ def _to_build(data: Any, name: str) -> tuple[Build, int]:
     problem = workload_problem(body.get("workload"))
     if problem:
         raise BuildFileError(problem[1], name, f"workload.{problem[0]}")
+    if body.get("workload") is not None:
+        # a workload that does not validate would silently drop the memory check the user relies on
+        try:
+            Workload.model_validate(body["workload"])
+        except ValidationError as exc:
+            raise validation_error(exc, name, "workload") from None
     try:
         return Build.model_validate(body), version
     except ValidationError as exc:
@@ -385,7 +394,10 @@ def save_build(build: Build, path: Path | str) -> None:
     if len(data) > MAX_BUILD_BYTES:
         raise BuildFileError(_cannot_save(Msg("build.save-too-big", size=f"{len(data) / 1e6:.1f}",
                                               limit=MAX_BUILD_BYTES // 1_000_000)), str(path))
-    again = parse_build(text, str(path)).build
+    try:
+        again = parse_build(text, str(path)).build
+    except BuildFileError as exc:   # e.g. a workload that does not validate: the file would not open again
+        raise BuildFileError(_cannot_save(exc.msg), str(path), exc.field) from None
     if again != build:
         raise BuildFileError(_cannot_save(Msg("build.save-differs")), str(path))
     atomic_write(path, data, backup=True)

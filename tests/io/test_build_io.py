@@ -5,12 +5,17 @@ from __future__ import annotations
 import json
 import os
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
 from configurator.core.build import FORMAT_KIND, FORMAT_VERSION, Build
 from configurator.store import build_files as build_io
 from configurator.store.build_files import BuildFileError, dumps_build, load_build, loads_build, read_build, save_build
+
+#: a workload that validates (a build file's workload must: issue #31), from the shipped seed example
+_SEED_WORKLOAD = json.loads((Path(__file__).parents[2] / "examples" / "seed-7b-training.json")
+                            .read_text(encoding="utf-8"))["workload"]
 
 
 def _rich_build() -> Build:
@@ -22,7 +27,7 @@ def _rich_build() -> Build:
         site={"ambient_c": 27.5, "electricity_price_kwh": Decimal("0.123456789012345678901234567890")},
         commercial={"shipping": Decimal("1234.50"), "discount_pct": Decimal("12.5"), "tax_pct": Decimal("1E-7")},
         meta={"name": "训练服务器 🚀", "customer": "株式会社テスト 👩‍🔬", "notes": "line 1\nline 2\t\"quoted\" \\ é"},
-        workload={"model": "llama-70b", "params_b": 70.6, "tokens": 10**15, "nested": {"z": [1, 2.5, None, True]}},
+        workload={**_SEED_WORKLOAD, "model": {**_SEED_WORKLOAD["model"], "name": "Llama 2 🦙 7B"}},
     )
 
 
@@ -94,7 +99,7 @@ def test_save_keeps_file_permissions(tmp_path):
 
 
 def test_lone_surrogate_in_workload_round_trips(tmp_path):
-    build = Build(chassis="x", workload={"label": "bad \ud800 half"})
+    build = Build(chassis="x", workload={**_SEED_WORKLOAD, "model": {**_SEED_WORKLOAD["model"], "name": "bad \ud800 half"}})
     path = tmp_path / "s.json"
     save_build(build, path)
     path.read_bytes().decode("utf-8")  # still valid UTF-8 on disk (\u escapes)
@@ -102,9 +107,9 @@ def test_lone_surrogate_in_workload_round_trips(tmp_path):
 
 
 def test_save_refuses_what_it_could_not_read_back(tmp_path):
-    build = Build(chassis="x", workload={"deep": _nest(80)})
+    build = Build(chassis="x", workload={"deep": _nest(80)})     # not a workload the file could hold
     path = tmp_path / "deep.json"
-    with pytest.raises(BuildFileError, match="nested too deeply"):
+    with pytest.raises(BuildFileError, match="cannot save"):
         save_build(build, path)
     assert not path.exists()
     with pytest.raises(BuildFileError, match="cannot save"):

@@ -188,6 +188,36 @@ def test_every_dirty_tab_has_its_own_recovery_copy_and_all_are_offered_back(make
         doc.session.mark_clean()
 
 
+def test_restored_work_survives_a_crash_right_after_restoring(make_window, tmp_path, monkeypatch):
+    """Issue #31: "Restore unsaved work" deleted the crashed copies at once, so a crash before the
+    next autosave lost everything just restored. The restored tabs now write their own copies
+    before the old ones go: killed right after restoring three tabs, the next start offers all three."""
+    a, _, b = _files(tmp_path, 3)                # two HGX builds
+    win = make_window()
+    for path, slot in ((a, "GPU1"), (b, "GPU2")):
+        win.open_path(path)
+        win.view.place(slot, "h100-sxm")
+    win.act_duplicate.trigger()                  # a third, untitled tab
+    win.view.place("GPU3", "h100-sxm")
+    win.write_recovery()
+    assert len(win.documents.documents) == 3 and len(RecoveryStore().list()) == 3
+    win._autosave_store.close()                  # the first crash
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: S.Yes)
+    second = make_window()
+    second.offer_recovery()
+    assert len(second.documents.documents) == 3
+    left = RecoveryStore().list()
+    assert len(left) == 3 and all(e.instance == second._autosave_store.instance for e in left)
+    second._autosave_store.close()               # killed before any autosave tick: no release, no save
+    third = make_window()
+    third.offer_recovery()
+    restored = sorted(sorted(d.session.build.placements) for d in third.documents.documents)
+    assert restored == sorted([["CPU1", "GPU1"], ["CPU1", "GPU2"], ["CPU1", "GPU2", "GPU3"]])
+    for w in (win, second, third):
+        for doc in w.documents.documents:
+            doc.session.mark_clean()
+
+
 @pytest.mark.parametrize("which", ["next", "prev"])
 def test_next_and_previous_build_cycle_the_tabs(make_window, tmp_path, which):
     a, b = _files(tmp_path)

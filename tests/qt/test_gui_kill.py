@@ -168,7 +168,12 @@ def _check_restore(make_window, monkeypatch, recovered: Build | None, child: Kil
     assert asked == ["Restore unsaved work?"], where
     assert win.session.build.snapshot() == recovered.snapshot(), where
     assert win.session.path == child.workdir / "doc.json" and win.isWindowModified(), where
-    assert RecoveryStore().list() == [], f"the restored copy was not removed {where}"
+    # the killed instance's copy is replaced by this window's own copy of the restored work (issue
+    # #31: a crash right after restoring must not lose it), which goes when the work is saved
+    left = RecoveryStore().list()
+    assert [e.instance for e in left] == [win._autosave_store.instance], f"the crashed copy was not replaced {where}"
+    win.act_save.trigger()
+    assert RecoveryStore().list() == [], f"the restored copy outlived the save {where}"
 
 
 def test_sigkilled_window_keeps_its_files_and_offers_its_recovery_copy(make_window, monkeypatch, tmp_path, capsys):

@@ -12,10 +12,21 @@ from ...words.i18n import _
 from ..command import CliError, Command, json_flag, print_json
 
 
+def _servers(value: str) -> int:
+    """`--servers`: a whole number of servers from 1 to 100,000 (the cluster file's range)."""
+    try:
+        n = int(value)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 100_000:
+        raise argparse.ArgumentTypeError(_("not a number of servers from 1 to 100,000: {value}").format(value=repr(value)))
+    return n
+
+
 def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cluster", nargs="?", metavar="CLUSTER.json", help=_("cluster file (docs/cluster.md)"))
     parser.add_argument("--from", dest="from_build", metavar="BUILD", help=_("plan N servers of this build instead"))
-    parser.add_argument("--servers", type=int, metavar="N", help=_("with --from: how many servers"))
+    parser.add_argument("--servers", type=_servers, metavar="N", help=_("with --from: how many servers"))
     parser.add_argument("--deadline-days", type=float, metavar="D",
                         help=_("with --from: as many servers as the build's workload needs to train in D days"))
     parser.add_argument("--rack-kw", type=float, metavar="KW", help=_("with --from: rack power limit (default 40)"))
@@ -57,7 +68,7 @@ def _spec(args: argparse.Namespace, cat: Any, evaluator: Any) -> Any:
         return read_cluster(args.cluster)
     rack = {"kw_limit": args.rack_kw, "servers_per_rack": args.per_rack}
     fabric = {"switch": args.switch} if args.switch else {}
-    spec = spec_from_build(args.from_build, args.servers or 1, cat,
+    spec = spec_from_build(args.from_build, args.servers if args.servers is not None else 1, cat,
                            rack={k: v for k, v in rack.items() if v is not None}, fabric=fabric)
     return spec if args.deadline_days is None else _sized(spec, args, cat, evaluator)
 

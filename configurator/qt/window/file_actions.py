@@ -216,9 +216,23 @@ class FileActions(MainWindowBase):
                     QMessageBox.warning(self, self.tr("Cannot restore"), str(exc))
                     continue
                 if self.open_build(build, entry.source, clean=False):
-                    store.discard(entry)
+                    self._adopt_recovery(entry)
             if answer == QMessageBox.StandardButton.Discard:
                 store.discard(entry)
+
+    def _adopt_recovery(self, entry) -> None:
+        """The restored build (now the active tab) writes its own recovery copy at once; only then
+        does the crashed instance's copy go, so a crash right after restoring loses nothing."""
+        store, doc = self._autosave_store, self.documents.active
+        if store is None:
+            return
+        try:
+            doc.own_recovery.add(Path(store.write(self.session.build, self.session.path, doc.number)))
+        except (OSError, ValueError) as exc:
+            self.show_message(self.tr("Autosave failed: %s") % exc)
+            return      # the old copy stays: offered again next time
+        if Path(entry.path) not in doc.own_recovery:
+            store.discard(entry)
 
     def close_recovery(self) -> None:
         """At quit: release the document locks and the instance lock (copies left are offered next time)."""
