@@ -50,7 +50,7 @@ def test_every_part_number_has_a_source_with_url_date_and_confidence(catalog):
 
 #: part numbers read from sellers' listings (confidence "secondary"): the page's address names the number
 FROM_LISTINGS = ("acc-hgx-h100-8gpu", "acc-hgx-h200-8gpu", "nvidia-l40s-48gb", "nvidia-h100-nvl-94gb", "amd-epyc-9554",
-                 "nvidia-rtx-pro-6000-blackwell-96gb")
+                 "amd-epyc-9454", "amd-epyc-9354", "nvidia-rtx-pro-6000-blackwell-96gb")
 
 
 def test_part_numbers_from_sellers_listings_cite_a_page_that_names_the_number(catalog):
