@@ -5,7 +5,7 @@ internal copy lists those lines (`unorderable`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from .marks import N_
@@ -26,7 +26,9 @@ NO_REASON = N_("TBC")
 
 
 class _Line(Protocol):
+    part_id: str
     part_number: str
+    name: str
     sku_note: str
 
 
@@ -38,3 +40,9 @@ def sku_note_text(code: str) -> str:
 def unorderable(lines: Iterable[_Line]) -> list[_Line]:
     """The lines without a part number, for the internal copy's list of lines to confirm."""
     return [ln for ln in lines if not ln.part_number]
+
+
+def unorderable_rows(lines: Iterable[_Line], tr: Callable[[str], str] = str) -> list[tuple[str, str, str]]:
+    """(part id, description, why it has no number) per line without a part number, the reason in
+    the language of `tr` (a quote's `Labels`): the rows of the internal copy's "lines to confirm"."""
+    return [(ln.part_id, ln.name, tr(sku_note_text(ln.sku_note))) for ln in unorderable(lines)]

@@ -16,7 +16,7 @@ from configurator.report.styles import part_number_cell
 from configurator.store import paths
 from configurator.store.catalogs import default_catalog
 from configurator.words.quote_words import Labels
-from configurator.words.sku_words import SKU_NOTES
+from configurator.words.sku_words import SKU_NOTES, unorderable_rows
 
 EXAMPLES = sorted((paths.repo_root() / "examples").glob("*.json"))
 
@@ -50,3 +50,12 @@ def test_no_example_customer_quote_prints_tbc(path, catalog, tmp_path, monkeypat
     text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(str(out)).pages)
     assert "TBC" not in text
     assert any(phrase in text for phrase in SKU_NOTES.values())
+
+
+def test_the_internal_copy_rows_list_every_line_without_a_number_with_its_reason(catalog):
+    build = _build(paths.repo_root() / "examples" / "xfusion-g8600-v7-8x-h800.json")
+    lines = evaluate(build, catalog).cost.lines
+    rows = unorderable_rows(lines, Labels("zh_CN"))
+    assert [r[0] for r in rows] == [ln.part_id for ln in lines if not ln.part_number]
+    assert ("acc-hgx-h800-8gpu", "NVIDIA HGX H800 8-GPU baseboard (8 × NVIDIA H800 SXM5 80GB)",
+            "仅供服务器厂商采购，由服务器厂商报价") in rows
