@@ -21,6 +21,15 @@ from .slots import SlotLayout, build_layout
 
 Confidence = Literal["datasheet", "secondary", "estimate"]
 
+#: why a part has no orderable part number (`Part.sku_note`); words/sku_words.py words each code:
+#: in-chassis: sold only as part of the chassis (fans, heatsinks, the chassis' own PSUs, soldered modules);
+#: included: ships with the part it goes with; configured-to-order: the vendor configures and quotes it
+#: per order; generic: any qualified make, the part number is chosen at order; oem-only: sold to
+#: server makers only, the server vendor quotes it; board-partner: made by board partners, the card
+#: model is chosen at order; not-found: no public part number in the sources read, vendor quote needed
+SkuNote = Literal["", "in-chassis", "included", "configured-to-order", "generic", "oem-only", "board-partner",
+                  "not-found"]
+
 PositiveFloat = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 NonNegFloat = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 PositiveInt = Annotated[int, Field(gt=0, le=1_000_000)]
@@ -48,6 +57,7 @@ class Part(_Frozen):
     name: str = Field(min_length=1, max_length=200)
     vendor: str = Field(min_length=1, max_length=100)
     part_number: str = ""
+    sku_note: SkuNote = Field("", description="why `part_number` is empty (never set with one)")
     description: str = ""
     sources: tuple[Source, ...] = Field(min_length=1)
     origin: str = Field("", description="catalog file the entry was loaded from")
@@ -66,7 +76,7 @@ class Part(_Frozen):
 
     def figure_fields(self) -> tuple[str, ...]:
         """Numeric spec fields that need provenance."""
-        skip = {"id", "name", "vendor", "part_number", "description", "sources", "origin", "category"}
+        skip = {"id", "name", "vendor", "part_number", "sku_note", "description", "sources", "origin", "category"}
         out = []
         for name, info in type(self).model_fields.items():
             if name in skip:

@@ -25,6 +25,7 @@ from ..core.evaluate.bom import OWNED_GROUP
 from ..core.evaluate.result import CostResult
 from ..core.money import format_money, format_pct
 from ..words.quote_words import Labels
+from ..words.sku_words import NO_REASON, sku_note_text
 from . import fonts
 
 _EN = Labels("en")
@@ -241,7 +242,7 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLin
         key = f"cost.lines.{n - 1}."
         ext = key + "extended" if ln.extended is not None else ""
         rows.append([
-            P(str(n), st.cell), part_number_cell(ln.part_number),
+            P(str(n), st.cell), part_number_cell(ln.part_number, ln.sku_note, tr),
             C(tr.message(ln.name) if ln.group == OWNED_GROUP else ln.name, st.cell, 400),   # "… (already installed)"
             value_cell(fig(f"{ln.qty:,}", ext), st.cell_r, links),
             value_cell(fig(_amount(ln.unit_price, cost.currency, locale), key + "unit_price" if ext else ""),
@@ -253,10 +254,14 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLin
     return table
 
 
-def part_number_cell(number: str) -> Paragraph:
-    """A part number that never breaks across lines: a long one is set smaller, not wrapped."""
+def part_number_cell(number: str, sku_note: str = "", tr: Labels = _EN) -> Paragraph:
+    """A part number that never breaks across lines: a long one is set smaller, not wrapped.
+
+    A line without one says why (`sku_note`, words/sku_words.py) in small type that wraps."""
     st = styles()
-    text = number or "TBC"
+    if not number and sku_note:
+        return P(tr(sku_note_text(sku_note)), st.cell.clone("pn-note", fontSize=6, leading=7.4))
+    text = number or tr(NO_REASON)
     width = LINE_COLS[1] - 6
     style = st.cell
     for size in (8, 7, 6.2, 5.5):

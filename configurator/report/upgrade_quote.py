@@ -146,7 +146,7 @@ def changes_table(plan: UpgradePlan, catalog: Catalog, locale: str, tr: Labels) 
             ext = format_money(-ln.extended, cur, locale) if ln.extended is not None else "—"
         else:
             unit = ext = "—"
-        rows.append([P(words[ln.group], st.cell_b), part_number_cell(ln.part_number), C(ln.name, st.cell, 200),
+        rows.append([P(words[ln.group], st.cell_b), part_number_cell(ln.part_number, ln.sku_note, tr), C(ln.name, st.cell, 200),
                      C(_slots(ln.where, tr), st.cell, 120), P(f"{ln.qty:,}", st.cell_r), P(unit, st.cell_r), P(ext, st.cell_r)])
     if len(rows) == 1:
         rows.append([P(tr("No parts change."), st.cell), "", "", "", "", "", ""])

@@ -94,6 +94,8 @@ def test_delta_bom_and_trade_in(imported, evaluator, catalog):
     lines = delta_bom(plan, catalog)
     removed = [ln for ln in lines if ln.group == REMOVE]
     assert [(ln.part_id, ln.qty, ln.where, ln.extended) for ln in removed] == [(H200, 1, "GPU1", value)]
+    # every line is orderable by its number or says why not (a loose SXM module: sold to server makers only)
+    assert removed[0].sku_note == "oem-only" and all(ln.part_number or ln.sku_note for ln in lines)
     assert plan.trade_in_total == value and plan.net_cost == plan.cost_total - value
     bought = sum(ln.extended for ln in lines if ln.group == ADD and ln.extended is not None)
     assert bought == plan.cost_total     # no discount, tax or shipping in the build: the lines add up

@@ -44,23 +44,24 @@ def group_of(category: str, kind: str = "hardware") -> str:
 
 
 def part_line(*, category: str, part_id: str, part_number: str, name: str, qty: int, unit: Decimal | None,
-              source: str, quantum: Decimal, kind: str = "hardware") -> CostLine:
+              source: str, quantum: Decimal, kind: str = "hardware", sku_note: str = "") -> CostLine:
     """A part's line: `unit` (already in the BOM currency) rounded half-up, extended rounded once."""
     unit_r = None if unit is None else quantize(unit, quantum)
     extended = None if unit_r is None else quantize(unit_r * qty, quantum)
     return construct(CostLine, category=category, part_id=part_id, part_number=part_number, name=name, qty=qty,
                      unit_price=unit_r, extended=extended, price_source=source, kind=kind,
-                     group=group_of(category, kind))
+                     group=group_of(category, kind), sku_note="" if part_number else sku_note)
 
 
-def owned_line(*, category: str, part_id: str, part_number: str, name: str, qty: int, quantum: Decimal) -> CostLine:
+def owned_line(*, category: str, part_id: str, part_number: str, name: str, qty: int, quantum: Decimal,
+               sku_note: str = "") -> CostLine:
     """Parts already in the customer's server: listed so the quote shows what stays, priced at zero
     so totals, support and capex count only what is bought."""
     zero = quantum * 0
     return construct(CostLine, category=category, part_id=part_id, part_number=part_number,
                      name=f"{name} (already installed)", qty=qty, unit_price=zero, extended=zero,
                      price_source="owned by the customer (build's owned list): not priced", kind="hardware",
-                     group=OWNED_GROUP)
+                     group=OWNED_GROUP, sku_note="" if part_number else sku_note)
 
 
 def support_line(hardware: Decimal, commercial: Commercial, quantum: Decimal) -> CostLine | None:

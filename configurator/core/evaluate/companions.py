@@ -121,4 +121,5 @@ def _baseboard_line(gpus: CostLine, board: Accessory, boards: int) -> CostLine:
     return construct(
         CostLine, category="gpu", part_id=board.id, part_number=board.part_number,
         name=f"{board.name} ({per} × {gpus.name})", qty=boards, unit_price=unit, extended=extended,
-        price_source=f"{per} × {gpus.name} unit price ({gpus.price_source})", kind="hardware", group=gpus.group)
+        price_source=f"{per} × {gpus.name} unit price ({gpus.price_source})", kind="hardware", group=gpus.group,
+        sku_note="" if board.part_number else board.sku_note)

@@ -66,7 +66,7 @@ def _priced_line(price: Price | None, fx: FxTable, part: Part, qty: int, cur: st
     if price is None and isinstance(part, Accessory) and part.included:
         unit, source = Decimal(0), "included with the part it goes with (catalogs/accessories.toml)"
     return part_line(category=part.category, part_id=part.id, part_number=part.part_number, name=part.name,
-                     qty=qty, unit=unit, source=source, quantum=quantum, kind=kind)
+                     qty=qty, unit=unit, source=source, quantum=quantum, kind=kind, sku_note=part.sku_note)
 
 
 def _with_owned(build: Build, groups: Iterable[tuple[Part, int]], priced: Callable[[Part, int], CostLine],
@@ -78,7 +78,7 @@ def _with_owned(build: Build, groups: Iterable[tuple[Part, int]], priced: Callab
         have = min(owned.get(part.id, 0), qty)   # parts the customer already has: listed, not priced
         if have:
             lines.append(owned_line(category=part.category, part_id=part.id, part_number=part.part_number,
-                                    name=part.name, qty=have, quantum=quantum))
+                                    name=part.name, qty=have, quantum=quantum, sku_note=part.sku_note))
             qty -= have
         if qty:
             lines.append(priced(part, qty))

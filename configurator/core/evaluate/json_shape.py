@@ -106,7 +106,7 @@ def cost_to_json(cost: Any) -> dict[str, Any]:
             "tax_included": cost.tax_included, "total_includes_tax": cost.total_includes_tax,
             "shipping": _money(cost.shipping), "missing_prices": list(cost.missing_prices), "fx_note": cost.fx_note,
             "lines": [{"kind": ln.kind, "group": ln.group, "category": ln.category, "part_id": ln.part_id,
-                       "part_number": ln.part_number, "name": ln.name, "qty": ln.qty,
+                       "part_number": ln.part_number, "sku_note": ln.sku_note, "name": ln.name, "qty": ln.qty,
                        "unit_price": _money(ln.unit_price), "extended": _money(ln.extended),
                        "price_source": ln.price_source} for ln in cost.lines]}
 

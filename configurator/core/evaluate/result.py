@@ -172,6 +172,7 @@ class CostLine(_Frozen):
     price_source: str
     kind: LineKind = "hardware"  # placed part, a part a placed part needs, or a service
     group: str = "Other"         # customer-facing group (bom.GROUPS), the quote's order
+    sku_note: str = ""           # why `part_number` is empty (catalog.SkuNote), worded by words/sku_words.py
 
 
 class CostResult(_Frozen):

@@ -66,6 +66,7 @@ class DeltaLine:
     where: str                  # slots: "GPU5, GPU6" or "SLOT1 → SLOT3"
     unit_price: Decimal | None  # Add: the BOM's price (None: on request); Remove: trade-in value, if any
     extended: Decimal | None
+    sku_note: str = ""          # why `part_number` is empty (catalog.SkuNote)
 
 
 def _names(catalog: Catalog, part_id: str) -> tuple[str, str]:
@@ -73,12 +74,17 @@ def _names(catalog: Catalog, part_id: str) -> tuple[str, str]:
     return (part.part_number, part.name) if part is not None else ("", part_id)
 
 
+def _sku_note(catalog: Catalog, part_id: str) -> str:
+    part = catalog.get(part_id)
+    return part.sku_note if part is not None and not part.part_number else ""
+
+
 def _add_lines(plan: UpgradePlan) -> list[DeltaLine]:
     slots: dict[str, list[str]] = {}
     for c in plan.of("add"):
         slots.setdefault(c.part_id, []).append(c.slot)
     return [DeltaLine(ADD, ln.part_id, ln.part_number, ln.name, ln.qty, ", ".join(slots.get(ln.part_id, [])),
-                      ln.unit_price, ln.extended) for ln in plan.new_lines]
+                      ln.unit_price, ln.extended, ln.sku_note) for ln in plan.new_lines]
 
 
 def _remove_lines(plan: UpgradePlan, catalog: Catalog) -> list[DeltaLine]:
@@ -91,13 +97,14 @@ def _remove_lines(plan: UpgradePlan, catalog: Catalog) -> list[DeltaLine]:
         traded = sum(1 for p, _ in plan.trade_in if p == pid)
         out.append(DeltaLine(REMOVE, pid, number, name, qty,
                              ", ".join(c.slot for c in plan.of("remove") if c.part_id == pid),
-                             value, None if value is None else value * traded))
+                             value, None if value is None else value * traded, _sku_note(catalog, pid)))
     return out
 
 
 def delta_bom(plan: UpgradePlan, catalog: Catalog) -> list[DeltaLine]:
     """Add lines (AFTER's bought BOM lines: new parts, their companions, services), then the
     removed parts (with a trade-in value where one was given), then the moves (no price)."""
-    moves = [DeltaLine(MOVE, c.part_id, *_names(catalog, c.part_id), 1, f"{c.from_slot} → {c.slot}", None, None)
+    moves = [DeltaLine(MOVE, c.part_id, *_names(catalog, c.part_id), 1, f"{c.from_slot} → {c.slot}", None, None,
+                       _sku_note(catalog, c.part_id))
              for c in plan.of("move")]
     return [*_add_lines(plan), *_remove_lines(plan, catalog), *moves]
