@@ -609,6 +609,14 @@ Click to open this build in the builder</source>
         <source>Fewer than two of the compared builds are open: close this view or compare again.</source>
         <translation>参与对比的配置中打开的已不足两个:请关闭此视图或重新对比。</translation>
     </message>
+    <message>
+        <source>The builds are priced in %s: money rows are not compared. Set one currency for all builds (Site options ▸ Currency).</source>
+        <translation>各配置的计价货币不同（%s）：金额行不作比较。请为所有配置设置同一货币（场地选项 ▸ 货币）。</translation>
+    </message>
+    <message>
+        <source>All columns in %1, converted at the shipped exchange rates: %2</source>
+        <translation>所有列均以 %1 计，按随附汇率换算：%2</translation>
+    </message>
 </context>
 <context>
     <name>CostPanel</name>
