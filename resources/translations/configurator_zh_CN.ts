@@ -444,6 +444,10 @@
         <translation>千 %s</translation>
     </message>
     <message>
+        <source>not plotted: the builds are in different currencies</source>
+        <translation>未绘制：各配置货币不同</translation>
+    </message>
+    <message>
         <source>Each build&apos;s list hardware price against its dense BF16 compute: lower right is more compute for the money</source>
         <translation>各配置的硬件标价与其稠密 BF16 算力:越靠右下,同样的钱买到的算力越多</translation>
     </message>

@@ -272,10 +272,17 @@ def test_builds_in_two_currencies_compare_in_one_with_the_rate_shown(make_window
     assert tco.unit == "USD" and tco.comparable and tco.deltas[1] is not None and any(tco.best)
     assert view.rates.isVisibleTo(view) and "1 USD = " in view.rates.text() and "CNY" in view.rates.text()
     assert all(text.lstrip("★ ").startswith("$") for text in _cells(view)["cost.tco"])   # every cell in USD
+    view.charts.show_comparison(cmp)
+    axis = view.charts.tco_plot.getPlotItem().getAxis("left").labelText
+    assert axis == "thousand USD"
     # a currency typed for one build only: the money rows refuse to compare, and say so
     view.grid.set_value("currency", 1, "CNY")
     view.refresh()
     assert "CNY, USD" in view.error.text() and not view.comparison.row("cost.tco").comparable
+    usd, cny = _cells(view)["cost.tco"]
+    assert usd.startswith("$") and ("¥" in cny or "CN" in cny)      # every cell with its own currency
+    view.charts.show_comparison(view.comparison)
+    assert "different currencies" in view.charts.tco_plot.getPlotItem().getAxis("left").labelText
     view.close()
 
 
