@@ -913,6 +913,12 @@ Click to open this build in the builder</source>
         <source>%1 is also open in another window (process %2): saving in both overwrites one with the other</source>
         <translation>%1 也在另一个窗口中打开（进程 %2）：两处都保存会互相覆盖</translation>
     </message>
+    <message numerus="yes">
+        <source>The build has %n error(s): fix them, or export it as a draft marked NOT VALID FOR ORDER.</source>
+        <translation>
+            <numerusform>配置有 %n 个错误：请修正，或导出为标注“不可用于下单”的草稿。</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Export as draft</source>
         <translation>导出为草稿</translation>
