@@ -290,6 +290,18 @@
         <source>No similar empty slot takes this part.</source>
         <translation>没有可安装此部件的同类空插槽。</translation>
     </message>
+    <message numerus="yes">
+        <source>Mark %n part(s) as already installed</source>
+        <translation>
+            <numerusform>将 %n 个部件标为已安装</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Mark %n part(s) as new</source>
+        <translation>
+            <numerusform>将 %n 个部件标为新购</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Put %1 on feed %2</source>
         <translation>将 %1 接到供电路 %2</translation>
@@ -317,6 +329,10 @@
     <message>
         <source>Fill all similar empty slots with this part</source>
         <translation>用此部件填满所有同类空插槽</translation>
+    </message>
+    <message>
+        <source>Already installed (owned, not priced)</source>
+        <translation>已安装（客户自有，不计价）</translation>
     </message>
     <message>
         <source>Feed %s</source>
@@ -426,6 +442,10 @@
     <message>
         <source>thousand %s</source>
         <translation>千 %s</translation>
+    </message>
+    <message>
+        <source>not plotted: the builds are in different currencies</source>
+        <translation>未绘制：各配置货币不同</translation>
     </message>
     <message>
         <source>Each build&apos;s list hardware price against its dense BF16 compute: lower right is more compute for the money</source>
@@ -592,6 +612,14 @@ Click to open this build in the builder</source>
     <message>
         <source>Fewer than two of the compared builds are open: close this view or compare again.</source>
         <translation>参与对比的配置中打开的已不足两个:请关闭此视图或重新对比。</translation>
+    </message>
+    <message>
+        <source>The builds are priced in %s: money rows are not compared. Set one currency for all builds (Site options ▸ Currency).</source>
+        <translation>各配置的计价货币不同（%s）：金额行不作比较。请为所有配置设置同一货币（场地选项 ▸ 货币）。</translation>
+    </message>
+    <message>
+        <source>All columns in %1, converted at the shipped exchange rates: %2</source>
+        <translation>所有列均以 %1 计，按随附汇率换算：%2</translation>
     </message>
 </context>
 <context>
@@ -885,6 +913,12 @@ Click to open this build in the builder</source>
         <source>%1 is also open in another window (process %2): saving in both overwrites one with the other</source>
         <translation>%1 也在另一个窗口中打开（进程 %2）：两处都保存会互相覆盖</translation>
     </message>
+    <message numerus="yes">
+        <source>The build has %n error(s): fix them, or export it as a draft marked NOT VALID FOR ORDER.</source>
+        <translation>
+            <numerusform>配置有 %n 个错误：请修正，或导出为标注“不可用于下单”的草稿。</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Export as draft</source>
         <translation>导出为草稿</translation>
@@ -917,18 +951,142 @@ Click to open this build in the builder</source>
     </message>
 </context>
 <context>
-    <name>ImportNotesDialog</name>
+    <name>ImportReport</name>
     <message>
-        <source>Import notes</source>
-        <translation>导入说明</translation>
+        <source>CPU</source>
+        <translation>CPU</translation>
     </message>
     <message>
-        <source>Copy all</source>
-        <translation>全部复制</translation>
+        <source>GPU</source>
+        <translation>GPU</translation>
     </message>
     <message>
-        <source>What the import matched, and what it could not identify:</source>
-        <translation>导入已匹配的部件，以及未能识别的部件：</translation>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Drive</source>
+        <translation>硬盘</translation>
+    </message>
+    <message>
+        <source>Network card</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>PSU</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <source>PCIe device</source>
+        <translation>PCIe 设备</translation>
+    </message>
+    <message>
+        <source>Fan</source>
+        <translation>风扇</translation>
+    </message>
+    <message>
+        <source>part number</source>
+        <translation>部件号</translation>
+    </message>
+    <message>
+        <source>model name</source>
+        <translation>型号名称</translation>
+    </message>
+    <message>
+        <source>figures</source>
+        <translation>规格数据</translation>
+    </message>
+    <message>
+        <source>Import report — %s</source>
+        <translation>导入报告 — %s</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Catalog part</source>
+        <translation>目录部件</translation>
+    </message>
+    <message>
+        <source>Matched by</source>
+        <translation>匹配依据</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Reported as</source>
+        <translation>服务器报告</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Map to a catalog part…</source>
+        <translation>对应到目录部件…</translation>
+    </message>
+    <message>
+        <source>Present, already installed</source>
+        <translation>已在机内，已安装</translation>
+    </message>
+    <message>
+        <source>The part is in the server and stays: it is not priced, and the build&apos;s notes record it</source>
+        <translation>该部件在服务器中并保留：不计价，并记入配置备注</translation>
+    </message>
+    <message>
+        <source>Copy notes</source>
+        <translation>复制备注</translation>
+    </message>
+    <message>
+        <source>Matched to the catalog (placed and marked owned):</source>
+        <translation>已匹配到目录（已放置并标为客户自有）：</translation>
+    </message>
+    <message>
+        <source>Not identified:</source>
+        <translation>未识别：</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>备注：</translation>
+    </message>
+    <message>
+        <source>Mapped to %1 in %2 (owned)</source>
+        <translation>已对应为 %1，位于 %2（客户自有）</translation>
+    </message>
+    <message>
+        <source>Present, already installed (not priced)</source>
+        <translation>已在机内，已安装（不计价）</translation>
+    </message>
+    <message>
+        <source>Not identified</source>
+        <translation>未识别</translation>
+    </message>
+    <message>
+        <source>%1: %2 part(s) matched, %3 not identified, %4 still to answer.</source>
+        <translation>%1：匹配 %2 个部件，%3 个未识别，%4 个待处理。</translation>
+    </message>
+    <message>
+        <source>Not reported by this source: %s. If the server has them, place them by hand and mark them owned (right-click a slot ▸ Already installed), so the upgrade quote does not price them.</source>
+        <translation>此来源未报告：%s。若服务器中已有，请手动放置并标为客户自有（右键单击插槽 ▸ 已安装），升级报价便不会为其计价。</translation>
+    </message>
+    <message>
+        <source>Cannot place %1: every slot that takes it is already in use</source>
+        <translation>无法放置 %1：可容纳它的插槽均已占用</translation>
+    </message>
+    <message>
+        <source>Map %1 to %2</source>
+        <translation>将 %1 对应为 %2</translation>
+    </message>
+    <message>
+        <source>Mark %s present</source>
+        <translation>将 %s 标为已在机内</translation>
     </message>
 </context>
 <context>
@@ -936,6 +1094,10 @@ Click to open this build in the builder</source>
     <message>
         <source>Import from server</source>
         <translation>从服务器导入</translation>
+    </message>
+    <message>
+        <source>Verify against the server</source>
+        <translation>对照服务器核验</translation>
     </message>
     <message>
         <source>Accept a self-signed certificate (do not verify TLS)</source>
@@ -964,6 +1126,10 @@ Click to open this build in the builder</source>
     <message>
         <source>Import</source>
         <translation>导入</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>核验</translation>
     </message>
     <message>
         <source>Probe folder</source>
@@ -1095,6 +1261,10 @@ Click to open this build in the builder</source>
     <message>
         <source>&amp;Import from server…</source>
         <translation>从服务器导入(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Verify against the server…</source>
+        <translation>对照服务器核验(&amp;V)…</translation>
     </message>
     <message>
         <source>Open &amp;recent</source>
@@ -1319,6 +1489,21 @@ Click to open this build in the builder</source>
     <message>
         <source>Price: {kind} ({date})</source>
         <translation>价格：{kind}（{date}）</translation>
+    </message>
+</context>
+<context>
+    <name>PartChooser</name>
+    <message>
+        <source>Map to a catalog part</source>
+        <translation>对应到目录部件</translation>
+    </message>
+    <message>
+        <source>Type to filter</source>
+        <translation>输入以筛选</translation>
+    </message>
+    <message>
+        <source>The server reports: %s</source>
+        <translation>服务器报告：%s</translation>
     </message>
 </context>
 <context>
@@ -2593,6 +2778,111 @@ Click to open this build in the builder</source>
     <message>
         <source>Vendor profile</source>
         <translation>报价单位资料</translation>
+    </message>
+</context>
+<context>
+    <name>VerifyPanel</name>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Drives</source>
+        <translation>硬盘</translation>
+    </message>
+    <message>
+        <source>Network cards</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>PSUs</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <source>Fans</source>
+        <translation>风扇</translation>
+    </message>
+    <message>
+        <source>PCIe devices</source>
+        <translation>PCIe 设备</translation>
+    </message>
+    <message>
+        <source>Not verified yet: File ▸ Verify against the server…</source>
+        <translation>尚未核验：文件 ▸ 对照服务器核验…</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Difference</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>What the server reports</source>
+        <translation>服务器报告的情况</translation>
+    </message>
+    <message>
+        <source>Verify again…</source>
+        <translation>重新核验…</translation>
+    </message>
+    <message>
+        <source>%1: all parts match the build.</source>
+        <translation>%1：所有部件与配置一致。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n difference(s) from the build.</source>
+        <translation>
+            <numerusform>%1：与配置有 %n 处差异。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>DIFF</source>
+        <translation>差异</translation>
+    </message>
+    <message>
+        <source>not seen</source>
+        <translation>未检测</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>核验</translation>
+    </message>
+    <message>
+        <source>Verified: all parts match</source>
+        <translation>已核验：所有部件一致</translation>
+    </message>
+    <message>
+        <source>Verified: %n difference(s)</source>
+        <translation>已核验：%n 处差异</translation>
     </message>
 </context>
 <context>

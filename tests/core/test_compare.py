@@ -142,9 +142,14 @@ def test_options_apply_to_copies(evaluator, builds):
     assert a.currency == b.currency == "EUR" and cmp.row("cost.tco").unit == "EUR"
     assert a.build.site.pue == 1.6 and b.build.site.pue == 1.1          # per-column wins
     assert a.evaluation.tco.years == 3
-    # electricity typed in EUR, kept in the build's input currency (USD): converted back exactly enough
-    usd = a.build.site.electricity_price_kwh
-    assert evaluator.fx.convert(usd, "USD", "EUR") == pytest.approx(Decimal("0.30"), rel=Decimal("1e-9"))
+    # electricity typed in EUR is kept as typed: the build's money inputs move to EUR (issue 30: CNY and
+    # 0.9 per kWh read 0.1258741258741258741258741259 USD/kWh), shipping converted at the same rates
+    assert a.build.site.electricity_price_kwh == Decimal("0.30") and a.build.site.input_currency == "EUR"
+    shipped = builds[0].model_copy(update={"commercial": builds[0].commercial.model_copy(
+        update={"shipping": Decimal("100")})})
+    col = Comparer(evaluator).compare([ColumnInput(shipped), ColumnInput(builds[1])], options=Options(
+        currency="EUR", electricity_price_kwh=Decimal("0.30"))).columns[0]
+    assert col.build.commercial.shipping == evaluator.fx.convert(Decimal("100"), "USD", "EUR")
 
 
 def test_mixed_currencies_have_no_money_deltas(evaluator, builds):

@@ -248,3 +248,57 @@ def test_the_four_examples_show_every_row_with_deltas_and_best_marks(qtbot):
             if row.deltas[i] is not None:
                 assert format_delta(row, row.deltas[i]) in shown[row.key][i]
     assert sum(text.startswith("★") for texts in shown.values() for text in texts) >= len(numeric)
+
+
+def test_builds_in_two_currencies_compare_in_one_with_the_rate_shown(make_window, tmp_path):
+    """Issue 30: a CNY build beside a USD one compared as bare numbers without ★ or delta. Every
+    column is now in the baseline's currency, converted at the shipped rates, and says the rate."""
+    win = make_window()
+    cny = BUILDS[1].model_copy(update={"site": BUILDS[1].site.model_copy(update={"currency": "CNY",
+                                                                                 "input_currency": "CNY"})})
+    for i, build in enumerate((BUILDS[0], cny)):
+        save_build(build, tmp_path / f"b{i}.json")
+        assert win.open_path(tmp_path / f"b{i}.json")
+    from configurator.store.fx_rates import load_fx
+
+    fx = load_fx()      # the shipped rates, as the app's evaluator has them
+    for doc in win.documents.documents:
+        doc.session.evaluator.fx = fx
+    view = open_compare(win, list(win.documents.documents))
+    cmp = view.comparison
+    assert cmp is not None, view.error.text()
+    assert {c.currency for c in cmp.columns} == {"USD"}
+    tco = cmp.row("cost.tco")
+    assert tco.unit == "USD" and tco.comparable and tco.deltas[1] is not None and any(tco.best)
+    assert view.rates.isVisibleTo(view) and "1 USD = " in view.rates.text() and "CNY" in view.rates.text()
+    assert all(text.lstrip("★ ").startswith("$") for text in _cells(view)["cost.tco"])   # every cell in USD
+    view.charts.show_comparison(cmp)
+    axis = view.charts.tco_plot.getPlotItem().getAxis("left").labelText
+    assert axis == "thousand USD"
+    # a currency typed for one build only: the money rows refuse to compare, and say so
+    view.grid.set_value("currency", 1, "CNY")
+    view.refresh()
+    assert "CNY, USD" in view.error.text() and not view.comparison.row("cost.tco").comparable
+    usd, cny = _cells(view)["cost.tco"]
+    assert usd.startswith("$") and ("¥" in cny or "CN" in cny)      # every cell with its own currency
+    view.charts.show_comparison(view.comparison)
+    assert "different currencies" in view.charts.tco_plot.getPlotItem().getAxis("left").labelText
+    view.close()
+
+
+def test_an_electricity_price_typed_in_another_currency_is_shown_as_typed(compared):
+    """Issue 30: CNY and 0.9 per kWh read `0.1258741258741258741258741259 USD/kWh`."""
+    _, view = compared
+    from configurator.store.fx_rates import load_fx
+
+    view.comparer.evaluator.fx = load_fx()
+    view.grid.set_value("currency", -1, "CNY")
+    view.grid.set_value("electricity_price_kwh", -1, "0.9")
+    view.refresh()
+    for col in view.comparison.columns:
+        assert col.currency == "CNY" and col.build.site.input_currency == "CNY"
+        assert str(col.build.site.electricity_price_kwh) == "0.9"
+    tco = view.comparison.row("cost.tco")
+    assert tco.unit == "CNY"
+    inputs = dict(tco.explanations[0].inputs)
+    assert inputs["electricity price"] == "0.9 CNY/kWh", inputs

@@ -77,10 +77,10 @@ def test_menu_import_replaces_the_build_unsaved(make_window, qtbot, tower, monke
 PROBE_H200 = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
 
 
-def test_a_probe_folder_is_imported_and_its_notes_listed_for_copying(make_window, qtbot, monkeypatch):
+def test_a_probe_folder_is_imported_and_its_report_lists_matches_and_notes(make_window, qtbot, monkeypatch):
     from PySide6.QtWidgets import QApplication
 
-    from configurator.qt.dialogs.import_server import ImportNotesDialog
+    from configurator.qt.dialogs.import_report import ImportReport
 
     win = make_window()
 
@@ -93,11 +93,15 @@ def test_a_probe_folder_is_imported_and_its_notes_listed_for_copying(make_window
 
     monkeypatch.setattr(ImportServerDialog, "exec", run)
     import_from_server(win)
-    notes = win.findChildren(ImportNotesDialog)
-    assert len(notes) == 1 and notes[0].isVisible()
-    lines = notes[0].text.toPlainText().splitlines()
-    assert lines and all(line.strip() for line in lines) and notes[0].text.isReadOnly()
-    copy = next(b for b in notes[0].findChild(QDialogButtonBox).buttons() if b.text() == "Copy all")
+    reports = win.findChildren(ImportReport)
+    assert len(reports) == 1 and reports[0].isVisible()
+    report = reports[0]
+    # the small test catalog has no H200: every item is unidentified, each with the server's words
+    assert report.missing_table.rowCount() == len(report.unidentified) >= 3
+    assert all(report.missing_table.item(r, 3).text() for r in range(report.missing_table.rowCount()))
+    lines = report.notes.toPlainText().splitlines()
+    assert lines and all(line.strip() for line in lines) and report.notes.isReadOnly()
+    copy = next(b for b in report.findChild(QDialogButtonBox).buttons() if b.text() == "Copy notes")
     qtbot.mouseClick(copy, Qt.MouseButton.LeftButton)
-    assert QApplication.clipboard().text() == notes[0].text.toPlainText()
-    assert not win.session.is_clean and win.session.build.placements
+    assert QApplication.clipboard().text() == report.notes.toPlainText()
+    assert not win.session.is_clean

@@ -201,7 +201,7 @@ def test_a_refused_upgrade_quote_lists_every_error_and_offers_the_draft(make_win
     monkeypatch.setattr(QMessageBox, "exec", answer(False))
     assert not win.export_as("upgrade-pdf") and not (tmp_path / "u.pdf").exists()
     head, rest = shown[-1]
-    assert "--allow-errors" not in head and f"{len(errors)} error(s)" in head
+    assert "--allow-errors" not in head and f"{len(errors)} errors" in head and "draft" in head
     assert len(rest.splitlines()) == len(errors) and all(e.code in rest for e in errors)
     monkeypatch.setattr(QMessageBox, "exec", answer(True))
     assert win.export_as("upgrade-pdf") and (tmp_path / "u.pdf").exists()

@@ -87,12 +87,19 @@ def apply_options(build: Build, opts: Options, evaluator: Evaluator, label: str)
             raise CompareError(f"{label}: currency: no exchange rate {site['input_currency']}→{opts.currency}")
         site["currency"] = opts.currency
     if opts.electricity_price_kwh is not None:
-        # given in the column's currency; the build keeps its money inputs in input_currency
-        price = evaluator.fx.convert(Decimal(opts.electricity_price_kwh), site["currency"], site["input_currency"])
-        if price is None:
-            raise CompareError(f"{label}: electricity_price_kwh: no exchange rate "
-                               f"{site['currency']}→{site['input_currency']}")
-        site["electricity_price_kwh"] = price
+        # typed in the column's currency, and kept as typed: the build's money inputs move to that
+        # currency (shipping and rent converted), so every cell shows the price the user gave
+        old, new = site["input_currency"], site["currency"]
+        if old != new:
+            for key in ("shipping", "rent_per_gpu_hour"):
+                if com.get(key) is None:
+                    continue
+                value = evaluator.fx.convert(Decimal(com[key]), old, new)
+                if value is None:
+                    raise CompareError(f"{label}: electricity_price_kwh: no exchange rate {old}→{new}")
+                com[key] = value
+            site["input_currency"] = new
+        site["electricity_price_kwh"] = Decimal(opts.electricity_price_kwh)
     for key, target in (("pue", site), ("tco_years", com), ("utilization_pct", com)):
         if getattr(opts, key) is not None:
             target[key] = getattr(opts, key)

@@ -39,6 +39,22 @@ def before_of(build: Build) -> Build | None:
     return Build.model_validate(snap)
 
 
+def owned_with(build: Build, slots: list[str] | tuple[str, ...], owned: bool) -> dict[str, str]:
+    """`build.owned` with the parts now in `slots` marked as the customer's (`owned`) or as new: a
+    part added by hand that was already in the server (a CPU the import could not identify) is then
+    not priced. Empty slots are skipped."""
+    out = dict(build.owned)
+    for slot in slots:
+        held = build.placements.get(slot)
+        if held is None:
+            continue
+        if owned:
+            out[slot] = held
+        else:
+            out.pop(slot, None)
+    return out
+
+
 def upgrade_of(after: Build, evaluator: Evaluator, *, before: Build | None = None, workload: Any = None,
                after_eval: Evaluation | None = None, trade_in: Mapping[str, Decimal] | None = None,
                ) -> UpgradePlan | None:

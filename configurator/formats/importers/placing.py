@@ -188,6 +188,12 @@ def _meta_text(notes: list[str]) -> str:
     return text
 
 
+def present_note(item: Found) -> str:
+    """The build-notes line (English, as the import's notes) that records `item`, which the import
+    could not identify, as present in the server and already installed: not in the build, not priced."""
+    return f"Present, already installed (not priced): {clean_text(item.source, 150)}: {clean_text(item.describe(), 200)}"
+
+
 def describe_match(m: Match) -> str:
     """One line per item for `--json`-less output: what it is and what it became."""
     target = m.part_id or "UNMATCHED"
@@ -195,4 +201,4 @@ def describe_match(m: Match) -> str:
 
 
 __all__ = ["ImportResult", "ImportSettings", "ServerImporter", "build_from_inventory", "choose_chassis",
-           "place_matches", "describe_match", "Found"]
+           "place_matches", "describe_match", "present_note", "Found"]

@@ -302,6 +302,20 @@ class ChassisView(SlotKeys, QGraphicsView):
         else:
             self.message.emit(self.tr("No similar empty slot takes this part."))
 
+    def mark_owned(self, slot_id: str, owned: bool) -> None:
+        """Mark the part in `slot_id` (and in every other selected slot) as already installed in the
+        customer's server (not priced in the upgrade quote), or as new."""
+        from ...core.upgrade.found import owned_with  # the upgrade module: when first asked for
+
+        selected = self.selected_slots()
+        slots = [s for s in (selected if slot_id in selected else [slot_id]) if s in self.session.build.placements]
+        value = owned_with(self.session.build, slots, owned)
+        if value == self.session.build.owned:
+            return
+        label = (self.tr("Mark %n part(s) as already installed", "", len(slots)) if owned
+                 else self.tr("Mark %n part(s) as new", "", len(slots)))
+        self.session.apply(SetOption(path="owned", value=value), label=theme.plural(label, len(slots)))
+
     def set_feed(self, slot_id: str, feed: str) -> None:
         feeds = {**self.session.build.psu_feeds, slot_id: feed}
         self.session.apply(SetOption(path="psu_feeds", value=feeds),
@@ -358,6 +372,11 @@ class ChassisView(SlotKeys, QGraphicsView):
         elif held:
             act = menu.addAction(self.tr("Fill all similar empty slots with this part"),
                                  lambda: self.fill_similar(sid, held))
+        if held:
+            act = menu.addAction(self.tr("Already installed (owned, not priced)"),
+                                 partial(self.mark_owned, sid, not build.is_owned(sid)))
+            act.setCheckable(True)
+            act.setChecked(build.is_owned(sid))
         chassis = catalog.chassis(build.chassis)
         if self.slot_items[sid].style == "psu" and chassis is not None:
             menu.addSeparator()

@@ -136,7 +136,8 @@ class CompareCharts(QWidget):
         # ratio read off the chart is the true ratio, and the labels are placed in those same ranges
         points = [(i, float(x) / 1000.0, float(y) / 1000.0)
                   for i, (x, y) in enumerate(zip(compute.values, price.values, strict=True))
-                  if isinstance(x, (int, float)) and isinstance(y, (Decimal, int, float))]
+                  if isinstance(x, (int, float)) and isinstance(y, (Decimal, int, float))
+                  and price.unit]       # prices in different currencies share no axis: none plotted
         x_span = max((p[1] for p in points), default=1.0) * 1.1 or 1.0
         y_span = max((p[2] for p in points), default=1.0) * 1.15 or 1.0
         right = x_span / 1.1 * 0.6   # labels of points beyond this go to their left
@@ -162,10 +163,10 @@ class CompareCharts(QWidget):
         if points:
             self.scatter_plot.setXRange(0, x_span, padding=0)
             self.scatter_plot.setYRange(0, y_span, padding=0)
-        unit = price.unit or "?"
         item = self.scatter_plot.getPlotItem()
         item.setLabel("bottom", self.tr("dense BF16 PFLOPS"))
-        item.setLabel("left", self.tr("thousand %s") % unit)
+        item.setLabel("left", self.tr("thousand %s") % price.unit if price.unit
+                      else self.tr("not plotted: the builds are in different currencies"))
         self.scatter_caption.setToolTip(self.tr("Each build's list hardware price against its dense BF16 "
                                                 "compute: lower right is more compute for the money"))
 
@@ -177,13 +178,14 @@ class CompareCharts(QWidget):
             if i >= len(cmp.columns):
                 line.setData([], [])
                 continue
-            series = cmp.columns[i].evaluation.tco.own_by_month
+            series = cmp.columns[i].evaluation.tco.own_by_month if cmp.row("cost.tco").unit else ()
             line.setPen(pg.mkPen(BUILD_COLOURS[i % 6], width=2))
             line.setData([m / 12.0 for m in range(len(series))], [float(v) / 1000.0 for v in series])
-        currency = cmp.row("cost.tco").unit or "?"
+        currency = cmp.row("cost.tco").unit
         item = self.tco_plot.getPlotItem()
         item.setLabel("bottom", self.tr("years"))
-        item.setLabel("left", self.tr("thousand %s") % currency)
+        item.setLabel("left", self.tr("thousand %s") % currency if currency
+                      else self.tr("not plotted: the builds are in different currencies"))
 
     def _draw_power(self, cmp: Comparison) -> None:
         pg = self._pg

@@ -9,6 +9,7 @@ brings its tab forward in the builder. Nothing here computes a figure.
 from __future__ import annotations
 
 from dataclasses import replace
+from decimal import Decimal
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
@@ -168,6 +169,9 @@ class CompareView(CompareFiles, QWidget):
         self.error.setStyleSheet("color:#b91c1c;")
         self.error.setWordWrap(True)
         self.error.hide()
+        self.rates = named(QLabel(), "compareRates")
+        self.rates.setWordWrap(True)
+        self.rates.hide()
         self.table = CompareTable()
         self.charts = CompareCharts()
         lower = QWidget()
@@ -185,6 +189,7 @@ class CompareView(CompareFiles, QWidget):
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
         lay.addWidget(self.error)
+        lay.addWidget(self.rates)
         lay.addWidget(split, 1)
         self.baseline.currentIndexChanged.connect(self._on_baseline_change)
         self.hide_equal.toggled.connect(self._show)
@@ -233,18 +238,41 @@ class CompareView(CompareFiles, QWidget):
         if len(self.docs) < MIN_COLUMNS:
             self._say(self.tr("Fewer than two of the compared builds are open: close this view or compare again."))
             return
+        baseline = max(self.baseline.currentIndex(), 0)
         try:
             inputs, common = self.inputs()
-            cmp = self.comparer.compare(inputs, options=common, price_list=self.common_prices,
-                                        baseline=max(self.baseline.currentIndex(), 0))
+            cmp = self.comparer.compare(inputs, options=common, price_list=self.common_prices, baseline=baseline)
+            converted = sorted({c.currency for c in cmp.columns} - {cmp.columns[baseline].currency})
+            if converted and common.currency is None:
+                # builds in different currencies: every column in the baseline's, converted at the shipped rates
+                common = replace(common, currency=cmp.columns[baseline].currency)
+                cmp = self.comparer.compare(inputs, options=common, price_list=self.common_prices, baseline=baseline)
         except (ValueError, CompareError) as exc:    # a bad cell, an option a build refuses
             self._say(str(exc).splitlines()[0])
             return
-        self._say("")
+        mixed = sorted({c.currency for c in cmp.columns})
+        if len(mixed) > 1:      # a build's own Currency cell says otherwise: no sums across currencies
+            self._say(self.tr("The builds are priced in %s: money rows are not compared. Set one currency "
+                              "for all builds (Site options ▸ Currency).") % ", ".join(mixed))
+        else:
+            self._say("")
+        self.rates.setText(self._rates_text(cmp.columns[baseline].currency, converted) if converted else "")
+        self.rates.setVisible(bool(converted) and len(mixed) == 1)
         self.comparison = cmp
         self._show()
         self.charts.show_comparison(cmp)
         self.grid.show_in_force(cmp)
+
+    def _rates_text(self, target: str, others: list[str]) -> str:
+        """'Converted to USD at 1 USD = 7.15 CNY' for the currencies the builds were priced in."""
+        fx = self.comparer.evaluator.fx
+        rates = []
+        for cur in others:
+            rate = fx.convert(Decimal(1), target, cur)
+            if rate is not None:
+                rates.append(f"1 {target} = {rate:.4g} {cur}")
+        return self.tr("All columns in %1, converted at the shipped exchange rates: %2").replace(
+            "%1", target).replace("%2", "; ".join(rates))
 
     def _show(self, *_args: Any) -> None:
         if self.comparison is not None:

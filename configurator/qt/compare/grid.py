@@ -34,14 +34,15 @@ def decimals_for(value: float) -> int:
     return 0 if size >= 100 or float(value).is_integer() else 1 if size >= 10 else 2
 
 
-def format_value(row: Row, value: Value) -> str:
-    """A cell's value in the locale with its unit; '—' where the row does not apply."""
+def format_value(row: Row, value: Value, currency: str = "") -> str:
+    """A cell's value in the locale with its unit; '—' where the row does not apply. A money row
+    whose columns are in different currencies has no unit: `currency` is the column's own."""
     if value is None:
         return "—"
     if isinstance(value, str):
         return i18n.translate(value)
-    if row.kind == "money" and row.unit:
-        return theme.money(Decimal(value), row.unit, digits=abs(Decimal(value)) < 100)
+    if row.kind == "money" and (row.unit or currency):
+        return theme.money(Decimal(value), row.unit or currency, digits=abs(Decimal(value)) < 100)
     shown = number(float(value), decimals_for(float(value)))
     unit = i18n.translate(row.unit) if row.unit else ""
     return f"{shown} {unit}".strip()
@@ -147,7 +148,7 @@ class CompareTable(QTableWidget):
         self.shown_rows.append(row.key)
 
     def _cell(self, cmp: Comparison, row: Row, i: int, value: Value) -> QTableWidgetItem:
-        text = format_value(row, value)
+        text = format_value(row, value, cmp.columns[i].currency)
         delta = format_delta(row, row.deltas[i])
         if row.best[i]:
             text = "★ " + text
@@ -178,7 +179,7 @@ class CompareTable(QTableWidget):
     def _cell_tip(self, cmp: Comparison, row: Row, i: int) -> str:
         """The formula with this build's inputs and their sources; the delta to the baseline."""
         col = cmp.columns[i]
-        lines = [f"{col.label} — {i18n.translate(row.label)}: {format_value(row, row.values[i])}"]
+        lines = [f"{col.label} — {i18n.translate(row.label)}: {format_value(row, row.values[i], col.currency)}"]
         explanation = row.explain(i)
         if explanation is not None:
             lines.append(i18n.translate(explanation.formula))

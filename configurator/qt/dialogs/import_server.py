@@ -5,7 +5,8 @@ The dialog only collects the address and the login; the import (`io.importers` "
 a worker thread so a slow or dead BMC never freezes the window, and its one-line error is shown
 in the dialog, which stays open to correct the address or the password. The result replaces the
 window's build as an unsaved document, like File ▸ New; its notes (for a technician, the import's
-result) are listed in a window the user can read and copy, and stay in the build's Notes.
+result) open in the import report (`import_report.py`), and stay in the build's Notes. With
+`verify=True` the same dialog reads only the server's inventory, for View ▸ Verify (`verify_panel.py`).
 """
 
 from __future__ import annotations
@@ -13,9 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QThread, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
 from PySide6.QtWidgets import (
-    QApplication,
     QCheckBox,
     QDialog,
     QDialogButtonBox,
@@ -24,32 +24,35 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from ...core.catalog import Catalog
-from ...formats.importers.placing import ImportResult
+from ...formats.importers.inventory_model import Inventory
 from ...formats.importers.redfish import RedfishOptions
 from ...formats.importers.servers import ImportSettings, server_importer
 
 
 class _ImportWorker(QObject):
-    """Runs one import on its own thread; reports exactly one of `done` or `failed`."""
+    """Runs one import (or, for verify, one read of the server's inventory) on its own thread;
+    reports exactly one of `done` or `failed`."""
 
-    done = Signal(object)       # ImportResult
+    done = Signal(object)       # ImportResult, or an Inventory when `inventory_only`
     failed = Signal(str)        # one line
 
-    def __init__(self, options: RedfishOptions, catalog: Catalog) -> None:
+    def __init__(self, options: RedfishOptions, catalog: Catalog, inventory_only: bool = False) -> None:
         super().__init__()
-        self._options, self._catalog = options, catalog
+        self._options, self._catalog, self._inventory_only = options, catalog, inventory_only
 
     def run(self) -> None:
         source = self._options.url
         try:
-            if is_probe(source):    # a probe folder or probe.py's JSON file
+            result: Any
+            if self._inventory_only:
+                result = read_server_inventory(self._options)
+            elif is_probe(source):    # a probe folder or probe.py's JSON file
                 result = server_importer("inventory").read(source, self._catalog, ImportSettings())
             else:
                 result = server_importer("redfish").read(source, self._catalog, ImportSettings(connection=self._options))
@@ -57,6 +60,17 @@ class _ImportWorker(QObject):
             self.failed.emit(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
             return
         self.done.emit(result)
+
+
+def read_server_inventory(options: RedfishOptions) -> Inventory:
+    """What the probe folder / file or the BMC at `options.url` reports (for verify)."""
+    if is_probe(options.url):
+        from ...formats.importers.inventory import read_inventory as read_probe
+
+        return read_probe(options.url)
+    from ...formats.importers.redfish import read_inventory as read_bmc
+
+    return read_bmc(options)
 
 
 def is_probe(source: str) -> bool:
@@ -67,11 +81,12 @@ def is_probe(source: str) -> bool:
 class ImportServerDialog(QDialog):
     """Address, user, password and the TLS choice; `result` holds the import once it succeeded."""
 
-    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None, verify: bool = False) -> None:
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Import from server"))
+        self.setWindowTitle(self.tr("Verify against the server") if verify else self.tr("Import from server"))
         self._catalog = catalog
-        self.result_: ImportResult | None = None
+        self._verify = verify
+        self.result_: Any = None        # ImportResult; for verify, the server's Inventory
         self._thread: QThread | None = None
         self._worker: _ImportWorker | None = None
         self.url = QLineEdit(placeholderText="https://10.0.0.42")
@@ -94,7 +109,7 @@ class ImportServerDialog(QDialog):
         form.addRow(self.tr("Password"), self.password)
         form.addRow("", self.insecure)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Import"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Verify") if verify else self.tr("Import"))
         self.buttons.accepted.connect(self.start)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -129,7 +144,7 @@ class ImportServerDialog(QDialog):
             return
         self._set_busy(True)
         self.status.setText(self.tr("Reading %s …") % options.url)
-        thread, worker = QThread(self), _ImportWorker(options, self._catalog)
+        thread, worker = QThread(self), _ImportWorker(options, self._catalog, self._verify)
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
         worker.done.connect(self._on_done)
@@ -165,7 +180,8 @@ class ImportServerDialog(QDialog):
 
 
 def import_from_server(window: Any) -> None:
-    """File ▸ Import from server… for the main window (`session`, `maybe_save`, `show_message`)."""
+    """File ▸ Import from server… for the main window (`session`, `maybe_save`, `show_message`):
+    the import replaces the build, and its report (qt/dialogs/import_report.py) opens beside it."""
     if not window.maybe_save():
         return
     dialog = ImportServerDialog(window.session.catalog, window)
@@ -176,29 +192,7 @@ def import_from_server(window: Any) -> None:
         placed = len(result.build.placements)
         text = QCoreApplication.translate("ImportServerDialog", "Imported %s: %d part(s) placed, %d note(s) in the build's notes")
         window.show_message(text % (result.inventory.source, placed, len(result.loaded.notes)))
-        if result.loaded.notes:
-            ImportNotesDialog([str(n) for n in result.loaded.notes], window).show()
+        from .import_report import show_import_report
+
+        show_import_report(window, result)
     dialog.deleteLater()
-
-
-class ImportNotesDialog(QDialog):
-    """The import's notes, one a line, in a read-only text the user can select and copy."""
-
-    def __init__(self, notes: list[str], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        title = self.tr("Import notes")
-        self.setWindowTitle(f"{title} ({len(notes)})")
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.text = QPlainTextEdit("\n".join(notes), readOnly=True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        copy = buttons.addButton(self.tr("Copy all"), QDialogButtonBox.ButtonRole.ActionRole)
-        copy.clicked.connect(self._copy)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("What the import matched, and what it could not identify:"), wordWrap=True))
-        layout.addWidget(self.text)
-        layout.addWidget(buttons)
-        self.resize(640, 360)
-
-    def _copy(self) -> None:
-        QApplication.clipboard().setText(self.text.toPlainText())

@@ -29,6 +29,7 @@ from ...store.build_files import save_build
 from ...store.safe_write import sanitize_filename
 from ...store.vendor_settings import UnorderableError
 from ...words.problems import text as problem_text
+from .. import theme
 from ..dialogs.chassis_picker import ChassisPicker
 from .window_base import MainWindowBase
 
@@ -277,7 +278,12 @@ class FileActions(MainWindowBase):
         if len(lines) == 1 and not offered:   # one line and nothing to choose: the plain warning
             QMessageBox.warning(self, self.tr("Cannot export"), lines[0])
             return False
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Cannot export"), lines[0], QMessageBox.StandardButton.Close, self)
+        head = lines[0]
+        if isinstance(exc, UnorderableError) and len(lines) > 1:   # the core's English head line, in the app's language
+            n = len(lines) - 1
+            head = theme.plural(self.tr("The build has %n error(s): fix them, or export it as a draft marked "
+                                        "NOT VALID FOR ORDER.", "", n), n)
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Cannot export"), head, QMessageBox.StandardButton.Close, self)
         if len(lines) > 1:
             box.setInformativeText("\n".join(lines[1:]))
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

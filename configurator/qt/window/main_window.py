@@ -175,12 +175,18 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
 
         import_from_server(self)
 
+    def _verify_against_server(self) -> None:
+        from ..views.verify_panel import verify_against_server  # imported when first asked for
+
+        verify_against_server(self)
+
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu(self.tr("&File"))
         for act in (self.act_new, self.act_open):
             file_menu.addAction(act)
         file_menu.addAction(self.tr("&Import from server…"), self._import_from_server)
+        file_menu.addAction(self.tr("&Verify against the server…"), self._verify_against_server)
         self.recent_menu = file_menu.addMenu(self.tr("Open &recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()
