@@ -116,6 +116,18 @@ def test_every_hopper_sxm_gpu_has_its_8_gpu_baseboard(catalog):
     assert set(hopper) <= boards
 
 
+def test_every_module_a_baseboard_chassis_takes_is_quoted_as_its_board(catalog):
+    """A full SXM/OAM board is one orderable line (HGX, AMD UBB, Gaudi 3 UBB), except modules that
+    come only with their server (Ascend 910B in the Atlas 800T A2)."""
+    boards = {(g, a.qty_per) for a in catalog.by_category("accessory")
+              if isinstance(a, Accessory) and a.kind == "gpu-baseboard" for g in a.companion_of}
+    sizes = {c.gpu_baseboard.family: c.gpu_baseboard.positions for c in catalog.by_category("chassis")
+             if isinstance(c, Chassis) and c.gpu_baseboard is not None}
+    missing = [g.id for g in catalog.by_category("gpu") if isinstance(g, GPU) and g.baseboard_family in sizes
+               and g.sku_note != "in-chassis" and (g.id, sizes[g.baseboard_family]) not in boards]
+    assert missing == []
+
+
 def test_every_rack_chassis_has_a_rail_kit_and_every_psu_a_cord(catalog):
     acc = [a for a in catalog.by_category("accessory") if isinstance(a, Accessory)]
     rails = {c for a in acc if a.kind == "rails" for c in a.companion_of}
