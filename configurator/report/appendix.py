@@ -14,10 +14,21 @@ quote prints the core's violation messages.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from reportlab.platypus import CondPageBreak, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate, Paragraph
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    Frame,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+)
 
 from ..core.build import Build
 from ..core.catalog import Catalog
@@ -31,7 +42,22 @@ from ..words.explain_words import explained
 from ..words.quote_words import Labels
 from . import fonts
 from .entry_lines import EntryLines, Line, Run
-from .styles import ACCENT, FRAME_W, MARGIN_B, MARGIN_L, MARGIN_T, MUTED, PAGE_H, PT, P, marks, styles, unmarked
+from .styles import (
+    ACCENT,
+    FRAME_W,
+    GRID,
+    MARGIN_B,
+    MARGIN_L,
+    MARGIN_T,
+    MUTED,
+    PAGE_H,
+    PT,
+    P,
+    marks,
+    styles,
+    table_style,
+    unmarked,
+)
 
 _LINK = f"#{ACCENT.hexval()[2:]}"   # the colour of a link, as Paragraph markup takes it
 _INDENT = 8.0                        # points: the lines under an entry's heading
@@ -145,9 +171,11 @@ class SourceList:
         return self.numbers.setdefault(text, len(self.numbers) + 1)
 
 
-def appendix(entries: list[tuple[str, list[Explanation], FigureLinks]], tr: Labels) -> list[Flowable]:
+def appendix(entries: list[tuple[str, list[Explanation], FigureLinks]], tr: Labels,
+             confirm: Sequence[tuple[str, Sequence[tuple[str, str, str]]]] = ()) -> list[Flowable]:
     """The appendix: per option (its title, its explanations, its links), one entry per figure,
-    then the numbered list of the sources the entries cite."""
+    then the numbered list of the sources the entries cite, then (`confirm`: per option, its title
+    and its (part id, description, why) rows) the lines that have no public part number."""
     st = styles()
     if not any(exps for _, exps, _ in entries):
         return []
@@ -166,6 +194,17 @@ def appendix(entries: list[tuple[str, list[Explanation], FigureLinks]], tr: Labe
         out += [CondPageBreak(60), P(tr("Sources"), st.h3)]
         out += [EntryLines([(0.0, (Run(f"[{n}] ", bold=True), *_with_urls(text)))], anchor=f"src-{n}",
                            space_before=2, hang=12) for text, n in sources.numbers.items()]
+    if any(rows for _, rows in confirm):
+        out += [CondPageBreak(80), P(tr("Lines to confirm with the vendor (no public part number)"), st.h3)]
+        for title, rows in confirm:
+            if not rows:
+                continue
+            cells = [[P(tr("Part"), st.cell_b), P(tr("Description"), st.cell_b), P(tr("Why"), st.cell_b)]]
+            cells += [[P(pid, st.cell), P(name, st.cell), P(why, st.cell)] for pid, name, why in rows]
+            table = Table(cells, colWidths=[150, FRAME_W - 330, 180], hAlign="LEFT", repeatRows=1)
+            table.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                        ("LINEBELOW", (0, 0), (-1, -1), 0.25, GRID)]))
+            out += [*([P(title, st.small)] if title else []), table, Spacer(1, 4)]
     return out
 
 

@@ -30,6 +30,7 @@ from ..core.money import format_pct
 from ..store.vendor_settings import QuoteError, UnorderableError, VendorSettings
 from ..words.problems import text
 from ..words.quote_words import Labels
+from ..words.sku_words import unorderable_rows
 from ..words.stack_text import ManifestRow
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
@@ -214,8 +215,9 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
         body, totals = option_section(d, meta, name_of, links=lk)
         story += [*body, KeepTogether(totals)]
     story += [Spacer(1, 12 if multi else 0), *closing]
-    story += appendix([(f"{meta.labels('Option')} {d.letter}: {d.build.meta.name}" if multi else "",
-                        explanations(lk), lk) for d, lk in zip(docs, links)], meta.labels)
+    titles = [f"{meta.labels('Option')} {d.letter}: {d.build.meta.name}" if multi else "" for d in docs]
+    confirm = [(t, unorderable_rows(d.ev.cost.lines, meta.labels)) for t, d in zip(titles, docs)] if meta.internal else []
+    story += appendix([(t, explanations(lk), lk) for t, lk in zip(titles, links)], meta.labels, confirm)
     info = PageInfo(vendor=settings.vendor.company, quote_label=meta.label,
                     customer=meta.customer, page_w=PAGE_W, page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R,
                     page_label=meta.labels("Page {page} of {total}"),

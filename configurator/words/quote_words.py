@@ -219,6 +219,9 @@ WORDS: tuple[str, ...] = (
        "or stated assumption). Inputs marked as estimates are not published figures. `configurator "
        "explain BUILD FIGURE` prints the same explanation."),
     N_("Sources"),
+    # the internal copy's list of lines without a public part number (words/sku_words.unorderable_rows)
+    N_("Lines to confirm with the vendor (no public part number)"),
+    N_("Part"), N_("Why"),
     N_("Note"),
     N_("estimate"),
     N_("figure"),

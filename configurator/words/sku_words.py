@@ -26,10 +26,16 @@ NO_REASON = N_("TBC")
 
 
 class _Line(Protocol):
-    part_id: str
-    part_number: str
-    name: str
-    sku_note: str
+    """A quote or delta-BOM line, read only (the results are frozen)."""
+
+    @property
+    def part_id(self) -> str: ...
+    @property
+    def part_number(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def sku_note(self) -> str: ...
 
 
 def sku_note_text(code: str) -> str:

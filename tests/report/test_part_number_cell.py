@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -59,3 +60,21 @@ def test_the_internal_copy_rows_list_every_line_without_a_number_with_its_reason
     assert [r[0] for r in rows] == [ln.part_id for ln in lines if not ln.part_number]
     assert ("acc-hgx-h800-8gpu", "NVIDIA HGX H800 8-GPU baseboard (8 × NVIDIA H800 SXM5 80GB)",
             "仅供服务器厂商采购，由服务器厂商报价") in rows
+
+
+def test_the_internal_copy_lists_the_lines_to_confirm_and_the_customers_does_not(tmp_path):
+    """#29: a line without a public part number says why on the quote; the seller's internal copy
+    also lists those lines together, for the vendor's quote."""
+    from pypdf import PdfReader
+
+    from configurator.launch import main
+
+    build = str(Path(__file__).parents[2] / "examples" / "xfusion-g8600-v7-8x-h800.json")
+    texts = {}
+    for copy, extra in (("customer", []), ("internal", ["--internal"])):
+        out = tmp_path / f"{copy}.pdf"
+        assert main(["quote", build, "-o", str(out), *extra]) == 0
+        texts[copy] = "\n".join(p.extract_text() for p in PdfReader(str(out)).pages)
+    assert "Lines to confirm with the vendor" in texts["internal"]
+    assert "acc-hgx-h800-8gpu" in texts["internal"].split("Lines to confirm")[1]
+    assert "Lines to confirm" not in texts["customer"]
