@@ -75,6 +75,18 @@ def _fill_owned(win, slot: str, part: str) -> list[str]:
     return slots
 
 
+def test_the_part_chooser_takes_the_first_part_that_fits_what_is_typed(qtbot, shipped):
+    from configurator.qt.dialogs.import_report import PartChooser
+
+    chooser = PartChooser(shipped, ("cpu",), "cpu Intel Xeon (cores=16)")
+    qtbot.addWidget(chooser)
+    assert chooser.chosen() is not None                    # a part is chosen from the start
+    qtbot.keyClicks(chooser.filter, "8480")
+    assert chooser.chosen() == CPU
+    qtbot.keyClicks(chooser.filter, "zzz")
+    assert chooser.chosen() is None                        # nothing fits: nothing is mapped
+
+
 def test_the_technicians_day(window, qtbot, monkeypatch, tmp_path, shipped):
     win = window
     report = _import_probe(win, qtbot, monkeypatch)
@@ -105,10 +117,13 @@ def test_the_technicians_day(window, qtbot, monkeypatch, tmp_path, shipped):
     # what the probe could not see, added by hand and marked already installed
     session = win.session
     second_cpu = _fill_owned(win, cpu_slot, CPU)
-    dimm_slot = next(s for s in _slots(session, "dimm"))
-    dimms = _fill_owned(win, dimm_slot, DIMM)
-    psus = _fill_owned(win, next(s for s in _slots(session, "psu")), PSU)
-    assert dimms and psus
+    assert not report.blind_button.isEnabled()              # nothing placed by hand yet
+    dimms = _fill(session, next(s for s in _slots(session, "dimm")), DIMM)
+    psus = _fill(session, next(s for s in _slots(session, "psu")), PSU)
+    assert dimms and psus and not any(session.build.is_owned(s) for s in dimms + psus)
+    assert sorted(report.blind_slots()) == sorted(dimms + psus) and report.blind_button.isEnabled()
+    report.blind_button.click()                             # "Mark them owned": one undoable edit
+    assert not report.blind_slots() and not report.blind_button.isEnabled()
     for slot in [*second_cpu, *dimms, *psus]:
         assert session.build.is_owned(slot)
 
@@ -157,6 +172,12 @@ def test_the_technicians_day(window, qtbot, monkeypatch, tmp_path, shipped):
     texts = [panel.findings.item(r, 2).text() for r in range(panel.findings.rowCount())]
     assert any("7 of 8" in t and H200 in t for t in texts)
     assert "difference" in panel.verdict.text()
+
+
+def _fill(session, slot: str, part: str) -> list[str]:
+    batch = fill_similar(session.build, session.catalog, slot, part)
+    session.apply(batch)
+    return [op.slot for op in batch.ops]
 
 
 def _slots(session, kind: str) -> list[str]:
