@@ -2821,20 +2821,8 @@ Click to open this build in the builder</source>
         <translation>尚未核验：文件 ▸ 对照服务器核验…</translation>
     </message>
     <message>
-        <source>Check</source>
-        <translation>检查</translation>
-    </message>
-    <message>
         <source>Category</source>
         <translation>类别</translation>
-    </message>
-    <message>
-        <source>Build</source>
-        <translation>配置</translation>
-    </message>
-    <message>
-        <source>Server</source>
-        <translation>服务器</translation>
     </message>
     <message>
         <source>Difference</source>
@@ -2873,6 +2861,10 @@ Click to open this build in the builder</source>
     <message>
         <source>not reported</source>
         <translation>未报告</translation>
+    </message>
+    <message>
+        <source>%1 %2: build %3, server %4</source>
+        <translation>%1 %2：配置 %3，服务器 %4</translation>
     </message>
     <message>
         <source>Verification</source>

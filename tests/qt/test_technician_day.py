@@ -189,3 +189,22 @@ def _slots(session, kind: str) -> list[str]:
 
 def _companions(plan) -> set[str]:
     return {ln.part_id for ln in plan.new_lines if ln.part_id != H200}
+
+
+def test_verify_in_chinese_lists_counts_and_differences(qapp, window, qtbot):
+    """The verification dock in the user's language: the verdict, the counts line and each difference
+    come out of the .ts / .po translations (issue 30: verify was CLI-only)."""
+    from configurator.qt.views.verify_panel import show_verification
+    from configurator.qt.window import language_menu as language
+
+    language.install(qapp, "zh_CN")
+    try:
+        result = show_verification(window, read_inventory(PROBE_H200))
+        panel = window.verify_panel
+        assert not result.ok and window.docks["verify"].isVisible()
+        assert "处差异" in panel.verdict.text() and "服务器" in panel.counts.text()
+        assert panel.findings.rowCount() == len(result.findings)
+        kinds = {panel.findings.item(r, 0).text() for r in range(panel.findings.rowCount())}
+        assert kinds <= {"缺失", "多出", "无法识别", "降级", "未核对", "状态异常"} and kinds, kinds
+    finally:
+        language.install(qapp, "en")

@@ -43,6 +43,7 @@ from ...core.ops import Batch, Place, SetOption
 from ...core.placement import first_free_slot
 from ...formats.importers.matching import CATEGORIES, Match
 from ...formats.importers.placing import ImportResult, present_note
+from ...words import say
 from ..screen_fit import resize_to_fit
 from ..tr_marks import QT_TRANSLATE_NOOP
 
@@ -154,7 +155,8 @@ class ImportReport(QDialog):
         self.blind_button.setToolTip(self.tr("Every part of these kinds placed in the build and not yet owned "
                                              "becomes already installed: not priced"))
         self.blind_button.clicked.connect(self.mark_blind_owned)
-        self.notes = QPlainTextEdit("\n".join(str(n) for n in result.loaded.notes), readOnly=True)
+        # the notes in the app's language (the build file keeps them in English)
+        self.notes = QPlainTextEdit("\n".join(say(n.where) for n in result.loaded.notes), readOnly=True)
         self.notes.setMaximumHeight(110)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         copy = buttons.addButton(self.tr("Copy notes"), QDialogButtonBox.ButtonRole.ActionRole)
