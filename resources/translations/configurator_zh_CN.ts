@@ -1041,6 +1041,14 @@ Click to open this build in the builder</source>
         <translation>该部件在服务器中并保留：不计价，并记入配置备注</translation>
     </message>
     <message>
+        <source>Mark them owned</source>
+        <translation>标为客户自有</translation>
+    </message>
+    <message>
+        <source>Every part of these kinds placed in the build and not yet owned becomes already installed: not priced</source>
+        <translation>配置中已放置、尚未标为自有的此类部件均标为已安装：不计价</translation>
+    </message>
+    <message>
         <source>Copy notes</source>
         <translation>复制备注</translation>
     </message>
@@ -1073,8 +1081,14 @@ Click to open this build in the builder</source>
         <translation>%1：匹配 %2 个部件，%3 个未识别，%4 个待处理。</translation>
     </message>
     <message>
-        <source>Not reported by this source: %s. If the server has them, place them by hand and mark them owned (right-click a slot ▸ Already installed), so the upgrade quote does not price them.</source>
-        <translation>此来源未报告：%s。若服务器中已有，请手动放置并标为客户自有（右键单击插槽 ▸ 已安装），升级报价便不会为其计价。</translation>
+        <source>Not reported by this source: %s. If the server has them, place them by hand and mark them owned (this button, or right-click a slot ▸ Already installed), so the upgrade quote does not price them.</source>
+        <translation>此来源未报告：%s。若服务器中已有，请手动放置并标为客户自有（点此按钮，或右键单击插槽 ▸ 已安装），升级报价便不会为其计价。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mark %n part(s) as already installed</source>
+        <translation>
+            <numerusform>将 %n 个部件标为已安装</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cannot place %1: every slot that takes it is already in use</source>
@@ -2819,20 +2833,8 @@ Click to open this build in the builder</source>
         <translation>尚未核验：文件 ▸ 对照服务器核验…</translation>
     </message>
     <message>
-        <source>Check</source>
-        <translation>检查</translation>
-    </message>
-    <message>
         <source>Category</source>
         <translation>类别</translation>
-    </message>
-    <message>
-        <source>Build</source>
-        <translation>配置</translation>
-    </message>
-    <message>
-        <source>Server</source>
-        <translation>服务器</translation>
     </message>
     <message>
         <source>Difference</source>
@@ -2871,6 +2873,10 @@ Click to open this build in the builder</source>
     <message>
         <source>not reported</source>
         <translation>未报告</translation>
+    </message>
+    <message>
+        <source>%1 %2: build %3, server %4</source>
+        <translation>%1 %2：配置 %3，服务器 %4</translation>
     </message>
     <message>
         <source>Verification</source>

@@ -75,6 +75,18 @@ def _fill_owned(win, slot: str, part: str) -> list[str]:
     return slots
 
 
+def test_the_part_chooser_takes_the_first_part_that_fits_what_is_typed(qtbot, shipped):
+    from configurator.qt.dialogs.import_report import PartChooser
+
+    chooser = PartChooser(shipped, ("cpu",), "cpu Intel Xeon (cores=16)")
+    qtbot.addWidget(chooser)
+    assert chooser.chosen() is not None                    # a part is chosen from the start
+    qtbot.keyClicks(chooser.filter, "8480")
+    assert chooser.chosen() == CPU
+    qtbot.keyClicks(chooser.filter, "zzz")
+    assert chooser.chosen() is None                        # nothing fits: nothing is mapped
+
+
 def test_the_technicians_day(window, qtbot, monkeypatch, tmp_path, shipped):
     win = window
     report = _import_probe(win, qtbot, monkeypatch)
@@ -105,10 +117,13 @@ def test_the_technicians_day(window, qtbot, monkeypatch, tmp_path, shipped):
     # what the probe could not see, added by hand and marked already installed
     session = win.session
     second_cpu = _fill_owned(win, cpu_slot, CPU)
-    dimm_slot = next(s for s in _slots(session, "dimm"))
-    dimms = _fill_owned(win, dimm_slot, DIMM)
-    psus = _fill_owned(win, next(s for s in _slots(session, "psu")), PSU)
-    assert dimms and psus
+    assert not report.blind_button.isEnabled()              # nothing placed by hand yet
+    dimms = _fill(session, next(s for s in _slots(session, "dimm")), DIMM)
+    psus = _fill(session, next(s for s in _slots(session, "psu")), PSU)
+    assert dimms and psus and not any(session.build.is_owned(s) for s in dimms + psus)
+    assert sorted(report.blind_slots()) == sorted(dimms + psus) and report.blind_button.isEnabled()
+    report.blind_button.click()                             # "Mark them owned": one undoable edit
+    assert not report.blind_slots() and not report.blind_button.isEnabled()
     for slot in [*second_cpu, *dimms, *psus]:
         assert session.build.is_owned(slot)
 
@@ -159,6 +174,12 @@ def test_the_technicians_day(window, qtbot, monkeypatch, tmp_path, shipped):
     assert "difference" in panel.verdict.text()
 
 
+def _fill(session, slot: str, part: str) -> list[str]:
+    batch = fill_similar(session.build, session.catalog, slot, part)
+    session.apply(batch)
+    return [op.slot for op in batch.ops]
+
+
 def _slots(session, kind: str) -> list[str]:
     from configurator.core.slots import slot_map
 
@@ -168,3 +189,22 @@ def _slots(session, kind: str) -> list[str]:
 
 def _companions(plan) -> set[str]:
     return {ln.part_id for ln in plan.new_lines if ln.part_id != H200}
+
+
+def test_verify_in_chinese_lists_counts_and_differences(qapp, window, qtbot):
+    """The verification dock in the user's language: the verdict, the counts line and each difference
+    come out of the .ts / .po translations (issue 30: verify was CLI-only)."""
+    from configurator.qt.views.verify_panel import show_verification
+    from configurator.qt.window import language_menu as language
+
+    language.install(qapp, "zh_CN")
+    try:
+        result = show_verification(window, read_inventory(PROBE_H200))
+        panel = window.verify_panel
+        assert not result.ok and window.docks["verify"].isVisible()
+        assert "处差异" in panel.verdict.text() and "服务器" in panel.counts.text()
+        assert panel.findings.rowCount() == len(result.findings)
+        kinds = {panel.findings.item(r, 0).text() for r in range(panel.findings.rowCount())}
+        assert kinds <= {"缺失", "多出", "无法识别", "降级", "未核对", "状态异常"} and kinds, kinds
+    finally:
+        language.install(qapp, "en")

@@ -43,6 +43,7 @@ from ...core.ops import Batch, Place, SetOption
 from ...core.placement import first_free_slot
 from ...formats.importers.matching import CATEGORIES, Match
 from ...formats.importers.placing import ImportResult, present_note
+from ...words import say
 from ..screen_fit import resize_to_fit
 from ..tr_marks import QT_TRANSLATE_NOOP
 
@@ -92,6 +93,8 @@ class PartChooser(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, part.id)
             self.list.addItem(item)
         self.filter.textChanged.connect(self._filter)
+        if self.list.count():
+            self.list.setCurrentRow(0)
         self.list.itemDoubleClicked.connect(lambda _item: self.accept())
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -107,9 +110,15 @@ class PartChooser(QDialog):
 
     def _filter(self, text: str) -> None:
         words = text.lower().split()
+        first = None
         for i in range(self.list.count()):
             item = self.list.item(i)
             item.setHidden(not all(w in item.text().lower() for w in words))
+            if first is None and not item.isHidden():
+                first = item
+        current = self.list.currentItem()
+        if first is not None and (current is None or current.isHidden()):
+            self.list.setCurrentItem(first)     # typing then Enter or OK takes the first that fits
 
     def chosen(self) -> str | None:
         item = self.list.currentItem()
@@ -142,7 +151,12 @@ class ImportReport(QDialog):
         self.present_button.clicked.connect(lambda: self.mark_present(self.missing_table.currentRow()))
         self.blind = QLabel(wordWrap=True)
         self.blind.setTextFormat(Qt.TextFormat.PlainText)
-        self.notes = QPlainTextEdit("\n".join(str(n) for n in result.loaded.notes), readOnly=True)
+        self.blind_button = QPushButton(self.tr("Mark them owned"))
+        self.blind_button.setToolTip(self.tr("Every part of these kinds placed in the build and not yet owned "
+                                             "becomes already installed: not priced"))
+        self.blind_button.clicked.connect(self.mark_blind_owned)
+        # the notes in the app's language (the build file keeps them in English)
+        self.notes = QPlainTextEdit("\n".join(say(n.where) for n in result.loaded.notes), readOnly=True)
         self.notes.setMaximumHeight(110)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         copy = buttons.addButton(self.tr("Copy notes"), QDialogButtonBox.ButtonRole.ActionRole)
@@ -159,7 +173,10 @@ class ImportReport(QDialog):
         layout.addWidget(QLabel(self.tr("Not identified:")))
         layout.addWidget(self.missing_table, 2)
         layout.addLayout(row)
-        layout.addWidget(self.blind)
+        blind_row = QHBoxLayout()
+        blind_row.addWidget(self.blind, 1)
+        blind_row.addWidget(self.blind_button)
+        layout.addLayout(blind_row)
         layout.addWidget(QLabel(self.tr("Notes:")))
         layout.addWidget(self.notes, 1)
         layout.addWidget(buttons)
@@ -220,9 +237,11 @@ class ImportReport(QDialog):
             self.missing_table.selectRow(current)
         blind = [self._kind(k) for k in inv.blind]
         self.blind.setText(self.tr("Not reported by this source: %s. If the server has them, place them by hand "
-                                   "and mark them owned (right-click a slot ▸ Already installed), so the upgrade "
-                                   "quote does not price them.") % ", ".join(blind) if blind else "")
+                                   "and mark them owned (this button, or right-click a slot ▸ Already installed), "
+                                   "so the upgrade quote does not price them.") % ", ".join(blind) if blind else "")
         self.blind.setVisible(bool(blind))
+        self.blind_button.setVisible(bool(blind))
+        self.blind_button.setEnabled(bool(self.blind_slots()))
         self._update_buttons()
 
     def _update_buttons(self) -> None:
@@ -231,6 +250,25 @@ class ImportReport(QDialog):
         kind = self.unidentified[row].item.kind if selected else ""
         self.map_button.setEnabled(selected and bool(CATEGORIES.get(kind)) and self.status(row) == "open")
         self.present_button.setEnabled(selected and self.status(row) == "open")
+
+    def blind_slots(self) -> list[str]:
+        """Slots holding a part, not owned, of a kind this source could not see (DIMMs, PSUs, NICs):
+        parts the technician placed by hand for what is in the server."""
+        kinds = {c for k in self.import_result.inventory.blind for c in CATEGORIES.get(k, ())}
+        build, catalog = self.session.build, self.session.catalog
+        return [s for s, pid in build.placements.items()
+                if not build.is_owned(s) and getattr(catalog.get(pid), "category", "") in kinds]
+
+    def mark_blind_owned(self) -> None:
+        """Mark every part in `blind_slots` owned, as one undoable edit."""
+        slots = self.blind_slots()
+        if not slots:
+            return
+        owned = {**self.session.build.owned, **{s: self.session.build.placements[s] for s in slots}}
+        n = len(slots)
+        self.session.apply(SetOption(path="owned", value=owned),
+                           label=self.tr("Mark %n part(s) as already installed", "", n).replace("%n", str(n)))
+        self.refresh()
 
     def _on_evaluated(self, _ev: Any) -> None:
         if self.isVisible():

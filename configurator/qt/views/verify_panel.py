@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QDockWidget,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -46,7 +47,7 @@ def _table(headers: list[str]) -> QTableWidget:
 
 
 class VerifyPanel(QWidget):
-    """The last verification of the build: a verdict, the counts per category, every difference."""
+    """The last verification of the build: a verdict, the counts per category (one line), every difference."""
 
     def __init__(self, window: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -54,15 +55,19 @@ class VerifyPanel(QWidget):
         self.result: Verification | None = None
         self.verdict = QLabel(self.tr("Not verified yet: File ▸ Verify against the server…"), wordWrap=True)
         self.verdict.setTextFormat(Qt.TextFormat.PlainText)
-        self.counts = _table([self.tr("Check"), self.tr("Category"), self.tr("Build"), self.tr("Server")])
+        # one line per category would take the dock's height: the counts are one wrapped line
+        self.counts = QLabel(wordWrap=True)
+        self.counts.setTextFormat(Qt.TextFormat.PlainText)
         self.findings = _table([self.tr("Difference"), self.tr("Category"), self.tr("What the server reports")])
         self.again = QPushButton(self.tr("Verify again…"))
         self.again.clicked.connect(lambda: verify_against_server(self.window_))
         layout = QVBoxLayout(self)
-        layout.addWidget(self.verdict)
-        layout.addWidget(self.counts, 1)
-        layout.addWidget(self.findings, 2)
-        layout.addWidget(self.again)
+        top = QHBoxLayout()
+        top.addWidget(self.verdict, 1)
+        top.addWidget(self.again)
+        layout.insertLayout(0, top)
+        layout.addWidget(self.counts)
+        layout.addWidget(self.findings, 1)
 
     def _category(self, cat: str) -> str:
         return self.tr(CATEGORY_WORDS.get(cat, cat))
@@ -75,13 +80,15 @@ class VerifyPanel(QWidget):
         self.verdict.setText(theme.plural(text, n).replace("%1", result.source))
         colour = theme.SEVERITY_COLOURS["error"].name() if not result.ok else ""
         self.verdict.setStyleSheet(f"color: {colour}; font-weight: bold;" if colour else "font-weight: bold;")
-        rows = []
+        parts = []
         for cat, (build_n, server_n) in result.counts.items():
             bad = any(f.category == cat for f in result.findings)
             blind = cat in result.blind
             mark = self.tr("DIFF") if bad else self.tr("not seen") if blind else self.tr("OK")
-            rows.append([mark, self._category(cat), str(build_n), self.tr("not reported") if blind else str(server_n)])
-        self._fill(self.counts, rows, right_from=2)
+            seen = self.tr("not reported") if blind else str(server_n)
+            parts.append(self.tr("%1 %2: build %3, server %4").replace("%1", mark).replace("%2", self._category(cat))
+                         .replace("%3", str(build_n)).replace("%4", seen))
+        self.counts.setText(" · ".join(parts))
         self._fill(self.findings, [[translate(KIND_WORDS.get(f.kind, f.kind.upper())), self._category(f.category),
                                     translate(f.message)] for f in result.findings], right_from=99)
 
@@ -105,7 +112,10 @@ def verify_panel(window: Any) -> VerifyPanel:
         dock = QDockWidget(QCoreApplication.translate("VerifyPanel", "Verification"), window)
         dock.setObjectName("dock_verify")
         dock.setWidget(panel)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        # beside Problems, the widest dock area: a difference is a line of text
+        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+        if "violations" in window.docks:
+            window.tabifyDockWidget(window.docks["violations"], dock)
         window.docks["verify"] = dock
         window.verify_panel = panel
     dock = window.docks["verify"]
