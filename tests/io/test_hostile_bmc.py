@@ -402,3 +402,21 @@ def test_64_members_of_4_mb_each_stay_under_the_memory_bound(shape):
     assert found["peak"] < 64_000_000, found["peak"]
     assert found["s"] < 30, found["s"]
     assert any(n.startswith("read limit of 64,000,000 bytes per import reached at ") for n in found["notes"])
+
+
+def test_verify_names_what_the_byte_budget_left_out(capsys, monkeypatch):
+    """A part the read left out would show as missing: verify prints the read's notes with its table."""
+    import dataclasses
+
+    from configurator.cli import import_command
+
+    real = import_command.connection
+    monkeypatch.setattr(import_command, "connection",
+                        lambda args: dataclasses.replace(real(args), max_bytes=200_000, max_total_bytes=1_000_000))
+    with scripted(_collection_route(64, lambda i: _system(i, 100_000))) as bmc:
+        assert main(["verify", EXAMPLE, bmc]) == 1
+        text = capsys.readouterr().out
+        assert main(["verify", EXAMPLE, bmc, "--json"]) == 1
+        notes = json.loads(capsys.readouterr().out)["notes"]
+    said = "read limit of 1,000,000 bytes per import reached at /redfish/v1/Systems/9: it and 55 further resource(s) not imported"
+    assert f"note: {said}" in text.splitlines() and said in notes, (text, notes)
