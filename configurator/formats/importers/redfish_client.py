@@ -215,6 +215,18 @@ class _BoundedAdapter(HTTPAdapter):
         return resp
 
 
+_RETRY_PAUSE_S = 0.5
+
+
+def _dropped(exc: BaseException) -> bool:
+    """Whether a library failure is a dropped or refused connection (worth one more try)."""
+    cause: BaseException | None = exc
+    while cause is not None and cause.__cause__ is not None:
+        cause = cause.__cause__
+    return (isinstance(cause, requests.exceptions.ConnectionError)
+            and not isinstance(cause, (requests.exceptions.SSLError, requests.exceptions.Timeout)))
+
+
 def _why(exc: BaseException) -> Msg:
     """The root cause of a library failure, as a message a technician can act on."""
     cause: BaseException | None = exc
@@ -252,7 +264,7 @@ class RedfishSession:
         adapter = self._adapter = _BoundedAdapter(verify, options.max_bytes, options.timeout_s, options.max_total_bytes)
         self._client = redfish.redfish_client(
             base_url=url, username=options.user, password=options.password, sessionkey=options.session_token,
-            cafile=options.ca_file, timeout=options.timeout_s, max_retry=options.retries,
+            cafile=options.ca_file, timeout=options.timeout_s, max_retry=0,   # retried here (_get)
             https_adapter=adapter, check_connectivity=False)
         # the library mounts its adapter for https only; plain-http BMCs get the same bounds
         self._client._session.mount("http://", adapter)
@@ -281,9 +293,7 @@ class RedfishSession:
         bad answer and raises what it parsed it with); anything but a JSON object is one line."""
         where = self.base + ROOT_PATH
         try:
-            with warnings.catch_warnings(), self._deadline():
-                warnings.simplefilter("ignore")    # urllib3's InsecureRequestWarning: --insecure was asked for
-                resp = self._client.get(ROOT_PATH)
+            resp = self._get(ROOT_PATH)
         except (RetriesExhaustedError, ServerDownOrUnreachableError, requests.RequestException) as exc:
             raise RedfishError(self.base, _why(exc)) from None
         except (ValueError, JsonDecodingError) as exc:
@@ -349,9 +359,7 @@ class RedfishSession:
     def get(self, path: str) -> tuple[dict[str, Any] | None, Msg | None]:
         """(the resource, None) or (None, why not): HTTP errors, bad JSON, too large."""
         try:
-            with warnings.catch_warnings(), self._deadline():
-                warnings.simplefilter("ignore")
-                resp = self._client.get(path)
+            resp = self._get(path)
         except (RetriesExhaustedError, requests.RequestException) as exc:
             return None, _why(exc)
         except ValueError:
@@ -361,6 +369,23 @@ class RedfishSession:
         if resp.status != 200:
             return None, status_msg(resp.status)
         return _parse(resp.read, self.options.max_values)
+
+    def _get(self, path: str) -> Any:
+        """One GET through the library, the whole of it within the timeout, retries included. Retried
+        (`retries` times) only after a dropped connection, with time left; never after a refusal of
+        the policy (another origin, too large, the byte limit), a TLS failure or the deadline."""
+        with warnings.catch_warnings(), self._deadline():
+            warnings.simplefilter("ignore")    # urllib3's InsecureRequestWarning: --insecure was asked for
+            for attempt in range(self.options.retries + 1):
+                try:
+                    return self._client.get(path)
+                except RetriesExhaustedError as exc:
+                    deadline = self._adapter.deadline or 0.0
+                    if (attempt == self.options.retries or not _dropped(exc)
+                            or time.monotonic() + _RETRY_PAUSE_S >= deadline):
+                        raise
+                    time.sleep(_RETRY_PAUSE_S)
+        raise AssertionError("unreachable")     # the loop returns or raises
 
     @property
     def bytes_read(self) -> int:

@@ -16,6 +16,8 @@ from ...core.message import Items, Msg, Term
 from .inventory_model import Found
 
 _GIB = 1024**3
+#: the most entries read from a resource's inline list (RedfishOptions.max_members' default)
+INLINE_CAP = 512
 #: the longest text kept from a property (a model, a label): a hostile BMC sends megabytes of one
 _SHORT = 200
 
@@ -205,8 +207,7 @@ def _power(walk: Walk, ch: dict[str, Any]) -> list[Found]:
         sub = walk.get(ch["PowerSubsystem"]) or {}
         return _present(walk, Msg("import.what-psu-bays"), walk.members(sub.get("PowerSupplies")), psu_item)
     power = walk.get(ch.get("Power")) or {}
-    inline = power.get("PowerSupplies")
-    return [f for f in (psu_item(p) for p in inline if isinstance(p, dict)) if f] if isinstance(inline, list) else []
+    return [f for f in map(psu_item, _inline(walk, power.get("PowerSupplies"))) if f]
 
 
 def _thermal(walk: Walk, ch: dict[str, Any]) -> list[Found]:
@@ -215,8 +216,16 @@ def _thermal(walk: Walk, ch: dict[str, Any]) -> list[Found]:
         sub = walk.get(ch["ThermalSubsystem"]) or {}
         return [f for f in map(fan_item, walk.members(sub.get("Fans"))) if f]
     thermal = walk.get(ch.get("Thermal")) or {}
-    inline = thermal.get("Fans")
-    return [f for f in (fan_item(p) for p in inline if isinstance(p, dict)) if f] if isinstance(inline, list) else []
+    return [f for f in map(fan_item, _inline(walk, thermal.get("Fans"))) if f]
+
+
+def _inline(walk: Walk, values: Any) -> list[dict[str, Any]]:
+    """The objects of a resource's inline list (the deprecated Power and Thermal), at most
+    `INLINE_CAP` of them like a collection's members, the rest named in a note."""
+    values = values if isinstance(values, list) else []
+    if len(values) > INLINE_CAP:
+        walk.note(Msg("import.links-capped", n=len(values), cap=INLINE_CAP))
+    return [v for v in values[:INLINE_CAP] if isinstance(v, dict)]
 
 
 def _nic(walk: Walk, adapter: dict[str, Any], linked: set[str]) -> Found:
