@@ -17,6 +17,8 @@ from typing import Any
 
 from ..core.build import Build
 from ..core.catalog import Catalog
+from ..core.message import Msg
+from ..words import say
 from ..words.i18n import N_, _, pad, translate
 from .importers.inventory_model import Inventory
 from .importers.matching import Match, match_item
@@ -41,6 +43,7 @@ class Verification:
     findings: tuple[Finding, ...]
     counts: dict[str, tuple[int, int]]      # category -> (in the build, reported by the server)
     blind: tuple[str, ...] = ()             # categories the source cannot report
+    notes: tuple[Msg, ...] = ()             # what the read of the server noted (left out, skipped, empty slots)
 
     @property
     def ok(self) -> bool:
@@ -102,7 +105,8 @@ def verify(build: Build, inventory: Inventory, catalog: Catalog) -> Verification
         if item.health and item.health != "OK":
             findings.append(Finding("unhealthy", item.kind, f"{item.source}: {item.kind} "
                                                             f"{item.location or item.model} reports health {item.health}"))
-    return Verification(inventory.source, tuple(findings), counts, tuple(c for c in CHECKED if c in inventory.blind))
+    return Verification(inventory.source, tuple(findings), counts, tuple(c for c in CHECKED if c in inventory.blind),
+                        tuple(inventory.notes))
 
 
 def verification_to_json(v: Verification) -> dict[str, Any]:
@@ -110,7 +114,8 @@ def verification_to_json(v: Verification) -> dict[str, Any]:
     return {"source": v.source, "ok": v.ok,
             "counts": {c: {"build": b, "server": None if c in v.blind else s} for c, (b, s) in v.counts.items()},
             "findings": [{"kind": f.kind, "category": f.category, "part": f.part_id or None, "count": f.count,
-                          "message": f.message} for f in v.findings]}
+                          "message": f.message} for f in v.findings],
+            "notes": [say(n, "en") for n in v.notes]}
 
 
 #: the findings' wordings (kept English in `--json`), so that the text prints them in the user's language
@@ -135,5 +140,7 @@ def verification_to_text(v: Verification) -> str:
         lines.append("  " + pad(mark, 4) + " " + _("{category} build {n}  server {seen}").format(
             category=f"{cat:6}", n=f"{b:3}", seen=seen))
     lines += ["  " + pad(_(KIND_WORDS.get(f.kind, f.kind.upper())), 12) + " " + translate(f.message) for f in v.findings]
+    # what the read left out or skipped: a part the server has but that was not read shows as missing
+    lines += [_("note: {note}").format(note=say(n)) for n in v.notes]
     lines.append(_("all parts match the build") if v.ok else _("{n} difference(s)").format(n=len(v.findings)))
     return "\n".join(lines)

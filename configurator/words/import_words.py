@@ -58,6 +58,8 @@ REDFISH: dict[str, Entry] = {
     "import.what-drive-bays": N_("drive bays of the storage controllers"),
     "import.what-more-drive-bays": N_("further drive bays"),
     "import.what-psu-bays": N_("PSU bays"),
+    "import.bytes-budget": N_("read limit of {limit} bytes per import reached at {path}: it and {n} further "
+                              "resource(s) not imported"),
 }
 
 #: what stops an import (raised as `InputError`s naming the folder, the file or the BMC's URL)
@@ -90,6 +92,15 @@ ERRORS: dict[str, Entry] = {
     "redfish.root-field-type": N_("field '{field}': expected {expected}, got {found}"),
     "redfish.nested": N_("nested too deeply"),
     "redfish.not-object-kind": N_("not a JSON object ({kind})"),
+    # HTTP errors (issue 31): 401, 429 and 503 end an import; 403 and 500 on one resource are a note
+    "redfish.needs-login": N_("the BMC asks for a login (HTTP 401): give --user and a password"),
+    "redfish.unauthorized": N_("not authorized (HTTP 401): the login or session was not accepted or has expired"),
+    "redfish.forbidden": N_("access denied (HTTP 403): the account may not read this; use one with read access"),
+    "redfish.rate-limited": N_("too many requests (HTTP 429): the BMC is limiting requests; try again later"),
+    "redfish.server-error": N_("the BMC failed with an internal error (HTTP 500)"),
+    "redfish.unavailable": N_("the BMC is unavailable (HTTP 503: busy, starting or updating); try again later"),
+    "redfish.too-many-values": N_("response has more than {limit} JSON values"),
+    "redfish.budget-spent": N_("the read limit per import is reached"),
     "import.password-readable": N_("the password file can be read by other users; restrict it with chmod 600"),
 }
 

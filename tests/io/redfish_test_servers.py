@@ -68,6 +68,10 @@ def _wait(url: str, proc: subprocess.Popen, limit_s: float = 15.0) -> None:
     raise RuntimeError(f"sushy-static did not answer at {url} within {limit_s} s")
 
 
+#: a header a route may return (`{TRICKLE: "0.2"}`): `scripted` then sends that answer's body one
+#: byte every so many seconds, and does not send the header itself
+TRICKLE = "X-Test-Trickle"
+
 Route = Callable[[str, str, dict[str, str]], tuple[int, bytes] | tuple[int, bytes, dict[str, str]]]
 
 
@@ -82,13 +86,25 @@ def scripted(route: Route) -> Iterator[str]:
             if length:
                 self.rfile.read(length)
             status, body, *extra = route(method, self.path, dict(self.headers))
+            headers = dict(extra[0]) if extra else {}
+            delay = float(headers.pop(TRICKLE, 0) or 0)
             self.send_response(status)
-            for name, value in (extra[0] if extra else {}).items():
+            for name, value in headers.items():
                 self.send_header(name, value)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(body)
+            if not delay:
+                self.wfile.write(body)
+                return
+            self.wfile.flush()
+            for i in range(len(body)):      # one byte every `delay` seconds: a trickling resource
+                time.sleep(delay)
+                try:
+                    self.wfile.write(body[i:i + 1])
+                    self.wfile.flush()
+                except OSError:
+                    return                  # the client gave up
 
         def do_GET(self) -> None:
             self._answer("GET")
@@ -102,7 +118,12 @@ def scripted(route: Route) -> Iterator[str]:
         def log_message(self, *args: object) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    class Server(ThreadingHTTPServer):
+        def handle_error(self, request: object, client_address: object) -> None:
+            if not isinstance(sys.exc_info()[1], ConnectionError):   # a client that stopped reading: expected
+                super().handle_error(request, client_address)
+
+    server = Server(("127.0.0.1", 0), Handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

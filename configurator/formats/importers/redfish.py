@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...core.catalog import Catalog
@@ -28,16 +29,23 @@ from .software import redfish_software
 if TYPE_CHECKING:
     from .redfish_client import RedfishSession
 
-#: the causes that end an import: the service cannot be reached at all, or sent us elsewhere
-_FATAL = frozenset({"redfish.tls-untrusted", "redfish.timeout", "redfish.connect", "redfish.cross-origin"})
+#: the causes that end an import: the service cannot be reached at all, or sent us elsewhere, or
+#: answers for the whole service (401: the session is gone, 429: rate-limited, 503: unavailable)
+_FATAL = frozenset({"redfish.tls-untrusted", "redfish.timeout", "redfish.connect", "redfish.cross-origin",
+                    "redfish.unauthorized", "redfish.rate-limited", "redfish.unavailable"})
+#: the longest text of a link or a name kept in a note or an item (a hostile BMC sends megabytes)
+_SHORT = 200
 
 
 class _Walker:
-    """Follows links with a budget; remembers what it read and what it could not."""
+    """Follows links with a budget of resources and of bytes; remembers what it read and what it
+    could not. Collections are streamed: each member is handed on as it is read and not kept."""
 
     def __init__(self, session: RedfishSession) -> None:
         self.s, self.seen, self.notes = session, set[str](), list[Msg]()
         self._budget = session.options.max_links
+        self._spent_at: str | None = None      # the first resource the byte budget left unread
+        self._left_out = 0                     # resources not read after that
 
     def note(self, msg: Msg) -> None:
         self.notes.append(msg)
@@ -49,11 +57,11 @@ class _Walker:
             return None
         try:
             path = self.s.path_of(uri)
-        except ValueError:      # urlsplit: "http://[x" and the like
-            self.notes.append(Msg("import.link-invalid", uri=uri[:200]))
+        except ValueError:      # urlsplit: "http://[x" and the like, or a link of megabytes
+            self.notes.append(Msg("import.link-invalid", uri=uri[:_SHORT]))
             return None
         if path is None:
-            self.notes.append(Msg("import.foreign-link", uri=uri))
+            self.notes.append(Msg("import.foreign-link", uri=uri[:_SHORT]))
             return None
         if path in self.seen:
             return None
@@ -62,10 +70,16 @@ class _Walker:
             if len(self.seen) == self._budget + 1:
                 self.notes.append(Msg("import.link-budget", n=self._budget))
             return None
+        if self._spent_at is not None:
+            self._left_out += 1
+            return None
         data, why = self.s.get(path)
         if why is not None:
             if why.id in _FATAL:
                 raise RedfishError(f"{self.s.base}{path}", why)
+            if why.id == "redfish.budget-spent":
+                self._spent_at = path
+                return None
             self.notes.append(Msg("import.file-skipped", file=path, reason=why))
             return None
         assert data is not None
@@ -75,59 +89,95 @@ class _Walker:
         drop_fields(data, [p[0] for p in problems])
         return data
 
-    def members(self, link: Any) -> list[dict[str, Any]]:
-        """The resources of a collection, at most `max_members`, following `Members@odata.nextLink`."""
-        out: list[dict[str, Any]] = []
+    def finish(self) -> None:
+        """The note naming what the byte budget left out, if it did."""
+        if self._spent_at is not None:
+            self.notes.append(Msg("import.bytes-budget", limit=f"{self.s.options.max_total_bytes:,}",
+                                  path=self._spent_at, n=self._left_out))
+
+    def members(self, link: Any) -> Iterator[dict[str, Any]]:
+        """The resources of a collection, one by one as they are read, at most `max_members`,
+        following `Members@odata.nextLink`; a page is dropped once its links are taken."""
         cap, tried = self.s.options.max_members, 0
         page = self.get(link)
         while page is not None:
-            refs = page.get("Members", [])
-            refs = refs if isinstance(refs, list) else []
+            members = page.get("Members")
+            refs = members[:cap - tried + 1] if isinstance(members, list) else []
+            where = str(page.get("@odata.id") or (link.get("@odata.id") if isinstance(link, dict) else link))
+            total = page.get("Members@odata.count", len(members) if isinstance(members, list) else 0)
+            next_link = page.get("Members@odata.nextLink")
+            del page, members
             for ref in refs:
                 if tried >= cap:
-                    where = page.get("@odata.id") or (link.get("@odata.id") if isinstance(link, dict) else link)
-                    total = page.get("Members@odata.count", len(refs))
-                    self.notes.append(Msg("import.members-capped", where=str(where), total=str(total), cap=cap))
-                    return out
+                    self.notes.append(Msg("import.members-capped", where=where[:_SHORT], total=str(total)[:_SHORT],
+                                          cap=cap))
+                    return
                 tried += 1
                 item = self.get(ref)
                 if item is not None:
-                    out.append(item)
-            page = self.get(page.get("Members@odata.nextLink"))
-        return out
+                    yield item
+            page = self.get(next_link)
 
-    def links(self, refs: Any) -> list[dict[str, Any]]:
-        """The resources of a list of links (e.g. `Links.Drives`), at most `max_members`."""
+    def links(self, refs: Any) -> Iterator[dict[str, Any]]:
+        """The resources of a list of links (e.g. `Links.Drives`), at most `max_members`, one by one."""
         refs = refs if isinstance(refs, list) else []
         cap = self.s.options.max_members
         if len(refs) > cap:
             self.notes.append(Msg("import.links-capped", n=len(refs), cap=cap))
-        return [r for r in (self.get(x) for x in refs[:cap]) if r is not None]
+        for ref in refs[:cap]:
+            item = self.get(ref)
+            if item is not None:
+                yield item
+
+
+#: what is kept of a system, a chassis and a manager once its parts are read (the rest is dropped)
+_KEEP_SYSTEM = ("Model", "Manufacturer", "BiosVersion", "PCIeDevices")
+_KEEP_CHASSIS = ("Model", "Manufacturer", "ChassisType")
+_KEEP_MANAGER = ("FirmwareVersion",)
+
+
+def _kept(doc: dict[str, Any], keys: tuple[str, ...], cap: int) -> dict[str, Any]:
+    out = {k: doc[k] for k in keys if k in doc}
+    for key, value in out.items():
+        if isinstance(value, str):
+            out[key] = value[:_SHORT]
+        elif isinstance(value, list):
+            out[key] = value[:cap]      # links: the walker reads at most `cap` of them anyway
+    return out
 
 
 def read_inventory(options: RedfishOptions) -> Inventory:
-    """Everything the BMC at `options.url` reports, as an `Inventory`; raises `RedfishError`."""
+    """Everything the BMC at `options.url` reports, as an `Inventory`; raises `RedfishError`.
+
+    Memory: members are read and turned into items one at a time, never held as a collection;
+    at most `max_total_bytes` are read in all (docs/import.md states the bound, measured)."""
     from .redfish_client import RedfishSession  # the client library costs 0.2 s to import: only when used
 
     session = RedfishSession(options)
+    cap = options.max_members
     try:
         root = session.service_root()
         for field, expected, found in field_problems(root)[:1]:
             raise RedfishError(f"{session.base}/redfish/v1/",
                                Msg("redfish.root-field-type", field=field, expected=expected, found=found))
         walk = _Walker(session)
-        systems = walk.members(root.get("Systems"))
-        chassis = walk.members(root.get("Chassis"))
+        tops = {k: root.get(k) for k in ("Systems", "Chassis", "Managers")}
+        del root
         items: list[Found] = []
-        for system in systems:
+        systems: list[dict[str, Any]] = []
+        for system in walk.members(tops["Systems"]):
             items += system_items(walk, system)
+            systems.append(_kept(system, _KEEP_SYSTEM, cap))
         gpu_procs = any(i.kind == "gpu" for i in items)
         linked: set[str] = set()
-        for ch in chassis:
+        chassis: list[dict[str, Any]] = []
+        for ch in walk.members(tops["Chassis"]):
             items += chassis_items(walk, ch, gpu_procs, linked)
+            chassis.append(_kept(ch, _KEEP_CHASSIS, cap))
         for system in systems:      # PCIe devices only a system links to (the walker reads each once)
             items += pcie_items(walk.links(system.get("PCIeDevices")), linked, gpu_procs)
-        managers = walk.members(root.get("Managers"))
+        managers = [_kept(m, _KEEP_MANAGER, cap) for m in walk.members(tops["Managers"])]
+        walk.finish()
     finally:
         session.close()
     first = systems[0] if systems else {}

@@ -28,6 +28,7 @@ import redfish
 import requests
 from redfish.rest.v1 import (
     AuthMethod,
+    BadRequestError,
     InvalidCredentialsError,
     JsonDecodingError,
     RetriesExhaustedError,
@@ -67,6 +68,14 @@ class CrossOriginRedirectError(requests.RequestException):
     def __init__(self, url: str, target: str) -> None:
         super().__init__(f"{url}: redirected to {target}")
         self.msg = Msg("redfish.cross-origin", target=target)
+
+
+class BudgetSpentError(requests.RequestException):
+    """The import has read its whole byte budget (`max_total_bytes`): nothing more is read."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(f"{url}: read budget spent")
+        self.msg = Msg("redfish.budget-spent")
 
 
 class DeadlineError(requests.exceptions.Timeout):
@@ -137,9 +146,10 @@ class _BoundedAdapter(HTTPAdapter):
     at its deadline, refuses redirects to another origin, and verifies TLS as configured (not as
     the library asks)."""
 
-    def __init__(self, verify: bool | str, max_bytes: int, timeout_s: float) -> None:
+    def __init__(self, verify: bool | str, max_bytes: int, timeout_s: float, max_total_bytes: int) -> None:
         # before super(): it calls init_poolmanager
         self._verify, self._max, self._timeout_s = verify, max_bytes, timeout_s
+        self._total, self.read_total = max_total_bytes, 0     # bytes of all bodies read in this session
         self.deadline: float | None = None     # set by RedfishSession around each library call
         super().__init__(max_retries=0)
 
@@ -188,13 +198,33 @@ class _BoundedAdapter(HTTPAdapter):
             resp.close()
             raise ResponseTooLargeError(request.url, Msg("redfish.too-large-declared", n=f"{int(declared):,}",
                                                          limit=f"{self._max:,}"))
-        body = resp.raw.read(self._max + 1, decode_content=True)
+        left = max(self._total - self.read_total, 0)       # of the whole import's budget
+        if declared.isdigit() and int(declared) > left:
+            resp.close()
+            raise BudgetSpentError(public_url(request.url))
+        body = resp.raw.read(min(self._max, left) + 1, decode_content=True)
+        self.read_total += len(body)
         if len(body) > self._max:
             resp.close()
             raise ResponseTooLargeError(request.url, Msg("redfish.too-large", limit=f"{self._max:,}"))
+        if len(body) > left:
+            resp.close()
+            raise BudgetSpentError(public_url(request.url))
         resp.raw.release_conn()     # read to the end: the connection goes back to the pool (keep-alive)
         resp._content = body  # what requests itself stores after reading a body
         return resp
+
+
+_RETRY_PAUSE_S = 0.5
+
+
+def _dropped(exc: BaseException) -> bool:
+    """Whether a library failure is a dropped or refused connection (worth one more try)."""
+    cause: BaseException | None = exc
+    while cause is not None and cause.__cause__ is not None:
+        cause = cause.__cause__
+    return (isinstance(cause, requests.exceptions.ConnectionError)
+            and not isinstance(cause, (requests.exceptions.SSLError, requests.exceptions.Timeout)))
 
 
 def _why(exc: BaseException) -> Msg:
@@ -210,7 +240,7 @@ def _why(exc: BaseException) -> Msg:
         return Msg("redfish.timeout")
     if isinstance(cause, requests.exceptions.ConnectionError):
         return Msg("redfish.connect")
-    if isinstance(cause, ResponseTooLargeError):
+    if isinstance(cause, (ResponseTooLargeError, BudgetSpentError)):
         return cause.msg
     text = str(cause or exc).strip().splitlines()
     return Msg("input.as-given", text=text[0] if text else type(exc).__name__)
@@ -231,10 +261,10 @@ class RedfishSession:
                 raise RedfishError(options.ca_file, Msg("redfish.ca-file", reason=exc.msg)) from None
         self.options, self.base, self._host = options, url, parts.netloc
         verify: bool | str = False if options.insecure else (options.ca_file or True)
-        adapter = self._adapter = _BoundedAdapter(verify, options.max_bytes, options.timeout_s)
+        adapter = self._adapter = _BoundedAdapter(verify, options.max_bytes, options.timeout_s, options.max_total_bytes)
         self._client = redfish.redfish_client(
             base_url=url, username=options.user, password=options.password, sessionkey=options.session_token,
-            cafile=options.ca_file, timeout=options.timeout_s, max_retry=options.retries,
+            cafile=options.ca_file, timeout=options.timeout_s, max_retry=0,   # retried here (_get)
             https_adapter=adapter, check_connectivity=False)
         # the library mounts its adapter for https only; plain-http BMCs get the same bounds
         self._client._session.mount("http://", adapter)
@@ -250,9 +280,11 @@ class RedfishSession:
             self._client.login_url = login      # follow the link (on this service); the library's default is a guess
         if self.options.user:
             self._login()
-        if not root and (self.options.user or self.options.session_token):
+        if not root:    # refused to anonymous clients: read it again logged in, or say a login is needed
+            if not (self.options.user or self.options.session_token):
+                raise RedfishError(self.base + ROOT_PATH, Msg("redfish.needs-login"))
             self.root = {"@odata.id": ROOT_PATH}    # logged in: a 401 now is an error
-            root = self._root()     # services that refuse the root to anonymous clients
+            root = self._root()
         self.root = root
         return root
 
@@ -261,9 +293,7 @@ class RedfishSession:
         bad answer and raises what it parsed it with); anything but a JSON object is one line."""
         where = self.base + ROOT_PATH
         try:
-            with warnings.catch_warnings(), self._deadline():
-                warnings.simplefilter("ignore")    # urllib3's InsecureRequestWarning: --insecure was asked for
-                resp = self._client.get(ROOT_PATH)
+            resp = self._get(ROOT_PATH)
         except (RetriesExhaustedError, ServerDownOrUnreachableError, requests.RequestException) as exc:
             raise RedfishError(self.base, _why(exc)) from None
         except (ValueError, JsonDecodingError) as exc:
@@ -272,11 +302,11 @@ class RedfishSession:
         if resp.status == 401 and not self.root:
             return {}       # refused to anonymous clients: read again after the login (service_root)
         if resp.status != 200:
-            raise RedfishError(where, Msg("redfish.http-status", status=resp.status))
-        data, why = _parse(resp.read)
+            raise RedfishError(where, status_msg(resp.status))
+        data, why = _parse(resp.read, self.options.max_values)
         if data is None:
             said = why or Msg("redfish.not-json")
-            raise RedfishError(where, Msg(_ROOT_SAYS.get(said.id, "redfish.root-invalid"), **said.params))
+            raise RedfishError(where, Msg(_ROOT_SAYS[said.id], **said.params) if said.id in _ROOT_SAYS else said)
         return data
 
     def _login(self) -> None:
@@ -302,7 +332,8 @@ class RedfishSession:
                 self._client.logout()
         # TypeError: the library's logout of a session it did not open itself (a reused token) fails
         # on its own header handling; the BMC expires an abandoned session, so the import stands
-        except (RetriesExhaustedError, requests.RequestException, OSError, ValueError, TypeError):
+        # BadRequestError: the BMC refused the DELETE (the session had expired, say)
+        except (RetriesExhaustedError, BadRequestError, requests.RequestException, OSError, ValueError, TypeError):
             pass
 
     @contextlib.contextmanager
@@ -318,6 +349,8 @@ class RedfishSession:
         """The path to GET for an `@odata.id`: same service only, fragment removed."""
         if not isinstance(link, str):
             return None
+        if len(link) > self.options.max_link_chars:
+            raise ValueError(link[:200])        # not a link any service writes: noted as invalid
         parts = urlsplit(link)
         if parts.netloc and parts.netloc != self._host:
             return None
@@ -326,9 +359,7 @@ class RedfishSession:
     def get(self, path: str) -> tuple[dict[str, Any] | None, Msg | None]:
         """(the resource, None) or (None, why not): HTTP errors, bad JSON, too large."""
         try:
-            with warnings.catch_warnings(), self._deadline():
-                warnings.simplefilter("ignore")
-                resp = self._client.get(path)
+            resp = self._get(path)
         except (RetriesExhaustedError, requests.RequestException) as exc:
             return None, _why(exc)
         except ValueError:
@@ -336,14 +367,55 @@ class RedfishSession:
         except JsonDecodingError:
             return None, Msg("redfish.not-json")
         if resp.status != 200:
-            return None, Msg("redfish.http-status", status=resp.status)
-        return _parse(resp.read)
+            return None, status_msg(resp.status)
+        return _parse(resp.read, self.options.max_values)
+
+    def _get(self, path: str) -> Any:
+        """One GET through the library, the whole of it within the timeout, retries included. Retried
+        (`retries` times) only after a dropped connection, with time left; never after a refusal of
+        the policy (another origin, too large, the byte limit), a TLS failure or the deadline."""
+        with warnings.catch_warnings(), self._deadline():
+            warnings.simplefilter("ignore")    # urllib3's InsecureRequestWarning: --insecure was asked for
+            for attempt in range(self.options.retries + 1):
+                try:
+                    return self._client.get(path)
+                except RetriesExhaustedError as exc:
+                    deadline = self._adapter.deadline or 0.0
+                    if (attempt == self.options.retries or not _dropped(exc)
+                            or time.monotonic() + _RETRY_PAUSE_S >= deadline):
+                        raise
+                    time.sleep(_RETRY_PAUSE_S)
+        raise AssertionError("unreachable")     # the loop returns or raises
+
+    @property
+    def bytes_read(self) -> int:
+        """The bytes of every response body read so far."""
+        return self._adapter.read_total
 
 
-def _parse(raw: Any) -> tuple[dict[str, Any] | None, Msg | None]:
-    """A response body as a JSON object, or (None, why not)."""
+#: the HTTP errors a BMC answers with, each said in words a technician can act on
+_STATUS_SAYS = {401: "redfish.unauthorized", 403: "redfish.forbidden", 429: "redfish.rate-limited",
+                500: "redfish.server-error", 503: "redfish.unavailable"}
+#: the HTTP errors that concern the whole service, not one resource: they end an import
+SERVICE_STATUS = frozenset({"redfish.unauthorized", "redfish.rate-limited", "redfish.unavailable"})
+
+
+def status_msg(status: int) -> Msg:
+    """An HTTP error status as a message: 401, 403, 429, 500 and 503 say what they mean."""
+    said = _STATUS_SAYS.get(status)
+    return Msg(said) if said else Msg("redfish.http-status", status=status)
+
+
+def _parse(raw: Any, max_values: int) -> tuple[dict[str, Any] | None, Msg | None]:
+    """A response body as a JSON object, or (None, why not). A body of more than `max_values` JSON
+    values is refused before it is parsed: with the byte cap this bounds what a parsed body holds
+    (a 4 MB body of `[{},{},...]` would be 1.3 million objects, ~100 MB)."""
+    raw = raw or b""
+    sep = (b",", b"[", b"{") if isinstance(raw, bytes) else (",", "[", "{")
+    if sum(raw.count(c) for c in sep) > max_values:     # an over-count (also inside strings): never an under-count
+        return None, Msg("redfish.too-many-values", limit=f"{max_values:,}")
     try:
-        data = json.loads(raw or b"")
+        data = json.loads(raw)
     except RecursionError:
         return None, Msg("redfish.nested")
     except ValueError:

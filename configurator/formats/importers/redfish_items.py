@@ -8,12 +8,18 @@ deprecated Power schema). Absent parts (`Status.State: Absent`) are empty slots,
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import Any, Protocol
 
 from ...core.message import Items, Msg, Term
 from .inventory_model import Found
 
 _GIB = 1024**3
+#: the most entries read from a resource's inline list (RedfishOptions.max_members' default)
+INLINE_CAP = 512
+#: the longest text kept from a property (a model, a label): a hostile BMC sends megabytes of one
+_SHORT = 200
 
 # The JSON type of every property the readers below open (a link is an `{"@odata.id": ...}` object).
 # A resource whose property has another type loses that property, with a note naming it; a service
@@ -79,24 +85,30 @@ class Walk(Protocol):
     """What the item readers need from the walker in `redfish.py`."""
 
     def get(self, link: Any) -> dict[str, Any] | None: ...
-    def members(self, link: Any) -> list[dict[str, Any]]: ...
-    def links(self, refs: Any) -> list[dict[str, Any]]: ...
+    def members(self, link: Any) -> Iterator[dict[str, Any]]: ...
+    def links(self, refs: Any) -> Iterator[dict[str, Any]]: ...
     def note(self, msg: Msg) -> None: ...
 
 
-def _present(walk: Walk, what: Msg, resources: list[dict[str, Any]], read: Any) -> list[Found]:
-    """`read` applied to each resource; empty slots (Status Absent) are counted in a note, since
-    free DIMM slots and drive bays are what an upgrade fills."""
-    found = [f for f in map(read, resources) if f is not None]
-    empty = sum(_absent(r) for r in resources)
+def _present(walk: Walk, what: Msg, resources: Iterable[dict[str, Any]], read: Any) -> list[Found]:
+    """`read` applied to each resource as it comes (none is kept); empty slots (Status Absent) are
+    counted in a note, since free DIMM slots and drive bays are what an upgrade fills."""
+    found: list[Found] = []
+    empty = total = 0
+    for resource in resources:
+        total += 1
+        empty += _absent(resource)
+        item = read(resource)
+        if item is not None:
+            found.append(item)
     if empty:
-        walk.note(Msg("import.absent", empty=empty, total=len(resources), what=what))
+        walk.note(Msg("import.absent", empty=empty, total=total, what=what))
     return found
 
 
 def _text(d: dict[str, Any], key: str) -> str:
     value = d.get(key)
-    return str(value).strip() if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
+    return str(value)[:_SHORT].strip() if isinstance(value, (str, int, float)) and not isinstance(value, bool) else ""
 
 
 def _num(value: Any) -> float | None:
@@ -113,14 +125,14 @@ def _absent(d: dict[str, Any]) -> bool:
 
 def _health(d: dict[str, Any]) -> str:
     status = d.get("Status")
-    return str(status.get("Health") or "") if isinstance(status, dict) else ""
+    return str(status.get("Health") or "")[:_SHORT] if isinstance(status, dict) else ""
 
 
 def _label(d: dict[str, Any]) -> str:
     loc = d.get("Location")
     part = loc.get("PartLocation") if isinstance(loc, dict) else None
     if isinstance(part, dict) and part.get("ServiceLabel"):
-        return str(part["ServiceLabel"])
+        return str(part["ServiceLabel"])[:_SHORT]
     return _text(d, "Socket") or _text(d, "DeviceLocator") or _text(d, "Name")
 
 
@@ -184,7 +196,7 @@ def system_items(walk: Walk, system: dict[str, Any]) -> list[Found]:
     out: list[Found] = []
     out += _present(walk, Msg("import.what-sockets"), walk.members(system.get("Processors")), processor_item)
     out += _present(walk, Msg("import.what-memory-slots"), walk.members(system.get("Memory")), memory_item)
-    drives = [d for storage in walk.members(system.get("Storage")) for d in walk.links(storage.get("Drives"))]
+    drives = (d for storage in walk.members(system.get("Storage")) for d in walk.links(storage.get("Drives")))
     out += _present(walk, Msg("import.what-drive-bays"), drives, drive_item)
     return out
 
@@ -195,8 +207,7 @@ def _power(walk: Walk, ch: dict[str, Any]) -> list[Found]:
         sub = walk.get(ch["PowerSubsystem"]) or {}
         return _present(walk, Msg("import.what-psu-bays"), walk.members(sub.get("PowerSupplies")), psu_item)
     power = walk.get(ch.get("Power")) or {}
-    inline = power.get("PowerSupplies")
-    return [f for f in (psu_item(p) for p in inline if isinstance(p, dict)) if f] if isinstance(inline, list) else []
+    return [f for f in map(psu_item, _inline(walk, power.get("PowerSupplies"))) if f]
 
 
 def _thermal(walk: Walk, ch: dict[str, Any]) -> list[Found]:
@@ -205,8 +216,16 @@ def _thermal(walk: Walk, ch: dict[str, Any]) -> list[Found]:
         sub = walk.get(ch["ThermalSubsystem"]) or {}
         return [f for f in map(fan_item, walk.members(sub.get("Fans"))) if f]
     thermal = walk.get(ch.get("Thermal")) or {}
-    inline = thermal.get("Fans")
-    return [f for f in (fan_item(p) for p in inline if isinstance(p, dict)) if f] if isinstance(inline, list) else []
+    return [f for f in map(fan_item, _inline(walk, thermal.get("Fans"))) if f]
+
+
+def _inline(walk: Walk, values: Any) -> list[dict[str, Any]]:
+    """The objects of a resource's inline list (the deprecated Power and Thermal), at most
+    `INLINE_CAP` of them like a collection's members, the rest named in a note."""
+    values = values if isinstance(values, list) else []
+    if len(values) > INLINE_CAP:
+        walk.note(Msg("import.links-capped", n=len(values), cap=INLINE_CAP))
+    return [v for v in values[:INLINE_CAP] if isinstance(v, dict)]
 
 
 def _nic(walk: Walk, adapter: dict[str, Any], linked: set[str]) -> Found:
@@ -224,7 +243,7 @@ def _nic(walk: Walk, adapter: dict[str, Any], linked: set[str]) -> Found:
     return _found("nic", adapter, {"ports": ports})
 
 
-def pcie_items(devices: list[dict[str, Any]], linked: set[str], gpus_reported: bool) -> list[Found]:
+def pcie_items(devices: Iterable[dict[str, Any]], linked: set[str], gpus_reported: bool) -> list[Found]:
     """PCIe devices not already seen as a NIC: matched later as a GPU (only when the system
     reported no GPU processors, so a GPU is never counted twice), a NIC or an HBA, else noted."""
     return [_found("pcie", d, {}, gpus_reported="yes" if gpus_reported else "")
@@ -237,7 +256,7 @@ def chassis_items(walk: Walk, ch: dict[str, Any], gpus_reported: bool, linked: s
     out: list[Found] = []
     drives = walk.links((ch.get("Links") or {}).get("Drives"))    # Links: an object (field_problems)
     if "Drives" in ch:
-        drives += walk.members(ch["Drives"])
+        drives = chain(drives, walk.members(ch["Drives"]))
     out += _present(walk, Msg("import.what-more-drive-bays"), drives, drive_item)
     out += [_nic(walk, a, linked) for a in walk.members(ch.get("NetworkAdapters")) if not _absent(a)]
     out += pcie_items(walk.members(ch.get("PCIeDevices")), linked, gpus_reported)

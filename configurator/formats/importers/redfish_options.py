@@ -44,10 +44,13 @@ class RedfishOptions:
     insecure: bool = False              # accept any TLS certificate (self-signed BMCs)
     ca_file: str | None = None          # verify against this CA bundle instead of the system's
     timeout_s: float = 10.0             # per request, the whole of it (however slowly the BMC answers)
-    retries: int = 1                    # after a timeout or a dropped connection
+    retries: int = 1                    # after a dropped connection, within the same timeout
     max_bytes: int = 4_000_000          # per response
+    max_values: int = 200_000           # JSON values per response (bounds what a parsed body holds)
+    max_total_bytes: int = 64_000_000   # read in one import, all responses together
     max_links: int = 3000               # resources read in one import
     max_members: int = 512              # members read from one collection
+    max_link_chars: int = 2048          # an `@odata.id` longer than this is not followed
 
     def __post_init__(self) -> None:
         try:
