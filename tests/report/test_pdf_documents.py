@@ -160,3 +160,41 @@ def test_comparison_totals_name_their_build(pdfs):
             assert re.search(r"\b[AB]: ", before), f"page {n + 1}: totals without their build's name"
             assert re.search(r"Total, [AB]", text)
 
+
+
+def test_a_13_pct_baojiadan_with_tax_included_totals_net_times_1_13(tmp_path):
+    """'Prices include tax' grosses the net list prices up: the 报价单's total is net × 1.13 (to the
+    cent per line), and the total printed with its 大写 is that gross amount (issue #29)."""
+    from decimal import Decimal
+
+    from configurator.core.evaluator import evaluate
+    from configurator.core.money import format_money
+    from configurator.store.build_files import save_build
+    from configurator.words.capital_numerals import rmb_upper
+
+    build = load_build(HGX)
+
+    def with_terms(included: bool):
+        com = build.commercial.model_copy(update={"tax_pct": Decimal(13), "prices_include_tax": included,
+                                                  "shipping": Decimal(0), "discount_pct": Decimal(0)})
+        site = build.site.model_copy(update={"currency": "CNY"})
+        meta = build.meta.model_copy(update={"language": "zh_CN"})
+        return build.model_copy(update={"commercial": com, "site": site, "meta": meta})
+
+    catalog = default_catalog()
+    from configurator.store.fx_rates import load_fx
+
+    fx = load_fx()
+    net, gross = (evaluate(with_terms(x), catalog, fx=fx).cost for x in (False, True))
+    cent = Decimal("0.01")
+    lines = sum(1 for ln in net.lines if ln.unit_price)
+    assert abs(gross.total - (net.subtotal * Decimal("1.13")).quantize(cent)) <= cent * sum(
+        ln.qty for ln in net.lines if ln.unit_price) / 2 + cent, (gross.total, net.subtotal)
+    assert lines and gross.total > net.subtotal * Decimal("1.129")
+    assert gross.tax == (gross.total * 13 / 113).quantize(cent)            # the contained VAT, really charged
+    save_build(with_terms(True), tmp_path / "gross.json")
+    out = tmp_path / "gross.pdf"
+    assert main(["--lang", "zh_CN", "quote", str(tmp_path / "gross.json"), "-o", str(out)]) == 0
+    text = re.sub(r"\s+", "", "".join(_pages(out)))
+    assert re.sub(r"\s+", "", format_money(gross.total, "CNY", "zh_CN")) in text
+    assert rmb_upper(gross.total) in text
