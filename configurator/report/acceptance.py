@@ -39,6 +39,7 @@ from .styles import (
     PAGE_W,
     C,
     P,
+    keep_headings,
     kv_table,
     styles,
     table_style,
@@ -139,7 +140,7 @@ def _pdf(story: Callable[[], list[Flowable]], title: str, name: str, lang: str) 
     frame = Frame(MARGIN_L, MARGIN_B, FRAME_W, PAGE_H - MARGIN_T - MARGIN_B, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
-    doc.build(story(), canvasmaker=make_canvas(info))
+    doc.build(keep_headings(story()), canvasmaker=make_canvas(info))
     return buf.getvalue()
 
 

@@ -33,6 +33,7 @@ from .styles import (
     PM,
     C,
     P,
+    keep_headings,
     kv_table,
     styles,
     table_style,
@@ -139,5 +140,5 @@ def cluster_pdf(plan: ClusterPlan, language: str = "en") -> bytes:
     frame = Frame(MARGIN_L, MARGIN_B, FRAME_W, PAGE_H - MARGIN_T - MARGIN_B, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
-    doc.build(cluster_story(plan, tr), canvasmaker=make_canvas(info))
+    doc.build(keep_headings(cluster_story(plan, tr)), canvasmaker=make_canvas(info))
     return buf.getvalue()

@@ -36,7 +36,7 @@ from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas
 from .sections import Customer, OptionDoc, QuoteMeta, comparison, draft_banner, header, option_section, signature, terms
-from .styles import FRAME_W, MARGIN_B, MARGIN_L, MARGIN_R, MARGIN_T, PAGE_H, PAGE_W, P, styles
+from .styles import FRAME_W, MARGIN_B, MARGIN_L, MARGIN_R, MARGIN_T, PAGE_H, PAGE_W, P, keep_headings, styles
 
 __all__ = ["UnorderableError", "QuoteError", "QuoteOptions", "quote_pdf", "checked", "safe_filename"]
 
@@ -230,5 +230,5 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
     frame = Frame(MARGIN_L, MARGIN_B, FRAME_W, PAGE_H - MARGIN_T - MARGIN_B, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame]), appendix_template()])
-    doc.build(story, canvasmaker=make_canvas(info))
+    doc.build(keep_headings(story), canvasmaker=make_canvas(info))
     return buf.getvalue()

@@ -296,10 +296,13 @@ def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta,
         return [P(tr(label), st.muted)] + [value_cell(fn(o), st.cell_r, lk, 150) for o, lk in zip(opts, linkers)]
 
     total_label = f"{tr('Total')} ({tr('incl. tax') if _taxed(opts) else tr('excl. tax')})"
+    label_w = 80
+    col = (FRAME_W - label_w) / len(opts)
     rows = [[P("", st.head)] + [P(f"{tr('Option')} {o.letter}", st.head_r) for o in opts],
             [P(tr("Configuration"), st.muted)] + [C(o.build.meta.name, st.cell_br, 150) for o in opts],
             [P(total_label, st.kv_key)]
-            + [value_cell(fig(format_money(o.ev.cost.total, meta.currency, loc), "cost.total"), st.cell_br, lk)
+            + [value_cell(fig(format_money(o.ev.cost.total, meta.currency, loc), "cost.total"), st.cell_br, lk,
+                          width=col - 12)
                for o, lk in zip(opts, linkers)],
             row("GPUs", lambda o: f"{fig(str(o.ev.compute.gpu_count), 'gpu.count')} × {clip(o.ev.compute.gpu_model, 120)}"
                 if o.ev.compute.gpu_count else tr("none")),
@@ -312,8 +315,6 @@ def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta,
                 or tr("not set")),
             row("Open items", lambda o: _count(len(o.ev.errors), "error", tr) + tr(", ")
                 + _count(len(o.ev.warnings), "warning", tr))]
-    label_w = 80
-    col = (FRAME_W - label_w) / len(opts)
     t = Table(rows, colWidths=[label_w] + [col] * len(opts), repeatRows=1)
     t.setStyle(table_style([("BACKGROUND", (0, 0), (-1, 0), ACCENT), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                            ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID),
@@ -390,12 +391,12 @@ def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool) -> list[Flowab
     if max(sum(heights[:cut]), sum(heights[cut:])) > TERMS_TABLE_MAX_H:
         # a table row cannot split across pages: long vendor terms (up to 20,000 characters)
         # flow as one column of paragraphs, which reportlab splits wherever a page ends
-        return [P("Terms and conditions", st.h2), *paras]
+        return [P(meta.labels("Terms and conditions"), st.h2), *paras]
     t = Table([[paras[:cut], "", paras[cut:]]], colWidths=[col, gap, col])
     t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                            ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                            ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    return [P(meta.labels("Terms and conditions"), st.h2), t]
+    return [KeepTogether([P(meta.labels("Terms and conditions"), st.h2), t])]
 
 
 def _vat_terms(settings: VendorSettings, meta: QuoteMeta) -> list[str]:
@@ -423,8 +424,8 @@ def signature(meta: QuoteMeta, letters: Sequence[str]) -> list[Flowable]:
     who = meta.customer or tr("the customer")
     out.append(P(tr("Accepted for and on behalf of {customer}, under the terms above.").format(customer=who), st.body))
     if letters:
-        word = tr("Option")
-        boxes = ("&nbsp;" * 8).join(f"\u2610&nbsp;{word}&nbsp;{x}" for x in letters)
+        word = fonts.markup(tr("Option"))   # 方案 in the CJK face: the Latin one has no glyph for it
+        boxes = ("&nbsp;" * 8).join(f"\u2610&nbsp;{word}&nbsp;{fonts.markup(x)}" for x in letters)
         pick = tr("Select one option:")
         out += [Spacer(1, 6), PM(f"<b>{fonts.markup(pick)}</b>{'&nbsp;' * 6}{boxes}", st.body)]
     if tr.chinese:

@@ -19,7 +19,7 @@ from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import LongTable, Paragraph, Table, TableStyle
+from reportlab.platypus import CondPageBreak, Flowable, LongTable, Paragraph, Table, TableStyle
 
 from ..core.evaluate.bom import OWNED_GROUP
 from ..core.evaluate.result import CostResult
@@ -104,6 +104,42 @@ def styles() -> Styles:
     return _STYLES
 
 
+HEADINGS = ("h1", "h2", "h3")
+#: points of what follows a heading kept on the heading's page (a few table rows, two lines of text)
+KEEP_AFTER = 48.0
+
+
+class _RoomFor(CondPageBreak):
+    """A page break unless the rest of the frame holds `head` and the start of `after` (all of
+    `after` when it is shorter than KEEP_AFTER): keep-with-next that still lets a long table split."""
+
+    def __init__(self, head: Flowable, after: Flowable) -> None:
+        super().__init__(0)
+        self._head, self._after = head, after
+
+    def wrap(self, aW, aH):  # noqa: N803 - reportlab API
+        canv = getattr(self, "canv", None)
+        _, h = self._head.wrapOn(canv, aW, aH)
+        _, rest = self._after.wrapOn(canv, aW, 10_000_000)
+        rest = getattr(self._after, "_H", rest)   # a KeepTogether's wrap says "split me"; _H is its height
+        self.height = h + self._head.getSpaceBefore() + self._head.getSpaceAfter() + min(rest, KEEP_AFTER) \
+            + self._after.getSpaceBefore()
+        return super().wrap(aW, aH)
+
+
+def keep_headings(story: list) -> list:
+    """`story` with every heading (a Paragraph in style h1-h3) kept with the start of what follows
+    it: no heading is left alone at the foot of a page."""
+    out: list = []
+    for i, f in enumerate(story):
+        nxt = story[i + 1] if i + 1 < len(story) else None
+        if isinstance(f, Paragraph) and f.style.name.split("-")[0] in HEADINGS and isinstance(nxt, Flowable) \
+                and not isinstance(nxt, CondPageBreak):
+            out.append(_RoomFor(f, nxt))
+        out.append(f)
+    return out
+
+
 def table_style(cmds: list) -> TableStyle:
     """A TableStyle whose plain-string cells use the embedded font (never the unembedded Helvetica)."""
     return TableStyle([("FONT", (0, 0), (-1, -1), fonts.SANS, 8)] + list(cmds))
@@ -168,10 +204,31 @@ def unmarked(value: str) -> str:
     return _MARK.sub(lambda m: m.group(2), value)
 
 
-def value_cell(value: str, style: ParagraphStyle, links: FigureLinker | None, limit: int = CELL_CHARS) -> Paragraph:
+#: font sizes a figure that must stay on one line (a price, a part number) steps down through
+FIT_SIZES = (8.0, 7.0, 6.2, 5.5)
+
+
+def fit_style(text: str, style: ParagraphStyle, width: float | None) -> ParagraphStyle:
+    """`style`, set smaller when `text` is wider than `width` points: reportlab splits a word wider
+    than its cell mid-word ("CN¥1,716,000.0" / "0"), so a figure is shrunk, never broken."""
+    if width is None:
+        return style
+    bold = style.fontName == fonts.SANS_BOLD
+    for size in (style.fontSize, *(s for s in FIT_SIZES if s < style.fontSize)):
+        if fonts.string_width(text, fonts.SANS_BOLD if bold else fonts.SANS, size) <= width:
+            break
+    if size == style.fontSize:
+        return style
+    return style.clone(f"{style.name}-fit{size}", fontSize=size, leading=size * 1.28)
+
+
+def value_cell(value: str, style: ParagraphStyle, links: FigureLinker | None, limit: int = CELL_CHARS,
+               width: float | None = None) -> Paragraph:
     """A cell of a value that may hold marked figures: linked with `links`, else plain text. A
-    value too long for a cell (user text at its limits) is clipped, and then not linked."""
+    value too long for a cell (user text at its limits) is clipped, and then not linked. With
+    `width` (the cell's inner width), a figure wider than that is set smaller (`fit_style`)."""
     text = unmarked(value)
+    style = fit_style(text, style, width)
     if links is None or clip(text, limit) != text:
         return C(text, style, limit)
     return links.cell(value, style)
@@ -231,6 +288,7 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLin
         ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID),
     ]
     group = None
+    widths = line_widths()
     for n, ln in enumerate(cost.lines, 1):
         if ln.group != group:
             group = ln.group
@@ -244,25 +302,25 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLin
         rows.append([
             P(str(n), st.cell), part_number_cell(ln.part_number, ln.sku_note, tr),
             C(tr.message(ln.name) if ln.group == OWNED_GROUP else ln.name, st.cell, 400),   # "… (already installed)"
-            value_cell(fig(f"{ln.qty:,}", ext), st.cell_r, links),
+            value_cell(fig(f"{ln.qty:,}", ext), st.cell_r, links, width=widths[3] - 6),
             value_cell(fig(_amount(ln.unit_price, cost.currency, locale), key + "unit_price" if ext else ""),
-                       st.cell_r, links),
-            value_cell(fig(_amount(ln.extended, cost.currency, locale), ext), st.cell_r, links),
+                       st.cell_r, links, width=widths[4] - 6),
+            value_cell(fig(_amount(ln.extended, cost.currency, locale), ext), st.cell_r, links, width=widths[5] - 6),
         ])
-    table = LongTable(rows, colWidths=line_widths(), repeatRows=1, splitByRow=1, splitInRow=0)
+    table = LongTable(rows, colWidths=widths, repeatRows=1, splitByRow=1, splitInRow=0)
     table.setStyle(table_style(cmds))
     return table
 
 
-def part_number_cell(number: str, sku_note: str = "", tr: Labels = _EN) -> Paragraph:
-    """A part number that never breaks across lines: a long one is set smaller, not wrapped.
-
-    A line without one says why (`sku_note`, words/sku_words.py) in small type that wraps."""
+def part_number_cell(number: str, sku_note: str = "", tr: Labels = _EN, column: float = LINE_COLS[1]) -> Paragraph:
+    """A part number that never breaks across lines in a `column` points wide: a long one is set
+    smaller, not wrapped. A line without one says why (`sku_note`, words/sku_words.py) in small
+    type that wraps."""
     st = styles()
     if not number and sku_note:
         return P(tr(sku_note_text(sku_note)), st.cell.clone("pn-note", fontSize=6, leading=7.4))
     text = number or tr(NO_REASON)
-    width = LINE_COLS[1] - 6
+    width = column - 6
     style = st.cell
     for size in (8, 7, 6.2, 5.5):
         if fonts.string_width(text, fonts.SANS, size) <= width:
@@ -286,8 +344,9 @@ def totals_table(cost: CostResult, locale: str, label: str = "Total", tr: Labels
     cur = cost.currency
 
     def money(value: Decimal, key: str, style: ParagraphStyle = st.cell_r) -> Paragraph:
-        return value_cell(fig(format_money(value, cur, locale), f"cost.{key}"), style, links)
+        return value_cell(fig(format_money(value, cur, locale), f"cost.{key}"), style, links, width=widths[1] - 6)
 
+    widths = [150, 92]
     rows: list[list] = [[P(tr("Subtotal"), st.cell), money(cost.subtotal, "subtotal")]]
     if cost.discount:
         rows.append([P(f"{tr('Discount')} ({format_pct(cost.discount_pct)})", st.cell),
@@ -306,7 +365,6 @@ def totals_table(cost: CostResult, locale: str, label: str = "Total", tr: Labels
     rows.append([P(tr("Shipping"), st.cell), money(cost.shipping, "shipping")])
     basis = tr("incl. tax") if cost.total_includes_tax else tr("excl. tax")
     rows.append([P(f"{label} ({cur}, {basis})", st.cell_b), money(cost.total, "total", st.cell_br)])
-    widths = [150, 92]
     t = Table(rows, colWidths=widths, hAlign="RIGHT")
     last = len(rows) - 1
     t.setStyle(table_style([

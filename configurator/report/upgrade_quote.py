@@ -16,7 +16,17 @@ from __future__ import annotations
 import io
 from datetime import date, timedelta
 
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, LongTable, PageTemplate, Spacer, Table
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    LongTable,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+)
 
 from ..core.build import Build
 from ..core.catalog import Catalog
@@ -49,6 +59,8 @@ from .styles import (
     FigureLinker,
     P,
     fig,
+    fit_style,
+    keep_headings,
     part_number_cell,
     styles,
     table_style,
@@ -136,6 +148,8 @@ def changes_table(plan: UpgradePlan, catalog: Catalog, locale: str, tr: Labels) 
     rows: list[list] = [[P(tr(h), st.head) for h in ("Change", "Part number", "Description", "Slots")] +
                         [P(tr(h), st.head_r) for h in ("Qty", "Unit price", "Extended")]]
     words = {ADD: tr("Buy"), REMOVE: tr("Take out"), MOVE: tr("Move")}
+    # part numbers up to 17 characters fit at 6.2 pt and more; the description takes what is left
+    widths = [40, 92, FRAME_W - 40 - 92 - 74 - 26 - 70 - 72, 74, 26, 70, 72]
     ask = tr("on request")
     for ln in delta_bom(plan, catalog):
         if ln.group == ADD:
@@ -146,11 +160,21 @@ def changes_table(plan: UpgradePlan, catalog: Catalog, locale: str, tr: Labels) 
             ext = format_money(-ln.extended, cur, locale) if ln.extended is not None else "—"
         else:
             unit = ext = "—"
-        rows.append([P(words[ln.group], st.cell_b), part_number_cell(ln.part_number, ln.sku_note, tr), C(ln.name, st.cell, 200),
-                     C(_slots(ln.where, tr), st.cell, 120), P(f"{ln.qty:,}", st.cell_r), P(unit, st.cell_r), P(ext, st.cell_r)])
+        rows.append([P(words[ln.group], st.cell_b), part_number_cell(ln.part_number, ln.sku_note, tr, widths[1]),
+                     C(ln.name, st.cell, 200), C(_slots(ln.where, tr), st.cell, 120), P(f"{ln.qty:,}", st.cell_r),
+                     _money_cell(unit, widths[5] - 6), _money_cell(ext, widths[6] - 6)])
     if len(rows) == 1:
         rows.append([P(tr("No parts change."), st.cell), "", "", "", "", "", ""])
-    return _grid(rows, [44, 74, FRAME_W - 44 - 74 - 80 - 28 - 72 - 72, 80, 28, 72, 72])
+    return _grid(rows, widths)
+
+
+def _money_cell(text: str, width: float) -> Paragraph:
+    """An amount right-aligned on one line: set smaller when wider than the cell, never split; a
+    "trade-in" prefix may wrap above it (the amount's own characters are joined with no-break)."""
+    st = styles()
+    head, sep, amount = text.rpartition(" ")
+    style = fit_style(amount, st.cell_r, width)
+    return PM(fonts.markup(head) + (" " if sep else "") + fonts.markup(amount).replace(" ", "&nbsp;"), style)
 
 
 def problems(plan: UpgradePlan, tr: Labels) -> list[Flowable]:
@@ -252,5 +276,5 @@ def _render(story: list[Flowable], meta: QuoteMeta, settings: VendorSettings) ->
     frame = Frame(MARGIN_L, MARGIN_B, FRAME_W, PAGE_H - MARGIN_T - MARGIN_B, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame]), appendix_template()])
-    doc.build(story, canvasmaker=make_canvas(info))
+    doc.build(keep_headings(story), canvasmaker=make_canvas(info))
     return buf.getvalue()

@@ -80,6 +80,27 @@ def support_line(hardware: Decimal, commercial: Commercial, quantum: Decimal) ->
         price_source=f"{rate} of the hardware subtotal per year (build terms)", kind="service", group="Services")
 
 
+def gross_lines(parts: Sequence[CostLine], commercial: Commercial, quantum: Decimal) -> Sequence[CostLine]:
+    """`parts` as the quote prints them. Catalog and price-list prices are net of tax; when the build's
+    prices include tax (`commercial.prices_include_tax`) each unit price is grossed up by the tax rate
+    and rounded, so a 13 % 报价单 "含税" totals net × 1.13 and the tax it shows is really charged
+    (it had printed the net price as gross, giving the tax away)."""
+    rate = Decimal(commercial.tax_pct)
+    if not commercial.prices_include_tax or not rate:
+        return parts
+    factor = 1 + rate / 100
+    note = f" + {rate.normalize():f} % tax (prices include tax)"
+    out = []
+    for line in parts:
+        if not line.unit_price:   # on request, owned or included: nothing to gross up
+            out.append(line)
+            continue
+        unit = quantize(line.unit_price * factor, quantum)
+        out.append(line.model_copy(update={"unit_price": unit, "extended": unit * line.qty,
+                                           "price_source": (line.price_source or "") + note}))
+    return out
+
+
 def _priced_sum(lines: Sequence[CostLine], quantum: Decimal) -> Decimal:
     total = quantum * 0   # "0.00", not "0", when nothing is priced
     for line in lines:
@@ -96,6 +117,7 @@ def price_bom(currency: str, quantum: Decimal, parts: Sequence[CostLine], commer
     `GROUPS` order, stable within a group, with the services line last. `shipping` (in
     `currency`) replaces `commercial.shipping` when given (the caller converted the typed-in amount).
     """
+    parts = gross_lines(parts, commercial, quantum)
     hardware = _priced_sum(parts, quantum)
     support = support_line(hardware, commercial, quantum)
     lines = sorted(parts, key=lambda line: _ORDER.get(line.group, len(GROUPS)))

@@ -89,7 +89,7 @@ def _columns_block(cmp: Comparison, width: float, internal: bool) -> Any:
 def _story(cmp: Comparison, width: float, internal: bool) -> list[Any]:
     from reportlab.platypus import KeepTogether, PageBreak, Spacer
 
-    from ...report.styles import P, line_table, styles, totals_table
+    from ...report.styles import P, keep_headings, line_table, styles, totals_table
     from ...words.quote_words import Labels
 
     st = styles()
@@ -101,11 +101,15 @@ def _story(cmp: Comparison, width: float, internal: bool) -> list[Any]:
         story += [_group_table(group, rows, cmp, width), Spacer(1, 8)]
     tr, loc = Labels(current_language()), locale_tag()
     for i, col in enumerate(cmp.columns):
-        story += [PageBreak(), P(f"{chr(ord('A') + i)}: {col.label}", st.h2),
+        name = f"{chr(ord('A') + i)}: {col.label}"
+        # the totals carry the build's letter and, kept with them, its name: a total that moves to
+        # the next page never stands there without the build it totals
+        total = f"{tr('Total')}, {chr(ord('A') + i)}"
+        story += [PageBreak(), P(name, st.h2),
                   *([P(prices_text(col), st.muted)] if internal else []), Spacer(1, 4),
                   line_table(col.evaluation.cost, loc, tr), Spacer(1, 6),
-                  KeepTogether(_under_lines(totals_table(col.evaluation.cost, loc, tr("Total"), tr)))]
-    return story
+                  KeepTogether([P(name, st.muted), _under_lines(totals_table(col.evaluation.cost, loc, total, tr))])]
+    return keep_headings(story)
 
 
 def _under_lines(totals: Any) -> Any:
@@ -130,22 +134,20 @@ def comparison_pdf(cmp: Comparison, internal: bool = False) -> bytes:
     from reportlab.platypus import SimpleDocTemplate
 
     from ...report import fonts
+    from ...report.canvas import PageInfo, make_canvas
 
     fonts.register()
     page_w, page_h = landscape(A4)
     margin = 14 * mm
     buf = io.BytesIO()
-
-    def footer(canvas: Any, doc: Any) -> None:
-        canvas.saveState()
-        fonts.draw_string(canvas, page_w - margin, 8 * mm, _("Page {page}").format(page=doc.page), fonts.SANS, 7,
-                          anchor="end")
-        canvas.restoreState()
-
+    # "Page N of M" and, from page 2, a running header naming the document (report/canvas.py)
+    info = PageInfo(vendor=_("Comparison of {n} builds").format(n=len(cmp.columns)),
+                    quote_label=date.today().isoformat(), customer="", page_w=page_w, page_h=page_h,
+                    margin_l=margin, margin_r=margin, page_label=_("Page {page} of {total}"))
     doc = SimpleDocTemplate(buf, pagesize=(page_w, page_h), leftMargin=margin, rightMargin=margin,
                             topMargin=margin, bottomMargin=margin, title=_("Comparison"),
                             creator="ai-server-configurator")
-    doc.build(_story(cmp, page_w - 2 * margin, internal), onFirstPage=footer, onLaterPages=footer)
+    doc.build(_story(cmp, page_w - 2 * margin, internal), canvasmaker=make_canvas(info))
     return buf.getvalue()
 
 

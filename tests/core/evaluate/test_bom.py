@@ -57,9 +57,12 @@ def test_discount_then_tax_added_then_shipping():
     assert bom.total == Decimal("2999.97") - Decimal("75.00") + Decimal("241.31") + Decimal("12.35")
 
 
-def test_tax_included_is_contained_not_added():
-    bom = price_bom("CNY", CENT, [line("chassis", "113.00")], terms(tax_pct="13", prices_include_tax=True,
+def test_tax_included_grosses_the_net_list_price_up_and_contains_the_tax():
+    """Prices are net list prices: 'prices include tax' prints them grossed up (100 → 113 at 13 %),
+    so the tax the quote shows is charged, not given away (issue #29)."""
+    bom = price_bom("CNY", CENT, [line("chassis", "100.00")], terms(tax_pct="13", prices_include_tax=True,
                                                                     shipping="5", shipping_taxed=False))
+    assert bom.lines[0].unit_price == Decimal("113.00") and "13 % tax" in bom.lines[0].price_source
     assert bom.tax_included and bom.tax == Decimal("13.00")
     assert bom.total == Decimal("118.00")
 
@@ -67,7 +70,7 @@ def test_tax_included_is_contained_not_added():
 def test_shipping_is_taxed_by_default_net_or_gross():
     added = price_bom("CNY", CENT, [line("chassis", "1000.00")], terms(tax_pct="13", shipping="100"))
     assert added.shipping_taxed and added.tax == Decimal("143.00") and added.total == Decimal("1243.00")
-    gross = price_bom("CNY", CENT, [line("chassis", "1130.00")], terms(tax_pct="13", shipping="113",
+    gross = price_bom("CNY", CENT, [line("chassis", "1000.00")], terms(tax_pct="13", shipping="113",
                                                                      prices_include_tax=True))
     assert gross.tax == Decimal("143.00") and gross.total == Decimal("1243.00")
 

@@ -103,8 +103,11 @@ def test_discount_tax_shipping(make_build, catalog):
     assert c.discount == Decimal("5500.00") and c.tax == Decimal("6500.00")    # 13 % of 49,500 + 500 shipping
     assert c.total == Decimal("55000.00") - Decimal("5500.00") + Decimal("6500.00") + Decimal("500.00")
     inc = cost(make_build("hgx-test", {"GPU1": "gpu-sxm"}, commercial={**com, "prices_include_tax": True}), catalog)
-    assert inc.tax_included and inc.tax == (Decimal(50000) - Decimal(50000) / Decimal("1.13")).quantize(Decimal("0.01"))
-    assert inc.total == Decimal("49500.00") + Decimal("500.00")
+    # the net list prices grossed up by 13 % (issue #29): the tax is contained in the total, not given away
+    assert inc.subtotal == Decimal("62150.00")                                   # 55,000 × 1.13
+    assert inc.discount == Decimal("6215.00")
+    assert inc.tax_included and inc.tax == ((Decimal(55935) + 500) * 13 / 113).quantize(Decimal("0.01"))
+    assert inc.total == Decimal("55935.00") + Decimal("500.00")
 
 
 def test_discount_applies_to_support_too(make_build, catalog):
