@@ -478,3 +478,45 @@ def test_a_dropped_connection_is_tried_once_more_and_nothing_else_is(retries):
                 read_inventory(RedfishOptions(bmc, retries=0))
     finally:
         sock.close()
+
+
+def test_an_endless_chain_of_pages_stops_at_the_member_cap():
+    """Each page links a new next page and holds nothing: at most `max_members` pages are read."""
+    asked: list[str] = []
+
+    def route(method: str, path: str, headers: dict[str, str]):
+        asked.append(path)
+        if path.startswith("/redfish/v1/Systems"):
+            n = int(path.rsplit("=", 1)[1]) if "?$skip=" in path else 0
+            return 200, body({"@odata.id": path, "Members": [], "Members@odata.count": 10**6,
+                              "Members@odata.nextLink": f"/redfish/v1/Systems?$skip={n + 1}"})
+        return (200, body(DOCS[path])) if path in DOCS else (404, b"")
+
+    with scripted(route) as bmc:
+        inv = read_inventory(RedfishOptions(bmc, retries=0, max_members=20))
+    assert sum(p.startswith("/redfish/v1/Systems") for p in asked) == 21
+    assert "/redfish/v1/Systems?$skip=20: 1000000 members, only the first 20 read" in [say(n, "en") for n in inv.notes]
+
+
+def test_a_collection_in_pages_is_read_to_its_last_page():
+    """`Members@odata.nextLink` with `$skip` (DSP0266's paging): every page is read."""
+    def route(method: str, path: str, headers: dict[str, str]):
+        if path.startswith("/redfish/v1/Systems") and "/Systems/" not in path:
+            skip = int(path.rsplit("=", 1)[1]) if "?$skip=" in path else 0
+            page = {"Members": [{"@odata.id": f"/redfish/v1/Systems/{i}"} for i in range(skip, skip + 2)],
+                    "Members@odata.count": 6}
+            if skip < 4:
+                page["Members@odata.nextLink"] = f"/redfish/v1/Systems?$skip={skip + 2}"
+            return 200, body(page)
+        if path.endswith("/P"):
+            return 200, body({"Members": [{"@odata.id": path + "/1"}]})
+        if path.endswith("/P/1"):
+            return 200, body({"@odata.id": path, "ProcessorType": "CPU", "Model": "C"})
+        if path.startswith("/redfish/v1/Systems/"):
+            i = path.rsplit("/", 1)[1]
+            return 200, body({"@odata.id": path, "Model": f"M{i}", "Processors": {"@odata.id": f"{path}/P"}})
+        return (200, body(DOCS[path])) if path in DOCS else (404, b"")
+
+    with scripted(route) as bmc:
+        inv = read_inventory(RedfishOptions(bmc, retries=0))
+    assert len(inv.of("cpu")) == 6 and inv.system_model == "M0", inv.notes

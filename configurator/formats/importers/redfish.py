@@ -98,19 +98,23 @@ class _Walker:
     def members(self, link: Any) -> Iterator[dict[str, Any]]:
         """The resources of a collection, one by one as they are read, at most `max_members`,
         following `Members@odata.nextLink`; a page is dropped once its links are taken."""
-        cap, tried = self.s.options.max_members, 0
+        cap, tried, pages = self.s.options.max_members, 0, 0
         page = self.get(link)
         while page is not None:
+            pages += 1      # a page holds a member or more: more pages than `cap` is an endless chain
             members = page.get("Members")
             refs = members[:cap - tried + 1] if isinstance(members, list) else []
             where = str(page.get("@odata.id") or (link.get("@odata.id") if isinstance(link, dict) else link))
             total = page.get("Members@odata.count", len(members) if isinstance(members, list) else 0)
             next_link = page.get("Members@odata.nextLink")
             del page, members
+            capped = Msg("import.members-capped", where=where[:_SHORT], total=str(total)[:_SHORT], cap=cap)
+            if pages > cap:
+                self.notes.append(capped)
+                return
             for ref in refs:
                 if tried >= cap:
-                    self.notes.append(Msg("import.members-capped", where=where[:_SHORT], total=str(total)[:_SHORT],
-                                          cap=cap))
+                    self.notes.append(capped)
                     return
                 tried += 1
                 item = self.get(ref)

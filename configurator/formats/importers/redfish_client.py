@@ -346,7 +346,7 @@ class RedfishSession:
             self._adapter.deadline = None
 
     def path_of(self, link: Any) -> str | None:
-        """The path to GET for an `@odata.id`: same service only, fragment removed."""
+        """The path (and query) to GET for an `@odata.id`: same service only, fragment removed."""
         if not isinstance(link, str):
             return None
         if len(link) > self.options.max_link_chars:
@@ -354,7 +354,10 @@ class RedfishSession:
         parts = urlsplit(link)
         if parts.netloc and parts.netloc != self._host:
             return None
-        return parts.path if parts.path.startswith("/") else None
+        if not parts.path.startswith("/"):
+            return None
+        # the query stays: a collection's next page is `...?$skip=N` (DSP0266); the fragment goes
+        return f"{parts.path}?{parts.query}" if parts.query else parts.path
 
     def get(self, path: str) -> tuple[dict[str, Any] | None, Msg | None]:
         """(the resource, None) or (None, why not): HTTP errors, bad JSON, too large."""
