@@ -12,7 +12,9 @@ from pydantic import ValidationError
 
 from ..core import validation_text
 from ..core.evaluator import Evaluator
+from ..core.input_error import english
 from ..core.recommend import Recommendation, Request, recommend
+from ..core.recommend.reasons import serving_line
 from ..core.text import N_
 from ..store.build_files import save_build
 from .workload_command import WorkloadArgError, build_workload
@@ -29,6 +31,11 @@ def _owned(items: list[str]) -> dict[str, int]:
     return out
 
 
+#: Request fields whose flag is named otherwise
+_FLAGS = {"target_ttft_ms": "ttft_ms", "target_tpot_ms": "tpot_ms", "max_kw_per_server": "max_kw",
+          "max_rack_units": "max_ru", "front_size": "top"}
+
+
 def build_request(args: argparse.Namespace) -> Request:
     """The `Request` the arguments describe; `WorkloadArgError` names the bad flag."""
     args.mode = {"finetune": "train", "serve": "infer"}.get(args.mode, args.mode)
@@ -39,15 +46,22 @@ def build_request(args: argparse.Namespace) -> Request:
         raise WorkloadArgError(f"--budget: {args.budget!r} is not a number") from None
     try:
         return Request(workload=workload, deadline_days=args.deadline_days,
-                       target_tokens_per_s=args.target_tokens_per_s, budget=budget, currency=args.currency,
+                       target_tokens_per_s=args.target_tokens_per_s, target_ttft_ms=args.ttft_ms,
+                       target_tpot_ms=args.tpot_ms, concurrent_users=args.concurrent_users,
+                       budget=budget, currency=args.currency,
                        max_kw_per_server=args.max_kw, max_rack_units=args.max_ru, cooling=args.cooling,
                        ambient_c=args.ambient, vendors=tuple(args.vendor), gpu_families=tuple(args.gpu_family),
                        owned=_owned(args.owned), objective=args.objective, tco_years=args.tco_years,
                        max_servers=args.max_servers, front_size=args.top)
     except ValidationError as exc:
         err = exc.errors()[0]
-        flag = "--" + ".".join(str(x) for x in err["loc"]).replace("_", "-")
-        raise WorkloadArgError(f"{flag}: {validation_text.message(err)}") from None
+        name = ".".join(str(x) for x in err["loc"])
+        found = validation_text.msg(err)
+        text = validation_text.message(err)
+        if not name and found.id == "value.at-field":     # a check across fields names its field
+            name, text = str(found["field"]), english(found["details"])   # type: ignore[arg-type]
+        flag = "--" + _FLAGS.get(name, name).replace("_", "-")
+        raise WorkloadArgError(f"{flag}: {text}") from None
 
 
 def to_json(rec: Recommendation) -> dict[str, Any]:
@@ -55,6 +69,7 @@ def to_json(rec: Recommendation) -> dict[str, Any]:
     return {
         "candidates": rec.candidates, "enumerated": rec.enumerated, "blocks": rec.blocks, "seconds": round(rec.seconds, 3),
         "none_reason": rec.none_reason or None, "rejected_by_rules": list(rec.rejected),
+        "dropped_by_serving_targets": [x.to_json() for x in rec.dropped],
         "results": [{
             "servers": r.servers, "chassis": r.build.chassis, "gpu": r.evaluation.compute.gpu_id,
             "gpus_per_server": r.evaluation.compute.gpu_count, "price": str(r.price), "tco": str(r.tco),
@@ -62,6 +77,7 @@ def to_json(rec: Recommendation) -> dict[str, Any]:
             "cost_per_million_tokens": str(r.cost_per_mtok) if r.cost_per_mtok is not None else None,
             "peak_w_per_server": r.evaluation.power.peak_w, "warnings": r.warnings,
             "why": [x.to_json() for x in r.reasons], "binds": [x.to_json() for x in r.binds],
+            "serving": r.serving.to_json() if r.serving is not None else None,
             "build": r.build.to_file_dict(),
         } for r in rec.results],
     }
@@ -73,13 +89,15 @@ def to_text(rec: Recommendation, tr: Any = lambda s: s) -> str:
         m=rec.enumerated, n=rec.candidates, s=rec.seconds, b=rec.blocks)]
     if not rec.results:
         lines.append(tr(rec.none_reason))
+    lines += [tr(x.template).format(**dict(x.values)) for x in rec.dropped]
     for k, r in enumerate(rec.results, 1):
         c = r.evaluation.compute
         speed = (tr(N_("{days} days")).format(days=f"{r.days:,.1f}") if r.days is not None
                  else tr(N_("{rate} tokens/s")).format(rate=f"{r.tokens_per_s:,.0f}"))
         lines.append(f"{k:2}. {r.servers} × {r.evaluation.chassis_name}, {c.gpu_count} × {c.gpu_model}: "
                      f"{r.price:,.2f} {r.evaluation.cost.currency}, {speed}")
-        lines += ["      " + tr(x.template).format(**dict(x.values)) for x in (*r.reasons, *r.binds)]
+        said = (*r.reasons, *((serving_line(r.serving),) if r.serving is not None else ()), *r.binds)
+        lines += ["      " + tr(x.template).format(**dict(x.values)) for x in said]
     return "\n".join(lines)
 
 

@@ -159,6 +159,8 @@ VALIDATORS: dict[str, Entry] = {
     "recommend.owned-count": N_("count must be 0..100000, got {n}"),
     "recommend.serving-sized": N_("a serving workload is sized by target_tokens_per_s"),
     "recommend.training-sized": N_("a training workload is sized by deadline_days"),
+    "recommend.serving-target": N_("TTFT, time per output token and concurrent users are serving targets: "
+                                   "use them with --mode infer"),
 }
 
 #: store/build_files.py catalog_notes, parse_build: what the catalog does not know (the build still loads)

@@ -44,3 +44,22 @@ def test_recommend_bad_budget_is_one_line() -> None:
 def test_recommend_nothing_fits_exit_1() -> None:
     code, out, _ = run("recommend", "--preset", "llama-2-7b", "--budget", "10", "--max-servers", "1")
     assert code == 1 and "No build meets every constraint" in out
+
+
+def test_recommend_serving_targets_text_and_json() -> None:
+    args = ("recommend", "--preset", "llama-3.1-8b", "--mode", "serve", "--precision", "fp8", "--seq", "2000",
+            "--new-tokens", "500", "--ttft-ms", "400", "--tpot-ms", "15", "--concurrent-users", "300",
+            "--max-servers", "2", "--top", "3")
+    code, out, _ = run(*args, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["results"] and "dropped_by_serving_targets" in data
+    s = data["results"][0]["serving"]
+    assert s["parallelism"]["tp"] == data["results"][0]["gpus_per_server"] and s["parallelism"]["pp"] == 1
+    assert s["ttft_ms"] <= 400 and s["tpot_ms"] <= 15 and s["max_concurrent_sequences"] >= 300
+    code, out, _ = run(*args)
+    assert code == 0 and "Serving: TP " in out and "ms per output token at" in out
+
+
+def test_recommend_serving_target_with_training_is_one_line() -> None:
+    code, _, err = run("recommend", "--preset", "llama-2-7b", "--tpot-ms", "20")
+    assert code == 2 and err.count("\n") == 1 and err.startswith("configurator: --tpot-ms:")

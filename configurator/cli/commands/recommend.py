@@ -33,6 +33,13 @@ def arguments(p: argparse.ArgumentParser) -> None:
     _workload_arguments(p)
     p.add_argument("--deadline-days", type=float, metavar="D", help=_("training: finish within D days"))
     p.add_argument("--target-tokens-per-s", type=float, metavar="RATE", help=_("serving: output tokens/s over all servers"))
+    p.add_argument("--ttft-ms", type=float, metavar="MS",
+                   help=_("serving: most time to first token of a --seq-token prompt, milliseconds"))
+    p.add_argument("--tpot-ms", type=float, metavar="MS",
+                   help=_("serving: most time per output token at the concurrent sequences, milliseconds"))
+    p.add_argument("--concurrent-users", type=int, metavar="N",
+                   help=_("serving: sessions of --seq + --new-tokens tokens held at once over all servers "
+                          "(also the concurrency --tpot-ms and --ttft-ms are met at; default: --batch per server)"))
     p.add_argument("--budget", metavar="AMOUNT", help=_("most money for all servers, in --currency"))
     p.add_argument("--currency", default="USD", metavar="CODE",
                    help=_("currency of --budget and of the prices shown, ISO 4217 (default: %(default)s)"))

@@ -16,7 +16,9 @@ import numpy as np
 from ..text import N_
 
 if TYPE_CHECKING:
+    from .request import Request
     from .search import Result
+    from .serving import Serving
     from .sweep import Sweep
     from .vector import Candidates, Figures
 
@@ -26,7 +28,8 @@ NEAR = 0.9
 
 @dataclass(frozen=True)
 class Reason:
-    """One sentence: `kind` (why, memory, power, cooling, budget, deadline, rate), a template, its values."""
+    """One sentence: `kind` (why, memory, power, cooling, budget, deadline, rate, ttft, tpot, users,
+    serving), a template, its values."""
 
     kind: str
     template: str
@@ -112,6 +115,73 @@ def _limits(res: Result, sweep: Sweep) -> list[Reason]:
     return out
 
 
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:,.1f}"
+
+
+def _misses(req: Request, s: Serving) -> list[str]:
+    """The serving targets `s` misses: "ttft", "tpot", "users"."""
+    out = []
+    if req.target_ttft_ms is not None and s.ttft_s * 1000 > req.target_ttft_ms:
+        out.append("ttft")
+    if req.target_tpot_ms is not None and s.tpot_s * 1000 > req.target_tpot_ms:
+        out.append("tpot")
+    if req.concurrent_users is not None and s.max_users < req.concurrent_users:
+        out.append("users")
+    return out
+
+
+def failed(req: Request, s: Serving) -> bool:
+    """Whether `s` misses a serving target of `req`."""
+    return bool(_misses(req, s))
+
+
+def drops(req: Request, servings: list[Serving]) -> list[Reason]:
+    """For each serving target that drops builds otherwise valid: how many, and the best any reaches."""
+    missed = [set(_misses(req, s)) for s in servings]
+    out = []
+    if req.target_ttft_ms is not None and (n := sum("ttft" in m for m in missed)):
+        out.append(_r("ttft", N_("Time to first token: {n} builds dropped; the best reaches {best} ms for the "
+                                 "{target} ms asked."),
+                      n=f"{n:,}", best=_ms(min(s.ttft_s for s in servings)), target=f"{req.target_ttft_ms:g}"))
+    if req.target_tpot_ms is not None and (n := sum("tpot" in m for m in missed)):
+        out.append(_r("tpot", N_("Time per output token: {n} builds dropped; the best reaches {best} ms for the "
+                                 "{target} ms asked."),
+                      n=f"{n:,}", best=_ms(min(s.tpot_s for s in servings)), target=f"{req.target_tpot_ms:g}"))
+    if req.concurrent_users is not None and (n := sum("users" in m for m in missed)):
+        out.append(_r("users", N_("Concurrent users: {n} builds dropped; the most any holds is {best} for the "
+                                  "{target} asked."),
+                      n=f"{n:,}", best=f"{max(s.max_users for s in servings):,}", target=f"{req.concurrent_users:,}"))
+    return out
+
+
+def _serving(res: Result, req: Request) -> list[Reason]:
+    """The serving targets `res` comes within `NEAR` of: the ones that bind it."""
+    s = res.serving
+    if s is None:
+        return []
+    out = []
+    if req.target_ttft_ms is not None and s.ttft_s * 1000 >= NEAR * req.target_ttft_ms:
+        out.append(_r("ttft", N_("Time to first token: {ttft} ms of the {target} ms asked."),
+                      ttft=_ms(s.ttft_s), target=f"{req.target_ttft_ms:g}"))
+    if req.target_tpot_ms is not None and s.tpot_s * 1000 >= NEAR * req.target_tpot_ms:
+        out.append(_r("tpot", N_("Time per output token: {tpot} ms of the {target} ms asked."),
+                      tpot=_ms(s.tpot_s), target=f"{req.target_tpot_ms:g}"))
+    if req.concurrent_users is not None and req.concurrent_users >= NEAR * s.max_users:
+        out.append(_r("users", N_("Concurrent users: {users} of the {most} sequences the GPUs' memory holds."),
+                      users=f"{req.concurrent_users:,}", most=f"{s.max_users:,}"))
+    return out
+
+
+def serving_line(s: Serving) -> Reason:
+    """The parallelism a serving build assumes and its latency and concurrency figures."""
+    return _r("serving", N_("Serving: TP {tp} per server (no PP or EP), replicas: {replicas}; first token in {ttft} ms "
+                            "for a {prompt}-token prompt; {tpot} ms per output token at {conc} sequences per "
+                            "server; up to {most} sequences of {session} tokens in all."),
+              tp=s.tp, replicas=s.replicas, ttft=_ms(s.ttft_s), prompt=f"{s.prompt_tokens:,}", tpot=_ms(s.tpot_s),
+              conc=f"{s.concurrency:,}", most=f"{s.max_users:,}", session=f"{s.session_tokens:,}")
+
+
 def explain(results: list[Result], fig: Figures, front: np.ndarray, c: Candidates, sweep: Sweep,
             found: list, picks: list) -> list[Result]:
     """`results` (front order) with their reasons and what binds each."""
@@ -120,7 +190,8 @@ def explain(results: list[Result], fig: Figures, front: np.ndarray, c: Candidate
     for i, (res, row) in enumerate(zip(results, front)):
         row = int(row)
         n_total = int(sweep.btab.n_gpu[c.block[row]]) * (res.servers if req.training else 1)
-        binds = _memory(fig, row, sweep, c, n_total) + _power(fig, row, sweep, c) + _limits(res, sweep)
+        binds = (_memory(fig, row, sweep, c, n_total) + _power(fig, row, sweep, c) + _limits(res, sweep)
+                 + _serving(res, req))
         out.append(replace(res, reasons=tuple(_why(i, len(results), res, req.training, req.ranking)),
                            binds=tuple(binds)))
     return out

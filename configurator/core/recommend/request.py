@@ -30,7 +30,8 @@ class Request(BaseModel):
 
     Training (`workload.mode == "train"`, fine-tuning included) is sized by `deadline_days` on
     `workload.train.tokens`; serving (`"infer"`) by `target_tokens_per_s`, output tokens per
-    second over all servers at the workload's batch and context.
+    second over all servers at the workload's batch and context, and by the serving targets
+    `target_ttft_ms`, `target_tpot_ms` and `concurrent_users` (core/recommend/serving.py).
     """
 
     model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
@@ -38,6 +39,11 @@ class Request(BaseModel):
     workload: Workload
     deadline_days: float | None = Field(None, gt=0, le=100_000, allow_inf_nan=False)
     target_tokens_per_s: float | None = Field(None, gt=0, le=1e12, allow_inf_nan=False)
+    #: serving targets (core/recommend/serving.py): time to first token of a `context`-token prompt, ms;
+    #: time per output token, ms; sessions of `context + new_tokens` tokens held at once over all servers
+    target_ttft_ms: float | None = Field(None, gt=0, le=1e7, allow_inf_nan=False)
+    target_tpot_ms: float | None = Field(None, gt=0, le=1e6, allow_inf_nan=False)
+    concurrent_users: int | None = Field(None, ge=1, le=100_000_000)
     budget: Decimal | None = Field(None, gt=0, le=Decimal("1e12"), allow_inf_nan=False)
     currency: str = Field("USD", pattern=r"^[A-Z]{3}$")
     max_kw_per_server: float | None = Field(None, gt=0, le=1000, allow_inf_nan=False)
@@ -72,7 +78,16 @@ class Request(BaseModel):
             raise invalid_at("deadline_days", Msg("recommend.serving-sized"))
         if self.workload.mode == "train" and self.target_tokens_per_s is not None:
             raise invalid_at("target_tokens_per_s", Msg("recommend.training-sized"))
+        if self.workload.mode == "train":
+            for name in ("target_ttft_ms", "target_tpot_ms", "concurrent_users"):
+                if getattr(self, name) is not None:
+                    raise invalid_at(name, Msg("recommend.serving-target"))
         return self
+
+    @property
+    def serving_targets(self) -> bool:
+        """Whether a latency or concurrency target is asked (core/recommend/serving.py)."""
+        return any(v is not None for v in (self.target_ttft_ms, self.target_tpot_ms, self.concurrent_users))
 
     @property
     def training(self) -> bool:

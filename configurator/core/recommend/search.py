@@ -4,13 +4,14 @@
 builds that meet every constraint, takes the Pareto front of money (price, TCO or cost per token)
 against speed (days to train or tokens per second), and checks each front build with the scalar
 `Evaluator` — the same rules `configurator check` runs. A front build the rules reject is never
-shown: it is excluded and the front recomputed.
+shown: it is excluded and the front recomputed. Serving builds also carry their TTFT, time per output
+token and concurrent sequences (`serving`), and must meet every serving target asked.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 import numpy as np
@@ -20,8 +21,9 @@ from ..evaluate.result import Evaluation
 from ..evaluator import Evaluator
 from ..text import N_
 from .options import Block, Choice, blocks, build_of
-from .reasons import Reason, explain
+from .reasons import Reason, drops, explain, failed
 from .request import Request
+from .serving import Serving, ServingTable
 from .sweep import Sweep, choice_candidates, expansions, money
 from .tables import block_table, build_tables
 from .vector import Figures, WorkTable, energy_price
@@ -45,6 +47,7 @@ class Result:
     reasons: tuple[Reason, ...]
     binds: tuple[Reason, ...]
     warnings: int
+    serving: Serving | None = None   # serving: TTFT, TPOT, concurrency and the parallelism assumed
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,8 @@ class Recommendation:
     seconds: float
     rejected: tuple[str, ...]  # front builds the rules rejected (block, first error code)
     none_reason: str = ""
+    #: serving targets that dropped builds otherwise valid: how many, and the best any reached
+    dropped: tuple[Reason, ...] = ()
 
 
 def _to_money(units: int, scale: int) -> Decimal:
@@ -117,8 +122,11 @@ def recommend(request: Request, evaluator: Evaluator) -> Recommendation:
         picks = [p for p in picks if p[0] not in redo] + [
             row for i in sorted(redo) for row in expansions(sweep, found, i)]
     reason = "" if results else N_("No build meets every constraint: relax the budget, deadline or limits.")
+    if not results and sweep.dropped:
+        reason = N_("No build meets every serving target: relax the time to first token, the time per output "
+                    "token or the concurrent users, or allow more servers.")
     return Recommendation(request, tuple(results), sweep.candidates, sweep.enumerated, len(found), time.perf_counter() - start,
-                          tuple(rejected), reason)
+                          tuple(rejected), reason, tuple(sweep.dropped))
 
 
 def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]],
@@ -130,7 +138,18 @@ def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]
     c = choice_candidates(sweep, found, picks)
     fig = sweep.evaluate(c)
     rack = sweep.btab.rack_units[c.block]
+    serving: dict[int, Serving] = {}
+    if not req.training:
+        serving = {r: _serving(sweep, c, r) for r in range(len(picks))}
+        if req.concurrent_users is not None:     # the rate at the users' concurrency, not the batch
+            rate = np.array([s.concurrency * s.replicas / s.tpot_s for s in serving.values()])
+            fig = replace(fig, tokens_per_s_all=rate)
     ok = _meets(fig, req, t.scale, rack, c.servers)
+    if serving:
+        serving = {int(r): serving[int(r)] for r in np.flatnonzero(ok)}
+        sweep.dropped = drops(req, list(serving.values()))
+        for r, s in serving.items():
+            ok[r] = not failed(req, s)
     rows = np.flatnonzero(ok)
     if not len(rows):
         return [], []
@@ -149,7 +168,7 @@ def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]
         if errors:
             bad.append((i, choice, errors[0].code))
             continue
-        results.append(_result(build, servers, ev, fig, int(row), t.scale, req))
+        results.append(_result(build, servers, ev, fig, int(row), t.scale, req, serving.get(int(row))))
     if bad:
         return [], bad
     return explain(results, fig, front, c, sweep, found, picks), []
@@ -168,8 +187,19 @@ def _order(front: np.ndarray, fig: Figures, req: Request, c) -> np.ndarray:
     return front[np.argsort(key, kind="stable")]
 
 
+def _serving(sweep: Sweep, c, row: int) -> Serving:
+    """Serving figures of candidate `row`: its GPU, GPUs per server, servers and GPU memory."""
+    b = int(c.block[row])
+    gpu, n = int(sweep.btab.gpu[b]), int(sweep.btab.n_gpu[b])
+    table = sweep.serving
+    if table is None:
+        table = sweep.serving = ServingTable(sweep.request.workload, sweep.request.concurrent_users)
+    return table.figures(gpu, n, int(c.servers[row]), float(sweep.work.peak[gpu]),
+                         float(sweep.work.gpus[gpu].memory_bandwidth_gbs), int(sweep.btab.vram_gb[b] * 1e9))
+
+
 def _result(build: Build, servers: int, ev: Evaluation, fig: Figures, row: int, scale: int,
-            req: Request) -> Result:
+            req: Request, serving: Serving | None = None) -> Result:
     tps = float(fig.tokens_per_s_all[row])
     tco = _to_money(int(fig.tco[row]) * servers, scale)
     seconds = req.tco_years * 8766 * 3600 * 0.8
@@ -177,4 +207,4 @@ def _result(build: Build, servers: int, ev: Evaluation, fig: Figures, row: int, 
     return Result(build=build, servers=servers, evaluation=ev, price=_to_money(int(fig.price[row]) * servers, scale),
                   tco=tco, days=float(fig.days[row]) if req.training else None, tokens_per_s=tps,
                   cost_per_mtok=per_mtok, reasons=(), binds=(),
-                  warnings=sum(v.severity == "warning" for v in ev.violations))
+                  warnings=sum(v.severity == "warning" for v in ev.violations), serving=serving)

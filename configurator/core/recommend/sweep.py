@@ -15,7 +15,9 @@ import numpy as np
 from ..build import Commercial
 from .options import FABRIC_GBPS_PER_GPU, Block, Choice
 from .prune import full_choice, keep_axes, sub_block
+from .reasons import Reason
 from .request import Request
+from .serving import ServingTable
 from .tables import BlockTable, Tables
 from .vector import Candidates, Figures, WorkTable, evaluate
 
@@ -36,6 +38,8 @@ class Sweep:
     enumerated: int = 0     # servers of every block before dominance pruning (`prune`)
     excluded: set[tuple[int, tuple[int, ...]]] = field(default_factory=set)
     dead: set[int] = field(default_factory=set)     # blocks the rules reject whatever the choice
+    serving: ServingTable | None = None     # serving: TTFT, TPOT, concurrency by GPU, TP and servers
+    dropped: list[Reason] = field(default_factory=list)     # what the serving targets dropped, last front
 
     def evaluate(self, c: Candidates) -> Figures:
         self.candidates += len(c)

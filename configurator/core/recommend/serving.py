@@ -1,0 +1,127 @@
+"""Serving latency and concurrency of a recommended build: time to first token (TTFT), time per output
+token (TPOT) and the sequences the GPUs' memory holds, with the parallelism each figure assumes.
+
+Parallelism: each server is one replica that runs the model with tensor parallelism over all its GPUs
+(TP = the server's GPU count, the split the `workload.tensor-parallel` rule checks; no pipeline and no
+expert parallelism: a mixture of experts is split with the tensor-parallel group); servers are
+replicas and concurrent users spread evenly over them.
+
+The figures come from the workload model's inference speed (`evaluate.workload.inference_speed`:
+prefill compute-bound at peak × MFU, decode bound by reading the weights and the KV cache at
+`HBM_EFFICIENCY` of the peak bandwidth) and memory (`max_batch`), with a serving engine's continuous
+batching and chunked prefill (docs/cli.md, "Serving targets"):
+
+- TPOT at C sequences per server: one decode step of the C sequences plus the prefill work of the
+  other C − 1 sessions spread over their output tokens (each brings `context` prompt tokens per
+  `new_tokens` output tokens), C / decode rate + (C − 1) · context / (new_tokens · prefill rate).
+- TTFT of a prompt of `context` tokens: its prefill, plus the decode of the C − 1 other sequences in
+  each chunk's step (one step per `max_tokens_per_step` chunk). Queueing when arrivals collide is not
+  modelled: it is what a target with headroom absorbs.
+- Concurrent sequences: the largest batch of `context + new_tokens`-token sequences whose weights,
+  KV cache, activations and allocator reserve fit each GPU (`max_batch`, the memory check's figure).
+
+tests/core/recommend/test_serving_reference.py holds TTFT and TPOT against NVIDIA NIM's published
+Llama 70B on 2 × H100 FP8 TP2 table.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..evaluate.workload import inference_speed, max_batch
+from ..evaluate.workload_models import Workload
+
+
+@dataclass(frozen=True)
+class Serving:
+    """A candidate's serving figures; `concurrency` and `max_sequences` are per server (replica)."""
+
+    tp: int
+    replicas: int
+    prompt_tokens: int
+    session_tokens: int
+    concurrency: int
+    ttft_s: float
+    tpot_s: float
+    max_sequences: int
+    pp: int = 1
+    ep: int = 1
+
+    @property
+    def max_users(self) -> int:
+        """Concurrent sequences over every server."""
+        return self.max_sequences * self.replicas
+
+    def to_json(self) -> dict[str, object]:
+        return {"parallelism": {"tp": self.tp, "pp": self.pp, "ep": self.ep, "replicas": self.replicas},
+                "prompt_tokens": self.prompt_tokens, "session_tokens": self.session_tokens,
+                "concurrency_per_server": self.concurrency, "ttft_ms": round(self.ttft_s * 1000, 3),
+                "tpot_ms": round(self.tpot_s * 1000, 3), "max_concurrent_sequences": self.max_users}
+
+
+def per_server(users: int | None, servers: int, batch: int) -> int:
+    """Sequences each server runs: the users spread over the servers, else the workload's batch."""
+    return batch if users is None else max(1, -(-users // servers))
+
+
+def _at_batch(workload: Workload, batch: int) -> Workload:
+    return workload.model_copy(update={"infer": workload.infer.model_copy(update={"batch": batch})})
+
+
+def decode_step_s(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float, k: int) -> float:
+    """Seconds of one decode step of `k` sequences on `n_gpus` (0 for none)."""
+    if k < 1:
+        return 0.0
+    s = inference_speed(_at_batch(workload, k), n_gpus, peak_tflops, workload.effective_mfu, bandwidth_gbs)
+    return k / s.decode_tokens_per_s
+
+
+def prefill_rate(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float) -> float:
+    """Prompt tokens per second of one request's prefill (chunked as the engine steps)."""
+    return inference_speed(_at_batch(workload, 1), n_gpus, peak_tflops, workload.effective_mfu,
+                           bandwidth_gbs).prefill_tokens_per_s
+
+
+def ttft_s(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float, concurrency: int) -> float:
+    """Time to first token of a `context`-token prompt with `concurrency` sequences on the server."""
+    job = workload.infer
+    chunk = job.max_tokens_per_step
+    steps = 1 if chunk is None else math.ceil(job.context / chunk)
+    prefill = job.context / prefill_rate(workload, n_gpus, peak_tflops, bandwidth_gbs)
+    return prefill + steps * decode_step_s(workload, n_gpus, peak_tflops, bandwidth_gbs, concurrency - 1)
+
+
+def tpot_s(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float, concurrency: int) -> float:
+    """Time per output token with `concurrency` sequences decoding on the server."""
+    job = workload.infer
+    step = decode_step_s(workload, n_gpus, peak_tflops, bandwidth_gbs, concurrency)
+    if concurrency <= 1 or job.new_tokens < 1:
+        return step
+    share = (concurrency - 1) * job.context / job.new_tokens
+    return step + share / prefill_rate(workload, n_gpus, peak_tflops, bandwidth_gbs)
+
+
+class ServingTable:
+    """`Serving` figures by (GPU row, GPUs per server, servers), each computed once."""
+
+    def __init__(self, workload: Workload, users: int | None) -> None:
+        self.workload = workload
+        self.users = users
+        self._speed: dict[tuple[int, int, int], tuple[float, float]] = {}
+        self._seqs: dict[tuple[int, int], int] = {}
+
+    def figures(self, gpu: int, n_gpus: int, servers: int, peak_tflops: float, bandwidth_gbs: float,
+                capacity_bytes: int) -> Serving:
+        w = self.workload
+        c = per_server(self.users, servers, w.infer.batch)
+        key = (gpu, n_gpus, c)
+        if key not in self._speed:
+            self._speed[key] = (ttft_s(w, n_gpus, peak_tflops, bandwidth_gbs, c),
+                                tpot_s(w, n_gpus, peak_tflops, bandwidth_gbs, c))
+        if (n_gpus, capacity_bytes) not in self._seqs:
+            self._seqs[n_gpus, capacity_bytes] = max_batch(w, n_gpus, capacity_bytes)
+        ttft, tpot = self._speed[key]
+        return Serving(tp=n_gpus, replicas=servers, prompt_tokens=w.infer.context,
+                       session_tokens=w.infer.context + w.infer.new_tokens, concurrency=c, ttft_s=ttft,
+                       tpot_s=tpot, max_sequences=self._seqs[n_gpus, capacity_bytes])
