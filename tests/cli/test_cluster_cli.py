@@ -28,7 +28,9 @@ def test_example_plan_json_totals():
     assert code == 0 and data["errors"] == 0
     assert data["servers"] == 16 and data["gpus"] == 128 and data["racks"] == 7   # 6 compute + 1 network
     fab = data["fabric"]
-    assert (fab["leaves"], fab["spines"], fab["node_leaf_links"], fab["leaf_spine_links"]) == (8, 2, 128, 128)
+    # half an SU: the leaves are cabled for the full SU (32 uplinks each) to 4 spines, as the
+    # DGX SuperPOD H100 RA asks of partial SUs (tests/core/test_cluster_fabric.py)
+    assert (fab["leaves"], fab["spines"], fab["node_leaf_links"], fab["leaf_spine_links"]) == (8, 4, 128, 256)
     racks = data["rack_list"]
     assert [r["servers"] for r in racks] == [3, 3, 3, 3, 3, 1, 0]
     assert all(max(r["feed_after_loss_w"].values()) <= r["feed_continuous_w"] for r in racks)
@@ -39,7 +41,7 @@ def test_example_plan_json_totals():
 def test_example_plan_text():
     code, out, _ = run("cluster", str(CLUSTER))
     assert code == 0
-    assert "16 servers, 128 GPUs, 7 racks" in out and "8 leaf + 2 spine" in out
+    assert "16 servers, 128 GPUs, 7 racks" in out and "8 leaf + 4 spine" in out
     assert "cluster.server-feed-loss" in out      # the build's own 4+2 PSUs warn after a feed loss
 
 
