@@ -52,9 +52,21 @@ class ModelShape(BaseModel):
     experts: int = 1
     experts_active: int = 1
     head_dim: int | None = None
+    #: multi-head latent attention (DeepSeek-V2/V3 config.json `kv_lora_rank`, `qk_rope_head_dim`): the
+    #: cache holds one compressed latent of kv_lora_rank + qk_rope_head_dim values per token and layer,
+    #: shared by every head (vLLM and SGLang cache the latent, replicated on each tensor-parallel GPU)
+    kv_lora_rank: int | None = None
+    qk_rope_head_dim: int | None = None
+    #: sliding-window attention (config.json `sliding_window`): `sliding_layers` of the attention layers
+    #: (default: all of them, as Mistral 7B v0.1; Gemma 2 alternates, half) keep only the last window
+    sliding_window: int | None = None
+    sliding_layers: int | None = None
+    #: hybrid models (Jamba, Qwen3-Next): how many layers have attention and a KV cache; the others are
+    #: recurrent (Mamba, linear attention) with a fixed-size state per sequence. Default: every layer
+    attention_layers: int | None = None
 
     @field_validator("layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "experts", "experts_active",
-                     "head_dim", "params")
+                     "head_dim", "params", "kv_lora_rank", "sliding_window", "attention_layers")
     @classmethod
     def _positive(cls, value: int | None, info) -> int | None:
         if value is not None and value < 1:
@@ -69,7 +81,42 @@ class ModelShape(BaseModel):
             raise InvalidValueError(Msg("workload.experts", active=self.experts_active, experts=self.experts))
         if self.head_dim is None and self.hidden % self.heads:
             raise InvalidValueError(Msg("workload.hidden", hidden=self.hidden, heads=self.heads))
+        for name, value, most in (("attention_layers", self.attention_layers, self.layers),
+                                  ("sliding_layers", self.sliding_layers, self.kv_layers),
+                                  ("qk_rope_head_dim", self.qk_rope_head_dim, 4096)):
+            if value is not None and not 0 <= value <= most:
+                raise InvalidValueError(Msg("workload.layer-count", name=name, value=value, most=most))
         return self
+
+    @property
+    def attention_kind(self) -> str:
+        """"mla", "mqa" (one KV head), "mha" (as many KV heads as query heads) or "gqa"; hybrid
+        (recurrent layers) and sliding-window models show their own fields."""
+        if self.kv_lora_rank is not None:
+            return "mla"
+        return "mqa" if self.kv_heads == 1 else "mha" if self.kv_heads == self.heads else "gqa"
+
+    @property
+    def kv_layers(self) -> int:
+        """Layers that keep a KV cache (all but a hybrid's recurrent layers)."""
+        return self.layers if self.attention_layers is None else self.attention_layers
+
+    def kv_values_per_token_layer(self) -> int:
+        """Values one token leaves in one attention layer's cache: K and V of every KV head, or MLA's latent."""
+        if self.kv_lora_rank is not None:
+            return self.kv_lora_rank + (self.qk_rope_head_dim or 0)
+        return 2 * self.kv_heads * self.d_head
+
+    def kv_bytes_per_token(self, bytes_per_value: float) -> float:
+        """KV-cache bytes per token of one sequence while it is shorter than any sliding window."""
+        return self.kv_values_per_token_layer() * self.kv_layers * bytes_per_value
+
+    def kv_sequence_bytes(self, tokens: int, bytes_per_value: float) -> float:
+        """KV-cache bytes of one sequence of `tokens`: sliding-window layers hold at most the window."""
+        window_layers = 0 if self.sliding_window is None else (
+            self.kv_layers if self.sliding_layers is None else self.sliding_layers)
+        held = (self.kv_layers - window_layers) * tokens + window_layers * min(tokens, self.sliding_window or tokens)
+        return self.kv_values_per_token_layer() * held * bytes_per_value
 
     @property
     def d_head(self) -> int:
