@@ -136,3 +136,21 @@ def test_bom_csv_and_netbox_exports(tmp_path: Path):
 
     code, _, err = run("cluster", str(CLUSTER), "-o", str(tmp_path / "x.xyz"))
     assert code == 2 and "no cluster exporter" in err
+
+
+def test_a_cluster_over_its_global_batch_warns_in_both_languages(tmp_path):
+    """16 seed servers (2 GPUs, one 4,096-token micro-batch each) take 131,072 tokens a step: over 100,000."""
+    data = json.loads(CLUSTER.read_text(encoding="utf-8"))
+    data["servers"][0]["build"] = str(EX / "seed-7b-training.json")
+    data["training"] = {"global_batch_tokens": 100000}
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    _, out, _ = run("cluster", str(path), "--json")
+    found = [v for v in json.loads(out)["violations"] if v["code"] == "cluster.batch-exceeded"]
+    assert len(found) == 1 and "131,072 tokens a step" in found[0]["message"] and found[0]["severity"] == "warning"
+    _, text, _ = run("cluster", str(path), "--lang", "zh_CN")
+    assert "超过 100,000 词元的全局批次" in text
+    data["training"] = {"global_batch_tokens": 200000}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    _, out, _ = run("cluster", str(path), "--json")
+    assert not [v for v in json.loads(out)["violations"] if v["code"] == "cluster.batch-exceeded"]
