@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -15,6 +16,33 @@ from ..message import Msg
 #: published runs reach 41.5–56 % (Megatron-LM, A100), 46.2 % (PaLM), 54.2 % (Korthikanti); 0.40 is a
 #: moderate-scale, well-tuned-but-not-heroic figure for Hopper-class GPUs.
 DEFAULT_MFU = 0.40
+
+#: End-to-end MFU of pretraining at scale (≥ `AT_SCALE_GPUS` H100s), by active parameters: what Meta's
+#: Llama 3.1 model card reports as H100-80GB GPU-hours (8B 1.46 M, 70B 7.0 M, 405B 30.84 M;
+#: https://huggingface.co/meta-llama/Llama-3.1-8B, MODEL_CARD.md "Training Energy Use") for 15.6 T tokens
+#: (arXiv:2407.21783 §3) at 989 TFLOPS dense BF16 gives 6·N·D / (hours · 3600 · peak) = 0.145, 0.265,
+#: 0.345. It includes what the card's hours include (restarts, checkpoints, slow steps); for 405B the
+#: paper's own 38–43 % MFU (Table 4) × its > 90 % effective training time = 0.34–0.39 agrees. Smaller models
+#: run at lower MFU at scale: their matrices are smaller for the same cluster. (upper bound of active
+#: parameters, MFU), docs/workload-model.md "Default MFU". Not yet the cluster time's default: with it
+#: the 70B / 1T-token / 30-day answer turns to DGX B200 clusters, which warn power.feed-loss-overload.
+MFU_AT_SCALE: tuple[tuple[float, float], ...] = ((20e9, 0.145), (150e9, 0.265), (float("inf"), 0.345))
+#: GPUs from which the at-scale MFU applies; from one 8-GPU server (`DEFAULT_MFU`) up to here the
+#: default falls log-linearly in the GPU count (an estimate: no published run measures the curve)
+AT_SCALE_GPUS = 1024
+SERVER_GPUS = 8
+
+
+def default_mfu(active_params: float, gpus: int) -> float:
+    """The MFU assumed when the user gives none: `DEFAULT_MFU` on up to one 8-GPU server, the
+    at-scale figure for the model's size from `AT_SCALE_GPUS` GPUs, log-linear in between."""
+    at_scale = next(m for most, m in MFU_AT_SCALE if active_params <= most)
+    if gpus <= SERVER_GPUS:
+        return DEFAULT_MFU
+    if gpus >= AT_SCALE_GPUS:
+        return at_scale
+    share = math.log(gpus / SERVER_GPUS) / math.log(AT_SCALE_GPUS / SERVER_GPUS)
+    return DEFAULT_MFU + (at_scale - DEFAULT_MFU) * share
 
 TrainPrecision = Literal["fp32", "amp", "mixed", "bf16", "fp8"]
 InferPrecision = Literal["fp32", "fp16", "bf16", "fp8", "int8", "int4"]
