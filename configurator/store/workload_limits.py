@@ -20,6 +20,11 @@ model.ffn                   1 .. 1,048,576
 model.vocab                 1 .. 4,194,304
 model.params                1 .. 1e14          100 T parameters
 model.experts(_active)      1 .. 4,096
+model.kv_lora_rank          1 .. 65,536        MLA latent (DeepSeek-V3: 512)
+model.qk_rope_head_dim      0 .. 4,096
+model.sliding_window        1 .. 16,777,216
+model.sliding_layers        0 .. 1,000
+model.attention_layers      1 .. 1,000         hybrid models' attention layers
 train.micro_batch           1 .. 65,536
 train.seq_len               1 .. 16,777,216    16 Mi tokens
 train.tokens                1 .. 1e15          the largest published runs use ~1.5e13
@@ -46,7 +51,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "model.layers": (1, 1000), "model.hidden": (1, 131_072), "model.heads": (1, 4096),
     "model.kv_heads": (1, 4096), "model.head_dim": (1, 4096), "model.ffn": (1, 1_048_576),
     "model.vocab": (1, 4_194_304), "model.params": (1, 1e14), "model.experts": (1, 4096),
-    "model.experts_active": (1, 4096),
+    "model.experts_active": (1, 4096), "model.kv_lora_rank": (1, 65_536), "model.qk_rope_head_dim": (0, 4096),
+    "model.sliding_window": (1, _SIDE), "model.sliding_layers": (0, 1000), "model.attention_layers": (1, 1000),
     "train.micro_batch": (1, 65_536), "train.seq_len": (1, _SIDE), "train.tokens": (1, 1e15),
     "train.zero_stage": (0, 3),
     "infer.batch": (1, 65_536), "infer.context": (1, _SIDE), "infer.new_tokens": (0, _SIDE),

@@ -140,6 +140,7 @@ VALIDATORS: dict[str, Entry] = {
     "workload.positive": N_("{name} must be a positive integer, got {value}"),
     "workload.kv-heads": N_("heads ({heads}) must be divisible by kv_heads ({kv_heads})"),
     "workload.experts": N_("experts_active ({active}) exceeds experts ({experts})"),
+    "workload.layer-count": N_("{name} ({value}) must lie between 0 and {most}"),
     "workload.hidden": N_("hidden ({hidden}) must be divisible by heads ({heads}) unless head_dim is given"),
     "workload.zero-stage": N_("zero_stage must be 0, 1, 2 or 3, got {value}"),
     "workload.tokens": N_("tokens must be positive, got {value}"),

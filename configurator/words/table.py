@@ -14,6 +14,7 @@ from __future__ import annotations
 from . import (
     acceptance_words,
     catalog_words,
+    cluster_words,
     explain_words,
     import_words,
     input_words,
@@ -38,6 +39,7 @@ FAMILIES: tuple[dict[str, Entry], ...] = (
     input_words.WORDS,
     validation_words.WORDS,
     catalog_words.WORDS,
+    cluster_words.WORDS,
     op_words.WORDS,
     stack_words.WORDS,
 )

@@ -28,7 +28,9 @@ def test_example_plan_json_totals():
     assert code == 0 and data["errors"] == 0
     assert data["servers"] == 16 and data["gpus"] == 128 and data["racks"] == 7   # 6 compute + 1 network
     fab = data["fabric"]
-    assert (fab["leaves"], fab["spines"], fab["node_leaf_links"], fab["leaf_spine_links"]) == (8, 2, 128, 128)
+    # half an SU: the leaves are cabled for the full SU (32 uplinks each) to 4 spines, as the
+    # DGX SuperPOD H100 RA asks of partial SUs (tests/core/test_cluster_fabric.py)
+    assert (fab["leaves"], fab["spines"], fab["node_leaf_links"], fab["leaf_spine_links"]) == (8, 4, 128, 256)
     racks = data["rack_list"]
     assert [r["servers"] for r in racks] == [3, 3, 3, 3, 3, 1, 0]
     assert all(max(r["feed_after_loss_w"].values()) <= r["feed_continuous_w"] for r in racks)
@@ -39,7 +41,7 @@ def test_example_plan_json_totals():
 def test_example_plan_text():
     code, out, _ = run("cluster", str(CLUSTER))
     assert code == 0
-    assert "16 servers, 128 GPUs, 7 racks" in out and "8 leaf + 2 spine" in out
+    assert "16 servers, 128 GPUs, 7 racks" in out and "8 leaf + 4 spine" in out
     assert "cluster.server-feed-loss" in out      # the build's own 4+2 PSUs warn after a feed loss
 
 
@@ -134,3 +136,21 @@ def test_bom_csv_and_netbox_exports(tmp_path: Path):
 
     code, _, err = run("cluster", str(CLUSTER), "-o", str(tmp_path / "x.xyz"))
     assert code == 2 and "no cluster exporter" in err
+
+
+def test_a_cluster_over_its_global_batch_warns_in_both_languages(tmp_path):
+    """16 seed servers (2 GPUs, one 4,096-token micro-batch each) take 131,072 tokens a step: over 100,000."""
+    data = json.loads(CLUSTER.read_text(encoding="utf-8"))
+    data["servers"][0]["build"] = str(EX / "seed-7b-training.json")
+    data["training"] = {"global_batch_tokens": 100000}
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    _, out, _ = run("cluster", str(path), "--json")
+    found = [v for v in json.loads(out)["violations"] if v["code"] == "cluster.batch-exceeded"]
+    assert len(found) == 1 and "131,072 tokens a step" in found[0]["message"] and found[0]["severity"] == "warning"
+    _, text, _ = run("cluster", str(path), "--lang", "zh_CN")
+    assert "超过 100,000 词元的全局批次" in text
+    data["training"] = {"global_batch_tokens": 200000}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    _, out, _ = run("cluster", str(path), "--json")
+    assert not [v for v in json.loads(out)["violations"] if v["code"] == "cluster.batch-exceeded"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.catalog import Switch
-from configurator.core.cluster.fabric import leaf_ports, rail_endpoints, size_fabric
+from configurator.core.cluster.fabric import even_spines, leaf_ports, rail_endpoints, size_fabric
 from configurator.store import paths
 from configurator.store.catalogs import load_catalog
 
@@ -65,7 +65,9 @@ def test_oversubscription_halves_the_uplinks(qm9700):
     assert leaf_ports(64, 1.0) == (32, 32) and leaf_ports(64, 3.0) == (48, 16)
     fab = size_fabric("compute", qm9700, 400, [8] * 32, oversubscription=2.0)
     assert fab is not None
-    assert fab.leaf_spine_links == 8 * 16 and fab.oversubscription == pytest.approx(2.0)
+    # 42 server ports at 2:1 take 21 uplinks, cabled for the full leaf (the RA's full-SU cabling)
+    assert leaf_ports(64, 2.0) == (42, 22)
+    assert fab.leaf_spine_links == 8 * 21 and fab.oversubscription == pytest.approx(2.0)
     assert fab.bisection_gbps == pytest.approx(256 * 400 / 2 / 2)
 
 
@@ -85,3 +87,35 @@ def test_ethernet_switch_breaks_out(catalog):
     assert (sn5600.links_at(800), sn5600.links_at(400), sn5600.links_at(200), sn5600.links_at(300)) == (64, 128, 256, 0)
     fab = size_fabric("compute", sn5600, 400, [8] * 64)  # 512 links at radix 128: one leaf (64 down) per rail
     assert fab is not None and fab.leaves == 8 and fab.spines == 4
+
+
+# NVIDIA DGX SuperPOD H100 RA, "Network Fabrics", Table 4 "Compute fabric component count"
+# https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-h100/latest/network-fabrics.html
+# (SUs, nodes, GPUs, leaf, spine, compute+UFM cables, spine-leaf cables). An SU has 31 DGX H100
+# (the 32nd slot's ports go to the UFM appliance: 4 UFM links in the "Compute and UFM" column);
+# the fabric is cabled for full SUs, and 3 SUs take 16 spines, not 12: 32 uplinks per leaf do
+# not split evenly over 12.
+H100_RA_TABLE4 = [
+    (1, 31, 248, 8, 4, 252, 256),
+    (2, 63, 504, 16, 8, 508, 512),
+    (3, 95, 760, 24, 16, 764, 768),
+    (4, 127, 1016, 32, 16, 1020, 1024),
+]
+UFM_LINKS = 4
+
+
+@pytest.mark.parametrize(("sus", "nodes", "gpus", "leaf", "spine", "compute_ufm", "spine_leaf"), H100_RA_TABLE4)
+def test_h100_superpod_table4(qm9700, sus, nodes, gpus, leaf, spine, compute_ufm, spine_leaf):
+    fab = size_fabric("compute", qm9700, 400, [8] * nodes)
+    assert fab is not None and fab.endpoints == gpus
+    assert (fab.leaves, fab.spines, fab.cores) == (leaf, spine, 0)
+    assert fab.node_leaf_links + UFM_LINKS == compute_ufm
+    assert fab.leaf_spine_links == spine_leaf
+    assert fab.oversubscription == 1.0
+
+
+def test_even_spines_divide_the_leaf_uplinks():
+    assert even_spines(24, 32, 64) == 16          # not ceil(768 / 64) = 12
+    assert even_spines(8, 32, 64) == 4 and even_spines(16, 32, 64) == 8 and even_spines(32, 32, 64) == 16
+    assert even_spines(3, 32, 64) == 2            # 96 links: 2 spines of 48
+    assert even_spines(0, 0, 64) == 0

@@ -88,7 +88,9 @@ def run(args: argparse.Namespace) -> int:
         written = cluster_exporter(args.format, args.output).write(plan, cat, Path(args.output))
         print(_("wrote {path}").format(path=written), file=sys.stderr)
     if args.json:
-        print_json(plan_to_json(plan))
+        from ...words.problems import violation_json
+
+        print_json(plan_to_json(plan, violation_json))
     else:
         print(plan_to_text(plan))
     return 1 if plan.errors else 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..message import Msg
 from ..violations import Fix, Violation
 from .fabric import FabricPlan
 from .racks import Rack
@@ -125,3 +126,11 @@ def fabric_checks(fab: FabricPlan, max_tiers: int) -> list[Violation]:
                       f"switches holds ({fab.radix * fab.radix // 2}).",
                       [name], "Choose a switch with more ports or split the cluster."))
     return out
+
+
+def batch_exceeded(gpus: int, micro_tokens: float, batch_tokens: float) -> Violation:
+    """`cluster.batch-exceeded`: one micro-batch per GPU is already more than the global batch."""
+    message = Msg("cluster.batch-exceeded", gpus=gpus, micro=round(micro_tokens),
+                  tokens=round(gpus * micro_tokens), batch=round(batch_tokens))
+    return Violation(severity="warning", code="cluster.batch-exceeded", message=message, slots=("training",),
+                     fix=Fix(description=Msg("cluster.batch-exceeded.fix")))

@@ -3,7 +3,9 @@
 Rail-optimised (NVIDIA DGX SuperPOD): NIC r of every server goes to the leaf switches of rail
 r, so same-rail GPUs of all servers are one switch hop apart and the leaves of all rails share
 the spines. With leaf radix k at the link speed and oversubscription o (down:up), a leaf has
-d = ⌊k·o/(o+1)⌋ server ports and k − d uplinks; a rail of S servers needs ⌈S/d⌉ leaves.
+d = ⌊k·o/(o+1)⌋ server ports and k − d uplinks; a rail of S servers needs ⌈S/d⌉ leaves, each
+cabled with ⌈d/o⌉ uplinks whether or not its ports are all used (the RA's full-SU cabling), to
+the fewest spines that divide a leaf's uplinks evenly.
 Two tiers while every spine port can reach a distinct leaf (leaves ≤ k); three tiers (spines
 with k/2 down, k/2 up; cores with k down) up to k²/2 leaves. docs/cluster.md has the formulas
 and the reference table they are tested against.
@@ -63,6 +65,27 @@ def leaf_ports(radix: int, oversubscription: float) -> tuple[int, int]:
     return down, radix - down
 
 
+def leaf_uplinks(down: int, up: int, oversubscription: float) -> int:
+    """Uplinks cabled on every leaf: enough for all `down` server ports at the oversubscription,
+    whether or not every port has a server yet. NVIDIA cables the full scalable unit ("the fabric
+    should be designed to support the full SU, including leaf switches and leaf-spine cables":
+    DGX SuperPOD H100 RA, Network Fabrics), so a partly filled SU routes as a full one."""
+    return min(up, math.ceil(down / oversubscription - 1e-9))
+
+
+def even_spines(leaves: int, uplinks_per_leaf: int, radix: int) -> int:
+    """Fewest spines that take every leaf's uplinks in equal shares: the count divides a leaf's
+    uplinks (each leaf sends uplinks/spines links to every spine) and each spine's ports hold its
+    share from every leaf. 24 leaves × 32 uplinks at radix 64: 12 spines would carry all 768
+    links but 32 do not split 12 ways, so 16 (the H100 RA's 3-SU design)."""
+    if uplinks_per_leaf <= 0:
+        return 0
+    for spines in range(1, uplinks_per_leaf + 1):
+        if uplinks_per_leaf % spines == 0 and leaves * (uplinks_per_leaf // spines) <= radix:
+            return spines
+    return math.ceil(leaves * uplinks_per_leaf / radix)
+
+
 def size_fabric(role: str, switch: Switch, link_gbps: float, links_per_server: Sequence[int],
                 *, oversubscription: float = 1.0, max_tiers: int = 3, in_rack: bool = False,
                 links_per_gpu: int = 1) -> FabricPlan | None:
@@ -81,18 +104,18 @@ def size_fabric(role: str, switch: Switch, link_gbps: float, links_per_server: S
     else:
         used = [min(down, n - i * down) for n in per_rail for i in range(math.ceil(n / down))]
         leaves = len(used)
-        uplinks = sum(min(up, math.ceil(u / oversubscription - 1e-9)) for u in used)
+        uplinks = leaves * leaf_uplinks(down, up, oversubscription)
     needs = 1 if leaves <= 1 else 2 if leaves <= k and math.ceil(uplinks / k) <= up else 3
     tiers = min(needs, max_tiers)
     spines = cores = spine_core = 0
     if tiers == 2:
-        spines = math.ceil(uplinks / k)
+        spines = even_spines(leaves, uplinks // max(1, leaves), k)
     elif tiers == 3:
         spines = math.ceil(uplinks / (k // 2))
         spine_core = uplinks
         cores = math.ceil(spine_core / k)
     fits = needs <= max_tiers and leaves <= k * k // 2
-    achieved = max(used) / max(1, min(up, math.ceil(max(used) / oversubscription - 1e-9))) if tiers > 1 else 1.0
+    achieved = down / max(1, leaf_uplinks(down, up, oversubscription)) if tiers > 1 else 1.0
     cables, optics = _cabling(endpoints, used, uplinks, spine_core, in_rack, spines + cores + leaves, switch, link_gbps)
     per_gpu = link_gbps * links_per_gpu
     bisection = endpoints * link_gbps / 2.0 / (achieved if tiers > 1 else 1.0)

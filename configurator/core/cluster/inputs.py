@@ -129,6 +129,12 @@ class TrainingSpec(_Frozen):
         description="fixed global batch (tokens per step): accumulation shrinks as servers are added")
     overlap_pct: float = Field(0.0, ge=0, le=100, allow_inf_nan=False,
                                description="share of the gradient all-reduce hidden behind the backward pass")
+    pipeline_stages: int = Field(1, ge=1, le=1024,
+                                 description="pipeline-parallel stages across servers; tensor parallelism spans "
+                                             "each server's GPUs (its NVLink domain), data parallelism the rest")
+    virtual_stages: int = Field(1, ge=1, le=128,
+                                description="interleaved pipeline chunks per stage (Megatron-LM): the bubble "
+                                            "is (stages - 1) / (virtual_stages x micro-batches) of the compute")
 
 
 class UnitPrice(_Frozen):

@@ -8,6 +8,13 @@ NIC(s) (rail-optimised: same-rail peers, one hop), moving 2·(S−1)/S · G/g by
 injection bandwidth / oversubscription (Patarasuk & Yuan 2009; NCCL's ring algorithm).
 ZeRO-3 adds the parameter all-gathers: 1.5× the traffic. Step time = compute + exposed
 communication; efficiency = compute / step; days(S) = one server's days / S / efficiency.
+
+3-D layout: tensor parallelism over each server's g GPUs (its NVLink domain), `pipeline_stages`
+p across servers, data parallelism over the remaining S/p model copies; each GPU all-reduces the
+gradients of its 1/(g·p) of the model (405B in bf16, TP8 × PP16: 810 GB / 128 = 6.3 GB, not the
+101 GB of TP8 alone). A fixed global batch B (tokens per step) is split over the GPUs: with
+accumulation a ≥ 1 while S·g·micro ≤ B, and beyond that each GPU's share B/(S·g) shrinks, so the
+all-reduce, whose size does not shrink, takes an ever larger part of the step: diminishing returns.
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ class ScalePoint:
     gpus: int
     step_s: float
     compute_s: float
-    comm_s: float          # exposed (not overlapped) all-reduce time per step
+    comm_s: float          # exposed (not overlapped) all-reduce time and pipeline bubble per step
     efficiency: float      # compute / step
     days: float
 
@@ -80,17 +87,37 @@ def job_inputs(workload: Workload, gpus: int, flops: float, single_days: float,
 
 
 def step_seconds(inp: StepInputs, servers: Any, training: TrainingSpec, net_gbs_per_gpu: Any = None) -> tuple:
-    """(compute s, exposed communication s) of one optimizer step on `servers` servers; `servers`
+    """(compute s, exposed communication + pipeline bubble s) of one optimizer step on `servers` servers; `servers`
     and `net_gbs_per_gpu` (default: the inputs') may be numpy arrays (the recommender's candidates)."""
     net = inp.net_gbs_per_gpu if net_gbs_per_gpu is None else net_gbs_per_gpu
-    accum: Any = training.grad_accum_steps
+    tokens: Any = training.grad_accum_steps * inp.tokens_per_micro_step
     if training.global_batch_tokens:
-        accum = np.maximum(1, np.ceil(training.global_batch_tokens
-                                      / (servers * inp.gpus_per_server * inp.tokens_per_micro_step)))
-    compute = accum * inp.tokens_per_micro_step * inp.flops_per_token / inp.gpu_flops_per_s
-    shard = inp.grad_bytes / inp.gpus_per_server
-    wire = 2.0 * (servers - 1) / servers * shard * inp.traffic_factor / (net * 1e9)
-    return compute, wire * (1.0 - training.overlap_pct / 100.0)
+        tokens = tokens_per_gpu_step(inp, servers, training.global_batch_tokens)
+    stages = np.minimum(training.pipeline_stages, servers)
+    replicas = np.maximum(1.0, servers / stages)                  # data-parallel copies of the model
+    # pipeline bubble of the interleaved 1F1B schedule (Narayanan et al. 2021, eq. for t_pb / t_id):
+    # (p - 1) / (v · m) with m micro-batches per pipeline per step
+    micro = np.maximum(1.0, tokens * inp.gpus_per_server * stages / inp.tokens_per_micro_step)
+    bubble = (stages - 1) / (training.virtual_stages * micro)
+    compute = tokens * inp.flops_per_token / inp.gpu_flops_per_s
+    shard = inp.grad_bytes / (inp.gpus_per_server * stages)
+    wire = 2.0 * (replicas - 1) / replicas * shard * inp.traffic_factor / (net * 1e9)
+    return compute, wire * (1.0 - training.overlap_pct / 100.0) + compute * bubble
+
+
+def tokens_per_gpu_step(inp: StepInputs, servers: Any, batch_tokens: float) -> Any:
+    """Tokens each GPU computes per optimizer step at a global batch of `batch_tokens`: whole
+    micro-batches accumulated up to the batch, or its share of the batch once the cluster's one
+    micro-batch per GPU already exceeds it."""
+    gpus = servers * inp.gpus_per_server
+    ratio = batch_tokens / (gpus * inp.tokens_per_micro_step)       # micro-batches per GPU per step
+    return np.where(ratio >= 1 - 1e-9, np.ceil(ratio - 1e-9) * inp.tokens_per_micro_step, batch_tokens / gpus)
+
+
+def exceeds_batch(inp: StepInputs, servers: int, training: TrainingSpec) -> bool:
+    """Whether one micro-batch on every GPU is more than the global batch (no accumulation left)."""
+    batch = training.global_batch_tokens
+    return bool(batch) and servers * inp.gpus_per_server * inp.tokens_per_micro_step > float(batch or 0) * (1 + 1e-9)
 
 
 def point(inp: StepInputs, servers: int, training: TrainingSpec) -> ScalePoint:
@@ -133,4 +160,5 @@ def servers_for(inp: StepInputs, deadline_days: float, training: TrainingSpec) -
     return high
 
 
-__all__ = ["ScalePoint", "StepInputs", "step_inputs", "job_inputs", "step_seconds", "point", "curve", "servers_for"]
+__all__ = ["ScalePoint", "StepInputs", "step_inputs", "job_inputs", "step_seconds", "tokens_per_gpu_step",
+           "exceeds_batch", "point", "curve", "servers_for"]

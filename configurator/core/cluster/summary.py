@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
+from ..violations import Violation
 from .plan import ClusterPlan
 
 
@@ -22,8 +24,9 @@ def _rack_json(rack: Any) -> dict[str, Any]:
             "feed_capacity_w": rack.feeds.capacity_w, "stopped_on_loss": {k: list(v) for k, v in rack.feeds.stopped.items()}}
 
 
-def plan_to_json(plan: ClusterPlan) -> dict[str, Any]:
-    """Every figure of the plan, JSON-ready (money as strings, watts as numbers)."""
+def plan_to_json(plan: ClusterPlan, violation_json: Callable[[Violation], dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Every figure of the plan, JSON-ready (money as strings, watts as numbers); `violation_json`
+    (words.problems.violation_json) words coded problems, which `Violation.to_json` refuses."""
     cost = plan.cost
     return {
         "name": plan.spec.name, "servers": plan.spec.server_count, "gpus": plan.gpus, "racks": len(plan.racks),
@@ -41,7 +44,7 @@ def plan_to_json(plan: ClusterPlan) -> dict[str, Any]:
                  "support_per_year": str(cost.support_per_year), "on_request": list(cost.on_request),
                  "lines": [{"group": ln.group, "item": ln.item, "qty": ln.qty, "unit_price": _money(ln.unit_price),
                             "extended": _money(ln.extended), "source": ln.source} for ln in cost.lines]},
-        "violations": [v.to_json() for v in plan.violations],
+        "violations": [(violation_json or Violation.to_json)(v) for v in plan.violations],
         "errors": len(plan.errors), "notes": list(plan.notes),
     }
 

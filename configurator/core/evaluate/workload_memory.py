@@ -211,7 +211,17 @@ def infer_weight_bytes(shape: ModelShape, job: InferJob, active: bool = False) -
 def infer_kv_bytes(shape: ModelShape, job: InferJob, tokens: int | None = None) -> float:
     """Whole-model KV cache for `job.batch` sequences of `tokens` (default context + new_tokens)."""
     tokens = job.context + job.new_tokens if tokens is None else tokens
-    return kv_cache_bytes(shape.layers, shape.kv_heads, shape.d_head, tokens, job.batch, _KV_BYTES[job.kv_dtype])
+    if shape.kv_lora_rank is None and shape.sliding_window is None and shape.attention_layers is None:
+        return kv_cache_bytes(shape.layers, shape.kv_heads, shape.d_head, tokens, job.batch, _KV_BYTES[job.kv_dtype])
+    return shape.kv_sequence_bytes(tokens, _KV_BYTES[job.kv_dtype]) * job.batch
+
+
+def kv_share_per_gpu(shape: ModelShape, n_gpus: int) -> float:
+    """Fraction of the KV cache each of `n_gpus` tensor-parallel GPUs holds: its KV heads (never
+    below one head: replicated), or all of MLA's latent (shared by every head, so replicated)."""
+    if shape.kv_lora_rank is not None:
+        return 1.0
+    return -(-shape.kv_heads // n_gpus) / shape.kv_heads
 
 
 def prefill_step_tokens(job: InferJob) -> int:
@@ -225,8 +235,7 @@ def infer_memory(w: Workload, n_gpus: int) -> MemoryBreakdown:
     m, job = w.model, w.infer
     n = n_gpus
     weights = infer_weight_bytes(m, job) / n
-    kv_heads_per_gpu = -(-m.kv_heads // n)  # KV heads do not split below one per GPU: replicated
-    kv = infer_kv_bytes(m, job) * kv_heads_per_gpu / m.kv_heads
+    kv = infer_kv_bytes(m, job) * kv_share_per_gpu(m, n)
     # one prefill step, no grad: residual + fp32 norm upcast + the MLP's gate/up/act/product for the
     # step's tokens (a serving engine's chunked prefill caps them), plus fp32 logits of each sequence's
     # last position

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -15,6 +16,33 @@ from ..message import Msg
 #: published runs reach 41.5–56 % (Megatron-LM, A100), 46.2 % (PaLM), 54.2 % (Korthikanti); 0.40 is a
 #: moderate-scale, well-tuned-but-not-heroic figure for Hopper-class GPUs.
 DEFAULT_MFU = 0.40
+
+#: End-to-end MFU of pretraining at scale (≥ `AT_SCALE_GPUS` H100s), by active parameters: what Meta's
+#: Llama 3.1 model card reports as H100-80GB GPU-hours (8B 1.46 M, 70B 7.0 M, 405B 30.84 M;
+#: https://huggingface.co/meta-llama/Llama-3.1-8B, MODEL_CARD.md "Training Energy Use") for 15.6 T tokens
+#: (arXiv:2407.21783 §3) at 989 TFLOPS dense BF16 gives 6·N·D / (hours · 3600 · peak) = 0.145, 0.265,
+#: 0.345. It includes what the card's hours include (restarts, checkpoints, slow steps); for 405B the
+#: paper's own 38–43 % MFU (Table 4) × its > 90 % effective training time = 0.34–0.39 agrees. Smaller models
+#: run at lower MFU at scale: their matrices are smaller for the same cluster. (upper bound of active
+#: parameters, MFU), docs/workload-model.md "Default MFU". Not yet the cluster time's default: with it
+#: the 70B / 1T-token / 30-day answer turns to DGX B200 clusters, which warn power.feed-loss-overload.
+MFU_AT_SCALE: tuple[tuple[float, float], ...] = ((20e9, 0.145), (150e9, 0.265), (float("inf"), 0.345))
+#: GPUs from which the at-scale MFU applies; from one 8-GPU server (`DEFAULT_MFU`) up to here the
+#: default falls log-linearly in the GPU count (an estimate: no published run measures the curve)
+AT_SCALE_GPUS = 1024
+SERVER_GPUS = 8
+
+
+def default_mfu(active_params: float, gpus: int) -> float:
+    """The MFU assumed when the user gives none: `DEFAULT_MFU` on up to one 8-GPU server, the
+    at-scale figure for the model's size from `AT_SCALE_GPUS` GPUs, log-linear in between."""
+    at_scale = next(m for most, m in MFU_AT_SCALE if active_params <= most)
+    if gpus <= SERVER_GPUS:
+        return DEFAULT_MFU
+    if gpus >= AT_SCALE_GPUS:
+        return at_scale
+    share = math.log(gpus / SERVER_GPUS) / math.log(AT_SCALE_GPUS / SERVER_GPUS)
+    return DEFAULT_MFU + (at_scale - DEFAULT_MFU) * share
 
 TrainPrecision = Literal["fp32", "amp", "mixed", "bf16", "fp8"]
 InferPrecision = Literal["fp32", "fp16", "bf16", "fp8", "int8", "int4"]
@@ -52,9 +80,21 @@ class ModelShape(BaseModel):
     experts: int = 1
     experts_active: int = 1
     head_dim: int | None = None
+    #: multi-head latent attention (DeepSeek-V2/V3 config.json `kv_lora_rank`, `qk_rope_head_dim`): the
+    #: cache holds one compressed latent of kv_lora_rank + qk_rope_head_dim values per token and layer,
+    #: shared by every head (vLLM and SGLang cache the latent, replicated on each tensor-parallel GPU)
+    kv_lora_rank: int | None = None
+    qk_rope_head_dim: int | None = None
+    #: sliding-window attention (config.json `sliding_window`): `sliding_layers` of the attention layers
+    #: (default: all of them, as Mistral 7B v0.1; Gemma 2 alternates, half) keep only the last window
+    sliding_window: int | None = None
+    sliding_layers: int | None = None
+    #: hybrid models (Jamba, Qwen3-Next): how many layers have attention and a KV cache; the others are
+    #: recurrent (Mamba, linear attention) with a fixed-size state per sequence. Default: every layer
+    attention_layers: int | None = None
 
     @field_validator("layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "experts", "experts_active",
-                     "head_dim", "params")
+                     "head_dim", "params", "kv_lora_rank", "sliding_window", "attention_layers")
     @classmethod
     def _positive(cls, value: int | None, info) -> int | None:
         if value is not None and value < 1:
@@ -69,7 +109,42 @@ class ModelShape(BaseModel):
             raise InvalidValueError(Msg("workload.experts", active=self.experts_active, experts=self.experts))
         if self.head_dim is None and self.hidden % self.heads:
             raise InvalidValueError(Msg("workload.hidden", hidden=self.hidden, heads=self.heads))
+        for name, value, most in (("attention_layers", self.attention_layers, self.layers),
+                                  ("sliding_layers", self.sliding_layers, self.kv_layers),
+                                  ("qk_rope_head_dim", self.qk_rope_head_dim, 4096)):
+            if value is not None and not 0 <= value <= most:
+                raise InvalidValueError(Msg("workload.layer-count", name=name, value=value, most=most))
         return self
+
+    @property
+    def attention_kind(self) -> str:
+        """"mla", "mqa" (one KV head), "mha" (as many KV heads as query heads) or "gqa"; hybrid
+        (recurrent layers) and sliding-window models show their own fields."""
+        if self.kv_lora_rank is not None:
+            return "mla"
+        return "mqa" if self.kv_heads == 1 else "mha" if self.kv_heads == self.heads else "gqa"
+
+    @property
+    def kv_layers(self) -> int:
+        """Layers that keep a KV cache (all but a hybrid's recurrent layers)."""
+        return self.layers if self.attention_layers is None else self.attention_layers
+
+    def kv_values_per_token_layer(self) -> int:
+        """Values one token leaves in one attention layer's cache: K and V of every KV head, or MLA's latent."""
+        if self.kv_lora_rank is not None:
+            return self.kv_lora_rank + (self.qk_rope_head_dim or 0)
+        return 2 * self.kv_heads * self.d_head
+
+    def kv_bytes_per_token(self, bytes_per_value: float) -> float:
+        """KV-cache bytes per token of one sequence while it is shorter than any sliding window."""
+        return self.kv_values_per_token_layer() * self.kv_layers * bytes_per_value
+
+    def kv_sequence_bytes(self, tokens: int, bytes_per_value: float) -> float:
+        """KV-cache bytes of one sequence of `tokens`: sliding-window layers hold at most the window."""
+        window_layers = 0 if self.sliding_window is None else (
+            self.kv_layers if self.sliding_layers is None else self.sliding_layers)
+        held = (self.kv_layers - window_layers) * tokens + window_layers * min(tokens, self.sliding_window or tokens)
+        return self.kv_values_per_token_layer() * held * bytes_per_value
 
     @property
     def d_head(self) -> int:
