@@ -444,8 +444,8 @@
         <translation>千 %s</translation>
     </message>
     <message>
-        <source>not plotted: the builds are in different currencies</source>
-        <translation>未绘制：各配置货币不同</translation>
+        <source>currencies differ: not plotted</source>
+        <translation>货币不同，未绘制</translation>
     </message>
     <message>
         <source>Each build&apos;s list hardware price against its dense BF16 compute: lower right is more compute for the money</source>
