@@ -2863,8 +2863,8 @@ Click to open this build in the builder</source>
         <translation>未报告</translation>
     </message>
     <message>
-        <source>%1 %2: build %3, server %4</source>
-        <translation>%1 %2：配置 %3，服务器 %4</translation>
+        <source>%2: %1 (build %3, server %4)</source>
+        <translation>%2：%1（配置 %3，服务器 %4）</translation>
     </message>
     <message>
         <source>Verification</source>
