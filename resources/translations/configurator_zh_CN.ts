@@ -1065,6 +1065,10 @@ Click to open this build in the builder</source>
         <translation>备注：</translation>
     </message>
     <message>
+        <source>Mapped to %s (owned)</source>
+        <translation>已对应为 %s（客户自有）</translation>
+    </message>
+    <message>
         <source>Mapped to %1 in %2 (owned)</source>
         <translation>已对应为 %1，位于 %2（客户自有）</translation>
     </message>
