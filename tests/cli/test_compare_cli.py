@@ -171,7 +171,6 @@ def test_builds_in_two_currencies_compare_in_the_baselines_with_the_rate(tmp_pat
     as in the GUI, both are now in the baseline's currency, converted at the shipped rates, and the
     text says the rate."""
     import json as _j
-
     from pathlib import Path
 
     data = _j.loads(Path(L40S).read_text("utf-8"))
