@@ -89,7 +89,9 @@ def compare_files(args: argparse.Namespace, evaluator: Evaluator, load: Callable
     options = _options(args, evaluator)
     plist = _price_list(args.price_list, evaluator)
     inputs = [ColumnInput(load(path), source=path) for path in args.builds]
-    return Comparer(evaluator).compare(inputs, options=options, price_list=plist, baseline=args.baseline - 1)
+    # builds priced in different currencies: compared in the baseline's, at the shipped rates (as the GUI)
+    return Comparer(evaluator).compare(inputs, options=options, price_list=plist, baseline=args.baseline - 1,
+                                       one_currency=True)
 
 
 def run_compare(args: argparse.Namespace, evaluator: Evaluator, load: Callable[[str], Build]) -> CompareOutput:
@@ -129,6 +131,10 @@ def comparison_text(cmp: Comparison, hide_equal: bool = False) -> str:
             lines.append(pad(item[0][: label_w - 1], label_w)
                          + "".join(pad(c, w) for c, w in zip(item[1], widths, strict=True)).rstrip())
     lines += ["", _("* best value; deltas are to {letter}").format(letter=chr(ord("A") + cmp.baseline))]
+    if cmp.converted:
+        target = cmp.columns[cmp.baseline].currency
+        lines.append(_("money in {currency}, converted at the shipped exchange rates: {rates}").format(
+            currency=target, rates="; ".join(f"1 {target} = {rate:.4g} {cur}" for cur, rate in cmp.converted)))
     return "\n".join(line.rstrip() for line in lines)
 
 

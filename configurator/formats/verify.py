@@ -22,6 +22,7 @@ from ..words import say
 from ..words.i18n import N_, _, pad, translate
 from .importers.inventory_model import Inventory
 from .importers.matching import Match, match_item
+from .importers.placing import answered
 
 CHECKED = ("gpu", "cpu", "dimm", "drive", "nic", "psu")
 
@@ -85,8 +86,24 @@ def _link(m: Match, catalog: Catalog) -> list[Finding]:
                     m.part_id or "")]
 
 
+def _answered(item: Any, catalog: Catalog, notes: str) -> Match | None:
+    """An item the import could not identify, as the technician answered it in the import report
+    (the build's notes): the catalog part they named, or None for a part present but not in the
+    catalog (never a difference)."""
+    m = match_item(item, catalog)
+    if m.part_id is not None:
+        return m
+    said = answered(notes, item)
+    if said is None:
+        return m
+    return Match(item, said, "hand", "mapped by hand in the import report") if said else None
+
+
 def verify(build: Build, inventory: Inventory, catalog: Catalog) -> Verification:
-    """Every difference between `build` and what `inventory` reports (empty: they agree)."""
+    """Every difference between `build` and what `inventory` reports (empty: they agree). An item
+    the catalog cannot identify but the technician answered in the import report (mapped to a part,
+    or present and not in the catalog: `placing.answered`, read from the build's notes) counts as
+    that answer."""
     expected = _expected(build, catalog)
     findings: list[Finding] = []
     counts: dict[str, tuple[int, int]] = {}
@@ -98,7 +115,7 @@ def verify(build: Build, inventory: Inventory, catalog: Catalog) -> Verification
                 findings.append(Finding("unchecked", cat, f"{sum(expected[cat].values())} {cat}(s) in the build "
                                                           f"cannot be checked: the source does not report {cat}s"))
             continue
-        matches = [match_item(i, catalog) for i in items]
+        matches = [m for i in items if (m := _answered(i, catalog, build.meta.notes)) is not None]
         findings += _compare(cat, expected[cat], matches)
         findings += [f for m in matches for f in _link(m, catalog)]
     for item in inventory.items:

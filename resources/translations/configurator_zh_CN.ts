@@ -444,8 +444,8 @@
         <translation>千 %s</translation>
     </message>
     <message>
-        <source>not plotted: the builds are in different currencies</source>
-        <translation>未绘制：各配置货币不同</translation>
+        <source>currencies differ: not plotted</source>
+        <translation>货币不同，未绘制</translation>
     </message>
     <message>
         <source>Each build&apos;s list hardware price against its dense BF16 compute: lower right is more compute for the money</source>
@@ -1063,6 +1063,10 @@ Click to open this build in the builder</source>
     <message>
         <source>Notes:</source>
         <translation>备注：</translation>
+    </message>
+    <message>
+        <source>Mapped to %s (owned)</source>
+        <translation>已对应为 %s（客户自有）</translation>
     </message>
     <message>
         <source>Mapped to %1 in %2 (owned)</source>
@@ -2875,8 +2879,8 @@ Click to open this build in the builder</source>
         <translation>未报告</translation>
     </message>
     <message>
-        <source>%1 %2: build %3, server %4</source>
-        <translation>%1 %2：配置 %3，服务器 %4</translation>
+        <source>%2: %1 (build %3, server %4)</source>
+        <translation>%2：%1（配置 %3，服务器 %4）</translation>
     </message>
     <message>
         <source>Verification</source>

@@ -164,3 +164,23 @@ def test_every_row_key_is_documented(compared):
     assert not missing, f"docs/cli.md does not list {missing}"
     for key in ("baseline_index", "columns[]", "rows[].deltas[]", "rows[].explanations[]"):
         assert f"`{key}`" in section
+
+
+def test_builds_in_two_currencies_compare_in_the_baselines_with_the_rate(tmp_path, capsys):
+    """Issue 30: a CNY build beside a USD one compared as bare numbers without units, ★ or delta;
+    as in the GUI, both are now in the baseline's currency, converted at the shipped rates, and the
+    text says the rate."""
+    import json as _j
+    from pathlib import Path
+
+    data = _j.loads(Path(L40S).read_text("utf-8"))
+    data["site"].update(currency="CNY", input_currency="CNY")
+    cny = tmp_path / "cny.json"
+    cny.write_text(_j.dumps(data), "utf-8")
+    code, out, _err = run("compare", HGX, str(cny))
+    assert code == 0
+    tco = next(line for line in out.splitlines() if "Total cost of ownership" in line)
+    assert "(USD)" in tco and tco.count("$") >= 3 and "%" in tco       # units, a delta, in one currency
+    assert "converted at the shipped exchange rates: 1 USD = " in out and "CNY" in out.splitlines()[-1]
+    data = _json("compare", HGX, str(cny), "--json")
+    assert {c["currency"] for c in data["columns"]} == {"USD"}

@@ -73,3 +73,28 @@ def test_unmatched_reports_are_differences(catalog):
     build.placements = {"GPU1": H200}
     kinds = {(f.kind, f.category) for f in verify(build, inv, catalog).findings}
     assert ("unidentified", "cpu") in kinds and ("unidentified", "drive") in kinds
+
+
+def test_the_import_reports_answers_hold_in_verify(tmp_path, capsys, catalog):
+    """Items the catalog cannot identify, answered in the GUI's import report (a CPU mapped to a
+    catalog part, drives present and not catalog parts), are recorded in the build's notes: verify
+    counts the CPU as that part and lists no 'unidentified' difference (the CLI reads the same file)."""
+    from configurator.formats.importers.placing import mapped_note, present_note
+
+    inv = read_inventory(PROBE)
+    cpu = next(i for i in inv.items if i.kind == "cpu")
+    drives = [i for i in inv.items if i.kind == "drive"]
+    build = load_build(_eight_h200(tmp_path))
+    build.placements = {**build.placements, "CPU1": "intel-xeon-platinum-8480plus"}
+    before = verify(build, inv, catalog)
+    assert {f.kind for f in before.findings if f.category in ("cpu", "drive")} >= {"unidentified", "missing"}
+    notes = [mapped_note(cpu, "intel-xeon-platinum-8480plus"), *(present_note(d) for d in drives)]
+    build.meta = build.meta.model_copy(update={"notes": "".join(f"- {n}\n" for n in notes)})
+    after = verify(build, inv, catalog)
+    assert not [f for f in after.findings if f.category in ("cpu", "drive")], after.findings
+    path = tmp_path / "answered.json"
+    save_build(build, path)
+    assert main(["verify", str(path), str(PROBE), "--json"]) == 1       # the 7 missing GPUs remain
+    report = json.loads(capsys.readouterr().out)
+    assert not [f for f in report["findings"] if f["category"] in ("cpu", "drive") or f["kind"] == "unidentified"]
+    assert any(f["category"] == "gpu" and f["kind"] == "missing" for f in report["findings"])

@@ -282,7 +282,7 @@ def test_builds_in_two_currencies_compare_in_one_with_the_rate_shown(make_window
     usd, cny = _cells(view)["cost.tco"]
     assert usd.startswith("$") and ("¥" in cny or "CN" in cny)      # every cell with its own currency
     view.charts.show_comparison(view.comparison)
-    assert "different currencies" in view.charts.tco_plot.getPlotItem().getAxis("left").labelText
+    assert "currencies differ" in view.charts.tco_plot.getPlotItem().getAxis("left").labelText
     view.close()
 
 

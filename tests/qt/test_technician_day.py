@@ -169,6 +169,10 @@ def test_the_technicians_day(window, qtbot, monkeypatch, tmp_path, shipped):
     assert win.docks["verify"].isVisible()
     missing = [f for f in result.findings if f.kind == "missing" and f.part_id == H200]
     assert missing and missing[0].count == 7
+    # the report's answers hold: the CPU the technician named is that CPU, the virtual drives are present
+    assert not [f for f in result.findings if f.kind == "unidentified"], result.findings
+    cpu = [f for f in result.findings if f.category == "cpu"]
+    assert [(f.kind, f.part_id, f.count) for f in cpu] == [("missing", CPU, 1)]   # the hand-added second one
     texts = [panel.findings.item(r, 2).text() for r in range(panel.findings.rowCount())]
     assert any("7 of 8" in t and H200 in t for t in texts)
     assert "difference" in panel.verdict.text()

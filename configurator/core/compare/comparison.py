@@ -144,6 +144,9 @@ class Comparison:
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
     baseline: int
+    #: (currency, rate per one unit of the columns' currency) for each currency a build was priced in
+    #: and converted from (`Comparer.compare(one_currency=True)`); empty when none was converted
+    converted: tuple[tuple[str, Decimal], ...] = ()
 
     def row(self, key: str) -> Row:
         """The row called `key`; KeyError naming it when there is none."""

@@ -45,16 +45,26 @@ class Comparer:
         self._priced = BoundedMemo(8)    # price list -> its Evaluator
 
     def compare(self, inputs: Sequence[ColumnInput], *, options: Options | None = None,
-                price_list: PriceList | None = None, baseline: int = 0) -> Comparison:
+                price_list: PriceList | None = None, baseline: int = 0, one_currency: bool = False) -> Comparison:
         """The comparison of 2..6 builds; `options` and `price_list` apply to every column that does
-        not set its own. Raises `CompareError` (one line naming the column and field)."""
+        not set its own. With `one_currency`, builds priced in different currencies are compared in
+        the baseline's, converted at the evaluator's rates (`Comparison.converted` says which, at
+        what rate), unless a currency was given. Raises `CompareError` (one line naming the column and field)."""
         if not MIN_COLUMNS <= len(inputs) <= MAX_COLUMNS:
             raise CompareError(f"compare takes {MIN_COLUMNS} to {MAX_COLUMNS} builds, got {len(inputs)}")
         if not 0 <= baseline < len(inputs):
             raise CompareError(f"baseline: column {baseline + 1} does not exist (1..{len(inputs)})")
         common = options or Options()
         columns = tuple(self.column(inp, common, price_list, i) for i, inp in enumerate(inputs))
-        return make_comparison(columns, baseline)
+        target = columns[baseline].currency
+        others = sorted({c.currency for c in columns} - {target})
+        if not (one_currency and others and common.currency is None):
+            return make_comparison(columns, baseline)
+        common = replace(common, currency=target)
+        columns = tuple(self.column(inp, common, price_list, i) for i, inp in enumerate(inputs))
+        rates = tuple((cur, rate) for cur in others
+                      if (rate := self.evaluator.fx.convert(Decimal(1), target, cur)) is not None)
+        return replace(make_comparison(columns, baseline), converted=rates)
 
     def column(self, inp: ColumnInput, common: Options, price_list: PriceList | None, index: int) -> Column:
         """One column: the build copied with its options applied, evaluated under its price list."""

@@ -21,7 +21,7 @@ from typing import Literal
 from ...core.catalog import Catalog, Part
 from .inventory_model import Found
 
-Confidence = Literal["part-number", "model", "figures", "none"]
+Confidence = Literal["part-number", "model", "figures", "hand", "none"]   # hand: the technician named the part
 
 #: catalog categories an inventory item may match; fans are chassis cooling, never a part
 CATEGORIES: dict[str, tuple[str, ...]] = {

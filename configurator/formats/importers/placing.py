@@ -194,6 +194,24 @@ def present_note(item: Found) -> str:
     return f"Present, already installed (not priced): {clean_text(item.source, 150)}: {clean_text(item.describe(), 200)}"
 
 
+def mapped_note(item: Found, part_id: str) -> str:
+    """The build-notes line that records the technician's answer for `item`, which the import could
+    not identify: it is the catalog part `part_id` (placed and owned). `formats.verify` reads it back."""
+    return f"Mapped by hand to {part_id}: {clean_text(item.source, 150)}: {clean_text(item.describe(), 200)}"
+
+
+def answered(notes: str, item: Found) -> str | None:
+    """How the build's notes answer the unidentified `item`: a catalog part id (mapped by hand),
+    "" (present, already installed, not a catalog part) or None (not answered)."""
+    if present_note(item) in notes:
+        return ""
+    tail = f": {clean_text(item.source, 150)}: {clean_text(item.describe(), 200)}"
+    for line in notes.splitlines():
+        if line.startswith("- Mapped by hand to ") and line.endswith(tail):
+            return line[len("- Mapped by hand to "):-len(tail)]
+    return None
+
+
 def describe_match(m: Match) -> str:
     """One line per item for `--json`-less output: what it is and what it became."""
     target = m.part_id or "UNMATCHED"
@@ -201,4 +219,4 @@ def describe_match(m: Match) -> str:
 
 
 __all__ = ["ImportResult", "ImportSettings", "ServerImporter", "build_from_inventory", "choose_chassis",
-           "place_matches", "describe_match", "present_note", "Found"]
+           "place_matches", "describe_match", "present_note", "mapped_note", "answered", "Found"]

@@ -166,7 +166,7 @@ class CompareCharts(QWidget):
         item = self.scatter_plot.getPlotItem()
         item.setLabel("bottom", self.tr("dense BF16 PFLOPS"))
         item.setLabel("left", self.tr("thousand %s") % price.unit if price.unit
-                      else self.tr("not plotted: the builds are in different currencies"))
+                      else self.tr("currencies differ: not plotted"))
         self.scatter_caption.setToolTip(self.tr("Each build's list hardware price against its dense BF16 "
                                                 "compute: lower right is more compute for the money"))
 
@@ -185,7 +185,7 @@ class CompareCharts(QWidget):
         item = self.tco_plot.getPlotItem()
         item.setLabel("bottom", self.tr("years"))
         item.setLabel("left", self.tr("thousand %s") % currency if currency
-                      else self.tr("not plotted: the builds are in different currencies"))
+                      else self.tr("currencies differ: not plotted"))
 
     def _draw_power(self, cmp: Comparison) -> None:
         pg = self._pg

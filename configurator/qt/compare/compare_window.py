@@ -9,7 +9,6 @@ brings its tab forward in the builder. Nothing here computes a figure.
 from __future__ import annotations
 
 from dataclasses import replace
-from decimal import Decimal
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
@@ -241,12 +240,9 @@ class CompareView(CompareFiles, QWidget):
         baseline = max(self.baseline.currentIndex(), 0)
         try:
             inputs, common = self.inputs()
-            cmp = self.comparer.compare(inputs, options=common, price_list=self.common_prices, baseline=baseline)
-            converted = sorted({c.currency for c in cmp.columns} - {cmp.columns[baseline].currency})
-            if converted and common.currency is None:
-                # builds in different currencies: every column in the baseline's, converted at the shipped rates
-                common = replace(common, currency=cmp.columns[baseline].currency)
-                cmp = self.comparer.compare(inputs, options=common, price_list=self.common_prices, baseline=baseline)
+            # builds in different currencies: every column in the baseline's, converted at the shipped rates
+            cmp = self.comparer.compare(inputs, options=common, price_list=self.common_prices, baseline=baseline,
+                                        one_currency=True)
         except (ValueError, CompareError) as exc:    # a bad cell, an option a build refuses
             self._say(str(exc).splitlines()[0])
             return
@@ -256,21 +252,17 @@ class CompareView(CompareFiles, QWidget):
                               "for all builds (Site options ▸ Currency).") % ", ".join(mixed))
         else:
             self._say("")
-        self.rates.setText(self._rates_text(cmp.columns[baseline].currency, converted) if converted else "")
-        self.rates.setVisible(bool(converted) and len(mixed) == 1)
+        self.rates.setText(self._rates_text(cmp) if cmp.converted else "")
+        self.rates.setVisible(bool(cmp.converted) and len(mixed) == 1)
         self.comparison = cmp
         self._show()
         self.charts.show_comparison(cmp)
         self.grid.show_in_force(cmp)
 
-    def _rates_text(self, target: str, others: list[str]) -> str:
-        """'Converted to USD at 1 USD = 7.15 CNY' for the currencies the builds were priced in."""
-        fx = self.comparer.evaluator.fx
-        rates = []
-        for cur in others:
-            rate = fx.convert(Decimal(1), target, cur)
-            if rate is not None:
-                rates.append(f"1 {target} = {rate:.4g} {cur}")
+    def _rates_text(self, cmp: Comparison) -> str:
+        """'All columns in USD, converted at …: 1 USD = 7.15 CNY' for the currencies builds were priced in."""
+        target = cmp.columns[cmp.baseline].currency
+        rates = [f"1 {target} = {rate:.4g} {cur}" for cur, rate in cmp.converted]
         return self.tr("All columns in %1, converted at the shipped exchange rates: %2").replace(
             "%1", target).replace("%2", "; ".join(rates))
 

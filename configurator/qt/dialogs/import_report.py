@@ -6,7 +6,8 @@ of two answers, each one undoable edit of the build:
 
 - *Map to a catalog part…*: the technician names the part (a list of the catalog's parts of the
   item's kind); it is placed in the first free slot that takes it and marked owned, so the upgrade
-  quote does not price it (`Build.owned`).
+  quote does not price it (`Build.owned`), and the build's notes record the answer
+  (`placing.mapped_note`), which `formats.verify` reads back: the server's item then counts as that part.
 - *Present, already installed*: the part is in the server and stays there; it is not in the build,
   so nothing prices it, and the build's notes record it (`placing.present_note`) so the answer
   travels with the file.
@@ -42,7 +43,7 @@ from PySide6.QtWidgets import (
 from ...core.ops import Batch, Place, SetOption
 from ...core.placement import first_free_slot
 from ...formats.importers.matching import CATEGORIES, Match
-from ...formats.importers.placing import ImportResult, present_note
+from ...formats.importers.placing import ImportResult, answered, mapped_note, present_note
 from ...words import say
 from ..screen_fit import resize_to_fit
 from ..tr_marks import QT_TRANSLATE_NOOP
@@ -202,20 +203,18 @@ class ImportReport(QDialog):
 
     def status(self, row: int) -> str:
         """'mapped', 'present' or 'open' for the unidentified item `row`, read from the build."""
-        build = self.session.build
-        slot = self.mapped.get(row)
-        if slot is not None and build.is_owned(slot):
-            return "mapped"
-        if present_note(self.unidentified[row].item) in build.meta.notes:
-            return "present"
-        return "open"
+        said = answered(self.session.build.meta.notes, self.unidentified[row].item)
+        return "open" if said is None else "mapped" if said else "present"
 
     def _status_text(self, row: int) -> str:
         state = self.status(row)
         if state == "mapped":
-            slot = self.mapped[row]
-            part = self.session.catalog.get(self.session.build.placements.get(slot, ""))
-            name = part.name if part is not None else slot
+            part_id = answered(self.session.build.meta.notes, self.unidentified[row].item) or ""
+            part = self.session.catalog.get(part_id)
+            name = part.name if part is not None else part_id
+            slot = self.mapped.get(row)
+            if slot is None or self.session.build.placements.get(slot) != part_id:
+                return self.tr("Mapped to %s (owned)") % name
             return self.tr("Mapped to %1 in %2 (owned)").replace("%1", name).replace("%2", slot)
         if state == "present":
             return self.tr("Present, already installed (not priced)")
@@ -299,7 +298,9 @@ class ImportReport(QDialog):
             self._say(self.tr("Cannot place %1: every slot that takes it is already in use").replace("%1", name))
             return False
         owned = {**build.owned, slot: part_id}
-        self.session.apply(Batch(ops=(Place(slot=slot, part=part_id), SetOption(path="owned", value=owned))),
+        notes = self._notes_with(mapped_note(m.item, part_id))
+        self.session.apply(Batch(ops=(Place(slot=slot, part=part_id), SetOption(path="owned", value=owned),
+                                      SetOption(path="meta.notes", value=notes))),
                            label=self.tr("Map %1 to %2").replace("%1", m.item.source).replace("%2", name))
         self.mapped[row] = slot
         self.refresh()
@@ -310,12 +311,16 @@ class ImportReport(QDialog):
         if not 0 <= row < len(self.unidentified) or self.status(row) != "open":
             return
         item = self.unidentified[row].item
-        notes = self.session.build.meta.notes
-        line = present_note(item)
-        text = (notes if not notes or notes.endswith("\n") else notes + "\n") + f"- {line}\n"
-        self.session.apply(SetOption(path="meta.notes", value=text[-20000:]),
+        self.session.apply(SetOption(path="meta.notes", value=self._notes_with(present_note(item))),
                            label=self.tr("Mark %s present") % item.source)
         self.refresh()
+
+    def _notes_with(self, line: str) -> str:
+        """The build's notes with `line` added as their last item (the import's notes come first;
+        the oldest give way when the field is full)."""
+        notes = self.session.build.meta.notes
+        text = (notes if not notes or notes.endswith("\n") else notes + "\n") + f"- {line}\n"
+        return text[-20000:]
 
     def _say(self, text: str) -> None:
         parent = self.parent()

@@ -86,7 +86,7 @@ class VerifyPanel(QWidget):
             blind = cat in result.blind
             mark = self.tr("DIFF") if bad else self.tr("not seen") if blind else self.tr("OK")
             seen = self.tr("not reported") if blind else str(server_n)
-            parts.append(self.tr("%1 %2: build %3, server %4").replace("%1", mark).replace("%2", self._category(cat))
+            parts.append(self.tr("%2: %1 (build %3, server %4)").replace("%1", mark).replace("%2", self._category(cat))
                          .replace("%3", str(build_n)).replace("%4", seen))
         self.counts.setText(" · ".join(parts))
         self._fill(self.findings, [[translate(KIND_WORDS.get(f.kind, f.kind.upper())), self._category(f.category),
