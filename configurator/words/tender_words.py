@@ -22,6 +22,10 @@ PRICE_HEADERS = (C_("tender", "No."), C_("tender", "Item"), C_("tender", "Brand"
                  C_("tender", "Unit price excl. tax"), C_("tender", "Tax rate"),
                  C_("tender", "Unit price incl. tax"), C_("tender", "Amount incl. tax"), C_("tender", "Remarks"))
 
+#: the 报价单's price columns when tax is added (不含税单价, 不含税合价, 含税单价, 含税合价)
+QUOTE_TAX_HEADERS = (C_("tender", "Unit price excl. tax"), C_("tender", "Amount excl. tax"),
+                     C_("tender", "Unit price incl. tax"), C_("tender", "Amount incl. tax"))
+
 #: Deviation.kind -> its words (正偏离 / 无偏离 / 负偏离)
 DEVIATION_WORDS = {"positive": C_("tender", "positive deviation"), "none": C_("tender", "no deviation"),
                    "negative": C_("tender", "negative deviation")}
