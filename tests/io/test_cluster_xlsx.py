@@ -8,7 +8,7 @@ import json
 from decimal import Decimal
 
 from openpyxl import load_workbook
-from pytest import approx   # openpyxl writes 16 significant digits
+from pytest import approx  # openpyxl writes 16 significant digits
 
 from configurator.launch import main
 from configurator.store import paths
