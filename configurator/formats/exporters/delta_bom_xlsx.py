@@ -20,6 +20,7 @@ from ..registry import Exporter, ExportRequest
 from .cells import text_cells_only, xlsx_row
 from .delta_bom_csv import delta_rows
 from .upgrade_request import request_plan
+from .xlsx_common import print_setup
 
 _MONEY_COLUMNS = (7, 8)   # unit_price, extended (1-based)
 #: the Delta BOM sheet's headers for delta_bom_csv.HEADER's keys (money headers get the currency)
@@ -53,14 +54,14 @@ def _figures_rows(plan: UpgradePlan) -> list[tuple[list[object], int | None]]:
              ([_("Losing one feed"), "", translate(plan.feed_loss_before) or none,
                translate(plan.feed_loss_after) or none], None), ([], None),
              ([_("New problems ({n}):").format(n=len(plan.new_problems))], None)]
-    rows += [([_(v.severity.upper()), v.code, text(v)], None) for v in plan.new_problems]
+    rows += [([_(v.severity.upper()), "", v.code, text(v)], None) for v in plan.new_problems]
     return rows
 
 
 def workbook_bytes(plan: UpgradePlan, catalog) -> bytes:
     """The workbook, saved to memory (so the file itself is written atomically)."""
     from openpyxl import Workbook  # imported on the first XLSX export, not at start
-    from openpyxl.styles import Font
+    from openpyxl.styles import Alignment, Font
 
     wb = Workbook()
     bom = wb.active
@@ -84,8 +85,14 @@ def workbook_bytes(plan: UpgradePlan, catalog) -> bytes:
                 figures.cell(row=figures.max_row, column=col).number_format = _number_format(digits, signed)
     for cell in figures[1]:
         cell.font = Font(bold=True)
+        if cell.column >= 3:       # over the numbers: Before, After, Change
+            cell.alignment = Alignment(horizontal="right")
     for letter, width in zip("ABCDE", (34, 8, 30, 30, 12), strict=True):
         figures.column_dimensions[letter].width = width
+    for ws in (bom, figures):
+        print_setup(ws)            # printed or converted to PDF: landscape, every column on one page wide
+    # a long verdict or problem text runs on to the right on screen; the printout keeps the five columns
+    figures.print_area = f"A1:E{figures.max_row}"
     text_cells_only(wb)
     out = io.BytesIO()
     wb.save(out)
