@@ -65,3 +65,27 @@ def test_a_bad_requirement_file_is_one_line_exit_2(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and "bad.toml" in err and "requirement[1].value" in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "t.pdf").exists()
+
+
+def test_every_character_of_the_pack_has_a_glyph_in_an_embedded_font():
+    """No tofu: each character the PDF draws is in DejaVu Sans or, for Chinese, the CJK face
+    (report/fonts.py falls back per character; a character in neither would print as a box)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from configurator.core.tender import deviations, tender_pricing
+    from configurator.formats.exporters.tender_rows import tender_tables
+    from configurator.report import fonts
+    from configurator.store.tender_files import load_tender
+    from configurator.words.quote_words import Labels
+
+    catalog = load_catalog([paths.catalog_dir()], [paths.price_dir()])
+    build = load_build(BUILD, catalog)
+    ev = default_evaluator(catalog).evaluate(build)
+    t = tender_tables(deviations(load_tender(REQS).requirements, build, ev), tender_pricing(ev.cost), catalog,
+                      Labels("zh_CN"))
+    fonts.register()
+    covered = set(pdfmetrics.getFont(fonts.SANS).face.charToGlyph) | set(pdfmetrics.getFont(fonts.CJK).face.charToGlyph)
+    cells = [*t.deviation_headers, *t.price_headers, t.total_words, *(label for label, _a in t.price_footer)]
+    cells += [str(c) for row in (*t.deviation_rows, *t.price_rows) for c in row if c is not None]
+    missing = {ch for text in cells for ch in text if ord(ch) not in covered and not ch.isspace()}
+    assert not missing and any("\u4e00" <= ch <= "\u9fff" for ch in "".join(cells))

@@ -33,6 +33,7 @@ class TenderPack:
     heading: tuple[str, ...]
     bidder: str
     tr: Labels
+    label: str = ""            # the running footer's: the tender number, else its title
 
 
 def tender_pack(build: Build, evaluation: Evaluation, tender: Tender, catalog: Catalog | None,
@@ -47,7 +48,7 @@ def tender_pack(build: Build, evaluation: Evaluation, tender: Tender, catalog: C
              tender_word(tr, "Project: {name}").format(name=build.meta.name),
              tender_word(tr, "Customer: {customer}").format(customer=build.meta.customer) if build.meta.customer else "",
              tender_word(tr, "Date: {date}").format(date=(day or date.today()).isoformat())]
-    return TenderPack(tables, tuple(x for x in lines if x), bidder, tr)
+    return TenderPack(tables, tuple(x for x in lines if x), bidder, tr, tender.number or tender.title)
 
 
 def _notes(pack: TenderPack) -> tuple[str, str]:
@@ -63,7 +64,7 @@ def write_tender_pdf(pack: TenderPack, path: Path) -> Path:
     from ...report.tender import MARGIN, PAGE_H, PAGE_W, tender_pdf
 
     tr = pack.tr
-    info = PageInfo(vendor=pack.bidder, quote_label=tender_word(tr, TITLE_PRICES), customer="", page_w=PAGE_W, page_h=PAGE_H,
+    info = PageInfo(vendor=pack.bidder, quote_label=pack.label, customer="", page_w=PAGE_W, page_h=PAGE_H,
                     margin_l=MARGIN, margin_r=MARGIN, page_label=tr("Page {page} of {total}"))
     titles = (tender_word(tr, TITLE_DEVIATIONS), tender_word(tr, TITLE_PRICES))
     data = tender_pdf(pack.tables, pack.heading, titles, _notes(pack), info,
