@@ -50,6 +50,11 @@ def _gpus(build: Build, ev: Evaluation) -> str:
     return f"{ev.compute.gpu_count} × {ev.compute.gpu_model}" if ev.compute.gpu_count else ""
 
 
+def _network(build: Build, ev: Evaluation) -> str:
+    """The scale-out link the network figure is read from (the bandwidth chain's network stage)."""
+    return next((link.detail or link.name for link in ev.bandwidth.chain if link.stage == "network"), "")
+
+
 def _psus(build: Build, ev: Evaluation) -> str:
     return f"{ev.psu.count} × {ev.psu.name} ({ev.psu.redundancy})" if ev.psu.count else ""
 
@@ -67,7 +72,7 @@ FIELDS: dict[str, Field] = {
                                 lambda b, e: f"{e.memory.dimm_count} DIMM, {e.memory.speed_mts} MT/s"),
     "memory.speed_mts": Field(lambda b, e: float(e.memory.speed_mts), "MT/s",
                               lambda b, e: f"{e.memory.dimm_count} DIMM"),
-    "network.gbps_per_gpu": Field(lambda b, e: e.bandwidth.network_gbps_per_gpu, "Gb/s", lambda b, e: ""),
+    "network.gbps_per_gpu": Field(lambda b, e: e.bandwidth.network_gbps_per_gpu, "Gb/s", _network),
     "psu.redundant": Field(lambda b, e: e.psu.count > e.psu.active > 0, "", _psus),
     "psu.count": Field(lambda b, e: float(e.psu.count), "", _psus),
     "chassis.rack_units": Field(lambda b, e: float(e.rack_units), "U", lambda b, e: e.chassis_name),
