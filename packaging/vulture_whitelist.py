@@ -44,6 +44,7 @@ _.getSpaceBefore
 _.number_format           # openpyxl cells and sheets
 _.freeze_panes
 _.print_title_rows
+_.print_area
 _.orientation
 _.fitToWidth
 _.fitToHeight

@@ -24,8 +24,11 @@ from reportlab.platypus import CondPageBreak, Flowable, LongTable, Paragraph, Ta
 from ..core.evaluate.bom import OWNED_GROUP
 from ..core.evaluate.result import CostResult
 from ..core.money import format_money, format_pct
+from ..core.tender.pricing import tender_pricing
 from ..words.quote_words import Labels
 from ..words.sku_words import NO_REASON, sku_note_text
+from ..words.tender_words import QUOTE_TAX_HEADERS as TAX_HEADERS
+from ..words.tender_words import tender_word
 from . import fonts
 
 _EN = Labels("en")
@@ -263,11 +266,21 @@ def PM(markup: str, style: ParagraphStyle) -> Paragraph:
 
 
 LINE_COLS = (24, 102, None, 30, 76, 80)
+#: the 报价单 with tax added: 不含税 and 含税 unit and extended prices side by side
+TAX_LINE_COLS = (24, 90, None, 26, 62, 68, 62, 70)
 
 
-def line_widths(width: float = FRAME_W) -> list[float]:
-    fixed = sum(w for w in LINE_COLS if w)
-    return [w if w else width - fixed for w in LINE_COLS]
+def line_widths(width: float = FRAME_W, cols: Sequence[float | None] = LINE_COLS) -> list[float]:
+    fixed = sum(w for w in cols if w)
+    return [w if w else width - fixed for w in cols]
+
+
+def gross_prices(cost: CostResult, tr: Labels) -> dict[int, tuple[Decimal | None, Decimal | None]]:
+    """The 报价单's 含税单价 and 含税合价 per line (index), as the tender pack's 分项报价明细表 computes
+    them (core/tender/pricing.py); empty unless a Chinese quote adds tax to net prices."""
+    if not tr.chinese or cost.tax_included or cost.tax_pct <= 0:
+        return {}
+    return {t.number - 1: (t.gross_unit, t.gross_extended) for t in tender_pricing(cost).lines}
 
 
 def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLinker | None = None) -> LongTable:
@@ -275,8 +288,12 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLin
     `links`, each price links to its explanation (the quantity to the extended price's, which
     names the quantity's source)."""
     st = styles()
+    gross = gross_prices(cost, tr)
+    cols = TAX_LINE_COLS if gross else LINE_COLS
     head = [P(tr("#"), st.head), P(tr("Part number"), st.head), P(tr("Description"), st.head), P(tr("Qty"), st.head_r),
             P(tr("Unit price"), st.head_r), P(tr("Extended"), st.head_r)]
+    if gross:
+        head[4:] = [P(tender_word(tr, h), st.head_r) for h in TAX_HEADERS]
     rows: list[list] = [head]
     cmds: list[tuple] = [
         ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
@@ -288,11 +305,11 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLin
         ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID),
     ]
     group = None
-    widths = line_widths()
+    widths = line_widths(cols=cols)
     for n, ln in enumerate(cost.lines, 1):
         if ln.group != group:
             group = ln.group
-            rows.append([C(tr(group), st.cell_b), "", "", "", "", ""])
+            rows.append([C(tr(group), st.cell_b)] + [""] * (len(cols) - 1))
             r = len(rows) - 1
             # NOSPLIT: a group heading never ends a page without the group's first line under it
             cmds += [("SPAN", (0, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), ACCENT_LIGHT),
@@ -300,13 +317,13 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLin
         key = f"cost.lines.{n - 1}."
         ext = key + "extended" if ln.extended is not None else ""
         rows.append([
-            P(str(n), st.cell), part_number_cell(ln.part_number, ln.sku_note, tr),
+            P(str(n), st.cell), part_number_cell(ln.part_number, ln.sku_note, tr, cols[1] or LINE_COLS[1]),
             C(tr.message(ln.name) if ln.group == OWNED_GROUP else ln.name, st.cell, 400),   # "… (already installed)"
             value_cell(fig(f"{ln.qty:,}", ext), st.cell_r, links, width=widths[3] - 6),
             value_cell(fig(_amount(ln.unit_price, cost.currency, locale), key + "unit_price" if ext else ""),
                        st.cell_r, links, width=widths[4] - 6),
             value_cell(fig(_amount(ln.extended, cost.currency, locale), ext), st.cell_r, links, width=widths[5] - 6),
-        ])
+        ] + [P(_amount(v, cost.currency, locale), st.cell_r) for v in gross.get(n - 1, ())])
     table = LongTable(rows, colWidths=widths, repeatRows=1, splitByRow=1, splitInRow=0)
     table.setStyle(table_style(cmds))
     return table

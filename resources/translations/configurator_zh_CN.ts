@@ -1273,6 +1273,10 @@ Click to open this build in the builder</source>
         <translation>按当前窗口大小把所有面板放回默认位置</translation>
     </message>
     <message>
+        <source>Exported %s</source>
+        <translation>已导出 %s</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1287,6 +1291,10 @@ Click to open this build in the builder</source>
     <message>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Export &amp;tender pack (招标/投标)…</source>
+        <translation>导出投标文件（招标/投标）(&amp;T)…</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -2454,6 +2462,29 @@ Click to open this build in the builder</source>
     <message>
         <source>no problems</source>
         <translation>无问题</translation>
+    </message>
+</context>
+<context>
+    <name>TenderExport</name>
+    <message>
+        <source>Tender requirements</source>
+        <translation>招标技术要求</translation>
+    </message>
+    <message>
+        <source>Tender requirements (*.toml)</source>
+        <translation>招标技术要求 (*.toml)</translation>
+    </message>
+    <message>
+        <source>Export tender pack</source>
+        <translation>导出投标文件</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf);;Excel workbook (*.xlsx)</source>
+        <translation>PDF (*.pdf);;Excel 工作簿 (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
     </message>
 </context>
 <context>

@@ -51,11 +51,20 @@ def test_delta_bom_csv_adds_up_and_equals_the_xlsx(files, tmp_path):
     assert main(["export", str(after), "--format", "delta-bom-xlsx", "-o", str(tmp_path / "d.xlsx")]) == 0
     sheet = load_workbook(tmp_path / "d.xlsx")["Delta BOM"]
     cells = [["" if c is None else str(c) for c in row] for row in sheet.iter_rows(values_only=True)]
-    assert len(cells) == len(rows) and [r[:6] for r in cells] == [r[:6] for r in rows]
-    assert [Decimal(r[7]) for r in cells[1:] if r[0] == "Add"] == [Decimal(r[7]) for r in adds]
+    assert cells[0][:8] == ["Group", "Catalog id", "Part number", "Description", "Qty", "Slots",
+                            "Unit price (USD)", "Extended (USD)"]
+    groups = {"Add": "ADD", "Remove": "REMOVE", "Move": "MOVE", "Total": "Total"}
+    assert len(cells) == len(rows) and [r[:6] for r in cells[1:]] == [[groups[r[0]]] + r[1:6] for r in rows[1:]]
+    assert [Decimal(r[7]) for r in cells[1:] if r[0] == "ADD"] == [Decimal(r[7]) for r in adds]
     figures = load_workbook(tmp_path / "d.xlsx")["Figures"]
-    names = [row[0] for row in figures.iter_rows(values_only=True)]
-    assert {"wall_max_w", "heat_btu_hr", "airflow_cfm", "psu_load_pct_max", "feed loss"} <= set(names)
+    table = {row[0]: row for row in figures.iter_rows(values_only=True) if row and row[0]}
+    assert table["Figure"][:5] == ("Figure", "Unit", "Before", "After", "Change")
+    wall = next(d for d in plan.deltas if d.name == "wall_max_w")
+    assert table["At the wall, max"][1:5] == ("W", round(wall.before), round(wall.after), round(wall.change))
+    assert table["Airflow needed"][1] == "CFM" and table["PSU load at peak"][1] == "%"
+    assert "Losing one feed" in table and "PSUs" in table
+    row = next(r for r in figures.iter_rows() if r[0].value == "At the wall, max")
+    assert row[2].number_format == "#,##0" and row[4].number_format.startswith("+#,##0;-#,##0")
 
 
 def test_upgrade_quote_pdf_prints_the_plan(files, tmp_path):

@@ -28,6 +28,7 @@ from . import (
     recommend,
     stack,
     store,
+    tender,
     verify,
     workload,
 )
@@ -36,6 +37,6 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
     gui.COMMAND, catalog.COMMAND, check.COMMAND, evaluate.COMMAND, explain.COMMAND, workload.COMMAND,
     recommend.COMMAND, quote.COMMAND, cluster.COMMAND, export.COMMAND, compare.COMMAND, bom.COMMAND,
     import_.COMMAND, plan.COMMAND, verify.COMMAND, accept.COMMAND, diagnose.COMMAND, store.COMMAND, quotes.COMMAND,
-    prices.COMMAND, stack.COMMAND)}
+    prices.COMMAND, stack.COMMAND, tender.COMMAND)}
 
 __all__ = ["COMMANDS"]

@@ -56,8 +56,13 @@ def write_bom_csv(plan: ClusterPlan, catalog: Catalog, path: Path) -> Path:
 
 
 def netbox_rows(plan: ClusterPlan, catalog: Catalog, site: str) -> tuple[list[list[object]], list[list[object]]]:
-    """(racks rows, devices rows) for NetBox's bulk import."""
+    """(racks rows, devices rows) for NetBox's bulk import: each device names its device type by
+    the model and manufacturer the device-type YAML (netbox_devicetype.py) gives it."""
+    from ...core.catalog import Switch
     from ...core.cluster.racks import elevation
+    from .netbox_devicetype import manufacturer_name, server_models, switch_model
+
+    models = server_models(plan, catalog)
 
     racks: list[list[object]] = [["site", "name", "status", "width", "u_height"]]
     devices: list[list[object]] = [["name", "role", "manufacturer", "device_type", "site", "rack", "position",
@@ -66,7 +71,11 @@ def netbox_rows(plan: ClusterPlan, catalog: Catalog, site: str) -> tuple[list[li
         racks.append([site, rack.name, "planned", 19, rack.spec.rack_units])
         for slot, item in zip(elevation(rack), rack.items, strict=True):
             part = catalog.get(item.part_id)
-            maker, model = (part.vendor, part.part_number or part.name) if part else ("Unknown", item.part_id)
+            maker = manufacturer_name(part.vendor) if part else "Unknown"
+            if item.kind == "server":
+                model = models[item.group]
+            else:
+                model = switch_model(part) if isinstance(part, Switch) else item.part_id
             role = "GPU server" if item.kind == "server" else "Fabric switch"
             devices.append([item.name, role, maker, model, site, rack.name, slot.position, "front", "planned"])
     return racks, devices

@@ -7,11 +7,12 @@ from pathlib import Path
 from ..registry import by_name, for_path
 from .cluster_bom_csv import CLUSTER_BOM_CSV, NETBOX_CSV, ClusterExporter
 from .cluster_pdf import CLUSTER_PDF
+from .cluster_xlsx import CLUSTER_XLSX
 from .netbox_devicetype import NETBOX_DEVICETYPE
 
 #: name -> cluster-plan exporter
 CLUSTER_EXPORTERS: dict[str, ClusterExporter] = {e.name: e for e in (CLUSTER_BOM_CSV, NETBOX_CSV,
-                                                                      NETBOX_DEVICETYPE, CLUSTER_PDF)}
+                                                                      NETBOX_DEVICETYPE, CLUSTER_PDF, CLUSTER_XLSX)}
 
 
 def cluster_exporter(name: str | None, path: Path | str) -> ClusterExporter:

@@ -10,6 +10,20 @@ Power draws (whole watts, as NetBox stores them): `maximum_draw` is the build's 
 shared by the PSUs that count under its redundancy (the load each carries once the spares have
 failed over), `allocated_draw` the typical wall power shared by every PSU placed.
 
+Names follow the library's CONTRIBUTING.md: the manufacturer's human-friendly name (the catalog
+vendor without a parenthesis: "xFusion", not "xFusion (超聚变)"), the model without the manufacturer
+("PowerEdge XE9680", not "Dell PowerEdge XE9680 (6U …)"), the part number as `part_number`, a slug
+that begins with the manufacturer's slug and uses only [-a-z0-9]. The NetBox devices CSV
+(cluster_bom_csv.py) names the same manufacturer and model, as NetBox's bulk import matches a
+device type by `model` within its manufacturer (netbox dcim/forms/bulk_import.py
+`BaseDeviceImportForm`).
+
+Port types: a DPU or SuperNIC (BlueField-3) runs Ethernet (its default link type); a VPI adapter
+runs the protocol of the fabric it is wired to (a cluster's compute fabric), else InfiniBand. A PSU's
+inlet is its catalog power cord's, else by its rating: the catalog's cords carry above ~1,800 W on
+C19/C20 (16 A) and below on C13/C14 (10 A) (catalogs/accessories.toml). A tower is not rack-mounted:
+0U in NetBox.
+
 Files go under the output folder as `<Manufacturer>/<slug>.yaml`, as in the library.
 """
 
@@ -38,18 +52,52 @@ _ETH = {1: "1000base-t", 10: "10gbase-x-sfpp", 25: "25gbase-x-sfp28", 100: "100g
 #: the PSU-side end of a catalog power cord → the PSU's inlet (a C19 cord end plugs into a C20 inlet)
 _INLET = (("C19", "iec-60320-c20"), ("C13", "iec-60320-c14"), ("C15", "iec-60320-c16"))
 _MAX_TEXT = 100   # manufacturer, model and slug lengths the schema allows
+#: above this rating a PSU's cord is C19/C20 (catalogs/accessories.toml acc-cord-c19-c20's note)
+C20_ABOVE_W = 1800
+_PAREN = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 def slug(text: str) -> str:
-    """NetBox's slug: lower case, [-a-z0-9_], at most 100 characters."""
-    out = re.sub(r"[^a-z0-9_]+", "-", text.lower()).strip("-")
+    """The library's slug: lower case, [-a-z0-9] (no dots or underscores), at most 100 characters."""
+    out = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return (out or "device")[:_MAX_TEXT].rstrip("-") or "device"
+
+
+def manufacturer_name(vendor: str) -> str:
+    """The manufacturer as the library names it: the vendor without a trailing parenthesis."""
+    return (_PAREN.sub("", vendor).strip() or vendor or "Unknown")[:_MAX_TEXT]
+
+
+def model_name(vendor: str, name: str) -> str:
+    """The model without the manufacturer and without the catalog's parenthesised description."""
+    model = _PAREN.sub("", name).strip() or name
+    maker = manufacturer_name(vendor)
+    if model.lower().startswith(maker.lower() + " "):
+        model = model[len(maker) + 1:].strip()
+    return model[:_MAX_TEXT]
+
+
+def device_type_slug(vendor: str, model: str) -> str:
+    """`<manufacturer slug>-<model slug>`, as the library's slugs begin with the manufacturer's."""
+    return slug(f"{manufacturer_name(vendor)} {model}")
 
 
 def interface_type(protocol: str, speed_gbps: float) -> str:
     """The NetBox interface type for a port: InfiniBand by rate, Ethernet by speed; else 'other'."""
     table = _IB if protocol in ("ib", "vpi") else _ETH
     return table.get(int(round(speed_gbps)), "other")
+
+
+def nic_protocol(nic: NIC, fabric: str | None) -> str:
+    """What a NIC's ports run: a DPU or SuperNIC Ethernet, a VPI adapter the fabric's protocol."""
+    if nic.kind in ("dpu", "supernic"):
+        return "eth"
+    return fabric or nic.protocol if nic.protocol == "vpi" else nic.protocol
+
+
+def inlet_by_rating(rating_w: float) -> str:
+    """A PSU's inlet when no catalog cord names it: C20 above ~1,800 W, else C14."""
+    return "iec-60320-c20" if rating_w > C20_ABOVE_W else "iec-60320-c14"
 
 
 def _weight(kg: float) -> float:
@@ -60,13 +108,13 @@ def _weight(kg: float) -> float:
     return float(round(kg))
 
 
-def _inlet(catalog: Catalog, psu_id: str) -> str:
+def _inlet(catalog: Catalog, psu: PSU) -> str:
     for part in catalog.by_category("accessory"):
-        if isinstance(part, Accessory) and part.kind == "power-cord" and psu_id in part.companion_of:
+        if isinstance(part, Accessory) and part.kind == "power-cord" and psu.id in part.companion_of:
             for cord_end, inlet in _INLET:
                 if cord_end in part.name.split(" to ")[0]:
                     return inlet
-    return "other"
+    return inlet_by_rating(psu.rating_w)
 
 
 def _power_ports(build: Build, ev: Evaluation, catalog: Catalog) -> list[dict[str, Any]]:
@@ -75,34 +123,39 @@ def _power_ports(build: Build, ev: Evaluation, catalog: Catalog) -> list[dict[st
     active = max(1, ev.psu.active or len(psus))
     most = max(1, math.ceil(ev.power.wall_max_w / active))
     shared = max(1, math.ceil(ev.power.wall_typical_w / max(1, len(psus))))
-    return [{"name": slot, "type": _inlet(catalog, p.id), "maximum_draw": most, "allocated_draw": shared}
+    return [{"name": slot, "type": _inlet(catalog, p), "maximum_draw": most, "allocated_draw": shared}
             for slot, p in psus]
 
 
-def _interfaces(build: Build, catalog: Catalog) -> list[dict[str, Any]]:
+def _interfaces(build: Build, catalog: Catalog, fabric: str | None) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for slot, pid in sorted(build.placements.items()):
         nic = catalog.get(pid)
         if isinstance(nic, NIC):
-            kind = interface_type(nic.protocol, nic.port_speed_gbps)
+            kind = interface_type(nic_protocol(nic, fabric), nic.port_speed_gbps)
             out += [{"name": f"{slot}-p{i}"[:64], "type": kind, "description": nic.name[:200]}
                     for i in range(1, nic.ports + 1)]
     out.append({"name": "BMC", "type": "1000base-t", "mgmt_only": True})
     return out
 
 
-def server_device_type(build: Build, ev: Evaluation, catalog: Catalog, model: str | None = None) -> dict[str, Any]:
-    """The device type of one server build (see the module docstring); ValueError without a chassis."""
+def server_device_type(build: Build, ev: Evaluation, catalog: Catalog, model: str | None = None,
+                       fabric: str | None = None) -> dict[str, Any]:
+    """The device type of one server build (see the module docstring); ValueError without a chassis.
+    `fabric` is the protocol ("ib" or "eth") of the fabric its VPI adapters are wired to."""
     ch = catalog.chassis(build.chassis)
     if ch is None:
         raise ValueError(f"{build.meta.name or 'build'}: chassis {build.chassis!r} is not in the catalog")
-    name = (model or ch.name)[:_MAX_TEXT]
-    data: dict[str, Any] = {"manufacturer": ch.vendor[:_MAX_TEXT], "model": name, "slug": slug(name)}
+    name = (model or model_name(ch.vendor, ch.name))[:_MAX_TEXT]
+    data: dict[str, Any] = {"manufacturer": manufacturer_name(ch.vendor), "model": name,
+                            "slug": device_type_slug(ch.vendor, name)}
     if ch.part_number:
         data["part_number"] = ch.part_number[:50]
-    data.update({"u_height": ch.rack_units, "is_full_depth": True, "airflow": "front-to-rear",
+    data["description"] = ch.name[:200]
+    racked = ch.form != "tower"
+    data.update({"u_height": ch.rack_units if racked else 0, "is_full_depth": racked, "airflow": "front-to-rear",
                  "weight": _weight(ev.weight_kg or ch.weight_kg), "weight_unit": "kg",
-                 "power-ports": _power_ports(build, ev, catalog), "interfaces": _interfaces(build, catalog),
+                 "power-ports": _power_ports(build, ev, catalog), "interfaces": _interfaces(build, catalog, fabric),
                  "comments": f"{ev.compute.gpu_count} x {ev.compute.gpu_model or 'no GPU'}; max "
                              f"{ev.power.wall_max_w:,.0f} W at the wall; exported by ai-server-configurator "
                              f"from build {build.meta.name or build.chassis!r}"})
@@ -113,19 +166,28 @@ def switch_device_type(switch: Switch) -> dict[str, Any]:
     """A fabric switch's device type: its native ports, PSUs and mechanical figures."""
     psus = switch.psu_count
     carried = psus // switch.psu_feeds if switch.psu_feeds > 1 else psus   # 1+1: one side carries it all
-    data: dict[str, Any] = {"manufacturer": switch.vendor[:_MAX_TEXT], "model": switch.name[:_MAX_TEXT],
-                            "slug": slug(switch.name)}
+    model = switch_model(switch)
+    data: dict[str, Any] = {"manufacturer": manufacturer_name(switch.vendor), "model": model,
+                            "slug": device_type_slug(switch.vendor, model)}
     if switch.part_number:
         data["part_number"] = switch.part_number[:50]
+    data["description"] = switch.name[:200]
     kind = interface_type(switch.protocol, switch.port_speed_gbps)
     data.update({"u_height": switch.rack_units, "is_full_depth": True, "weight": _weight(switch.weight_kg),
                  "weight_unit": "kg",
-                 "power-ports": [{"name": f"PSU{i}", "type": "other", "maximum_draw": max(1, math.ceil(
-                     switch.max_w / max(1, carried))), "allocated_draw": max(1, math.ceil(switch.typical_w / psus))}
-                     for i in range(1, psus + 1)],
+                 "power-ports": [{"name": f"PSU{i}", "type": inlet_by_rating(switch.max_w / max(1, carried)),
+                                  "maximum_draw": max(1, math.ceil(switch.max_w / max(1, carried))),
+                                  "allocated_draw": max(1, math.ceil(switch.typical_w / psus))}
+                                 for i in range(1, psus + 1)],
                  "interfaces": [{"name": f"p{i}", "type": kind} for i in range(1, switch.ports + 1)]
                  + [{"name": "mgmt0", "type": "1000base-t", "mgmt_only": True}]})
     return data
+
+
+def switch_model(switch: Switch) -> str:
+    """A switch's model: its orderable part number (the library's Mellanox switches are named by
+    model number, e.g. device-types/Mellanox/QM8790.yaml), else its name without the manufacturer."""
+    return switch.part_number[:_MAX_TEXT] if switch.part_number else model_name(switch.vendor, switch.name)
 
 
 def to_yaml(device_type: dict[str, Any]) -> bytes:
@@ -148,18 +210,39 @@ def cluster_device_types(plan: ClusterPlan, catalog: Catalog) -> list[dict[str, 
     """One device type per server build and per switch model the plan uses (slugs unique per maker)."""
     out: list[dict[str, Any]] = []
     seen: set[tuple[str, str]] = set()
-    for group, fig in zip(plan.spec.servers, plan.servers, strict=True):
-        dt = server_device_type(group.build, fig.evaluation, catalog)
-        if (dt["manufacturer"], dt["slug"]) in seen:   # a second build of the same chassis
-            dt = server_device_type(group.build, fig.evaluation, catalog, f"{dt['model']} {fig.name}")
+    fabric = fabric_protocol(plan, catalog)
+    models = server_models(plan, catalog)
+    for i, (group, fig) in enumerate(zip(plan.spec.servers, plan.servers, strict=True)):
+        dt = server_device_type(group.build, fig.evaluation, catalog, models[i], fabric)
         seen.add((dt["manufacturer"], dt["slug"]))
         out.append(dt)
-    for fabric in (plan.fabric, plan.storage):
-        part = catalog.get(fabric.switch_id) if fabric is not None else None
-        if isinstance(part, Switch) and (part.vendor[:_MAX_TEXT], slug(part.name)) not in seen:
-            seen.add((part.vendor[:_MAX_TEXT], slug(part.name)))
+    for fab in (plan.fabric, plan.storage):
+        part = catalog.get(fab.switch_id) if fab is not None else None
+        if isinstance(part, Switch) and (manufacturer_name(part.vendor), slug(switch_model(part))) not in seen:
+            seen.add((manufacturer_name(part.vendor), slug(switch_model(part))))
             out.append(switch_device_type(part))
     return out
+
+
+def fabric_protocol(plan: ClusterPlan, catalog: Catalog) -> str | None:
+    """The compute fabric's protocol ("ib" or "eth"), None without a fabric switch."""
+    part = catalog.get(plan.fabric.switch_id) if plan.fabric is not None else None
+    return part.protocol if isinstance(part, Switch) else None
+
+
+def server_models(plan: ClusterPlan, catalog: Catalog) -> list[str]:
+    """Each server group's device-type model (by group index): the chassis' model, with the group's
+    name added for a second build of the same chassis. The devices CSV names the same."""
+    models: list[str] = []
+    taken: set[tuple[str, str]] = set()
+    for group, fig in zip(plan.spec.servers, plan.servers, strict=True):
+        ch = catalog.chassis(group.build.chassis)
+        maker, model = (manufacturer_name(ch.vendor), model_name(ch.vendor, ch.name)) if ch else ("Unknown", fig.name)
+        if (maker, slug(model)) in taken:
+            model = f"{model} {fig.name}"[:_MAX_TEXT]
+        taken.add((maker, slug(model)))
+        models.append(model)
+    return models
 
 
 def _write_cluster(plan: ClusterPlan, catalog: Catalog, path: Path) -> Path:

@@ -180,6 +180,13 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
 
         verify_against_server(self)
 
+    def _export_tender(self) -> None:
+        from ..dialogs.tender_export import export_tender  # openpyxl and reportlab: when first asked for
+
+        out = export_tender(self, self.session)
+        if out is not None:
+            self.show_message(self.tr("Exported %s") % out)
+
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu(self.tr("&File"))
@@ -195,6 +202,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         file_menu.addSeparator()
         for act in self.export_actions.values():
             file_menu.addAction(act)
+        file_menu.addAction(self.tr("Export &tender pack (招标/投标)…"), self._export_tender)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu(self.tr("&Edit"))
