@@ -68,3 +68,9 @@ def test_defaults_keep_the_data_parallel_model():
     p = point(inp, 4, TrainingSpec(grad_accum_steps=3))
     assert p.compute_s == pytest.approx(3 * SEQ * 6 * PARAMS / (0.40 * H100_BF16))
     assert p.comm_s == pytest.approx(2 * 3 / 4 * PARAMS * 2 / 8 / (NIC_GBS * 1e9))
+
+
+def test_the_point_shows_its_layout():
+    """Table 4's 8,192-GPU row: TP 8 × PP 16 × DP 64, 16 M / 8,192 = 2,048 tokens per GPU per step."""
+    p = point(llama3_405b(), 1024, TrainingSpec(global_batch_tokens=BATCH, pipeline_stages=16, virtual_stages=8))
+    assert (p.tensor_parallel, p.pipeline_stages, p.data_parallel, p.tokens_per_gpu) == (8, 16, 64, 2048)
