@@ -70,6 +70,10 @@ def _training(plan: ClusterPlan) -> list[str]:
                                            "all-reduce {comm} s, scaling efficiency {pct}").format(
                     days=f"{here.days:,.1f}", servers=here.servers, step=f"{here.step_s:.2f}",
                     compute=f"{here.compute_s:.2f}", comm=f"{here.comm_s:.2f}", pct=f"{here.efficiency:.0%}"),
+                " " * 10 + _("layout: tensor parallel {tp} × pipeline {pp} × data parallel {dp}; {tokens} tokens per "
+                             "GPU per step; the all-reduce figure includes any pipeline bubble").format(
+                    tp=here.tensor_parallel, pp=here.pipeline_stages, dp=here.data_parallel,
+                    tokens=f"{here.tokens_per_gpu:,.0f}"),
                 " " * 10 + " · ".join(_("{servers}: {days} d ({pct})").format(
                     servers=p.servers, days=f"{p.days:,.1f}", pct=f"{p.efficiency:.0%}") for p in plan.scaling)]
     if plan.ideal_train_days is not None:

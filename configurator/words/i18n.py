@@ -374,6 +374,11 @@ WORKLOAD_TEMPLATES = (
     N_("compute"),
     N_("Prefill runs in chunks of at most {n} tokens per step, as serving engines do (chunked prefill)."),
     N_("Inference over {n} GPUs is modelled as tensor parallelism."),
+    N_("Engine: whole-batch generation (Hugging Face generate): all {n} prompt tokens of the batch are prefilled "
+       "in one step."),
+    N_("KV cache: {bytes} B per token of each sequence ({kind} attention, {dtype})."),
+    N_("{n} of {layers} attention layers keep only the last {window} tokens (sliding window)."),
+    N_("Only {n} of {layers} layers have attention and a KV cache; the others are recurrent."),
 )
 # The bandwidth chain's link names, details and the bottleneck explanation
 # (configurator/core/evaluate/bandwidth.py), shown by the Bandwidth panel.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core.cluster.inputs import TrainingSpec
+from configurator.core.cluster.inputs import DEFAULT_GLOBAL_BATCH_TOKENS, TrainingSpec
 from configurator.core.cluster.scaling import StepInputs, exceeds_batch, point, tokens_per_gpu_step
 
 PARAMS = 405e9
@@ -65,6 +65,22 @@ def test_pipeline_stages_shrink_the_gradient_shard():
 def test_defaults_keep_the_data_parallel_model():
     """No batch and one stage: the step is the old one (no bubble, accumulation as given)."""
     inp = llama3_405b()
-    p = point(inp, 4, TrainingSpec(grad_accum_steps=3))
+    p = point(inp, 4, TrainingSpec(grad_accum_steps=3, global_batch_tokens=None))
     assert p.compute_s == pytest.approx(3 * SEQ * 6 * PARAMS / (0.40 * H100_BF16))
     assert p.comm_s == pytest.approx(2 * 3 / 4 * PARAMS * 2 / 8 / (NIC_GBS * 1e9))
+
+
+def test_the_point_shows_its_layout():
+    """Table 4's 8,192-GPU row: TP 8 × PP 16 × DP 64, 16 M / 8,192 = 2,048 tokens per GPU per step."""
+    p = point(llama3_405b(), 1024, TrainingSpec(global_batch_tokens=BATCH, pipeline_stages=16, virtual_stages=8))
+    assert (p.tensor_parallel, p.pipeline_stages, p.data_parallel, p.tokens_per_gpu) == (8, 16, 64, 2048)
+
+
+def test_the_default_batch_is_llama_2s_4m_tokens():
+    """arXiv:2307.09288 §2.2: "a global batch-size of 4M tokens"; 64 servers x 8 GPUs x 8,192 = 4 M: one
+    micro-batch each; 128 servers exceed it and each GPU's share halves."""
+    assert TrainingSpec().global_batch_tokens == DEFAULT_GLOBAL_BATCH_TOKENS == 4_194_304
+    inp = llama3_405b()
+    assert float(tokens_per_gpu_step(inp, 16, DEFAULT_GLOBAL_BATCH_TOKENS)) == 4 * SEQ
+    assert float(tokens_per_gpu_step(inp, 128, DEFAULT_GLOBAL_BATCH_TOKENS)) == SEQ / 2
+    assert exceeds_batch(inp, 128, TrainingSpec()) and not exceeds_batch(inp, 64, TrainingSpec())

@@ -120,13 +120,19 @@ class SiteSpec(_Frozen):
     tco_years: int = Field(5, ge=1, le=15)
 
 
+#: Llama 2's global batch, 4 M tokens (arXiv:2307.09288 §2.2, Table 1, 7B to 70B); Llama 3 405B
+#: starts at 4 M and grows to 16 M (arXiv:2407.21783 §3.4.1); GPT-3 175B used 3.2 M (arXiv:2005.14165 Table 2.1)
+DEFAULT_GLOBAL_BATCH_TOKENS = 4 * 2**20
+
+
 class TrainingSpec(_Frozen):
     """How the builds' training workload runs across servers (core/cluster/scaling.py)."""
 
     grad_accum_steps: int = Field(1, ge=1, le=10_000, description="micro-batches per optimizer step")
     global_batch_tokens: float | None = Field(
-        None, gt=0, le=1e12, allow_inf_nan=False,
-        description="fixed global batch (tokens per step): accumulation shrinks as servers are added")
+        DEFAULT_GLOBAL_BATCH_TOKENS, gt=0, le=1e12, allow_inf_nan=False,
+        description="fixed global batch (tokens per step): accumulation shrinks as servers are added; "
+                    "null: grad_accum_steps micro-batches per GPU at any size")
     overlap_pct: float = Field(0.0, ge=0, le=100, allow_inf_nan=False,
                                description="share of the gradient all-reduce hidden behind the backward pass")
     pipeline_stages: int = Field(1, ge=1, le=1024,

@@ -44,6 +44,10 @@ class ScalePoint:
     comm_s: float          # exposed (not overlapped) all-reduce time and pipeline bubble per step
     efficiency: float      # compute / step
     days: float
+    tensor_parallel: int = 1    # GPUs of one server (its NVLink domain) splitting each layer
+    pipeline_stages: int = 1    # servers in a row, each holding a slice of the layers
+    data_parallel: int = 1      # model copies, each all-reducing its gradient shard with the others
+    tokens_per_gpu: float = 0.0  # tokens each GPU computes per optimizer step
 
 
 @dataclass(frozen=True)
@@ -124,8 +128,14 @@ def point(inp: StepInputs, servers: int, training: TrainingSpec) -> ScalePoint:
     """Step time, efficiency and days on `servers` servers."""
     compute, comm = (float(x) for x in step_seconds(inp, servers, training))
     eff = compute / (compute + comm)
+    stages = min(training.pipeline_stages, servers)
+    tokens = training.grad_accum_steps * inp.tokens_per_micro_step
+    if training.global_batch_tokens:
+        tokens = float(tokens_per_gpu_step(inp, servers, training.global_batch_tokens))
     return ScalePoint(servers=servers, gpus=servers * inp.gpus_per_server, step_s=compute + comm,
-                      compute_s=compute, comm_s=comm, efficiency=eff, days=inp.single_days / servers / eff)
+                      compute_s=compute, comm_s=comm, efficiency=eff, days=inp.single_days / servers / eff,
+                      tensor_parallel=inp.gpus_per_server, pipeline_stages=stages,
+                      data_parallel=max(1, servers // stages), tokens_per_gpu=tokens)
 
 
 def curve(inp: StepInputs, servers: int, training: TrainingSpec) -> tuple[ScalePoint, ...]:

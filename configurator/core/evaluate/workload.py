@@ -26,6 +26,7 @@ from .workload_formulas import (
     train_flops,
 )
 from .workload_memory import (
+    KV_BYTES,
     infer_kv_bytes,
     infer_memory,
     infer_weight_bytes,
@@ -233,9 +234,23 @@ def _inference_notes(workload: Workload, speed: InferenceSpeed, n_gpus: int, mfu
     notes = [f"Decode is limited by {speed.decode_limit}, prefill by {speed.prefill_limit}: each rate is the "
              "smaller of memory bandwidth (weights + KV cache read per step) and compute (2 FLOPs per active "
              f"parameter per token at peak × MFU {mfu:.0%})."]
-    if workload.infer.max_tokens_per_step is not None:
-        notes.append(f"Prefill runs in chunks of at most {workload.infer.max_tokens_per_step:,} tokens per step, "
+    job, m = workload.infer, workload.model
+    if job.max_tokens_per_step is not None:
+        notes.append(f"Prefill runs in chunks of at most {job.max_tokens_per_step:,} tokens per step, "
                      "as serving engines do (chunked prefill).")
+    else:
+        notes.append(f"Engine: whole-batch generation (Hugging Face generate): all {job.batch * job.context:,} "
+                     "prompt tokens of the batch are prefilled in one step.")
+    per_token = m.kv_bytes_per_token(KV_BYTES[job.kv_dtype])
+    notes.append(f"KV cache: {per_token:,.0f} B per token of each sequence ({m.attention_kind.upper()} attention, "
+                 f"{job.kv_dtype}).")
+    if m.sliding_window is not None:
+        window_layers = m.kv_layers if m.sliding_layers is None else m.sliding_layers
+        notes.append(f"{window_layers} of {m.kv_layers} attention layers keep only the last {m.sliding_window:,} "
+                     "tokens (sliding window).")
+    if m.attention_layers is not None:
+        notes.append(f"Only {m.attention_layers} of {m.layers} layers have attention and a KV cache; the others "
+                     "are recurrent.")
     if n_gpus > 1:
         notes.append(f"Inference over {n_gpus} GPUs is modelled as tensor parallelism.")
     return notes

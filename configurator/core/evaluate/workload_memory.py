@@ -46,7 +46,7 @@ _STATE_BYTES = {  # optimizer states proper, in the dtype of the tensors the opt
     "sgd": {"fp32": 4, "amp": 4, "mixed": 4, "bf16": 2, "fp8": 4},
 }
 _INFER_WEIGHT_BYTES = {"fp32": 4.0, "fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5 + 1 / 32}
-_KV_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "fp8": 1, "int8": 1}
+KV_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "fp8": 1, "int8": 1}
 
 
 def optimizer_bytes_per_param(precision: str, optimizer: str) -> float:
@@ -212,8 +212,8 @@ def infer_kv_bytes(shape: ModelShape, job: InferJob, tokens: int | None = None) 
     """Whole-model KV cache for `job.batch` sequences of `tokens` (default context + new_tokens)."""
     tokens = job.context + job.new_tokens if tokens is None else tokens
     if shape.kv_lora_rank is None and shape.sliding_window is None and shape.attention_layers is None:
-        return kv_cache_bytes(shape.layers, shape.kv_heads, shape.d_head, tokens, job.batch, _KV_BYTES[job.kv_dtype])
-    return shape.kv_sequence_bytes(tokens, _KV_BYTES[job.kv_dtype]) * job.batch
+        return kv_cache_bytes(shape.layers, shape.kv_heads, shape.d_head, tokens, job.batch, KV_BYTES[job.kv_dtype])
+    return shape.kv_sequence_bytes(tokens, KV_BYTES[job.kv_dtype]) * job.batch
 
 
 def kv_share_per_gpu(shape: ModelShape, n_gpus: int) -> float:

@@ -101,3 +101,27 @@ def test_inconsistent_counts_are_refused():
     with pytest.raises(ValidationError, match="sliding_layers"):
         ModelShape(name="x", layers=4, hidden=64, heads=4, kv_heads=4, ffn=128, vocab=100,
                    sliding_window=16, sliding_layers=5)
+
+
+def test_every_inference_result_names_its_engine_and_cache():
+    from configurator.core.evaluate.workload import evaluate_workload
+    from configurator.words.i18n import load_catalog
+
+    def notes(model, **job):
+        wl = Workload(mode="infer", model=model, infer=InferJob(**job))
+        return evaluate_workload(wl, gpu_memory_gb=80, n_gpus=1, gpu_bf16_tflops=989, gpu_fp8_tflops=1979,
+                                 gpu_bandwidth_gbs=3350).notes
+
+    zh = load_catalog("zh_CN")
+    chunked = notes(LLAMA3_8B, batch=64, context=4096)
+    assert any("chunked prefill" in n for n in chunked)
+    whole = notes(LLAMA3_8B, batch=64, context=4096, max_tokens_per_step=None)
+    engine = next(n for n in whole if n.startswith("Engine: whole-batch generation"))
+    assert "all 262,144 prompt tokens" in engine
+    assert "引擎：整批生成" in zh.translate(engine)
+    assert "KV cache: 131,072 B per token of each sequence (GQA attention, bf16)." in whole
+    mla = notes(DEEPSEEK_V3, kv_dtype="fp8")
+    assert "KV cache: 35,136 B per token of each sequence (MLA attention, fp8)." in mla
+    assert "21 of 42 attention layers keep only the last 4,096 tokens (sliding window)." in notes(GEMMA2_9B)
+    hybrid = next(n for n in notes(JAMBA) if n.startswith("Only 4 of 32 layers"))
+    assert "32 层中只有 4 层" in zh.translate(hybrid)
