@@ -47,6 +47,7 @@ DOCS: dict[str, tuple[list[str], bool]] = {
                     "-o", "{out}"], True),
     "compare-en": (["--lang", "en", "compare", str(HGX), str(DGX), "--pdf", "{out}"], False),
     "compare-zh": (["--lang", "zh_CN", "compare", str(HGX), str(DGX), "--pdf", "{out}"], True),
+    "compare-cny": (["--lang", "en", "compare", str(HGX), str(DGX), "--currency", "CNY", "--pdf", "{out}"], False),
     "cluster-en": (["--lang", "en", "cluster", str(CLUSTER), "--format", "cluster-pdf", "-o", "{out}"], False),
     "cluster-zh": (["--lang", "zh_CN", "cluster", str(CLUSTER), "--format", "cluster-pdf", "-o", "{out}"], True),
     "accept-en": (["--lang", "en", "accept", "plan", str(HGX), "-o", "{out}"], False),
@@ -198,3 +199,16 @@ def test_a_13_pct_baojiadan_with_tax_included_totals_net_times_1_13(tmp_path):
     text = re.sub(r"\s+", "", "".join(_pages(out)))
     assert re.sub(r"\s+", "", format_money(gross.total, "CNY", "zh_CN")) in text
     assert rmb_upper(gross.total) in text
+
+
+#: the CNY documents and how many totals each prints
+CNY_TOTALS = {"quote-cny": 1, "baojiadan": 1, "abc-en": 3, "abc-zh": 3, "upgrade-zh": 1, "compare-cny": 2}
+
+
+@pytest.mark.parametrize("name", list(CNY_TOTALS))
+def test_every_cny_total_has_its_amount_in_words(pdfs, name):
+    """大写 wherever a CNY total is printed: the quote, the 报价单, each option, the upgrade quote and
+    each build of a comparison."""
+    text = re.sub(r"\s+", "", "".join(_pages(pdfs[name])))
+    words = re.findall(r"人民币[零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整]+", text)
+    assert len(words) >= CNY_TOTALS[name], (name, words)
