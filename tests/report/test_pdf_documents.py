@@ -57,13 +57,19 @@ DOCS: dict[str, tuple[list[str], bool]] = {
 
 @pytest.fixture(scope="module")
 def pdfs(tmp_path_factory) -> dict[str, Path]:
+    from configurator.words.i18n import current_language, set_language
+
     folder = tmp_path_factory.mktemp("docs")
     out = {}
-    for name, (argv, _) in DOCS.items():
-        path = folder / f"{name}.pdf"
-        assert main([a.replace("{out}", str(path)) for a in argv]) in (0, 1), name   # cluster: 1 on a warning plan
-        assert path.is_file(), name
-        out[name] = path
+    language = current_language()
+    try:
+        for name, (argv, _) in DOCS.items():
+            path = folder / f"{name}.pdf"
+            assert main([a.replace("{out}", str(path)) for a in argv]) in (0, 1), name   # cluster: 1 on a warning plan
+            assert path.is_file(), name
+            out[name] = path
+    finally:
+        set_language(language)   # --lang zh_CN must not leak into the tests that follow
     return out
 
 
