@@ -180,6 +180,8 @@ WORDS: tuple[str, ...] = (
     N_("Floor"),
     N_("Weight"),
     N_("Capex"),
+    N_("Not in capex or TCO (priced on request)"),
+    N_("Prepared by"),
     N_("Time to train"),
     N_("{days} days, scaling efficiency {pct}"),
     N_("Rack elevation"),

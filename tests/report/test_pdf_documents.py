@@ -218,3 +218,32 @@ def test_every_cny_total_has_its_amount_in_words(pdfs, name):
     text = re.sub(r"\s+", "", "".join(_pages(pdfs[name])))
     words = re.findall(r"人民币[零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整]+", text)
     assert len(words) >= CNY_TOTALS[name], (name, words)
+
+
+def test_cluster_pdf_names_seller_date_revision_u_numbers_and_feed_loads(pdfs):
+    from datetime import date
+
+    from babel.dates import format_date
+
+    first = re.sub(r"\s+", "", _pages(pdfs["cluster-en"])[0])
+    assert "PreparedbyYourCompanyLtd." in first and "Revision1" in first
+    assert re.sub(r"\s+", "", format_date(date.today(), format="long", locale="en_GB")) in first
+    strings = [d.text for d in drawn(pdfs["cluster-en"])]
+    assert {"1", "5", "40"} <= set(strings)                                   # the U scale of the 42U racks
+    feeds = [s for s in strings if re.fullmatch(r"A [\d.]+ kW / B [\d.]+ kW", s)]
+    assert len(feeds) == 7                                                    # each rack's load per feed
+    zh = re.sub(r"\s+", "", _pages(pdfs["cluster-zh"])[0])
+    assert "编制单位" in zh and "版本1" in zh
+
+
+def test_cluster_from_a_build_says_what_capex_and_tco_leave_out(tmp_path, capsys):
+    """`cluster --from` prices servers and switches; optics, cables, racks, PDUs and installation are
+    'on request': the headline capex and TCO say they leave them out (text and PDF)."""
+    out = tmp_path / "c.pdf"
+    assert main(["--lang", "en", "cluster", "--from", str(HGX), "--servers", "32", "-o", str(out),
+                 "--format", "cluster-pdf"]) in (0, 1)
+    text = capsys.readouterr().out
+    line = next(ln for ln in text.splitlines() if "Not in capex or TCO" in ln)
+    for item in ("transceivers", "cables", "rack", "PDU", "Installation"):
+        assert item in line, item
+    assert "Notincapex" in re.sub(r"\s+", "", _pages(out)[0])
