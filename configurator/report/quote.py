@@ -39,6 +39,7 @@ from .sections import (
     OptionDoc,
     QuoteMeta,
     build_gpus,
+    closing,
     comparison,
     draft_banner,
     header,
@@ -219,13 +220,13 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
     # totals kept in one block, the terms free to flow, the acceptance block whole: a page is
     # never left holding only the totals, and page 1 is not left half empty for a big block
     gpus = build_gpus([d.build for d in docs], catalog)    # for the export-control clause
-    closing = [*terms(settings, meta, multi, gpus), KeepTogether(signature(meta, [d.letter for d in docs] if multi else []))]
+    ending = closing(terms(settings, meta, multi, gpus), signature(meta, [d.letter for d in docs] if multi else []))
     for d, lk in zip(docs, links):
         if multi:
             story.append(PageBreak())
         body, totals = option_section(d, meta, name_of, links=lk)
         story += [*body, KeepTogether(totals)]
-    story += [Spacer(1, 12 if multi else 0), *closing]
+    story += [Spacer(1, 12 if multi else 0), *ending]
     story += appendix([(f"{meta.labels('Option')} {d.letter}: {d.build.meta.name}" if multi else "",
                         explanations(lk), lk) for d, lk in zip(docs, links)], meta.labels)
     info = PageInfo(vendor=settings.vendor.company, quote_label=meta.label,

@@ -9,6 +9,7 @@ from datetime import date
 from babel.dates import format_date
 from reportlab.lib import colors
 from reportlab.platypus import CondPageBreak, Flowable, Image, KeepTogether, Spacer, Table
+from reportlab.platypus.flowables import _listWrapOn
 
 from ..core.build import Build
 from ..core.catalog import GPU, Catalog, Chassis
@@ -441,14 +442,19 @@ def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool, gpus: Sequence
     if clause:
         clauses.append(clause)
     small = st.small.clone("terms", fontSize=7, leading=8.8, spaceAfter=3)
-    paras = []
-    for i, clause in enumerate(clauses, 1):
-        head, sep, rest = clause.partition("。" if meta.labels.chinese else ". ")
-        if sep and len(head) < 40:
-            stop = "：" if meta.labels.chinese else "."
-            paras.append(PM(f"{i}. <b>{fonts.markup(head + stop)}</b> {fonts.markup(rest)}", small))
-        else:
-            paras.append(P(f"{i}. {clause}", small))
+
+    def clause_paras() -> list[Flowable]:
+        out: list[Flowable] = []
+        for i, clause in enumerate(clauses, 1):
+            head, sep, rest = clause.partition("。" if meta.labels.chinese else ". ")
+            if sep and len(head) < 40:
+                stop = "：" if meta.labels.chinese else "."
+                out.append(PM(f"{i}. <b>{fonts.markup(head + stop)}</b> {fonts.markup(rest)}", small))
+            else:
+                out.append(P(f"{i}. {clause}", small))
+        return out
+
+    paras = clause_paras()
     # two balanced columns: terms are read once, and a compact block keeps totals, terms and
     # signature on one page more often
     gap = 14
@@ -463,7 +469,11 @@ def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool, gpus: Sequence
     t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                            ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                            ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    return [KeepTogether([P(meta.labels("Terms and conditions"), st.h2), t])]
+    block = KeepTogether([P(meta.labels("Terms and conditions"), st.h2), t])
+    # the same terms as flowing paragraphs, for `closing` when the two columns and the acceptance
+    # block do not fit together on the page
+    block.flowing = [P(meta.labels("Terms and conditions"), st.h2), *clause_paras()]   # type: ignore[attr-defined]
+    return [block]
 
 
 def _vat_terms(settings: VendorSettings, meta: QuoteMeta) -> list[str]:
@@ -478,6 +488,42 @@ def _vat_terms(settings: VendorSettings, meta: QuoteMeta) -> list[str]:
               "delivery": c.delivery_terms or c.ship_to or tr("as agreed in the contract"), "warranty": q.warranty,
               "number": meta.number, "company": settings.vendor.company}
     return [tr(t).format(**values) for t in VAT_TERMS]
+
+
+class _Closing(Flowable):
+    """The terms and the acceptance block. Where the two-column terms and the acceptance block fit in
+    the rest of the page, both go there; else the terms flow as one column of paragraphs and the
+    last clause is kept with the acceptance block: the signature never stands alone on a page, and
+    the totals before it are not left alone on theirs."""
+
+    def __init__(self, block: KeepTogether, flowing: list[Flowable], acceptance: list[Flowable]) -> None:
+        super().__init__()
+        self._block, self._flowing, self._acceptance = block, flowing, acceptance
+
+    def wrap(self, aW, aH):  # noqa: N803 - reportlab API
+        return aW, 0xFFFFFF   # always split (as KeepTogether does): split() picks the layout
+
+    def split(self, aW, aH):  # noqa: N803 - reportlab API
+        together = [self._block, Spacer(1, 8), *self._acceptance]
+        _, h = _listWrapOn([self._block._content[0], self._block._content[1], Spacer(1, 8), *self._acceptance],
+                           aW, self.canv)
+        if h <= aH:
+            return [*self._block._content, Spacer(1, 8), *self._acceptance]
+        if len(self._flowing) < 3:
+            return together
+        _, start = _listWrapOn(self._flowing[:2], aW, self.canv)
+        if start > aH:
+            return []   # not even the heading and a clause: the frame moves on and asks again on the next page
+        return [*self._flowing[:-1], KeepTogether([self._flowing[-1], Spacer(1, 8), *self._acceptance])]
+
+
+def closing(terms_block: list[Flowable], acceptance: list[Flowable]) -> list[Flowable]:
+    """The terms and the acceptance block (`_Closing`); long vendor terms flow as they are, and the
+    acceptance block after them is kept whole."""
+    if len(terms_block) == 1 and hasattr(terms_block[0], "flowing"):
+        block = terms_block[0]
+        return [_Closing(block, block.flowing, acceptance)]   # type: ignore[arg-type]
+    return [*terms_block, KeepTogether(acceptance)]
 
 
 #: a 40 mm round company seal (公章) needs a box a little larger

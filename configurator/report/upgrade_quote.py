@@ -41,7 +41,7 @@ from ..words.render import say
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas
-from .sections import Customer, QuoteMeta, amount_in_words, build_gpus, header, signature, terms
+from .sections import Customer, QuoteMeta, amount_in_words, build_gpus, closing, header, signature, terms
 from .styles import (
     ACCENT,
     ACCENT_LIGHT,
@@ -251,8 +251,9 @@ def upgrade_quote_pdf(plan: UpgradePlan, after: Build, after_eval: Evaluation, c
                      tax_rate=format_pct(after_eval.cost.tax_pct), details=Customer(), draft=bool(errors),
                      internal=internal)
     body, links = upgrade_story(plan, after, after_eval, catalog, meta)
-    story = [*header(settings, meta), *body, Spacer(1, 10), *terms(settings, meta, False, build_gpus([after], catalog)),
-             KeepTogether(signature(meta, [])), *appendix([("", explanations(links), links)], labels)]
+    story = [*header(settings, meta), *body, Spacer(1, 10),
+             *closing(terms(settings, meta, False, build_gpus([after], catalog)), signature(meta, [])),
+             *appendix([("", explanations(links), links)], labels)]
     return _render(story, meta, settings)
 
 
