@@ -472,7 +472,7 @@ def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool, gpus: Sequence
     block = KeepTogether([P(meta.labels("Terms and conditions"), st.h2), t])
     # the same terms as flowing paragraphs, for `closing` when the two columns and the acceptance
     # block do not fit together on the page
-    block.flowing = [P(meta.labels("Terms and conditions"), st.h2), *clause_paras()]   # type: ignore[attr-defined]
+    block.flowing = [P(meta.labels("Terms and conditions"), st.h2), *clause_paras()]
     return [block]
 
 
@@ -522,7 +522,7 @@ def closing(terms_block: list[Flowable], acceptance: list[Flowable]) -> list[Flo
     acceptance block after them is kept whole."""
     if len(terms_block) == 1 and hasattr(terms_block[0], "flowing"):
         block = terms_block[0]
-        return [_Closing(block, block.flowing, acceptance)]   # type: ignore[arg-type]
+        return [_Closing(block, block.flowing, acceptance)]
     return [*terms_block, KeepTogether(acceptance)]
 
 
