@@ -8,11 +8,14 @@ Every number is read from the `ClusterPlan` (core/cluster); the drawings come fr
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
+from datetime import date
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, LongTable, PageTemplate, Spacer
 
 from ..core.cluster.plan import ClusterPlan
 from ..core.money import format_money
+from ..store.vendor_settings import VendorSettings, load_settings
 from ..words.problems import said
 from ..words.quote_words import Labels
 from . import fonts
@@ -58,6 +61,9 @@ def key_figures(plan: ClusterPlan, tr: Labels = ENGLISH) -> list[tuple[str, str]
              (tr("Weight"), f"{plan.total('weight_kg'):,.0f} kg"),
              (tr("Capex"), format_money(cost.capex, cost.currency, loc)),
              (tr("TCO, {years} years").format(years=cost.years), format_money(cost.tco, cost.currency, loc))]
+    if cost.on_request:   # optics, cables, racks, PDUs, installation without a price: said, not silently left out
+        pairs.append((tr("Not in capex or TCO (priced on request)"),
+                      ", ".join(dict.fromkeys(tr.message(i) for i in cost.on_request))))
     here = plan.scaled
     if here is not None:
         pairs.append((tr("Time to train"), tr("{days} days, scaling efficiency {pct}").format(
@@ -106,10 +112,13 @@ def _problems(plan: ClusterPlan, tr: Labels) -> list[Flowable]:
     return [KeepTogether([P(tr("Problems and notes"), st.h2), *out[:2]]), *out[2:]]   # no heading alone at a page foot
 
 
-def cluster_story(plan: ClusterPlan, tr: Labels = ENGLISH) -> list[Flowable]:
+def cluster_story(plan: ClusterPlan, tr: Labels = ENGLISH, document: Sequence[tuple[str, str]] = ()) -> list[Flowable]:
+    """The plan's blocks; `document` pairs (seller, date, revision) head the key figures."""
     st = styles()
-    out: list[Flowable] = [P(tr("Cluster plan: {name}").format(name=plan.spec.name), st.h1), Spacer(1, 4),
-                           kv_table(key_figures(plan, tr)), P(tr("Rack elevation"), st.h2)]
+    out: list[Flowable] = [P(tr("Cluster plan: {name}").format(name=plan.spec.name), st.h1), Spacer(1, 4)]
+    if document:
+        out += [kv_table(list(document), columns=3, key_w=50), Spacer(1, 4)]
+    out += [kv_table(key_figures(plan, tr)), P(tr("Rack elevation"), st.h2)]
     drawn = min(len(plan.racks), MAX_RACKS)
     for first in range(0, max(1, drawn), RACKS_PER_ROW):   # rows of racks, so that the labels stay legible
         racks = rack_elevation(plan, tr, first, RACKS_PER_ROW)
@@ -127,11 +136,20 @@ def cluster_story(plan: ClusterPlan, tr: Labels = ENGLISH) -> list[Flowable]:
     return out
 
 
-def cluster_pdf(plan: ClusterPlan, language: str = "en") -> bytes:
-    """The plan as a PDF in `language` ("en", "zh_CN")."""
+def cluster_pdf(plan: ClusterPlan, language: str = "en", settings: VendorSettings | None = None,
+                issued: date | None = None) -> bytes:
+    """The plan as a PDF in `language` ("en", "zh_CN"): the seller (the vendor profile, else
+    `load_settings()`), the issue date and the plan's revision head it and every page."""
+    from babel.dates import format_date
+
     fonts.register()
     tr = Labels(language)
-    info = PageInfo(vendor=tr("Cluster plan"), quote_label=plan.spec.name[:80], customer="", page_w=PAGE_W,
+    settings = tr.settings(settings if settings is not None else load_settings())
+    day = format_date(issued or date.today(), format="long", locale="zh_CN" if tr.chinese else "en_GB")
+    seller = settings.vendor.company
+    document = [(tr("Prepared by"), seller), (tr("Issue date"), day), (tr("Revision"), str(plan.spec.revision))]
+    label = f"{tr('Cluster plan')} · {plan.spec.name[:60]} · {tr('Revision')} {plan.spec.revision} · {day}"
+    info = PageInfo(vendor=seller, quote_label=label, customer="", page_w=PAGE_W,
                     page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R, page_label=tr("Page {page} of {total}"))
     buf = io.BytesIO()
     doc = BaseDocTemplate(buf, pagesize=(PAGE_W, PAGE_H), leftMargin=MARGIN_L, rightMargin=MARGIN_R,
@@ -140,5 +158,5 @@ def cluster_pdf(plan: ClusterPlan, language: str = "en") -> bytes:
     frame = Frame(MARGIN_L, MARGIN_B, FRAME_W, PAGE_H - MARGIN_T - MARGIN_B, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
-    doc.build(keep_headings(cluster_story(plan, tr)), canvasmaker=make_canvas(info))
+    doc.build(keep_headings(cluster_story(plan, tr, document)), canvasmaker=make_canvas(info))
     return buf.getvalue()

@@ -25,6 +25,7 @@ RAIL_COLOURS = ("#3b6ea5", "#c9772b", "#2f8f83", "#a8463c", "#6a5fb0", "#8a8a2a"
 U_H = 7.0            # points per rack unit
 RACK_W = 92.0
 GAP = 26.0
+U_SCALE_W = 10.0     # room left of the first rack for its U numbers
 MAX_RACKS = 12       # more racks than this: the first MAX_RACKS drawn, the rest counted in the caption
 MAX_BOXES = 16       # per switch row; more are drawn as MAX_BOXES with a "× N" label
 
@@ -95,6 +96,8 @@ def _rack(rack: Rack, x: float, top: float, tr: Labels) -> list[Shape]:
             baseline = y + 0.5 + (min(box_h, 9.0) + 0.7 * size) / 2     # caps centred in the box's top 9 pt
             out.append(_text(x + 5, baseline, _fit(tr.message(slot.name), RACK_W - 9, size), size, fill="#ffffff",
                              max_w=RACK_W - 9))
+    for u in (1, *range(5, ru + 1, 5)):   # U numbers up the left side, U1 at the bottom (EIA-310 counts from there)
+        out.append(_text(x - 2, top + (ru - u + 1) * U_H - 1.5, str(u), 4.2, "end", COLOURS["frame"]))
     reserved = rack.spec.reserved_ru
     if reserved:
         out.append(Shape("rect", x + 2, top + 0.5, RACK_W - 4, reserved * U_H - 1, fill=COLOURS["reserved"],
@@ -105,7 +108,11 @@ def _rack(rack: Rack, x: float, top: float, tr: Labels) -> list[Shape]:
     out += [_text(x + RACK_W / 2, bottom + 9, f"{rack.max_w / 1000:,.1f} / {rack.spec.kw_limit:,.0f} kW", 6, "middle"),
             _text(x + RACK_W / 2, bottom + 17, tr("one feed lost: holds" if holds else "one feed lost: OVERLOADED"), 6,
                   "middle",
-                  COLOURS["ok"] if holds else COLOURS["bad"])]
+                  COLOURS["ok"] if holds else COLOURS["bad"]),
+            # the load on each feed in normal operation (both feeds up), as the site's electrician sizes them
+            _text(x + RACK_W / 2, bottom + 25, " / ".join(f"{feed} {w / 1000:,.1f} kW"
+                                                          for feed, w in sorted(rack.feeds.normal_w.items())), 6,
+                  "middle")]
     return out
 
 
@@ -117,7 +124,7 @@ def rack_elevation(plan: ClusterPlan, tr: Labels = ENGLISH, first: int = 0, coun
     top = 12.0 + max((_overflow_u(r) for r in racks), default=0) * U_H
     shapes: list[Shape] = []
     for i, rack in enumerate(racks):
-        shapes += _rack(rack, i * (RACK_W + GAP), top, tr)
+        shapes += _rack(rack, U_SCALE_W + i * (RACK_W + GAP), top, tr)
     more = len(plan.racks) - min(len(plan.racks), MAX_RACKS)
     servers = sum(r.servers for r in plan.racks)
     caption = (tr("{racks} racks, {servers} servers; max power per rack against its limit, and whether the surviving "
@@ -126,8 +133,8 @@ def rack_elevation(plan: ClusterPlan, tr: Labels = ENGLISH, first: int = 0, coun
                + (tr("; {more} more racks not drawn").format(more=more) if more else ""))
     # a short last row keeps the full rows' width, so that every row is drawn at one scale
     columns = max(len(racks), min(count, len(plan.racks[:MAX_RACKS])))
-    width = max(RACK_W, columns * (RACK_W + GAP) - GAP)
-    return Picture(width, top + tallest * U_H + 22, tuple(shapes), caption)
+    width = U_SCALE_W + max(RACK_W, columns * (RACK_W + GAP) - GAP)
+    return Picture(width, top + tallest * U_H + 30, tuple(shapes), caption)
 
 
 def _row(count: int, y: float, width: float, label: str, fill: str, box_w: float = 40.0) -> tuple[list[Shape], list[float]]:

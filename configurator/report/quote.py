@@ -35,7 +35,19 @@ from ..words.stack_text import ManifestRow
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas
-from .sections import Customer, OptionDoc, QuoteMeta, comparison, draft_banner, header, option_section, signature, terms
+from .sections import (
+    Customer,
+    OptionDoc,
+    QuoteMeta,
+    build_gpus,
+    closing,
+    comparison,
+    draft_banner,
+    header,
+    option_section,
+    signature,
+    terms,
+)
 from .styles import FRAME_W, MARGIN_B, MARGIN_L, MARGIN_R, MARGIN_T, PAGE_H, PAGE_W, P, keep_headings, styles
 
 __all__ = ["UnorderableError", "QuoteError", "QuoteOptions", "quote_pdf", "checked", "safe_filename"]
@@ -205,16 +217,17 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
         intro = meta.labels("This quotation offers {n} alternative configurations (options {letters}), each "
                             "described and priced in its own section. Select one option to order.")
         story += [Spacer(1, 8), P(intro.format(n=len(docs), letters=letters), st.body)]
-        story += comparison(docs, meta, links)
+        story += comparison(docs, meta, links, catalog)
     # totals kept in one block, the terms free to flow, the acceptance block whole: a page is
     # never left holding only the totals, and page 1 is not left half empty for a big block
-    closing = [*terms(settings, meta, multi), KeepTogether(signature(meta, [d.letter for d in docs] if multi else []))]
+    gpus = build_gpus([d.build for d in docs], catalog)    # for the export-control clause
+    ending = closing(terms(settings, meta, multi, gpus), signature(meta, [d.letter for d in docs] if multi else []))
     for d, lk in zip(docs, links):
         if multi:
             story.append(PageBreak())
         body, totals = option_section(d, meta, name_of, links=lk)
         story += [*body, KeepTogether(totals)]
-    story += [Spacer(1, 12 if multi else 0), *closing]
+    story += [Spacer(1, 12 if multi else 0), *ending]
     titles = [f"{meta.labels('Option')} {d.letter}: {d.build.meta.name}" if multi else "" for d in docs]
     confirm = [(t, unorderable_rows(d.ev.cost.lines, meta.labels)) for t, d in zip(titles, docs)] if meta.internal else []
     story += appendix([(t, explanations(lk), lk) for t, lk in zip(titles, links)], meta.labels, confirm)

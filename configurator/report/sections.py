@@ -9,10 +9,12 @@ from datetime import date
 from babel.dates import format_date
 from reportlab.lib import colors
 from reportlab.platypus import CondPageBreak, Flowable, Image, KeepTogether, Spacer, Table
+from reportlab.platypus.flowables import _listWrapOn
 
 from ..core.build import Build
-from ..core.catalog import Chassis
+from ..core.catalog import GPU, Catalog, Chassis
 from ..core.evaluate.result import Evaluation
+from ..core.export_control import controlled, controlled_gpus
 from ..core.money import format_money
 from ..store.vendor_settings import VendorSettings
 from ..words.capital_numerals import rmb_upper
@@ -284,7 +286,7 @@ def amount_in_words(total, meta: QuoteMeta, links: FigureLinker | None = None) -
 
 
 def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta,
-               links: Sequence[FigureLinker | None] = ()) -> list[Flowable]:
+               links: Sequence[FigureLinker | None] = (), catalog: Catalog | None = None) -> list[Flowable]:
     """Side-by-side summary of the options. Never a grand total: the options are alternatives.
     `links[i]` links option i's figures to its entries in the appendix."""
     st = styles()
@@ -322,7 +324,35 @@ def comparison(opts: Sequence[OptionDoc], meta: QuoteMeta,
                            ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3)]))
     note = P(tr("The options are alternatives: each total stands alone and the options are not added together. "
                 "Select one option in the acceptance block."), st.muted)
-    return [P(tr("Options compared"), st.h2), t, Spacer(1, 4), note]
+    out = [P(tr("Options compared"), st.h2), t, Spacer(1, 4), note]
+    for text in variant_notes(opts, catalog, meta) if catalog is not None else []:
+        out += [Spacer(1, 3), P(text, st.muted)]
+    return out
+
+
+def variant_notes(opts: Sequence[OptionDoc], catalog: Catalog, meta: QuoteMeta) -> list[str]:
+    """For options whose GPUs compute alike but link at different speeds (H100 and the China-market
+    H800), what the difference is, from the catalog's figures."""
+    from ..words.quote_words import BOTH_LICENSED, VARIANT_NOTE
+
+    tr = meta.labels
+    firsts: list[GPU] = []
+    for o in opts:
+        gpus = build_gpus([o.build], catalog)
+        if gpus and all(g.id != gpus[0].id for g in firsts):
+            firsts.append(gpus[0])
+    out = []
+    for i, a in enumerate(firsts):
+        for b in firsts[i + 1:]:
+            if a.bf16_tflops == b.bf16_tflops and a.scaleup_gbs != b.scaleup_gbs:
+                low = a if a.scaleup_gbs < b.scaleup_gbs else b
+                text = tr(VARIANT_NOTE).format(a=a.name, b=b.name, tflops=num(a.bf16_tflops, 0, meta.locale),
+                                               a_gbs=num(a.scaleup_gbs, 0, meta.locale),
+                                               b_gbs=num(b.scaleup_gbs, 0, meta.locale), low=low.name)
+                if controlled(a) and controlled(b):
+                    text += " " + tr(BOTH_LICENSED)
+                out.append(text)
+    return out
 
 
 def _taxed(opts: Sequence[OptionDoc]) -> bool:
@@ -357,7 +387,42 @@ DEFAULT_TERMS = (
 TERMS_TABLE_MAX_H = 500   # points; the frame is ~728 pt tall, less the heading and what shares the page
 
 
-def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool) -> list[Flowable]:
+def export_clause(settings: VendorSettings, meta: QuoteMeta, gpus: Sequence[GPU]) -> str:
+    """The export-control and end-use clause in the quote's language, '' when none applies: on by
+    default ('auto') when a quoted GPU needs a U.S. export licence for the destination
+    (core/export_control.py, sourced there); a vendor profile sets 'on' or 'off'."""
+    from ..words.quote_words import DESTINATION_NAMES, EXPORT_CLAUSE, EXPORT_CLAUSE_GENERAL
+
+    q, tr = settings.quote, meta.labels
+    mode = q.export_control
+    if mode == "off":
+        return ""
+    destination = q.destination.upper() or destination_of(meta)
+    listed = controlled_gpus(gpus, destination)
+    if listed:
+        names = ", ".join(g.name for g in listed)
+        return tr(EXPORT_CLAUSE).format(gpus=names, destination=tr(DESTINATION_NAMES[destination]))
+    return tr(EXPORT_CLAUSE_GENERAL) if mode == "on" else ""
+
+
+def destination_of(meta: QuoteMeta) -> str:
+    """Where the quoted systems go when the vendor profile does not say: China for a quote written in
+    Chinese, priced in CNY or invoiced with Chinese VAT; else unknown ('')."""
+    return "CN" if meta.labels.chinese or meta.currency == "CNY" or meta.details.invoice_type else ""
+
+
+def build_gpus(builds: Sequence[Build], catalog: Catalog) -> list[GPU]:
+    """The GPUs placed in `builds`, as catalog parts."""
+    out = []
+    for b in builds:
+        for part_id in dict(b.placements).values():
+            part = catalog.get(part_id)
+            if isinstance(part, GPU):
+                out.append(part)
+    return out
+
+
+def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool, gpus: Sequence[GPU] = ()) -> list[Flowable]:
     st = styles()
     q = settings.quote
     c = meta.details
@@ -373,15 +438,23 @@ def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool) -> list[Flowab
         clauses = [t.format(**values) for t in DEFAULT_TERMS]
         if c.delivery_terms:
             clauses.insert(4, f"Delivery terms. {c.delivery_terms}")
+    clause = export_clause(settings, meta, gpus)
+    if clause:
+        clauses.append(clause)
     small = st.small.clone("terms", fontSize=7, leading=8.8, spaceAfter=3)
-    paras = []
-    for i, clause in enumerate(clauses, 1):
-        head, sep, rest = clause.partition("。" if meta.labels.chinese else ". ")
-        if sep and len(head) < 40:
-            stop = "：" if meta.labels.chinese else "."
-            paras.append(PM(f"{i}. <b>{fonts.markup(head + stop)}</b> {fonts.markup(rest)}", small))
-        else:
-            paras.append(P(f"{i}. {clause}", small))
+
+    def clause_paras() -> list[Flowable]:
+        out: list[Flowable] = []
+        for i, clause in enumerate(clauses, 1):
+            head, sep, rest = clause.partition("。" if meta.labels.chinese else ". ")
+            if sep and len(head) < 40:
+                stop = "：" if meta.labels.chinese else "."
+                out.append(PM(f"{i}. <b>{fonts.markup(head + stop)}</b> {fonts.markup(rest)}", small))
+            else:
+                out.append(P(f"{i}. {clause}", small))
+        return out
+
+    paras = clause_paras()
     # two balanced columns: terms are read once, and a compact block keeps totals, terms and
     # signature on one page more often
     gap = 14
@@ -396,7 +469,11 @@ def terms(settings: VendorSettings, meta: QuoteMeta, multi: bool) -> list[Flowab
     t.setStyle(table_style([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                            ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                            ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
-    return [KeepTogether([P(meta.labels("Terms and conditions"), st.h2), t])]
+    block = KeepTogether([P(meta.labels("Terms and conditions"), st.h2), t])
+    # the same terms as flowing paragraphs, for `closing` when the two columns and the acceptance
+    # block do not fit together on the page
+    block.flowing = [P(meta.labels("Terms and conditions"), st.h2), *clause_paras()]
+    return [block]
 
 
 def _vat_terms(settings: VendorSettings, meta: QuoteMeta) -> list[str]:
@@ -411,6 +488,42 @@ def _vat_terms(settings: VendorSettings, meta: QuoteMeta) -> list[str]:
               "delivery": c.delivery_terms or c.ship_to or tr("as agreed in the contract"), "warranty": q.warranty,
               "number": meta.number, "company": settings.vendor.company}
     return [tr(t).format(**values) for t in VAT_TERMS]
+
+
+class _Closing(Flowable):
+    """The terms and the acceptance block. Where the two-column terms and the acceptance block fit in
+    the rest of the page, both go there; else the terms flow as one column of paragraphs and the
+    last clause is kept with the acceptance block: the signature never stands alone on a page, and
+    the totals before it are not left alone on theirs."""
+
+    def __init__(self, block: KeepTogether, flowing: list[Flowable], acceptance: list[Flowable]) -> None:
+        super().__init__()
+        self._block, self._flowing, self._acceptance = block, flowing, acceptance
+
+    def wrap(self, aW, aH):  # noqa: N803 - reportlab API
+        return aW, 0xFFFFFF   # always split (as KeepTogether does): split() picks the layout
+
+    def split(self, aW, aH):  # noqa: N803 - reportlab API
+        together = [self._block, Spacer(1, 8), *self._acceptance]
+        _, h = _listWrapOn([self._block._content[0], self._block._content[1], Spacer(1, 8), *self._acceptance],
+                           aW, self.canv)
+        if h <= aH:
+            return [*self._block._content, Spacer(1, 8), *self._acceptance]
+        if len(self._flowing) < 3:
+            return together
+        _, start = _listWrapOn(self._flowing[:2], aW, self.canv)
+        if start > aH:
+            return []   # not even the heading and a clause: the frame moves on and asks again on the next page
+        return [*self._flowing[:-1], KeepTogether([self._flowing[-1], Spacer(1, 8), *self._acceptance])]
+
+
+def closing(terms_block: list[Flowable], acceptance: list[Flowable]) -> list[Flowable]:
+    """The terms and the acceptance block (`_Closing`); long vendor terms flow as they are, and the
+    acceptance block after them is kept whole."""
+    if len(terms_block) == 1 and hasattr(terms_block[0], "flowing"):
+        block = terms_block[0]
+        return [_Closing(block, block.flowing, acceptance)]
+    return [*terms_block, KeepTogether(acceptance)]
 
 
 #: a 40 mm round company seal (公章) needs a box a little larger

@@ -41,7 +41,7 @@ from ..words.render import say
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas
-from .sections import Customer, QuoteMeta, header, signature, terms
+from .sections import Customer, QuoteMeta, amount_in_words, build_gpus, closing, header, signature, terms
 from .styles import (
     ACCENT,
     ACCENT_LIGHT,
@@ -219,11 +219,13 @@ def upgrade_story(plan: UpgradePlan, after: Build, after_eval: Evaluation, catal
              "and removed parts are listed for return or trade-in.").format(name=name, moved=moved), st.body),
         P(tr("Parts"), st.h3), changes_table(plan, catalog, meta.locale, tr),
         Spacer(1, 6), KeepTogether([totals_table(after_eval.cost, meta.locale, label=tr("Upgrade total"), tr=tr,
-                                                 links=links)]),
+                                                 links=links),
+                                    *amount_in_words(after_eval.cost.total, meta, links)]),   # 大写 of a CNY total
     ]
     trade = _trade_in_rows(plan, meta.locale, tr)
     if trade is not None:
-        out += [Spacer(1, 3), trade]
+        out += [Spacer(1, 3), KeepTogether([trade, *(amount_in_words(plan.net_cost, meta) if plan.net_cost >= 0
+                                                     else [])])]
     if plan.unpriced:
         out.append(P(tr("On request (no price in the price list): ") + ", ".join(plan.unpriced), st.muted))
     out += [P(tr("Power, heat and PSUs before and after"), st.h3), figures_table(plan, tr, links), *problems(plan, tr)]
@@ -249,8 +251,9 @@ def upgrade_quote_pdf(plan: UpgradePlan, after: Build, after_eval: Evaluation, c
                      tax_rate=format_pct(after_eval.cost.tax_pct), details=Customer(), draft=bool(errors),
                      internal=internal)
     body, links = upgrade_story(plan, after, after_eval, catalog, meta)
-    story = [*header(settings, meta), *body, Spacer(1, 10), *terms(settings, meta, False),
-             KeepTogether(signature(meta, [])), *appendix([("", explanations(links), links)], labels)]
+    story = [*header(settings, meta), *body, Spacer(1, 10),
+             *closing(terms(settings, meta, False, build_gpus([after], catalog)), signature(meta, [])),
+             *appendix([("", explanations(links), links)], labels)]
     return _render(story, meta, settings)
 
 

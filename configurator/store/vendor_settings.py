@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Literal
 
 from babel import Locale, UnknownLocaleError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -58,6 +59,12 @@ class QuoteTerms(_Strict):
     warranty: str = Field("Manufacturer warranty, 3 years return-to-base, unless support services are quoted.",
                           max_length=500)
     terms: str = Field("", max_length=20000, description="replaces the default terms; blank lines split clauses")
+    export_control: Literal["auto", "on", "off"] = Field("auto", description=(
+        "the export-control and end-use clause (core/export_control.py): 'auto' adds it when a quoted GPU "
+        "needs a U.S. export licence for the destination; 'on' always; 'off' never"))
+    destination: str = Field("", pattern=r"^([A-Za-z]{2})?$", description=(
+        "ISO 3166 country the systems are delivered to; '' = China when the quote is written in Chinese, "
+        "priced in CNY or invoiced with Chinese VAT, else none"))
 
     @field_validator("locale")
     @classmethod

@@ -103,6 +103,9 @@ def _bom(plan: ClusterPlan) -> list[str]:
     out.append("  " + _("Capex {capex} · energy {energy}/year · support {support}/year · TCO {years} years {tco}").format(
         capex=f"{cost.capex:,.2f}", energy=f"{cost.energy_cost_per_year:,.2f}", support=f"{cost.support_per_year:,.2f}",
         years=cost.years, tco=f"{cost.tco:,.2f}"))
+    if cost.on_request:   # the headline figures leave these out: say so
+        out.append("  " + _("Not in capex or TCO (priced on request): {items}").format(
+            items=", ".join(dict.fromkeys(translate(i) for i in cost.on_request))))
     return out
 
 

@@ -180,6 +180,8 @@ WORDS: tuple[str, ...] = (
     N_("Floor"),
     N_("Weight"),
     N_("Capex"),
+    N_("Not in capex or TCO (priced on request)"),
+    N_("Prepared by"),
     N_("Time to train"),
     N_("{days} days, scaling efficiency {pct}"),
     N_("Rack elevation"),
@@ -304,6 +306,25 @@ VAT_TERMS: tuple[str, ...] = (
        "cancelled and configured systems cannot be returned except under warranty."),
     N_("General terms. {company}'s general terms of sale apply."),
 )
+
+#: the export-control and end-use clause (core/export_control.py; vendor.toml [quote] export_control)
+EXPORT_CLAUSE = N_(
+    "Export control. The {gpus} quoted are controlled by the U.S. Export Administration Regulations (ECCN "
+    "3A090/4A090; 15 CFR 742.6(a)(6) and 744.23). Delivery to {destination} requires a U.S. export licence: the "
+    "order is conditional on its grant, and the lead time runs from it. The customer shall give a signed "
+    "end-user and end-use statement and shall not re-export, transfer or use the items for a military end use or "
+    "end user, or for supercomputer or advanced-chip production end uses, in breach of those regulations.")
+EXPORT_CLAUSE_GENERAL = N_(
+    "Export control. The products quoted are subject to the export-control laws of the United States and other "
+    "countries; delivery is conditional on any licence they require. The customer shall give a signed end-user and "
+    "end-use statement and shall not re-export, transfer or use the items for an end use those laws prohibit.")
+DESTINATION_NAMES = {"CN": N_("China"), "HK": N_("Hong Kong, China"), "MO": N_("Macau, China")}
+#: an A/B/C quote whose options' GPUs compute alike but link at different speeds (H100 and H800)
+VARIANT_NOTE = N_(
+    "{a} and {b} have the same dense BF16 compute ({tflops} TFLOPS per GPU) but different GPU-to-GPU bandwidth "
+    "({a_gbs} and {b_gbs} GB/s per GPU): the {low} is the variant with reduced interconnect made for the China "
+    "market, and training that exchanges much data between GPUs runs slower on it.")
+BOTH_LICENSED = N_("Both need a U.S. export licence for China (ECCN 3A090).")
 
 #: the quote's words that the report writes out in full (the label, the signature block)
 VAT_WORDS = (N_("VAT invoice"), N_("as agreed in the contract"), N_("Quote {number} rev.\u00a0{revision}"),

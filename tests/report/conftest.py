@@ -23,3 +23,13 @@ def pdf_pages():
         return [" ".join(p.extract_text().split()) for p in PdfReader(str(path)).pages]
 
     return read
+
+
+@pytest.fixture(autouse=True)
+def keep_language():
+    """A test that runs the CLI with --lang zh_CN leaves the app's language as it found it."""
+    from configurator.words.i18n import current_language, set_language
+
+    before = current_language()
+    yield
+    set_language(before)

@@ -47,6 +47,7 @@ DOCS: dict[str, tuple[list[str], bool]] = {
                     "-o", "{out}"], True),
     "compare-en": (["--lang", "en", "compare", str(HGX), str(DGX), "--pdf", "{out}"], False),
     "compare-zh": (["--lang", "zh_CN", "compare", str(HGX), str(DGX), "--pdf", "{out}"], True),
+    "compare-cny": (["--lang", "en", "compare", str(HGX), str(DGX), "--currency", "CNY", "--pdf", "{out}"], False),
     "cluster-en": (["--lang", "en", "cluster", str(CLUSTER), "--format", "cluster-pdf", "-o", "{out}"], False),
     "cluster-zh": (["--lang", "zh_CN", "cluster", str(CLUSTER), "--format", "cluster-pdf", "-o", "{out}"], True),
     "accept-en": (["--lang", "en", "accept", "plan", str(HGX), "-o", "{out}"], False),
@@ -56,13 +57,19 @@ DOCS: dict[str, tuple[list[str], bool]] = {
 
 @pytest.fixture(scope="module")
 def pdfs(tmp_path_factory) -> dict[str, Path]:
+    from configurator.words.i18n import current_language, set_language
+
     folder = tmp_path_factory.mktemp("docs")
     out = {}
-    for name, (argv, _) in DOCS.items():
-        path = folder / f"{name}.pdf"
-        assert main([a.replace("{out}", str(path)) for a in argv]) in (0, 1), name   # cluster: 1 on a warning plan
-        assert path.is_file(), name
-        out[name] = path
+    language = current_language()
+    try:
+        for name, (argv, _) in DOCS.items():
+            path = folder / f"{name}.pdf"
+            assert main([a.replace("{out}", str(path)) for a in argv]) in (0, 1), name   # cluster: 1 on a warning plan
+            assert path.is_file(), name
+            out[name] = path
+    finally:
+        set_language(language)   # --lang zh_CN must not leak into the tests that follow
     return out
 
 
@@ -198,3 +205,45 @@ def test_a_13_pct_baojiadan_with_tax_included_totals_net_times_1_13(tmp_path):
     text = re.sub(r"\s+", "", "".join(_pages(out)))
     assert re.sub(r"\s+", "", format_money(gross.total, "CNY", "zh_CN")) in text
     assert rmb_upper(gross.total) in text
+
+
+#: the CNY documents and how many totals each prints
+CNY_TOTALS = {"quote-cny": 1, "baojiadan": 1, "abc-en": 3, "abc-zh": 3, "upgrade-zh": 1, "compare-cny": 2}
+
+
+@pytest.mark.parametrize("name", list(CNY_TOTALS))
+def test_every_cny_total_has_its_amount_in_words(pdfs, name):
+    """大写 wherever a CNY total is printed: the quote, the 报价单, each option, the upgrade quote and
+    each build of a comparison."""
+    text = re.sub(r"\s+", "", "".join(_pages(pdfs[name])))
+    words = re.findall(r"人民币[零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整]+", text)
+    assert len(words) >= CNY_TOTALS[name], (name, words)
+
+
+def test_cluster_pdf_names_seller_date_revision_u_numbers_and_feed_loads(pdfs):
+    from datetime import date
+
+    from babel.dates import format_date
+
+    first = re.sub(r"\s+", "", _pages(pdfs["cluster-en"])[0])
+    assert "PreparedbyYourCompanyLtd." in first and "Revision1" in first
+    assert re.sub(r"\s+", "", format_date(date.today(), format="long", locale="en_GB")) in first
+    strings = [d.text for d in drawn(pdfs["cluster-en"])]
+    assert {"1", "5", "40"} <= set(strings)                                   # the U scale of the 42U racks
+    feeds = [s for s in strings if re.fullmatch(r"A [\d.]+ kW / B [\d.]+ kW", s)]
+    assert len(feeds) == 7                                                    # each rack's load per feed
+    zh = re.sub(r"\s+", "", _pages(pdfs["cluster-zh"])[0])
+    assert "编制单位" in zh and "版本1" in zh
+
+
+def test_cluster_from_a_build_says_what_capex_and_tco_leave_out(tmp_path, capsys):
+    """`cluster --from` prices servers and switches; optics, cables, racks, PDUs and installation are
+    'on request': the headline capex and TCO say they leave them out (text and PDF)."""
+    out = tmp_path / "c.pdf"
+    assert main(["--lang", "en", "cluster", "--from", str(HGX), "--servers", "32", "-o", str(out),
+                 "--format", "cluster-pdf"]) in (0, 1)
+    text = capsys.readouterr().out
+    line = next(ln for ln in text.splitlines() if "Not in capex or TCO" in ln)
+    for item in ("transceivers", "cables", "rack", "PDU", "Installation"):
+        assert item in line, item
+    assert "Notincapex" in re.sub(r"\s+", "", _pages(out)[0])

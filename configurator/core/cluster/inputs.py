@@ -156,6 +156,7 @@ class ClusterSpec(BaseModel):
     model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid", arbitrary_types_allowed=True)
 
     name: str = Field("Untitled cluster", max_length=200)
+    revision: int = Field(1, ge=1, le=9999, description="the plan's revision, printed on its PDF")
     servers: tuple[ServerGroup, ...] = Field(min_length=1, max_length=64)
     rack: RackSpec = Field(default_factory=RackSpec)
     fabric: FabricSpec = Field(default_factory=FabricSpec)

@@ -108,8 +108,21 @@ def _story(cmp: Comparison, width: float, internal: bool) -> list[Any]:
         story += [PageBreak(), P(name, st.h2),
                   *([P(prices_text(col), st.muted)] if internal else []), Spacer(1, 4),
                   line_table(col.evaluation.cost, loc, tr), Spacer(1, 6),
-                  KeepTogether([P(name, st.muted), _under_lines(totals_table(col.evaluation.cost, loc, total, tr))])]
+                  KeepTogether([P(name, st.muted), _under_lines(totals_table(col.evaluation.cost, loc, total, tr)),
+                                *_in_words(col.evaluation.cost, tr)])]
     return keep_headings(story)
+
+
+def _in_words(cost: Any, tr: Any) -> list[Any]:
+    """A CNY total's amount in capital numerals (大写), under its totals as on the quote."""
+    if cost.currency != "CNY" or cost.total < 0:
+        return []
+    from reportlab.lib.enums import TA_RIGHT
+
+    from ...report.styles import P, styles
+    from ...words.capital_numerals import rmb_upper
+
+    return [P(f"{tr('Amount in words')}：{rmb_upper(cost.total)}", styles().body.clone("words", alignment=TA_RIGHT))]
 
 
 def _under_lines(totals: Any) -> Any:
