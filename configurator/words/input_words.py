@@ -64,6 +64,7 @@ BUILD_FILES: dict[str, Entry] = {
     "build.json-at": N_("not valid JSON at line {line} column {column} ({reasons})"),
     "build.json": N_("not valid JSON ({reasons})"),
     "build.too-deep": N_("nested too deeply (more than {n} levels)"),
+    "build.workload-not-object": N_("the workload must be an object (model, mode, train or infer)"),
     "build.too-deep-bare": N_("nested too deeply"),
     "build.number-too-large": N_("number {number} is too large"),
     "build.digits-too-large": N_("number with {n} digits is too large"),

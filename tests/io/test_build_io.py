@@ -22,7 +22,7 @@ def _rich_build() -> Build:
         site={"ambient_c": 27.5, "electricity_price_kwh": Decimal("0.123456789012345678901234567890")},
         commercial={"shipping": Decimal("1234.50"), "discount_pct": Decimal("12.5"), "tax_pct": Decimal("1E-7")},
         meta={"name": "训练服务器 🚀", "customer": "株式会社テスト 👩‍🔬", "notes": "line 1\nline 2\t\"quoted\" \\ é"},
-        workload={"model": "llama-70b", "params_b": 70.6, "tokens": 10**15, "nested": {"z": [1, 2.5, None, True]}},
+        workload=_workload(name="llama-70b 训练", train={"tokens": 10**15, "seq_len": 8192}, mfu=0.425),
     )
 
 
@@ -93,8 +93,14 @@ def test_save_keeps_file_permissions(tmp_path):
     assert path.stat().st_mode & 0o777 == 0o640
 
 
+def _workload(name: str = "m", **extra: object) -> dict:
+    """A workload that validates (a build's workload is checked like every other field)."""
+    model = {"name": name, "layers": 32, "hidden": 4096, "heads": 32, "kv_heads": 8, "ffn": 14336, "vocab": 128256}
+    return {"mode": "train", "model": model, **extra}
+
+
 def test_lone_surrogate_in_workload_round_trips(tmp_path):
-    build = Build(chassis="x", workload={"label": "bad \ud800 half"})
+    build = Build(chassis="x", workload=_workload(name="bad \ud800 half"))
     path = tmp_path / "s.json"
     save_build(build, path)
     path.read_bytes().decode("utf-8")  # still valid UTF-8 on disk (\u escapes)
@@ -108,7 +114,7 @@ def test_save_refuses_what_it_could_not_read_back(tmp_path):
         save_build(build, path)
     assert not path.exists()
     with pytest.raises(BuildFileError, match="cannot save"):
-        save_build(Build(chassis="x", workload={"x": float("nan")}), path)
+        save_build(Build(chassis="x", workload=_workload(mfu=float("nan"))), path)
     assert not path.exists()
 
 
