@@ -216,9 +216,24 @@ class FileActions(MainWindowBase):
                     QMessageBox.warning(self, self.tr("Cannot restore"), str(exc))
                     continue
                 if self.open_build(build, entry.source, clean=False):
-                    store.discard(entry)
+                    self._adopt_recovery(store, entry)
             if answer == QMessageBox.StandardButton.Discard:
                 store.discard(entry)
+
+    def _adopt_recovery(self, store, entry) -> None:
+        """The restored work (now the active tab) gets this instance's own recovery copy at once,
+        and only then is the left-behind copy removed: a crash right after restoring, before the
+        next autosave or a save, offers the work again. If the copy cannot be written, the
+        left-behind one stays (offered again next time, never lost)."""
+        doc = self.documents.active
+        try:
+            mine = Path(store.write(doc.session.build, doc.session.path, doc.number))
+        except (OSError, ValueError) as exc:
+            self.show_message(self.tr("Autosave failed: %s") % exc)
+            return
+        doc.own_recovery.add(mine)
+        if Path(entry.path) != mine:
+            store.discard(entry)
 
     def close_recovery(self) -> None:
         """At quit: release the document locks and the instance lock (copies left are offered next time)."""
