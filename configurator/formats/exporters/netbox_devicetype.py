@@ -144,21 +144,40 @@ def _write_all(types: Iterable[dict[str, Any]], folder: Path) -> Path:
     return folder
 
 
+def _file_key(dt: dict[str, Any]) -> tuple[str, str]:
+    """Where `_write_all` puts a device type, as a case-insensitive file system sees it."""
+    return sanitize_filename(dt["manufacturer"], fallback="Unknown").casefold(), str(dt["slug"]).casefold()
+
+
+def _unique(dt: dict[str, Any], taken: set[tuple[str, str]]) -> dict[str, Any]:
+    """`dt`, its model and slug numbered ("… (2)", "…-2") while another device type of the export
+    already has its file: two builds whose names slug alike never overwrite each other."""
+    n, base_model, base_slug = 1, dt["model"], dt["slug"]
+    while _file_key(dt) in taken:
+        n += 1
+        tail = f" ({n})"
+        dt = {**dt, "model": base_model[:_MAX_TEXT - len(tail)] + tail,
+              "slug": f"{base_slug[:_MAX_TEXT - len(str(n)) - 1].rstrip('-')}-{n}"}
+    taken.add(_file_key(dt))
+    return dt
+
+
 def cluster_device_types(plan: ClusterPlan, catalog: Catalog) -> list[dict[str, Any]]:
-    """One device type per server build and per switch model the plan uses (slugs unique per maker)."""
+    """One device type per server build and per switch model the plan uses, each to its own file
+    (model and slug unique per maker folder, whatever the names slug to)."""
     out: list[dict[str, Any]] = []
-    seen: set[tuple[str, str]] = set()
+    taken: set[tuple[str, str]] = set()
     for group, fig in zip(plan.spec.servers, plan.servers, strict=True):
         dt = server_device_type(group.build, fig.evaluation, catalog)
-        if (dt["manufacturer"], dt["slug"]) in seen:   # a second build of the same chassis
+        if _file_key(dt) in taken:   # a second build of the same chassis: named after the build
             dt = server_device_type(group.build, fig.evaluation, catalog, f"{dt['model']} {fig.name}")
-        seen.add((dt["manufacturer"], dt["slug"]))
-        out.append(dt)
+        out.append(_unique(dt, taken))
+    switches: set[str] = set()
     for fabric in (plan.fabric, plan.storage):
         part = catalog.get(fabric.switch_id) if fabric is not None else None
-        if isinstance(part, Switch) and (part.vendor[:_MAX_TEXT], slug(part.name)) not in seen:
-            seen.add((part.vendor[:_MAX_TEXT], slug(part.name)))
-            out.append(switch_device_type(part))
+        if isinstance(part, Switch) and part.id not in switches:
+            switches.add(part.id)
+            out.append(_unique(switch_device_type(part), taken))
     return out
 
 
