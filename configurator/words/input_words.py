@@ -182,6 +182,7 @@ SETTINGS: dict[str, Entry] = {
     "settings.at-field": N_("field {field}: {details}"),
     "settings.locale": N_("unknown locale {locale} (use e.g. en_US, de_DE, zh_CN)"),
     "settings.logo-kind": N_("{logo} is not a PNG or JPEG image"),
+    "settings.logo-damaged": N_("{logo} is a truncated or damaged {kind} image (save it again)"),
     "settings.logo-other": N_("{logo} is a {kind} image; use PNG or JPEG"),
     "settings.logo-bomb": N_("{logo} has over {n} megapixels (a decompression bomb?); a logo may have at most "
                              "{most} megapixels"),
