@@ -14,9 +14,10 @@ PLACING: dict[str, Entry] = {
     "import.chassis-chosen": N_("chassis {chassis} chosen by the user"),
     "import.chassis-named": N_("chassis {chassis}: the system model {model} names it"),
     "import.chassis-closest": N_("no catalog chassis matches {what}: placed in the closest, {chassis} (room for {n} "
-                                 "of the parts); choose another with --chassis"),
+                                 "of the parts); choose another with import --chassis or, in the app, Change chassis"),
     "import.chassis-unknown-model": N_("the system model is unknown: placed in the closest, {chassis} (room for {n} "
-                                       "of the parts); choose another with --chassis"),
+                                       "of the parts); choose another with import --chassis or, in the app, "
+                                       "Change chassis"),
     "import.cooling-assumed": N_("cooling assumed to be {cooling}, the chassis' first option; change it if not"),
     "import.unmatched": N_("{source}: {item}: unmatched, not placed (no catalog part has this part number or model)"),
     "import.no-free-slot": N_("{source}: {item}: matched {part} ({confidence}) but no free slot takes it"),

@@ -147,3 +147,16 @@ def test_a_64_mb_probe_file_is_read_in_bounded_time_and_memory_and_prints_little
     assert grew_mb < 600, grew_mb               # 2 GB before
     assert len(out.out) + len(out.err) < 300_000    # 177 MB printed before
     assert "lscpu.json: 50 MB, over the 8 MB limit" in out.out + out.err
+
+
+def test_the_closest_chassis_note_names_what_the_app_has_too(tmp_path):
+    """The note is shown by the GUI's import as well, which has no --chassis flag (issue 31)."""
+    from configurator.formats.importers.placing import build_from_inventory
+    from configurator.store.catalogs import default_catalog
+
+    result = build_from_inventory(read_inventory(tmp_path), default_catalog(), None, name="x")
+    notes = [getattr(n, "msg", n) for n in result.loaded.notes]
+    said = [say(n, "en") for n in notes]
+    line = next(n for n in said if "placed in the closest" in n)
+    assert "import --chassis" in line and "Change chassis" in line
+    assert "“更换机箱”" in next(say(n, "zh_CN") for n in notes if "closest" in say(n, "en"))
