@@ -74,3 +74,24 @@ def test_two_thousand_variants_recommend_the_same_in_bounded_time(shipped):
     assert [(r.build.placements, r.servers) for r in crowded.results] == \
         [(r.build.placements, r.servers) for r in plain.results]
     assert took < 60, took          # minutes before the pruning
+
+
+def test_progress_is_reported_per_block_up_to_the_total(shipped):
+    wl = Workload.model_validate(json.loads(SEED.read_text())["workload"])
+    seen: list[tuple[int, int]] = []
+    rec = recommend(Request(workload=wl, deadline_days=14, max_servers=1), default_evaluator(shipped),
+                    lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1] == (rec.blocks, rec.blocks) and [d for d, _ in seen] == list(range(1, rec.blocks + 1))
+
+
+def test_the_cli_shows_progress_on_a_terminal_after_a_second_and_clears_it(monkeypatch, capsys):
+    from configurator.cli import recommend_command
+
+    clock = iter([0.0, 0.5, 1.5, 1.6, 2.0, 3.0])
+    monkeypatch.setattr(recommend_command.time, "monotonic", lambda: next(clock))
+    show = recommend_command._progress()
+    for done in (1, 2, 3, 4, 5):
+        show(done, 5)
+    err = capsys.readouterr().err
+    assert "searching: block 1 of 5" not in err          # under a second: nothing
+    assert "\rsearching: block 2 of 5\r" in err and err.endswith("\r\033[K")
