@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..words.i18n import LANGUAGES, _, current_language
+from .command import print_text
 
 if TYPE_CHECKING:
     from ..core.acceptance.model import Plan
@@ -73,14 +74,14 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "script":
         from ..formats.exporters.acceptance_script import write_script
 
-        print(_("wrote {path}").format(path=write_script(plan, Path(args.output))))
+        print_text(_("wrote {path}").format(path=write_script(plan, Path(args.output))))
         return 0
     if args.action == "plan":
         if args.output:
             from ..formats.exporters.acceptance_pdf import write_plan_pdf
 
             write_plan_pdf(plan, Path(args.output), lang, build=build, catalog=catalog)
-        _print_json(plan_json(plan)) if args.json else print(words.plan_text(plan))
+        _print_json(plan_json(plan)) if args.json else print_text(words.plan_text(plan))
         return 0
     from ..core.acceptance import check, compare
     from ..formats.importers.acceptance import read_results
@@ -107,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         _print_json({**report_json(report), **({"comparison": comparison_json(comparison)} if comparison else {})})
     else:
-        print(words.report_text(report) + ("\n" + words.comparison_text(comparison) if comparison else ""))
+        print_text(words.report_text(report) + ("\n" + words.comparison_text(comparison) if comparison else ""))
     if comparison is not None:
         return 0 if comparison.unchanged else 1
     return 1 if report.outcome == "rejected" else 0

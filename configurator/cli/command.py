@@ -18,7 +18,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..words.i18n import _
+from ..words.terminal import for_terminal
+
 Arguments = Callable[[argparse.ArgumentParser], None]
+
+
+def count(text: str) -> int:
+    """argparse `type=` for a count (servers, builds, years): a whole number of 1 or more. Zero or a
+    negative number is an argument error, not a plan of one server."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("not a whole number: {value}").format(value=repr(text))) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(_("must be 1 or more (got {value})").format(value=value))
+    return value
 Run = Callable[[argparse.Namespace], int]
 
 
@@ -39,6 +54,12 @@ class CliError(Exception):
     error (words/error_templates.py lists the wording); `main` prints it in the user's language."""
 
 
+def print_text(text: str = "", *, file: Any = None) -> None:
+    """Print one text view (or line) to the terminal: through the one sanitiser (words/terminal.py),
+    so that an escape sequence in a build, customer or part name is shown, not obeyed."""
+    print(for_terminal(str(text)), file=file if file is not None else sys.stdout)
+
+
 def print_json(data: Any) -> None:
     """`data` on stdout as strict JSON (no Infinity, no raw bytes), indented, non-ASCII kept."""
     from ..core.evaluate.json_shape import strict_json
@@ -49,6 +70,5 @@ def print_json(data: Any) -> None:
 
 def json_flag(parser: argparse.ArgumentParser) -> None:
     """`--json`, which most commands take."""
-    from ..words.i18n import _
 
     parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))

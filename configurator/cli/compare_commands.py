@@ -29,6 +29,7 @@ from ..formats.exporters.comparisons import compare_exporter
 from ..store.price_lists import load_price_list
 from ..words.errors import issue_line
 from ..words.i18n import _, pad
+from .command import print_text
 from .commands.compare import FORMATS
 from .workload_command import load_workload_file
 
@@ -53,7 +54,7 @@ def _price_list(path: str | None, evaluator: Evaluator) -> PriceList | None:
     issues: list[LoadIssue] = []
     plist = load_price_list(path, evaluator.catalog, issues=issues)
     for issue in issues:
-        print(issue_line(issue), file=sys.stderr)
+        print_text(issue_line(issue), file=sys.stderr)
     return plist
 
 

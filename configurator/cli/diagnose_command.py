@@ -10,6 +10,7 @@ import sys
 
 from ..core.troubleshoot.symptoms import SYMPTOMS
 from ..words.i18n import _
+from .command import print_text
 
 
 def arguments(d: argparse.ArgumentParser) -> None:
@@ -56,11 +57,11 @@ def run(args: argparse.Namespace) -> int:
         json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
         return 0
-    print(say(Msg(f"trouble.symptom.{args.symptom}")))
+    print_text(say(Msg(f"trouble.symptom.{args.symptom}")))
     for n, c in enumerate(causes, 1):
-        print(f"\n{n}. {say(c.title)}")
+        print_text(f"\n{n}. {say(c.title)}")
         evidence = "; ".join(say(e) for e in c.evidence) or say(Msg("trouble.label.none"))
-        print(f"   {say(Msg('trouble.label.evidence'))}: {evidence}")
-        print(f"   {say(Msg('trouble.label.check'))}: {say(c.check)}")
-        print(f"   {say(Msg('trouble.label.fix'))}: {say(c.fix)}")
+        print_text(f"   {say(Msg('trouble.label.evidence'))}: {evidence}")
+        print_text(f"   {say(Msg('trouble.label.check'))}: {say(c.check)}")
+        print_text(f"   {say(Msg('trouble.label.fix'))}: {say(c.fix)}")
     return 0

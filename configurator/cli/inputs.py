@@ -13,6 +13,7 @@ from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.evaluator import Evaluator
 from ..words.errors import build_note_line, issue_line
+from .command import print_text
 
 
 def catalog() -> Catalog:
@@ -30,7 +31,7 @@ def evaluator(cat: Catalog) -> Evaluator:
     issues: list = []
     found = default_evaluator(cat, issues)
     for issue in issues:
-        print(issue_line(issue), file=sys.stderr)
+        print_text(issue_line(issue), file=sys.stderr)
     return found
 
 
@@ -40,5 +41,5 @@ def load(path: str) -> Build:
 
     loaded = importer_for(path).read(Path(path), catalog())
     for note in loaded.notes:
-        print(build_note_line(note), file=sys.stderr)
+        print_text(build_note_line(note), file=sys.stderr)
     return loaded.build

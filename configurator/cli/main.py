@@ -14,7 +14,7 @@ from typing import NoReturn
 from .. import __version__
 from ..words.i18n import LANGUAGES, _, choose_language, set_language
 from .argparse_words import argparse_words, error_line, language_in
-from .command import CliError, Command
+from .command import CliError, Command, print_text
 from .commands import COMMANDS
 from .commands.gui import GuiRunner
 from .printable import printable_output
@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None, *, gui: GuiRunner | None = None) -> 
     try:
         _set_language(argv)
     except (ValueError, OSError) as exc:   # a missing translation catalog
-        print(f"configurator: {error_line(exc)}", file=sys.stderr)
+        print_text(f"configurator: {error_line(exc)}", file=sys.stderr)
         return 2
     with argparse_words():
         parser = build_parser(_command_in(argv))
@@ -99,12 +99,12 @@ def _run(args: argparse.Namespace) -> int:
     try:
         return int(args.run(args) or 0)
     except CliError as exc:
-        print(f"configurator: {error_line(exc)}", file=sys.stderr)
+        print_text(f"configurator: {error_line(exc)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
         return 130
     except (ValueError, OSError) as exc:  # BuildFileError, QuoteError, OpError are ValueErrors
-        print(f"configurator: {error_line(exc)}", file=sys.stderr)
+        print_text(f"configurator: {error_line(exc)}", file=sys.stderr)
         return 2

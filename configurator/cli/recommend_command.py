@@ -5,6 +5,9 @@ build file (the flags are cli/commands/recommend.py's)."""
 from __future__ import annotations
 
 import argparse
+import sys
+import time
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -17,6 +20,7 @@ from ..core.recommend import Recommendation, Request, recommend
 from ..core.recommend.reasons import serving_line
 from ..core.text import N_
 from ..store.build_files import save_build
+from ..words.i18n import _
 from .workload_command import WorkloadArgError, build_workload
 
 
@@ -101,9 +105,26 @@ def to_text(rec: Recommendation, tr: Any = lambda s: s) -> str:
     return "\n".join(lines)
 
 
+def _progress() -> Callable[[int, int], None]:
+    """A progress line on the terminal (stderr) for a search that takes over a second."""
+    start = time.monotonic()
+    shown = [0.0]
+
+    def show(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - start < 1.0 or (now - shown[0] < 0.2 and done < total):
+            return
+        shown[0] = now
+        end = "\r\033[K" if done >= total else "\r"
+        text = _("searching: block {done} of {total}").format(done=f"{done:,}", total=f"{total:,}")
+        sys.stderr.write(("\r" + text + end) if done < total else end)
+        sys.stderr.flush()
+    return show
+
+
 def run(args: argparse.Namespace, evaluator: Evaluator, tr: Any = lambda s: s) -> tuple[dict[str, Any], str]:
     """Recommend, write the best build when asked; (JSON object, text)."""
-    rec = recommend(build_request(args), evaluator)
+    rec = recommend(build_request(args), evaluator, _progress() if sys.stderr.isatty() else None)
     if args.output and rec.results:
         save_build(rec.results[0].build, args.output)
     return to_json(rec), to_text(rec, tr)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..words.i18n import _
+from .command import print_text
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
@@ -89,6 +90,6 @@ def run(args: argparse.Namespace) -> int:
         json.dump(strict_json(data), sys.stdout, indent=2, ensure_ascii=False, allow_nan=False)
         sys.stdout.write("\n")
     else:
-        print(plan_text(plan, findings, installed))
+        print_text(plan_text(plan, findings, installed))
     failed = not plan.pinned or any(f.severity == "error" for f in findings or ())
     return 1 if failed else 0

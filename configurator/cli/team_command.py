@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..words.i18n import _
+from .command import print_text
 
 
 def _store_options(p: argparse.ArgumentParser) -> None:
@@ -200,7 +201,7 @@ def _out(args: argparse.Namespace, data: Any, text: str) -> int:
         json.dump(data, sys.stdout, indent=2, ensure_ascii=False, default=str)
         sys.stdout.write("\n")
     else:
-        print(text)
+        print_text(text)
     return 0
 
 

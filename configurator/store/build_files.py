@@ -257,17 +257,29 @@ def _to_build(data: Any, name: str) -> tuple[Build, int]:
     if problem:
         raise BuildFileError(problem[1], name, f"workload.{problem[0]}")
     if body.get("workload") is not None:
-        # a workload that does not validate would silently drop the memory check the user relies on
-        try:
-            Workload.model_validate(body["workload"])
-        except ValidationError as exc:
-            raise validation_error(exc, name, "workload") from None
+        _check_workload(body["workload"], name)
     try:
         return Build.model_validate(body), version
     except ValidationError as exc:
         raise validation_error(exc, name) from None
     except RecursionError:
         raise BuildFileError(Msg("build.too-deep", n=MAX_DEPTH), name) from None
+
+
+def _check_workload(workload: Any, name: str) -> None:
+    """A build's workload is checked like every other field (the build keeps it as a dict, and the
+    evaluator would skip one that does not validate: a typo would silently remove the fit check)."""
+
+    if not isinstance(workload, dict):
+        raise BuildFileError(Msg("build.workload-not-object"), name, "workload")
+    try:
+        Workload.model_validate(workload)
+    except ValidationError as exc:
+        inner = validation_error(exc, name)
+        field = "workload" + (inner.field if inner.field.startswith("[") else f".{inner.field}" if inner.field else "")
+        raise BuildFileError(inner.msg, name, field) from None
+    except RecursionError:
+        raise BuildFileError(Msg("build.too-deep", n=MAX_DEPTH), name, "workload") from None
 
 
 def catalog_notes(build: Build, catalog: Catalog, name: str = "") -> list[BuildNote]:

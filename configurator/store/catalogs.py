@@ -134,8 +134,13 @@ def load_price_file(path: Path) -> tuple[list[Price], list[LoadIssue]]:
         return [], [LoadIssue(name, "", ",".join(missing), Msg("price.missing-columns"))]
     prices: list[Price] = []
     issues: list[LoadIssue] = []
+    first_line: dict[str, int] = {}
     for n, row in _csv_rows(lines, header, name, issues):
         pid = (row.get("id") or "").strip() or f"line {n}"
+        if pid in first_line:       # which one is meant cannot be guessed: the first is kept, both named
+            issues.append(LoadIssue(name, pid, "id", Msg("price.duplicate-row", first=first_line[pid], later=n)))
+            continue
+        first_line[pid] = n
         try:
             amount = Decimal((row.get("price") or "").strip())
         except InvalidOperation:

@@ -160,3 +160,8 @@ def check_logo(logo: Path, settings_file: str) -> None:
     if width * height > MAX_LOGO_PIXELS:
         raise refused(Msg("settings.logo-pixels", logo=str(logo), width=width, height=height,
                           most=MAX_LOGO_PIXELS // 1_000_000))
+    try:        # decoded whole (bounded by the pixel limit): a truncated or corrupt body fails here, not mid-quote
+        with Image.open(BytesIO(raw)) as img:
+            img.load()
+    except (OSError, ValueError, SyntaxError, Image.DecompressionBombError):
+        raise refused(Msg("settings.logo-damaged", logo=str(logo), kind=str(kind))) from None

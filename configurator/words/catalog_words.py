@@ -35,6 +35,7 @@ WORDS: dict[str, Entry] = {
     "price.bad-header": N_("not a CSV header row: {reason}"),
     "price.missing-columns": N_("missing column(s) in the header row"),
     "price.not-a-number": N_("not a number: {value}"),
+    "price.duplicate-row": N_("the same id on line {first} and line {later}; one price per id"),
     "price.unclosed-quote": N_("unclosed quote (\"); a price row must be one line"),
     "price.bad-row": N_("not a CSV row: {reason}"),
     "price.field-count": N_("has {n} fields, the header has {m}"),

@@ -14,9 +14,10 @@ PLACING: dict[str, Entry] = {
     "import.chassis-chosen": N_("chassis {chassis} chosen by the user"),
     "import.chassis-named": N_("chassis {chassis}: the system model {model} names it"),
     "import.chassis-closest": N_("no catalog chassis matches {what}: placed in the closest, {chassis} (room for {n} "
-                                 "of the parts); choose another with --chassis"),
+                                 "of the parts); choose another with import --chassis or, in the app, Change chassis"),
     "import.chassis-unknown-model": N_("the system model is unknown: placed in the closest, {chassis} (room for {n} "
-                                       "of the parts); choose another with --chassis"),
+                                       "of the parts); choose another with import --chassis or, in the app, "
+                                       "Change chassis"),
     "import.cooling-assumed": N_("cooling assumed to be {cooling}, the chassis' first option; change it if not"),
     "import.unmatched": N_("{source}: {item}: unmatched, not placed (no catalog part has this part number or model)"),
     "import.no-free-slot": N_("{source}: {item}: matched {part} ({confidence}) but no free slot takes it"),
@@ -37,6 +38,13 @@ INVENTORY: dict[str, Entry] = {
     "import.not-collected": N_("{file}: {name} not collected: {why}"),
     "import.file-skipped": N_("{file}: {reason}, skipped"),
     "import.cannot-parse": N_("{file}: cannot parse ({error}), skipped"),
+    "import.output-too-big": N_("{size}, over the {limit} limit for one command's output"),
+    "import.wrong-shape": N_("{file}: {field} is not {expected} as the command writes it, skipped"),
+    "import.shape-object": N_("an object"),
+    "import.shape-list": N_("a list"),
+    "import.shape-text": N_("text"),
+    "import.shape-number": N_("a number"),
+    "import.items-capped": N_("{file}: {field} has over {cap} entries, only the first {cap} read"),
     "import.dimm-slots-empty": N_("{file}: {n} DIMM slot(s) empty (No Module Installed)"),
     "import.meminfo": N_("meminfo.txt: the OS sees {gib} GiB of memory"),
     "import.meminfo-no-dimms": N_("meminfo.txt: the OS sees {gib} GiB of memory; the DIMMs behind it are unknown"),

@@ -65,6 +65,7 @@ BUILD_FILES: dict[str, Entry] = {
     "build.json-at": N_("not valid JSON at line {line} column {column} ({reasons})"),
     "build.json": N_("not valid JSON ({reasons})"),
     "build.too-deep": N_("nested too deeply (more than {n} levels)"),
+    "build.workload-not-object": N_("the workload must be an object (model, mode, train or infer)"),
     "build.too-deep-bare": N_("nested too deeply"),
     "build.number-too-large": N_("number {number} is too large"),
     "build.digits-too-large": N_("number with {n} digits is too large"),
@@ -185,6 +186,7 @@ SETTINGS: dict[str, Entry] = {
     "settings.at-field": N_("field {field}: {details}"),
     "settings.locale": N_("unknown locale {locale} (use e.g. en_US, de_DE, zh_CN)"),
     "settings.logo-kind": N_("{logo} is not a PNG or JPEG image"),
+    "settings.logo-damaged": N_("{logo} is a truncated or damaged {kind} image (save it again)"),
     "settings.logo-other": N_("{logo} is a {kind} image; use PNG or JPEG"),
     "settings.logo-bomb": N_("{logo} has over {n} megapixels (a decompression bomb?); a logo may have at most "
                              "{most} megapixels"),

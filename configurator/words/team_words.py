@@ -37,6 +37,8 @@ WORDS: dict[str, Entry] = {
     "store.file": N_("{file}: cannot read the price list: {detail}"),
     "store.too-many-rows": N_("{file}: more than {limit} rows"),
     "store.bad-cell": N_("{file}: row {row}, column {column}: {value} is not a valid value"),
+    "store.duplicate-row": N_("{file}: rows {first} and {later} both price {part} from {qty} units; which one is meant "
+                              "cannot be told"),
     "store.no-header": N_("{file}: empty: the first row must name the columns (part_id, price, cost, min_qty)"),
     "store.no-column": N_("{file}: no {column} column in the first row"),
     "store.bad-currency": N_("{currency}: not a three-letter currency code"),

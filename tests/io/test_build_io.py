@@ -5,17 +5,12 @@ from __future__ import annotations
 import json
 import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
 from configurator.core.build import FORMAT_KIND, FORMAT_VERSION, Build
 from configurator.store import build_files as build_io
 from configurator.store.build_files import BuildFileError, dumps_build, load_build, loads_build, read_build, save_build
-
-#: a workload that validates (a build file's workload must: issue #31), from the shipped seed example
-_SEED_WORKLOAD = json.loads((Path(__file__).parents[2] / "examples" / "seed-7b-training.json")
-                            .read_text(encoding="utf-8"))["workload"]
 
 
 def _rich_build() -> Build:
@@ -27,7 +22,7 @@ def _rich_build() -> Build:
         site={"ambient_c": 27.5, "electricity_price_kwh": Decimal("0.123456789012345678901234567890")},
         commercial={"shipping": Decimal("1234.50"), "discount_pct": Decimal("12.5"), "tax_pct": Decimal("1E-7")},
         meta={"name": "训练服务器 🚀", "customer": "株式会社テスト 👩‍🔬", "notes": "line 1\nline 2\t\"quoted\" \\ é"},
-        workload={**_SEED_WORKLOAD, "model": {**_SEED_WORKLOAD["model"], "name": "Llama 2 🦙 7B"}},
+        workload=_workload(name="llama-70b 训练", train={"tokens": 10**15, "seq_len": 8192}, mfu=0.425),
     )
 
 
@@ -98,8 +93,14 @@ def test_save_keeps_file_permissions(tmp_path):
     assert path.stat().st_mode & 0o777 == 0o640
 
 
+def _workload(name: str = "m", **extra: object) -> dict:
+    """A workload that validates (a build's workload is checked like every other field)."""
+    model = {"name": name, "layers": 32, "hidden": 4096, "heads": 32, "kv_heads": 8, "ffn": 14336, "vocab": 128256}
+    return {"mode": "train", "model": model, **extra}
+
+
 def test_lone_surrogate_in_workload_round_trips(tmp_path):
-    build = Build(chassis="x", workload={**_SEED_WORKLOAD, "model": {**_SEED_WORKLOAD["model"], "name": "bad \ud800 half"}})
+    build = Build(chassis="x", workload=_workload(name="bad \ud800 half"))
     path = tmp_path / "s.json"
     save_build(build, path)
     path.read_bytes().decode("utf-8")  # still valid UTF-8 on disk (\u escapes)
@@ -107,13 +108,13 @@ def test_lone_surrogate_in_workload_round_trips(tmp_path):
 
 
 def test_save_refuses_what_it_could_not_read_back(tmp_path):
-    build = Build(chassis="x", workload={"deep": _nest(80)})     # not a workload the file could hold
+    build = Build(chassis="x", workload={"deep": _nest(80)})
     path = tmp_path / "deep.json"
-    with pytest.raises(BuildFileError, match="cannot save"):
+    with pytest.raises(BuildFileError, match="nested too deeply"):
         save_build(build, path)
     assert not path.exists()
     with pytest.raises(BuildFileError, match="cannot save"):
-        save_build(Build(chassis="x", workload={"x": float("nan")}), path)
+        save_build(Build(chassis="x", workload=_workload(mfu=float("nan"))), path)
     assert not path.exists()
 
 

@@ -98,3 +98,28 @@ def test_interface_types(protocol, gbps, kind):
 def test_slugs_are_what_the_schema_allows():
     assert slug("SYS-821GE-TNHR (8U, HGX)") == "sys-821ge-tnhr-8u-hgx"
     assert slug("合同") == "device" and len(slug("x" * 300)) == 100
+
+
+def test_servers_whose_names_slug_alike_never_overwrite_each_others_device_type(tmp_path, validator):
+    """Issue 31: three builds of one chassis named "Node A!", "node-a?" and "NODE A" (one slug, and
+    on a case-insensitive disk one file) each get their own file, with their own figures."""
+    base = json.loads((paths.examples_dir() / "hgx-h100-8gpu.json").read_text(encoding="utf-8"))
+    servers = []
+    for i, name in enumerate(("Node A!", "node-a?", "NODE A")):
+        build = json.loads(json.dumps(base))
+        build.setdefault("meta", {})["name"] = name
+        for slot in sorted(s for s in build["placements"] if "DIMM" in s)[: 2 * i]:
+            del build["placements"][slot]       # a different build: fewer DIMMs, another weight
+        (tmp_path / f"b{i}.json").write_text(json.dumps(build), encoding="utf-8")
+        servers.append({"build": f"b{i}.json", "count": 2})
+    cluster = json.loads(CLUSTER.read_text(encoding="utf-8"))
+    cluster["servers"] = servers
+    (tmp_path / "c.json").write_text(json.dumps(cluster), encoding="utf-8")
+    out = tmp_path / "netbox"
+    assert main(["cluster", str(tmp_path / "c.json"), "--format", "netbox-devicetype", "-o", str(out)]) == 0
+    files = sorted((out / "Supermicro").glob("*.yaml"))
+    assert len(files) == 3, files
+    docs = [yaml.safe_load(f.read_text()) for f in files]
+    assert len({d["slug"].casefold() for d in docs}) == 3 and len({d["model"] for d in docs}) == 3
+    assert all(f.stem == d["slug"] and _errors(validator, d) == [] for f, d in zip(files, docs, strict=True))
+    assert len({d["comments"] for d in docs}) == 3      # each its own build

@@ -226,3 +226,36 @@ def test_next_and_previous_build_cycle_the_tabs(make_window, tmp_path, which):
     win.open_path(b)
     (win.act_next_doc if which == "next" else win.act_prev_doc).trigger()
     assert win.session.path == a
+
+
+def test_restored_work_survives_a_kill_right_after_restoring_three_tabs(make_window, tmp_path, monkeypatch):
+    """Issue 31: "Restore unsaved work" kept no copy until the next autosave, so a crash within the
+    interval lost everything just restored. Restore three tabs, 'kill' the window at once (its
+    instance lock released, no autosave tick, no clean shutdown): the next start offers all three
+    again, with the restored content."""
+    a, _, b = _files(tmp_path, 3)                # both HGX builds
+    win = make_window()
+    win.open_path(a)
+    win.view.place("GPU1", "h100-sxm")
+    win.open_path(b)
+    win.view.place("GPU2", "h100-sxm")
+    win.act_duplicate.trigger()                  # untitled and dirty
+    win.view.place("GPU3", "h100-sxm")
+    win.write_recovery()
+    assert len(RecoveryStore().list()) == 3
+    win._autosave_store.close()                  # the first crash: its copies are left behind
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: S.Yes)
+    second = make_window()
+    second._autosave.stop()                      # no autosave tick between the restore and the kill
+    second.offer_recovery()
+    restored = sorted(sorted(d.session.build.placements) for d in second.documents.documents)
+    assert len(restored) == 3
+    second._autosave_store.close()               # killed right after restoring
+    third = make_window()
+    third.offer_recovery()
+    again = sorted(sorted(d.session.build.placements) for d in third.documents.documents)
+    assert again == restored
+    assert {d.session.path for d in third.documents.documents} == {a, b, None}
+    for w in (win, second, third):
+        for doc in w.documents.documents:
+            doc.session.mark_clean()

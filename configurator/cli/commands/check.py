@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ...words.i18n import _
-from ..command import Command, json_flag, print_json
+from ..command import Command, json_flag, print_json, print_text
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,11 +26,11 @@ def run(args: argparse.Namespace) -> int:
                     "errors": sum(v.severity == "error" for v in violations)})
     else:
         for v in violations:
-            print(f"{pad(_(v.severity.upper()), 7)} {v.code}: {text(v)}")
+            print_text(f"{pad(_(v.severity.upper()), 7)} {v.code}: {text(v)}")
             if v.fix:
-                print("        " + _("fix: {fix}").format(fix=fix_text(v.fix)))
+                print_text("        " + _("fix: {fix}").format(fix=fix_text(v.fix)))
         counts = {s: sum(v.severity == s for v in violations) for s in ("error", "warning", "info")}
-        print(_("{errors} error(s), {warnings} warning(s), {infos} info").format(
+        print_text(_("{errors} error(s), {warnings} warning(s), {infos} info").format(
             errors=counts["error"], warnings=counts["warning"], infos=counts["info"]))
     return 1 if any(v.severity == "error" for v in violations) else 0
 

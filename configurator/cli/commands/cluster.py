@@ -9,28 +9,17 @@ from pathlib import Path
 from typing import Any
 
 from ...words.i18n import _
-from ..command import CliError, Command, json_flag, print_json
-
-
-def _servers(value: str) -> int:
-    """`--servers`: a whole number of servers from 1 to 100,000 (the cluster file's range)."""
-    try:
-        n = int(value)
-    except ValueError:
-        n = 0
-    if not 1 <= n <= 100_000:
-        raise argparse.ArgumentTypeError(_("not a number of servers from 1 to 100,000: {value}").format(value=repr(value)))
-    return n
+from ..command import CliError, Command, count, json_flag, print_json, print_text
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cluster", nargs="?", metavar="CLUSTER.json", help=_("cluster file (docs/cluster.md)"))
     parser.add_argument("--from", dest="from_build", metavar="BUILD", help=_("plan N servers of this build instead"))
-    parser.add_argument("--servers", type=_servers, metavar="N", help=_("with --from: how many servers"))
+    parser.add_argument("--servers", type=count, metavar="N", help=_("with --from: how many servers"))
     parser.add_argument("--deadline-days", type=float, metavar="D",
                         help=_("with --from: as many servers as the build's workload needs to train in D days"))
     parser.add_argument("--rack-kw", type=float, metavar="KW", help=_("with --from: rack power limit (default 40)"))
-    parser.add_argument("--per-rack", type=int, metavar="N",
+    parser.add_argument("--per-rack", type=count, metavar="N",
                         help=_("with --from: servers per rack (default: what fits)"))
     parser.add_argument("--switch", metavar="CATALOG_ID", help=_("with --from: compute-fabric switch"))
     json_flag(parser)
@@ -92,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
 
         print_json(plan_to_json(plan, violation_json))
     else:
-        print(plan_to_text(plan))
+        print_text(plan_to_text(plan))
     return 1 if plan.errors else 0
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ...words.i18n import _
-from ..command import Command, print_json
+from ..command import Command, count, print_json, print_text
 
 #: the file flags and the comparison exporter each writes with
 FORMATS = (("csv", "compare-csv"), ("xlsx", "compare-xlsx"), ("pdf", "compare-pdf"))
@@ -17,13 +17,13 @@ def arguments(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("builds", nargs="+", metavar="BUILD",
                    help=_("{min} to {max} build files").format(min=MIN_COLUMNS, max=MAX_COLUMNS))
-    p.add_argument("--baseline", type=int, default=1, metavar="N", help=_("deltas are to build N (1-based; default 1)"))
+    p.add_argument("--baseline", type=count, default=1, metavar="N", help=_("deltas are to build N (1-based; default 1)"))
     p.add_argument("--price-list", metavar="CSV", help=_("a buyer's price list (docs/catalog.md) for every build"))
     p.add_argument("--currency", metavar="CODE", help=_("compare every build in this currency"))
     p.add_argument("--electricity-price", metavar="PRICE", help=_("per kWh, in the comparison's currency"))
     p.add_argument("--pue", type=float, metavar="X",
                    help=_("power usage effectiveness of the site, facility / IT power, e.g. 1.3 (default: each build's)"))
-    p.add_argument("--years", type=int, metavar="N", help=_("TCO horizon, years (default: each build's)"))
+    p.add_argument("--years", type=count, metavar="N", help=_("TCO horizon, years (default: each build's)"))
     p.add_argument("--utilization", type=float, metavar="PCT", help=_("GPU utilization for energy and rent, %%"))
     p.add_argument("--workload", metavar="FILE", help=_("workload JSON applied to every build"))
     p.add_argument("--hide-equal", action="store_true", help=_("text output: leave out rows equal for all builds"))
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     if out.json is not None:
         print_json(out.json)
     else:
-        print(_("wrote {path}").format(path=out.written) if out.written else out.text)
+        print_text(_("wrote {path}").format(path=out.written) if out.written else out.text)
     return 0
 
 

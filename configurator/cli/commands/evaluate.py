@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ...words.i18n import _
-from ..command import Command, json_flag, print_json
+from ..command import Command, json_flag, print_json, print_text
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,14 +40,14 @@ def run(args: argparse.Namespace) -> int:
             data["upgrade"] = strict_json(upgrade_json(upgrade, args.before))
         print_json(data)
     else:
-        print(evaluation_to_text(ev))
+        print_text(evaluation_to_text(ev))
         if ev.assumptions:
-            print("\n" + _("Assumptions:"))
-            print("\n".join(f"  - {translate(a)}" for a in ev.assumptions))
+            print_text("\n" + _("Assumptions:"))
+            print_text("\n".join(f"  - {translate(a)}" for a in ev.assumptions))
         if upgrade is not None:
             from ..upgrade_text import plan_to_text
 
-            print("\n" + _("Upgrade:") + "\n" + plan_to_text(upgrade))
+            print_text("\n" + _("Upgrade:") + "\n" + plan_to_text(upgrade))
     return 0
 
 

@@ -12,7 +12,7 @@ import argparse
 from typing import Any
 
 from ...words.i18n import _
-from ..command import CliError, Command, json_flag, print_json
+from ..command import CliError, Command, json_flag, print_json, print_text
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         out = explained(build, cat, ev, None if args.list else args.figure, args.json)
     except KeyError as exc:
         raise CliError(exc.args[0]) from None
-    print_json(out) if args.json else print(out)
+    print_json(out) if args.json else print_text(out)
     return 0
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ...words.i18n import _
-from ..command import Command, print_json
+from ..command import Command, print_json, print_text
 
 PASSWORD_ENV = "CONFIGURATOR_BMC_PASSWORD"
 TOKEN_ENV = "CONFIGURATOR_BMC_TOKEN"
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result_json(result, args.output))
     else:
-        print(text)
+        print_text(text)
     return 0
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ...words.i18n import _
-from ..command import Command, json_flag, print_json
+from ..command import Command, json_flag, print_json, print_text
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(plan_to_json(plan, violation_json))
     else:
-        print(plan_to_text(plan))
+        print_text(plan_to_text(plan))
     return 0
 
 

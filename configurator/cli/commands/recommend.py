@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from ...words.i18n import _
-from ..command import Command, print_json
+from ..command import Command, count, print_json, print_text
 from .workload import ZERO_HELP, add_job_arguments, add_shape_arguments
 
 
@@ -44,7 +44,7 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--currency", default="USD", metavar="CODE",
                    help=_("currency of --budget and of the prices shown, ISO 4217 (default: %(default)s)"))
     p.add_argument("--max-kw", type=float, metavar="KW", help=_("most wall power per server, kW"))
-    p.add_argument("--max-ru", type=int, metavar="RU", help=_("most rack units for all servers"))
+    p.add_argument("--max-ru", type=count, metavar="RU", help=_("most rack units for all servers"))
     p.add_argument("--cooling", choices=("any", "air", "liquid"), default="any",
                    help=_("chassis cooling allowed (default: %(default)s)"))
     p.add_argument("--ambient", type=float, default=25.0, metavar="C",
@@ -55,11 +55,11 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--objective", choices=("price", "tco", "time", "cost_per_mtok"), default="price",
                    help=_("what ranks the builds: price; tco (total cost of ownership over --tco-years); time "
                           "(training days); cost_per_mtok (cost per million tokens) (default: %(default)s)"))
-    p.add_argument("--tco-years", type=int, default=5, metavar="N",
+    p.add_argument("--tco-years", type=count, default=5, metavar="N",
                    help=_("TCO horizon, years (default: %(default)s)"))
-    p.add_argument("--max-servers", type=int, default=16, metavar="N",
+    p.add_argument("--max-servers", type=count, default=16, metavar="N",
                    help=_("most servers of one build the job may use (default: %(default)s)"))
-    p.add_argument("--top", type=int, default=12, metavar="N", help=_("most builds shown (default: %(default)s)"))
+    p.add_argument("--top", type=count, default=12, metavar="N", help=_("most builds shown (default: %(default)s)"))
     p.add_argument("-o", "--output", metavar="BEST.json", help=_("write the best build as a build file"))
 
 
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
-        print(text)
+        print_text(text)
     return 0 if data["results"] else 1
 
 

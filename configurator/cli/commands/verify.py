@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ...words.i18n import _
-from ..command import Command, json_flag, print_json
+from ..command import Command, json_flag, print_json, print_text
 from .import_ import add_connection_arguments
 
 
@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(verification_to_json(result))
     else:
-        print(verification_to_text(result))
+        print_text(verification_to_text(result))
     return 0 if result.ok else 1
 
 

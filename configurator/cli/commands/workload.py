@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from ...words.i18n import N_, _
-from ..command import Command, print_json
+from ..command import Command, count, print_json, print_text
 
 #: `--seq` when not given: the training sequence length or the inference context, tokens
 DEFAULT_SEQ_LEN = 4096
@@ -28,7 +28,7 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--checkpointing", action="store_true",
                    help=_("training: activation checkpointing (recompute in the backward pass: less memory)"))
     p.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0, help=_(ZERO_HELP))
-    p.add_argument("--gpus", type=int, default=1, metavar="N",
+    p.add_argument("--gpus", type=count, default=1, metavar="N",
                    help=_("GPUs the job runs on: data parallel in training (ZeRO shards over them), tensor "
                           "parallel in inference (default: %(default)s)"))
     p.add_argument("--gpu", metavar="CATALOG_ID", help=_("GPU from the catalog: adds fits / capacity"))
@@ -67,7 +67,7 @@ def add_job_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-tokens-per-step", type=int, default=None, metavar="N",
                    help=_("serving engine's tokens per step (chunked prefill; default {n}, 0 = whole batch)").format(
                        n=DEFAULT_MAX_TOKENS_PER_STEP))
-    p.add_argument("--batch", type=int, default=1, metavar="N",
+    p.add_argument("--batch", type=count, default=1, metavar="N",
                    help=_("training: micro-batch per GPU, sequences; inference: concurrent sequences "
                           "(default: %(default)s)"))
     p.add_argument("--seq", type=int, default=None, metavar="TOKENS",
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result.data)
     else:
-        print(result.text)
+        print_text(result.text)
     return 0
 
 

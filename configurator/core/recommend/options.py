@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..build import OWNED_CHASSIS, Build, Commercial, Site
 from ..catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, CoolingOption, Drive, Part
 from ..context import covers
@@ -83,6 +85,40 @@ class Choice:
 
 def _priced(catalog: Catalog, part: Part) -> bool:
     return catalog.price(part.id) is not None
+
+
+#: GPU figures where more is better, and where less is (with the unit price): the rest must be equal
+_GPU_MORE = ("memory_gb", "memory_bandwidth_gbs", "scaleup_gbs")
+_GPU_LESS = ("tdp_w", "idle_w", "typical_pct", "transient_factor")
+_GPU_NAMES = ("id", "name", "description", "part_number", "sources", "origin")
+
+
+def undominated_gpus(gpus: list[GPU], catalog: Catalog, owned: set[str]) -> list[GPU]:
+    """`gpus` without those another GPU dominates: one that fits wherever it fits (every other
+    field equal: form factor, slots, link, cooling, market, ...) and is no worse on any figure the
+    search reads — as much memory, bandwidth, link and compute (every `*_tflops`/`*_tops`), no more
+    power and no higher unit price in the same currency — and better on one, or equal and listed
+    first. Swapping it in keeps every build valid and never dearer or slower, so no front build is
+    lost; a catalog of 5,000 variants of a few cards sweeps like a few cards. Owned GPUs are kept."""
+    groups: dict[str, list[tuple[np.ndarray, GPU]]] = {}
+    for gpu in gpus:
+        data = gpu.model_dump()
+        price = catalog.price(gpu.id)
+        more = [k for k in sorted(data) if k in _GPU_MORE or k.endswith(("_tflops", "_tops"))]
+        fixed = {k: v for k, v in data.items() if k not in _GPU_NAMES and k not in more and k not in _GPU_LESS}
+        key = repr((sorted(fixed.items()), more, price.currency if price else ""))
+        row = [-float(data[k] or 0) for k in more] + [float(data[k]) for k in _GPU_LESS] \
+            + [float(price.price) if price else 0.0]
+        groups.setdefault(key, []).append((np.array(row), gpu))
+    keep: set[str] = set(owned)
+    for members in groups.values():
+        front: list[np.ndarray] = []
+        for figs, gpu in sorted(members, key=lambda m: tuple(m[0])):     # a dominator sorts first
+            if front and bool(np.any(np.all(np.array(front) <= figs, axis=1))):
+                continue
+            front.append(figs)
+            keep.add(gpu.id)
+    return [g for g in gpus if g.id in keep]
 
 
 def _parts(catalog: Catalog, category: str, cls: type) -> list:
@@ -223,7 +259,8 @@ def blocks(request: Request, catalog: Catalog) -> Iterator[Block]:
     """Every block the request allows: chassis by vendor, RU, cooling kind and ambient; GPUs by family,
     cooling TDP and liquid need, none a rack server should not hold (`gpu.consumer-card`); for serving,
     GPU counts the model splits over (`ModelShape.tensor_parallel_ok`); every axis with at least one choice."""
-    gpus = [g for g in _parts(catalog, "gpu", GPU) if request.allows_gpu(g.id, g.name, g.vendor)]
+    gpus = undominated_gpus([g for g in _parts(catalog, "gpu", GPU) if request.allows_gpu(g.id, g.name, g.vendor)],
+                            catalog, set(request.owned))
     for chassis in _parts(catalog, "chassis", Chassis):
         if not request.allows_vendor(chassis.vendor) or not chassis.ambient_min_c <= request.ambient_c \
                 <= chassis.ambient_max_c:

@@ -11,6 +11,7 @@ token and concurrent sequences (`serving`), and must meet every serving target a
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -93,8 +94,10 @@ def _meets(fig: Figures, req: Request, scale: int, rack_units: np.ndarray, serve
     return ok
 
 
-def recommend(request: Request, evaluator: Evaluator) -> Recommendation:
-    """The Pareto-best builds for `request` from `evaluator`'s catalog, prices and exchange rates."""
+def recommend(request: Request, evaluator: Evaluator,
+              progress: Callable[[int, int], None] | None = None) -> Recommendation:
+    """The Pareto-best builds for `request` from `evaluator`'s catalog, prices and exchange rates;
+    `progress(done, total)` is called after each block is swept (the CLI shows it on a terminal)."""
     start = time.perf_counter()
     found = list(blocks(request, evaluator.catalog))
     if not found:
@@ -105,7 +108,11 @@ def recommend(request: Request, evaluator: Evaluator) -> Recommendation:
     work = WorkTable(request.workload, list(t.parts))
     sweep = Sweep(t, bt, work, request, energy_price(evaluator.fx, request.electricity_price_kwh_usd,
                                                      request.currency))
-    picks = [row for i in range(len(found)) for row in expansions(sweep, found, i)]
+    picks = []
+    for i in range(len(found)):
+        picks += expansions(sweep, found, i)
+        if progress is not None:
+            progress(i + 1, len(found))
     rejected: list[str] = []
     failures: dict[int, int] = {}
     for _ in range(MAX_VERIFY_ROUNDS):

@@ -206,21 +206,39 @@ def _write_all(types: Iterable[dict[str, Any]], folder: Path) -> Path:
     return folder
 
 
+def _file_key(dt: dict[str, Any]) -> tuple[str, str]:
+    """Where `_write_all` puts a device type, as a case-insensitive file system sees it."""
+    return sanitize_filename(dt["manufacturer"], fallback="Unknown").casefold(), str(dt["slug"]).casefold()
+
+
+def _unique(dt: dict[str, Any], taken: set[tuple[str, str]]) -> dict[str, Any]:
+    """`dt`, its model and slug numbered ("… (2)", "…-2") while another device type of the export
+    already has its file: two builds whose names slug alike never overwrite each other."""
+    n, base_model, base_slug = 1, dt["model"], dt["slug"]
+    while _file_key(dt) in taken:
+        n += 1
+        tail = f" ({n})"
+        dt = {**dt, "model": base_model[:_MAX_TEXT - len(tail)] + tail,
+              "slug": f"{base_slug[:_MAX_TEXT - len(str(n)) - 1].rstrip('-')}-{n}"}
+    taken.add(_file_key(dt))
+    return dt
+
+
 def cluster_device_types(plan: ClusterPlan, catalog: Catalog) -> list[dict[str, Any]]:
-    """One device type per server build and per switch model the plan uses (slugs unique per maker)."""
+    """One device type per server build and per switch model the plan uses, each to its own file
+    (model and slug unique per maker folder, whatever the names slug to)."""
     out: list[dict[str, Any]] = []
-    seen: set[tuple[str, str]] = set()
+    taken: set[tuple[str, str]] = set()
     fabric = fabric_protocol(plan, catalog)
-    models = server_models(plan, catalog)
+    models = server_models(plan, catalog)     # unique per maker already: the devices CSV names the same
     for i, (group, fig) in enumerate(zip(plan.spec.servers, plan.servers, strict=True)):
-        dt = server_device_type(group.build, fig.evaluation, catalog, models[i], fabric)
-        seen.add((dt["manufacturer"], dt["slug"]))
-        out.append(dt)
+        out.append(_unique(server_device_type(group.build, fig.evaluation, catalog, models[i], fabric), taken))
+    switches: set[str] = set()
     for fab in (plan.fabric, plan.storage):
         part = catalog.get(fab.switch_id) if fab is not None else None
-        if isinstance(part, Switch) and (manufacturer_name(part.vendor), slug(switch_model(part))) not in seen:
-            seen.add((manufacturer_name(part.vendor), slug(switch_model(part))))
-            out.append(switch_device_type(part))
+        if isinstance(part, Switch) and part.id not in switches:
+            switches.add(part.id)
+            out.append(_unique(switch_device_type(part), taken))
     return out
 
 
@@ -238,9 +256,14 @@ def server_models(plan: ClusterPlan, catalog: Catalog) -> list[str]:
     for group, fig in zip(plan.spec.servers, plan.servers, strict=True):
         ch = catalog.chassis(group.build.chassis)
         maker, model = (manufacturer_name(ch.vendor), model_name(ch.vendor, ch.name)) if ch else ("Unknown", fig.name)
-        if (maker, slug(model)) in taken:
+        key = (sanitize_filename(maker, fallback="Unknown").casefold(), slug(model).casefold())
+        if key in taken:
             model = f"{model} {fig.name}"[:_MAX_TEXT]
-        taken.add((maker, slug(model)))
+        base, n = model, 1
+        while (key := (key[0], slug(model).casefold())) in taken:   # names that slug alike: numbered
+            n += 1
+            model = f"{base[:_MAX_TEXT - len(str(n)) - 3]} ({n})"
+        taken.add(key)
         models.append(model)
     return models
 

@@ -40,16 +40,17 @@ def host_software(text: Callable[[str], str | None], missing: Mapping[str, str],
     """The versions in a host inventory; `text(name)` reads one file (None when absent),
     `missing` holds the probe's reasons for what it could not collect."""
     log = xml.get("nvidia_smi_log", {}) if isinstance(xml, dict) else {}
+    log = log if isinstance(log, dict) else {}          # a wrong shape is inventory.py's note
     gpu = log.get("gpu") if isinstance(log, dict) else None
     gpu = (gpu[0] if gpu else {}) if isinstance(gpu, list) else (gpu or {})
     first = csv_rows[0] if isinstance(csv_rows, list) and csv_rows and isinstance(csv_rows[0], dict) else {}
-    row = {str(k).split(" [")[0].strip(): str(v).strip() for k, v in first.items()}
+    row = {str(k).split(" [")[0].strip(): str(v)[:200].strip() for k, v in first.items()}
     driver = str(log.get("driver_version") or row.get("driver_version") or "").strip()
     fm_text = text(FABRIC_MANAGER_FILE)
     checked = fm_text is not None or "not installed" in missing.get(FABRIC_MANAGER_FILE, "")
     return InstalledStack(
         driver=driver if _NVIDIA_DRIVER.match(driver) else "",
-        cuda=str(log.get("cuda_version") or "").strip(),
+        cuda=str(log.get("cuda_version") or "")[:80].strip(),
         fabric_manager=_first_version(fm_text), fabric_manager_checked=checked,
         gpu_vbios=str(gpu.get("vbios_version") or row.get("vbios_version") or "").strip() if isinstance(gpu, dict) else "",
         gpu_firmware=str(gpu.get("gsp_firmware_version") or "").strip() if isinstance(gpu, dict) else "",

@@ -106,7 +106,7 @@ def read_price_file(path: Path) -> list[PriceRow]:
         if needed not in where:
             raise StoreError(Msg("store.no-column", file=str(path), column=needed))
     out: list[PriceRow] = []
-    seen: set[tuple[str, int]] = set()
+    seen: dict[tuple[str, int], int] = {}      # (part, min_qty) -> its row
     for n, row in enumerate(rows[1:], 2):
         cells = list(row) + [None] * (len(header) - len(row))
         part = str(cells[where["part_id"]] or "").strip()
@@ -119,9 +119,11 @@ def read_price_file(path: Path) -> list[PriceRow]:
                 else _decimal(cells[where["cost"]], str(path), n, "cost"))
         qty = 1 if "min_qty" not in where or cells[where["min_qty"]] in (None, "") else \
             int(_decimal(cells[where["min_qty"]], str(path), n, "min_qty"))
-        if qty < 1 or (part, qty) in seen:
+        if qty < 1:
             raise StoreError(Msg("store.bad-cell", file=str(path), row=n, column="min_qty", value=str(qty)))
-        seen.add((part, qty))
+        if (part, qty) in seen:
+            raise StoreError(Msg("store.duplicate-row", file=str(path), part=part, qty=qty, first=seen[part, qty], later=n))
+        seen[part, qty] = n
         out.append(PriceRow(part, price, cost, qty))
     return out
 
