@@ -212,11 +212,10 @@ _PATTERN_WORDS = {
 }
 
 
-def validation_error(exc: ValidationError, name: str, within: str = "") -> BuildFileError:
-    """The first problem of `exc` as one line naming `name` and the field (under `within`, the
-    field whose value the model validated, e.g. 'workload')."""
+def validation_error(exc: ValidationError, name: str) -> BuildFileError:
+    """The first problem of `exc` as one line naming `name` and the field."""
     err = exc.errors(include_url=False)[0]
-    loc = [within, *err.get("loc", ())] if within else list(err.get("loc", ()))
+    loc = list(err.get("loc", ()))
     is_key = bool(loc) and loc[-1] == "[key]"
     if is_key:
         loc = loc[:-1]

@@ -5,9 +5,11 @@ names, a probe's output); printed raw, an escape sequence in one can clear the s
 the window, hide the lines before it or fake a line (ESC, CSI, OSC, a bare carriage return), and
 a bidirectional override can show text in another order than it is. Every CLI text view prints
 through `for_terminal` (`cli/command.py`'s `print_text`, the error lines of `cli/main.py`): each
-such character is shown as its escape (`\\x1b`, `\\u202e`), visibly, and nothing else changes.
-New lines and tabs, which the views use for layout, are kept. JSON output needs none of this:
-`json` escapes control characters itself.
+such character is shown as its escape (`\\u001b`, `\\u202e`), visibly, and nothing else changes.
+New lines and tabs, which the views use for layout, are kept. The escapes are JSON's, so the same
+guard can sit on the whole standard output (cli/printable.py): inside `--json` output, where the
+json module has escaped the C0 controls already, the escape of a C1 control or a bidi character is
+valid JSON that reads back as the same text.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u20
 
 
 def _shown(match: re.Match[str]) -> str:
-    return ascii(match.group())[1:-1]
+    return f"\\u{ord(match.group()):04x}"
 
 
 def for_terminal(text: str) -> str:

@@ -95,7 +95,7 @@ def test_json_output_is_unchanged_by_the_terminal_guard(tmp_path, capsys):
 
 # ---------------------------------------------------------------------- cluster arguments
 
-@pytest.mark.parametrize("n", ["0", "-3", "x", "100001"])
+@pytest.mark.parametrize("n", ["0", "-3", "x"])
 def test_cluster_servers_out_of_range_is_an_argument_error(capsys, n):
     """`cluster --servers 0` used to plan one server."""
     with pytest.raises(SystemExit) as exc:
