@@ -58,8 +58,22 @@ def _command_in(argv: Sequence[str]) -> str | None:
         if arg == "--lang":
             next(args, None)
         elif not arg.startswith("-"):
-            return arg if arg in COMMANDS else None
+            return arg if arg in COMMANDS else ("gui" if opens_files(argv) else None)
     return "gui"
+
+
+def opens_files(argv: Sequence[str]) -> bool:
+    """`configurator FILE [FILE...]`: the first word is no command but an existing file, so the
+    window opens the files (what a desktop's "open with" and a file manager run)."""
+    from pathlib import Path
+
+    args = iter(argv)
+    for arg in args:
+        if arg == "--lang":
+            next(args, None)
+        elif not arg.startswith("-"):
+            return arg not in COMMANDS and Path(arg).is_file()
+    return False
 
 
 def _set_language(argv: Sequence[str]) -> None:
@@ -80,6 +94,8 @@ def main(argv: Sequence[str] | None = None, *, gui: GuiRunner | None = None) -> 
     except (ValueError, OSError) as exc:   # a missing translation catalog
         print(f"configurator: {error_line(exc)}", file=sys.stderr)
         return 2
+    if opens_files(argv):
+        argv = ["gui", *argv]
     with argparse_words():
         parser = build_parser(_command_in(argv))
         args = parser.parse_args(argv)

@@ -94,14 +94,40 @@ class FileActions(MainWindowBase):
     def open_path(self, path: Path) -> bool:
         """Open a build file in its own tab (its tab when it is open already: reloaded, after asking
         about unsaved changes). A bad file shows its one-line error and opens nothing."""
-        path = Path(path)
+        error = self._open_one(Path(path))
+        if error:
+            QMessageBox.warning(self, self.tr("Cannot open build"), error)
+        return not error
+
+    def open_paths(self, paths: list[Path], also: tuple[str, ...] = ()) -> list[str]:
+        """Open several build files, one tab each (dropped on the window, named on the command line,
+        sent by the desktop). A bad file does not stop the others: the files that did not open are
+        listed in one message, one line each (with the lines of `also`); returns those lines."""
+        errors = [*also]
+        for path in paths:
+            error = self._open_one(Path(path))
+            if error:
+                errors.append(error)
+        if errors:
+            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Cannot open build"), "\n".join(errors),
+                              QMessageBox.StandardButton.Ok, self)
+            box.setObjectName("cannotOpen")
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.open()          # not modal to the caller: the files that did open are shown meanwhile
+        return errors
+
+    def _open_one(self, path: Path) -> str:
+        """Open `path` in a tab; "" when it opened, else the one line saying why not."""
         try:
             loaded = importer_for(path).read(path, self.session.catalog)
         except (ValueError, OSError) as exc:   # BuildFileError / UnknownFormatError are ValueErrors
-            QMessageBox.warning(self, self.tr("Cannot open build"), str(exc).splitlines()[0] if str(exc) else repr(exc))
-            return False
+            return str(exc).splitlines()[0] if str(exc) else repr(exc)
         if not self.open_build(loaded.build, path):
-            return False
+            return self.tr("%s: not opened") % path
+        self._announce_opened(path, loaded)
+        return ""
+
+    def _announce_opened(self, path: Path, loaded) -> None:
         self.add_recent(path)
         message = self.tr("Opened %s") % path.name
         if loaded.notes:   # unknown parts, a migrated format: loaded, but worth a look
@@ -109,7 +135,6 @@ class FileActions(MainWindowBase):
             if len(loaded.notes) > 1:
                 message += self.tr(" (+%n more)", "", len(loaded.notes) - 1)
         self.show_message(message)
-        return True
 
     def save(self) -> bool:
         if self.session.path is None:
