@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ...words.i18n import _
-from ..command import Command, print_json
+from ..command import Command, note, print_json
 
 #: the file flags and the comparison exporter each writes with
 FORMATS = (("csv", "compare-csv"), ("xlsx", "compare-xlsx"), ("pdf", "compare-pdf"))
@@ -41,7 +41,10 @@ def run(args: argparse.Namespace) -> int:
     if out.json is not None:
         print_json(out.json)
     else:
-        print(_("wrote {path}").format(path=out.written) if out.written else out.text)
+        if out.written:
+            note(_("wrote {path}").format(path=out.written))
+        else:
+            print(out.text)
     return 0
 
 

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from ...words.i18n import _
-from ..command import CliError, Command
+from ..command import CliError, Command, note
 
 APP_ID = "ai-server-configurator"
 MIME_TYPE = "application/x-ai-server-build+json"
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         for path in files.values():
             if path.exists():
                 path.unlink()
-                print(_("removed {path}").format(path=path), file=sys.stderr)
+                note(_("removed {path}").format(path=path))
         _refresh(data_home, set_default=False)
         return 0
     templates = paths.resources_dir() / "desktop"
@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     shutil.copyfile(templates / f"{APP_ID}.xml", files["mime"])
     shutil.copyfile(paths.resources_dir() / "icons" / "configurator.png", files["icon"])
     for path in files.values():
-        print(_("wrote {path}").format(path=path), file=sys.stderr)
+        note(_("wrote {path}").format(path=path))
     _refresh(data_home, set_default=not args.data_home)
     return 0
 
