@@ -16,9 +16,9 @@ from ..words.i18n import LANGUAGES, _, choose_language, set_language
 from . import command as command_module
 from .argparse_words import argparse_words, error_line, language_in
 from .command import CliError, Command
-from .help_examples import epilog
 from .commands import COMMANDS
 from .commands.gui import GuiRunner
+from .help_examples import epilog
 
 
 class _Parser(argparse.ArgumentParser):
