@@ -2479,6 +2479,10 @@ Click to open this build in the builder</source>
         <translation>发热，最大</translation>
     </message>
     <message>
+        <source>Heat, max, in BTU/h</source>
+        <translation>发热，最大（BTU/h）</translation>
+    </message>
+    <message>
         <source>Airflow needed</source>
         <translation>所需风量</translation>
     </message>

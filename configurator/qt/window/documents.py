@@ -218,7 +218,9 @@ class Documents(QObject):
         self.tabs.setTabsClosable(True)
         self.tabs.setMovable(True)
         self.tabs.setExpanding(False)
-        self.tabs.setElideMode(Qt.TextElideMode.ElideMiddle)
+        # the name's start tells builds apart ("hgx-h100-8gpu"); a middle elision read "hgx…son"
+        self.tabs.setElideMode(Qt.TextElideMode.ElideRight)
+        self.tabs.setUsesScrollButtons(True)
         self.tabs.addTab("")
         self.tabs.currentChanged.connect(self._on_tab_change)
         self.tabs.tabMoved.connect(self._on_tab_moved)
@@ -299,7 +301,8 @@ class Documents(QObject):
         untitled = self.tr("Untitled")
         names_changed = False
         for i, doc in enumerate(self.documents):
-            text = (doc.name(untitled) + ("" if doc.session.is_clean else " *")).replace("&", "&&")
+            name = Path(doc.session.path).stem if doc.session.path else doc.name(untitled)   # .json adds nothing
+            text = (name + ("" if doc.session.is_clean else " *")).replace("&", "&&")
             if self.tabs.tabText(i) != text:
                 self.tabs.setTabText(i, text)
                 names_changed = True
