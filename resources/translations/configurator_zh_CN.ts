@@ -1698,6 +1698,7 @@ Click to open this build in the builder</source>
     </message>
     <message>
         <source>Quote details</source>
+        <extracomment>the money inputs a currency switch converts (core/currency.py `currency_ops`), by their kind</extracomment>
         <translation>报价详情</translation>
     </message>
     <message>

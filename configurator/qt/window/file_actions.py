@@ -28,6 +28,7 @@ from ...store.autosave import document_key
 from ...store.build_files import save_build
 from ...store.safe_write import sanitize_filename
 from ...store.vendor_settings import UnorderableError
+from ...words import i18n
 from ...words.problems import text as problem_text
 from ..dialogs.chassis_picker import ChassisPicker
 from .window_base import MainWindowBase
@@ -51,7 +52,9 @@ def new_build(catalog: Catalog, chassis_id: str) -> Build:
     placements: dict[str, str] = {}
     if chassis is not None and chassis.cooling_options and catalog.get(chassis.cooling_options[0].cooling):
         placements["COOLING"] = chassis.cooling_options[0].cooling
-    return Build.model_validate({"chassis": chassis_id, "placements": placements})
+    # its quote in the language the user works in (Chinese UI: a 报价单), which the quote dialog offers
+    language = "zh_CN" if i18n.current_language() == "zh_CN" else "en"
+    return Build.model_validate({"chassis": chassis_id, "placements": placements, "meta": {"language": language}})
 
 
 class FileActions(MainWindowBase):
