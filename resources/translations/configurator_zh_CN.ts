@@ -781,7 +781,7 @@ Click to open this build in the builder</source>
     <name>Documents</name>
     <message>
         <source>Untitled</source>
-        <extracomment>the most builds a window keeps open (each holds an evaluator with its own bounded memos) the label of the `changed` the stand-in emits on a tab switch (views redraw as after Open)</extracomment>
+        <extracomment>the most builds a window keeps open (each holds an evaluator with its own bounded memos) the label of the `changed` the stand-in emits on a tab switch (views redraw as after Open) the name a build has until the user gives one (core/build.py Meta.name), shown translated</extracomment>
         <translation>未命名</translation>
     </message>
 </context>
@@ -812,7 +812,6 @@ Click to open this build in the builder</source>
     <name>FileActions</name>
     <message>
         <source>Unsaved changes</source>
-        <extracomment>File ▸ Open lists every importer; File ▸ Save writes the app&apos;s own build file</extracomment>
         <translation>未保存的更改</translation>
     </message>
     <message>
@@ -900,6 +899,10 @@ Click to open this build in the builder</source>
     <message>
         <source>Cannot export</source>
         <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
     </message>
     <message>
         <source>%s is the open build&apos;s own file; choose another name.</source>

@@ -15,7 +15,7 @@ import os
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QLockFile, QSettings, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ...core.build import Build
@@ -34,9 +34,17 @@ from ..dialogs.chassis_picker import ChassisPicker
 from .window_base import MainWindowBase
 
 MAX_RECENT = 10
-#: File ▸ Open lists every importer; File ▸ Save writes the app's own build file
-OPEN_FILTER = ";;".join([*(dialog_filter(i) for i in IMPORTERS.values()), "All files (*)"])
-SAVE_FILTER = dialog_filter(BUILD_FILE)
+
+
+# File ▸ Open lists every importer; File ▸ Save writes the app's own build file
+def open_filter() -> str:
+    """File ▸ Open's filter, in the language of the moment (the format names are gettext words)."""
+    return ";;".join([*(dialog_filter(i) for i in IMPORTERS.values()),
+                      QCoreApplication.translate("FileActions", "All files (*)")])
+
+
+def save_filter() -> str:
+    return dialog_filter(BUILD_FILE)
 
 
 def default_chassis(catalog: Catalog) -> str:
@@ -90,7 +98,7 @@ class FileActions(MainWindowBase):
 
     def open_dialog(self) -> None:
         start = str(Path(self.session.path).parent) if self.session.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open build"), start, OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open build"), start, open_filter())
         if path:
             self.open_path(Path(path))
 
@@ -146,7 +154,7 @@ class FileActions(MainWindowBase):
 
     def save_as(self) -> bool:
         start = str(self.session.path or _default_path(self.session.build, BUILD_FILE.suffixes[0]))
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save build as"), start, SAVE_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save build as"), start, save_filter())
         if not path:
             return False
         target = _with_suffix(Path(path), BUILD_FILE.suffixes)
@@ -312,7 +320,7 @@ class FileActions(MainWindowBase):
         start = own.with_suffix(fmt.suffixes[0]) if own else _default_path(self.session.build, fmt.suffixes[0])
         if start == own:  # an export sharing the build file's suffix (JSON) must not suggest the build file
             start = own.with_name(f"{own.stem}-{fmt.name}{fmt.suffixes[0]}")
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %s") % fmt.description, str(start),
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %s") % i18n.translate(fmt.description), str(start),
                                               dialog_filter(fmt))
         if not path:
             return False
