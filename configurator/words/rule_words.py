@@ -73,7 +73,7 @@ MEMORY: dict[str, Entry] = {
     "mem.host-ram-low": N_("Host memory is {host:,.0f} GB for {vram:,.0f} GB of GPU memory ({ratio:.2f}×); "
                            "training servers are usually sized at {factor:g}× GPU memory or more (checkpointing, "
                            "data loading, CPU offload)."),
-    "mem.host-ram-low.fix": N_("Add DIMMs or use larger ones: at least {gb:,.0f} GB."),
+    "mem.host-ram-low.fix": N_("Add DIMMs or use larger ones: {gb:,.0f} GB ({factor:g}× GPU memory) or more."),
 }
 
 GPU: dict[str, Entry] = {
