@@ -392,6 +392,10 @@
 <context>
     <name>CommandPalette</name>
     <message>
+        <source>Apply fix: %1</source>
+        <translation>应用修正：%1</translation>
+    </message>
+    <message>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>

@@ -41,3 +41,17 @@ def test_build_tabs_show_the_name_without_eliding_the_middle(make_window, tmp_pa
     assert tabs.elideMode() != Qt.TextElideMode.ElideMiddle
     assert tabs.tabText(0) == "hgx-h100-8gpu"               # the stem; the full path is the tooltip
     assert tabs.tabToolTip(0).endswith("hgx-h100-8gpu.json")
+
+
+def test_apply_fix_is_a_command_palette_entry_and_shows_focus(make_window):
+    from configurator.core.build import Build
+    from configurator.qt.dialogs.command_palette import fix_entries
+    from configurator.qt.panels import problems
+
+    win = make_window(Build(chassis="hgx-8u"))
+    fixable = [v for v in win.violations.violations if v.fix and v.fix.ops]
+    entries = fix_entries(win)
+    assert entries and len(entries) == len(fixable) and all(e.text.startswith("Apply fix: ") for e in entries)
+    entries[0].run()
+    assert win.session.can_undo                  # the fix was applied, one undoable step
+    assert "focus" in problems.FOCUS_RING
