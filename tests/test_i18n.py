@@ -144,8 +144,8 @@ def test_catalog_evaluate_quote_follow_the_language(tmp_path, capsys, monkeypatc
     assert code == 0 and re.search(r"共 \d+ 个部件", err)
     code, out, _ = _cli("evaluate", hgx, capsys=capsys)
     assert code == 0 and "假设条件：" in out and "风量按进风到出风温升" in out
-    code, out, _ = _cli("--lang", "en", "quote", hgx, "-o", str(tmp_path / "q.pdf"), capsys=capsys)
-    assert code == 0 and out.startswith("wrote ")
+    code, out, err = _cli("--lang", "en", "quote", hgx, "-o", str(tmp_path / "q.pdf"), capsys=capsys)
+    assert code == 0 and err.startswith("wrote ") and out == ""     # "wrote FILE" on stderr, as everywhere
 
 
 def test_unknown_lang_is_a_one_line_error(capsys):

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..words.i18n import LANGUAGES, _, current_language
-from .command import print_text
+from .command import note, print_text
 
 if TYPE_CHECKING:
     from ..core.acceptance.model import Plan
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "script":
         from ..formats.exporters.acceptance_script import write_script
 
-        print_text(_("wrote {path}").format(path=write_script(plan, Path(args.output))))
+        note(_("wrote {path}").format(path=write_script(plan, Path(args.output))))
         return 0
     if args.action == "plan":
         if args.output:

@@ -72,3 +72,64 @@ def json_flag(parser: argparse.ArgumentParser) -> None:
     """`--json`, which most commands take."""
 
     parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+
+
+#: -1 with `--quiet` (errors only), 0 by default, 1 with `--verbose` (timings, tracebacks after the line)
+VERBOSITY = 0
+
+
+def note(text: str) -> None:
+    """A message about the run, not its data ("wrote FILE", counts): on stderr, never stdout, so that
+    `configurator … > out` holds only the data; `--quiet` drops it."""
+    if VERBOSITY >= 0:
+        print(text, file=sys.stderr)
+
+
+class slow_step:  # noqa: N801 - used as a context manager, named like one
+    """`with slow_step(label):` a step that may take seconds (the first catalog load after a change
+    builds its cache): on a terminal, after `after_s` with no end, "label… N s" on stderr, updated
+    every half second and cleared at the end. Nothing when stderr is not a terminal or with `--quiet`;
+    with `--verbose`, the step's time afterwards."""
+
+    def __init__(self, label: str, after_s: float = 1.0) -> None:
+        import threading
+
+        self.label, self.after_s = label, after_s
+        self._done = threading.Event()
+        self._shown = False
+        self._thread: threading.Thread | None = None
+        self._started = 0.0
+
+    def __enter__(self) -> slow_step:
+        import threading
+        import time
+
+        self._started = time.monotonic()
+        if VERBOSITY >= 0 and sys.stderr.isatty():
+            self._thread = threading.Thread(target=self._tick, daemon=True)
+            self._thread.start()
+        return self
+
+    def _tick(self) -> None:
+        import time
+
+        if self._done.wait(self.after_s):
+            return
+        while not self._done.is_set():
+            self._shown = True
+            sys.stderr.write(f"\r{self.label}… {time.monotonic() - self._started:.0f} s")
+            sys.stderr.flush()
+            self._done.wait(0.5)
+
+    def __exit__(self, *exc: object) -> None:
+        import time
+
+        self._done.set()
+        if self._thread is not None:
+            self._thread.join()
+        if self._shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+        elapsed = time.monotonic() - self._started
+        if VERBOSITY > 0 and elapsed >= 0.01:      # a step served from memory is not worth a line
+            print(f"{self.label}: {elapsed:.2f} s", file=sys.stderr)

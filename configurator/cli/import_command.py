@@ -72,7 +72,8 @@ def result_json(result: ImportResult, output: str) -> dict[str, Any]:
 
 
 def run_import(args: Namespace, catalog: Catalog) -> tuple[ImportResult, str]:
-    """Import, write the build file, and return the result with its text report."""
+    """Import, write the build file, and return the result with its text report (whose last line,
+    "wrote FILE: …", the command prints on stderr like every "wrote")."""
     kind = server_importer(args.kind)
     conn = connection(args) if kind.name == "redfish" else None
     result = kind.read(args.source, catalog, ImportSettings(chassis_id=args.chassis, connection=conn))

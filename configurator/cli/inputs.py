@@ -13,14 +13,17 @@ from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.evaluator import Evaluator
 from ..words.errors import build_note_line, issue_line
+from ..words.i18n import _
 from .command import print_text
 
 
 def catalog() -> Catalog:
     """The shipped catalog and the user's (cached per file: store/catalog_cache.py)."""
     from ..store.catalogs import default_catalog
+    from .command import slow_step
 
-    return default_catalog()
+    with slow_step(_("loading the catalog")):     # a cold cache of a large user catalog: seconds
+        return default_catalog()
 
 
 def evaluator(cat: Catalog) -> Evaluator:

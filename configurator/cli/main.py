@@ -13,10 +13,12 @@ from typing import NoReturn
 
 from .. import __version__
 from ..words.i18n import LANGUAGES, _, choose_language, set_language
+from . import command as command_module
 from .argparse_words import argparse_words, error_line, language_in
 from .command import CliError, Command, print_text
 from .commands import COMMANDS
 from .commands.gui import GuiRunner
+from .help_examples import epilog
 from .printable import printable_output
 
 
@@ -40,12 +42,23 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
     commands: list[Command] = [COMMANDS[only]] if only else list(COMMANDS.values())
     for command in commands:
-        parser = sub.add_parser(command.name, help=command.summary())
+        parser = sub.add_parser(command.name, help=command.summary(), epilog=epilog(command.name, _("examples:")),
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
         command.arguments(parser)
         parser.set_defaults(run=command.run)
     for parser in (p, *sub.choices.values()):
         _lang_argument(parser)
+        _verbosity_arguments(parser)
     return p
+
+
+def _verbosity_arguments(parser: argparse.ArgumentParser) -> None:
+    # before or after the command, like --lang
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("-v", "--verbose", action="store_const", const=1, dest="verbosity", default=argparse.SUPPRESS,
+                       help=_("say more on stderr: each slow step's time, and a traceback after an error line"))
+    group.add_argument("-q", "--quiet", action="store_const", const=-1, dest="verbosity", default=argparse.SUPPRESS,
+                       help=_("only errors on stderr: no \"wrote FILE\", counts or progress"))
 
 
 def _command_in(argv: Sequence[str]) -> str | None:
@@ -54,13 +67,27 @@ def _command_in(argv: Sequence[str]) -> str | None:
     first word is no command (the full parser then lists the commands)."""
     args = iter(argv)
     for arg in args:
-        if arg in ("-h", "--help") or arg.startswith("--v"):
+        if arg in ("-h", "--help") or arg.startswith("--vers"):
             return None
         if arg == "--lang":
             next(args, None)
         elif not arg.startswith("-"):
-            return arg if arg in COMMANDS else None
+            return arg if arg in COMMANDS else ("gui" if opens_files(argv) else None)
     return "gui"
+
+
+def opens_files(argv: Sequence[str]) -> bool:
+    """`configurator FILE [FILE...]`: the first word is no command but an existing file, so the
+    window opens the files (what a desktop's "open with" and a file manager run)."""
+    from pathlib import Path
+
+    args = iter(argv)
+    for arg in args:
+        if arg == "--lang":
+            next(args, None)
+        elif not arg.startswith("-"):
+            return arg not in COMMANDS and Path(arg).is_file()
+    return False
 
 
 def _set_language(argv: Sequence[str]) -> None:
@@ -81,6 +108,8 @@ def main(argv: Sequence[str] | None = None, *, gui: GuiRunner | None = None) -> 
     except (ValueError, OSError) as exc:   # a missing translation catalog
         print_text(f"configurator: {error_line(exc)}", file=sys.stderr)
         return 2
+    if opens_files(argv):
+        argv = ["gui", *argv]
     with argparse_words():
         parser = build_parser(_command_in(argv))
         args = parser.parse_args(argv)
@@ -88,10 +117,14 @@ def main(argv: Sequence[str] | None = None, *, gui: GuiRunner | None = None) -> 
         if not getattr(args, "command", None):
             args = parser.parse_args(["gui"])  # bare `configurator` opens the builder window
     args.lang, args.open_window = lang, gui
-    if args.command == "gui":
-        return _run(args)
-    with printable_output():   # names in the output are data: shown, never obeyed by the terminal
-        return _run(args)
+    command_module.VERBOSITY = getattr(args, "verbosity", 0)
+    try:
+        if args.command == "gui":
+            return _run(args)
+        with printable_output():   # names in the output are data: shown, never obeyed by the terminal
+            return _run(args)
+    finally:
+        command_module.VERBOSITY = 0
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -100,6 +133,7 @@ def _run(args: argparse.Namespace) -> int:
         return int(args.run(args) or 0)
     except CliError as exc:
         print_text(f"configurator: {error_line(exc)}", file=sys.stderr)
+        _traceback_if_verbose()
         return 2
     except BrokenPipeError:
         return 0
@@ -107,4 +141,13 @@ def _run(args: argparse.Namespace) -> int:
         return 130
     except (ValueError, OSError) as exc:  # BuildFileError, QuoteError, OpError are ValueErrors
         print_text(f"configurator: {error_line(exc)}", file=sys.stderr)
+        _traceback_if_verbose()
         return 2
+
+
+def _traceback_if_verbose() -> None:
+    """With `--verbose`, the traceback after the one error line (for a problem report)."""
+    if command_module.VERBOSITY > 0:
+        import traceback
+
+        traceback.print_exc(file=sys.stderr)

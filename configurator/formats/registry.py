@@ -95,5 +95,7 @@ def for_path(registry: Mapping[str, F], path: Path | str, kind: str, default: F 
 
 
 def dialog_filter(fmt: Importer | Exporter) -> str:
-    """A Qt file-dialog filter entry: 'Configurator build (*.json)'."""
-    return f"{fmt.description} ({' '.join('*' + s for s in fmt.suffixes)})"
+    """A Qt file-dialog filter entry: 'Configurator build (*.json)', in the current language."""
+    from ..words.i18n import translate
+
+    return f"{translate(fmt.description)} ({' '.join('*' + s for s in fmt.suffixes)})"

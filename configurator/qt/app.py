@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QtMsgType, qInstallMessageHandler
+from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from . import pin_none  # noqa: F401  (re-exported; runs at package import)
@@ -100,41 +102,120 @@ def open_session(build_path: str | None):
     return Session(catalog, new_build(catalog, default_chassis(catalog)), evaluator=evaluator), error
 
 
-def run_gui(build_path: str | None = None, screenshot: str | None = None,
+def run_gui(build_path: str | list[str] | None = None, screenshot: str | None = None,
             size: tuple[int, int] | None = None, lang: str | None = None, compare: list[str] | None = None) -> int:
-    """Open the main window, `size` (w, h) pixels if given. With `screenshot`, render it offscreen
-    (at `size`, 1600×1000 by default), write the PNG and return 0.
+    """Open the main window, `size` (w, h) pixels if given, on the build file(s) `build_path`
+    (several: one tab each; the ones that cannot be read are named in one message, the others
+    open). With `screenshot`, render it offscreen (at `size`, 1600×1000 by default), write the PNG
+    and return 0; a PNG that cannot be written is one line on stderr and exit 2.
 
     `compare`: open these builds, one tab each, and the compare view of all of them (which the
     screenshot then shows)."""
+    if screenshot:
+        problem = screenshot_target_problem(Path(screenshot))
+        if problem:
+            print(f"configurator gui: {problem}", file=sys.stderr)
+            return 2
     if screenshot and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    install_message_filter()
     app = make_app(lang=lang)
+    opener = FileOpenEvents(app)        # macOS Finder's "open with" before the window exists
     from .window.main_window import MainWindow
 
     if compare:
         return _run_compare(app, compare, screenshot, size or (1600, 1000))
-    session, error = open_session(build_path)
+    paths = [build_path] if isinstance(build_path, str) else list(build_path or [])
+    session, error = open_session(paths[0] if paths else None)
     window = MainWindow(session, screenshot=bool(screenshot))
+    opener.window = window
+    more = [Path(p) for p in paths[1:]] + opener.take()
     if size is not None or screenshot:
         window.resize(*(size or (1600, 1000)))
     if screenshot:
         window.show()
+        for path in more:    # no message box offscreen: the lines go to stderr
+            error_more = window._open_one(path)
+            if error_more:
+                print(error_more, file=sys.stderr)
         settle(app)          # shown, painted, and the charts built after that first frame
         window.view.fit()
         settle(app)
         ok = window.grab().save(str(screenshot), "PNG")
-        window.session.mark_clean()  # nothing to ask about when closing a screenshot window
+        for doc in window.documents.documents:
+            doc.session.mark_clean()  # nothing to ask about when closing a screenshot window
         window.close()
         if error:
             print(error, file=sys.stderr)
-        return 0 if ok else 1
+        if not ok:
+            print(f"configurator gui: {screenshot}: the PNG could not be written", file=sys.stderr)
+        return 0 if ok else 2
     window.show()
-    if error:
+    if more:
+        window.open_paths(more, also=(error,) if error else ())
+    elif error:
         QMessageBox.warning(window, QCoreApplication.translate("MainWindow", "Cannot open build"), error)
-    else:
+    if not error:
         window.offer_recovery()
     return app.exec()
+
+
+def screenshot_target_problem(path: Path) -> str:
+    """Why a screenshot cannot be written to `path` ("" when it can): its folder is missing or is
+    not a folder. Checked before any window is built, so the run exits 2 at once with one line."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.exists():
+        return f"{path}: the folder {folder} does not exist"
+    if not folder.is_dir():
+        return f"{path}: {folder} is not a folder"
+    if path.is_dir():
+        return f"{path}: is a folder, not a PNG file name"
+    return ""
+
+
+class FileOpenEvents(QObject):
+    """The desktop's "open this file with the app" (macOS sends a QFileOpenEvent, also for files
+    dropped on the Dock icon): before the window exists the paths are kept, then each opens as a tab."""
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__(app)
+        self.window: Any = None     # the MainWindow, once it exists
+        self.pending: list[Path] = []
+        app.installEventFilter(self)
+
+    def take(self) -> list[Path]:
+        out, self.pending = self.pending, []
+        return out
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent) and event.file():
+            path = Path(event.file())
+            if self.window is None:
+                self.pending.append(path)
+            else:
+                self.window.open_paths([path])
+            return True
+        return False
+
+
+#: Qt warnings that say nothing a user can act on (X11's window-manager hints, font fallbacks)
+QUIET_QT_MESSAGES = ("propagateSizeHints", "QFont::setPointSize: Point size <= 0",
+                     "This plugin does not support propagateSizeHints")
+
+
+def install_message_filter() -> None:
+    """Qt's own warnings on stderr, less the known noise (`QUIET_QT_MESSAGES`); with
+    CONFIGURATOR_QT_DEBUG=1 everything passes."""
+    if os.environ.get("CONFIGURATOR_QT_DEBUG"):
+        return
+
+    def handler(mode: QtMsgType, context, message: str) -> None:
+        if any(noise in message for noise in QUIET_QT_MESSAGES):
+            return
+        if mode != QtMsgType.QtDebugMsg:
+            print(message, file=sys.stderr)
+
+    qInstallMessageHandler(handler)
 
 
 def _run_compare(app: QApplication, files: list[str], screenshot: str | None, size) -> int:

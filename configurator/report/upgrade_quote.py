@@ -74,7 +74,7 @@ FIGURES: tuple[tuple[str, str, str, int], ...] = (
     ("peak_w", "Power, peak (PSU sizing)", "W", 0), ("wall_idle_w", "At the wall, idle", "W", 0),
     ("wall_typical_w", "At the wall, typical", "W", 0), ("wall_max_w", "At the wall, max", "W", 0),
     ("heat_typical_w", "Heat, typical", "W", 0), ("heat_max_w", "Heat, max", "W", 0),
-    ("heat_btu_hr", "Heat, max", "BTU/h", 0), ("airflow_cfm", "Airflow needed", "CFM", 0),
+    ("heat_btu_hr", "Heat, max, in BTU/h", "BTU/h", 0), ("airflow_cfm", "Airflow needed", "CFM", 0),
     ("psu_count", "PSUs installed", "", 0), ("psu_usable_w", "PSU capacity under redundancy", "W", 0),
     ("psu_load_pct_typical", "PSU load, typical", "%", 0), ("psu_load_pct_max", "PSU load at peak", "%", 0),
     ("gpu_count", "GPUs", "", 0), ("host_memory_gb", "Host memory", "GB", 0),

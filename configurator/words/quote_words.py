@@ -139,6 +139,7 @@ WORDS: tuple[str, ...] = (
     N_("At the wall, max"),
     N_("Heat, typical"),
     N_("Heat, max"),
+    N_("Heat, max, in BTU/h"),
     N_("Airflow needed"),
     N_("PSUs installed"),
     N_("PSU capacity under redundancy"),

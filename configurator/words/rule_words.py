@@ -73,7 +73,7 @@ MEMORY: dict[str, Entry] = {
     "mem.host-ram-low": N_("Host memory is {host:,.0f} GB for {vram:,.0f} GB of GPU memory ({ratio:.2f}×); "
                            "training servers are usually sized at {factor:g}× GPU memory or more (checkpointing, "
                            "data loading, CPU offload)."),
-    "mem.host-ram-low.fix": N_("Add DIMMs or use larger ones: at least {gb:,.0f} GB."),
+    "mem.host-ram-low.fix": N_("Add DIMMs or use larger ones: {gb:,.0f} GB ({factor:g}× GPU memory) or more."),
 }
 
 GPU: dict[str, Entry] = {
@@ -161,12 +161,15 @@ NETWORK: dict[str, Entry] = {
                             "faster: gradients between servers would crawl.",
                             "This is a multi-node training build with {n} GPUs but no NIC of {speed:.0f} Gb/s or "
                             "faster: gradients between servers would crawl."),
-    "net.no-fabric-nic.fix": N_("Add high-speed NICs (InfiniBand or RoCE), ideally one {norm:.0f} Gb/s NIC per GPU."),
+    "net.no-fabric-nic.fix": N_("Add high-speed NICs (InfiniBand or RoCE), ideally one {norm:.0f} Gb/s NIC per GPU; "
+                                "a single server needs none: clear \"Part of a multi-node training cluster\" "
+                                "under Site & options (multi_node: false in the build file)."),
     "net.low-bandwidth-per-gpu": N_("{n} GPUs share {total:,.0f} Gb/s of scale-out network ({per_gpu:.0f} Gb/s per "
                                     "GPU); multi-node training on HGX-class servers uses one {norm:.0f} Gb/s NIC per "
                                     "GPU."),
     "net.low-bandwidth-per-gpu.fix": N_("Add NICs until each GPU has at least {least:.0f} Gb/s ({norm:.0f} Gb/s is "
-                                        "the norm)."),
+                                        "the norm); for a single server, clear \"Part of a multi-node training "
+                                        "cluster\" under Site & options (multi_node: false in the build file)."),
     "net.nic-not-near-gpu": N_("The {nic} in {slot} hangs off {root}, which holds no GPU; RDMA traffic then crosses "
                                "the CPU instead of staying under a GPU's PCIe switch."),
     "net.nic-not-near-gpu.fix": N_("Move it to {target}, next to the GPUs on {root}."),

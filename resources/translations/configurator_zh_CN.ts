@@ -408,6 +408,10 @@
 <context>
     <name>CommandPalette</name>
     <message>
+        <source>Apply fix: %1</source>
+        <translation>应用修正：%1</translation>
+    </message>
+    <message>
         <source>Command palette</source>
         <translation>命令面板</translation>
     </message>
@@ -809,7 +813,7 @@ Click to open this build in the builder</source>
     <name>Documents</name>
     <message>
         <source>Untitled</source>
-        <extracomment>the most builds a window keeps open (each holds an evaluator with its own bounded memos) the label of the `changed` the stand-in emits on a tab switch (views redraw as after Open)</extracomment>
+        <extracomment>the most builds a window keeps open (each holds an evaluator with its own bounded memos) the label of the `changed` the stand-in emits on a tab switch (views redraw as after Open) the name a build has until the user gives one (core/build.py Meta.name), shown translated</extracomment>
         <translation>未命名</translation>
     </message>
 </context>
@@ -840,7 +844,6 @@ Click to open this build in the builder</source>
     <name>FileActions</name>
     <message>
         <source>Unsaved changes</source>
-        <extracomment>File ▸ Open lists every importer; File ▸ Save writes the app&apos;s own build file</extracomment>
         <translation>未保存的更改</translation>
     </message>
     <message>
@@ -858,6 +861,10 @@ Click to open this build in the builder</source>
     <message>
         <source>Cannot open build</source>
         <translation>无法打开配置</translation>
+    </message>
+    <message>
+        <source>%s: not opened</source>
+        <translation>%s：未打开</translation>
     </message>
     <message>
         <source>Opened %s</source>
@@ -932,6 +939,10 @@ Click to open this build in the builder</source>
         <translation>无法导出</translation>
     </message>
     <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
         <source>%s is the open build&apos;s own file; choose another name.</source>
         <translation>%s 是当前打开配置自身的文件，请换一个文件名。</translation>
     </message>
@@ -948,6 +959,113 @@ Click to open this build in the builder</source>
         <translation>
             <numerusform>配置有 %n 个错误，例如“%1”。是否将报价单写成标注“不可作为订单依据”的草稿？</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Documentation</source>
+        <translation>文档(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Report a problem…</source>
+        <translation>报告问题(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Licences…</source>
+        <translation>许可证(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>&amp;About AI Server Configurator</source>
+        <translation>关于 AI 服务器配置器(&amp;A)</translation>
+    </message>
+    <message>
+        <source>The documentation is the README and the docs/ folder of the source distribution.</source>
+        <translation>文档即源码发行包中的 README 和 docs/ 文件夹。</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>The version and platform below are copied to the clipboard; paste them into your report with the steps that show the problem and, if you can, the build file.</source>
+        <translation>下面的版本和平台信息已复制到剪贴板；请把它们连同重现问题的步骤（如可能，再附上配置文件）粘贴到您的报告中。</translation>
+    </message>
+    <message>
+        <source>Issue tracker: %1</source>
+        <translation>问题跟踪：%1</translation>
+    </message>
+    <message>
+        <source>Issue tracker (open it in a browser): %1</source>
+        <translation>问题跟踪（请在浏览器中打开）：%1</translation>
+    </message>
+    <message>
+        <source>Report a problem</source>
+        <translation>报告问题</translation>
+    </message>
+    <message>
+        <source>Configures AI training and inference servers, offline and vendor-neutral.</source>
+        <translation>离线、不绑定厂商地配置 AI 训练和推理服务器。</translation>
+    </message>
+    <message>
+        <source>Licence: %1. Built with Qt %2 (PySide6), used under the LGPL-3.0.</source>
+        <translation>许可证：%1。基于 Qt %2（PySide6）构建，Qt 按 LGPL-3.0 使用。</translation>
+    </message>
+    <message>
+        <source>About AI Server Configurator</source>
+        <translation>关于 AI 服务器配置器</translation>
+    </message>
+    <message>
+        <source>Licences…</source>
+        <translation>许可证…</translation>
+    </message>
+    <message>
+        <source>About Qt</source>
+        <translation>关于 Qt</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>未安装</translation>
+    </message>
+    <message>
+        <source>not declared</source>
+        <translation>未声明</translation>
+    </message>
+    <message>
+        <source>the LICENSE file of the distribution</source>
+        <translation>发行包中的 LICENSE 文件</translation>
+    </message>
+    <message>
+        <source>AI Server Configurator is licensed under the %1 licence; its text is in %2.</source>
+        <translation>AI 服务器配置器采用 %1 许可证；全文见 %2。</translation>
+    </message>
+    <message>
+        <source>Qt and PySide6 are used under the GNU LGPL-3.0: they are loaded as shared libraries you can replace; their licence texts are in the PySide6 package (in the bundle: licenses/PySide6).</source>
+        <translation>Qt 和 PySide6 按 GNU LGPL-3.0 使用：它们以可替换的共享库形式加载；其许可证全文见 PySide6 软件包（安装包中为 licenses/PySide6）。</translation>
+    </message>
+    <message>
+        <source>Fonts: DejaVu (Bitstream Vera licence) and Droid Sans Fallback (Apache-2.0), see resources/fonts.</source>
+        <translation>字体：DejaVu（Bitstream Vera 许可证）和 Droid Sans Fallback（Apache-2.0），见 resources/fonts。</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <source>Licences</source>
+        <translation>许可证</translation>
     </message>
 </context>
 <context>
@@ -1798,6 +1916,7 @@ Click to open this build in the builder</source>
     </message>
     <message>
         <source>Quote details</source>
+        <extracomment>the money inputs a currency switch converts (core/currency.py `currency_ops`), by their kind</extracomment>
         <translation>报价详情</translation>
     </message>
     <message>
@@ -2612,6 +2731,10 @@ Click to open this build in the builder</source>
     <message>
         <source>Heat, max</source>
         <translation>发热，最大</translation>
+    </message>
+    <message>
+        <source>Heat, max, in BTU/h</source>
+        <translation>发热，最大（BTU/h）</translation>
     </message>
     <message>
         <source>Airflow needed</source>

@@ -107,7 +107,7 @@ def test_file_outputs(tmp_path):
     for flag in ("csv", "xlsx", "pdf"):
         out = tmp_path / f"c.{flag}"
         code, stdout, err = run("compare", HGX, L40S, f"--{flag}", str(out))
-        assert code == 0 and str(out) in stdout, err
+        assert code == 0 and str(out) in err and stdout == "", err    # "wrote FILE" on stderr
         assert out.stat().st_size > 0
     assert (tmp_path / "c.pdf").read_bytes().startswith(b"%PDF-")
     rows = {r[0]: r for r in csv.reader(io.StringIO((tmp_path / "c.csv").read_text("utf-8")))}

@@ -25,10 +25,10 @@ def _run(args: list[str], capsys) -> tuple[str, str]:
 
 
 def test_import_prints_its_notes_in_chinese(tmp_path, capsys):
-    out, _ = _run(["import", "inventory", str(PROBE), "--chassis", "supermicro-sys-821ge-tnhr",
-                   "-o", str(tmp_path / "s.json")], capsys)
+    out, err = _run(["import", "inventory", str(PROBE), "--chassis", "supermicro-sys-821ge-tnhr",
+                     "-o", str(tmp_path / "s.json")], capsys)
     notes = [ln for ln in out.splitlines() if ln.startswith("说明：")]
-    assert len(notes) >= 8 and "未匹配" in out and "已写入" in out, out
+    assert len(notes) >= 8 and "未匹配" in out and "已写入" in err, out
     for note in notes:          # every note has its zh_CN wording (words/import_words.py)
         body = note.removeprefix("说明：")
         assert HAN.search(body), note

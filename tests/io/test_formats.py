@@ -58,8 +58,8 @@ def test_build_importer_reads_notes_like_read_build():
 
 def test_cli_export_json_equals_evaluate_json(tmp_path):
     out = tmp_path / "ev.json"
-    code, stdout, _ = run("export", str(EXAMPLE), "-o", str(out))
-    assert code == 0 and str(out) in stdout
+    code, _, err = run("export", str(EXAMPLE), "-o", str(out))
+    assert code == 0 and str(out) in err
     _, printed, _ = run("evaluate", str(EXAMPLE), "--json")
     assert json.loads(out.read_text("utf-8")) == json.loads(printed)
 

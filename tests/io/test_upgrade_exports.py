@@ -84,6 +84,7 @@ def test_before_and_after_files_and_a_build_with_nothing_owned(files, tmp_path, 
     before, after = files
     assert main(["export", str(before), str(after), "--format", "delta-bom-csv", "-o", str(tmp_path / "two.csv")]) == 0
     assert "Add,nvidia-h200-sxm5-141gb" in (tmp_path / "two.csv").read_text()
+    assert "two.csv" in capsys.readouterr().err                  # "wrote FILE" on stderr
     example = Path(__file__).resolve().parents[2] / "examples" / "hgx-h100-8gpu.json"
     assert main(["export", str(example), "--format", "upgrade-pdf", "-o", str(tmp_path / "no.pdf")]) == 2
     err = capsys.readouterr().err

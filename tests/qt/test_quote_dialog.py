@@ -205,3 +205,39 @@ def test_a_refused_upgrade_quote_lists_every_error_and_offers_the_draft(make_win
     assert len(rest.splitlines()) == len(errors) and all(e.code in rest for e in errors)
     monkeypatch.setattr(QMessageBox, "exec", answer(True))
     assert win.export_as("upgrade-pdf") and (tmp_path / "u.pdf").exists()
+
+
+def test_switching_currency_shows_shipping_in_the_new_currency(make_window, quote_build):
+    """The field showed the old currency's 500 after a switch to CNY (issue 30): it shows the
+    converted figure, OK records that figure, and a figure typed after the switch is the user's."""
+    from configurator.store.loaded_evaluator import default_evaluator
+
+    win = make_window(quote_build)
+    win.session.evaluator = default_evaluator(win.session.catalog)
+    win.session.build.commercial = win.session.build.commercial.model_copy(update={"shipping": Decimal("500")})
+    dialog = QuoteDialog(win.session, win)
+    rate = dialog.fx.per_usd["CNY"]
+    shipping = dialog.widgets["commercial.shipping"]
+    dialog.currency.setCurrentIndex(dialog.currency.findData("CNY"))
+    converted = (500 * rate).quantize(Decimal("0.01"))
+    assert Decimal(str(round(shipping.value(), 2))) == converted
+    assert [op.path for op in dialog.changes()].count("commercial.shipping") == 1    # the conversion, once
+    dialog.currency.setCurrentIndex(dialog.currency.findData("USD"))
+    assert round(shipping.value(), 2) == 500.0                                     # back to the figure loaded
+    dialog.currency.setCurrentIndex(dialog.currency.findData("CNY"))
+    shipping.setValue(800.0)                                                         # typed in CNY
+    _filler({})(dialog)
+    assert win.session.build.commercial.shipping == Decimal("800.00")
+    assert win.session.build.site.currency == "CNY"
+    dialog.deleteLater()
+
+
+def test_a_new_build_quotes_in_the_ui_language(monkeypatch, catalog):
+    from configurator.qt.window import file_actions
+    from configurator.words import i18n
+
+    monkeypatch.setattr(i18n, "current_language", lambda: "zh_CN")
+    build = file_actions.new_build(catalog, "hgx-8u")
+    assert build.meta.language == "zh_CN"
+    monkeypatch.setattr(i18n, "current_language", lambda: "en")
+    assert file_actions.new_build(catalog, "hgx-8u").meta.language == "en"

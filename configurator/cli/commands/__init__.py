@@ -15,6 +15,8 @@ from . import (
     check,
     cluster,
     compare,
+    completion,
+    desktop_install,
     diagnose,
     evaluate,
     explain,
@@ -37,6 +39,6 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
     gui.COMMAND, catalog.COMMAND, check.COMMAND, evaluate.COMMAND, explain.COMMAND, workload.COMMAND,
     recommend.COMMAND, quote.COMMAND, cluster.COMMAND, export.COMMAND, compare.COMMAND, bom.COMMAND,
     import_.COMMAND, plan.COMMAND, verify.COMMAND, accept.COMMAND, diagnose.COMMAND, store.COMMAND, quotes.COMMAND,
-    prices.COMMAND, stack.COMMAND, tender.COMMAND)}
+    prices.COMMAND, stack.COMMAND, tender.COMMAND, completion.COMMAND, desktop_install.COMMAND)}
 
 __all__ = ["COMMANDS"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ...words.i18n import _
-from ..command import Command, print_text
+from ..command import Command, note
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     from ..compare_commands import run_bom
     from ..inputs import catalog, evaluator, load
 
-    print_text(_("wrote {path}").format(path=run_bom(args, evaluator(catalog()), load)))
+    note(_("wrote {path}").format(path=run_bom(args, evaluator(catalog()), load)))
     return 0
 
 

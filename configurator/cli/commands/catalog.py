@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ...words.i18n import _
-from ..command import CliError, Command, json_flag, print_json, print_text
+from ..command import CliError, Command, json_flag, note, print_json, print_text
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
             price = cat.price(p.id)
             money = f"{price.price} {price.currency}" if price else _("no price")
             print_text(f"{p.category:8} {p.id:40} {p.vendor:10} {p.name}  [{money}; {p.origin}]")
-        print(_("{n} parts").format(n=len(parts)), file=sys.stderr)
+        note(_("{n} parts").format(n=len(parts)))
     for issue in cat.issues:
         print(issue_line(issue), file=sys.stderr)
     return 0

@@ -4,12 +4,11 @@ cluster (docs/cluster.md); exit 1 when the plan has errors."""
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
 from ...words.i18n import _
-from ..command import CliError, Command, count, json_flag, print_json, print_text
+from ..command import CliError, Command, count, json_flag, note, print_json, print_text
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -75,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         from ...formats.exporters.clusters import cluster_exporter
 
         written = cluster_exporter(args.format, args.output).write(plan, cat, Path(args.output))
-        print(_("wrote {path}").format(path=written), file=sys.stderr)
+        note(_("wrote {path}").format(path=written))
     if args.json:
         from ...words.problems import violation_json
 

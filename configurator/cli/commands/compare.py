@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ...words.i18n import _
-from ..command import Command, count, print_json, print_text
+from ..command import Command, count, note, print_json, print_text
 
 #: the file flags and the comparison exporter each writes with
 FORMATS = (("csv", "compare-csv"), ("xlsx", "compare-xlsx"), ("pdf", "compare-pdf"))
@@ -44,7 +44,10 @@ def run(args: argparse.Namespace) -> int:
     if out.json is not None:
         print_json(out.json)
     else:
-        print_text(_("wrote {path}").format(path=out.written) if out.written else out.text)
+        if out.written:
+            note(_("wrote {path}").format(path=out.written))
+        else:
+            print_text(out.text)
     return 0
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ...words.i18n import _
-from ..command import CliError, Command
+from ..command import CliError, Command, note
 
 
 def _currency(value: str) -> str:
@@ -69,7 +69,7 @@ def export(args: argparse.Namespace, fmt: Any) -> int:
         print(f"configurator: {head}", *errors, sep="\n", file=sys.stderr)
         return 1
     # `-o -` put the file itself on stdout: the confirmation must not be mixed into it
-    print(_("wrote {path}").format(path=written), file=sys.stderr if args.output == "-" else sys.stdout)
+    note(_("wrote {path}").format(path=written))   # data on stdout, "wrote" on stderr
     return 0
 
 

@@ -24,7 +24,7 @@ def _window_size(value: str) -> tuple[int, int]:
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("build", nargs="?", help=_("build file to open"))
+    parser.add_argument("build", nargs="*", help=_("build files to open, one tab each (also: `configurator FILE...`)"))
     parser.add_argument("--screenshot", metavar="PNG", help=_("render the window offscreen to PNG and exit"))
     parser.add_argument("--compare", nargs="+", metavar="BUILD", help=_("open 2-6 builds and compare them side by side"))
     parser.add_argument("--size", metavar="WxH", type=_window_size, help=_("window size in pixels, e.g. 1366x768"))
@@ -34,8 +34,8 @@ def run(args: argparse.Namespace) -> int:
     open_window: GuiRunner | None = getattr(args, "open_window", None)
     if open_window is None:
         raise CliError(_("the desktop window is not available from this entry point; run `configurator gui`"))
-    return open_window(getattr(args, "build", None), screenshot=getattr(args, "screenshot", None), lang=args.lang,
-                      size=getattr(args, "size", None), compare=getattr(args, "compare", None))
+    return open_window(list(getattr(args, "build", None) or []) or None, screenshot=getattr(args, "screenshot", None),
+                       lang=args.lang, size=getattr(args, "size", None), compare=getattr(args, "compare", None))
 
 
 COMMAND = Command("gui", lambda: _("open the builder window"), arguments, run)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ...words.i18n import _
-from ..command import Command, print_json, print_text
+from ..command import Command, note, print_json, print_text
 
 PASSWORD_ENV = "CONFIGURATOR_BMC_PASSWORD"
 TOKEN_ENV = "CONFIGURATOR_BMC_TOKEN"
@@ -46,10 +46,12 @@ def run(args: argparse.Namespace) -> int:
     from ..inputs import catalog
 
     result, text = run_import(args, catalog())
+    *report, wrote = text.split("\n")
     if args.json:
         print_json(result_json(result, args.output))
-    else:
-        print_text(text)
+    elif report:
+        print_text("\n".join(report))
+    note(wrote)          # data on stdout, "wrote FILE" on stderr
     return 0
 
 

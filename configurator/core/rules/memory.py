@@ -198,7 +198,8 @@ def _host_ratio(f: Facts, by_id) -> None:
         return
     ratio = host / vram
     severity: Severity
-    severity, code, bound = ("warning", "mem.host-ram-low", RATIO_WARN) if ratio < RATIO_WARN \
-        else ("info", "mem.host-ram-below-2x", RATIO_INFO)
+    severity, code = ("warning", "mem.host-ram-low") if ratio < RATIO_WARN else ("info", "mem.host-ram-below-2x")
+    # one factor in the message and its fix: the usual 2×; below 1.5× only makes it a warning
+    # (the fix asked for 1.5× under a message that says 2×, and 2× in the next note)
     f.add(severity, code, Msg("mem.host-ram-low", host=host, vram=vram, ratio=ratio, factor=RATIO_INFO), (),
-          Msg("mem.host-ram-low.fix", gb=bound * vram))
+          Msg("mem.host-ram-low.fix", gb=RATIO_INFO * vram, factor=RATIO_INFO))

@@ -8,13 +8,15 @@ one 400 Gb/s NIC per GPU is the HGX-class norm (< 200 Gb/s per GPU warns), and a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 
 from ..catalog import GPU, NIC, Drive
+from ..categories import ACCEPTS
 from ..context import Placed
 from ..message import Msg
 from ._common import Facts, batch, place, remove
-from .fit import blocked_slots, covered, free_slot, pcie_problems
+from .fit import blocked_slots, covered, free_slot, pcie_problems, slot_problems_of
 
 FABRIC_PORT_GBPS = 100.0       # a port at least this fast counts as a scale-out (fabric) port
 MIN_GBPS_PER_GPU = 200.0
@@ -96,7 +98,10 @@ def _pairing(f: Facts, gpus, nics) -> None:
 def _storage(f: Facts, gpus) -> None:
     drives = [p for p in f.by_kind.get("drive", ()) if isinstance(p.part, Drive)]
     if not drives:
-        f.add("warning", "storage.none", Msg("storage.none"), (), Msg("storage.none.fix"), _boot_ops(f))
+        boot_ops = _boot_ops(f)
+        # the fix says "a boot drive and NVMe drives": it places both, not the boot drive alone
+        data_ops = _data_ops(f, len(gpus), {op.slot for op in boot_ops})
+        f.add("warning", "storage.none", Msg("storage.none"), (), Msg("storage.none.fix"), [*boot_ops, *data_ops])
         return
     parts: list[Drive] = [p.part for p in drives if isinstance(p.part, Drive)]
     boot = [d for d in parts if _is_boot(d)]
@@ -143,6 +148,24 @@ def _single_boot(f: Facts, boot: Placed) -> None:
 
 def _is_boot(drive: Drive) -> bool:
     return drive.tier == "boot" or drive.form_factor == "m2"
+
+
+def _data_ops(f: Facts, gpus: int, taken: set[str]) -> list:
+    """NVMe data drives in free bays: as many as give each GPU READ_GBS_PER_GPU of sequential read
+    (one at least), of the catalog's data-tier NVMe drive that reads fastest (fewest drives), the
+    smaller one of equal speed; none when no free bay takes one."""
+    candidates = sorted((p for p in f.ctx.catalog.parts.values()
+                         if isinstance(p, Drive) and p.interface == "nvme" and p.tier != "boot"
+                         and p.form_factor != "m2" and p.seq_read_mbs > 0),
+                        key=lambda d: (-d.seq_read_mbs, d.capacity_tb, d.id))
+    for drive in candidates:
+        bays = [s.id for s in f.ctx.slots if s.kind == "drive" and s.id not in f.at and s.id not in taken
+                and drive.category in ACCEPTS[s.kind] and not slot_problems_of(f, s, drive)]
+        if not bays:
+            continue
+        need = max(1, math.ceil(READ_GBS_PER_GPU * gpus * 1000 / drive.seq_read_mbs))
+        return [place(slot, drive.id) for slot in bays[:need]]
+    return []
 
 
 def _boot_ops(f: Facts) -> list:

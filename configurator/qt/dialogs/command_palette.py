@@ -14,11 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMenu, QVBoxLayout, QWidget
 
 from ...core import categories
+from ...words.problems import fix_text, text
 from .. import theme
 
 MAX_SHOWN = 200          # rows listed at once: typing narrows the rest
@@ -97,6 +98,20 @@ def action_entries(window) -> list[Entry]:
     return out
 
 
+def fix_entries(window) -> list[Entry]:
+    """Every problem's mechanical fix, "Apply fix: …" (the Problems panel's Apply fix buttons, by keyboard)."""
+    panel = getattr(window, "violations", None)
+    out: list[Entry] = []
+    if panel is None:
+        return out
+    for i, v in enumerate(getattr(panel, "violations", ()) or ()):
+        if v.fix and v.fix.ops:
+            message, fix = text(v), fix_text(v.fix)
+            out.append(Entry(QCoreApplication.translate("CommandPalette", "Apply fix: %1").replace("%1", fix), message,
+                             partial(panel.apply_fix, i)))
+    return out
+
+
 def part_entries(window) -> list[Entry]:
     """Every part that goes into a slot: Enter adds it, Shift+Enter selects it."""
     catalog = window.session.catalog
@@ -137,7 +152,7 @@ class CommandPalette(QDialog):
         self.setObjectName("commandPalette")
         self.setWindowTitle(self.tr("Command palette"))
         self.window_ = window
-        self.entries = action_entries(window) + part_entries(window)
+        self.entries = fix_entries(window) + action_entries(window) + part_entries(window)
         self.shown: list[Entry] = []
         self.search = QLineEdit(placeholderText=self.tr("Type a command or a part…"))
         self.list = QListWidget()

@@ -73,6 +73,8 @@ TERMS_FIELDS = (
 INVOICE_TYPES = (("", "—"), ("special", "增值税专用发票 (special VAT invoice)"),
                  ("ordinary", "增值税普通发票 (ordinary VAT invoice)"))
 LANGUAGES = (("en", "English"), ("zh_CN", "简体中文 (报价单)"))
+#: the money inputs a currency switch converts (core/currency.py `currency_ops`), by their kind
+MONEY_FIELDS = {path: kind for path, _label, kind in TERMS_FIELDS if kind == "money"}
 
 
 def _get(build: Any, path: str) -> Any:
@@ -99,6 +101,9 @@ class QuoteDialog(QDialog):
             self.currency.addItem(code, code)
         self.currency.setCurrentIndex(self.currency.findData(session.build.site.currency))
         form.addRow(self.tr("Currency"), self.currency)
+        # the money fields show the figures of the chosen currency: switching it converts them
+        self._shown_currency = session.build.site.input_currency
+        self.currency.currentIndexChanged.connect(self._convert_shown_money)
         self.language = self._combo(LANGUAGES, session.build.meta.language)
         form.addRow(self.tr("Quote language"), self.language)
         self.invoice = self._combo(INVOICE_TYPES, session.build.commercial.invoice_type)
@@ -139,6 +144,41 @@ class QuoteDialog(QDialog):
                 widget.toggled.connect(self.update_preview)
         for combo in (self.currency, self.language):
             combo.currentIndexChanged.connect(self.update_preview)
+
+    def _convert_shown_money(self, *_: object) -> None:
+        """Show the money fields in the newly chosen currency: a figure still as loaded becomes the
+        build's converted one (what OK records), one the user typed is converted at the same rate."""
+        new = self.currency.currentData()
+        old = self._shown_currency
+        if new == old:
+            return
+        try:
+            converted = self._converted_build(new)
+        except (OpError, ValueError):
+            return                      # no rate: the preview says why; the figures stay
+        before = self._converted_build(old) if old != self.session.build.site.input_currency else self.session.build
+        for path, kind in MONEY_FIELDS.items():
+            widget = self.widgets.get(path)
+            if not isinstance(widget, QDoubleSpinBox):
+                continue
+            shown = Decimal(str(round(widget.value(), 2)))
+            if shown == Decimal(_get(before, path)):
+                value = Decimal(_get(converted, path))
+            else:                       # typed by the user: the same amount in the new currency
+                value = self.fx.convert(shown, old, new) or shown
+            widget.blockSignals(True)
+            widget.setValue(float(value))
+            widget.blockSignals(False)
+        self._shown_currency = new
+        self.update_preview()
+
+    def _converted_build(self, currency: str) -> Build:
+        """The session's build switched to `currency` (its money inputs converted), not recorded."""
+        build = Build.model_validate(self.session.build.snapshot())
+        if currency != build.site.currency or currency != build.site.input_currency:
+            for op in currency_ops(build, currency, self.fx):
+                op.apply(build, self.session.catalog)
+        return build
 
     def preview_cost(self) -> Any:
         """The priced BOM the quote would print with the dialog's values (the session's build
@@ -223,9 +263,11 @@ class QuoteDialog(QDialog):
         currency = self.currency.currentData()
         if currency != build.site.currency:
             ops += currency_ops(build, currency, self.fx)
+        # compared with the build as the currency switch leaves it: the converted money is not an edit
+        baseline = self._converted_build(currency) if ops else build
         for path, widget in self.widgets.items():
             value = self._value(widget)
-            old = _get(build, path)
+            old = _get(baseline, path)
             if value != (Decimal(old) if isinstance(old, Decimal) else old):
                 ops.append(SetOption(path=path, value=value))
         for path, combo in (("meta.language", self.language), ("commercial.invoice_type", self.invoice)):

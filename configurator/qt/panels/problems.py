@@ -117,6 +117,8 @@ class ViolationsPanel(QWidget):
         if v.fix and v.fix.ops:
             if button is None:
                 button = QPushButton(self.tr("Apply fix"))
+                # keyboard focus must show on it (Tab from the list reaches it): a highlight ring
+                button.setStyleSheet(FOCUS_RING)
                 button.clicked.connect(lambda _=False, i=i: self.apply_fix(i))
                 button.installEventFilter(self)
                 self.tree.setItemWidget(item, 1, button)
@@ -191,6 +193,10 @@ class ViolationsPanel(QWidget):
         if items:
             v = self.violations[items[0].data(0, INDEX_ROLE)]
             self.slots_selected.emit(tuple(v.slots))
+
+
+#: the Apply fix button's look while it has keyboard focus (the native focus frame was invisible)
+FOCUS_RING = "QPushButton:focus { border: 2px solid palette(highlight); border-radius: 3px; padding: 2px 8px; }"
 
 
 def _words(v) -> tuple[str, str]:

@@ -48,7 +48,8 @@ FIGURES: tuple[tuple[str, str, str], ...] = (
     ("wall_typical_w", QT_TRANSLATE_NOOP("UpgradeView", "At the wall, typical"), "W"),
     ("wall_max_w", QT_TRANSLATE_NOOP("UpgradeView", "At the wall, max"), "W"),
     ("heat_max_w", QT_TRANSLATE_NOOP("UpgradeView", "Heat, max"), "W"),
-    ("heat_btu_hr", QT_TRANSLATE_NOOP("UpgradeView", "Heat, max"), "BTU/h"),
+    # the same heat in the unit facilities quote cooling in: named apart, not a second "Heat, max"
+    ("heat_btu_hr", QT_TRANSLATE_NOOP("UpgradeView", "Heat, max, in BTU/h"), "BTU/h"),
     ("airflow_cfm", QT_TRANSLATE_NOOP("UpgradeView", "Airflow needed"), "CFM"),
     ("psu_count", QT_TRANSLATE_NOOP("UpgradeView", "PSUs installed"), ""),
     ("psu_load_pct_typical", QT_TRANSLATE_NOOP("UpgradeView", "PSU load, typical"), "%"),

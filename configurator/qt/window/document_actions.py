@@ -52,11 +52,11 @@ class DocumentActions(MainWindowBase):
 
     def save_as_variant(self) -> bool:
         """Save a copy of the active build under a new name and open it in its own tab."""
-        from .file_actions import SAVE_FILTER, _with_suffix
+        from .file_actions import _with_suffix, save_filter
 
         start = Path(self.session.path).with_name(Path(self.session.path).stem + "-variant.json") \
             if self.session.path else Path.home() / "variant.json"
-        chosen, _ = QFileDialog.getSaveFileName(self, self.tr("Save as variant"), str(start), SAVE_FILTER)
+        chosen, _ = QFileDialog.getSaveFileName(self, self.tr("Save as variant"), str(start), save_filter())
         if not chosen:
             return False
         target = _with_suffix(Path(chosen), (".json",))

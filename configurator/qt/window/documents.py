@@ -24,7 +24,7 @@ from PySide6.QtCore import QLockFile, QObject, Qt
 from PySide6.QtCore import Signal as QtSignal
 from PySide6.QtWidgets import QHBoxLayout, QTabBar, QToolButton, QVBoxLayout, QWidget
 
-from ...core.build import Build
+from ...core.build import Build, Meta
 from ...core.catalog import Catalog
 from ...core.changes import OpChanges
 from ...core.evaluate.result import Evaluation
@@ -37,6 +37,9 @@ from ..panels.widgets import OptionWriter
 MAX_DOCUMENTS = 24
 #: the label of the `changed` the stand-in emits on a tab switch (views redraw as after Open)
 SWITCH = "Switch document"
+
+#: the name a build has until the user gives one (core/build.py Meta.name), shown translated
+DEFAULT_NAME = Meta.model_fields["name"].default
 
 
 class ActiveSession:
@@ -189,7 +192,10 @@ class Document:
         return s.path is None and s.is_clean and not s.can_undo and not s.can_redo
 
     def name(self, untitled: str) -> str:
-        return Path(self.session.path).name if self.session.path else (self.session.build.meta.name or untitled)
+        if self.session.path:
+            return Path(self.session.path).name
+        name = self.session.build.meta.name
+        return untitled if not name or name == DEFAULT_NAME else name   # the default name in the UI's language
 
     def release(self) -> None:
         if self.lock is not None:
@@ -218,7 +224,9 @@ class Documents(QObject):
         self.tabs.setTabsClosable(True)
         self.tabs.setMovable(True)
         self.tabs.setExpanding(False)
-        self.tabs.setElideMode(Qt.TextElideMode.ElideMiddle)
+        # the name's start tells builds apart ("hgx-h100-8gpu"); a middle elision read "hgx…son"
+        self.tabs.setElideMode(Qt.TextElideMode.ElideRight)
+        self.tabs.setUsesScrollButtons(True)
         self.tabs.addTab("")
         self.tabs.currentChanged.connect(self._on_tab_change)
         self.tabs.tabMoved.connect(self._on_tab_moved)
@@ -299,7 +307,8 @@ class Documents(QObject):
         untitled = self.tr("Untitled")
         names_changed = False
         for i, doc in enumerate(self.documents):
-            text = (doc.name(untitled) + ("" if doc.session.is_clean else " *")).replace("&", "&&")
+            name = Path(doc.session.path).stem if doc.session.path else doc.name(untitled)   # .json adds nothing
+            text = (name + ("" if doc.session.is_clean else " *")).replace("&", "&&")
             if self.tabs.tabText(i) != text:
                 self.tabs.setTabText(i, text)
                 names_changed = True

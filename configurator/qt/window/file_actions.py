@@ -15,7 +15,7 @@ import os
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QLockFile, QSettings, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ...core.build import Build
@@ -28,15 +28,24 @@ from ...store.autosave import document_key
 from ...store.build_files import save_build
 from ...store.safe_write import sanitize_filename
 from ...store.vendor_settings import UnorderableError
+from ...words import i18n
 from ...words.problems import text as problem_text
 from .. import theme
 from ..dialogs.chassis_picker import ChassisPicker
 from .window_base import MainWindowBase
 
 MAX_RECENT = 10
-#: File ▸ Open lists every importer; File ▸ Save writes the app's own build file
-OPEN_FILTER = ";;".join([*(dialog_filter(i) for i in IMPORTERS.values()), "All files (*)"])
-SAVE_FILTER = dialog_filter(BUILD_FILE)
+
+
+# File ▸ Open lists every importer; File ▸ Save writes the app's own build file
+def open_filter() -> str:
+    """File ▸ Open's filter, in the language of the moment (the format names are gettext words)."""
+    return ";;".join([*(dialog_filter(i) for i in IMPORTERS.values()),
+                      QCoreApplication.translate("FileActions", "All files (*)")])
+
+
+def save_filter() -> str:
+    return dialog_filter(BUILD_FILE)
 
 
 def default_chassis(catalog: Catalog) -> str:
@@ -52,7 +61,9 @@ def new_build(catalog: Catalog, chassis_id: str) -> Build:
     placements: dict[str, str] = {}
     if chassis is not None and chassis.cooling_options and catalog.get(chassis.cooling_options[0].cooling):
         placements["COOLING"] = chassis.cooling_options[0].cooling
-    return Build.model_validate({"chassis": chassis_id, "placements": placements})
+    # its quote in the language the user works in (Chinese UI: a 报价单), which the quote dialog offers
+    language = "zh_CN" if i18n.current_language() == "zh_CN" else "en"
+    return Build.model_validate({"chassis": chassis_id, "placements": placements, "meta": {"language": language}})
 
 
 class FileActions(MainWindowBase):
@@ -88,21 +99,47 @@ class FileActions(MainWindowBase):
 
     def open_dialog(self) -> None:
         start = str(Path(self.session.path).parent) if self.session.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open build"), start, OPEN_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open build"), start, open_filter())
         if path:
             self.open_path(Path(path))
 
     def open_path(self, path: Path) -> bool:
         """Open a build file in its own tab (its tab when it is open already: reloaded, after asking
         about unsaved changes). A bad file shows its one-line error and opens nothing."""
-        path = Path(path)
+        error = self._open_one(Path(path))
+        if error:
+            QMessageBox.warning(self, self.tr("Cannot open build"), error)
+        return not error
+
+    def open_paths(self, paths: list[Path], also: tuple[str, ...] = ()) -> list[str]:
+        """Open several build files, one tab each (dropped on the window, named on the command line,
+        sent by the desktop). A bad file does not stop the others: the files that did not open are
+        listed in one message, one line each (with the lines of `also`); returns those lines."""
+        errors = [*also]
+        for path in paths:
+            error = self._open_one(Path(path))
+            if error:
+                errors.append(error)
+        if errors:
+            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Cannot open build"), "\n".join(errors),
+                              QMessageBox.StandardButton.Ok, self)
+            box.setObjectName("cannotOpen")
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.open()          # not modal to the caller: the files that did open are shown meanwhile
+        return errors
+
+    def _open_one(self, path: Path) -> str:
+        """Open `path` in a tab; "" when it opened, else the one line saying why not."""
         try:
             loaded = importer_for(path).read(path, self.session.catalog)
         except (ValueError, OSError) as exc:   # BuildFileError / UnknownFormatError are ValueErrors
-            QMessageBox.warning(self, self.tr("Cannot open build"), str(exc).splitlines()[0] if str(exc) else repr(exc))
-            return False
+            return str(exc).splitlines()[0] if str(exc) else repr(exc)
         if not self.open_build(loaded.build, path):
-            return False
+            return self.tr("%s: not opened") % path
+        self._announce_opened(path, loaded)
+        return ""
+
+    def _announce_opened(self, path: Path, loaded) -> None:
         self.add_recent(path)
         message = self.tr("Opened %s") % path.name
         if loaded.notes:   # unknown parts, a migrated format: loaded, but worth a look
@@ -110,7 +147,6 @@ class FileActions(MainWindowBase):
             if len(loaded.notes) > 1:
                 message += self.tr(" (+%n more)", "", len(loaded.notes) - 1)
         self.show_message(message)
-        return True
 
     def save(self) -> bool:
         if self.session.path is None:
@@ -119,7 +155,7 @@ class FileActions(MainWindowBase):
 
     def save_as(self) -> bool:
         start = str(self.session.path or _default_path(self.session.build, BUILD_FILE.suffixes[0]))
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save build as"), start, SAVE_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save build as"), start, save_filter())
         if not path:
             return False
         target = _with_suffix(Path(path), BUILD_FILE.suffixes)
@@ -304,7 +340,7 @@ class FileActions(MainWindowBase):
         start = own.with_suffix(fmt.suffixes[0]) if own else _default_path(self.session.build, fmt.suffixes[0])
         if start == own:  # an export sharing the build file's suffix (JSON) must not suggest the build file
             start = own.with_name(f"{own.stem}-{fmt.name}{fmt.suffixes[0]}")
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %s") % fmt.description, str(start),
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %s") % i18n.translate(fmt.description), str(start),
                                               dialog_filter(fmt))
         if not path:
             return False

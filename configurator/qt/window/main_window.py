@@ -36,6 +36,7 @@ from .dock_layout import DockLayout, narrow_panel
 from .document_actions import DocumentActions
 from .documents import Documents, central_widget
 from .file_actions import FileActions
+from .help_menu import help_menu
 from .language_menu import language_menu
 from .status_summary import StatusSummary
 
@@ -54,6 +55,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self.screenshot = screenshot
         self.setObjectName("MainWindow")
         self.setDockNestingEnabled(True)
+        self.setAcceptDrops(True)        # build files dropped on the window open as tabs
         self.palette_widget = Palette(session)
         self.view = ChassisView(session, current_part=self.palette_widget.current_part)
         # the schematic is the point of the window: when it gets smaller, the docks give way first
@@ -147,7 +149,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self.act_save = self._action(self.tr("&Save"), self.save, sk.Save)
         # Save As has no standard binding on some platforms: bind Ctrl+Shift+S explicitly
         self.act_save_as = self._action(self.tr("Save &As…"), self.save_as, "Ctrl+Shift+S")
-        self.export_actions = {name: self._action(self.tr("Export %s…") % fmt.description,
+        self.export_actions = {name: self._action(self.tr("Export %s…") % i18n.translate(fmt.description),
                                                   lambda _=False, name=name: self.export_as(name),
                                                   "Ctrl+E" if name == "pdf" else None)
                                for name, fmt in EXPORTERS.items()}
@@ -224,6 +226,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         tools = bar.addMenu(self.tr("&Tools"))
         tools.addAction(self.tr("&Recommend a build…"), self.open_recommend)
         tools.addAction(self.tr("&Quotes…"), self.show_quotes_view)
+        bar.addMenu(help_menu(self))
 
     def open_recommend(self) -> None:
         """The recommendation view (qt/views/recommendations.py), non-modal beside the builder."""
@@ -357,6 +360,26 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         picker.deleteLater()  # a child of the window: it would live (with its table) until the window closes
 
     # ------------------------------------------------------------------ settings and closing
+    # ------------------------------------------------------------------ files dropped on the window
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 - Qt override
+        if dropped_files(event.mimeData()):
+            event.setDropAction(Qt.DropAction.CopyAction)
+            event.accept()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802 - Qt override
+        self.dragEnterEvent(event)
+
+    def dropEvent(self, event) -> None:  # noqa: N802 - Qt override
+        files = dropped_files(event.mimeData())
+        if not files:
+            event.ignore()
+            return
+        event.setDropAction(Qt.DropAction.CopyAction)
+        event.accept()
+        self.open_paths(files)
+
     def save_layout(self) -> None:
         self.dock_layout.save()
 
@@ -369,6 +392,13 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         if not self.screenshot:
             self.save_layout()
         event.accept()
+
+
+def dropped_files(mime) -> list[Path]:
+    """The local files a drag carries (a part dragged from the palette carries none)."""
+    if mime is None or not mime.hasUrls():
+        return []
+    return [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile() and url.toLocalFile()]
 
 
 def _key_sequences(shortcuts: list) -> list[QKeySequence]:

@@ -69,3 +69,20 @@ def test_a_lone_boot_drive_is_fine_without_a_free_bay_and_in_a_tower():
 def test_nic_moves_next_to_the_gpus():
     v = find(make(NIC8=None, SLOT9="cx7"), "net.nic-not-near-gpu")
     assert "NIC8" in fix_text(v.fix, "en") and "PLX4" in fix_text(v.fix, "en")
+
+
+def test_no_storage_fix_adds_the_boot_drive_and_the_nvme_drives_it_names():
+    """"Add a boot drive (M.2) and NVMe drives" placed only the boot drive (issue 30): the fix places
+    both, and afterwards the build has neither storage.none nor a data-drive note."""
+    build = make(**NO_DATA, M2_1=None, M2_2=None)
+    v = find(build, "storage.none")
+    fixed = apply_fix(build, v)
+    from configurator.core.catalog import Drive
+
+    from .helpers import CATALOG
+    drives = [CATALOG.get(p) for p in fixed.placements.values()]
+    drives = [d for d in drives if isinstance(d, Drive)]
+    assert any(d.form_factor == "m2" for d in drives)
+    assert any(d.interface == "nvme" and d.form_factor != "m2" and d.tier != "boot" for d in drives)
+    left = codes(fixed)
+    assert "storage.none" not in left and "storage.no-local-data" not in left and "storage.throughput-low" not in left
