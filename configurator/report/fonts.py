@@ -55,12 +55,6 @@ def register() -> None:
         _LATIN = frozenset(fonts[SANS].face.charToGlyph)
 
 
-def register_cjk() -> None:
-    """Register the CJK fallback face (idempotent, thread-safe): done on the first character that
-    needs it; a caller that names `CJK` itself calls this first."""
-    _fallback_chars()
-
-
 def _fallback_chars() -> frozenset[int]:
     global _FALLBACK
     if _FALLBACK:

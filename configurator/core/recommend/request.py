@@ -85,11 +85,6 @@ class Request(BaseModel):
         return self
 
     @property
-    def serving_targets(self) -> bool:
-        """Whether a latency or concurrency target is asked (core/recommend/serving.py)."""
-        return any(v is not None for v in (self.target_ttft_ms, self.target_tpot_ms, self.concurrent_users))
-
-    @property
     def training(self) -> bool:
         return self.workload.mode == "train"
 

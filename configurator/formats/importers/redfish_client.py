@@ -390,17 +390,10 @@ class RedfishSession:
                     time.sleep(_RETRY_PAUSE_S)
         raise AssertionError("unreachable")     # the loop returns or raises
 
-    @property
-    def bytes_read(self) -> int:
-        """The bytes of every response body read so far."""
-        return self._adapter.read_total
-
 
 #: the HTTP errors a BMC answers with, each said in words a technician can act on
 _STATUS_SAYS = {401: "redfish.unauthorized", 403: "redfish.forbidden", 429: "redfish.rate-limited",
                 500: "redfish.server-error", 503: "redfish.unavailable"}
-#: the HTTP errors that concern the whole service, not one resource: they end an import
-SERVICE_STATUS = frozenset({"redfish.unauthorized", "redfish.rate-limited", "redfish.unavailable"})
 
 
 def status_msg(status: int) -> Msg:
