@@ -53,7 +53,10 @@ def every_part(palette):
         if index.data(PART_ROLE):
             rows[index.data(PART_ROLE)] = tuple(index.data(role) for role in (SEARCH_ROLE, VENDOR_ROLE, FORM_ROLE,
                                                                                FITS_ROLE))
-    assert len(rows) > 3_000 * 0.8
+    # every part of a category the palette lists (not chassis, switches or accessories such as the
+    # rails and cords the catalog grew): a share of the 3,000 generated that follows the catalog's mix
+    listed = [p for p in palette.session.catalog.parts.values() if p.category not in ("chassis", "switch", "accessory")]
+    assert len(rows) == len(listed) > 1_500
     return rows
 
 
