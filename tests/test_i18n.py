@@ -26,7 +26,8 @@ SAME_IN_CHINESE = {"pcie", "{chassis} ({units}U, {kg} kg)", ", ", "{n} tokens/s"
                    "quote|GPU", "quote|CPU", "quote|GPUs", "quote|, ",   # "，" a full-width comma
                    # the rules' joiners and fragments: "{first}；{rest}", "{fewer}、{more}", "GPU1 x16", "38 %"
                    "{first}; {rest}", "{fewer} and {more}", "{slot} x{n}", "{pct:.0f} %",
-                   "{text}", "{file}: {details}", "{field}: {details}"}     # a text as given; a file before its error
+                   "{text}", "{file}: {details}", "{field}: {details}",     # a text as given; a file before its error
+                   "PCIe Gen{gen} x{lanes}"}     # a bandwidth link's name: a product term
 
 
 @pytest.fixture

@@ -375,35 +375,3 @@ WORKLOAD_TEMPLATES = (
     N_("Prefill runs in chunks of at most {n} tokens per step, as serving engines do (chunked prefill)."),
     N_("Inference over {n} GPUs is modelled as tensor parallelism."),
 )
-# The bandwidth chain's link names, details and the bottleneck explanation
-# (configurator/core/evaluate/bandwidth.py), shown by the Bandwidth panel.
-BANDWIDTH_TEMPLATES = (
-    N_("No GPUs placed: nothing to feed."),
-    N_("filling one GPU's {vram} GB of memory takes {secs}"),
-    N_("forever"),
-    N_("No NVMe data drives: training data and checkpoints must come over the network; add NVMe drives for "
-       "local data staging."),
-    N_("Each GPU gets {gbs} GB/s from the NVMe drives: {filling}; data-loading-heavy jobs and checkpoint "
-       "restores will wait on storage."),
-    N_("No working host memory (no DIMMs behind a CPU): the server cannot feed its GPUs."),
-    N_("Each GPU gets {gbs} GB/s of host-memory bandwidth: CPU-side data loading, pinned-memory staging and "
-       "CPU offload (e.g. ZeRO-Offload) are limited; populate more memory channels."),
-    N_("Each GPU's host link carries {gbs} GB/s per direction (theoretical): {filling}; host-to-device copies "
-       "and CPU offload are limited by PCIe."),
-    N_("The GPUs' own memory ({gbs} GB/s) is the narrowest link: the host side keeps up, memory-bound kernels "
-       "run at GPU-memory speed."),
-    N_("NVMe drives (sequential read)"),
-    N_("DDR at {speed} MT/s"),
-    N_("PCIe Gen{gen} x{lane} switch uplink shared by {n} GPUs"),
-    N_("GPU memory (HBM/GDDR)"),
-    N_("Network (compute-fabric NIC ports)"),
-    N_("{fabric}, {gbs} GB/s bidirectional"),
-    N_("NVLink bridge, {gbs} GB/s bidirectional, bridged peers only"),
-    N_("PCIe peer-to-peer through the switch / CPU (upper bound)"),
-    N_("per direction"),
-    N_("on-package"),
-    N_("{total} GB/s from {n} NVMe data drive(s) shared by {k} GPU(s)"),
-    N_("{total} GB/s over {n} channel(s) shared by {k} GPU(s)"),
-    N_("theoretical; ~{pct} is measured in practice"),
-    N_("{total} Gb/s in total from {n} NIC(s) over {k} GPU(s); storage/management NICs and DPUs excluded"),
-)
