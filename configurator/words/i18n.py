@@ -330,19 +330,11 @@ def translate(text: str) -> str:
     return _ACTIVE[0].translate(text)
 
 
-# Labels the CLI looks up by value, and templates of the messages the core builds in English
-# (configurator/core/evaluate/engine.py `assumptions`): listed here so that pybabel extracts them;
-# tests/test_i18n.py fails when an assumption the engine produces matches none of them.
+# Labels the CLI looks up by value, and templates of the messages the core still builds in English:
+# listed here so that pybabel extracts them.
 SEVERITY_LABELS = (N_("ERROR"), N_("WARNING"), N_("INFO"))
-CORE_TEMPLATES = (
-    N_("No PSU placed: wall power assumes {pct} % PSU efficiency."),
-    N_("Airflow is for a {delta_f} °F ({delta_c} °C) inlet-to-exhaust temperature rise."),
-    N_("Typical power is sustained training; non-GPU typical shares are estimates (docs/engine.md)."),
-    N_("Bandwidths are theoretical peaks per GPU per direction; PCIe reaches ~88 % in practice."),
-    N_("Prices converted with {fx_note}."),
-    N_("exchange rates per USD of {dates}"), N_("{date} (estimate)"),     # core/fx.py: the fx_note above
-    N_("{name} (already installed)"),     # core/evaluate/bom.py: an owned part's BOM line, listed at zero
-)
+# core/evaluate/bom.py: an owned part's BOM line, listed at zero
+OWNED_TEMPLATES = (N_("{name} (already installed)"),)
 # The workload estimate's verdict, its suggestions and its notes (core/evaluate/workload.py), shown by
 # the Workload panel and `configurator evaluate`.
 WORKLOAD_TEMPLATES = (

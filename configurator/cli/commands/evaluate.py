@@ -21,9 +21,8 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ...core.evaluate.json_shape import evaluation_to_json, strict_json
-    from ...words.i18n import translate
     from ...words.problems import violation_json
-    from ...words.render import in_english
+    from ...words.render import in_english, say
     from ..evaluation_text import evaluation_to_text
     from ..inputs import catalog, evaluator, load
     from ..upgrade_options import upgrade_for, upgrade_json
@@ -44,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         print(evaluation_to_text(ev))
         if ev.assumptions:
             print("\n" + _("Assumptions:"))
-            print("\n".join(f"  - {translate(a)}" for a in ev.assumptions))
+            print("\n".join(f"  - {say(a)}" for a in ev.assumptions))
         if upgrade is not None:
             from ..upgrade_text import plan_to_text
 
