@@ -1,4 +1,4 @@
-"""The app's language and the gettext catalog of the Qt-free messages (CLI output, assumptions).
+"""The app's language and the gettext catalog of the Qt-free messages (CLI output, the words of `say`).
 
 Which language: an explicit choice (`--lang`), else `CONFIGURATOR_LANG`, else the GUI's saved
 setting, else the system locale, else English. The Qt strings have their own `.ts`/`.qm`
