@@ -13,8 +13,11 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 from configurator.cli import main as cli
+from configurator.core.fx import parse_fx
+from configurator.core.message import Msg, Num
 from configurator.store import paths
 from configurator.words import i18n
+from configurator.words.render import say
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "resources" / "locale"
@@ -26,7 +29,8 @@ SAME_IN_CHINESE = {"pcie", "{chassis} ({units}U, {kg} kg)", ", ", "{n} tokens/s"
                    "quote|GPU", "quote|CPU", "quote|GPUs", "quote|, ",   # "，" a full-width comma
                    # the rules' joiners and fragments: "{first}；{rest}", "{fewer}、{more}", "GPU1 x16", "38 %"
                    "{first}; {rest}", "{fewer} and {more}", "{slot} x{n}", "{pct:.0f} %",
-                   "{text}", "{file}: {details}", "{field}: {details}"}     # a text as given; a file before its error
+                   "{text}", "{file}: {details}", "{field}: {details}",     # a text as given; a file before its error
+                   "PCIe Gen{gen} x{lanes}"}     # a bandwidth link's name: a product term
 
 
 @pytest.fixture
@@ -94,27 +98,36 @@ def test_committed_mo_is_compiled_from_the_po():
 
 def test_templates_fill_in_the_values(zh):
     assert i18n._("{n} parts").format(n=5) == "共 5 个部件"
-    text = "Airflow is for a 20 °F (11.1 °C) inlet-to-exhaust temperature rise."
-    assert i18n.translate(text) == "风量按进风到出风温升 20 °F（11.1 °C）计算。"
+    airflow = Msg("assume.airflow", delta_f=Num(20, "g"), delta_c=Num(20 / 1.8, ".1f"))
+    assert say(airflow) == "风量按进风到出风温升 20 °F（11.1 °C）计算。"
+    assert say(airflow, "en") == "Airflow is for a 20 °F (11.1 °C) inlet-to-exhaust temperature rise."
     assert i18n.translate("Something the catalog does not know.") == "Something the catalog does not know."
 
 
 def test_every_assumption_the_engine_makes_is_translated(zh):
-    """Fails when core/evaluate/engine.py words an assumption differently from i18n.CORE_TEMPLATES."""
+    """Every assumption core/evaluator.py makes reads in Chinese (words/assumption_words.py), the
+    exchange-rate note's dates included."""
     from configurator.core.evaluator import evaluate
     from configurator.store.build_files import read_build
     from configurator.store.catalogs import default_catalog
 
     cat = default_catalog()
+    fx = parse_fx('[[rates]]\ncurrency = "EUR"\nper_usd = 0.9\nminor_unit = 2\ndate = "2026-11-30"\n'
+                  'confidence = "estimate"\n')
     seen = set()
     for path in sorted(paths.examples_dir().glob("*.json")):
         build = read_build(path, catalog=cat).build
-        seen.update(evaluate(build, cat).assumptions)
+        seen.update(evaluate(build, cat, fx=fx).assumptions)
         build.placements = {k: v for k, v in build.placements.items() if not k.upper().startswith("PSU")}
         seen.update(evaluate(build, cat).assumptions)  # without PSUs: the assumed-efficiency one
-    assert any(a.startswith("No PSU placed") for a in seen)
-    untranslated = [a for a in seen if not CJK.search(i18n.translate(a))]
+    assert {a.id for a in seen} == {"assume.psu-efficiency", "assume.airflow", "assume.typical-power",
+                                    "assume.bandwidth", "assume.fx"}
+    untranslated = [say(a) for a in seen if not CJK.search(say(a))]
     assert not untranslated, untranslated
+    fx_note = next(say(a) for a in seen if a.id == "assume.fx")
+    assert fx_note == "价格按 2026-11-30（估计值） 的美元汇率 换算。"
+    assert say(next(a for a in seen if a.id == "assume.fx"), "en") == (
+        "Prices converted with exchange rates per USD of 2026-11-30 (estimate).")
 
 
 def _cli(*args: str, capsys) -> tuple[int, str, str]:

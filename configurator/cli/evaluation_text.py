@@ -9,6 +9,7 @@ from ..core.evaluate.bom import OWNED_GROUP
 from ..core.money import format_money, format_pct
 from ..words.i18n import N_, _, pad, translate
 from ..words.problems import text
+from ..words.render import say
 
 LOCALE = "en_US"   # the terminal report's money and number style
 NAME_W = 66        # BOM description column: the support line's description fits
@@ -77,7 +78,7 @@ def _bandwidth_and_cost(ev: Any) -> list[str]:
     if bw.chain:
         chain = " → ".join(f"{_(link.stage)} {link.gbs:,.1f}" for link in bw.chain)
         lines.append(_row(N_("Bandwidth"), _("per GPU, GB/s: {chain}").format(chain=chain)))
-        lines.append(_row(N_("Bottleneck"), f"{_(bw.bottleneck)}: {translate(bw.explanation)}"))
+        lines.append(_row(N_("Bottleneck"), f"{_(bw.bottleneck)}: {say(bw.explanation)}"))
     missing = _(" ({n} part(s) on request)").format(n=len(cost.missing_prices)) if cost.missing_prices else ""
     lines.append(_row(N_("Cost"), _("{total} quoted · hardware {hardware} · services {services}").format(
         total=format_money(cost.total, cur, LOCALE), hardware=format_money(cost.subtotal_hardware, cur, LOCALE),

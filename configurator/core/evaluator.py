@@ -26,6 +26,7 @@ from .evaluate.workload import Workload, WorkloadResult, evaluate_workload
 from .evaluate.workload_models import ModelShape
 from .fx import USD_ONLY, FxTable
 from .memo import BoundedMemo
+from .message import Msg, Num
 from .rules import check as check_rules
 from .rules import merge as merge_violations
 from .rules import workload as workload_rules
@@ -88,7 +89,7 @@ class Evaluator:
             memory=fig.memory, bandwidth=fig.bandwidth, cost=cost, tco=tco,
             workload=result,
             violations=self._with_workload(ctx, token, fig, spec, result),
-            assumptions=assumptions(fig, cost.fx_note),
+            assumptions=assumptions(fig, self.fx),
         )
 
     def check(self, build: Build) -> tuple[Violation, ...]:
@@ -212,18 +213,18 @@ def run_workload(spec: Any, compute: ComputeResult) -> WorkloadResult | None:
         return None
 
 
-def assumptions(fig: Figures, fx_note: str) -> tuple[str, ...]:
-    """Plain-words assumptions behind the figures, for the GUI's footnotes and the PDF."""
+def assumptions(fig: Figures, fx: FxTable) -> tuple[Msg, ...]:
+    """The assumptions behind the figures (words/assumption_words.py words them); `fx`: the
+    exchange rates the prices were converted with (USD_ONLY: none)."""
     out = []
     if fig.power.efficiency_assumed:
-        out.append(f"No PSU placed: wall power assumes {fig.power.efficiency_pct:g} % PSU efficiency.")
+        out.append(Msg("assume.psu-efficiency", pct=Num(fig.power.efficiency_pct, "g")))
     t = fig.thermal
-    out.append(f"Airflow is for a {t.delta_t_f:g} °F ({t.delta_t_c:.1f} °C) "
-               "inlet-to-exhaust temperature rise.")
-    out.append("Typical power is sustained training; non-GPU typical shares are estimates (docs/engine.md).")
-    out.append("Bandwidths are theoretical peaks per GPU per direction; PCIe reaches ~88 % in practice.")
-    if fx_note:
-        out.append(f"Prices converted with {fx_note}.")
+    out.append(Msg("assume.airflow", delta_f=Num(t.delta_t_f, "g"), delta_c=Num(t.delta_t_c, ".1f")))
+    out.append(Msg("assume.typical-power"))
+    out.append(Msg("assume.bandwidth"))
+    if fx.note:
+        out.append(Msg("assume.fx", fx_note=fx.note_msg()))
     return tuple(out)
 
 

@@ -13,7 +13,7 @@ from decimal import Decimal, InvalidOperation
 
 from .catalog import LoadIssue
 from .input_error import InputError
-from .message import Msg
+from .message import Arg, Msg, Seq
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,8 @@ class FxTable:
     per_usd: Mapping[str, Decimal]
     minor_unit: Mapping[str, int] = field(default_factory=dict)
     note: str = ""
+    #: the rates' (date, confidence), as the note lists them; empty for a table given with a note only
+    dates: tuple[tuple[str, str], ...] = ()
 
     def quantum(self, currency: str) -> Decimal:
         """The smallest amount `currency` is quoted in (0.01 for most, 1 for JPY)."""
@@ -40,7 +42,16 @@ class FxTable:
     def overridden_by(self, other: FxTable) -> FxTable:
         """This table with `other`'s rates replacing or adding to its own (a user override)."""
         return FxTable({**self.per_usd, **other.per_usd}, {**self.minor_unit, **other.minor_unit},
-                       other.note or self.note)
+                       other.note or self.note, other.dates if other.note else self.dates)
+
+    def note_msg(self) -> Arg:
+        """The note as a message: the rates' dates, or a note given as text as it is ("" for none)."""
+        if not self.dates:
+            return self.note
+        dated: list[Arg] = [Msg("fx.date-estimate", date=d) if c == "estimate" else f"{d} ({c})"
+                            for d, c in self.dates]
+        joined: list[Arg] = [part for d in dated for part in (", ", d)][1:]
+        return Msg("fx.rates-per-usd", dates=Seq(*joined))
 
 
 USD_ONLY = FxTable({"USD": Decimal(1)}, {"USD": 2}, "")
@@ -66,7 +77,7 @@ def parse_fx(text: str, source: str = "fx.toml", issues: list[LoadIssue] | None 
         rows = []
     per_usd: dict[str, Decimal] = {"USD": Decimal(1)}
     minor: dict[str, int] = {"USD": 2}
-    dates = set()
+    dates: set[tuple[str, str]] = set()
     for i, row in enumerate(rows):
         checked = _fx_row(row, f"#{i + 1}", source)
         if isinstance(checked, LoadIssue):
@@ -79,9 +90,10 @@ def parse_fx(text: str, source: str = "fx.toml", issues: list[LoadIssue] | None 
             unit = iso
         per_usd[cur], minor[cur] = rate, unit
         if cur != "USD":
-            dates.add(f"{row.get('date', '?')} ({row.get('confidence', '?')})")
-    note = "exchange rates per USD of " + ", ".join(sorted(dates)) if dates else ""
-    return FxTable(per_usd, minor, note)
+            dates.add((str(row.get("date", "?")), str(row.get("confidence", "?"))))
+    dated = sorted(dates, key=lambda dc: f"{dc[0]} ({dc[1]})")
+    note = "exchange rates per USD of " + ", ".join(f"{d} ({c})" for d, c in dated) if dated else ""
+    return FxTable(per_usd, minor, note, tuple(dated))
 
 
 def _iso_minor_unit(currency: str) -> int | None:

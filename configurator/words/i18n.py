@@ -1,4 +1,4 @@
-"""The app's language and the gettext catalog of the Qt-free messages (CLI output, assumptions).
+"""The app's language and the gettext catalog of the Qt-free messages (CLI output, the words of `say`).
 
 Which language: an explicit choice (`--lang`), else `CONFIGURATOR_LANG`, else the GUI's saved
 setting, else the system locale, else English. The Qt strings have their own `.ts`/`.qm`
@@ -330,19 +330,11 @@ def translate(text: str) -> str:
     return _ACTIVE[0].translate(text)
 
 
-# Labels the CLI looks up by value, and templates of the messages the core builds in English
-# (configurator/core/evaluate/engine.py `assumptions`): listed here so that pybabel extracts them;
-# tests/test_i18n.py fails when an assumption the engine produces matches none of them.
+# Labels the CLI looks up by value, and templates of the messages the core still builds in English:
+# listed here so that pybabel extracts them.
 SEVERITY_LABELS = (N_("ERROR"), N_("WARNING"), N_("INFO"))
-CORE_TEMPLATES = (
-    N_("No PSU placed: wall power assumes {pct} % PSU efficiency."),
-    N_("Airflow is for a {delta_f} °F ({delta_c} °C) inlet-to-exhaust temperature rise."),
-    N_("Typical power is sustained training; non-GPU typical shares are estimates (docs/engine.md)."),
-    N_("Bandwidths are theoretical peaks per GPU per direction; PCIe reaches ~88 % in practice."),
-    N_("Prices converted with {fx_note}."),
-    N_("exchange rates per USD of {dates}"), N_("{date} (estimate)"),     # core/fx.py: the fx_note above
-    N_("{name} (already installed)"),     # core/evaluate/bom.py: an owned part's BOM line, listed at zero
-)
+# core/evaluate/bom.py: an owned part's BOM line, listed at zero
+OWNED_TEMPLATES = (N_("{name} (already installed)"),)
 # The workload estimate's verdict, its suggestions and its notes (core/evaluate/workload.py), shown by
 # the Workload panel and `configurator evaluate`.
 WORKLOAD_TEMPLATES = (
@@ -379,36 +371,4 @@ WORKLOAD_TEMPLATES = (
     N_("KV cache: {bytes} B per token of each sequence ({kind} attention, {dtype})."),
     N_("{n} of {layers} attention layers keep only the last {window} tokens (sliding window)."),
     N_("Only {n} of {layers} layers have attention and a KV cache; the others are recurrent."),
-)
-# The bandwidth chain's link names, details and the bottleneck explanation
-# (configurator/core/evaluate/bandwidth.py), shown by the Bandwidth panel.
-BANDWIDTH_TEMPLATES = (
-    N_("No GPUs placed: nothing to feed."),
-    N_("filling one GPU's {vram} GB of memory takes {secs}"),
-    N_("forever"),
-    N_("No NVMe data drives: training data and checkpoints must come over the network; add NVMe drives for "
-       "local data staging."),
-    N_("Each GPU gets {gbs} GB/s from the NVMe drives: {filling}; data-loading-heavy jobs and checkpoint "
-       "restores will wait on storage."),
-    N_("No working host memory (no DIMMs behind a CPU): the server cannot feed its GPUs."),
-    N_("Each GPU gets {gbs} GB/s of host-memory bandwidth: CPU-side data loading, pinned-memory staging and "
-       "CPU offload (e.g. ZeRO-Offload) are limited; populate more memory channels."),
-    N_("Each GPU's host link carries {gbs} GB/s per direction (theoretical): {filling}; host-to-device copies "
-       "and CPU offload are limited by PCIe."),
-    N_("The GPUs' own memory ({gbs} GB/s) is the narrowest link: the host side keeps up, memory-bound kernels "
-       "run at GPU-memory speed."),
-    N_("NVMe drives (sequential read)"),
-    N_("DDR at {speed} MT/s"),
-    N_("PCIe Gen{gen} x{lane} switch uplink shared by {n} GPUs"),
-    N_("GPU memory (HBM/GDDR)"),
-    N_("Network (compute-fabric NIC ports)"),
-    N_("{fabric}, {gbs} GB/s bidirectional"),
-    N_("NVLink bridge, {gbs} GB/s bidirectional, bridged peers only"),
-    N_("PCIe peer-to-peer through the switch / CPU (upper bound)"),
-    N_("per direction"),
-    N_("on-package"),
-    N_("{total} GB/s from {n} NVMe data drive(s) shared by {k} GPU(s)"),
-    N_("{total} GB/s over {n} channel(s) shared by {k} GPU(s)"),
-    N_("theoretical; ~{pct} is measured in practice"),
-    N_("{total} Gb/s in total from {n} NIC(s) over {k} GPU(s); storage/management NICs and DPUs excluded"),
 )

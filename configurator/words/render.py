@@ -31,6 +31,11 @@ def say(msg: Msg, language: str | None = None) -> str:
     return _say(msg, catalog)
 
 
+def in_english(msg: Msg) -> str:
+    """`msg` in English: what `--json` and scripts read."""
+    return say(msg, "en")
+
+
 def say_refusal(msg: Msg) -> str:
     """An `OpError`'s message in the user's language.
 

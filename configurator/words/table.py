@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from . import (
     acceptance_words,
+    assumption_words,
+    bandwidth_words,
     catalog_words,
     cluster_words,
     explain_words,
@@ -32,6 +34,8 @@ FAMILIES: tuple[dict[str, Entry], ...] = (
     list_words.WORDS,
     team_words.WORDS,
     acceptance_words.WORDS,
+    assumption_words.WORDS,
+    bandwidth_words.WORDS,
     troubleshoot_words.WORDS,
     explain_words.WORDS,
     rule_words.WORDS,

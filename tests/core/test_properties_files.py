@@ -28,6 +28,7 @@ from configurator.store.fx_rates import load_fx
 from configurator.store.vendor_settings import QuoteError, load_settings
 from configurator.store.workload_limits import RANGES, workload_problem
 from configurator.words.problems import violation_json
+from configurator.words.render import in_english
 
 
 def _reject(name: str):
@@ -36,7 +37,7 @@ def _reject(name: str):
 
 def assert_strict_json(ev) -> None:
     """What `evaluate --json` prints parses with a parser that refuses Infinity/NaN."""
-    text = json.dumps(evaluation_to_json(ev, violation_json), indent=2, ensure_ascii=False, default=str)
+    text = json.dumps(evaluation_to_json(ev, violation_json, in_english), indent=2, ensure_ascii=False, default=str)
     json.loads(text, parse_constant=_reject)
 
 

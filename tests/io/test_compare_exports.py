@@ -14,6 +14,7 @@ import pytest
 from openpyxl import load_workbook
 
 from configurator.core.compare import ColumnInput, Comparer, Comparison
+from configurator.core.message import Msg
 from configurator.formats.exporters import EXPORTERS, ExportRequest
 from configurator.formats.exporters.bom_rows import total_labels
 from configurator.formats.exporters.compare_xlsx import FIRST, HEAD_ROWS
@@ -24,6 +25,7 @@ from configurator.store.catalogs import load_catalog
 from configurator.store.loaded_evaluator import default_evaluator
 from configurator.store.price_lists import PriceListError, load_price_list
 from configurator.words.i18n import set_language
+from configurator.words.problems import said
 
 EXAMPLES = sorted(p for p in paths.examples_dir().glob("*.json"))
 # every example build, in the fewest comparisons of at most six
@@ -74,8 +76,8 @@ def test_xlsx_numbers_are_numbers(workbook):
             cell = ws.cell(row=r, column=FIRST + 3 * i)
             if value is None:
                 assert cell.value is None
-            elif isinstance(value, str):
-                assert cell.value == value
+            elif isinstance(value, str | Msg):
+                assert cell.value == said(value)
             else:
                 assert isinstance(cell.value, (int, float)) and not isinstance(cell.value, bool), (row.key, cell.value)
                 assert cell.value == pytest.approx(float(value)), row.key

@@ -23,6 +23,7 @@ from configurator.core.slots import channel_letter, dimm_slot_id
 from configurator.store.catalogs import load_catalog
 from configurator.store.fx_rates import load_fx
 from configurator.words.problems import violation_json
+from configurator.words.render import in_english
 
 CASES = corpus_cases()
 
@@ -59,7 +60,7 @@ def test_a_bad_fx_file_never_breaks_evaluate(case, tmp_path):
     for currency in ("USD", "EUR", "GBP", "JPY"):
         build = Build(chassis="test-2u", placements={"SLOT1": "test-nic"}, site={"currency": currency})
         ev = evaluate(build, catalog, fx=fx)
-        json.loads(json.dumps(evaluation_to_json(ev, violation_json), default=str), parse_constant=_no_constant)
+        json.loads(json.dumps(evaluation_to_json(ev, violation_json, in_english), default=str), parse_constant=_no_constant)
 
 
 def _no_constant(name: str):

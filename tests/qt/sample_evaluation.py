@@ -25,6 +25,7 @@ from configurator.core.evaluate.result import (
     TcoResult,
     ThermalResult,
 )
+from configurator.core.message import Msg, Num, Seq
 from configurator.core.violations import Violation
 from configurator.qt.panels import PANELS
 
@@ -79,21 +80,23 @@ def _thermal(power: PowerResult) -> ThermalResult:
 
 
 def _bandwidth() -> BandwidthResult:
+    """An HGX-like chain, its names and details the messages core/evaluate/bandwidth.py makes."""
     chain = (
-        Link(name="8× U.2 NVMe Gen4 (shared by 8 GPUs)", stage="storage", gbs=6.9,
-             detail="8 drives × 7.0 GB/s sequential read, one CPU root port group"),
-        Link(name="DDR5-4400, 16 channels", stage="host-memory", gbs=70.4,
-             detail="2 sockets × 8 channels × 4400 MT/s × 8 B, shared by 8 GPUs"),
-        Link(name="PCIe Gen5 x16 (switch uplink shared by 4 GPUs)", stage="pcie", gbs=16.0,
-             detail="64 GB/s uplink per switch, 4 GPUs behind it"),
-        Link(name="HBM3e", stage="hbm", gbs=4800.0),
-        Link(name="NVLink 4 via NVSwitch", stage="gpu-gpu", gbs=450.0),
-        Link(name="ConnectX-7 400 Gb/s InfiniBand, 1 per GPU", stage="network", gbs=50.0),
+        Link(name=Msg("bandwidth.link.storage"), stage="storage", gbs=6.9,
+             detail=Msg("bandwidth.detail.storage", total=Num(55.2, ".1f"), n=8, k=8)),
+        Link(name=Msg("bandwidth.link.ddr", speed=4400), stage="host-memory", gbs=70.4,
+             detail=Msg("bandwidth.detail.host-memory", total=Num(563.2, ".1f"), n=16, k=8)),
+        Link(name=Msg("bandwidth.link.pcie-shared", gen=5, lane=16, n=4), stage="pcie", gbs=16.0,
+             detail=Msg("bandwidth.detail.pcie", pct=Num(0.88, ".0%"))),
+        Link(name=Msg("bandwidth.link.hbm"), stage="hbm", gbs=4800.0, detail=Msg("bandwidth.detail.hbm")),
+        Link(name=Msg("bandwidth.link.fabric", fabric="NVSwitch (NVLink 4)", gbs=Num(900, "g")), stage="gpu-gpu",
+             gbs=450.0, detail=Msg("bandwidth.detail.per-direction")),
+        Link(name=Msg("bandwidth.link.network"), stage="network", gbs=50.0,
+             detail=Msg("bandwidth.detail.network", total=Num(3200, "g"), n=8, k=8)),
     )
+    filling = Msg("bandwidth.filling", vram=Num(141, "g"), secs=Seq(Num(141 / 6.9, ".0f"), " s"))
     return BandwidthResult(chain=chain, bottleneck="storage", bottleneck_gbs=6.9,
-                           explanation="Local NVMe is the narrowest feed: each GPU can read its training "
-                                       "data at about 6.9 GB/s, so data loading or checkpoint restores "
-                                       "wait on the drives, not on PCIe or memory.",
+                           explanation=Msg("bandwidth.storage", gbs=Num(6.9, ".1f"), filling=filling),
                            gpu_gpu_gbs=450.0, network_gbps_per_gpu=400.0, storage_read_gbs=55.2)
 
 

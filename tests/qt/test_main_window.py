@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from configurator.core.build import Build
 from configurator.qt.chassis.drag_mime import part_mime
 from configurator.words.problems import violation_json
+from configurator.words.render import in_english
 
 
 def _drag_to(view, slot_id: str, part_id: str):
@@ -300,7 +301,7 @@ def test_file_menu_exports_through_the_registry(make_window, tmp_path, monkeypat
     win.export_actions["json"].trigger()
     written = tmp_path / "evaluation.json"
     assert json.loads(written.read_text("utf-8")) == json.loads(json.dumps(
-        evaluation_to_json(win.session.evaluation, violation_json), default=str))
+        evaluation_to_json(win.session.evaluation, violation_json, in_english), default=str))
     assert "evaluation.json" in win.statusBar().currentMessage()
 
 

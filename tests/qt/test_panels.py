@@ -13,6 +13,7 @@ from configurator.core.build import Build
 from configurator.core.evaluate.result import Link
 from configurator.core.evaluate.workload_models import MemoryBreakdown, WorkloadResult
 from configurator.core.evaluator import Evaluator
+from configurator.core.message import Msg, Num
 from configurator.core.session import Session
 from configurator.qt import theme
 from configurator.qt.panels import PANELS, BandwidthPanel, CostPanel, PanelSpec, PowerPanel, ThermalPanel, WorkloadPanel
@@ -20,6 +21,7 @@ from configurator.qt.panels import format as fmt
 from configurator.store import paths
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog
+from configurator.words import i18n
 
 GB = 10**9
 
@@ -146,14 +148,33 @@ def test_bandwidth_panel_highlights_bottleneck(qtbot, session):
     assert panel.rows[0].bar.fraction < panel.rows[3].bar.fraction == pytest.approx(1.0)
 
 
+def test_bandwidth_panel_in_chinese(qtbot, session):
+    """The chain's names, details and the bottleneck's explanation in the app's language."""
+    i18n.set_language("zh_CN")
+    try:
+        panel = BandwidthPanel(session)
+        qtbot.addWidget(panel)
+        storage = panel.rows[0]
+        assert storage.name.text() == "NVMe 硬盘（顺序读）"
+        assert storage.name.toolTip() == "NVMe 硬盘（顺序读）\n8 块 NVMe 数据盘共 55.2 GB/s，由 8 个 GPU 共享"
+        assert panel.rows[2].name.text() == "PCIe Gen5 x16 交换芯片上行链路，由 4 个 GPU 共享"
+        assert panel.rows[4].name.text() == "NVSwitch (NVLink 4)，双向 900 GB/s"
+        assert panel.explanation.text() == ("每个 GPU 从 NVMe 硬盘获得 6.9 GB/s：填满一个 GPU 的 141 GB 显存需要 20 s；"
+                                            "数据加载密集的任务和检查点恢复将受存储瓶颈限制。")
+        assert "NVMe 硬盘（顺序读）" in panel.headline.text()
+    finally:
+        i18n.set_language("en")
+
+
 def test_bandwidth_panel_reuses_rows(qtbot, session):
     panel = BandwidthPanel(session)
     qtbot.addWidget(panel)
     panel.show()
     rows = list(panel.rows)
     bw = session.evaluation.bandwidth.model_copy(update={
-        "chain": (Link(name="PCIe Gen4 x16", stage="pcie", gbs=32.0), Link(name="HBM", stage="hbm", gbs=3350.0)),
-        "bottleneck": "pcie", "bottleneck_gbs": 32.0, "explanation": "PCIe limits."})
+        "chain": (Link(name=Msg("bandwidth.link.pcie", gen=4, lanes=16), stage="pcie", gbs=32.0),
+                  Link(name=Msg("bandwidth.link.hbm"), stage="hbm", gbs=3350.0)),
+        "bottleneck": "pcie", "bottleneck_gbs": 32.0, "explanation": Msg("bandwidth.hbm", gbs=Num(3350, ".0f"))})
     publish(session, session.evaluation.model_copy(update={"bandwidth": bw}))
     assert panel.rows == rows                                  # same widgets, no rebuild
     assert rows[0].stage.text() == "PCIe host link" and "font-weight:600" in rows[0].value.styleSheet()

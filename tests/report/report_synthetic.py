@@ -23,6 +23,7 @@ from configurator.core.evaluate.result import (
     TcoResult,
     ThermalResult,
 )
+from configurator.core.message import Msg, Num
 from configurator.core.violations import Fix, Violation
 
 SRC = ({"url": "test fixture", "date": "2025-01-01", "confidence": "estimate"},)
@@ -136,7 +137,8 @@ def evaluation(lines=HGX_LINES, currency: str = "USD", gpus: int = 8, max_w: flo
         memory=HostMemoryResult.model_construct(capacity_gb=2048.0, dimm_count=32, channels_populated=16,
                                                 channels_total=16, dpc=2, speed_mts=4400, bandwidth_gbs=563.2,
                                                 ratio_to_vram=1.8),
-        bandwidth=BandwidthResult.model_construct(chain=(), bottleneck="pcie", bottleneck_gbs=64.0, explanation="",
+        bandwidth=BandwidthResult.model_construct(chain=(), bottleneck="pcie", bottleneck_gbs=64.0,
+                                                  explanation=Msg("bandwidth.pcie", gbs=Num(64.0, ".1f"), filling=""),
                                                   gpu_gpu_gbs=900.0, network_gbps_per_gpu=400.0,
                                                   storage_read_gbs=104.0),
         cost=cost,

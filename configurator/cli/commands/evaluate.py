@@ -21,8 +21,8 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ...core.evaluate.json_shape import evaluation_to_json, strict_json
-    from ...words.i18n import translate
     from ...words.problems import violation_json
+    from ...words.render import in_english, say
     from ..evaluation_text import evaluation_to_text
     from ..inputs import catalog, evaluator, load
     from ..upgrade_options import upgrade_for, upgrade_json
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     ev = found.evaluate(build, workload=workload)
     upgrade = upgrade_for(args, build, found, ev, workload)   # owned parts or --before
     if args.json:
-        data = evaluation_to_json(ev, violation_json)
+        data = evaluation_to_json(ev, violation_json, in_english)
         if upgrade is not None:
             data["upgrade"] = strict_json(upgrade_json(upgrade, args.before))
         print_json(data)
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         print_text(evaluation_to_text(ev))
         if ev.assumptions:
             print_text("\n" + _("Assumptions:"))
-            print_text("\n".join(f"  - {translate(a)}" for a in ev.assumptions))
+            print_text("\n".join(f"  - {say(a)}" for a in ev.assumptions))
         if upgrade is not None:
             from ..upgrade_text import plan_to_text
 

@@ -13,8 +13,9 @@ from ..evaluate.result import Evaluation
 from ..message import Msg
 from ..text import N_
 
-#: a cell: a number (Decimal for money), a text (hardware names, verdicts), or None (not applicable)
-Value = float | int | Decimal | str | None
+#: a cell: a number (Decimal for money), a text (hardware names, verdicts), a message the views word
+#: (the bandwidth bottleneck's name), or None (not applicable)
+Value = float | int | Decimal | str | Msg | None
 Better = Literal["higher", "lower"] | None
 RowKind = Literal["number", "money", "text"]
 
@@ -96,7 +97,7 @@ class Column:
 class Explanation:
     """How a cell was computed: the formula in words, its inputs with values, and where they came from."""
 
-    formula: str
+    formula: str | Msg
     inputs: tuple[tuple[str, str | Msg], ...] = ()    # (name, value with unit, or a message to word)
     sources: tuple[str, ...] = ()               # catalog sources, price sources, assumptions
 

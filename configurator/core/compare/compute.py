@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeGuard
 
 from .. import validation_text
 from ..build import Build
@@ -155,7 +155,7 @@ def fill_row(spec: RowSpec, columns: tuple[Column, ...], baseline: int) -> Row:
                explanations=tuple(spec.explain(c) if spec.explain else None for c in columns))
 
 
-def _numeric(value: Value) -> bool:
+def _numeric(value: Value) -> TypeGuard[float | int | Decimal]:
     return isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
 
 
@@ -187,5 +187,5 @@ def best_marks(values: tuple[Value, ...], better: str | None) -> tuple[bool, ...
     nums = [v for v in values if _numeric(v)]
     if better is None or len(nums) < 2 or len(set(nums)) == 1:
         return (False,) * len(values)
-    target = max(nums) if better == "higher" else min(nums)   # type: ignore[type-var]
+    target = max(nums) if better == "higher" else min(nums)
     return tuple(_numeric(v) and v == target for v in values)

@@ -12,6 +12,7 @@ from typing import TypeVar, cast
 from ..catalog import CPU, GPU, NIC, Chassis, Drive
 from ..context import BuildContext, Placed
 from ..memo import Family, fresh
+from ..message import Msg, Num, Seq
 from ..slots import layout_of
 from .result import BandwidthResult, ComputeResult, HostMemoryResult, Link, construct
 
@@ -72,10 +73,10 @@ def _gpu_links(ctx: BuildContext, gpus: tuple[Placed, ...]) -> list[tuple[float,
     return out
 
 
-def _link_name(gen: int, lanes: int, shared_by: int) -> str:
+def _link_name(gen: int, lanes: int, shared_by: int) -> Msg:
     if shared_by:
-        return f"PCIe Gen{gen} x{lanes} switch uplink shared by {shared_by} GPUs"
-    return f"PCIe Gen{gen} x{lanes}"
+        return Msg("bandwidth.link.pcie-shared", gen=gen, lane=lanes, n=shared_by)
+    return Msg("bandwidth.link.pcie", gen=gen, lanes=lanes)
 
 
 def _drive_gbs(pl: Placed) -> float:
@@ -160,12 +161,12 @@ def _gpu_gpu(ctx: BuildContext, gpus: tuple[Placed, ...], links: list[tuple[floa
     if kind == "fabric":
         label = FABRIC_NAMES.get(bb.fabric, bb.fabric)  # type: ignore[union-attr]
         link_name = f" ({gpu.scaleup_link})" if gpu.scaleup_link else ""
-        name = f"{label}{link_name}, {2 * gbs:g} GB/s bidirectional"
+        name = Msg("bandwidth.link.fabric", fabric=f"{label}{link_name}", gbs=Num(2 * gbs, "g"))
     elif kind == "bridge":
-        name = f"NVLink bridge, {2 * gbs:g} GB/s bidirectional, bridged peers only"
+        name = Msg("bandwidth.link.bridge", gbs=Num(2 * gbs, "g"))
     else:
-        name = "PCIe peer-to-peer through the switch / CPU (upper bound)"
-    return construct(Link, name=name, stage="gpu-gpu", gbs=gbs, detail="per direction")
+        name = Msg("bandwidth.link.p2p")
+    return construct(Link, name=name, stage="gpu-gpu", gbs=gbs, detail=Msg("bandwidth.detail.per-direction"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +180,7 @@ class Feeds:
     n_nics: int
     n_gpus: int
     host_gbs: float = 0.0          # the narrowest GPU host link
-    host_what: str = ""
+    host_what: Msg | None = None   # its name
     p2p: Link | None = None        # the worst GPU's peer link (two GPUs or more)
 
 
@@ -207,7 +208,7 @@ def _network(ctx: BuildContext) -> tuple[float, int]:
     return network_gbps(ctx, nics), len(nics)
 
 
-def _host_links(ctx: BuildContext, gpus: tuple[Placed, ...]) -> tuple[float, str, Link | None]:
+def _host_links(ctx: BuildContext, gpus: tuple[Placed, ...]) -> tuple[float, Msg, Link | None]:
     """The narrowest GPU host link (GB/s, its name) and the worst GPU's peer link."""
     links = _gpu_links(ctx, gpus)
     host_gbs, gen, lanes, shared_by = min(links)
@@ -223,19 +224,19 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
     if n == 0 or ctx.chassis is None:
         return construct(
             BandwidthResult, chain=(), bottleneck="", bottleneck_gbs=0.0,
-            explanation="No GPUs placed: nothing to feed.", gpu_gpu_gbs=0.0, network_gbps_per_gpu=0.0,
+            explanation=Msg("bandwidth.no-gpus"), gpu_gpu_gbs=0.0, network_gbps_per_gpu=0.0,
             storage_read_gbs=storage)
     hbm = compute.hbm_bandwidth_gbs_per_gpu
     chain = [
-        construct(Link, name="NVMe drives (sequential read)", stage="storage", gbs=storage / n,
-                  detail=f"{storage:.1f} GB/s from {fd.n_drives} NVMe data drive(s) shared by {n} GPU(s)"),
-        construct(Link, name=f"DDR at {memory.speed_mts} MT/s", stage="host-memory",
+        construct(Link, name=Msg("bandwidth.link.storage"), stage="storage", gbs=storage / n,
+                  detail=Msg("bandwidth.detail.storage", total=Num(storage, ".1f"), n=fd.n_drives, k=n)),
+        construct(Link, name=Msg("bandwidth.link.ddr", speed=memory.speed_mts), stage="host-memory",
                   gbs=memory.bandwidth_gbs / n,
-                  detail=f"{memory.bandwidth_gbs:.1f} GB/s over {memory.channels_populated} channel(s)"
-                         f" shared by {n} GPU(s)"),
+                  detail=Msg("bandwidth.detail.host-memory", total=Num(memory.bandwidth_gbs, ".1f"),
+                             n=memory.channels_populated, k=n)),
         construct(Link, name=fd.host_what, stage="pcie", gbs=fd.host_gbs,
-                  detail=f"theoretical; ~{PCIE_MEASURED_SHARE:.0%} is measured in practice"),
-        construct(Link, name="GPU memory (HBM/GDDR)", stage="hbm", gbs=hbm, detail="on-package"),
+                  detail=Msg("bandwidth.detail.pcie", pct=Num(PCIE_MEASURED_SHARE, ".0%"))),
+        construct(Link, name=Msg("bandwidth.link.hbm"), stage="hbm", gbs=hbm, detail=Msg("bandwidth.detail.hbm")),
     ]
     narrow = min(chain, key=lambda link: link.gbs)
     if fd.p2p is not None:
@@ -243,9 +244,8 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
         gg = fd.p2p.gbs
     else:
         gg = 0.0
-    chain.append(construct(Link, name="Network (compute-fabric NIC ports)", stage="network",
-                           gbs=net / 8 / n, detail=f"{net:g} Gb/s in total from {nics} NIC(s) over {n} GPU(s); "
-                                                    "storage/management NICs and DPUs excluded"))
+    chain.append(construct(Link, name=Msg("bandwidth.link.network"), stage="network", gbs=net / 8 / n,
+                           detail=Msg("bandwidth.detail.network", total=Num(net, "g"), n=nics, k=n)))
     return construct(
         BandwidthResult, chain=tuple(chain), bottleneck=narrow.stage, bottleneck_gbs=narrow.gbs,
         explanation=explain(narrow.stage, narrow.gbs, compute.vram_gb_per_gpu),
@@ -254,26 +254,21 @@ def compute_bandwidth(ctx: BuildContext, compute: ComputeResult, memory: HostMem
     )
 
 
-def _secs(gb: float, gbs: float) -> str:
-    return f"{gb / gbs:.0f} s" if gbs > 0 else "forever"
+def _secs(gb: float, gbs: float) -> Msg | Seq:
+    return Seq(Num(gb / gbs, ".0f"), " s") if gbs > 0 else Msg("bandwidth.forever")
 
 
-def explain(stage: str, gbs: float, vram_gb: float) -> str:
-    """Plain words: what the narrowest feed link limits."""
-    fill = f"filling one GPU's {vram_gb:g} GB of memory takes {_secs(vram_gb, gbs)}"
+def explain(stage: str, gbs: float, vram_gb: float) -> Msg:
+    """What the narrowest feed link limits (words/bandwidth_words.py words it)."""
+    fill = Msg("bandwidth.filling", vram=Num(vram_gb, "g"), secs=_secs(vram_gb, gbs))
     if stage == "storage":
         if gbs <= 0:
-            return ("No NVMe data drives: training data and checkpoints must come over the network; "
-                    "add NVMe drives for local data staging.")
-        return (f"Each GPU gets {gbs:.1f} GB/s from the NVMe drives: {fill}; "
-                "data-loading-heavy jobs and checkpoint restores will wait on storage.")
+            return Msg("bandwidth.storage-none")
+        return Msg("bandwidth.storage", gbs=Num(gbs, ".1f"), filling=fill)
     if stage == "host-memory":
         if gbs <= 0:
-            return "No working host memory (no DIMMs behind a CPU): the server cannot feed its GPUs."
-        return (f"Each GPU gets {gbs:.1f} GB/s of host-memory bandwidth: CPU-side data loading, pinned-memory "
-                "staging and CPU offload (e.g. ZeRO-Offload) are limited; populate more memory channels.")
+            return Msg("bandwidth.host-memory-none")
+        return Msg("bandwidth.host-memory", gbs=Num(gbs, ".1f"))
     if stage == "pcie":
-        return (f"Each GPU's host link carries {gbs:.1f} GB/s per direction (theoretical): {fill}; "
-                "host-to-device copies and CPU offload are limited by PCIe.")
-    return (f"The GPUs' own memory ({gbs:.0f} GB/s) is the narrowest link: the host side keeps up, "
-            "memory-bound kernels run at GPU-memory speed.")
+        return Msg("bandwidth.pcie", gbs=Num(gbs, ".1f"), filling=fill)
+    return Msg("bandwidth.hbm", gbs=Num(gbs, ".0f"))

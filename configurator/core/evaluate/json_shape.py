@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..catalog import Catalog, Part
+from ..message import Msg
 
 
 def strict_json(value: Any) -> Any:
@@ -51,9 +52,11 @@ def part_to_json(part: Part, catalog: Catalog) -> dict[str, Any]:
     return data
 
 
-def evaluation_to_json(ev: Any, violation_json: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+def evaluation_to_json(ev: Any, violation_json: Callable[[Any], dict[str, Any]],
+                       english: Callable[[Msg], str]) -> dict[str, Any]:
     """The stable JSON shape of an Evaluation (see docs/cli.md); `violation_json` words each violation
-    (`configurator.words.problems.violation_json`: the core has no words)."""
+    and `english` each other message (`configurator.words.problems.violation_json`,
+    `configurator.words.render.in_english`: the core has no words)."""
     p, psu, th, c, m, bw, cost, tco = ev.power, ev.psu, ev.thermal, ev.compute, ev.memory, ev.bandwidth, ev.cost, ev.tco
     out: dict[str, Any] = {
         "chassis": {"id": ev.chassis_id, "name": ev.chassis_name, "rack_units": ev.rack_units,
@@ -79,8 +82,9 @@ def evaluation_to_json(ev: Any, violation_json: Callable[[Any], dict[str, Any]])
         "memory": {"capacity_gb": m.capacity_gb, "bandwidth_gbs": m.bandwidth_gbs, "speed_mts": m.speed_mts,
                    "dimms": m.dimm_count, "channels_populated": m.channels_populated,
                    "channels_total": m.channels_total, "dpc": m.dpc, "ratio_to_vram": m.ratio_to_vram},
-        "bandwidth_chain": [link.model_dump() for link in bw.chain],
-        "bottlenecks": [{"stage": bw.bottleneck, "gbs": bw.bottleneck_gbs, "explanation": bw.explanation}]
+        "bandwidth_chain": [{"name": english(link.name), "stage": link.stage, "gbs": link.gbs,
+                             "detail": english(link.detail) if link.detail else ""} for link in bw.chain],
+        "bottlenecks": [{"stage": bw.bottleneck, "gbs": bw.bottleneck_gbs, "explanation": english(bw.explanation)}]
         if bw.bottleneck else [],
         "cost": cost_to_json(cost),
         "tco": {"years": tco.years, "capex": _money(tco.capex), "energy_kwh_per_year": round(tco.energy_kwh_per_year),
@@ -149,7 +153,12 @@ def _is_figure(key: str, value: Any) -> bool:
 
 def figures(evaluation: Any) -> dict[str, Any]:
     """Every figure of `evaluate --json` for this evaluation: path -> value as printed."""
-    return {k: v for k, v in _leaves(evaluation_to_json(evaluation, _code_only)) if _is_figure(k, v)}
+    return {k: v for k, v in _leaves(evaluation_to_json(evaluation, _code_only, _no_words)) if _is_figure(k, v)}
+
+
+def _no_words(msg: Msg) -> str:
+    """A message left unworded (no figure reads words)."""
+    return ""
 
 
 def _code_only(v: Any) -> dict[str, Any]:

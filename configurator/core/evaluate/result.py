@@ -5,11 +5,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, InstanceOf
 
+from ..message import Msg
 from ..violations import Violation
 
 M = TypeVar("M", bound=BaseModel)
+#: a message the words make a sentence of (words/render.py `say`)
+Said = InstanceOf[Msg]
 _set = object.__setattr__
 
 
@@ -139,21 +142,23 @@ class HostMemoryResult(_Frozen):
 
 
 class Link(_Frozen):
-    name: str                # e.g. "PCIe Gen5 x16 (shared switch uplink)"
+    """One link of the chain; its name and detail are messages (words/bandwidth_words.py)."""
+
+    name: Said    # e.g. "PCIe Gen5 x16", "DDR at 4800 MT/s"
     stage: str               # storage / host-memory / pcie / hbm / gpu-gpu / network
     gbs: float               # GB/s per GPU, per direction
-    detail: str = ""
+    detail: Said | None = None
 
 
 class BandwidthResult(_Frozen):
     chain: tuple[Link, ...]  # per GPU, storage → host → PCIe → HBM, then GPU↔GPU and network
     bottleneck: str          # stage name of the narrowest feed link
     bottleneck_gbs: float
-    explanation: str         # plain words: what it limits
+    explanation: Said  # what it limits (words/bandwidth_words.py)
     gpu_gpu_gbs: float
     network_gbps_per_gpu: float
     storage_read_gbs: float
-    bottleneck_name: str = ""  # the narrowest link's name, e.g. "PCIe Gen5 x16"
+    bottleneck_name: Said | None = None  # the narrowest link's name, e.g. "PCIe Gen5 x16"
 
 
 LineKind = Literal["hardware", "companion", "service"]
@@ -250,7 +255,7 @@ class Evaluation(_Frozen):
     tco: TcoResult
     workload: Any = None     # configurator.core.evaluate.workload.WorkloadResult | None
     violations: tuple[Violation, ...] = ()
-    assumptions: tuple[str, ...] = ()  # plain-words assumptions behind the figures
+    assumptions: tuple[Said, ...] = ()  # what the figures assume (words/assumption_words.py)
 
     @property
     def errors(self) -> tuple[Violation, ...]:

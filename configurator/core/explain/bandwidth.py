@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..evaluate import bandwidth as bwm
-from ..message import Num, Phrase, Term
+from ..message import Num, Term
 from .explanation import Explainer, Explanation, Input
 
 _STAGE = {
@@ -24,8 +24,8 @@ def link(x: Explainer, m: re.Match[str]) -> Explanation:
         link = next(ln for ln in bw.chain if ln.stage == bw.bottleneck)
     else:
         link = bw.chain[int(m.group(2))]
-    ins = [Input(x.t("explain.link"), Phrase(link.name), x.t("explain.build-parts-slots")),
-           Input(x.t("explain.detail"), Phrase(link.detail), x.t("explain.evaluation"))]
+    ins = [Input(x.t("explain.link"), link.name, x.t("explain.build-parts-slots")),
+           Input(x.t("explain.detail"), link.detail or "", x.t("explain.evaluation"))]
     if link.stage == "pcie":
         ins.append(Input(x.t("explain.measured-share"), Num(bwm.PCIE_MEASURED_SHARE, ".0%"),
                          x.t("explain.nvbandwidth-8-h200-url", url="https://github.com/stas00/ml-engineering")))
@@ -34,7 +34,7 @@ def link(x: Explainer, m: re.Match[str]) -> Explanation:
     elif link.stage in ("hbm", "gpu-gpu"):
         gpu = next((pl.part for pl in x.ctx.gpus_placed), None)
         ins.append(x.part_input(gpu, "memory_bandwidth_gbs" if link.stage == "hbm" else "scaleup_gbs", unit="GB/s"))
-    how = x.t(_STAGE[link.stage]) if link.stage in _STAGE else Phrase(link.name)
+    how = x.t(_STAGE[link.stage]) if link.stage in _STAGE else link.name
     return x.made("GB/s", x.t("explain.stage-how-theoretical-peak-per",
                               stage=Term(link.stage), how=how), ins)
 

@@ -14,6 +14,7 @@ from typing import Literal
 
 from ..build import Build
 from ..evaluate.result import Evaluation
+from ..message import Msg
 
 COMPARATORS: tuple[str, ...] = (">=", "<=", "=", "contains")
 DeviationKind = Literal["positive", "none", "negative"]
@@ -37,7 +38,7 @@ class Field:
 
     read: Callable[[Build, Evaluation], Offered]
     unit: str = ""
-    detail: Callable[[Build, Evaluation], str] = lambda b, e: ""
+    detail: Callable[[Build, Evaluation], Msg | str] = lambda b, e: ""
 
 
 def _support_years(build: Build, ev: Evaluation) -> float:
@@ -50,7 +51,7 @@ def _gpus(build: Build, ev: Evaluation) -> str:
     return f"{ev.compute.gpu_count} × {ev.compute.gpu_model}" if ev.compute.gpu_count else ""
 
 
-def _network(build: Build, ev: Evaluation) -> str:
+def _network(build: Build, ev: Evaluation) -> Msg | str:
     """The scale-out link the network figure is read from (the bandwidth chain's network stage)."""
     return next((link.detail or link.name for link in ev.bandwidth.chain if link.stage == "network"), "")
 
@@ -90,7 +91,7 @@ class Deviation:
     offered: Offered
     unit: str
     kind: DeviationKind
-    detail: str
+    detail: Msg | str       # the bandwidth chain's link is a message, worded by the writer
 
 
 def deviation_kind(comparator: str, offered: Offered, asked: float | bool | str) -> DeviationKind:

@@ -12,8 +12,10 @@ import io
 from pathlib import Path
 
 from ...core.compare import MAX_COLUMNS, Comparison, Value
+from ...core.message import Msg
 from ...store.safe_write import atomic_write
-from ...words.i18n import N_, _, translate
+from ...words.i18n import N_, _
+from ...words.problems import said
 from ..registry import Exporter, ExportRequest
 from .cells import SafeCsvWriter
 from .comparison_source import comparison_of, group_label, options_text
@@ -29,7 +31,7 @@ def raw(value: Value | object) -> object:
         return ""
     if isinstance(value, float):
         return round(value, 6)
-    return translate(value) if isinstance(value, str) else value
+    return said(value) if isinstance(value, str | Msg) else value
 
 
 def compare_rows(cmp: Comparison) -> list[list[object]]:

@@ -24,6 +24,8 @@ FORMAT = "ai-server-configurator/comparison"
 
 
 def _value(value: Value | Decimal) -> Any:
+    if isinstance(value, Msg):
+        return said(value, "en")
     return str(value) if isinstance(value, Decimal) else value
 
 
@@ -35,7 +37,7 @@ def _explanation(exp: Explanation | None) -> dict[str, Any] | None:
     if exp is None:
         return None
     inputs = [{"name": n, "value": said(v, "en") if isinstance(v, Msg) else v} for n, v in exp.inputs]
-    return {"formula": exp.formula, "inputs": inputs,
+    return {"formula": said(exp.formula, "en") if isinstance(exp.formula, Msg) else exp.formula, "inputs": inputs,
             "sources": list(exp.sources)}
 
 

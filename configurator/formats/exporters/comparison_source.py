@@ -11,8 +11,10 @@ from decimal import Decimal
 
 from ...core.catalog import Catalog
 from ...core.compare import CATALOG_PRICES, GROUPS, Column, Comparison, Delta, Options, Row, Value, make_comparison
+from ...core.message import Msg
 from ...core.money import format_money
-from ...words.i18n import _, current_language, translate
+from ...words.i18n import _, current_language
+from ...words.problems import said
 from ..registry import ExportRequest
 
 MIN_BUILDS = 2
@@ -78,8 +80,8 @@ def number_text(value: Value, row: Row) -> str:
     """A cell value as a reader sees it: grouped digits, money with its currency, '—' when missing."""
     if value is None:
         return "—"
-    if isinstance(value, str):
-        return translate(value)
+    if isinstance(value, str | Msg):
+        return said(value)
     if row.kind == "money" and row.unit and isinstance(value, Decimal):
         return format_money(value, row.unit, locale_tag())
     if isinstance(value, int):

@@ -13,12 +13,14 @@ from ...core.evaluate.json_shape import evaluation_to_json
 from ...store.safe_write import atomic_write
 from ...words.i18n import N_
 from ...words.problems import violation_json
+from ...words.render import in_english
 from ..registry import Exporter, ExportRequest
 
 
 def _write(request: ExportRequest, path: Path) -> Path:
     (_, ev), = request.options
-    text = json.dumps(evaluation_to_json(ev, violation_json), indent=2, ensure_ascii=False, default=str, allow_nan=False) + "\n"
+    data = evaluation_to_json(ev, violation_json, in_english)
+    text = json.dumps(data, indent=2, ensure_ascii=False, default=str, allow_nan=False) + "\n"
     atomic_write(path, text.encode("utf-8"))
     return path
 

@@ -13,6 +13,7 @@ from ...core.catalog import Catalog
 from ...core.tender import Deviation, TenderPricing
 from ...words.capital_numerals import rmb_upper
 from ...words.quote_words import Labels
+from ...words.render import say
 from ...words.tender_words import (
     ADJUSTMENT_WORDS,
     DEFAULT_UNIT,
@@ -52,7 +53,8 @@ def offered_text(value: float | bool | str, unit: str, tr: Labels) -> str:
 
 def deviation_rows(rows: tuple[Deviation, ...], tr: Labels) -> tuple[tuple[Cell, ...], ...]:
     return tuple((d.number, d.requirement.text, offered_text(d.offered, d.requirement.unit or d.unit, tr),
-                  tender_word(tr, DEVIATION_WORDS[d.kind]), d.detail) for d in rows)
+                  tender_word(tr, DEVIATION_WORDS[d.kind]),
+                  d.detail if isinstance(d.detail, str) else say(d.detail, tr.language)) for d in rows)
 
 
 def price_rows(pricing: TenderPricing, catalog: Catalog | None, tr: Labels) -> tuple[tuple[Cell, ...], ...]:

@@ -39,8 +39,8 @@ def format_value(row: Row, value: Value, currency: str = "") -> str:
     whose columns are in different currencies has no unit: `currency` is the column's own."""
     if value is None:
         return "—"
-    if isinstance(value, str):
-        return i18n.translate(value)
+    if isinstance(value, str | Msg):
+        return said(value)
     if row.kind == "money" and (row.unit or currency):
         return theme.money(Decimal(value), row.unit or currency, digits=abs(Decimal(value)) < 100)
     shown = number(float(value), decimals_for(float(value)))
@@ -173,7 +173,7 @@ class CompareTable(QTableWidget):
             bits.append(self.tr("higher is better") if row.better == "higher" else self.tr("lower is better"))
         explanation = row.explain(cmp.baseline)
         if explanation is not None:
-            bits.append(i18n.translate(explanation.formula))
+            bits.append(said(explanation.formula))
         return "\n".join(bits)
 
     def _cell_tip(self, cmp: Comparison, row: Row, i: int) -> str:
@@ -182,7 +182,7 @@ class CompareTable(QTableWidget):
         lines = [f"{col.label} — {i18n.translate(row.label)}: {format_value(row, row.values[i], col.currency)}"]
         explanation = row.explain(i)
         if explanation is not None:
-            lines.append(i18n.translate(explanation.formula))
+            lines.append(said(explanation.formula))
             lines += [f"  {i18n.translate(name)} = {said(value) if isinstance(value, Msg) else value}"
                       for name, value in explanation.inputs]
             if explanation.sources:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from ...words.i18n import translate
+from ...words.render import say
 from ..dialogs.explain_popup import explainable
 from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
@@ -126,7 +126,7 @@ class BandwidthPanel(QWidget):
             weight = "font-weight:600;" if hot else ""
             row.stage.setText(stage_name(link.stage))
             set_style(row.stage, f"color:{colour};{weight}" if hot else "")
-            link_name, detail = translate(link.name), translate(link.detail)
+            link_name, detail = say(link.name), say(link.detail) if link.detail else ""
             row.name.setText(link_name)
             row.name.setToolTip(f"{link_name}\n{detail}" if detail else link_name)
             row.stage.setToolTip(detail)
@@ -142,12 +142,12 @@ class BandwidthPanel(QWidget):
             for w in row.widgets():
                 w.setVisible(False)
         if worst is not None:
-            name = translate(getattr(bw, "bottleneck_name", "") or chain[worst].name)
+            name = say(bw.bottleneck_name or chain[worst].name)
             self.headline.setText(self.tr("Bottleneck: {stage} — {gbs} per GPU").format(
                 stage=fmt.coloured(stage_name(bw.bottleneck), "warning"), gbs=fmt.gbs(bw.bottleneck_gbs))
                 + f"<br><span style='font-weight:400;color:{fmt.COLOURS['muted']}'>{name}</span>")
         else:
             self.headline.setText(self.tr("No data path to show"))
-        self.explanation.setText(translate(bw.explanation))
+        self.explanation.setText(say(bw.explanation))
         self.summary.setText(self.tr("Storage read {st} in total · network {net} Gb/s per GPU").format(
             st=fmt.gbs(bw.storage_read_gbs), net=fmt.number(bw.network_gbps_per_gpu)))

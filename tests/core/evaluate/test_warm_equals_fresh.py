@@ -23,6 +23,7 @@ from configurator.core.slots import chassis_slots
 from configurator.store import paths
 from configurator.store.fx_rates import load_fx
 from configurator.words.problems import violation_json
+from configurator.words.render import in_english
 
 EXAMPLES = sorted(p.name for p in paths.examples_dir().glob("*.json"))
 
@@ -78,7 +79,7 @@ def _edit(rng: random.Random, build: Build, catalog) -> Build:
 
 
 def _both(ev) -> tuple[str, dict]:
-    return json.dumps(evaluation_to_json(ev, violation_json), sort_keys=True, default=str), ev.model_dump()
+    return json.dumps(evaluation_to_json(ev, violation_json, in_english), sort_keys=True, default=str), ev.model_dump()
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
