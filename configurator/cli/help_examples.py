@@ -42,6 +42,9 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "quotes": ("configurator quotes list", "configurator quotes create " + EXAMPLE + " --customer ACME"),
     "prices": ("configurator prices list", "configurator prices import my-prices.csv --name list-2026 --currency USD"),
     "stack": ("configurator stack " + EXAMPLE + " --json",),
+    "tender": ("configurator tender examples/h3c-r5500-g6-8x-h20.json --requirements examples/tender-requirements.toml "
+               "--pdf tender.pdf --tax-pct 13",
+               "configurator tender " + EXAMPLE + " --requirements examples/tender-requirements.toml --xlsx tender.xlsx"),
     "completion": ("configurator completion bash > ~/.local/share/bash-completion/completions/configurator",
                    "source <(configurator completion zsh)"),
     "desktop-install": ("configurator desktop-install", "configurator desktop-install --uninstall"),

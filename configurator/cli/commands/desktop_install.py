@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ...store.text_files import read_text
 from ...words.i18n import _
 from ..command import CliError, Command, note
 
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     command = args.exec_command or default_exec()
     if "\n" in command:
         raise CliError(f"--exec: one line, got {command!r}")
-    entry = (templates / f"{APP_ID}.desktop.in").read_text(encoding="utf-8").replace("@EXEC@", command)
+    entry = read_text(templates / f"{APP_ID}.desktop.in", max_bytes=64_000, what="settings file").replace("@EXEC@", command)
     for path in files.values():
         path.parent.mkdir(parents=True, exist_ok=True)
     files["desktop"].write_text(entry, encoding="utf-8")

@@ -125,7 +125,8 @@ class FileActions(MainWindowBase):
                               QMessageBox.StandardButton.Ok, self)
             box.setObjectName("cannotOpen")
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-            box.open()          # not modal to the caller: the files that did open are shown meanwhile
+            box.setWindowModality(Qt.WindowModality.WindowModal)
+            box.show()          # not modal to the caller: the files that did open are shown meanwhile
         return errors
 
     def _open_one(self, path: Path) -> str:

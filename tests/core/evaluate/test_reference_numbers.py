@@ -12,6 +12,7 @@ from configurator.core.evaluate.power import efficiency_at, part_power
 from configurator.store.build_files import load_build, loads_build
 from configurator.store.catalogs import default_catalog
 from configurator.store.loaded_evaluator import default_evaluator
+from configurator.words.render import say
 
 EXAMPLES = Path(__file__).parents[3] / "examples"
 
@@ -97,4 +98,4 @@ def test_network_per_gpu_counts_only_the_compute_fabric(cat):
     # 8 × ConnectX-6 HDR 200 Gb/s, one per GPU; the 2 dual-port storage cards do not count
     assert ev.bandwidth.network_gbps_per_gpu == 200
     net = next(link for link in ev.bandwidth.chain if link.stage == "network")
-    assert net.gbs == 25 and "from 8 NIC(s)" in net.detail
+    assert net.gbs == 25 and "from 8 NIC(s)" in say(net.detail, "en")
