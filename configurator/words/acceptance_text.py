@@ -9,6 +9,7 @@ from ..core.acceptance.compare import Comparison
 from ..core.acceptance.model import Plan, Reference, Step
 from ..core.acceptance.verdicts import Report, Row
 from ..core.message import Msg
+from .acceptance_words import LABELS
 from .render import say
 
 
@@ -57,8 +58,13 @@ def group(name: str, language: str | None = None) -> str:
 def source(ref: Reference, language: str | None = None) -> str:
     """'URL (date, confidence[, estimate])'."""
     estimate = ref.estimate and ref.confidence != "estimate"      # a catalog figure may say it already
-    flags = [ref.date, ref.confidence] + ([label("estimate", language)] if estimate else [])
-    return f"{ref.url} ({', '.join(f for f in flags if f and f != '-')})"
+    confidence = f"accept.confidence.{ref.confidence}"
+    worded = say(Msg(confidence), language) if confidence in LABELS else ref.confidence
+    flags = [ref.date, worded] + ([label("estimate", language)] if estimate else [])
+    url = ref.url
+    if ref.key.startswith("build.") and url.startswith("build: "):   # core/acceptance/plan.py `_build_ref`
+        url = f"{label('build', language)}: {url.removeprefix('build: ')}"
+    return f"{url} ({', '.join(f for f in flags if f and f != '-')})"
 
 
 def details(row: Row, language: str | None = None) -> str:
