@@ -55,12 +55,16 @@ def group(name: str, language: str | None = None) -> str:
     return say(Msg(f"accept.group.{name}"), language)
 
 
+def confidence_word(confidence: str, language: str | None = None) -> str:
+    """A source's confidence ('high', 'datasheet', 'secondary' …) in `language`; an unknown word as it is."""
+    key = f"accept.confidence.{confidence}"
+    return say(Msg(key), language) if key in LABELS else confidence
+
+
 def source(ref: Reference, language: str | None = None) -> str:
     """'URL (date, confidence[, estimate])'."""
     estimate = ref.estimate and ref.confidence != "estimate"      # a catalog figure may say it already
-    confidence = f"accept.confidence.{ref.confidence}"
-    worded = say(Msg(confidence), language) if confidence in LABELS else ref.confidence
-    flags = [ref.date, worded] + ([label("estimate", language)] if estimate else [])
+    flags = [ref.date, confidence_word(ref.confidence, language)] + ([label("estimate", language)] if estimate else [])
     url = ref.url
     if ref.key.startswith("build.") and url.startswith("build: "):   # core/acceptance/plan.py `_build_ref`
         url = f"{label('build', language)}: {url.removeprefix('build: ')}"
