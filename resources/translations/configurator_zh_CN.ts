@@ -166,7 +166,7 @@
     </message>
     <message>
         <source>%1× %2 · %3 DIMMs · %4 PCIe · %5 bays · %6 PSU (%7)</source>
-        <translation>%1× %2 · %3 个内存插槽 · %4 个 PCIe · %5 个硬盘位 · %6 个电源（%7）</translation>
+        <translation>%1× %2 · %3 内存槽 · %4 PCIe · %5 盘位 · %6 电源 (%7)</translation>
     </message>
     <message>
         <source>New build — choose a chassis</source>
