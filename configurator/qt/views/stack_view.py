@@ -44,6 +44,8 @@ def _table(headers: list[str], stretch: int) -> QTableWidget:
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    # rows sized while the window was still narrow kept three lines too many: re-fit them as it widens
+    header.sectionResized.connect(lambda *_: table.resizeRowsToContents())
     return table
 
 
