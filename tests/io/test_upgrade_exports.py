@@ -56,10 +56,6 @@ def test_delta_bom_csv_adds_up_and_equals_the_xlsx(files, tmp_path):
     figures = load_workbook(tmp_path / "d.xlsx")["Figures"]
     names = [row[0] for row in figures.iter_rows(values_only=True)]
     assert {"wall_max_w", "heat_btu_hr", "airflow_cfm", "psu_load_pct_max", "feed loss"} <= set(names)
-    wall = next(row for row in figures.iter_rows() if row[0].value == "wall_max_w")
-    assert wall[1].number_format == "#,##0.0"          # not 797.7777777778 W
-    for ws in (sheet, figures):                        # converted to PDF: one page wide
-        assert ws.page_setup.fitToWidth == 1 and ws.page_setup.orientation == "landscape"
 
 
 def test_upgrade_quote_pdf_prints_the_plan(files, tmp_path):

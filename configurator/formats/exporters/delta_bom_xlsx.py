@@ -18,7 +18,6 @@ from ..registry import Exporter, ExportRequest
 from .cells import text_cells_only, xlsx_row
 from .delta_bom_csv import delta_rows
 from .upgrade_request import request_plan
-from .xlsx_common import print_setup
 
 _MONEY_COLUMNS = (7, 8)   # unit_price, extended (1-based)
 
@@ -36,7 +35,7 @@ def _figures_rows(plan: UpgradePlan) -> list[list[object]]:
 def workbook_bytes(plan: UpgradePlan, catalog) -> bytes:
     """The workbook, saved to memory (so the file itself is written atomically)."""
     from openpyxl import Workbook  # imported on the first XLSX export, not at start
-    from openpyxl.styles import Alignment, Font
+    from openpyxl.styles import Font
 
     wb = Workbook()
     bom = wb.active
@@ -54,19 +53,8 @@ def workbook_bytes(plan: UpgradePlan, catalog) -> bytes:
     for row in _figures_rows(plan):
         figures.append(xlsx_row(row))
     figures.column_dimensions["A"].width = 22
-    for letter in "BCD":
-        figures.column_dimensions[letter].width = 40 if letter != "D" else 16
-    for row in figures.iter_rows(min_row=2, min_col=2, max_col=4):
-        for cell in row:     # 797.7777777778 W read as 797.8
-            if isinstance(cell.value, float):
-                cell.number_format = "#,##0.0"
-    for (cell,) in figures.iter_rows(min_row=2, min_col=3, max_col=3):
-        if isinstance(cell.value, str) and len(cell.value) > 45:   # a problem's sentence wraps in its column
-            for other in figures[cell.row]:
-                other.alignment = Alignment(wrap_text=other is cell, vertical="top")
-            figures.row_dimensions[cell.row].height = 13 * (len(cell.value) // 45 + 1)   # no reader sizes rows
-    for ws in (bom, figures):
-        print_setup(ws)      # converted or printed: one page wide, not ten pages of column strips
+    for letter in "BC":
+        figures.column_dimensions[letter].width = 40
     text_cells_only(wb)
     out = io.BytesIO()
     wb.save(out)
