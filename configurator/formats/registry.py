@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from ..words.i18n import _
-
 if TYPE_CHECKING:   # annotations only: looking a format up imports none of the models
     from ..core.build import Build
     from ..core.catalog import Catalog
@@ -98,4 +96,4 @@ def for_path(registry: Mapping[str, F], path: Path | str, kind: str, default: F 
 
 def dialog_filter(fmt: Importer | Exporter) -> str:
     """A Qt file-dialog filter entry: 'Configurator build (*.json)'."""
-    return f"{_(fmt.description)} ({' '.join('*' + s for s in fmt.suffixes)})"
+    return f"{fmt.description} ({' '.join('*' + s for s in fmt.suffixes)})"

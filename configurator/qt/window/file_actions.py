@@ -28,7 +28,6 @@ from ...store.autosave import document_key
 from ...store.build_files import save_build
 from ...store.safe_write import sanitize_filename
 from ...store.vendor_settings import UnorderableError
-from ...words import i18n
 from ...words.problems import text as problem_text
 from .. import theme
 from ..dialogs.chassis_picker import ChassisPicker
@@ -305,7 +304,7 @@ class FileActions(MainWindowBase):
         start = own.with_suffix(fmt.suffixes[0]) if own else _default_path(self.session.build, fmt.suffixes[0])
         if start == own:  # an export sharing the build file's suffix (JSON) must not suggest the build file
             start = own.with_name(f"{own.stem}-{fmt.name}{fmt.suffixes[0]}")
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %s") % i18n._(fmt.description), str(start),
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %s") % fmt.description, str(start),
                                               dialog_filter(fmt))
         if not path:
             return False

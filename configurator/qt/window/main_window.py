@@ -147,7 +147,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self.act_save = self._action(self.tr("&Save"), self.save, sk.Save)
         # Save As has no standard binding on some platforms: bind Ctrl+Shift+S explicitly
         self.act_save_as = self._action(self.tr("Save &As…"), self.save_as, "Ctrl+Shift+S")
-        self.export_actions = {name: self._action(self.tr("Export %s…") % i18n._(fmt.description),
+        self.export_actions = {name: self._action(self.tr("Export %s…") % i18n.translate(fmt.description),
                                                   lambda _=False, name=name: self.export_as(name),
                                                   "Ctrl+E" if name == "pdf" else None)
                                for name, fmt in EXPORTERS.items()}
