@@ -9,6 +9,7 @@ from ..core.acceptance.compare import Comparison
 from ..core.acceptance.model import Plan, Reference, Step
 from ..core.acceptance.verdicts import Report, Row
 from ..core.message import Msg
+from .acceptance_words import LABELS
 from .render import say
 
 
@@ -54,11 +55,20 @@ def group(name: str, language: str | None = None) -> str:
     return say(Msg(f"accept.group.{name}"), language)
 
 
+def confidence_word(confidence: str, language: str | None = None) -> str:
+    """A source's confidence ('high', 'datasheet', 'secondary' …) in `language`; an unknown word as it is."""
+    key = f"accept.confidence.{confidence}"
+    return say(Msg(key), language) if key in LABELS else confidence
+
+
 def source(ref: Reference, language: str | None = None) -> str:
     """'URL (date, confidence[, estimate])'."""
     estimate = ref.estimate and ref.confidence != "estimate"      # a catalog figure may say it already
-    flags = [ref.date, ref.confidence] + ([label("estimate", language)] if estimate else [])
-    return f"{ref.url} ({', '.join(f for f in flags if f and f != '-')})"
+    flags = [ref.date, confidence_word(ref.confidence, language)] + ([label("estimate", language)] if estimate else [])
+    url = ref.url
+    if ref.key.startswith("build.") and url.startswith("build: "):   # core/acceptance/plan.py `_build_ref`
+        url = f"{label('build', language)}: {url.removeprefix('build: ')}"
+    return f"{url} ({', '.join(f for f in flags if f and f != '-')})"
 
 
 def details(row: Row, language: str | None = None) -> str:

@@ -69,6 +69,13 @@ LABELS: dict[str, Entry] = {
     "accept.label.verdict": N_("Verdict"),
     "accept.label.done": N_("Done"),
     "accept.label.estimate": N_("estimate"),
+    # references.toml's confidence of an expected value, shown beside its source
+    "accept.confidence.high": N_("high"),
+    "accept.confidence.medium": N_("medium"),
+    "accept.confidence.low": N_("low"),
+    "accept.confidence.datasheet": N_("datasheet"),
+    "accept.confidence.secondary": N_("secondary"),
+    "accept.confidence.estimate": N_("estimate"),
     "accept.label.sources": N_("Sources of the expected values"),
     "accept.label.findings": N_("Against the baseline"),
     "accept.label.unchanged": N_("no change beyond the tolerances"),

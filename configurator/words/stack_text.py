@@ -14,6 +14,7 @@ from ..core.message import Msg
 from ..core.stack.installed import Finding, InstalledStack
 from ..core.stack.plan import PinnedItem, StackPlan
 from ..core.stack.table import Row
+from .acceptance_text import confidence_word
 from .i18n import _, pad
 from .render import say
 
@@ -31,11 +32,11 @@ class ManifestRow:
 def manifest_rows(plan: StackPlan, language: str | None = None) -> list[ManifestRow]:
     """The pinned stack as worded rows (empty when no stack fits)."""
     return [ManifestRow(say(Msg(f"stack.component.{i.component}"), language), i.version,
-                        say(i.note, language) if i.note else "", _source(i.row)) for i in plan.pinned]
+                        say(i.note, language) if i.note else "", _source(i.row, language)) for i in plan.pinned]
 
 
-def _source(row: Row) -> str:
-    return f"{row.source} ({row.date}, {row.confidence})"
+def _source(row: Row, language: str | None = None) -> str:
+    return f"{row.source} ({row.date}, {confidence_word(row.confidence, language)})"
 
 
 def plan_text(plan: StackPlan, findings: tuple[Finding, ...] | None = None,

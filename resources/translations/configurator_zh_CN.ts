@@ -157,6 +157,18 @@
         <translation>%1× PCIe %2</translation>
     </message>
     <message>
+        <source>air</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <source>liquid</source>
+        <translation>液冷</translation>
+    </message>
+    <message>
+        <source>%1× %2 · %3 DIMMs · %4 PCIe · %5 bays · %6 PSU (%7)</source>
+        <translation>%1× %2 · %3 内存槽 · %4 PCIe · %5 盘位 · %6 电源 (%7)</translation>
+    </message>
+    <message>
         <source>New build — choose a chassis</source>
         <translation>新建配置 — 选择机箱</translation>
     </message>

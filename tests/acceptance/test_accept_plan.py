@@ -95,3 +95,15 @@ def test_a_pcie_gpu_in_a_slower_slot_is_expected_at_the_slots_link():
             return slower
 
     assert _link(OneChassis(), build.chassis, slot.id, gpu) == (4, 8)
+
+
+def test_a_sources_confidence_and_the_build_as_source_are_worded_in_chinese(plan):
+    from configurator.words.acceptance_text import source
+
+    confidences = {s.source.confidence for s in plan.steps}
+    assert {"high", "datasheet"} <= confidences
+    for step in plan.steps:
+        zh = source(step.source, "zh_CN")
+        assert f", {step.source.confidence})" not in zh and f"({step.source.confidence})" not in zh, zh
+        assert not zh.startswith("build:"), zh
+    assert source(plan.steps[0].source, "en").endswith("(high)")

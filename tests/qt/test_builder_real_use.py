@@ -225,6 +225,25 @@ def test_the_chassis_picker_counts_slots_for_a_2_wide_gpu_and_shows_the_whole_su
     assert table.viewport().width() >= need or picker.width() >= picker.screen().availableGeometry().width() - 60
 
 
+def test_the_chassis_summary_says_air_or_liquid_and_is_worded_in_chinese(qapp):
+    """The summary's cooling read 'cooling' for every chassis (the first word of the part id), and
+    its words stayed English in the Chinese window."""
+    from configurator.qt.dialogs.chassis_picker import chassis_summary
+    from configurator.qt.window import language_menu
+    from configurator.store.catalogs import default_catalog
+
+    cat = default_catalog()
+    hgx, liquid = cat.chassis("supermicro-sys-821ge-tnhr"), cat.chassis("supermicro-sys-421ge-tnhr2-lcc")
+    assert chassis_summary(hgx, cat).endswith(" · air") and chassis_summary(liquid, cat).endswith("liquid")
+    assert "DIMMs" in chassis_summary(hgx, cat) and "cooling" not in chassis_summary(hgx, cat)
+    try:
+        language_menu.install(qapp, "zh_CN")
+        zh = chassis_summary(hgx, cat)
+        assert zh.endswith("风冷") and "DIMMs" not in zh and "bays" not in zh, zh
+    finally:
+        language_menu.install(qapp, "en")
+
+
 def test_group_headers_count_what_the_filter_shows(make_window, catalog):
     win = make_window()
     pal = win.palette_widget

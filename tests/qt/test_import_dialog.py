@@ -105,3 +105,32 @@ def test_a_probe_folder_is_imported_and_its_report_lists_matches_and_notes(make_
     qtbot.mouseClick(copy, Qt.MouseButton.LeftButton)
     assert QApplication.clipboard().text() == report.notes.toPlainText()
     assert not win.session.is_clean
+
+
+def test_edits_after_closing_the_import_report_reach_every_view(make_window, qtbot, monkeypatch):
+    """Seen with a real window: after the report was closed (deleted), each edit raised
+    'Internal C++ object (ImportReport) already deleted' in its evaluated callback, which stopped
+    the signal, so the schematic kept showing a dropped GPU's slot empty."""
+    import shiboken6
+
+    from configurator.core.ops import Place
+    from configurator.qt.dialogs.import_report import ImportReport
+
+    win = make_window()
+
+    def run(self: ImportServerDialog) -> int:
+        self.url.setText(str(PROBE_H200))
+        self.start()
+        qtbot.waitUntil(lambda: self.result_ is not None, timeout=15000)
+        return 1
+
+    monkeypatch.setattr(ImportServerDialog, "exec", run)
+    import_from_server(win)
+    report = win.findChildren(ImportReport)[0]
+    report.close()
+    qtbot.waitUntil(lambda: not shiboken6.isValid(report), timeout=5000)
+    seen: list[object] = []
+    win.session.evaluated.connect(seen.append)           # a view connected after the report
+    slot, part = next(iter(win.session.build.placements.items()))
+    win.session.apply(Place(slot=slot, part=part))       # any edit re-evaluates
+    assert seen

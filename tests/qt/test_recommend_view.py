@@ -75,3 +75,20 @@ def test_best_row_is_selected_even_with_ctrl_held(qtbot, session) -> None:
         assert dialog.selected_rows() == [0] and "1." in dialog.details.toPlainText()
     finally:
         qtbot.keyRelease(dialog.table, Qt.Key.Key_Control)
+
+
+def test_the_reasons_fit_the_table_at_1366(qtbot, session) -> None:
+    """At 1366×768 the reasons column ran off the right edge behind a scroll bar."""
+    dialog = RecommendDialog(session)
+    qtbot.addWidget(dialog)
+    dialog.resize(1311, 691)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.tokens.setText("1e10")
+    dialog.deadline.setValue(14)
+    dialog.servers.setValue(1)
+    dialog.run()
+    table = dialog.table
+    last = table.columnCount() - 1
+    assert sum(table.columnWidth(c) for c in range(last + 1)) <= table.viewport().width() + 1
+    assert table.item(0, last).toolTip() == table.item(0, last).text() != ""

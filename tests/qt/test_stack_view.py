@@ -46,3 +46,22 @@ def test_the_stack_view_pins_fabric_manager_and_follows_a_gpu_change(qtbot, tmp_
     probe.write_text(json.dumps({"kind": PROBE_KIND, "files": files, "missing": {}}), encoding="utf-8")
     assert view.compare_with(probe)
     assert [r[0] for r in _cells(view.findings) if "580.95.05" in r[1]] == ["Error"]
+
+
+def test_the_pinned_stack_shows_every_row_in_a_laptop_sized_window(qtbot):
+    """At 1366×768 the dialog is 1100×691: the pinned stack (five rows that wrap) was squeezed to a
+    third of it and cut its last row, while the short list of refused candidates stood half empty."""
+    from configurator.qt.views.stack_view import StackDialog
+
+    i18n.set_language("en")
+    catalog = default_catalog()
+    session = Session(catalog, load_build(paths.examples_dir() / "hgx-h100-8gpu.json"),
+                      evaluator=default_evaluator(catalog))
+    dialog = StackDialog(session)
+    qtbot.addWidget(dialog)
+    dialog.resize(1100, 691)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    table = dialog.view.pinned
+    rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    assert table.rowCount() >= 5 and rows <= table.viewport().height(), (rows, table.viewport().height())

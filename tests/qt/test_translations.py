@@ -144,6 +144,11 @@ def test_main_window_menus_are_chinese(chinese, make_window):
     win = make_window()
     titles = [a.text() for a in win.menuBar().actions()]
     assert titles[:3] == ["文件(&F)", "编辑(&E)", "视图(&V)"]
+    exports = {name: act.text() for name, act in win.export_actions.items()}
+    assert exports["pdf"].startswith("导出") and "quote" not in exports["pdf"]    # the format's name too
+    assert not any(re.search("[A-Za-z]{4}", t.replace("PDF", "").replace("JSON", "").replace("CSV", "")
+                             .replace("XLSX", "").replace("Excel", "").replace("NetBox", "").replace("YAML", ""))
+                   for t in exports.values()), exports
 
 
 def test_language_menu_saves_the_choice_for_the_next_start(make_window, monkeypatch):

@@ -74,6 +74,8 @@ def test_the_upgrade_view_compares_with_a_file_and_says_when_there_is_none(qtbot
     assert view.set_before_file(imported)
     assert view.plan is not None and "server.json" in view.source.text()
     assert any(r[0] == "Remove" for r in _cells(view.changes))      # the imported H200 is not in the example
+    removed = view.cost.text().split("Removed: ", 1)[1].split("\n")[0]
+    assert real_catalog.get(H200).name in removed and H200 not in removed   # names, not catalog ids
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")
     assert not view.set_before_file(bad) and "bad.json" in view.source.text()

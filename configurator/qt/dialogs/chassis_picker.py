@@ -54,13 +54,21 @@ def gpu_positions(chassis: Chassis) -> str:
     return QCoreApplication.translate("ChassisPicker", "%1× PCIe %2").replace("%1", str(n)).replace("%2", width)
 
 
-def chassis_summary(chassis: Chassis) -> str:
+def chassis_summary(chassis: Chassis, catalog: Catalog | None = None) -> str:
+    """'2× LGA4677 · 32 DIMMs · 11 PCIe · 21 bays · 6 PSU (4+2) · air' in the user's language; the
+    cooling is the kind of the chassis' cooling options (with no catalog: none said)."""
     sockets = len(chassis.sockets)
     dimms = sockets * chassis.memory.channels_per_socket * chassis.memory.dpc
     bays = sum(g.count for g in chassis.drive_bays)
-    cooling = "/".join(sorted({c.cooling.split("-")[0] for c in chassis.cooling_options}))
-    return (f"{sockets}× {chassis.sockets[0].socket} · {dimms} DIMMs · {len(chassis.pcie_slots)} PCIe · "
-            f"{bays} bays · {chassis.psu.count} PSU ({chassis.psu.default_redundancy}) · {cooling}")
+    kinds = {getattr(catalog.get(c.cooling), "kind", "") for c in chassis.cooling_options} if catalog else set()
+    words = {"air": QCoreApplication.translate("ChassisPicker", "air"),
+             "liquid": QCoreApplication.translate("ChassisPicker", "liquid")}
+    cooling = "/".join(words[k] for k in ("air", "liquid") if k in kinds)
+    text = (QCoreApplication.translate("ChassisPicker", "%1× %2 · %3 DIMMs · %4 PCIe · %5 bays · %6 PSU (%7)")
+            .replace("%1", str(sockets)).replace("%2", chassis.sockets[0].socket).replace("%3", str(dimms))
+            .replace("%4", str(len(chassis.pcie_slots))).replace("%5", str(bays))
+            .replace("%6", str(chassis.psu.count)).replace("%7", chassis.psu.default_redundancy))
+    return f"{text} · {cooling}" if cooling else text
 
 
 class ChassisPicker(QDialog):
@@ -83,11 +91,11 @@ class ChassisPicker(QDialog):
         self.table.horizontalHeader().setStretchLastSection(True)
         for r, c in enumerate(chassis):
             price = catalog.price(c.id)
-            cells = [c.name, c.vendor, f"{c.rack_units}U", gpu_positions(c), chassis_summary(c)]
+            cells = [c.name, c.vendor, f"{c.rack_units}U", gpu_positions(c), chassis_summary(c, catalog)]
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(ID_ROLE, c.id)
-                tip = (c.description or c.name) + "\n" + chassis_summary(c)
+                tip = (c.description or c.name) + "\n" + chassis_summary(c, catalog)
                 if price:
                     tip += "\n" + theme.money(price.price, price.currency)
                 item.setToolTip(tip)

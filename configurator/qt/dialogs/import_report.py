@@ -185,7 +185,10 @@ class ImportReport(QDialog):
         self._fill_matched()
         self.refresh()
         resize_to_fit(self, 980, 640)
-        session.evaluated.connect(self._on_evaluated)
+        callback = self._on_evaluated
+        session.evaluated.connect(callback)
+        # closing deletes the dialog: its callback must go with it, or each later edit raises and stops the signal
+        self.destroyed.connect(lambda *_: session.evaluated.disconnect(callback))
 
     # ------------------------------------------------------------------ content
     def _kind(self, kind: str) -> str:

@@ -213,9 +213,12 @@ class RecommendDialog(QDialog):
             words = " ".join(_text(x) for x in (*r.reasons, *r.binds))
             for col, value in enumerate((str(i + 1), str(r.servers), r.evaluation.chassis_name,
                                          f"{c.gpu_count} × {c.gpu_model}", f"{r.price:,.0f}", speed, words)):
-                self.table.setItem(i, col, QTableWidgetItem(value))
+                item = QTableWidgetItem(value)
+                item.setToolTip(value if col in (2, 3, 6) else "")   # the names and reasons may be cut
+                self.table.setItem(i, col, item)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setStretchLastSection(True)
+        self._fit_reasons()
         self.status.setText(self.tr("%s valid servers, %s scored, %s s") % (
             f"{rec.enumerated:,}", f"{rec.candidates:,}", f"{rec.seconds:.2f}") if rec.results
             else _(rec.none_reason))
@@ -224,6 +227,24 @@ class RecommendDialog(QDialog):
             # Ctrl (or one a synthetic key event left pressed) would toggle the best row off
             flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
             self.table.selectionModel().setCurrentIndex(self.table.model().index(0, 0), flags)
+
+    def _fit_reasons(self) -> None:
+        """The reasons (the last column, one long line each) take the width left, not their whole
+        length: at 1366 px they ran off the right edge behind a scroll bar (the tooltip has all of it)."""
+        self.table.resizeColumnsToContents()
+        last = self.table.columnCount() - 1
+        room = self.table.viewport().width()
+        if sum(self.table.columnWidth(c) for c in range(last + 1)) <= room:
+            return
+        for col in (2, 3):     # chassis and GPUs: the longest names give way first, down to 220 px
+            self.table.setColumnWidth(col, min(self.table.columnWidth(col), 220))
+        rest = room - sum(self.table.columnWidth(c) for c in range(last))
+        self.table.setColumnWidth(last, max(rest, 160))
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self.table.rowCount():
+            self._fit_reasons()
 
     def _on_points_clicked(self, _item: Any, points: Any, event: Any = None) -> None:
         add = event is not None and bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)

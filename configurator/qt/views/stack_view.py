@@ -44,6 +44,8 @@ def _table(headers: list[str], stretch: int) -> QTableWidget:
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    # rows sized while the window was still narrow kept three lines too many: re-fit them as it widens
+    header.sectionResized.connect(lambda *_: table.resizeRowsToContents())
     return table
 
 
@@ -79,11 +81,11 @@ class StackView(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.problems)
-        layout.addWidget(self.pinned, 3)
+        layout.addWidget(self.pinned, 4)         # the pinned stack first; the other two are short lists
         layout.addWidget(QLabel(self.tr("Candidates that do not fit")))
-        layout.addWidget(self.rejected, 2)
+        layout.addWidget(self.rejected, 1)
         layout.addWidget(QLabel(self.tr("Against an imported server")))
-        layout.addWidget(self.findings, 2)
+        layout.addWidget(self.findings, 1)
         session.evaluated.connect(self._on_evaluated)
         self.refresh()
 

@@ -211,7 +211,7 @@ class UpgradeView(QWidget):
         text = (self.tr("New parts %1 · upgrade total %2 (only new parts are priced)")
                 .replace("%1", money(plan.cost_new_parts)).replace("%2", money(plan.cost_total)))
         if removed:
-            text += "\n" + self.tr("Removed: %s") % ", ".join(f"{c.part_id} ({c.slot})" for c in removed)
+            text += "\n" + self.tr("Removed: %s") % ", ".join(f"{self._name(c.part_id)} ({c.slot})" for c in removed)
         if plan.trade_in_total:
             text += "\n" + self.tr("Trade-in %1 · net %2").replace("%1", money(plan.trade_in_total)).replace(
                 "%2", money(plan.net_cost))
