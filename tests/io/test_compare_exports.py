@@ -211,3 +211,18 @@ def test_comparison_of_plain_options(evaluator, tmp_path):
     one = ExportRequest(options=request.options[:1], catalog=evaluator.catalog)
     with pytest.raises(ValueError, match="at least 2 builds"):
         COMPARE_EXPORTERS["compare-csv"].write(one, tmp_path / "x.csv")
+
+
+def test_names_stay_names_in_chinese(tmp_path):
+    """The chassis 'Supermicro SYS-421GE-TNRT (4U, up to 10 DW PCIe GPUs)' went through the template
+    translator and came out '… 台（4U, up to 10 DW PCIe 个 GPU）' in the Chinese comparison."""
+    from configurator.launch import main
+
+    ex = paths.examples_dir()
+    out = tmp_path / "c.csv"
+    assert main(["compare", str(ex / "hgx-h100-8gpu.json"), str(ex / "pcie-l40s-8gpu.json"),
+                 "--csv", str(out), "--lang", "zh_CN"]) == 0
+    rows = {r[0]: r for r in csv.reader(io.StringIO(out.read_text("utf-8")))}
+    chassis = load_catalog().chassis(load_build(ex / "pcie-l40s-8gpu.json").chassis).name
+    assert rows["hardware.chassis"][9] == chassis and "GPUs" in chassis
+    assert rows["psu.feed_loss"][5] != "overloads on a feed loss"          # a worded value is still translated

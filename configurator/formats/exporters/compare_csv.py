@@ -15,23 +15,22 @@ from ...core.compare import MAX_COLUMNS, Comparison, Value
 from ...core.message import Msg
 from ...store.safe_write import atomic_write
 from ...words.i18n import N_, _
-from ...words.problems import said
 from ..registry import Exporter, ExportRequest
 from .cells import SafeCsvWriter
-from .comparison_source import comparison_of, group_label, options_text
+from .comparison_source import comparison_of, group_label, options_text, value_words
 
 
 def _letter(i: int) -> str:
     return chr(ord("A") + i)
 
 
-def raw(value: Value | object) -> object:
+def raw(value: Value | object, row_key: str = "") -> object:
     """A cell as the CSV writes it: floats to 6 decimals (no binary noise), Decimals exact, None ''."""
     if value is None:
         return ""
     if isinstance(value, float):
         return round(value, 6)
-    return said(value) if isinstance(value, str | Msg) else value
+    return value_words(value, row_key) if isinstance(value, str | Msg) else value
 
 
 def compare_rows(cmp: Comparison) -> list[list[object]]:
@@ -52,7 +51,7 @@ def compare_rows(cmp: Comparison) -> list[list[object]]:
     for row in cmp.rows:
         line: list[object] = [row.key, group_label(row.group), _(row.label), row.unit, row.better or ""]
         for value, delta, best in zip(row.values, row.deltas, row.best, strict=True):
-            line += [raw(value), "" if delta is None else raw(delta.absolute),
+            line += [raw(value, row.key), "" if delta is None else raw(delta.absolute),
                      "" if delta is None or delta.percent is None else round(delta.percent, 4),
                      int(best)]
         rows.append(line)

@@ -14,10 +14,17 @@ from typing import Any
 from ...core.compare import MAX_COLUMNS, Comparison, Row
 from ...core.message import Msg
 from ...words.i18n import N_, _
-from ...words.problems import said
 from ..registry import Exporter, ExportRequest
 from .cells import xlsx_row
-from .comparison_source import column_header, comparison_of, group_label, options_text, price_list_name, prices_text
+from .comparison_source import (
+    column_header,
+    comparison_of,
+    group_label,
+    options_text,
+    price_list_name,
+    prices_text,
+    value_words,
+)
 from .xlsx_common import (
     NUMBER_FORMAT,
     PERCENT_FORMAT,
@@ -70,7 +77,7 @@ def _row(ws: Any, row: Row) -> None:
 
     line: list[Any] = [group_label(row.group), _(row.label), row.unit]
     for value, delta in zip(row.values, row.deltas, strict=True):
-        line.append(said(value) if isinstance(value, str | Msg) else value)
+        line.append(value_words(value, row.key) if isinstance(value, str | Msg) else value)
         line.append(None if delta is None else delta.absolute)
         line.append(None if delta is None or delta.percent is None else delta.percent / 100.0)
     ws.append(xlsx_row(line))

@@ -76,12 +76,22 @@ def prices_text(col: Column) -> str:
     return _("prices: {name}").format(name=price_list_name(col))
 
 
+#: rows whose text is a part's or a chassis' name: printed as it is, never through the template
+#: translator (which read '… (4U, up to 10 DW PCIe GPUs)' as '… 台（4U, up to 10 DW PCIe 个 GPU）')
+NAME_ROWS = frozenset({"hardware.chassis", "hardware.gpus", "hardware.cpus"})
+
+
+def value_words(value: str | Msg, row_key: str) -> str:
+    """A text cell in the current language: a name as it is, a worded value (or message) said."""
+    return value if isinstance(value, str) and row_key in NAME_ROWS else said(value)
+
+
 def number_text(value: Value, row: Row) -> str:
     """A cell value as a reader sees it: grouped digits, money with its currency, '—' when missing."""
     if value is None:
         return "—"
     if isinstance(value, str | Msg):
-        return said(value)
+        return value_words(value, row.key)
     if row.kind == "money" and row.unit and isinstance(value, Decimal):
         return format_money(value, row.unit, locale_tag())
     if isinstance(value, int):

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from ...core.compare import CATALOG_PRICES, GROUPS, Comparison, Delta, Row, Value
 from ...core.message import Msg
+from ...formats.exporters.comparison_source import value_words
 from ...words import i18n
 from ...words.problems import said
 from .. import theme
@@ -40,7 +41,7 @@ def format_value(row: Row, value: Value, currency: str = "") -> str:
     if value is None:
         return "—"
     if isinstance(value, str | Msg):
-        return said(value)
+        return value_words(value, row.key)
     if row.kind == "money" and (row.unit or currency):
         return theme.money(Decimal(value), row.unit or currency, digits=abs(Decimal(value)) < 100)
     shown = number(float(value), decimals_for(float(value)))
