@@ -104,8 +104,9 @@ def _problems(plan: ClusterPlan, tr: Labels) -> list[Flowable]:
     st = styles()
     out: list[Flowable] = []
     for v in plan.violations:
-        out.append(PM(f"<b>{fonts.markup(tr(v.severity.upper()))}</b> {fonts.markup(v.code)}: "
-                      f"{fonts.markup(said(v.message, tr.language))}", st.small))
+        # the rule's code is the tool's (`cluster --json` and the CLI print it), not the reader's
+        out.append(PM(f"<b>{fonts.markup(tr(v.severity.upper()))}</b> {fonts.markup(said(v.message, tr.language))}",
+                      st.small))
         if v.fix is not None:
             out.append(P(tr("Fix: {fix}").format(fix=said(v.fix.description, tr.language)), st.muted))
     out += [P(tr.message(n), st.muted) for n in plan.notes]
