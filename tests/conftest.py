@@ -42,3 +42,18 @@ def _english_again():
     from configurator.words import i18n
 
     i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _no_window_left_on_screen():
+    """A window a test leaves shown is hidden after it: Qt would paint it again whenever a later test
+    processes events, long after its test (and maybe part of its objects) is gone."""
+    yield
+    import sys
+
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    app = widgets.QApplication.instance() if widgets is not None else None
+    if app is not None:
+        for window in app.topLevelWidgets():
+            if window.isVisible():
+                window.hide()

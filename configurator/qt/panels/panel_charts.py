@@ -22,11 +22,32 @@ def chart_font(point_size: int = 9) -> QFont:
     return font
 
 
+_PLOT: list[type] = []
+
+
+def _plot_class() -> type:
+    """pyqtgraph's PlotWidget that skips a paint once its scene is gone: a panel torn down while a
+    paint was still queued (a closed window, a panel rebuilt) made pyqtgraph's paintEvent call into a
+    deleted scene (a crash seen in the test suite, never in a window: the guard costs one check)."""
+    if not _PLOT:
+        import pyqtgraph as pg
+
+        class GuardedPlotWidget(pg.PlotWidget):
+            def paintEvent(self, ev: Any) -> None:  # noqa: N802 - Qt API
+                scene = self.scene()
+                if scene is None or not shiboken6.isValid(scene) or not shiboken6.isValid(self):
+                    return
+                super().paintEvent(ev)
+
+        _PLOT.append(GuardedPlotWidget)
+    return _PLOT[0]
+
+
 def make_plot(parent: QWidget | None = None, height: int = 180, axis_items: dict[str, Any] | None = None) -> Any:
     """A white, static pyqtgraph PlotWidget with explicit tick fonts and no mouse interaction."""
     import pyqtgraph as pg
 
-    plot = pg.PlotWidget(parent=parent, background="w", axisItems=axis_items)
+    plot = _plot_class()(parent=parent, background="w", axisItems=axis_items)
     plot.setMinimumHeight(height)
     plot.setMenuEnabled(False)
     plot.setMouseEnabled(False, False)
