@@ -34,6 +34,10 @@ def text_floor(scale: float) -> float:
     return float(min(math.ceil(MIN_TEXT_PX / scale - 1e-6), MAX_TEXT_FLOOR))
 
 
+#: the GPU fabric's product name, as the baseboard caption prints it (the catalog keeps an id)
+FABRIC_NAMES = {"nvswitch": "NVSwitch", "xgmi": "AMD Infinity Fabric (xGMI)", "hccs": "HCCS", "roce": "RoCE"}
+
+
 class SceneLabel(QGraphicsSimpleTextItem):
     """A caption, note or title of the schematic: its design size, raised to the view's text
     floor, and cut with '…' to `max_w` scene px (the full text is its tooltip when cut)."""
@@ -145,7 +149,7 @@ def layout(chassis: Chassis) -> tuple[list[list[SlotGroup]], float]:
         rects, w, h = _row_of_boxes(by_kind["gpu"], 104, 74, 7, 8, "module")
         cap = (QCoreApplication.translate("ChassisView", "%1 · %2 positions · %3")
                .replace("%1", bb.label or QCoreApplication.translate("ChassisView", "GPU baseboard"))
-               .replace("%2", str(bb.positions)).replace("%3", bb.fabric)) if bb \
+               .replace("%2", str(bb.positions)).replace("%3", FABRIC_NAMES.get(bb.fabric, bb.fabric))) if bb \
             else QCoreApplication.translate("ChassisView", "GPUs")
         rows.append([SlotGroup(cap, w, h, rects)])
     dimms = by_kind.get("dimm", [])
