@@ -75,3 +75,22 @@ def test_best_row_is_selected_even_with_ctrl_held(qtbot, session) -> None:
         assert dialog.selected_rows() == [0] and "1." in dialog.details.toPlainText()
     finally:
         qtbot.keyRelease(dialog.table, Qt.Key.Key_Control)
+
+
+def test_precision_optimizer_and_zero_stage_reach_the_request(qtbot, session) -> None:
+    """The form's job settings are `configurator recommend`'s --precision/--optimizer/--zero, with
+    its defaults (mixed, adamw, ZeRO-3); serving offers the inference formats and no ZeRO stage."""
+    dialog = RecommendDialog(session)
+    qtbot.addWidget(dialog)
+    job = dialog.request().workload.train
+    assert (job.precision, job.optimizer, job.zero_stage) == ("mixed", "adamw", 3)
+    dialog.zero.setValue(1)
+    dialog.optimizer.setCurrentIndex(dialog.optimizer.findData("adamw8bit"))
+    dialog.precision.setCurrentIndex(dialog.precision.findData("fp8"))
+    job = dialog.request().workload.train
+    assert (job.precision, job.optimizer, job.zero_stage) == ("fp8", "adamw8bit", 1)
+    dialog.mode.setCurrentIndex(dialog.mode.findData("infer"))
+    assert dialog.precision.currentData() == "bf16" and dialog.precision.findData("int4") >= 0
+    assert not dialog.zero.isEnabled()
+    dialog.precision.setCurrentIndex(dialog.precision.findData("int8"))
+    assert dialog.request().workload.infer.precision == "int8"
