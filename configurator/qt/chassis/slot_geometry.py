@@ -115,9 +115,18 @@ def _socket_group(chassis: Chassis, cpu: Slot, dimms: list[Slot]) -> SlotGroup:
     return g
 
 
+def _blocks(slot: Slot, other: Slot) -> bool:
+    """Whether a wide card in `slot` covers `other`."""
+    return slot.pcie is not None and other.id in slot.pcie.blocks
+
+
 def _pcie_group(slots: list[Slot]) -> SlotGroup:
     w, h, gap = 372.0, 30.0, 5.0
     rows = len(slots) if len(slots) <= 6 else math.ceil(len(slots) / 2)
+    # a wide card is drawn over the slots it blocks: never break the column between them (the
+    # R760xa's FRONT7 blocks FRONT8; split there, the card's extent spanned both columns)
+    while rows < len(slots) and _blocks(slots[rows - 1], slots[rows]):
+        rows += 1
     g = SlotGroup(QCoreApplication.translate("ChassisView", "PCIe & OCP slots"), 0, 0)
     for i, s in enumerate(slots):
         c, r = divmod(i, rows)
