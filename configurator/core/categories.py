@@ -62,19 +62,29 @@ class Category:
     pcie_card: bool = False    # in a PCIe slot it takes `pcie_gen` × `pcie_lanes` of the CPU's lanes
     fill: str = "#eeeeee"      # schematic colours (hex), muted tints
     edge: str = "#888888"
-    #: key figures a sales engineer compares parts by (palette, tooltips): a format string over the
-    #: spec's fields, or a function of the part where the figures need words ('OCP 3.0' for ocp3)
-    summary: str | Callable[[Any], str] = ""
+    #: key figures a sales engineer compares parts by (palette, tooltips): an English template
+    #: (marked N_ where it has words, so the GUI prints it translated) over the spec's fields, or over
+    #: `figures(part)` where the figures need computing ('OCP 3.0' for ocp3)
+    summary: str = ""
+    figures: Callable[[Any], dict[str, Any]] | None = None
     #: the palette's form-factor filter label ('' = none; a PCIe card category gets 'PCIe card')
     form: Callable[[Any], str] | None = None
 
-    def describe(self, part: Part) -> str:
-        """`summary` filled from `part` ('' when there is none or a field is missing)."""
-        if callable(self.summary):
-            return self.summary(part)
+    def summary_params(self, part: Part) -> dict[str, Any]:
+        """The values `summary` is filled with for `part`."""
+        if self.figures is not None:
+            return self.figures(part)
+        return {name: getattr(part, name) for name in type(part).model_fields}
+
+    def describe(self, part: Part, template: str | None = None, word: Callable[[str], str] | None = None) -> str:
+        """`summary` (or `template`, its translation) filled from `part` ('' when there is none or a
+        field is missing); `word` translates the figures that are words ('Air' → '风冷')."""
         try:
-            return self.summary.format_map({name: getattr(part, name) for name in type(part).model_fields})
-        except (KeyError, ValueError, IndexError):
+            params = self.summary_params(part)
+            if word is not None:
+                params = {k: word(v) if isinstance(v, str) and v else v for k, v in params.items()}
+            return (template or self.summary).format_map(params) if self.summary else ""
+        except (KeyError, ValueError, IndexError, AttributeError):
             return ""
 
     def form_label(self, part: Part) -> str:
@@ -83,6 +93,9 @@ class Category:
             return self.form(part)
         return "PCIe card" if self.pcie_card else ""
 
+
+#: the form-factor and cooling words the palette shows, marked for translation
+FORM_WORDS = (N_("PCIe card"), N_("Air"), N_("Liquid"))
 
 _BAY_NAMES = {"u2": "U.2", "e1s": "E1.S", "e3s": "E3.S", "sata25": '2.5" SATA', "hdd35": '3.5"', "m2": "M.2"}
 
@@ -100,39 +113,46 @@ def _gpu_form(p: Any) -> str:
 #: every category, in palette / BOM order
 REGISTRY: tuple[Category, ...] = (
     Category("chassis", Chassis, N_("chassis"), N_("Chassis"), N_("Chassis"), (), None,
-             summary=lambda p: f"{p.rack_units}U · {len(p.sockets)} sockets"),
+             summary=N_("{rack_units}U · {sockets} sockets"),
+             figures=lambda p: {"rack_units": p.rack_units, "sockets": len(p.sockets)}),
     Category("gpu", GPU, N_("GPU"), N_("GPUs"), N_("Compute"), ("gpu", "pcie"),
              PowerModel("idle_w", "tdp_w", typical_pct_field="typical_pct", peak_factor_field="transient_factor"),
              pcie_card=True, fill="#dfe9f8", edge="#5a7fb8", summary="{memory_gb:g} GB {memory_type} · {tdp_w:.0f} W",
              form=_gpu_form),
     # CPUs: data loaders, NCCL proxies and launch threads keep them at ~60 % of TDP in training
     Category("cpu", CPU, N_("CPU"), N_("CPUs"), N_("Compute"), ("cpu",), PowerModel("idle_w", "tdp_w", typical_of_max=0.6),
-             fill="#e7e2f4", edge="#7c6bb0", summary="{cores} cores · {tdp_w:.0f} W · {socket}", form=lambda p: p.socket),
+             fill="#e7e2f4", edge="#7c6bb0", summary=N_("{cores} cores · {tdp_w:.0f} W · {socket}"), form=lambda p: p.socket),
     Category("dimm", DIMM, N_("memory module"), N_("Memory"), N_("Memory"), ("dimm",),
              PowerModel("idle_w", "active_w", typical_share=0.5), fill="#8fb2e0", edge="#3f6fb0",
-             summary=lambda p: f"{p.capacity_gb:g} GB {p.memory_type.upper()}-{p.speed_mts}",
+             summary="{capacity_gb:g} GB {type}-{speed_mts}",
+             figures=lambda p: {"capacity_gb": p.capacity_gb, "type": p.memory_type.upper(), "speed_mts": p.speed_mts},
              form=lambda p: p.module_type.upper()),
     # drives: mostly idle between data-shard reads and checkpoints
     Category("drive", Drive, N_("drive"), N_("Drives"), N_("Storage"), ("drive", "pcie"),
              PowerModel("idle_w", "active_w", typical_share=0.3), fill="#dcefe4", edge="#4f9a70",
-             summary=lambda p: f"{p.capacity_tb:g} TB · {bay_name(p.form_factor)} {p.interface.upper()}",
+             summary="{capacity_tb:g} TB · {bay} {interface}",
+             figures=lambda p: {"capacity_tb": p.capacity_tb, "bay": bay_name(p.form_factor),
+                                "interface": p.interface.upper()},
              form=lambda p: bay_name(p.form_factor)),
     # storage controllers: busy only while drives are
     Category("hba", HBA, N_("storage controller"), N_("Storage controllers"), N_("Storage"), ("pcie",),
              PowerModel("idle_w", "tdp_w", typical_share=0.3), pcie_card=True, fill="#e4efd8", edge="#6d9a3e",
-             summary="{internal_ports} ports · {kind} · Gen{pcie_gen} x{pcie_lanes}"),
+             summary=N_("{internal_ports} ports · {kind} · Gen{pcie_gen} x{pcie_lanes}")),
     # NICs: all-reduce traffic keeps the fabric NICs busy
     Category("nic", NIC, N_("network card"), N_("Network"), N_("Network"), ("pcie",),
              PowerModel("idle_w", "tdp_w", typical_share=0.7), pcie_card=True, fill="#f6ead6", edge="#b58a3e",
-             summary=lambda p: f"{p.ports}× {p.port_speed_gbps:g} Gb/s {p.protocol.upper()} · "
-                                        f"{'OCP 3.0' if p.form_factor == 'ocp3' else p.card_height.upper()}",
+             summary="{ports}× {port_speed_gbps:g} Gb/s {protocol} · {form}",
+             figures=lambda p: {"ports": p.ports, "port_speed_gbps": p.port_speed_gbps, "protocol": p.protocol.upper(),
+                                "form": "OCP 3.0" if p.form_factor == "ocp3" else p.card_height.upper()},
              form=lambda p: "OCP 3.0" if p.form_factor == "ocp3" else "PCIe card"),
     Category("psu", PSU, N_("power supply"), N_("Power supplies"), N_("Power and cooling"), ("psu",), None,
-             fill="#f3e0dc", edge="#b06a5c", summary=lambda p: f"{p.rating_w:.0f} W · {p.efficiency_class.capitalize()}"),
+             fill="#f3e0dc", edge="#b06a5c", summary="{rating_w:.0f} W · {efficiency}",
+             figures=lambda p: {"rating_w": p.rating_w, "efficiency": p.efficiency_class.capitalize()}),
     # fan power goes with speed cubed: ~80 % speed draws about half
     Category("cooling", Cooling, N_("cooling kit"), N_("Cooling"), N_("Power and cooling"), ("cooling",),
              PowerModel("idle_w", "max_w", typical_share=0.5), fill="#dcecef", edge="#4f8c96",
-             summary=lambda p: f"{p.kind.capitalize()} · {p.max_w:.0f} W fans/pumps", form=lambda p: p.kind.capitalize()),
+             summary=N_("{kind} · {max_w:.0f} W fans/pumps"),
+             figures=lambda p: {"kind": p.kind.capitalize(), "max_w": p.max_w}, form=lambda p: p.kind.capitalize()),
     # fabric switches sit in racks beside the servers (core/cluster), never in a server slot;
     # the cluster plan reads their typical/max power itself
     Category("switch", Switch, N_("fabric switch"), N_("Switches"), N_("Network"), (), None),

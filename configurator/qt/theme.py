@@ -132,13 +132,14 @@ def short_name(part: Part | None, limit: int = 22) -> str:
 def key_figures(part: Part) -> str:
     """The two or three numbers a sales engineer compares parts by (the category registry's summary)."""
     found = categories.category(part.category)
-    return found.describe(part) if found is not None else ""
+    return found.describe(part, i18n._(found.summary), i18n._) if found is not None and found.summary else ""
 
 
 def form_factor(part: Part) -> str:
     """Filterable form factor label ('SXM5', 'PCIe card', 'U.2', 'OCP 3.0', ...), from the registry."""
     found = categories.category(part.category)
-    return found.form_label(part) if found is not None else ""
+    label = found.form_label(part) if found is not None else ""
+    return i18n._(label) if label else ""
 
 
 def locale_name() -> str:

@@ -201,7 +201,7 @@
     <name>ChassisView</name>
     <message>
         <source>PCIe &amp; OCP slots</source>
-        <extracomment>the smallest text the schematic shows on screen, px: zoomed out to fit a small window, the scene&apos;s fonts grow (up to MAX_TEXT_FLOOR scene px) so that labels stay this tall</extracomment>
+        <extracomment>the smallest text the schematic shows on screen, px: zoomed out to fit a small window, the scene&apos;s fonts grow (up to MAX_TEXT_FLOOR scene px) so that labels stay this tall the GPU fabric&apos;s product name, as the baseboard caption prints it (the catalog keeps an id)</extracomment>
         <translation>PCIe 与 OCP 插槽</translation>
     </message>
     <message>
@@ -2239,6 +2239,10 @@ Click to open this build in the builder</source>
         <translation>推理服务</translation>
     </message>
     <message>
+        <source>0: none; 1: optimizer states sharded over the GPUs; 2: and gradients; 3: and weights</source>
+        <translation>0：不分片；1：优化器状态分片到各 GPU；2：再加梯度；3：再加权重</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -2283,12 +2287,24 @@ Click to open this build in the builder</source>
         <translation>任务</translation>
     </message>
     <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
         <source>Training tokens</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
         <source>Deadline (days)</source>
         <translation>工期（天）</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
     </message>
     <message>
         <source>Serving target (tokens/s)</source>

@@ -92,3 +92,22 @@ def test_the_reasons_fit_the_table_at_1366(qtbot, session) -> None:
     last = table.columnCount() - 1
     assert sum(table.columnWidth(c) for c in range(last + 1)) <= table.viewport().width() + 1
     assert table.item(0, last).toolTip() == table.item(0, last).text() != ""
+
+
+def test_precision_optimizer_and_zero_stage_reach_the_request(qtbot, session) -> None:
+    """The form's job settings are `configurator recommend`'s --precision/--optimizer/--zero, with
+    its defaults (mixed, adamw, ZeRO-3); serving offers the inference formats and no ZeRO stage."""
+    dialog = RecommendDialog(session)
+    qtbot.addWidget(dialog)
+    job = dialog.request().workload.train
+    assert (job.precision, job.optimizer, job.zero_stage) == ("mixed", "adamw", 3)
+    dialog.zero.setValue(1)
+    dialog.optimizer.setCurrentIndex(dialog.optimizer.findData("adamw8bit"))
+    dialog.precision.setCurrentIndex(dialog.precision.findData("fp8"))
+    job = dialog.request().workload.train
+    assert (job.precision, job.optimizer, job.zero_stage) == ("fp8", "adamw8bit", 1)
+    dialog.mode.setCurrentIndex(dialog.mode.findData("infer"))
+    assert dialog.precision.currentData() == "bf16" and dialog.precision.findData("int4") >= 0
+    assert not dialog.zero.isEnabled()
+    dialog.precision.setCurrentIndex(dialog.precision.findData("int8"))
+    assert dialog.request().workload.infer.precision == "int8"

@@ -159,7 +159,12 @@ class ChassisView(SlotKeys, QGraphicsView):
             cover_text = self.tr("covered by %s") % theme.short_name(catalog.get(cover_by)) if cover_by else ""
             extent = QRectF(item.rect)
             for b in blocked:
-                extent = extent.united(self.slot_items[b].rect)
+                # only a blocked slot beside it, in its column: one the layout put elsewhere keeps its
+                # own "covered by" text, and the card never spans (and takes the clicks of) the slots between
+                other, near = self.slot_items[b].rect, item.rect.height()
+                if (other.x(), other.width()) == (item.rect.x(), item.rect.width()) \
+                        and other.top() - extent.bottom() < near and extent.top() - other.bottom() < near:
+                    extent = extent.united(other)
             tip = self._tooltip(item, part, pid)
             item.set_state(pid, text, part.category if part else "", cover_text, extent, tip)
 

@@ -34,6 +34,10 @@ def text_floor(scale: float) -> float:
     return float(min(math.ceil(MIN_TEXT_PX / scale - 1e-6), MAX_TEXT_FLOOR))
 
 
+#: the GPU fabric's product name, as the baseboard caption prints it (the catalog keeps an id)
+FABRIC_NAMES = {"nvswitch": "NVSwitch", "xgmi": "AMD Infinity Fabric (xGMI)", "hccs": "HCCS", "roce": "RoCE"}
+
+
 class SceneLabel(QGraphicsSimpleTextItem):
     """A caption, note or title of the schematic: its design size, raised to the view's text
     floor, and cut with '…' to `max_w` scene px (the full text is its tooltip when cut)."""
@@ -111,9 +115,18 @@ def _socket_group(chassis: Chassis, cpu: Slot, dimms: list[Slot]) -> SlotGroup:
     return g
 
 
+def _blocks(slot: Slot, other: Slot) -> bool:
+    """Whether a wide card in `slot` covers `other`."""
+    return slot.pcie is not None and other.id in slot.pcie.blocks
+
+
 def _pcie_group(slots: list[Slot]) -> SlotGroup:
     w, h, gap = 372.0, 30.0, 5.0
     rows = len(slots) if len(slots) <= 6 else math.ceil(len(slots) / 2)
+    # a wide card is drawn over the slots it blocks: never break the column between them (the
+    # R760xa's FRONT7 blocks FRONT8; split there, the card's extent spanned both columns)
+    while rows < len(slots) and _blocks(slots[rows - 1], slots[rows]):
+        rows += 1
     g = SlotGroup(QCoreApplication.translate("ChassisView", "PCIe & OCP slots"), 0, 0)
     for i, s in enumerate(slots):
         c, r = divmod(i, rows)
@@ -145,7 +158,7 @@ def layout(chassis: Chassis) -> tuple[list[list[SlotGroup]], float]:
         rects, w, h = _row_of_boxes(by_kind["gpu"], 104, 74, 7, 8, "module")
         cap = (QCoreApplication.translate("ChassisView", "%1 · %2 positions · %3")
                .replace("%1", bb.label or QCoreApplication.translate("ChassisView", "GPU baseboard"))
-               .replace("%2", str(bb.positions)).replace("%3", bb.fabric)) if bb \
+               .replace("%2", str(bb.positions)).replace("%3", FABRIC_NAMES.get(bb.fabric, bb.fabric))) if bb \
             else QCoreApplication.translate("ChassisView", "GPUs")
         rows.append([SlotGroup(cap, w, h, rects)])
     dimms = by_kind.get("dimm", [])

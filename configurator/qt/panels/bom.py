@@ -25,8 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...core.evaluate.bom import OWNED_GROUP
 from ...core.evaluate.result import CostLine, CostResult
 from ...core.money import format_pct
+from ...words import i18n
 from .. import theme
 from ..dialogs.explain_popup import explainable, explainable_cells
 from .widgets import SteadyLabel
@@ -135,7 +137,8 @@ class PartsList(QWidget):
         for r, line in enumerate(cost.lines):
             if r < len(same) and same[r] == line:
                 continue
-            cells = [self._category(line), line.name, str(line.qty),
+            worded = line.kind == "service" or line.group == OWNED_GROUP   # names the core words in English
+            cells = [self._category(line), i18n.translate(line.name) if worded else line.name, str(line.qty),
                      theme.money(line.unit_price, cost.currency, digits=True) if line.unit_price is not None
                      else self.tr("on request"),
                      theme.money(line.extended, cost.currency, digits=True) if line.extended is not None
@@ -159,7 +162,7 @@ class PartsList(QWidget):
     def _category(self, line: CostLine) -> str:
         if line.kind == "hardware":
             return theme.category_title(line.category)
-        return self.tr(line.group)
+        return i18n._(line.group)
 
     def _show_totals(self, cost: CostResult) -> None:
         """The rows of the quote's totals block, in the same words and amounts as the PDF."""

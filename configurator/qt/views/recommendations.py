@@ -11,7 +11,7 @@ chosen server as one undoable step (`ops.Restore`).
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QGuiApplication
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.evaluate.workload import InferJob, TrainJob, Workload
+from ...core.evaluate.workload_models import InferPrecision, TrainPrecision
 from ...core.ops import Restore
 from ...core.recommend import Recommendation, Request, recommend
 from ...words.i18n import _
@@ -106,6 +107,19 @@ class RecommendDialog(QDialog):
         for label, key in ((self.tr("Training"), "train"), (self.tr("Fine-tuning"), "finetune"),
                            (self.tr("Serving"), "infer")):
             self.mode.addItem(label, key)
+        # the job's number format, optimizer and ZeRO stage: `configurator recommend`'s --precision,
+        # --optimizer and --zero, with its defaults (mixed / bf16 for serving, adamw, ZeRO-3)
+        self.precision = QComboBox()
+        self.optimizer = QComboBox()
+        for key in get_args(TrainJob.model_fields["optimizer"].annotation):
+            self.optimizer.addItem(key, key)
+        self.zero = QSpinBox()
+        self.zero.setRange(0, 3)
+        self.zero.setValue(3)
+        self.zero.setToolTip(self.tr("0: none; 1: optimizer states sharded over the GPUs; 2: and gradients; "
+                                     "3: and weights"))
+        self.mode.currentIndexChanged.connect(self._job_kind_changed)
+        self._job_kind_changed()
         self.tokens = QLineEdit("1e10")
         self.deadline = self._spin(0, 100000, 14, self.tr("none"))
         self.rate = self._spin(0, 1e9, 0, self.tr("none"))
@@ -131,7 +145,9 @@ class RecommendDialog(QDialog):
         self.servers.setRange(1, 512)
         self.servers.setValue(4)
         for label, widget in ((self.tr("Model"), self.preset), (self.tr("Job"), self.mode),
-                              (self.tr("Training tokens"), self.tokens), (self.tr("Deadline (days)"), self.deadline),
+                              (self.tr("Precision"), self.precision), (self.tr("Optimizer"), self.optimizer),
+                              (self.tr("ZeRO stage"), self.zero), (self.tr("Training tokens"), self.tokens),
+                              (self.tr("Deadline (days)"), self.deadline),
                               (self.tr("Serving target (tokens/s)"), self.rate), (self.tr("Budget"), self.budget),
                               (self.tr("Currency"), self.currency), (self.tr("Max kW per server"), self.max_kw),
                               (self.tr("Max rack units"), self.max_ru), (self.tr("Cooling"), self.cooling),
@@ -149,6 +165,18 @@ class RecommendDialog(QDialog):
         box.setMaximumWidth(360)
         return box
 
+    def _job_kind_changed(self) -> None:
+        """Serving has its own number formats and no optimizer or ZeRO stage."""
+        infer = self.mode.currentData() == "infer"
+        choices, default = ((get_args(InferPrecision), "bf16") if infer else (get_args(TrainPrecision), "mixed"))
+        if [self.precision.itemData(i) for i in range(self.precision.count())] != list(choices):
+            self.precision.clear()
+            for key in choices:
+                self.precision.addItem(key, key)
+            self.precision.setCurrentIndex(self.precision.findData(default))
+        self.optimizer.setEnabled(not infer)
+        self.zero.setEnabled(not infer)
+
     def _spin(self, lo: float, hi: float, value: float, special: str = "") -> QDoubleSpinBox:
         spin = QDoubleSpinBox()
         spin.setRange(lo, hi)
@@ -163,14 +191,16 @@ class RecommendDialog(QDialog):
         shape = self.session.evaluator.presets[self.preset.currentData()]
         mode = self.mode.currentData()
         if mode == "infer":
-            wl = Workload(model=shape, mode="infer", infer=InferJob(), preset=self.preset.currentData())
+            wl = Workload(model=shape, mode="infer", infer=InferJob(precision=self.precision.currentData()),
+                          preset=self.preset.currentData())
         else:
             try:
                 tokens = float(self.tokens.text()) if self.tokens.text().strip() else None
             except ValueError:
                 raise ValueError(self.tr("Training tokens: not a number")) from None
             wl = Workload(model=shape, mode="train", preset=self.preset.currentData(),
-                          train=TrainJob(zero_stage=3, checkpointing=True, tokens=tokens))
+                          train=TrainJob(precision=self.precision.currentData(), optimizer=self.optimizer.currentData(),
+                                         zero_stage=self.zero.value(), checkpointing=True, tokens=tokens))
         try:
             budget = Decimal(self.budget.text()) if self.budget.text().strip() else None
         except InvalidOperation:
