@@ -105,7 +105,7 @@ def bom_to_text(cost: Any) -> list[str]:
         if ln.group != group:
             group = ln.group
             out.append(f"  {_(group)}")
-        full = translate(ln.name) if ln.group == OWNED_GROUP else ln.name   # "… (already installed)"
+        full = translate(ln.name) if ln.group == OWNED_GROUP or ln.kind == "service" else ln.name   # worded by the core
         name = full if len(full) <= NAME_W else full[:NAME_W - 1] + "…"
         out.append(f"    {ln.qty:>4} × {pad(name, NAME_W)} {money(ln.unit_price):>15} {money(ln.extended):>16}")
     rows = [(_("Subtotal"), cost.subtotal)]

@@ -318,7 +318,7 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLin
         ext = key + "extended" if ln.extended is not None else ""
         rows.append([
             P(str(n), st.cell), part_number_cell(ln.part_number, ln.sku_note, tr, cols[1] or LINE_COLS[1]),
-            C(tr.message(ln.name) if ln.group == OWNED_GROUP else ln.name, st.cell, 400),   # "… (already installed)"
+            C(tr.message(ln.name) if ln.group == OWNED_GROUP or ln.kind == "service" else ln.name, st.cell, 400),
             value_cell(fig(f"{ln.qty:,}", ext), st.cell_r, links, width=widths[3] - 6),
             value_cell(fig(_amount(ln.unit_price, cost.currency, locale), key + "unit_price" if ext else ""),
                        st.cell_r, links, width=widths[4] - 6),
