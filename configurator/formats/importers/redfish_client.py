@@ -26,6 +26,7 @@ from urllib.parse import urljoin, urlsplit
 
 import redfish
 import requests
+import urllib3
 from redfish.rest.v1 import (
     AuthMethod,
     BadRequestError,
@@ -177,7 +178,7 @@ class _BoundedAdapter(HTTPAdapter):
         timer.start()
         try:
             return self._send(request, timeout, cert, proxies)
-        except Exception:
+        except (requests.RequestException, OSError, urllib3.exceptions.HTTPError):  # what a cut socket raises
             if expired.is_set():
                 raise DeadlineError(f"{public_url(request.url)}: no complete answer within "
                                     f"{self._timeout_s:g} s") from None
