@@ -18,19 +18,14 @@ from typing import Any, TextIO
 from ..words.terminal import for_terminal
 
 
-def printable(text: str) -> str:
-    """`text` through the one sanitiser (words/terminal.py)."""
-    return for_terminal(text)
-
-
 class _Printable:
-    """A text stream that writes `printable()` text to `stream`; everything else is the stream's."""
+    """A text stream that writes `for_terminal()` text to `stream`; everything else is the stream's."""
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        self._stream.write(printable(text))
+        self._stream.write(for_terminal(text))
         return len(text)
 
     def writelines(self, lines: Any) -> None:

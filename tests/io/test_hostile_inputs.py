@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli.printable import printable
 from configurator.launch import main
+from configurator.words.terminal import for_terminal as printable
 
 ROOT = Path(__file__).parents[2]
 HGX = ROOT / "examples" / "hgx-h100-8gpu.json"
