@@ -79,7 +79,6 @@ _.app_version             # a recovery copy's record
 # -- strings marked for extraction (pybabel reads these lists; the code words them by value)
 _.P_
 _.OTHER
-_.FINDING_TEMPLATES
 _.ARGPARSE_WORDS
 _.CHECKS
 _.PLAN

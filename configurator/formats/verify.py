@@ -17,9 +17,9 @@ from typing import Any
 
 from ..core.build import Build
 from ..core.catalog import Catalog
-from ..core.message import Msg
+from ..core.message import Msg, Num, Term
 from ..words import say
-from ..words.i18n import N_, _, pad, translate
+from ..words.i18n import N_, _, pad
 from .importers.inventory_model import Inventory
 from .importers.matching import Match, match_item
 from .importers.placing import answered
@@ -33,7 +33,7 @@ class Finding:
 
     kind: str           # "missing", "unexpected", "unidentified", "degraded", "unhealthy", "unchecked"
     category: str
-    message: str
+    message: Msg
     part_id: str = ""
     count: int = 1
 
@@ -66,12 +66,13 @@ def _compare(cat: str, want: Counter[str], matches: list[Match]) -> list[Finding
     for pid in sorted(set(want) | set(got)):
         short, extra = want[pid] - got[pid], got[pid] - want[pid]
         if short > 0:
-            out.append(Finding("missing", cat, f"{short} of {want[pid]} {pid} not reported by the server", pid, short))
+            out.append(Finding("missing", cat, Msg("verify.missing", short=short, want=want[pid], part=pid), pid, short))
         if extra > 0:
-            out.append(Finding("unexpected", cat, f"{extra} {pid} reported but not in the build", pid, extra))
+            out.append(Finding("unexpected", cat, Msg("verify.unexpected", n=extra, part=pid), pid, extra))
     for m in matches:
         if m.part_id is None:
-            out.append(Finding("unidentified", cat, f"{m.item.source}: {m.item.describe()} is not a catalog part"))
+            out.append(Finding("unidentified", cat, Msg("verify.unidentified", source=m.item.source,
+                                                             item=m.item.describe())))
     return out
 
 
@@ -82,8 +83,8 @@ def _link(m: Match, catalog: Catalog) -> list[Finding]:
     want = getattr(catalog.get(m.part_id or ""), "pcie_lanes", None)
     if lanes is None or not isinstance(want, int) or lanes >= want:
         return []
-    return [Finding("degraded", m.item.kind, f"{m.item.source}: {m.part_id} runs at x{lanes:g}, the card is x{want}",
-                    m.part_id or "")]
+    said = Msg("verify.degraded", source=m.item.source, part=m.part_id or "", lanes=Num(lanes, "g"), want=want)
+    return [Finding("degraded", m.item.kind, said, m.part_id or "")]
 
 
 def _answered(item: Any, catalog: Catalog, notes: str) -> Match | None:
@@ -112,16 +113,16 @@ def verify(build: Build, inventory: Inventory, catalog: Catalog) -> Verification
         counts[cat] = (sum(expected[cat].values()), len(items))
         if cat in inventory.blind:
             if expected[cat]:
-                findings.append(Finding("unchecked", cat, f"{sum(expected[cat].values())} {cat}(s) in the build "
-                                                          f"cannot be checked: the source does not report {cat}s"))
+                findings.append(Finding("unchecked", cat, Msg("verify.unchecked", n=sum(expected[cat].values()),
+                                                              category=cat)))
             continue
         matches = [m for i in items if (m := _answered(i, catalog, build.meta.notes)) is not None]
         findings += _compare(cat, expected[cat], matches)
         findings += [f for m in matches for f in _link(m, catalog)]
     for item in inventory.items:
         if item.health and item.health != "OK":
-            findings.append(Finding("unhealthy", item.kind, f"{item.source}: {item.kind} "
-                                                            f"{item.location or item.model} reports health {item.health}"))
+            findings.append(Finding("unhealthy", item.kind, Msg("verify.unhealthy", source=item.source, kind=Term(item.kind),
+                                                                item=item.location or item.model, health=item.health)))
     return Verification(inventory.source, tuple(findings), counts, tuple(c for c in CHECKED if c in inventory.blind),
                         tuple(inventory.notes))
 
@@ -131,17 +132,10 @@ def verification_to_json(v: Verification) -> dict[str, Any]:
     return {"source": v.source, "ok": v.ok,
             "counts": {c: {"build": b, "server": None if c in v.blind else s} for c, (b, s) in v.counts.items()},
             "findings": [{"kind": f.kind, "category": f.category, "part": f.part_id or None, "count": f.count,
-                          "message": f.message} for f in v.findings],
+                          "message": say(f.message, "en")} for f in v.findings],
             "notes": [say(n, "en") for n in v.notes]}
 
 
-#: the findings' wordings (kept English in `--json`), so that the text prints them in the user's language
-FINDING_TEMPLATES = (
-    N_("{short} of {want} {part} not reported by the server"), N_("{n} {part} reported but not in the build"),
-    N_("{source}: {item} is not a catalog part"), N_("{source}: {part} runs at x{lanes}, the card is x{want}"),
-    N_("{n} {category}(s) in the build cannot be checked: the source does not report {category}s"),
-    N_("{source}: {kind} {item} reports health {health}"),
-)
 #: a finding's kind, as the text's left column shows it
 KIND_WORDS = {"missing": N_("MISSING"), "unexpected": N_("UNEXPECTED"), "unidentified": N_("UNIDENTIFIED"),
               "degraded": N_("DEGRADED"), "unchecked": N_("UNCHECKED"), "unhealthy": N_("UNHEALTHY")}
@@ -156,7 +150,7 @@ def verification_to_text(v: Verification) -> str:
         seen = _("not reported") if cat in v.blind else f"{s:3}"
         lines.append("  " + pad(mark, 4) + " " + _("{category} build {n}  server {seen}").format(
             category=f"{cat:6}", n=f"{b:3}", seen=seen))
-    lines += ["  " + pad(_(KIND_WORDS.get(f.kind, f.kind.upper())), 12) + " " + translate(f.message) for f in v.findings]
+    lines += ["  " + pad(_(KIND_WORDS.get(f.kind, f.kind.upper())), 12) + " " + say(f.message) for f in v.findings]
     # what the read left out or skipped: a part the server has but that was not read shows as missing
     lines += [_("note: {note}").format(note=say(n)) for n in v.notes]
     lines.append(_("all parts match the build") if v.ok else _("{n} difference(s)").format(n=len(v.findings)))

@@ -27,6 +27,7 @@ from . import (
     team_words,
     troubleshoot_words,
     validation_words,
+    verify_words,
 )
 from .marks import Entry
 
@@ -46,6 +47,7 @@ FAMILIES: tuple[dict[str, Entry], ...] = (
     cluster_words.WORDS,
     op_words.WORDS,
     stack_words.WORDS,
+    verify_words.WORDS,
 )
 
 

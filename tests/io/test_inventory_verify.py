@@ -13,6 +13,7 @@ from configurator.formats.verify import verify
 from configurator.launch import main
 from configurator.store.build_files import load_build, save_build
 from configurator.store.catalogs import default_catalog
+from configurator.words import say
 
 PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "probe-h200"
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hgx-h100-8gpu.json"
@@ -57,7 +58,7 @@ def test_a_matching_build_passes_and_a_narrow_link_does_not(catalog):
     narrow = Inventory("probe", items=(Found("gpu", "g", model="NVIDIA H200", figures={"tdp_w": 700, "pcie_lanes": 8}),),
                        blind=inv.blind)
     findings = verify(build, narrow, catalog).findings
-    assert [(f.kind, f.message) for f in findings] == [("degraded", f"g: {H200} runs at x8, the card is x16")]
+    assert [(f.kind, say(f.message, "en")) for f in findings] == [("degraded", f"g: {H200} runs at x8, the card is x16")]
 
 
 def test_text_report_names_each_difference(tmp_path, capsys):

@@ -4,7 +4,7 @@ probe folder or probe.py's JSON), the result in a dock beside the build.
 The source is asked for by the import dialog (`ImportServerDialog(verify=True)`), which reads the
 server's inventory on a worker thread; `formats.verify.verify` compares it with the build exactly
 as `configurator verify` does, and the dock lists one row per category (build, server) and one per
-difference, in the user's language (the findings' templates are translated as the CLI's text is).
+difference, in the user's language (the findings worded by `words.say`, as the CLI's text is).
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from ...formats.verify import KIND_WORDS, Verification, verify
-from ...words.i18n import translate
+from ...words import say
+from ...words.i18n import _
 from .. import theme
 from ..tr_marks import QT_TRANSLATE_NOOP
 
@@ -89,8 +90,8 @@ class VerifyPanel(QWidget):
             parts.append(self.tr("%2: %1 (build %3, server %4)").replace("%1", mark).replace("%2", self._category(cat))
                          .replace("%3", str(build_n)).replace("%4", seen))
         self.counts.setText(" · ".join(parts))
-        self._fill(self.findings, [[translate(KIND_WORDS.get(f.kind, f.kind.upper())), self._category(f.category),
-                                    translate(f.message)] for f in result.findings], right_from=99)
+        self._fill(self.findings, [[_(KIND_WORDS.get(f.kind, f.kind.upper())), self._category(f.category),
+                                    say(f.message)] for f in result.findings], right_from=99)
 
     @staticmethod
     def _fill(table: QTableWidget, rows: list[list[str]], right_from: int) -> None:
