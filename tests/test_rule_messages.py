@@ -264,7 +264,7 @@ def test_workload_verdicts_and_notes_are_translated(zh, name):
     data["workload"] = {**{k: v for k, v in data["workload"].items() if k != "preset"}, **WORKLOADS[name]}
     result = evaluate(Build.model_validate(data), CATALOG).workload
     assert result is not None
-    for text in (result.verdict, *result.notes):
-        shown = i18n.translate(text)
-        assert CJK.search(shown) and not ENGLISH_RUN.search(shown), text
+    for msg in (result.verdict, *result.notes):
+        shown = say(msg)
+        assert CJK.search(shown) and not ENGLISH_RUN.search(shown), msg
         assert not re.search(r"\b(GPUs|more|or|over|try|weights)\b", shown), shown

@@ -88,7 +88,7 @@ def _bandwidth_and_cost(ev: Any) -> list[str]:
     lines.append(_row(N_("TCO"), _("{years} years: {total} · {breakeven}").format(
         years=tco.years, total=format_money(tco.total, cur, LOCALE), breakeven=be)))
     if ev.workload is not None:
-        lines.append(_row(N_("Workload"), translate(ev.workload.verdict)))
+        lines.append(_row(N_("Workload"), say(ev.workload.verdict)))
     return lines
 
 

@@ -28,7 +28,8 @@ from ..store.build_files import parse_json_checked
 from ..store.model_presets import load_presets
 from ..store.text_files import read_text
 from ..store.workload_limits import workload_problem
-from ..words.i18n import N_, _, pad, translate
+from ..words.i18n import N_, _, pad
+from ..words.render import in_english, say
 from .commands.workload import DEFAULT_SEQ_LEN
 
 MAX_WORKLOAD_BYTES = 1_000_000   # a workload is a few hundred bytes of JSON
@@ -138,7 +139,7 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
                             "peak_phase": mem.phase, "model_states_bytes": states}
     text = [_("{model}: {mode}, {n} GPU(s), per GPU at the peak ({phase}):").format(
         model=_(CUSTOM) if wl.model.name == CUSTOM else wl.model.name, mode=_(MODES.get(wl.mode, wl.mode)),
-        n=args.gpus, phase=translate(mem.phase))]
+        n=args.gpus, phase=_(mem.phase))]
     text += [f"  {pad(_(ROWS.get(k, k)), 12)} {v / 1e9:10.2f} GB" for k, v in per_gpu.items()]
     if wl.mode == "train" and wl.train.zero_stage in (2, 3):  # DeepSpeed's own estimator, no offload
         ds = deepspeed_estimator_bytes(wl.model.param_count(), wl.train.zero_stage, args.gpus,
@@ -156,12 +157,12 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
                                 gpu_fp8_tflops=gpu.fp8_tflops, gpu_bandwidth_gbs=gpu.memory_bandwidth_gbs)
         data.update({"gpu": gpu.id, "fits": res.fits, "capacity_bytes": res.capacity_bytes,
                      "reserve_bytes": res.reserve_bytes, "headroom_bytes": res.headroom_bytes,
-                     "max_batch": res.max_batch, "verdict": res.verdict, "train_days": res.train_days,
+                     "max_batch": res.max_batch, "verdict": in_english(res.verdict), "train_days": res.train_days,
                      "decode_tokens_per_s": res.decode_tokens_per_s, "mfu": res.mfu,
                      "prefill_tokens_per_s": res.prefill_tokens_per_s,
                      "serving_tokens_per_s": res.serving_tokens_per_s,
                      "decode_limit": res.decode_limit, "prefill_limit": res.prefill_limit})
-        text.append(f"{gpu.name}: {translate(res.verdict)}")
+        text.append(f"{gpu.name}: {say(res.verdict)}")
         if res.max_batch is not None:
             text.append("  " + _("largest batch that fits: {n}").format(n=res.max_batch))
         if res.train_days is not None:

@@ -15,7 +15,9 @@ from babel.numbers import format_decimal
 
 from ..core.build import Build
 from ..core.evaluate.result import Evaluation
+from ..core.message import Msg
 from ..core.money import format_money
+from ..words.render import in_english
 from .styles import clip, fig
 
 
@@ -37,16 +39,10 @@ def kw(watts: float, locale: str) -> str:
     return f"{num(watts / 1000, 1, locale)}\u00a0kW"
 
 
-def workload_verdict(ev: Evaluation) -> str:
-    """One line about the workload's fit; '' when none is set."""
+def workload_verdict(ev: Evaluation, word: Callable[[Msg], str] = in_english) -> str:
+    """One line about the workload's fit, worded by `word`; '' when none is set."""
     w: Any = ev.workload
-    if w is None:
-        return ""
-    verdict = str(getattr(w, "verdict", "") or "")
-    fits = getattr(w, "fits", None)
-    if not verdict and fits is not None:
-        verdict = "Fits" if fits else "Does not fit"
-    return verdict or "evaluated"
+    return "" if w is None else word(w.verdict)
 
 
 def workload_name(build: Build) -> str:
@@ -61,15 +57,15 @@ def workload_name(build: Build) -> str:
 
 
 #: the quote's words for its summary figures: `tr` (words/quote_words.py) for the report's own phrases,
-#: `message` for a core message (the workload verdict); both the identity for English
+#: the identity for English; a core message (the workload verdict) is worded by a `Say`
 Words = Callable[[str], str]
+Say = Callable[[Msg], str]
 
 
-def workload_text(build: Build, ev: Evaluation, locale: str, tr: Words = str, message: Words = str) -> str:
-    verdict = workload_verdict(ev)
+def workload_text(build: Build, ev: Evaluation, locale: str, tr: Words = str, message: Say = in_english) -> str:
+    verdict = workload_verdict(ev, message)
     if not verdict:
         return ""
-    verdict = message(verdict)
     name = workload_name(build)
     text = fig(f"{clip(name, 120)}: {verdict}" if name else verdict, "workload.per_gpu_bytes.total")
     days = getattr(ev.workload, "train_days", None)
@@ -96,7 +92,7 @@ def psu_plan(ev: Evaluation, locale: str, tr: Words = str) -> str:
 
 
 def system_pairs(build: Build, ev: Evaluation, locale: str, tr: Words = str,
-                 message: Words = str, internal: bool = True) -> list[tuple[str, str]]:
+                 message: Say = in_english, internal: bool = True) -> list[tuple[str, str]]:
     """The summary's system figures; the customer's copy (`internal` False) gives the weight as
     "approx." instead of the seller's "(est.)"."""
     c, m = ev.compute, ev.memory

@@ -223,7 +223,7 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
     if opt.source and meta.internal:   # the seller's file name: the internal copy only
         body.append(P(f"{tr('Source build file')}: {opt.source}", st.muted))
     half = (FRAME_W - 12) / 2
-    system = system_pairs(opt.build, opt.ev, meta.locale, tr, tr.message, meta.internal)
+    system = system_pairs(opt.build, opt.ev, meta.locale, tr, lambda m: said(m, tr.language), meta.internal)
     left = kv_table(_keys(system, tr), width=half, columns=1, key_w=58, links=links)
     right = kv_table(_keys(facility_pairs(opt.build, opt.ev, meta.locale, tr), tr), width=half, columns=1, key_w=54,
                      links=links)

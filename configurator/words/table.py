@@ -28,6 +28,7 @@ from . import (
     troubleshoot_words,
     validation_words,
     verify_words,
+    workload_words,
 )
 from .marks import Entry
 
@@ -48,6 +49,7 @@ FAMILIES: tuple[dict[str, Entry], ...] = (
     op_words.WORDS,
     stack_words.WORDS,
     verify_words.WORDS,
+    workload_words.WORDS,
 )
 
 

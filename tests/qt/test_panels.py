@@ -13,7 +13,7 @@ from configurator.core.build import Build
 from configurator.core.evaluate.result import Link
 from configurator.core.evaluate.workload_models import MemoryBreakdown, WorkloadResult
 from configurator.core.evaluator import Evaluator
-from configurator.core.message import Msg, Num
+from configurator.core.message import Msg, Num, items
 from configurator.core.session import Session
 from configurator.qt import theme
 from configurator.qt.panels import PANELS, BandwidthPanel, CostPanel, PanelSpec, PowerPanel, ThermalPanel, WorkloadPanel
@@ -50,7 +50,8 @@ def workload_result(fits: bool = True) -> WorkloadResult:
     cap = 141 * GB if fits else 80 * GB
     return WorkloadResult(per_gpu=mem, capacity_bytes=cap, fits=fits, headroom_bytes=cap - mem.total - 5 * GB,
                           reserve_bytes=5 * GB, max_batch=6 if fits else 0,
-                          verdict="Fits: 88.0 GB of 141 GB" if fits else "Does not fit",
+                          verdict=Msg("workload.fits", need=Num(88.0, ".1f"), capacity=Num(141), pct=Num(0.62, ".0%")) if fits
+                          else Msg("workload.no-fit", need=Num(88.0, ".1f"), capacity=Num(80), tips=items([])),
                           train_flops=1e22, train_days=12.25, mfu=0.4)
 
 

@@ -99,7 +99,7 @@ def build(name: str = "HGX H200 training node", customer: str = "北京示例科
 
 
 class FakeWorkload:
-    verdict = "Fits: 61 GB of 141 GB per GPU (43%)"
+    verdict = Msg("workload.fits", need=Num(61), capacity=Num(141), pct=Num(0.43, ".0%"))
     fits = True
     train_days = 12.5
     decode_tokens_per_s = None

@@ -14,6 +14,7 @@ from datetime import date
 import pytest
 import report_synthetic as syn
 
+from configurator.core.message import Msg
 from configurator.store.vendor_settings import QuoteTerms, Vendor, VendorSettings
 
 WORD = "Supercalifragilistic"
@@ -44,7 +45,7 @@ def _quote(tmp_path, build, ev, settings, **kw):
 
 class LongWorkload(syn.FakeWorkload):
     def __init__(self, n: int):
-        self.verdict = "Fits: " + _long(n, spaces=False)
+        self.verdict = Msg("workload.fits", need=_long(n, spaces=False), capacity="141", pct="43%")
 
 
 @pytest.mark.parametrize("spaces", [True, False], ids=["words", "one-word"])

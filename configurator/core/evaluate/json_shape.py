@@ -97,7 +97,7 @@ def evaluation_to_json(ev: Any, violation_json: Callable[[Any], dict[str, Any]],
     }
     wl = ev.workload
     if wl is not None:
-        out["workload"] = workload_result_to_json(wl)
+        out["workload"] = workload_result_to_json(wl, english)
     return strict_json(out)
 
 
@@ -115,8 +115,11 @@ def cost_to_json(cost: Any) -> dict[str, Any]:
                        "price_source": ln.price_source} for ln in cost.lines]}
 
 
-def workload_result_to_json(wl: Any) -> dict[str, Any]:
-    data = wl.model_dump(mode="json")
+def workload_result_to_json(wl: Any, english: Callable[[Msg], str]) -> dict[str, Any]:
+    """A WorkloadResult's fields in their order, its verdict and notes worded by `english`."""
+    worded = {"verdict": english(wl.verdict), "notes": [english(n) for n in wl.notes]}
+    dumped = wl.model_dump(mode="json", exclude=set(worded))
+    data = {k: worded[k] if k in worded else dumped[k] for k in type(wl).model_fields}
     per_gpu = wl.per_gpu
     data["per_gpu_bytes"] = {k: getattr(per_gpu, k) for k in
                              ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead", "total")}

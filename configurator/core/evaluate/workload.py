@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..message import Msg, Num, Term, items
 from .workload_formulas import (
     HBM_EFFICIENCY,
     MODEL_STATE_CONVENTIONS,
@@ -150,42 +151,44 @@ def inference_speed(workload: Workload, n_gpus: int, peak_tflops: float, mfu: fl
                           "memory bandwidth" if prefill_mem <= prefill_cpu else "compute")
 
 
-def _gb(n: float) -> str:
-    return f"{n / 1e9:.1f}" if n < 100e9 else f"{n / 1e9:.0f}"
+def _gb(n: float) -> Num:
+    """Bytes as GB: one decimal below 100 GB."""
+    return Num(n / 1e9, ".1f" if n < 100e9 else ".0f")
 
 
-def _suggestions(workload: Workload, n_gpus: int, capacity: int) -> list[str]:
+def _suggestions(workload: Workload, n_gpus: int, capacity: int) -> list[Msg]:
     """Changes that would make a training job fit, tried one at a time."""
     if workload.mode == "infer":
         tries = []
         for p in ("fp8", "int4"):
             if p != workload.infer.precision:
-                tries.append((f"{p} weights", workload.model_copy(
+                tries.append((Msg("workload.try.precision", precision=p), workload.model_copy(
                     update={"infer": workload.infer.model_copy(update={"precision": p})}), n_gpus))
         if workload.infer.max_tokens_per_step is None:
-            tries.append((f"chunked prefill ({DEFAULT_MAX_TOKENS_PER_STEP:,} tokens per step)", workload.model_copy(
+            step = Num(DEFAULT_MAX_TOKENS_PER_STEP, ",")
+            tries.append((Msg("workload.try.chunked-prefill", n=step), workload.model_copy(
                 update={"infer": workload.infer.model_copy(
                     update={"max_tokens_per_step": DEFAULT_MAX_TOKENS_PER_STEP})}), n_gpus))
-        tries.append(("tensor parallel over 8 GPUs", workload, max(8, n_gpus * 2)))
+        tries.append((Msg("workload.try.tensor-parallel"), workload, max(8, n_gpus * 2)))
     else:
         job = workload.train
         n8 = max(8, n_gpus)
         tries = [
-            (f"ZeRO-3 over {n8} GPUs", workload.model_copy(
+            (Msg("workload.try.zero3", n=n8), workload.model_copy(
                 update={"train": job.model_copy(update={"zero_stage": 3})}), n8),
-            ("activation checkpointing", workload.model_copy(
+            (Msg("workload.try.checkpointing"), workload.model_copy(
                 update={"train": job.model_copy(update={"checkpointing": True})}), n_gpus),
-            ("micro-batch 1", _with_batch(workload, 1), n_gpus),
-            ("fused AdamW", workload.model_copy(
+            (Msg("workload.try.micro-batch"), _with_batch(workload, 1), n_gpus),
+            (Msg("workload.try.fused-adamw"), workload.model_copy(
                 update={"train": job.model_copy(update={"optimizer_impl": "fused"})}), n_gpus),
-            ("8-bit AdamW", workload.model_copy(
+            (Msg("workload.try.adamw8bit"), workload.model_copy(
                 update={"train": job.model_copy(update={"optimizer": "adamw8bit"})}), n_gpus),
         ]
     good = [label for label, w, n in tries
             if (w != workload or n != n_gpus) and _needed(estimate_memory(w, n)) <= capacity]
     if good:
         return good[:2]
-    return [label for label, w, n in tries if w != workload or n != n_gpus][:1] + ["more GPUs"]
+    return [label for label, w, n in tries if w != workload or n != n_gpus][:1] + [Msg("workload.try.more-gpus")]
 
 
 def _needed(mem: MemoryBreakdown) -> int:
@@ -193,66 +196,62 @@ def _needed(mem: MemoryBreakdown) -> int:
     return mem.total + reserve_bytes(mem.total)
 
 
-def _verdict(workload: Workload, mem: MemoryBreakdown, n_gpus: int, capacity: int) -> str:
+def _verdict(workload: Workload, mem: MemoryBreakdown, n_gpus: int, capacity: int) -> Msg:
     need = _needed(mem)
     if need <= capacity:
-        return f"Fits: {_gb(need)} GB of {_gb(capacity)} GB per GPU ({need / capacity:.0%})"
-    tips = " or ".join(_suggestions(workload, n_gpus, capacity))
-    return f"Does not fit: needs {_gb(need)} GB per GPU, has {_gb(capacity)} GB — try {tips}"
+        return Msg("workload.fits", need=_gb(need), capacity=_gb(capacity), pct=Num(need / capacity, ".0%"))
+    tips = items(_suggestions(workload, n_gpus, capacity), conj="or")
+    return Msg("workload.no-fit", need=_gb(need), capacity=_gb(capacity), tips=tips)
 
 
-def _compute_peak(workload: Workload, bf16_tflops: float, fp8_tflops: float | None) -> tuple[float, str | None]:
+def _compute_peak(workload: Workload, bf16_tflops: float, fp8_tflops: float | None) -> tuple[float, Msg | None]:
     """Dense peak TFLOPS the job computes at (FP8 for 8/4-bit work, TF32 = BF16/2 for fp32) and a note."""
     precision = workload.train.precision if workload.mode == "train" else workload.infer.precision
     if precision in ("fp8", "int8", "int4"):
         if fp8_tflops:
-            return fp8_tflops, "Compute at the GPU's dense FP8 peak."
-        return bf16_tflops, "GPU has no FP8 figure: compute at the BF16 peak."
+            return fp8_tflops, Msg("workload.note.fp8-peak")
+        return bf16_tflops, Msg("workload.note.no-fp8")
     if precision == "fp32":
-        return bf16_tflops / 2, "fp32 compute at the TF32 tensor-core rate (half the BF16 peak)."
+        return bf16_tflops / 2, Msg("workload.note.tf32")
     return bf16_tflops, None
 
 
-def _train_time(workload: Workload, n_gpus: int, peak: float, mfu: float, notes: list[str]) -> tuple[float, float]:
+def _train_time(workload: Workload, n_gpus: int, peak: float, mfu: float, notes: list[Msg]) -> tuple[float, float]:
     """(6·N·D FLOPs, days) of the training job; appends the notes that explain them."""
     job, m = workload.train, workload.model
     tokens = job.tokens if job.tokens is not None else 20 * m.param_count()
     if job.tokens is None:
-        notes.append("Training tokens default to 20 × parameters (Chinchilla).")
+        notes.append(Msg("workload.note.chinchilla"))
     flops = train_flops(m.active_param_count(), tokens)
-    notes.append(f"Time = 6·N·D / (GPUs × peak × MFU {mfu:.0%}); recomputation with checkpointing "
-                 "is not in the MFU.")
+    notes.append(Msg("workload.note.train-time", mfu=Num(mfu, ".0%")))
     states = model_states(workload, n_gpus)
-    notes.append(f"Model states {states.bytes_per_param:g} B/param ({job.precision}, {job.optimizer}, "
-                 f"{job.optimizer_impl} step), ZeRO-{job.zero_stage}: {_gb(states.total)} GB per GPU.")
+    notes.append(Msg("workload.note.model-states", size=Num(states.bytes_per_param, "g"), precision=job.precision,
+                     optimizer=job.optimizer, impl=job.optimizer_impl, stage=job.zero_stage,
+                     gb=_gb(states.total)))
     if job.zero_stage == 0 and n_gpus > 1:
-        notes.append("Plain data parallel: every GPU holds all model states plus DDP gradient buckets.")
+        notes.append(Msg("workload.note.plain-dp"))
     return flops, train_days(flops, n_gpus, peak, mfu)
 
 
-def _inference_notes(workload: Workload, speed: InferenceSpeed, n_gpus: int, mfu: float) -> list[str]:
-    notes = [f"Decode is limited by {speed.decode_limit}, prefill by {speed.prefill_limit}: each rate is the "
-             "smaller of memory bandwidth (weights + KV cache read per step) and compute (2 FLOPs per active "
-             f"parameter per token at peak × MFU {mfu:.0%})."]
+def _inference_notes(workload: Workload, speed: InferenceSpeed, n_gpus: int, mfu: float) -> list[Msg]:
+    notes = [Msg("workload.note.limits", decode=Term(speed.decode_limit), prefill=Term(speed.prefill_limit),
+                 mfu=Num(mfu, ".0%"))]
     job, m = workload.infer, workload.model
     if job.max_tokens_per_step is not None:
-        notes.append(f"Prefill runs in chunks of at most {job.max_tokens_per_step:,} tokens per step, "
-                     "as serving engines do (chunked prefill).")
+        notes.append(Msg("workload.note.chunked", n=Num(job.max_tokens_per_step, ",")))
     else:
-        notes.append(f"Engine: whole-batch generation (Hugging Face generate): all {job.batch * job.context:,} "
-                     "prompt tokens of the batch are prefilled in one step.")
+        notes.append(Msg("workload.note.whole-batch", n=Num(job.batch * job.context, ",")))
     per_token = m.kv_bytes_per_token(KV_BYTES[job.kv_dtype])
-    notes.append(f"KV cache: {per_token:,.0f} B per token of each sequence ({m.attention_kind.upper()} attention, "
-                 f"{job.kv_dtype}).")
+    notes.append(Msg("workload.note.kv-cache", bytes=Num(per_token, ",.0f"), kind=m.attention_kind.upper(),
+                     dtype=job.kv_dtype))
     if m.sliding_window is not None:
         window_layers = m.kv_layers if m.sliding_layers is None else m.sliding_layers
-        notes.append(f"{window_layers} of {m.kv_layers} attention layers keep only the last {m.sliding_window:,} "
-                     "tokens (sliding window).")
+        notes.append(Msg("workload.note.sliding", n=window_layers, layers=m.kv_layers,
+                         window=Num(m.sliding_window, ",")))
     if m.attention_layers is not None:
-        notes.append(f"Only {m.attention_layers} of {m.layers} layers have attention and a KV cache; the others "
-                     "are recurrent.")
+        notes.append(Msg("workload.note.recurrent", n=m.attention_layers, layers=m.layers))
     if n_gpus > 1:
-        notes.append(f"Inference over {n_gpus} GPUs is modelled as tensor parallelism.")
+        notes.append(Msg("workload.note.tensor-parallel", n=n_gpus))
     return notes
 
 
@@ -271,8 +270,7 @@ def evaluate_workload(
     mem = estimate_memory(workload, shard)
     mfu = workload.effective_mfu
     reserve = reserve_bytes(mem.total)
-    notes = [f"Peak per GPU during {mem.phase}: {_gb(mem.total)} GB allocated by PyTorch, plus "
-             f"{_gb(reserve)} GB for the CUDA context and allocator fragmentation."]
+    notes = [Msg("workload.note.peak", phase=Term(mem.phase), gb=_gb(mem.total), reserve=_gb(reserve))]
     peak, peak_note = _compute_peak(workload, gpu_bf16_tflops, gpu_fp8_tflops)
     if peak_note:
         notes.append(peak_note)

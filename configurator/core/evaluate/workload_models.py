@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, InstanceOf, ValidationError, computed_field, field_validator, model_validator
 
 from .. import validation_text
 from ..input_error import InvalidValueError
@@ -367,7 +367,7 @@ class WorkloadResult(BaseModel):
     headroom_bytes: int        # capacity - total - reserve (negative: short by that much)
     reserve_bytes: int = 0     # CUDA context + allocator fragmentation, not in per_gpu.total
     max_batch: int
-    verdict: str
+    verdict: InstanceOf[Msg]   # words/workload_words.py: fits or not, and what to try
     train_flops: float | None = None
     train_days: float | None = None
     mfu: float
@@ -378,7 +378,7 @@ class WorkloadResult(BaseModel):
     decode_limit: str | None = None    # "memory bandwidth" or "compute": which bound sets the decode rate
     prefill_limit: str | None = None
     model_states: ModelStates = ModelStates()
-    notes: tuple[str, ...] = ()
+    notes: tuple[InstanceOf[Msg], ...] = ()
 
 
 #: provenance keys of a models.toml entry: kept in the file for people and tests, not part of the shape

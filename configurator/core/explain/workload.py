@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..message import Phrase, Quantity, Seq
+from ..message import Quantity, Seq, Term
 from .explanation import Explainer, Explanation, Input
 
 _WL_DOC = "docs/workload-model.md"
@@ -46,7 +46,7 @@ def workload(x: Explainer, m: re.Match[str]) -> Explanation:
     msg_id = next((text for pat, text in _WORKLOAD.items() if re.fullmatch(pat, what)),
                   "explain.figure-workload-model-docs-workload")
     phase = getattr(getattr(wl, "per_gpu", None), "phase", "")
-    formula = x.t(msg_id, phase=Phrase(phase) if phase else "", url=_ZERO_URL)
+    formula = x.t(msg_id, phase=Term(phase) if phase else "", url=_ZERO_URL)
     ins = _workload_inputs(x, x.ctx.build.workload)
     gpu = next((pl.part for pl in x.ctx.gpus_placed), None)
     fld = "bf16_tflops" if what.startswith(("train", "prefill", "decode", "serving")) else "memory_gb"
@@ -55,7 +55,7 @@ def workload(x: Explainer, m: re.Match[str]) -> Explanation:
         ins.append(x.part_input(gpu, "memory_bandwidth_gbs", unit="GB/s"))
     ins.append(Input(x.t("explain.conventions"), _WL_DOC, x.t("explain.doc-each-convention-with-source", doc=_WL_DOC),
                      estimate=True))
-    notes = tuple(Phrase(n) for n in tuple(getattr(wl, "notes", ()) or ())[:6])
+    notes = tuple(getattr(wl, "notes", ()) or ())[:6]
     return x.made(_workload_unit(what), Seq(f"{what}: ", formula), ins, notes=notes)
 
 

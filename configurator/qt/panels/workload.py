@@ -9,7 +9,7 @@ import numpy as np
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from ...words.i18n import translate
+from ...words import say
 from ..dialogs.explain_popup import explainable
 from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
@@ -131,7 +131,7 @@ class WorkloadPanel(QWidget):
         values = segment_values_gb(result.per_gpu, getattr(result, "reserve_bytes", 0))
         capacity = result.capacity_bytes / 1e9
         self._render_chart(result)
-        self.verdict.setText(fmt.coloured(translate(result.verdict), "ok" if result.fits else "error"))
+        self.verdict.setText(fmt.coloured(say(result.verdict), "ok" if result.fits else "error"))
         for (key, _, _), gb in zip(SEGMENTS, values):
             self.legend.set(key, fmt.gb(gb * 1e9) if gb > 0 else "—", None if gb > 0 else "muted")
         total = float(values.sum())
@@ -140,7 +140,7 @@ class WorkloadPanel(QWidget):
             pct=fmt.percent(100 * total / capacity if capacity else 0)),
             "ok" if result.fits else "error", bold=True)
         self._render_figures(result)
-        self.notes.setText("\n".join(translate(n) for n in getattr(result, "notes", ()) or ()))
+        self.notes.setText("\n".join(say(n) for n in result.notes))
 
     def _render_chart(self, result: Any) -> None:
         """The stacked bar and the capacity line; empty without a result."""
