@@ -97,7 +97,6 @@ _.SEVERITY_LABELS
 _.OWNED_TEMPLATES
 _.PLACING
 _.TERMS                   # words/workload_words.py: N_ marks of the workload phases and bounds (gettext extracts them)
-_.TEMPLATES
 
 # -- entry points (pyproject.toml [project.gui-scripts])
 _.gui_main

@@ -1,11 +1,10 @@
-"""Every message the rules build has its words and reads in Chinese; every placement reason has a template.
+"""Every message the rules build has its words and reads in Chinese; so does every placement reason.
 
 The builds are the examples plus mutations that break one thing each (no PSU, a CPU of the wrong
 socket, a missing DIMM, one feed, a hot site ...). Each violation's message and fix is worded in
 Chinese from its entry in words/rule_words.py (an id without an entry is an error); a text with
 no Chinese in it would be an English sentence in a Chinese UI: this test names it. Placement's
-reasons (every part tried in every slot of two chassis) are still English strings, matched onto
-the templates of words/placement_templates.py.
+reasons (every part tried in every slot of two chassis) are worded from words/placement_words.py.
 """
 
 from __future__ import annotations
@@ -132,11 +131,11 @@ def _rule_texts() -> dict[str, str]:
     return seen
 
 
-def _placement_reasons(every_pair: bool) -> dict[str, str]:
-    """English placement reason -> where it came from: of every part tried in every slot
+def _placement_reasons(every_pair: bool) -> dict[Msg, str]:
+    """Placement reason -> where it came from: of every part tried in every slot
     (`every_pair`, ~16,000 texts), or only the pairs that show a reason code a part or a slot it
     has not been seen with yet (~1,900: every part's and every slot's words in each reason)."""
-    seen: dict[str, str] = {}
+    seen: dict[Msg, str] = {}
     for stem in ("hgx-h100-8gpu", "pcie-l40s-8gpu"):
         build = read_build(paths.examples_dir() / f"{stem}.json", catalog=CATALOG).build
         ctx = resolve(build, CATALOG)
@@ -151,10 +150,10 @@ def _placement_reasons(every_pair: bool) -> dict[str, str]:
     return seen
 
 
-def _assert_all_translated(seen: dict[str, str]) -> None:
+def _assert_all_translated(seen: dict[Msg, str]) -> None:
     assert len(seen) > 100
-    left = [f"{where}: {t}" for t, where in seen.items() if not CJK.search(i18n.translate(t))]
-    assert not left, "no template in words/placement_templates.py matches:\n" + "\n".join(sorted(left))
+    left = [f"{where}: {say(m)}" for m, where in seen.items() if not CJK.search(say(m))]
+    assert not left, "worded without Chinese (words/placement_words.py):\n" + "\n".join(sorted(left))
 
 
 def test_the_mutations_reach_the_rule_families():
@@ -171,13 +170,13 @@ def test_every_rule_message_and_fix_reads_in_chinese():
     assert not left, "no Chinese wording in words/rule_words.py:\n" + "\n".join(sorted(left))
 
 
-def test_every_placement_reason_matches_a_template(zh):
+def test_every_placement_reason_reads_in_chinese(zh):
     _assert_all_translated(_placement_reasons(every_pair=False))
 
 
 @pytest.mark.slow
-def test_every_placement_reason_of_every_part_in_every_slot_matches_a_template(zh):
-    """The same over all ~16,000 placement texts (~25 s: i18n.translate tries each template in turn)."""
+def test_every_placement_reason_of_every_part_in_every_slot_reads_in_chinese(zh):
+    """The same over all ~16,000 placement reasons."""
     _assert_all_translated(_placement_reasons(every_pair=True))
 
 

@@ -105,7 +105,8 @@ class Unplaced(_Frozen):
 
     part: PartName
     slot: SlotName = Field(description="the slot it was in before")
-    reason: ShortText = Field("", description="why it could not be placed, in plain words")
+    reason: ShortText = Field("", description="the code of why it could not be placed (e.g. place.all-in-use); "
+                                            "the app words the reason from the build when it shows the tray")
 
 
 class Build(EventedModel):

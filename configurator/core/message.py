@@ -110,14 +110,6 @@ class Seq:
         object.__setattr__(self, "parts", parts)
 
 
-@dataclass(frozen=True, slots=True)
-class English:
-    """Text the core holds in English where it was not made as a `Msg` (a reason saved in a build
-    file, placement's refusal reasons): the words translate it through the catalog's templates."""
-
-    text: str
-
-
 @dataclass(frozen=True, slots=True, init=False)
 class Msg:
     """One message: `id` names its entry in the words' table, `args` fill its placeholders."""
@@ -138,7 +130,7 @@ class Msg:
 
 
 Arg: TypeAlias = ("str | int | float | Decimal | Watts | GBps | Items | Msg | Num | Quantity | Term | FieldOf | Phrase "
-                  "| Quoted | Seq | English")
+                  "| Quoted | Seq")
 
 
 def items(values: Iterable[Arg], limit: int = 6, conj: Literal["and", "or"] = "and") -> Items:

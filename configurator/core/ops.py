@@ -15,11 +15,11 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .build import Build, Unplaced
-from .catalog import Catalog, Chassis
+from .catalog import Catalog
 from .changes import OpChanges
 from .context import BuildContext, resolve
 from .message import Msg
-from .placement import first_free_slot, fits_chassis, placement_problems
+from .placement import first_free_slot, placement_problems, unplaced_reason
 from .slots import slot_map
 
 #: the build resolved against the catalog (a session passes its evaluator's, which remembers the last)
@@ -186,7 +186,7 @@ class SetOption(_Op):
 
 class SetChassis(_Op):
     """Switch chassis. A part whose slot the new chassis lacks moves to the first free slot that
-    takes it, else to the build's "Not placed" tray (`Build.unplaced`) with the reason: never dropped."""
+    takes it, else to the build's "Not placed" tray (`Build.unplaced`) with the reason's code: never dropped."""
 
     op: Literal["set_chassis"] = "set_chassis"
     chassis: str
@@ -203,7 +203,7 @@ class SetChassis(_Op):
             build.placements = {s: p for s, p in build.placements.items() if s in slots}
             build.bridges = tuple(g for g in build.bridges if all(s in slots for s in g))
             build.chassis = self.chassis
-            _rehome(build, catalog, new, homeless)
+            _rehome(build, catalog, homeless)
         build.chassis = self.chassis
         return Restore(state=before)
 
@@ -211,8 +211,9 @@ class SetChassis(_Op):
         return f"Change chassis to {self.chassis}"
 
 
-def _rehome(build: Build, catalog: Catalog, chassis: Chassis, homeless: list[tuple[str, str]]) -> None:
-    """Put each (old slot, part) in the first free slot of `chassis` that takes it, else in the tray."""
+def _rehome(build: Build, catalog: Catalog, homeless: list[tuple[str, str]]) -> None:
+    """Put each (old slot, part) in the first free slot of the build's chassis that takes it, else in the tray
+    with the code of the reason (`placement.unplaced_reason`, worded where the tray is shown)."""
     tray = list(build.unplaced)
     owned = dict(build.owned)
     for old, pid in homeless:
@@ -222,13 +223,8 @@ def _rehome(build: Build, catalog: Catalog, chassis: Chassis, homeless: list[tup
             if owned.get(old) == pid:
                 owned[free] = owned.pop(old)
             continue
-        part = catalog.get(pid)
-        if part is None:
-            reason = f"Part {pid} is not in the catalog."
-        else:
-            fits, why = fits_chassis(catalog, chassis, part)
-            reason = f"{chassis.name} has no {old}, and every slot that takes it is in use." if fits else why
-        tray.append(Unplaced(part=pid, slot=old, reason=reason))
+        item = Unplaced(part=pid, slot=old)
+        tray.append(item.model_copy(update={"reason": unplaced_reason(build, catalog, item).id}))
     build.owned = owned
     build.unplaced = tuple(tray)
 

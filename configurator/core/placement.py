@@ -7,8 +7,9 @@ height / length, OCP vs CEM, bay type and wiring, the chassis' PSU list, its coo
 options, CPU socket, DIMM generation); `coverage_problems` adds what the other placements
 cause (a wide card covering the slot, or the part covering a filled one). The fit rules
 report exactly these codes and reasons as violations, so a refused drop and a Problems
-entry say the same thing. A reason is one sentence naming the part and the slot, readable
-both as "why this drop is refused" and as "what is wrong with the build".
+entry say the same thing. A reason is a message (`Msg`, worded in words/placement_words.py)
+naming the part and the slot, readable both as "why this drop is refused" and as "what is wrong
+with the build".
 
 An occupied slot is *not* a refusal: placing there replaces the part. Legal-but-unwise
 choices (too little power, lanes shared) are left to the other rule families.
@@ -19,59 +20,56 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING
 
-from .build import Build
+from .build import Build, Unplaced
 from .catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, Drive, Part, PcieSlotSpec
 from .categories import ACCEPTS, KEYS, bay_name, noun
 from .context import BuildContext, cover_map, covers, resolve
+from .message import Msg, Num, Term
 from .slots import Slot, layout_of
 
 if TYPE_CHECKING:
     import numpy as np
 
-#: (violation code, one-sentence reason) for one way a part does not fit a slot
-Problem = tuple[str, str]
-
-_KIND_NOUN = {
-    "cpu": "CPU socket", "dimm": "DIMM slot", "gpu": "GPU baseboard position", "pcie": "PCIe slot",
-    "drive": "drive bay", "psu": "PSU bay", "cooling": "cooling position",
-}
-_WIDTH_NAMES = {1: "single-width", 2: "double-width", 3: "triple-width"}
+#: (violation code, reason) for one way a part does not fit a slot
+Problem = tuple[str, Msg]
+#: (fits, the first reason it does not: None when it fits)
+Verdict = tuple[bool, Msg | None]
 #: category -> the slot kinds that take its parts
 _KINDS_TAKING: dict[str, frozenset[str]] = {
     cat: frozenset(kind for kind, accepted in ACCEPTS.items() if cat in accepted) for cat in KEYS
 }
 
 
-def _a(word: str) -> str:
-    """'a U.2' but 'an E3.S', 'an M.2', 'an SXM5': the article as the letters are spoken."""
-    return ("an " if word[:1].upper() in "AEFHILMNORSX8" else "a ") + word
+def _article(name: str) -> str:
+    """'a' for a U.2 but 'an' for an E3.S, an M.2, an SXM5: the English article of a form factor's
+    name as its letters are spoken, which picks the message's entry (words/placement_words.py)."""
+    return "an" if name[:1].upper() in "AEFHILMNORSX8" else "a"
 
 
-def kind_noun(kind: str) -> str:
-    """'pcie' -> 'PCIe slot'."""
-    return _KIND_NOUN.get(kind, kind)
+def _width(slots: int) -> Msg:
+    """A card's width: 'single-width' ... 'triple-width', then '4-slot'."""
+    return Msg(f"place.width.{slots}") if 1 <= slots <= 3 else Msg("place.width.n", n=slots)
 
 
 def slot_problems(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     """Every way `part` does not fit the empty `slot`, ignoring what else is placed."""
     if part.category not in ACCEPTS[slot.kind]:
-        return [("fit.wrong-slot-kind", f"{slot.id} is a {kind_noun(slot.kind)}; {part.name} is a "
-                                        f"{noun(part.category)}.")]
+        return [("fit.wrong-slot-kind", Msg("place.wrong-slot-kind", slot=slot.id, kind=Msg(f"place.slot.{slot.kind}"),
+                                            part=part.name, noun=Term(noun(part.category))))]
     check = _CHECKS.get(slot.kind)
     return check(chassis, slot, part) if check else []
 
 
-def fits_slot(chassis: Chassis, slot: Slot, part: Part) -> tuple[bool, str]:
+def fits_slot(chassis: Chassis, slot: Slot, part: Part) -> Verdict:
     """(fits, first reason) of `slot_problems`."""
-    problems = slot_problems(chassis, slot, part)
-    return (False, problems[0][1]) if problems else (True, "")
+    return _verdict(slot_problems(chassis, slot, part))
 
 
 def _cpu(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     assert isinstance(part, CPU)
     want = next((s.socket for s in chassis.sockets if s.id == slot.id), "")
     if want and part.socket != want:
-        return [("cpu.socket", f"{part.name} needs socket {part.socket}; {slot.id} is {want}.")]
+        return [("cpu.socket", Msg("place.socket", part=part.name, socket=part.socket, slot=slot.id, want=want))]
     return []
 
 
@@ -79,7 +77,8 @@ def _dimm(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     assert isinstance(part, DIMM)
     want = chassis.memory.memory_type
     if part.memory_type != want:
-        return [("mem.type", f"{part.name} is {part.memory_type.upper()}; this board takes {want.upper()} only.")]
+        return [("mem.type", Msg("place.memory-type", part=part.name, kind=part.memory_type.upper(),
+                                 want=want.upper()))]
     return []
 
 
@@ -87,11 +86,10 @@ def _gpu_position(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     assert isinstance(part, GPU)
     bb = chassis.gpu_baseboard
     if part.form_factor == "pcie":
-        return [("fit.pcie-card-on-baseboard",
-                 f"{part.name} is a PCIe card; {slot.id} is a module position on the GPU baseboard.")]
+        return [("fit.pcie-card-on-baseboard", Msg("place.pcie-card-on-baseboard", part=part.name, slot=slot.id))]
     if bb is not None and part.baseboard_family != bb.family:
-        return [("fit.baseboard-family", f"{part.name} needs the {part.baseboard_family} baseboard; "
-                                         f"this chassis has {bb.label or bb.family} ({bb.family}).")]
+        return [("fit.baseboard-family", Msg("place.baseboard-family", part=part.name, family=part.baseboard_family,
+                                             board=bb.label or bb.family, board_family=bb.family))]
     return []
 
 
@@ -104,24 +102,24 @@ def pcie_problems(part: Part, spec: PcieSlotSpec, chassis: Chassis | None = None
     """Every way `part` does not fit the empty PCIe slot `spec` (`chassis` words the module case)."""
     sid = spec.id
     if isinstance(part, Drive):
-        return [("fit.drive-form-factor", f"{part.name} is {_a(bay_name(part.form_factor))} drive; "
-                                          f"it goes in a drive bay, not in PCIe slot {sid}.")]
+        bay = bay_name(part.form_factor)
+        return [("fit.drive-form-factor", Msg(f"place.drive-in-pcie.{_article(bay)}", part=part.name, bay=bay,
+                                              slot=sid))]
     if isinstance(part, GPU) and part.form_factor != "pcie":
         module = part.form_factor.upper()
         if chassis is not None and chassis.gpu_baseboard is None:
-            why = (f"{part.name} is {_a(module)} module and needs a GPU baseboard ({part.baseboard_family}); "
-                   "this chassis has PCIe slots only.")
+            why = Msg(f"place.module-no-baseboard.{_article(module)}", part=part.name, module=module,
+                      family=part.baseboard_family)
         else:
-            why = f"{part.name} is {_a(module)} module; it goes on the GPU baseboard, not into PCIe slot {sid}."
+            why = Msg(f"place.module-in-pcie.{_article(module)}", part=part.name, module=module, slot=sid)
         return [("fit.module-needs-baseboard", why)]
     is_ocp = isinstance(part, NIC) and part.form_factor == "ocp3"
     if is_ocp != (spec.form == "ocp3"):
-        return [("fit.ocp-slot", f"{part.name} is an OCP 3.0 card; {sid} is a standard PCIe (CEM) slot." if is_ocp
-                 else f"{sid} is an OCP 3.0 mezzanine; it takes OCP 3.0 network cards only, not the {part.name}.")]
+        return [("fit.ocp-slot", Msg("place.ocp-card-in-cem" if is_ocp else "place.card-in-ocp", part=part.name,
+                                     slot=sid))]
     out: list[Problem] = []
     if isinstance(part, GPU) and not spec.gpu_capable:
-        out.append(("fit.gpu-slot",
-                    f"{sid} has no GPU power cable or airflow for the {part.tdp_w:.0f} W {part.name}."))
+        out.append(("fit.gpu-slot", Msg("place.gpu-slot", slot=sid, tdp=Num(part.tdp_w, ".0f"), part=part.name)))
     return out + _card_size(part, spec)
 
 
@@ -131,12 +129,12 @@ def _card_size(part: Part, spec: PcieSlotSpec) -> list[Problem]:
     out: list[Problem] = []
     width = getattr(part, "slot_width", 1)
     if width > spec.max_width:
-        out.append(("fit.card-width", f"{part.name} is {_WIDTH_NAMES.get(width, f'{width}-slot')}; "
-                                      f"{spec.id} has room for {_WIDTH_NAMES.get(spec.max_width, '?')} cards."))
+        out.append(("fit.card-width", Msg("place.card-width", part=part.name, width=_width(width), slot=spec.id,
+                                          room=_width(spec.max_width))))
     if getattr(part, "card_length", "hl") == "fl" and spec.length == "hl":
-        out.append(("fit.card-length", f"{part.name} is full-length; {spec.id} takes half-length cards only."))
+        out.append(("fit.card-length", Msg("place.card-length", part=part.name, slot=spec.id)))
     if getattr(part, "card_height", "lp") == "fh" and spec.height == "lp":
-        out.append(("fit.card-height", f"{part.name} is full-height; {spec.id} is low-profile."))
+        out.append(("fit.card-height", Msg("place.card-height", part=part.name, slot=spec.id)))
     return out
 
 
@@ -144,26 +142,27 @@ def _drive(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     assert isinstance(part, Drive) and slot.bays is not None
     bays = slot.bays
     if part.form_factor != bays.bay_type:
-        return [("fit.drive-form-factor", f"{part.name} is {_a(bay_name(part.form_factor))} drive; "
-                                          f"{slot.id} is {_a(bay_name(bays.bay_type))} bay.")]
+        bay, slot_bay = bay_name(part.form_factor), bay_name(bays.bay_type)
+        return [("fit.drive-form-factor", Msg(f"place.drive-bay.{_article(bay)}-{_article(slot_bay)}",
+                                              part=part.name, bay=bay, slot=slot.id, slot_bay=slot_bay))]
     if part.interface not in bays.interfaces:
         wired = "/".join(i.upper() for i in bays.interfaces)
-        return [("fit.drive-interface",
-                 f"{part.name} is {part.interface.upper()}; {slot.id} is wired for {wired} only.")]
+        return [("fit.drive-interface", Msg("place.drive-interface", part=part.name, interface=part.interface.upper(),
+                                            slot=slot.id, wired=wired))]
     return []
 
 
 def _psu(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     assert isinstance(part, PSU)
     if part.id not in chassis.psu.supported:
-        return [("fit.psu-model", f"{part.name} in {slot.id} is not on {chassis.name}'s supported PSU list.")]
+        return [("fit.psu-model", Msg("place.psu-model", part=part.name, slot=slot.id, chassis=chassis.name))]
     return []
 
 
 def _cooling(chassis: Chassis, slot: Slot, part: Part) -> list[Problem]:
     assert isinstance(part, Cooling)
     if part.id not in {c.cooling for c in chassis.cooling_options}:
-        return [("fit.cooling-option", f"{part.name} is not a cooling option for {chassis.name}.")]
+        return [("fit.cooling-option", Msg("place.cooling-option", part=part.name, chassis=chassis.name))]
     return []
 
 
@@ -205,7 +204,7 @@ def covered_problem(ctx: BuildContext, slot_id: str) -> Problem | None:
     card = ctx.part_at(cover)
     name = card.name if card else "card"
     width = getattr(card, "slot_width", 1)
-    return ("fit.slot-blocked", f"{slot_id} is covered by the {name} in {cover}, which is {width} slots wide.")
+    return ("fit.slot-blocked", Msg("place.covered", slot=slot_id, card=name, cover=cover, width=width))
 
 
 def coverage_problems(ctx: BuildContext, slot: Slot, part: Part) -> list[Problem]:
@@ -218,8 +217,7 @@ def coverage_problems(ctx: BuildContext, slot: Slot, part: Part) -> list[Problem
     for other in covers(part, slot.pcie):
         held = ctx.part_at(other)
         if held is not None:
-            return [("fit.slot-blocked", f"{part.name} would cover {other}, which holds the {held.name}; "
-                                         "remove it first.")]
+            return [("fit.slot-blocked", Msg("place.would-cover", part=part.name, other=other, held=held.name))]
     return []
 
 
@@ -227,23 +225,23 @@ def placement_problems(ctx: BuildContext, slot_id: str, part_id: str) -> list[Pr
     """Every problem placing `part_id` into `slot_id` of the resolved build would have."""
     chassis = ctx.chassis
     if chassis is None:
-        return [("fit.unknown-chassis", f"Chassis {ctx.build.chassis!r} is not in the catalog.")]
+        return [("fit.unknown-chassis", Msg("op.unknown-chassis", chassis=repr(ctx.build.chassis)))]
     slot = ctx.slot_by_id.get(slot_id)
     if slot is None:
-        return [("fit.unknown-slot", f"{chassis.name} has no slot {slot_id}.")]
+        return [("fit.unknown-slot", Msg("op.unknown-slot", chassis=chassis.name, slot=slot_id))]
     part = ctx.catalog.get(part_id)
     if part is None:
-        return [("fit.unknown-part", f"Part {part_id!r} is not in the catalog.")]
+        return [("fit.unknown-part", Msg("place.unknown-part", part=repr(part_id)))]
     return slot_problems(chassis, slot, part) or coverage_problems(ctx, slot, part)
 
 
-def can_place(build: Build, catalog: Catalog, slot_id: str, part_id: str) -> tuple[bool, str]:
-    """Whether `part_id` fits `slot_id` of the build's chassis, and why not (plain words)."""
+def can_place(build: Build, catalog: Catalog, slot_id: str, part_id: str) -> Verdict:
+    """Whether `part_id` fits `slot_id` of the build's chassis, and why not."""
     return _verdict(placement_problems(resolve(build, catalog), slot_id, part_id))
 
 
-def _verdict(problems: list[Problem]) -> tuple[bool, str]:
-    return (False, problems[0][1]) if problems else (True, "")
+def _verdict(problems: list[Problem]) -> Verdict:
+    return (False, problems[0][1]) if problems else (True, None)
 
 
 def covered_slots(build: Build, catalog: Catalog) -> dict[str, str]:
@@ -256,17 +254,31 @@ def covered_slots(build: Build, catalog: Catalog) -> dict[str, str]:
     return cover_map((spec, part) for spec, part in cards if part is not None)
 
 
-def fits_chassis(catalog: Catalog, chassis: Chassis, part: Part) -> tuple[bool, str]:
+def fits_chassis(catalog: Catalog, chassis: Chassis, part: Part) -> Verdict:
     """Whether any slot of `chassis` could take `part` (the palette's "fits this chassis")."""
-    reasons: list[tuple[int, str]] = []
+    reasons: list[tuple[int, Msg]] = []
     for slot in layout_of(chassis).of_kinds(_KINDS_TAKING.get(part.category, frozenset())):
-        ok, why = fits_slot(chassis, slot, part)
-        if ok:
-            return True, ""
-        reasons.append((_home_rank(slot, part), why))
+        problems = slot_problems(chassis, slot, part)
+        if not problems:
+            return True, None
+        reasons.append((_home_rank(slot, part), problems[0][1]))
     if not reasons:
-        return False, f"{chassis.name} has no place for a {noun(part.category)}."
+        return False, Msg("place.no-place", chassis=chassis.name, noun=Term(noun(part.category)))
     return False, min(reasons, key=lambda r: r[0])[1]
+
+
+def unplaced_reason(build: Build, catalog: Catalog, item: Unplaced) -> Msg:
+    """Why the tray's `item` has no slot in the build's chassis: the part is unknown, no slot of the
+    chassis takes it (`fits_chassis`'s reason), or every slot that would is in use. Worded where it
+    is shown (the tray, the fit rules' warning), from the build as it is now."""
+    part = catalog.get(item.part)
+    if part is None:
+        return Msg("place.unknown-part", part=item.part)
+    chassis = catalog.chassis(build.chassis)
+    if chassis is None:
+        return Msg("op.unknown-chassis", chassis=repr(build.chassis))
+    fits, why = fits_chassis(catalog, chassis, part)
+    return why if why is not None else Msg("place.all-in-use", chassis=chassis.name, slot=item.slot)
 
 
 def _home_rank(slot: Slot, part: Part) -> int:
@@ -334,7 +346,7 @@ def first_free_slot(build: Build, catalog: Catalog, part_id: str) -> str | None:
     return None
 
 
-def accepting_slots(build: Build, catalog: Catalog, part_id: str) -> dict[str, tuple[bool, str]]:
+def accepting_slots(build: Build, catalog: Catalog, part_id: str) -> dict[str, Verdict]:
     """`can_place` for every slot of the chassis (what a drag highlights)."""
     ctx = resolve(build, catalog)
     if ctx.chassis is None:
@@ -344,4 +356,5 @@ def accepting_slots(build: Build, catalog: Catalog, part_id: str) -> dict[str, t
 
 __all__ = ["Problem", "slot_problems", "pcie_problems", "coverage_problems", "covered_problem",
            "placement_problems", "can_place", "first_free_slot", "fits_chassis", "fits_slot",
-           "accepting_slots", "covered_slots", "bay_name", "kind_noun", "DECIDING_FIELDS", "fit_key", "FitGroups"]
+           "accepting_slots", "covered_slots", "bay_name", "unplaced_reason", "DECIDING_FIELDS", "fit_key",
+           "FitGroups", "Verdict"]

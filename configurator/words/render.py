@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ..core.message import Arg, English, FieldOf, GBps, Items, Msg, Num, Phrase, Quantity, Quoted, Seq, Term, Watts
+from ..core.message import Arg, FieldOf, GBps, Items, Msg, Num, Phrase, Quantity, Quoted, Seq, Term, Watts
 from . import i18n
 from .marks import N_, Plural
 from .table import TABLE
@@ -39,9 +39,9 @@ def in_english(msg: Msg) -> str:
 def say_refusal(msg: Msg) -> str:
     """An `OpError`'s message in the user's language.
 
-    A `reason` that is still an English sentence (core/placement.py's problems and pydantic's
-    validation messages are not yet coded) is put into the language by the catalog's template
-    matcher first; a coded reason (a nested `Msg`) is worded by `say` like any parameter."""
+    A `reason` that is still an English sentence (pydantic's validation message of a bad option,
+    not yet coded) is put into the language by the catalog's template matcher first; a coded
+    reason (placement's, a nested `Msg`) is worded by `say` like any parameter."""
     reason = msg.params.get("reason")
     if isinstance(reason, str):
         msg = Msg(msg.id, **{**msg.params, "reason": i18n.translate(reason)})
@@ -79,8 +79,6 @@ def _word(value: Arg, catalog: i18n.Catalog) -> object:
         return _say(value, catalog)
     if isinstance(value, Items):
         return join(value, catalog)
-    if isinstance(value, English):
-        return catalog.translate(value.text)
     if isinstance(value, Watts):
         return watts(value.w)
     if isinstance(value, GBps):

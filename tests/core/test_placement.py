@@ -9,7 +9,13 @@ import pytest
 
 from configurator.core.build import Build
 from configurator.core.placement import can_place, first_free_slot, fits_chassis
-from configurator.words.problems import english
+from configurator.words import say
+
+
+def _en(verdict):
+    """(fits, the reason in English, "" when it fits)."""
+    ok, why = verdict
+    return ok, say(why, "en") if why is not None else ""
 
 _spec = importlib.util.spec_from_file_location(
     "qt_fixture_catalog", Path(__file__).resolve().parent.parent / "qt" / "fixture_catalog.py")
@@ -54,22 +60,22 @@ PCIE = Build(chassis="pcie-2u")
     (HGX, "NIC1", "no-such-part", False, "not in the catalog"),
 ])
 def test_can_place(catalog, build, slot, part, ok, words):
-    got, why = can_place(build, catalog, slot, part)
+    got, why = _en(can_place(build, catalog, slot, part))
     assert got is ok
     assert (why == "") if ok else (words in why and why.endswith("."))
 
 
 def test_occupied_slot_is_not_a_refusal(catalog):
     build = Build(chassis="hgx-8u", placements={"GPU1": "h100-sxm"})
-    assert can_place(build, catalog, "GPU1", "h100-sxm") == (True, "")
+    assert can_place(build, catalog, "GPU1", "h100-sxm") == (True, None)
 
 
 def test_wide_card_blocks_and_is_blocked(catalog):
     covered = Build(chassis="pcie-2u", placements={"SLOT1": "h100-pcie"})
-    ok, why = can_place(covered, catalog, "SLOT2", "cx7")
+    ok, why = _en(can_place(covered, catalog, "SLOT2", "cx7"))
     assert not ok and "covered by" in why and "SLOT1" in why
     holding = Build(chassis="pcie-2u", placements={"SLOT2": "cx7"})
-    ok, why = can_place(holding, catalog, "SLOT1", "h100-pcie")
+    ok, why = _en(can_place(holding, catalog, "SLOT1", "h100-pcie"))
     assert not ok and "SLOT2" in why and "remove it first" in why
     assert can_place(holding, catalog, "SLOT3", "h100-pcie")[0]
 
@@ -89,11 +95,11 @@ def test_first_free_slot_follows_chassis_order_and_skips_used(catalog):
 
 def test_fits_chassis_explains_the_most_relevant_reason(catalog):
     pcie, hgx = catalog.chassis("pcie-2u"), catalog.chassis("hgx-8u")
-    ok, why = fits_chassis(catalog, pcie, catalog.get("h100-sxm"))
+    ok, why = _en(fits_chassis(catalog, pcie, catalog.get("h100-sxm")))
     assert not ok and "needs a GPU baseboard" in why and "PCIe slots only" in why
-    ok, why = fits_chassis(catalog, hgx, catalog.get("h100-pcie"))
+    ok, why = _en(fits_chassis(catalog, hgx, catalog.get("h100-pcie")))
     assert not ok and "GPU power" in why
-    assert fits_chassis(catalog, hgx, catalog.get("cx7")) == (True, "")
+    assert fits_chassis(catalog, hgx, catalog.get("cx7")) == (True, None)
 
 
 def triple_slot_catalog(catalog):
@@ -115,12 +121,12 @@ def test_a_double_width_card_covers_only_its_nearest_blocked_slot(catalog):
     build = Build(chassis="pcie-2u", placements={"SLOT1": "h100-pcie"})
     assert resolve(build, cat).covered_slots == {"SLOT2": "SLOT1"}
     assert not can_place(build, cat, "SLOT2", "cx7")[0]
-    assert can_place(build, cat, "SLOT3", "cx7") == (True, "")
+    assert can_place(build, cat, "SLOT3", "cx7") == (True, None)
     busy = Build(chassis="pcie-2u", placements={"SLOT1": "h100-pcie", "SLOT3": "cx7"})
     assert "fit.slot-blocked" not in {v.code for v in check(busy, cat)}
     covered = Build(chassis="pcie-2u", placements={"SLOT1": "h100-pcie", "SLOT2": "cx7"})
     [v] = [v for v in check(covered, cat) if v.code == "fit.slot-blocked"]
-    assert english(v) == can_place(build, cat, "SLOT2", "cx7")[1]
+    assert v.message == can_place(build, cat, "SLOT2", "cx7")[1]
 
 
 def test_accepting_slots_agrees_with_can_place(catalog):

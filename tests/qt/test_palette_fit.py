@@ -20,6 +20,7 @@ from configurator.qt.palette.palette_dock import FITS_ROLE, PART_ROLE, Palette
 from configurator.store import paths
 from configurator.store.catalog_cache import CatalogCache
 from configurator.store.catalogs import load_catalog
+from configurator.words import say
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from _big_catalog import write_big_catalog  # noqa: E402
@@ -60,7 +61,7 @@ def _check_marks(palette, catalog, chassis_id: str, tooltips: bool) -> None:
         assert fits is ok, (chassis_id, part_id)
         if tooltips and not ok:
             tip = palette.model.index_of(part_id).data(Qt.ItemDataRole.ToolTipRole)
-            assert "✗ " + why in tip, (chassis_id, part_id)
+            assert "✗ " + say(why) in tip, (chassis_id, part_id)
 
 
 @pytest.mark.parametrize("which, chassis_count", [("shipped", None), ("generated", 4)])

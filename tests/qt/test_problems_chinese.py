@@ -7,7 +7,7 @@ import re
 import pytest
 
 from configurator.qt.window import language_menu as language
-from configurator.words import i18n
+from configurator.words import say
 from configurator.words.problems import fix_text
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -58,7 +58,7 @@ def test_drop_refusal_is_chinese(chinese, make_window):
 
     why = can_place(win.session.build, win.session.catalog, "GPU1", dimm.id)[1]
     assert not win.view.place("GPU1", dimm.id)
-    reason = i18n.translate(why)
+    reason = say(why)
     assert CJK.search(reason) and shown and reason in shown[-1], (why, shown)
 
 

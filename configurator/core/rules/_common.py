@@ -49,7 +49,7 @@ class Facts:
     def add(self, severity: Severity, code: str, message: Msg | str, slots: Iterable[str] = (),
             fix: Msg | str | None = None, ops: Sequence[Any] = ()) -> None:
         """Record a violation: its code, its message (an id and parameters, words/rule_words.py;
-        a string only for placement's reasons), the slots it names, the fix and the ops that apply it."""
+        a string only where a caller has no message yet), the slots it names, the fix and the ops that apply it."""
         # every field is given, so `construct` makes what `model_construct` would, without its overhead
         fx = construct(Fix, description=fix, ops=tuple(ops)) if fix else None
         self.out.append(construct(Violation, severity=severity, code=code, message=message, slots=tuple(slots),

@@ -1,13 +1,14 @@
 """The "Not placed" tray: parts a chassis change left without a slot are reported, not forgotten.
 
-`Build.unplaced` holds them with the reason (`ops.SetChassis`); they are not in the server, its
+`Build.unplaced` holds them (`ops.SetChassis`), and `placement.unplaced_reason` says why each has
+no slot in the chassis as it is now; they are not in the server, its
 power or its BOM. Each is a warning, with a fix that places it when a free slot now takes it.
 """
 
 from __future__ import annotations
 
-from ..message import English, Msg
-from ..placement import first_free_slot
+from ..message import Msg
+from ..placement import first_free_slot, unplaced_reason
 from ._common import Facts, batch, place, set_option
 
 __all__ = ["check"]
@@ -18,7 +19,7 @@ def check(f: Facts) -> None:
     for i, item in enumerate(tray):
         part = f.ctx.catalog.get(item.part)
         name = part.name if part is not None else item.part
-        message = Msg("fit.not-placed", part=name, slot=item.slot, reasons=English(item.reason))
+        message = Msg("fit.not-placed", part=name, slot=item.slot, reasons=unplaced_reason(f.build, f.ctx.catalog, item))
         free = first_free_slot(f.build, f.ctx.catalog, item.part) if part is not None else None
         if free is None:
             f.add("warning", "fit.not-placed", message, (), Msg("fit.not-placed.room"))

@@ -18,11 +18,11 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsView, 
 from ...core.catalog import Chassis
 from ...core.changes import OpChanges
 from ...core.ops import AnyOp, Batch, OpError, Place, Remove, SetOption, clear_all, fill_similar, take_from_tray
-from ...core.placement import accepting_slots, can_place, covered_slots
+from ...core.placement import Verdict, accepting_slots, can_place, covered_slots
 from ...core.psu import FEEDS, bay_feeds
 from ...core.slots import chassis_slots
 from ...core.violations import SEVERITY_ORDER
-from ...words import i18n, say_refusal
+from ...words import say, say_refusal
 from .. import theme
 from .drag_mime import part_from_mime
 from .keys import SlotKeys
@@ -51,7 +51,7 @@ class ChassisView(SlotKeys, QGraphicsView):
         self._slot_keys: dict[str, tuple] = {}    # what each item shows now (see refresh_parts)
         self._chassis_id: str | None = None
         self._drag_part: str | None = None
-        self._drag_verdicts: dict[str, tuple[bool, str]] = {}
+        self._drag_verdicts: dict[str, Verdict] = {}
         self._hover: SlotItem | None = None
         self._fit = True
         self._syncing = False
@@ -370,7 +370,7 @@ class ChassisView(SlotKeys, QGraphicsView):
             verb = self.tr("Replace with %s") if held else self.tr("Place %s")
             act = menu.addAction(verb % theme.short_name(cur_part), lambda: self.place(sid, current))
             act.setEnabled(ok)
-            act.setToolTip(i18n.translate(why))
+            act.setToolTip(say(why) if why is not None else "")
             act = menu.addAction(self.tr("Fill all similar empty slots with %s") % theme.short_name(cur_part),
                                  lambda: self.fill_similar(sid, current))
             act.setEnabled(ok)
@@ -434,7 +434,7 @@ class ChassisView(SlotKeys, QGraphicsView):
             QToolTip.hideText()   # a refusal's tooltip belongs to the slot it was shown over
             event.ignore()
             return
-        ok, why = self._drag_verdicts.get(item.slot.id, (False, ""))
+        ok, reason = self._drag_verdicts.get(item.slot.id, (False, None))
         if ok:
             QToolTip.hideText()
             held = self.session.build.placements.get(item.slot.id)
@@ -442,7 +442,7 @@ class ChassisView(SlotKeys, QGraphicsView):
                               else self.tr("Drop to place in %s") % slot_label(item.slot))
             _accept_copy(event)
         else:
-            why = i18n.translate(why)
+            why = say(reason) if reason is not None else ""
             self.message.emit(why)
             QToolTip.showText(self.mapToGlobal(event.position().toPoint()), why, self)
             event.ignore()

@@ -15,8 +15,8 @@ from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QDockWidget, QListWidget, QListWidgetItem, QMenu
 
 from ...core.ops import OpError, discard_from_tray, take_from_tray
-from ...core.placement import first_free_slot
-from ...words import i18n, say_refusal
+from ...core.placement import first_free_slot, unplaced_reason
+from ...words import say, say_refusal
 from .. import theme
 from ..window.dock_layout import SHOWS_ITSELF
 from .drag_mime import PART_MIME
@@ -93,7 +93,7 @@ class NotPlacedTray(QListWidget):
         for i, item in enumerate(tray):
             part = self.session.catalog.get(item.part)
             name = part.name if part is not None else item.part
-            reason = i18n.translate(item.reason)
+            reason = say(unplaced_reason(self.session.build, self.session.catalog, item))
             row = QListWidgetItem(self.tr("%1 (was in %2): %3").replace("%1", name)
                                   .replace("%2", item.slot).replace("%3", reason))
             row.setToolTip(self.tr("%1 — drag it onto a slot, or double-click to place it in the first "

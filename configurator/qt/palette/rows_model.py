@@ -16,8 +16,8 @@ import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QMimeData, QModelIndex, QPersistentModelIndex, Qt
 
 from ...core.catalog import Catalog, Chassis
-from ...core.placement import fits_chassis
-from ...words import i18n
+from ...core.placement import Verdict, fits_chassis
+from ...words import say
 from ..chassis.drag_mime import PART_MIME, part_mime
 from .search_index import PartIndex, Query, fits_in
 
@@ -56,7 +56,7 @@ class PaletteModel(QAbstractTableModel):
         self.collapsed: set[int] = set()
         self._chassis: Chassis | None = None
         self._fits_known = True               # `parts.fits` holds the chassis' answer (else ask per part)
-        self._asked: dict[int, tuple[bool, str]] = {}   # fits_chassis per row position, until then
+        self._asked: dict[int, Verdict] = {}   # fits_chassis per row position, until then
         self._columns = {int(PART_ROLE): index.ids, int(PRICE_ROLE): index.prices, int(VENDOR_ROLE): index.vendors,
                          int(FORM_ROLE): index.forms}
         self._rows, self._shown = index.rows(index.match(self.query), self.collapsed)
@@ -102,13 +102,13 @@ class PaletteModel(QAbstractTableModel):
             return bool(self.parts.fits[pos])
         return self._answer(pos)[0]
 
-    def _answer(self, pos: int) -> tuple[bool, str]:
+    def _answer(self, pos: int) -> Verdict:
         """`fits_chassis` for the part at `pos`, asked once per chassis (every repaint of a row and
         its tooltip read it)."""
         if pos not in self._asked:
             part = self.catalog.get(self.parts.ids[pos])
             self._asked[pos] = (fits_chassis(self.catalog, self._chassis, part) if self._chassis is not None
-                                and part is not None else (False, ""))
+                                and part is not None else (False, None))
         return self._asked[pos]
 
     def set_collapsed(self, category: int, collapsed: bool) -> None:
@@ -235,7 +235,8 @@ class PaletteModel(QAbstractTableModel):
             tip += f"<br>{part.part_number}"
         tip += "<br><small>" + provenance(part, self.catalog) + "</small>"
         if not self.fit(pos):
-            why = i18n.translate(self._answer(pos)[1]) or QCoreApplication.translate("Palette", "does not fit")
+            reason = self._answer(pos)[1]
+            why = say(reason) if reason is not None else QCoreApplication.translate("Palette", "does not fit")
             tip += "<br><span style='color:#d64545'>✗ " + why + "</span>"
         return tip
 

@@ -19,7 +19,7 @@ from ...core.placement import first_free_slot, fits_chassis
 from ...core.session import Session, SessionLike
 from ...formats.exporters import EXPORTERS
 from ...store.autosave import RecoveryStore
-from ...words import i18n, say_refusal
+from ...words import i18n, say, say_refusal
 from .. import pin_none
 from ..chassis.schematic import ChassisView
 from ..chassis.tray import NotPlacedTray
@@ -318,8 +318,8 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
             chassis = self.session.catalog.chassis(self.session.build.chassis)
             why = ""
             if part is not None and chassis is not None:
-                ok, why = fits_chassis(self.session.catalog, chassis, part)
-                why = i18n.translate(why)
+                ok, reason = fits_chassis(self.session.catalog, chassis, part)
+                why = say(reason) if reason is not None else ""
                 if ok:
                     why = self.tr("every slot that takes it is already in use")
             self.show_message(self.tr("Cannot place %1: %2").replace("%1", part.name if part else part_id)
