@@ -22,17 +22,16 @@ from .catalog import Catalog
 from .context import BuildContext, resolve
 from .evaluate.figures import Figures, compute_figures
 from .evaluate.result import ComputeResult, CostResult, Evaluation, TcoResult, construct
-from .evaluate.workload import Workload, WorkloadResult, evaluate_workload
-from .evaluate.workload_models import ModelShape
 from .fx import USD_ONLY, FxTable
 from .memo import BoundedMemo
 from .message import Msg, Num
 from .rules import check as check_rules
 from .rules import merge as merge_violations
-from .rules import workload as workload_rules
 from .violations import Violation
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:   # the workload model is imported when a build has a workload (`check` of most builds: never)
+    from .evaluate.workload import WorkloadResult
+    from .evaluate.workload_models import ModelShape
     from .stack.table import StackTable
 
 T = TypeVar("T")
@@ -180,6 +179,11 @@ class Evaluator:
         """The rules' violations plus the workload's (`rules.workload`: fit, tensor-parallel split), which
         read the workload besides the placements: memoised apart, so a workload edit does not re-run the rules."""
         found = self._check(ctx, token, fig)
+        if result is None:
+            return found
+        from .evaluate.workload import WorkloadResult
+        from .rules import workload as workload_rules
+
         if not isinstance(result, WorkloadResult):
             return found
         data = spec.model_dump(mode="json") if isinstance(spec, BaseModel) else spec
@@ -203,6 +207,8 @@ def _value_key(value: Any) -> Hashable:
 
 def run_workload(spec: Any, compute: ComputeResult) -> WorkloadResult | None:
     """The workload model on `compute`'s GPUs; None for an invalid workload or one no GPU can run."""
+    from .evaluate.workload import Workload, evaluate_workload
+
     try:
         wl = spec if isinstance(spec, Workload) else Workload.model_validate(spec)
         return evaluate_workload(wl, gpu_memory_gb=compute.vram_gb_per_gpu, n_gpus=compute.gpu_count,

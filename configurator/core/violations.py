@@ -9,24 +9,26 @@ it through the catalog's templates.
 
 from __future__ import annotations
 
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, InstanceOf
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from .message import Msg
-from .ops import AnyOp
+
+if TYPE_CHECKING:   # the ops are made where a fix is (rules/_common.py): `check` imports no op
+    from .ops import AnyOp
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 #: what a violation or a fix says: a message id and parameters, or (not yet converted) English
-Said = InstanceOf[Msg] | str
+Said: TypeAlias = "Msg | str"
 
 
-class Fix(BaseModel):
+# Plain frozen records, not pydantic models: the rules make them from values they computed, and
+# nothing reads one from a file, so there is nothing to validate (and `check` defines no op model).
+@dataclass(frozen=True, slots=True)
+class Fix:
     """How to resolve a violation. `ops` is set when the fix is mechanical (GUI: "Apply fix")."""
-
-    model_config = ConfigDict(defer_build=True, frozen=True)
 
     description: Said
     ops: tuple[AnyOp, ...] = ()
@@ -36,14 +38,21 @@ class Fix(BaseModel):
         return bool(self.ops)
 
 
-class Violation(BaseModel):
-    model_config = ConfigDict(defer_build=True, frozen=True)
-
+@dataclass(frozen=True, slots=True)
+class Violation:
     severity: Severity
     code: str
     message: Said
     slots: tuple[str, ...] = ()
     fix: Fix | None = None
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        """In a model's field (`Evaluation.violations`), held as it is: an instance, never validated
+        or taken apart (pydantic would otherwise read the fields, and the ops' types with them)."""
+        from pydantic_core import core_schema
+
+        return core_schema.is_instance_schema(cls)
 
     def to_json(self) -> dict:
         """The `--json` object of a violation worded in English where it was made (the cluster

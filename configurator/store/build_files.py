@@ -27,7 +27,6 @@ from ..core import validation_text
 from ..core.build import FORMAT_KIND, Build
 from ..core.catalog import Catalog
 from ..core.categories import ACCEPTS
-from ..core.evaluate.workload_models import Workload
 from ..core.input_error import InputError, english, located
 from ..core.message import Arg, Msg
 from ..core.slots import slot_map
@@ -267,7 +266,9 @@ def _to_build(data: Any, name: str) -> tuple[Build, int]:
 
 def _check_workload(workload: Any, name: str) -> None:
     """A build's workload is checked like every other field (the build keeps it as a dict, and the
-    evaluator would skip one that does not validate: a typo would silently remove the fit check)."""
+    evaluator would skip one that does not validate: a typo would silently remove the fit check).
+    The workload model is imported here: most builds have none."""
+    from ..core.evaluate.workload_models import Workload
 
     if not isinstance(workload, dict):
         raise BuildFileError(Msg("build.workload-not-object"), name, "workload")

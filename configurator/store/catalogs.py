@@ -20,7 +20,6 @@ from __future__ import annotations
 import csv
 import gc
 import os
-import tomllib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from decimal import Decimal, InvalidOperation
@@ -74,7 +73,10 @@ def load_part_file(path: Path, cache: CatalogCache | None = None) -> tuple[list[
 
 
 def parse_part_file(name: str, raw: bytes) -> tuple[list[Part], list[LoadIssue]]:
-    """Parts of the catalog file `name` whose bytes are `raw`."""
+    """Parts of the catalog file `name` whose bytes are `raw` (a cache miss: the TOML reader is
+    imported here, a start with a warm cache never needs it)."""
+    import tomllib
+
     try:
         data = tomllib.loads(decode_text(raw, name))
     except FileReadError as exc:

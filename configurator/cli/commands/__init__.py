@@ -1,44 +1,44 @@
 """Every command of `configurator`, in the order `configurator --help` lists them.
 
-A new command is a module here ending with `COMMAND = Command(...)` (cli/command.py), added to
-`COMMANDS` below; tests/cli/test_registry.py checks that each one declares a help text for every
-argument and imports nothing heavy until it runs.
+A new command is a module here ending with `COMMAND = Command(...)` (cli/command.py), named in
+`MODULES` below; tests/cli/test_registry.py checks that each one declares a help text for every
+argument and imports nothing heavy until it runs. A command's module is imported when its
+`Command` is first asked for: `configurator check` reads one module here, `--help` all of them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from importlib import import_module
+
 from ..command import Command
-from . import (
-    accept,
-    bom,
-    catalog,
-    check,
-    cluster,
-    compare,
-    completion,
-    desktop_install,
-    diagnose,
-    evaluate,
-    explain,
-    export,
-    gui,
-    import_,
-    plan,
-    prices,
-    quote,
-    quotes,
-    recommend,
-    stack,
-    store,
-    tender,
-    verify,
-    workload,
-)
 
-COMMANDS: dict[str, Command] = {c.name: c for c in (
-    gui.COMMAND, catalog.COMMAND, check.COMMAND, evaluate.COMMAND, explain.COMMAND, workload.COMMAND,
-    recommend.COMMAND, quote.COMMAND, cluster.COMMAND, export.COMMAND, compare.COMMAND, bom.COMMAND,
-    import_.COMMAND, plan.COMMAND, verify.COMMAND, accept.COMMAND, diagnose.COMMAND, store.COMMAND, quotes.COMMAND,
-    prices.COMMAND, stack.COMMAND, tender.COMMAND, completion.COMMAND, desktop_install.COMMAND)}
+#: command name -> its module under cli/commands/, in the order `configurator --help` lists them
+MODULES: dict[str, str] = {
+    "gui": "gui", "catalog": "catalog", "check": "check", "evaluate": "evaluate", "explain": "explain",
+    "workload": "workload", "recommend": "recommend", "quote": "quote", "cluster": "cluster", "export": "export",
+    "compare": "compare", "bom": "bom", "import": "import_", "plan": "plan", "verify": "verify", "accept": "accept",
+    "diagnose": "diagnose", "store": "store", "quotes": "quotes", "prices": "prices", "stack": "stack",
+    "tender": "tender", "completion": "completion", "desktop-install": "desktop_install"}
 
-__all__ = ["COMMANDS"]
+
+class _Registry(Mapping[str, Command]):
+    """`MODULES` as name -> `Command`, each module imported on first use."""
+
+    def __getitem__(self, name: str) -> Command:
+        command: Command = import_module(f"{__name__}.{MODULES[name]}").COMMAND
+        return command
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(MODULES)
+
+    def __len__(self) -> int:
+        return len(MODULES)
+
+    def __contains__(self, name: object) -> bool:
+        return name in MODULES
+
+
+COMMANDS: Mapping[str, Command] = _Registry()
+
+__all__ = ["COMMANDS", "MODULES"]

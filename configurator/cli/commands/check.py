@@ -16,11 +16,11 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ...words.i18n import pad
     from ...words.problems import fix_text, text, violation_json
-    from ..inputs import catalog, evaluator, load
+    from ..inputs import catalog, checker, load
 
     cat = catalog()
     build = load(args.build)
-    violations = evaluator(cat).check(build)
+    violations = checker(cat).check(build)
     if args.json:
         print_json({"build": args.build, "violations": [violation_json(v) for v in violations],
                     "errors": sum(v.severity == "error" for v in violations)})

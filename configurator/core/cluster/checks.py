@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..message import Msg
-from ..violations import Fix, Violation
+from ..violations import Fix, Severity, Violation
 from .fabric import FabricPlan
 from .racks import Rack
 from .servers import ServerFigures
 
 
-def _v(severity: str, code: str, message: str, slots: Sequence[str], fix: str) -> Violation:
+def _v(severity: Severity, code: str, message: str, slots: Sequence[str], fix: str) -> Violation:
     return Violation(severity=severity, code=code, message=message, slots=tuple(slots),
                      fix=Fix(description=fix))
 

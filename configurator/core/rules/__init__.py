@@ -46,10 +46,9 @@ def check(build: Build, catalog: Catalog, *, ctx: BuildContext | None = None,
     if ctx is None:
         ctx = resolve(build, catalog)
     if ctx.chassis is None:
-        return (Violation.model_construct(
-            severity="error", code="fit.unknown-chassis",
-            message=Msg("fit.unknown-chassis", chassis=repr(build.chassis)),
-            slots=(), fix=Fix.model_construct(description=Msg("fit.unknown-chassis.fix"), ops=())),)
+        return (Violation(severity="error", code="fit.unknown-chassis",
+                          message=Msg("fit.unknown-chassis", chassis=repr(build.chassis)),
+                          slots=(), fix=Fix(description=Msg("fit.unknown-chassis.fix"), ops=())),)
     if figures is None:
         figures = compute_figures(ctx)   # a failure here is a bug: invalid builds still have figures
     facts = make_facts(ctx, figures, memo)

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..catalog import CPU, Chassis, Cooling, CoolingOption, Part
 from ..context import BuildContext, Placed
-from ..evaluate.result import construct
 from ..message import Msg
-from ..ops import AddBridge, Batch, Place, Remove, RemoveBridge, SetOption
 from ..violations import Fix, Severity, Violation
+
+if TYPE_CHECKING:   # a fix's ops are made when a rule finds one: `check` of a sound build defines no op
+    from ..ops import AddBridge, Batch, Place, Remove, RemoveBridge, SetOption
 
 T = TypeVar("T")
 
@@ -50,10 +51,8 @@ class Facts:
             fix: Msg | str | None = None, ops: Sequence[Any] = ()) -> None:
         """Record a violation: its code, its message (an id and parameters, words/rule_words.py;
         a string only where a caller has no message yet), the slots it names, the fix and the ops that apply it."""
-        # every field is given, so `construct` makes what `model_construct` would, without its overhead
-        fx = construct(Fix, description=fix, ops=tuple(ops)) if fix else None
-        self.out.append(construct(Violation, severity=severity, code=code, message=message, slots=tuple(slots),
-                                  fix=fx))
+        fx = Fix(fix, tuple(ops)) if fix else None
+        self.out.append(Violation(severity, code, message, tuple(slots), fx))
 
 
 def remembered(f: Facts, key: Callable[[], Hashable], run: Callable[[], T]) -> T:
@@ -95,26 +94,38 @@ def make_facts(ctx: BuildContext, figures: Any, memo: Any = None) -> Facts:
 
 
 def place(slot: str, part: str) -> Place:
+    from ..ops import Place
+
     return Place.model_construct(slot=slot, part=part)
 
 
 def remove(slot: str) -> Remove:
+    from ..ops import Remove
+
     return Remove.model_construct(slot=slot)
 
 
 def add_bridge(slots: Sequence[str]) -> AddBridge:
+    from ..ops import AddBridge
+
     return AddBridge.model_construct(slots=tuple(slots))
 
 
 def remove_bridge(slots: Sequence[str]) -> RemoveBridge:
+    from ..ops import RemoveBridge
+
     return RemoveBridge.model_construct(slots=tuple(slots))
 
 
 def set_option(path: str, value: Any) -> SetOption:
+    from ..ops import SetOption
+
     return SetOption.model_construct(path=path, value=value)
 
 
 def batch(ops: Sequence[Any], label: str = "") -> Batch:
+    from ..ops import Batch
+
     return Batch.model_construct(ops=tuple(ops), label=label)
 
 

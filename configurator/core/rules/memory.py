@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from string import ascii_uppercase
+from typing import TYPE_CHECKING
 
 from ..catalog import CPU, DIMM, GPU
 from ..message import Msg, items
-from ..ops import Place, Remove
 from ..slots import dimm_slot_id
 from ..violations import Severity
 from ._common import Facts, place, remove
+
+if TYPE_CHECKING:
+    from ..ops import Place, Remove
 
 #: host RAM / total GPU memory below this -> warning; below RATIO_INFO -> info
 RATIO_WARN = 1.5

@@ -62,9 +62,8 @@ def _tensor_parallel(wl: Workload, n: int) -> list[Violation]:
         return []
     fit = max(k for k in range(1, n + 1) if m.tensor_parallel_ok(k))
     message = Msg("workload.tensor-parallel", model=m.name, heads=m.heads, kv_heads=m.kv_heads, n=n)
-    fix = Fix.model_construct(description=Msg("workload.tensor-parallel.fix", n=fit), ops=())
-    return [Violation.model_construct(severity="warning", code="workload.tensor-parallel", message=message,
-                                      slots=(), fix=fix)]
+    fix = Fix(description=Msg("workload.tensor-parallel.fix", n=fit), ops=())
+    return [Violation(severity="warning", code="workload.tensor-parallel", message=message, slots=(), fix=fix)]
 
 
 def _does_not_fit(ctx: BuildContext, spec: Mapping[str, Any], wl: Workload,
@@ -81,11 +80,11 @@ def _does_not_fit(ctx: BuildContext, spec: Mapping[str, Any], wl: Workload,
             for w, _, _ in reversed(ways[1:-1]):
                 others = Msg("workload.or", first=w, rest=others)
             words = Msg("workload.use-or", changes=first, need=_gb(fits), ways=others)
-        fix = Fix.model_construct(description=words, ops=(batch(ops, "Make the workload fit"),))
+        fix = Fix(description=words, ops=(batch(ops, "Make the workload fit"),))
     else:
-        fix = Fix.model_construct(description=Msg("workload.none"), ops=())
+        fix = Fix(description=Msg("workload.none"), ops=())
     slots = tuple(p.slot.id for p in ctx.placed if isinstance(p.part, GPU))
-    return [Violation.model_construct(severity="error", code=CODE, message=message, slots=slots, fix=fix)]
+    return [Violation(severity="error", code=CODE, message=message, slots=slots, fix=fix)]
 
 
 def _ways(ctx: BuildContext, spec: dict[str, Any], wl: Workload, n: int, capacity: int) -> list[Way]:

@@ -13,6 +13,7 @@ from configurator.core import evaluator as evaluator_module
 from configurator.core.build import Build
 from configurator.core.context import resolve
 from configurator.core.evaluate import Evaluation, compute_figures
+from configurator.core.evaluate import workload as workload_module
 from configurator.core.evaluate.workload import Workload
 from configurator.core.evaluator import Evaluator, evaluate
 from configurator.core.fx import FxTable
@@ -106,7 +107,7 @@ def test_workload_wiring(hgx, catalog, monkeypatch):
         calls.append((wl, kw))
         return "result"
 
-    monkeypatch.setattr(evaluator_module, "evaluate_workload", spy)
+    monkeypatch.setattr(workload_module, "evaluate_workload", spy)   # the evaluator imports it when it runs one
     spec = {"model": {"name": "m", "layers": 2, "hidden": 64, "heads": 4, "kv_heads": 4, "ffn": 128,
                       "vocab": 100}, "mode": "train"}
     ev = evaluate(hgx, catalog, workload=spec)
