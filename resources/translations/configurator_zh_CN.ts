@@ -938,6 +938,12 @@ Click to open this build in the builder</source>
             <numerusform>配置有 %n 个错误：请修正，或导出为标注“不可用于下单”的草稿。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>… and %n more: Show Details…</source>
+        <translation>
+            <numerusform>……另有 %n 条：见“显示详细信息…”</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Export as draft</source>
         <translation>导出为草稿</translation>
@@ -952,6 +958,7 @@ Click to open this build in the builder</source>
     </message>
     <message>
         <source>All files (*)</source>
+        <extracomment>error lines an export refusal shows in its text; the rest are under Show Details</extracomment>
         <translation>所有文件 (*)</translation>
     </message>
     <message>

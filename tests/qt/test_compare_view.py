@@ -178,7 +178,7 @@ def test_export_writes_the_comparison_shown(compared, tmp_path, monkeypatch):
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "cmp"), ""))
     view.export("compare-xlsx")
     written = tmp_path / "cmp.xlsx"
-    assert written.is_file() and "cmp.xlsx" in view.status.text()
+    assert written.is_file() and "cmp.xlsx" in view.status.full_text()
     book = load_workbook(written)
     values = [c.value for ws in book.worksheets for row in ws.iter_rows() for c in row]
     tco = [float(c.evaluation.tco.total) for c in view.comparison.columns]

@@ -37,7 +37,7 @@ from ...core.compare import (
     PriceList,
     rebase,
 )
-from ..panels.widgets import subscribe
+from ..panels.widgets import ElidedLabel, subscribe
 from ..screen_fit import resize_to_fit
 from ..theme import named
 from ..window.documents import Document, Documents
@@ -143,6 +143,10 @@ class CompareView(CompareFiles, QWidget):
         self.hide_equal = named(QCheckBox(self.tr("Hide equal rows")), "compareHideEqual")
         self.workload = named(QComboBox(), "compareWorkload")
         self.workload.setToolTip(self.tr("Evaluate every build with one build's workload, or each with its own"))
+        # the combos size to a few words, not to their longest build name: the bar fits a 1024 px screen
+        for combo, letters in ((self.baseline, 10), (self.workload, 12)):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(letters)
         bar = QHBoxLayout()
         bar.addWidget(QLabel(self.tr("Baseline:")))
         bar.addWidget(self.baseline)
@@ -154,10 +158,12 @@ class CompareView(CompareFiles, QWidget):
         self.show_options = named(QCheckBox(self.tr("Site options")), "compareShowOptions")
         self.show_options.setToolTip(self.tr("Electricity price, PUE, years and currency for all builds or per build"))
         bar.addWidget(self.show_options)
-        bar.addStretch(1)
-        self.status = named(QLabel(), "compareStatus")
+        # what an export wrote, cut with "…" to the room left (the full text in its tooltip): a long
+        # path never widens the window past the screen
+        self.status = named(ElidedLabel(mode=Qt.TextElideMode.ElideMiddle), "compareStatus")
         self.status.setStyleSheet("color:#4b5563;")
-        bar.addWidget(self.status)
+        self.status.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        bar.addWidget(self.status, 1)
         bar.addWidget(self.price_button())
         bar.addWidget(self.export_button())
         self.bar = bar

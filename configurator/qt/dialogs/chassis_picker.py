@@ -9,7 +9,6 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QDialog,
     QDialogButtonBox,
     QHeaderView,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from ...core.catalog import Catalog, Chassis
 from .. import theme
+from ..screen_fit import resize_to_fit
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 D = TypeVar("D", bound=QDialog)
@@ -77,7 +77,7 @@ class ChassisPicker(QDialog):
     def __init__(self, catalog: Catalog, current: str | None = None, parent=None, title: str | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title or self.tr("New build — choose a chassis"))
-        self.resize(900, 420)
+        resize_to_fit(self, 900, 420)
         chassis = sorted((c for c in catalog.by_category("chassis") if isinstance(c, Chassis)),
                          key=lambda c: (c.vendor, c.name))
         self.table = QTableWidget(len(chassis), 5)
@@ -119,9 +119,7 @@ class ChassisPicker(QDialog):
         self.table.resizeColumnsToContents()
         need = sum(self.table.columnWidth(c) for c in range(self.table.columnCount()))
         need += self.table.frameWidth() * 2 + self.table.verticalScrollBar().sizeHint().width() + 40
-        screen = self.screen() or QApplication.primaryScreen()
-        room = screen.availableGeometry().width() - 40 if screen is not None else need
-        self.resize(max(900, min(need, room)), 420)
+        resize_to_fit(self, max(900, need), 420)   # never wider than the screen (a 1024 px laptop)
 
     def chosen(self) -> str | None:
         rows = self.table.selectionModel().selectedRows()

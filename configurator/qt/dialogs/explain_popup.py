@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QAbstractItemView, QDialog, QDialogButtonBox, QTex
 from ...core.explain.explanation import show_value
 from ...words.explain_words import ExplanationText as Explanation
 from ...words.explain_words import explain_figure
+from ..screen_fit import resize_to_fit
 
 if TYPE_CHECKING:
     from ...core.session import SessionLike
@@ -56,7 +57,7 @@ class ExplainDialog(QDialog):
         self.setObjectName("ExplainDialog")
         self.setWindowTitle(self.tr("How this figure is worked out"))
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.resize(720, 520)
+        resize_to_fit(self, 720, 520)
         layout = QVBoxLayout(self)
         self.text = QTextBrowser()
         self.text.setOpenExternalLinks(True)

@@ -228,11 +228,14 @@ def heading_label(text: str = "", held: bool = False) -> WrapLabel:
 
 
 class ElidedLabel(QLabel):
-    """One line of plain text cut with "…" to the width it gets; the full text is the tooltip."""
+    """One line of plain text cut with "…" to the width it gets (at the end, or where `mode` says:
+    a path in the middle, so its file name stays); the full text is the tooltip."""
 
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, text: str = "", parent: QWidget | None = None,
+                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight) -> None:
         super().__init__(parent)
         self._full = ""
+        self._mode = mode
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setMinimumWidth(40)
         self.setText(text)
@@ -251,7 +254,7 @@ class ElidedLabel(QLabel):
         self._elide()
 
     def _elide(self) -> None:
-        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(self.width(), 40))
+        shown = self.fontMetrics().elidedText(self._full, self._mode, max(self.width(), 40))
         super().setText(shown)
         self.setToolTip(self._full if shown != self._full else "")
 

@@ -36,6 +36,9 @@ from .window_base import MainWindowBase
 
 MAX_RECENT = 10
 
+#: error lines an export refusal shows in its text; the rest are under Show Details
+REFUSAL_LINES = 10
+
 
 # File ▸ Open lists every importer; File ▸ Save writes the app's own build file
 def open_filter() -> str:
@@ -321,8 +324,14 @@ class FileActions(MainWindowBase):
             head = theme.plural(self.tr("The build has %n error(s): fix them, or export it as a draft marked "
                                         "NOT VALID FOR ORDER.", "", n), n)
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Cannot export"), head, QMessageBox.StandardButton.Close, self)
-        if len(lines) > 1:
-            box.setInformativeText("\n".join(lines[1:]))
+        errors = lines[1:]
+        if len(errors) > REFUSAL_LINES:   # the box stays within a laptop's screen; every line under Show Details
+            n = len(errors) - REFUSAL_LINES
+            more = theme.plural(self.tr("… and %n more: Show Details…", "", n), n)
+            box.setInformativeText("\n".join([*errors[:REFUSAL_LINES], more]))
+            box.setDetailedText("\n".join(errors))
+        elif errors:
+            box.setInformativeText("\n".join(errors))
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         draft = box.addButton(self.tr("Export as draft"), QMessageBox.ButtonRole.AcceptRole) if offered else None
         box.exec()
