@@ -22,6 +22,7 @@ from . import (
     input_words,
     list_words,
     op_words,
+    recommend_words,
     rule_words,
     stack_words,
     team_words,
@@ -45,6 +46,7 @@ FAMILIES: tuple[dict[str, Entry], ...] = (
     catalog_words.WORDS,
     cluster_words.WORDS,
     op_words.WORDS,
+    recommend_words.WORDS,
     stack_words.WORDS,
 )
 

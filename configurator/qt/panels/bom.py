@@ -29,6 +29,7 @@ from ...core.evaluate.bom import OWNED_GROUP
 from ...core.evaluate.result import CostLine, CostResult
 from ...core.money import format_pct
 from ...words import i18n
+from ...words.alternative_words import alternatives_text
 from .. import theme
 from ..dialogs.explain_popup import explainable, explainable_cells
 from .widgets import SteadyLabel
@@ -138,7 +139,10 @@ class PartsList(QWidget):
             if r < len(same) and same[r] == line:
                 continue
             worded = line.kind == "service" or line.group == OWNED_GROUP   # names the core words in English
-            cells = [self._category(line), i18n.translate(line.name) if worded else line.name, str(line.qty),
+            name = i18n.translate(line.name) if worded else line.name
+            if line.alternatives:    # a companion line: the other accessories of its role (a user catalog's)
+                name += " — " + self._alternatives(line, cost.currency)
+            cells = [self._category(line), name, str(line.qty),
                      theme.money(line.unit_price, cost.currency, digits=True) if line.unit_price is not None
                      else self.tr("on request"),
                      theme.money(line.extended, cost.currency, digits=True) if line.extended is not None
@@ -158,6 +162,12 @@ class PartsList(QWidget):
         if field is None or not 0 <= row < len(lines) or getattr(lines[row], field) is None:
             return ""
         return f"cost.lines.{row}.{field}"
+
+    def _alternatives(self, line: CostLine, currency: str) -> str:
+        """'alternatives: …' for a companion line with some (words/alternative_words.py), else ''."""
+        def money(value) -> str:
+            return theme.money(value, currency, digits=True) if value is not None else self.tr("on request")
+        return alternatives_text(line.alternatives, money, i18n._)
 
     def _category(self, line: CostLine) -> str:
         if line.kind == "hardware":
@@ -206,7 +216,8 @@ class PartsList(QWidget):
         if c == 0:
             item.setToolTip(text)    # cut when the dock is narrow
         if c == 1:
-            item.setToolTip("\n".join(x for x in (line.name, line.part_number, line.price_source) if x))
+            alternatives = self._alternatives(line, self._shown.currency) if self._shown is not None else ""
+            item.setToolTip("\n".join(x for x in (line.name, line.part_number, line.price_source, alternatives) if x))
         if c == 4:
             missing = line.extended is None
             item.setToolTip(self.tr("No price in the price list") if missing else "")
