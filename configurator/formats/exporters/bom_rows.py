@@ -66,7 +66,7 @@ def _described(ln: CostLine, currency: str) -> str:
         return ln.name
     def money(value: Decimal | None) -> str:
         return _("on request") if value is None else f"{value} {currency}"
-    return f"{ln.name}\n{alternatives_text(ln.alternatives, money, _)}"
+    return f"{ln.name} — {alternatives_text(ln.alternatives, money, _)}"
 
 
 def total_rows(cost: CostResult) -> list[BomRow]:
