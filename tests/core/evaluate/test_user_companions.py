@@ -85,3 +85,24 @@ def test_the_shipped_catalog_has_one_companion_per_role():
     for example in examples:
         cost = evaluate(load_build(example), shipped).cost
         assert all(not ln.alternatives for ln in cost.lines), example.name
+
+
+def test_a_named_companion_the_catalog_lacks_or_that_fits_nothing_is_noted(catalog):
+    from configurator.store.build_files import catalog_notes
+    from configurator.words.render import in_english
+
+    build = _build(companions=["dist-cord-c19-c20-3m", "no-such-cord", "acc-rails-dell-readyrails"])
+    notes = [(n.field, in_english(n.msg)) for n in catalog_notes(build, catalog, "b.json")]
+    assert notes == [
+        ("companions[1]", "'no-such-cord' is not an accessory in the catalog; each companion line keeps its default"),
+        ("companions[2]", "acc-rails-dell-readyrails goes with no part of this build, so it is not on the bill of "
+                          "materials")]
+
+
+def test_the_build_file_keeps_the_choice_and_omits_it_when_empty(catalog):
+    from configurator.store.build_files import dumps_build, loads_build
+
+    assert "companions" not in _build().to_file_dict()
+    named = _build(companions=["dist-rails-smc-4post"])
+    again = loads_build(dumps_build(named), "b.json", catalog)
+    assert again.companions == ("dist-rails-smc-4post",)
