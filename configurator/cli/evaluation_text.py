@@ -7,6 +7,7 @@ from typing import Any
 
 from ..core.evaluate.bom import OWNED_GROUP
 from ..core.money import format_money, format_pct
+from ..words.alternative_words import alternatives_text
 from ..words.i18n import N_, _, pad, translate
 from ..words.problems import text
 from ..words.render import say
@@ -108,6 +109,8 @@ def bom_to_text(cost: Any) -> list[str]:
         full = translate(ln.name) if ln.group == OWNED_GROUP or ln.kind == "service" else ln.name   # worded by the core
         name = full if len(full) <= NAME_W else full[:NAME_W - 1] + "…"
         out.append(f"    {ln.qty:>4} × {pad(name, NAME_W)} {money(ln.unit_price):>15} {money(ln.extended):>16}")
+        if ln.alternatives:
+            out.append(" " * 11 + alternatives_text(ln.alternatives, money, _))
     rows = [(_("Subtotal"), cost.subtotal)]
     if cost.discount:
         rows.append((_("Discount ({pct})").format(pct=format_pct(cost.discount_pct)), -cost.discount))

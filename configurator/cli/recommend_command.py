@@ -21,6 +21,7 @@ from ..core.recommend.reasons import serving_line
 from ..core.text import N_
 from ..store.build_files import save_build
 from ..words.i18n import _
+from ..words.render import in_english, say
 from .workload_command import WorkloadArgError, build_workload
 
 
@@ -74,6 +75,10 @@ def to_json(rec: Recommendation) -> dict[str, Any]:
         "candidates": rec.candidates, "enumerated": rec.enumerated, "blocks": rec.blocks, "seconds": round(rec.seconds, 3),
         "none_reason": rec.none_reason or None, "rejected_by_rules": list(rec.rejected),
         "dropped_by_serving_targets": [x.to_json() for x in rec.dropped],
+        "left_out": {"unpriced": list(rec.left_out.unpriced),
+                     "for_want_of_a_priced_companion": [{"parts": list(parts), "companions": list(comps)}
+                                                        for parts, comps in rec.left_out.stranded],
+                     "messages": [in_english(m) for m in rec.left_out_messages]},
         "results": [{
             "servers": r.servers, "chassis": r.build.chassis, "gpu": r.evaluation.compute.gpu_id,
             "gpus_per_server": r.evaluation.compute.gpu_count, "price": str(r.price), "tco": str(r.tco),
@@ -93,6 +98,7 @@ def to_text(rec: Recommendation, tr: Any = lambda s: s) -> str:
         m=rec.enumerated, n=rec.candidates, s=rec.seconds, b=rec.blocks)]
     if not rec.results:
         lines.append(tr(rec.none_reason))
+    lines += [say(m) for m in rec.left_out_messages]
     lines += [tr(x.template).format(**dict(x.values)) for x in rec.dropped]
     for k, r in enumerate(rec.results, 1):
         c = r.evaluation.compute

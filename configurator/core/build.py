@@ -126,6 +126,9 @@ class Build(EventedModel):
         "(an imported server's); the BOM lists up to that many of each part id at zero price"))
     unplaced: tuple[Unplaced, ...] = Field(default=(), max_length=2000, description=(
         "parts that have no slot (a chassis change left no place for them): not in the server or its BOM"))
+    companions: tuple[PartName, ...] = Field((), max_length=64, description=(
+        "accessory ids chosen for the companion roles they fit (rails for the chassis, the cord of a PSU, the "
+        "bridge of a group), over the catalog's default; the other accessories of a role are offered as alternatives"))
     multi_node: bool = Field(True, description="part of a multi-node training cluster")
     site: Site = Field(default_factory=Site)
     commercial: Commercial = Field(default_factory=Commercial)
@@ -151,8 +154,9 @@ class Build(EventedModel):
     def to_file_dict(self) -> dict[str, Any]:
         """The build file's JSON object (format version first)."""
         body = self.model_dump(mode="json")
-        if not body["unplaced"]:
-            del body["unplaced"]     # files without a tray read the same in apps that predate it
+        for optional in ("unplaced", "companions"):
+            if not body[optional]:
+                del body[optional]   # files without a tray or a companion choice read the same in apps that predate it
         return {"format": FORMAT_VERSION, "kind": FORMAT_KIND, **body}
 
     def snapshot(self) -> dict[str, Any]:

@@ -439,6 +439,9 @@ class Accessory(Part):
     qty_per: PositiveInt = Field(1, description="per chassis / per PSU / per bridge group; GPUs per baseboard")
     included: bool = Field(False, description="ships with the part it goes with at no extra charge")
     bridge_ways: int = Field(0, ge=0, le=8, description="nvlink-bridge: GPUs it joins; 0 = any group size")
+    preferred: bool = Field(False, description=(
+        "chosen over the other accessories of its role (rails for a chassis, the cord of a PSU, ...) unless "
+        "the build names one (`Build.companions`); the others are offered as alternatives"))
 
 
 AnyPart = GPU | CPU | DIMM | Drive | HBA | NIC | PSU | Cooling | Chassis | Switch | Accessory

@@ -26,6 +26,7 @@ SECTION_OF: dict[str, Section] = {
     "psu_feeds": "power",
     "site": "site",
     "commercial": "commercial",
+    "companions": "commercial",
     "meta": "meta",
     "workload": "workload",
     "multi_node": "workload",

@@ -157,7 +157,7 @@ class Evaluator:
         cost_key = (b.chassis, ctx.groups_key, ctx.key("psu"), bridged, site.currency, com.discount_pct,
                     com.tax_pct, com.prices_include_tax, com.shipping, com.support_pct_per_year, com.tco_years,
                     tuple(sorted(b.owned.items())), b.bridges, com.shipping_taxed,
-                    site.input_currency)   # companions, typed-in money
+                    site.input_currency, b.companions)   # typed-in money, the companions the build names
         cost = self._memo(("cost", *cost_key), lambda: compute_cost(ctx, self.fx, self._cost_lines))
         # the TCO reads the BOM, the wall power (the part counts and PSUs: in cost_key) and the GPUs
         tco_key = ("tco", ctx.key("gpu"), *cost_key, site.pue, site.electricity_price_kwh, com.rent_per_gpu_hour,

@@ -22,9 +22,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, LongTable, Paragraph, Table, TableStyle
 
 from ..core.evaluate.bom import OWNED_GROUP
-from ..core.evaluate.result import CostResult
+from ..core.evaluate.result import CostLine, CostResult
 from ..core.money import format_money, format_pct
 from ..core.tender.pricing import tender_pricing
+from ..words.alternative_words import alternatives_text
 from ..words.quote_words import Labels
 from ..words.sku_words import NO_REASON, sku_note_text
 from ..words.tender_words import QUOTE_TAX_HEADERS as TAX_HEADERS
@@ -318,7 +319,7 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLin
         ext = key + "extended" if ln.extended is not None else ""
         rows.append([
             P(str(n), st.cell), part_number_cell(ln.part_number, ln.sku_note, tr, cols[1] or LINE_COLS[1]),
-            C(tr.message(ln.name) if ln.group == OWNED_GROUP or ln.kind == "service" else ln.name, st.cell, 400),
+            _description(ln, cost.currency, locale, tr),
             value_cell(fig(f"{ln.qty:,}", ext), st.cell_r, links, width=widths[3] - 6),
             value_cell(fig(_amount(ln.unit_price, cost.currency, locale), key + "unit_price" if ext else ""),
                        st.cell_r, links, width=widths[4] - 6),
@@ -327,6 +328,16 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLin
     table = LongTable(rows, colWidths=widths, repeatRows=1, splitByRow=1, splitInRow=0)
     table.setStyle(table_style(cmds))
     return table
+
+
+def _description(ln: CostLine, currency: str, locale: str, tr: Labels) -> Paragraph | list[Paragraph]:
+    """A line's description; a companion line with alternatives names them under it in small type."""
+    st = styles()
+    name = C(tr.message(ln.name) if ln.group == OWNED_GROUP or ln.kind == "service" else ln.name, st.cell, 400)
+    if not ln.alternatives:
+        return name
+    note = alternatives_text(ln.alternatives, lambda v: tr(_amount(v, currency, locale)), tr)
+    return [name, C(note, st.cell.clone("alt-note", fontSize=6.5, leading=8), 400)]
 
 
 def part_number_cell(number: str, sku_note: str = "", tr: Labels = _EN, column: float = LINE_COLS[1]) -> Paragraph:

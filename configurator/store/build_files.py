@@ -25,7 +25,7 @@ from pydantic import ValidationError
 
 from ..core import validation_text
 from ..core.build import FORMAT_KIND, Build
-from ..core.catalog import Catalog
+from ..core.catalog import Accessory, Catalog
 from ..core.categories import ACCEPTS
 from ..core.input_error import InputError, english, located
 from ..core.message import Arg, Msg
@@ -309,6 +309,13 @@ def catalog_notes(build: Build, catalog: Catalog, name: str = "") -> list[BuildN
         if slot not in smap:
             notes.append(BuildNote(name, _path("psu_feeds", slot), Msg("note.no-psu-bay", chassis=chassis.name,
                                                                        slot=slot)))
+    in_build = {build.chassis, *build.placements.values()}
+    for i, pid in enumerate(build.companions):
+        acc = catalog.get(pid)
+        if not isinstance(acc, Accessory):
+            notes.append(BuildNote(name, f"companions[{i}]", Msg("note.not-a-companion", part=repr(pid))))
+        elif not in_build & set(acc.companion_of):
+            notes.append(BuildNote(name, f"companions[{i}]", Msg("note.companion-unused", part=pid)))
     if build.psu_redundancy and build.psu_redundancy not in chassis.psu.redundancy_modes:
         notes.append(BuildNote(name, "psu_redundancy", Msg("note.mode-not-offered", mode=repr(build.psu_redundancy),
                                                            chassis=chassis.name,

@@ -175,6 +175,8 @@ NOTES: dict[str, Entry] = {
     "note.no-slot": N_("{chassis} has no slot {slot}"),
     "note.no-psu-bay": N_("{chassis} has no PSU bay {slot}"),
     "note.mode-not-offered": N_("{mode} is not offered by {chassis} ({modes})"),
+    "note.not-a-companion": N_("{part} is not an accessory in the catalog; each companion line keeps its default"),
+    "note.companion-unused": N_("{part} goes with no part of this build, so it is not on the bill of materials"),
     "note.migrated": N_("migrated from format version {version}; saving writes the current format"),
 }
 

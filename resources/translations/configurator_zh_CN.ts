@@ -1696,6 +1696,10 @@ Click to open this build in the builder</source>
         <translation>询价</translation>
     </message>
     <message>
+        <source>Use %s instead</source>
+        <translation>改用 %s</translation>
+    </message>
+    <message>
         <source>Subtotal</source>
         <translation>小计</translation>
     </message>

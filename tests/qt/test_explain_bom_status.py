@@ -180,3 +180,42 @@ def test_bom_amount_columns_fit_their_text_in_each_font(qtbot, shipped):
     widest = max(bom.table.fontMetrics().horizontalAdvance(bom.table.item(r, 4).text())
                  for r in range(bom.table.rowCount()))
     assert head.sectionSize(4) >= widest > before
+
+
+def test_a_companion_line_names_its_alternatives(qtbot):
+    """A distributor's user catalog (issue 30): one rail kit line, the distributor's kit named on it."""
+    from configurator.store import paths
+
+    user = ROOT / "tests" / "fixtures" / "user-catalog-distributor"
+    cat = load_catalog([paths.catalog_dir(), user], [paths.price_dir(), user / "prices"])
+    session = Session(cat, load_build(HGX, cat), HGX)
+    bom = PartsList(session)
+    qtbot.addWidget(bom)
+    names = [bom.table.item(r, 1).text() for r in range(bom.table.rowCount())]
+    rails = [n for n in names if "rail kit" in n]
+    assert len(rails) == 1 and rails[0].startswith("Supermicro rail kit for the chassis — alternatives: Distributor")
+    row = names.index(rails[0])
+    assert "DIST-RK-4P-821" in bom.table.item(row, 1).toolTip()
+
+
+def test_using_an_alternative_from_the_bom_is_one_undo_step(qtbot):
+    from configurator.store import paths
+
+    user = ROOT / "tests" / "fixtures" / "user-catalog-distributor"
+    cat = load_catalog([paths.catalog_dir(), user], [paths.price_dir(), user / "prices"])
+    session = Session(cat, load_build(HGX, cat), HGX)
+    bom = PartsList(session)
+    qtbot.addWidget(bom)
+    cord = next(ln for ln in session.evaluation.cost.lines if ln.part_id == "acc-cord-c19-c20")
+    bom.use_companion(cord, "dist-cord-c19-c20-3m")
+    assert session.build.companions == ("dist-cord-c19-c20-3m",)
+    ids = [ln.part_id for ln in session.evaluation.cost.lines if ln.kind == "companion"]
+    assert ids == ["acc-rails-supermicro", "dist-cord-c19-c20-3m"]
+    names = [bom.table.item(r, 1).text() for r in range(bom.table.rowCount())]
+    assert any(n.startswith("Distributor power cord C19 to C20, 3 m — alternatives: Power cord IEC C19") for n in names)
+    back = next(ln for ln in session.evaluation.cost.lines if ln.part_id == "dist-cord-c19-c20-3m")
+    bom.use_companion(back, "acc-cord-c19-c20")      # back to the shipped cord: the role's choice is replaced
+    assert session.build.companions == ("acc-cord-c19-c20",)
+    session.undo()
+    session.undo()
+    assert session.build.companions == ()

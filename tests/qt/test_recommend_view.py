@@ -111,3 +111,30 @@ def test_precision_optimizer_and_zero_stage_reach_the_request(qtbot, session) ->
     assert not dialog.zero.isEnabled()
     dialog.precision.setCurrentIndex(dialog.precision.findData("int8"))
     assert dialog.request().workload.infer.precision == "int8"
+
+
+def test_parts_left_out_for_want_of_a_price_are_said(qtbot) -> None:
+    """A user catalog with an unpriced NIC and cord (issue 30): the view says what was left out and why."""
+    from pathlib import Path
+
+    user = Path(__file__).parents[1] / "fixtures" / "user-catalog-unpriced"
+    cat = load_catalog([paths.catalog_dir(), user], [paths.price_dir()])
+    data = json.loads((paths.examples_dir() / "general-purpose-2u.json").read_text(encoding="utf-8"))
+    data.pop("format"), data.pop("kind")
+    dialog = RecommendDialog(Session(cat, Build.model_validate(data), evaluator=default_evaluator(cat)))
+    qtbot.addWidget(dialog)
+    dialog.tokens.setText("1e10")
+    dialog.deadline.setValue(14)
+    dialog.servers.setValue(1)
+    dialog.run()
+    assert dialog.recommendation is not None and dialog.recommendation.results
+    assert not dialog.left_out.isHidden()
+    assert dialog.left_out.text().startswith("Left out: 2 parts without a price: dist-nic-400g and dist-cord-c19-c20-1m.")
+
+
+def test_nothing_left_out_hides_the_line(qtbot, session) -> None:
+    dialog = RecommendDialog(session)
+    qtbot.addWidget(dialog)
+    dialog.servers.setValue(1)
+    dialog.run()
+    assert dialog.left_out.isHidden() and not dialog.left_out.text()

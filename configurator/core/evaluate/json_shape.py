@@ -109,10 +109,19 @@ def cost_to_json(cost: Any) -> dict[str, Any]:
             "discount": _money(cost.discount), "tax_pct": _money(cost.tax_pct), "tax": _money(cost.tax),
             "tax_included": cost.tax_included, "total_includes_tax": cost.total_includes_tax,
             "shipping": _money(cost.shipping), "missing_prices": list(cost.missing_prices), "fx_note": cost.fx_note,
-            "lines": [{"kind": ln.kind, "group": ln.group, "category": ln.category, "part_id": ln.part_id,
-                       "part_number": ln.part_number, "sku_note": ln.sku_note, "name": ln.name, "qty": ln.qty,
-                       "unit_price": _money(ln.unit_price), "extended": _money(ln.extended),
-                       "price_source": ln.price_source} for ln in cost.lines]}
+            "lines": [_line_json(ln) for ln in cost.lines]}
+
+
+def _line_json(ln: Any) -> dict[str, Any]:
+    """One BOM line; `alternatives` (the other accessories of a companion's role) only where there are some."""
+    out = {"kind": ln.kind, "group": ln.group, "category": ln.category, "part_id": ln.part_id,
+           "part_number": ln.part_number, "sku_note": ln.sku_note, "name": ln.name, "qty": ln.qty,
+           "unit_price": _money(ln.unit_price), "extended": _money(ln.extended), "price_source": ln.price_source}
+    if ln.alternatives:
+        out["alternatives"] = [{"part_id": a.part_id, "part_number": a.part_number, "sku_note": a.sku_note,
+                                "name": a.name, "unit_price": _money(a.unit_price), "price_source": a.price_source}
+                               for a in ln.alternatives]
+    return out
 
 
 def workload_result_to_json(wl: Any, english: Callable[[Msg], str]) -> dict[str, Any]:

@@ -164,6 +164,18 @@ class BandwidthResult(_Frozen):
 LineKind = Literal["hardware", "companion", "service"]
 
 
+class Alternative(_Frozen):
+    """An accessory that could fill a companion line's role instead of its part (a user catalog's
+    rail kit beside the shipped one): named on the line, never added to the BOM."""
+
+    part_id: str
+    part_number: str
+    name: str
+    unit_price: Decimal | None   # in the BOM currency, rounded as a line's; None: "on request"
+    price_source: str
+    sku_note: str = ""
+
+
 class CostLine(_Frozen):
     """One line of the priced BOM. `unit_price`/`extended` are None when the line is "on request"."""
 
@@ -178,6 +190,8 @@ class CostLine(_Frozen):
     kind: LineKind = "hardware"  # placed part, a part a placed part needs, or a service
     group: str = "Other"         # customer-facing group (bom.GROUPS), the quote's order
     sku_note: str = ""           # why `part_number` is empty (catalog.SkuNote), worded by words/sku_words.py
+    #: companion lines: the other accessories of the same role (`companions.py`), not in the totals
+    alternatives: tuple[Alternative, ...] = ()
 
 
 class CostResult(_Frozen):

@@ -19,6 +19,7 @@ import numpy as np
 from ..build import OWNED_CHASSIS, Build, Commercial, Site
 from ..catalog import CPU, DIMM, GPU, NIC, PSU, Catalog, Chassis, Cooling, CoolingOption, Drive, Part
 from ..context import covers
+from ..evaluate.companions import candidates_for, priced_choice
 from ..evaluate.workload_models import Workload
 from ..placement import fits_slot
 from ..psu import parse_redundancy, rating_at
@@ -57,6 +58,10 @@ class Block:
     bridges: tuple[tuple[str, ...], ...] = ()
     nic_slots: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     drive_bays: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: companions the builds must name (`Build.companions`): a priced rail kit or bridge chosen over an
+    #: unpriced default (`companions.priced_choice`), and per PSU id its cord where that is so
+    companions: tuple[str, ...] = ()
+    cords: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def shape(self) -> tuple[int, int, int, int, int, int]:
@@ -255,6 +260,29 @@ def _axes(catalog: Catalog, chassis: Chassis, gpu: GPU, gpu_slots: tuple[str, ..
     return tuple(nics), tuple(drives), nic_slots, drive_bays
 
 
+def companion_pick(catalog: Catalog, kind: str, part_id: str, ways: int = 0) -> tuple[bool, str]:
+    """(whether the builds of `part_id` can be priced with their `kind` companion, the companion's id
+    when the builds must name it): False when accessories go with the part and none has a price."""
+    cands = candidates_for(catalog, kind, part_id, ways)
+    if not cands:
+        return True, ""
+    pick, named = priced_choice(catalog, cands)
+    return pick is not None, pick.id if pick is not None and named else ""
+
+
+def _psus(catalog: Catalog, chassis: Chassis, request: Request) -> tuple[tuple[PSU, ...], dict[str, str]]:
+    """(the chassis' supported, priced PSUs rated at the site's voltage whose cords can be priced, the
+    cord each must name where that is not the default: `companion_pick`)."""
+    psus, cords = [], {}
+    for p in _parts(catalog, "psu", PSU):
+        if p.id in chassis.psu.supported and rating_at(p, request.input_voltage_v) > 0:
+            cord_ok, cord = companion_pick(catalog, "power-cord", p.id)
+            if cord_ok or request.owned.get(p.id, 0) >= psu_count(chassis):
+                psus.append(p)
+                cords.update({p.id: cord} if cord else {})
+    return tuple(psus), cords
+
+
 def blocks(request: Request, catalog: Catalog) -> Iterator[Block]:
     """Every block the request allows: chassis by vendor, RU, cooling kind and ambient; GPUs by family,
     cooling TDP and liquid need, none a rack server should not hold (`gpu.consumer-card`); for serving,
@@ -267,9 +295,11 @@ def blocks(request: Request, catalog: Catalog) -> Iterator[Block]:
             continue
         if request.max_rack_units is not None and chassis.rack_units > request.max_rack_units:
             continue
+        rails_ok, rails = companion_pick(catalog, "rails", chassis.id)
+        if not rails_ok and not request.owned.get(chassis.id):
+            continue      # its rail kits have no price (`unpriced.left_out` says so)
         boot, boot_slot = _boot(catalog, chassis)
-        psus = tuple(p for p in _parts(catalog, "psu", PSU)
-                     if p.id in chassis.psu.supported and rating_at(p, request.input_voltage_v) > 0)
+        psus, cords = _psus(catalog, chassis, request)
         dimms = tuple(d for d in _parts(catalog, "dimm", DIMM) if d.memory_type == chassis.memory.memory_type)
         dpcs = tuple(range(1, chassis.memory.dpc + 1))
         for option in chassis.cooling_options:
@@ -289,9 +319,14 @@ def blocks(request: Request, catalog: Catalog) -> Iterator[Block]:
                         continue
                     if not request.training and not request.workload.model.tensor_parallel_ok(n):
                         continue    # serving: one tensor-parallel group per server (workload.tensor-parallel)
+                    bridges = bridge_pairs(gpu, slots)
+                    bridge_ok, bridge = companion_pick(catalog, "nvlink-bridge", gpu.id, 2) if bridges else (True, "")
+                    if not bridge_ok:
+                        continue   # its bridges have no price (`unpriced.left_out` says so)
                     nics, drives, nic_slots, bays = _axes(catalog, chassis, gpu, slots, boot_slot)
                     block = Block(chassis, cooling, option, gpu, n, slots, boot, boot_slot, cpus, runs, dpcs,
-                                  nics, drives, psus, bridge_pairs(gpu, slots), nic_slots, bays)
+                                  nics, drives, psus, bridges, nic_slots, bays,
+                                  tuple(x for x in (rails, bridge) if x), cords)
                     if block.size:
                         yield block
 
@@ -341,7 +376,8 @@ def build_of(block: Block, choice: Choice, request: Request, servers: int = 1) -
     site = Site(input_voltage_v=request.input_voltage_v, ambient_c=request.ambient_c, currency=request.currency,
                 input_currency="USD", electricity_price_kwh=request.electricity_price_kwh_usd)
     mode = psu_mode(ch)
-    return Build(chassis=ch.id, placements=place, bridges=block.bridges,
+    named = block.companions + ((block.cords[psu.id],) if psu.id in block.cords else ())
+    return Build(chassis=ch.id, placements=place, bridges=block.bridges, companions=named,
                  psu_redundancy="" if mode == ch.psu.default_redundancy else mode,
                  owned=owned_slots(ch.id, place, request.owned),
                  multi_node=servers > 1 and request.training, site=site, commercial=Commercial(tco_years=request.tco_years),

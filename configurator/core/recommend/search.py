@@ -20,6 +20,7 @@ import numpy as np
 from ..build import Build
 from ..evaluate.result import Evaluation
 from ..evaluator import Evaluator
+from ..message import Msg
 from ..text import N_
 from .options import Block, Choice, blocks, build_of
 from .reasons import Reason, drops, explain, failed
@@ -27,6 +28,7 @@ from .request import Request
 from .serving import Serving, ServingTable
 from .sweep import Sweep, choice_candidates, expansions, money
 from .tables import block_table, build_tables
+from .unpriced import LeftOut, left_out
 from .vector import Figures, WorkTable, energy_price
 
 #: front builds re-checked before giving up on a search whose builds the rules keep rejecting
@@ -63,6 +65,12 @@ class Recommendation:
     none_reason: str = ""
     #: serving targets that dropped builds otherwise valid: how many, and the best any reached
     dropped: tuple[Reason, ...] = ()
+    #: parts left out for want of a price (`unpriced.left_out`): the data, and its sentences
+    left_out: LeftOut = LeftOut()
+
+    @property
+    def left_out_messages(self) -> tuple[Msg, ...]:
+        return self.left_out.messages()
 
 
 def _to_money(units: int, scale: int) -> Decimal:
@@ -100,9 +108,11 @@ def recommend(request: Request, evaluator: Evaluator,
     `progress(done, total)` is called after each block is swept (the CLI shows it on a terminal)."""
     start = time.perf_counter()
     found = list(blocks(request, evaluator.catalog))
+    missing = left_out(request, evaluator.catalog)
     if not found:
         return Recommendation(request, (), 0, 0, 0, time.perf_counter() - start, (),
-                              N_("No chassis, cooling and GPU in the catalog meet the constraints."))
+                              N_("No chassis, cooling and GPU in the catalog meet the constraints."),
+                              left_out=missing)
     t = build_tables(found, evaluator.catalog, evaluator.fx, request)
     bt = block_table(found, t, request, evaluator.catalog, evaluator.fx)
     work = WorkTable(request.workload, list(t.parts))
@@ -133,7 +143,7 @@ def recommend(request: Request, evaluator: Evaluator,
         reason = N_("No build meets every serving target: relax the time to first token, the time per output "
                     "token or the concurrent users, or allow more servers.")
     return Recommendation(request, tuple(results), sweep.candidates, sweep.enumerated, len(found), time.perf_counter() - start,
-                          tuple(rejected), reason, tuple(sweep.dropped))
+                          tuple(rejected), reason, tuple(sweep.dropped), missing)
 
 
 def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]],

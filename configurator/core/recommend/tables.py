@@ -16,6 +16,7 @@ import numpy as np
 
 from ..catalog import NIC, PSU, Accessory, Catalog, Chassis, Part
 from ..categories import part_draw
+from ..evaluate.companions import candidates_for, priced_choice
 from ..evaluate.power import BASE_TYPICAL_SHARE, EFFICIENCY_CURVES, _between, efficiency_shift
 from ..evaluate.thermal import derate_factor
 from ..fx import FxTable
@@ -95,16 +96,17 @@ def build_tables(blocks: list[Block], catalog: Catalog, fx: FxTable, request: Re
     draws = np.array([part_draw(p) if p is not None else (0.0, 0.0, 0.0, 0.0) for p in parts], dtype=float)
     unit = np.array([_units(catalog, fx, p, request.currency, quantum) if p else 0 for p in parts], dtype=np.int64)
     owned = np.array([request.owned.get(p.id, 0) if p else 0 for p in parts], dtype=np.int64)
-    cords = np.zeros(n, dtype=np.int64)
-    accessories = [a for a in catalog.by_category("accessory") if isinstance(a, Accessory)]
-    for acc in accessories:
-        if acc.kind != "power-cord":
-            continue
-        u = _units(catalog, fx, acc, request.currency, quantum)
-        for pid in acc.companion_of:
-            if pid in index:
-                cords[index[pid]] = NO_PRICE if u == NO_PRICE or cords[index[pid]] == NO_PRICE else \
-                    cords[index[pid]] + u * acc.qty_per
+    def companion(kind: str, part_id: str, ways: int = 0) -> int:
+        """Minor units of the one accessory of this role the BOM lists (`companions.choose` among the
+        priced ones, as `options.companion_pick` names it in the build); NO_PRICE when none is priced."""
+        cands = candidates_for(catalog, kind, part_id, ways)
+        if not cands:
+            return 0
+        pick, _named = priced_choice(catalog, cands)
+        u = NO_PRICE if pick is None else _units(catalog, fx, pick, request.currency, quantum)
+        return NO_PRICE if pick is None or u == NO_PRICE else u * pick.qty_per
+
+    cords = np.array([companion("power-cord", p.id) if isinstance(p, PSU) else 0 for p in parts], dtype=np.int64)
     chassis = list({b.chassis.id: b.chassis for b in blocks}.values())
     rows = {c.id: i for i, c in enumerate(chassis)}
     usable = np.zeros((len(chassis), n))
@@ -116,10 +118,7 @@ def build_tables(blocks: list[Block], catalog: Catalog, fx: FxTable, request: Re
                 for psu in b.psus:
                     at = rows[c.id], index[psu.id]
                     usable[at], feed_min[at] = _psu_capacity(c, psu, request.input_voltage_v)
-        for acc in accessories:
-            if acc.kind == "rails" and c.id in acc.companion_of:
-                u = _units(catalog, fx, acc, request.currency, quantum)
-                rails[rows[c.id]] = NO_PRICE if u == NO_PRICE else rails[rows[c.id]] + u * acc.qty_per
+        rails[rows[c.id]] = companion("rails", c.id)
 
     def field(name: str, default: float = 0.0) -> np.ndarray:
         return np.array([float(getattr(p, name, default)) if p is not None else default for p in parts])
@@ -172,18 +171,19 @@ def _base_lines(c: Chassis) -> tuple[float, float, float]:
 
 def _bridge_units(b: Block, catalog: Catalog, fx: FxTable, request: Request) -> int:
     """The bridges' BOM lines as `companions.companion_parts` counts them: per group not all owned,
-    every bridge accessory for this GPU whose size fits the group."""
+    the one bridge of the role (`companions.priced_choice`, as `options.companion_pick` names it)."""
     quantum = fx.quantum(request.currency)
     owned_pairs = min(request.owned.get(b.gpu.id, 0), b.n_gpu) // 2      # owned GPUs fill the first slots
     total = 0
     for group in b.bridges[owned_pairs:]:
-        for acc in catalog.by_category("accessory"):
-            if isinstance(acc, Accessory) and acc.kind == "nvlink-bridge" and b.gpu.id in acc.companion_of \
-                    and acc.bridge_ways in (0, len(group)):
-                u = _units(catalog, fx, acc, request.currency, quantum)
-                if u == NO_PRICE:
-                    return NO_PRICE
-                total += u * acc.qty_per
+        cands = candidates_for(catalog, "nvlink-bridge", b.gpu.id, len(group))
+        if not cands:
+            continue
+        pick, _named = priced_choice(catalog, cands)
+        u = NO_PRICE if pick is None else _units(catalog, fx, pick, request.currency, quantum)
+        if pick is None or u == NO_PRICE:
+            return NO_PRICE
+        total += u * pick.qty_per
     return total
 
 

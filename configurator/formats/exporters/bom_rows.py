@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ...core.catalog import Catalog
-from ...core.evaluate.result import CostResult
+from ...core.evaluate.result import CostLine, CostResult
+from ...words.alternative_words import alternatives_text
 from ...words.i18n import N_, _
 
 #: (column key, header label); money headers get the currency appended: "Unit price (USD)"
@@ -52,9 +53,20 @@ def bom_rows(cost: CostResult, catalog: Catalog | None) -> list[BomRow]:
     for ln in cost.lines:
         part = catalog.get(ln.part_id) if catalog is not None else None
         price = catalog.price(ln.part_id) if catalog is not None and ln.kind != "service" else None
-        rows.append(BomRow(ln.part_number, part.vendor if part else "", ln.name, ln.qty, ln.unit_price, ln.extended,
+        rows.append(BomRow(ln.part_number, part.vendor if part else "", _described(ln, cost.currency), ln.qty,
+                           ln.unit_price, ln.extended,
                            cost.currency, ln.price_source, price.date if price else "", _(ln.group), ln.part_id))
     return rows + total_rows(cost)
+
+
+def _described(ln: CostLine, currency: str) -> str:
+    """The description cell: the line's name, then the alternatives of a companion line (one cell,
+    so every row stays one BOM line and readers that add the rows up are not misled)."""
+    if not ln.alternatives:
+        return ln.name
+    def money(value: Decimal | None) -> str:
+        return _("on request") if value is None else f"{value} {currency}"
+    return f"{ln.name} — {alternatives_text(ln.alternatives, money, _)}"
 
 
 def total_rows(cost: CostResult) -> list[BomRow]:

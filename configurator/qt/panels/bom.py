@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -28,7 +29,9 @@ from PySide6.QtWidgets import (
 from ...core.evaluate.bom import OWNED_GROUP
 from ...core.evaluate.result import CostLine, CostResult
 from ...core.money import format_pct
+from ...core.ops import SetOption
 from ...words import i18n
+from ...words.alternative_words import alternatives_text
 from .. import theme
 from ..dialogs.explain_popup import explainable, explainable_cells
 from .widgets import SteadyLabel
@@ -64,6 +67,9 @@ class PartsList(QWidget):
         lay.addWidget(self.table, 1)
         lay.addWidget(self._make_totals(), 0)
         self.table.itemSelectionChanged.connect(self._on_row_change)
+        # a companion line with alternatives (a user catalog's rail kit, cord, ...): right-click to use one instead
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._companion_menu)
         explainable_cells(self.table, session, self.cell_figure)
         for key, (_caption, value) in self.rows.items():
             explainable(value, session, f"cost.{key}")
@@ -138,7 +144,10 @@ class PartsList(QWidget):
             if r < len(same) and same[r] == line:
                 continue
             worded = line.kind == "service" or line.group == OWNED_GROUP   # names the core words in English
-            cells = [self._category(line), i18n.translate(line.name) if worded else line.name, str(line.qty),
+            name = i18n.translate(line.name) if worded else line.name
+            if line.alternatives:    # a companion line: the other accessories of its role (a user catalog's)
+                name += " — " + self._alternatives(line, cost.currency)
+            cells = [self._category(line), name, str(line.qty),
                      theme.money(line.unit_price, cost.currency, digits=True) if line.unit_price is not None
                      else self.tr("on request"),
                      theme.money(line.extended, cost.currency, digits=True) if line.extended is not None
@@ -158,6 +167,31 @@ class PartsList(QWidget):
         if field is None or not 0 <= row < len(lines) or getattr(lines[row], field) is None:
             return ""
         return f"cost.lines.{row}.{field}"
+
+    def _companion_menu(self, pos) -> None:
+        """'Use … instead' for each alternative of the companion line under the pointer."""
+        row = self.table.rowAt(pos.y())
+        lines = self._shown.lines if self._shown is not None else ()
+        if not 0 <= row < len(lines) or not lines[row].alternatives:
+            return
+        menu = QMenu(self.table)
+        for alt in lines[row].alternatives:
+            action = menu.addAction(self.tr("Use %s instead") % alt.name)
+            action.triggered.connect(lambda _checked=False, a=alt.part_id, ln=lines[row]: self.use_companion(ln, a))
+        menu.exec(self.table.viewport().mapToGlobal(pos))
+
+    def use_companion(self, line: CostLine, part_id: str) -> None:
+        """Name `part_id` in `Build.companions` for the role of `line` (one undo step): the accessories
+        that line offers, its own included, give way to it."""
+        role = {line.part_id, *(a.part_id for a in line.alternatives)}
+        kept = tuple(c for c in self.session.build.companions if c not in role)
+        self.session.apply(SetOption(path="companions", value=(*kept, part_id)))
+
+    def _alternatives(self, line: CostLine, currency: str) -> str:
+        """'alternatives: …' for a companion line with some (words/alternative_words.py), else ''."""
+        def money(value) -> str:
+            return theme.money(value, currency, digits=True) if value is not None else self.tr("on request")
+        return alternatives_text(line.alternatives, money, i18n._)
 
     def _category(self, line: CostLine) -> str:
         if line.kind == "hardware":
@@ -206,7 +240,8 @@ class PartsList(QWidget):
         if c == 0:
             item.setToolTip(text)    # cut when the dock is narrow
         if c == 1:
-            item.setToolTip("\n".join(x for x in (line.name, line.part_number, line.price_source) if x))
+            alternatives = self._alternatives(line, self._shown.currency) if self._shown is not None else ""
+            item.setToolTip("\n".join(x for x in (line.name, line.part_number, line.price_source, alternatives) if x))
         if c == 4:
             missing = line.extended is None
             item.setToolTip(self.tr("No price in the price list") if missing else "")

@@ -39,6 +39,7 @@ from ...core.evaluate.workload_models import InferPrecision, TrainPrecision
 from ...core.ops import Restore
 from ...core.recommend import Recommendation, Request, recommend
 from ...words.i18n import _
+from ...words.render import say
 from ..panels.panel_charts import make_plot
 from ..screen_fit import resize_to_fit
 from ..tr_marks import QT_TRANSLATE_NOOP
@@ -84,6 +85,11 @@ class RecommendDialog(QDialog):
         split.setSizes([300, 330, 200])
         right = QVBoxLayout()
         right.addWidget(split, 1)
+        # parts the search left out for want of a price (a user catalog's), hidden when there are none
+        self.left_out = QLabel()
+        self.left_out.setWordWrap(True)
+        self.left_out.setVisible(False)
+        right.addWidget(self.left_out)
         self.status = QLabel()
         self.open_button = QPushButton(self.tr("Open as build"))
         self.open_button.setEnabled(False)
@@ -252,6 +258,9 @@ class RecommendDialog(QDialog):
         self.status.setText(self.tr("%s valid servers, %s scored, %s s") % (
             f"{rec.enumerated:,}", f"{rec.candidates:,}", f"{rec.seconds:.2f}") if rec.results
             else _(rec.none_reason))
+        left = "\n".join(say(m) for m in rec.left_out_messages)
+        self.left_out.setText(left)
+        self.left_out.setVisible(bool(left))
         if rec.results:
             # not selectRow(): in extended selection that reads the keyboard's modifiers, so a held
             # Ctrl (or one a synthetic key event left pressed) would toggle the best row off
