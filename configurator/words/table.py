@@ -26,6 +26,7 @@ from . import (
     stack_words,
     team_words,
     troubleshoot_words,
+    upgrade_words,
     validation_words,
 )
 from .marks import Entry
@@ -46,6 +47,7 @@ FAMILIES: tuple[dict[str, Entry], ...] = (
     cluster_words.WORDS,
     op_words.WORDS,
     stack_words.WORDS,
+    upgrade_words.WORDS,
 )
 
 
