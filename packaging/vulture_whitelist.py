@@ -80,9 +80,6 @@ _.app_version             # a recovery copy's record
 _.P_
 _.OTHER
 _.ARGPARSE_WORDS
-_.CHECKS
-_.PLAN
-_.NAMES
 _.FRAMES
 _.FILES
 _.BUILD_FILES
@@ -154,3 +151,4 @@ _.root_resp               # the redfish library's login reads the root response 
 _.JSON_KINDS              # N_ marks of the JSON kinds' words (gettext extracts them)
 _.FORM_WORDS              # N_ marks of the form-factor and cooling words (gettext extracts them; shown by value)
 _.SUPPORT_TEMPLATES       # N_ marks of the support line's words (gettext extracts them; worded by value)
+_.DEFAULT_RACK            # the default rack model's N_ mark (worded as a Term)

@@ -16,6 +16,7 @@ from ..core.upgrade.delta import UpgradePlan, plan_to_json
 from ..core.upgrade.found import upgrade_of
 from ..store.build_files import load_build
 from ..words.problems import violation_json
+from ..words.render import named_in_english
 
 #: the largest trade-in value accepted for one part, in the build's currency
 MAX_TRADE_IN = Decimal("1e9")
@@ -46,4 +47,4 @@ def upgrade_for(args: argparse.Namespace, build: Build, evaluator: Evaluator, ev
 
 def upgrade_json(plan: UpgradePlan, before_source: str | None) -> dict[str, Any]:
     """`evaluate --json`'s `upgrade` object: `configurator plan --json`'s keys, plus where BEFORE came from."""
-    return {"before": before_source or "owned", **plan_to_json(plan, violation_json)}
+    return {"before": before_source or "owned", **plan_to_json(plan, violation_json, named_in_english)}

@@ -1,12 +1,13 @@
 """Plain-text view of an `UpgradePlan` for the terminal (`configurator plan`, `evaluate`'s "Upgrade:"),
-in the current language (`--lang`): labels through `_()`, the core's verdicts through `translate()`."""
+in the current language (`--lang`): labels through `_()`, the core's verdicts through `say()` (words/upgrade_words.py)."""
 
 from __future__ import annotations
 
 from ..core.money import format_money
 from ..core.upgrade.delta import UpgradePlan
-from ..words.i18n import N_, _, current_language, pad, translate
+from ..words.i18n import N_, _, current_language, pad
 from ..words.problems import text
+from ..words.render import say
 
 #: (delta name, label) of the figures printed, in order
 _SHOWN = (("typical_w", N_("Power, typical (W)")), ("max_w", N_("Power, max (W)")),
@@ -42,11 +43,11 @@ def _figures(plan: UpgradePlan) -> list[str]:
     by = {d.name: d for d in plan.deltas}
     lines = [f"  {pad(_(label), 22)} {by[name].before:>10,.1f} → {by[name].after:>10,.1f}  ({_signed(by[name].change)})"
              for name, label in _SHOWN if name in by]
-    lines.append(pad(_("PSUs"), 11) + f"{translate(plan.psu_before)} → {translate(plan.psu_after)}")
+    lines.append(pad(_("PSUs"), 11) + f"{say(plan.psu_before)} → {say(plan.psu_after)}")
     if plan.feed_loss_before or plan.feed_loss_after:
         none = _("n/a")
-        lines.append(pad(_("Feed loss"), 11) + f"{translate(plan.feed_loss_before) if plan.feed_loss_before else none}"
-                     f" → {translate(plan.feed_loss_after) if plan.feed_loss_after else none}")
+        lines.append(pad(_("Feed loss"), 11) + f"{say(plan.feed_loss_before) if plan.feed_loss_before else none}"
+                     f" → {say(plan.feed_loss_after) if plan.feed_loss_after else none}")
     return lines
 
 

@@ -63,7 +63,7 @@ def key_figures(plan: ClusterPlan, tr: Labels = ENGLISH) -> list[tuple[str, str]
              (tr("TCO, {years} years").format(years=cost.years), format_money(cost.tco, cost.currency, loc))]
     if cost.on_request:   # optics, cables, racks, PDUs, installation without a price: said, not silently left out
         pairs.append((tr("Not in capex or TCO (priced on request)"),
-                      ", ".join(dict.fromkeys(tr.message(i) for i in cost.on_request))))
+                      ", ".join(dict.fromkeys(tr.named(i) for i in cost.on_request))))
     here = plan.scaled
     if here is not None:
         pairs.append((tr("Time to train"), tr("{days} days, scaling efficiency {pct}").format(
@@ -84,13 +84,13 @@ def bom_table(plan: ClusterPlan, tr: Labels = ENGLISH) -> LongTable:
     for ln in cost.lines:
         if ln.group != group:
             group = ln.group
-            rows.append([P(tr.message(group), st.cell_b), "", "", ""])
+            rows.append([P(tr.named(group), st.cell_b), "", "", ""])
             r = len(rows) - 1
             cmds += [("SPAN", (0, r), (-1, r)), ("BACKGROUND", (0, r), (-1, r), ACCENT_LIGHT),
                      ("NOSPLIT", (0, r), (-1, r + 1))]
         unit = ask if ln.unit_price is None else format_money(ln.unit_price, cost.currency, loc)
         ext = ask if ln.extended is None else format_money(ln.extended, cost.currency, loc)
-        rows.append([C(tr.message(ln.item), st.cell, 200), P(f"{ln.qty:,}", st.cell_r), P(unit, st.cell_r),
+        rows.append([C(tr.named(ln.item), st.cell, 200), P(f"{ln.qty:,}", st.cell_r), P(unit, st.cell_r),
                      P(ext, st.cell_r)])
     rows.append([P(tr("Capex ({currency}, priced lines)").format(currency=cost.currency), st.cell_b), "", "",
                  P(format_money(cost.capex, cost.currency, loc), st.cell_br)])
@@ -109,7 +109,7 @@ def _problems(plan: ClusterPlan, tr: Labels) -> list[Flowable]:
                       st.small))
         if v.fix is not None:
             out.append(P(tr("Fix: {fix}").format(fix=said(v.fix.description, tr.language)), st.muted))
-    out += [P(tr.message(n), st.muted) for n in plan.notes]
+    out += [P(tr.named(n), st.muted) for n in plan.notes]
     return [KeepTogether([P(tr("Problems and notes"), st.h2), *out[:2]]), *out[2:]]   # no heading alone at a page foot
 
 

@@ -85,7 +85,7 @@ def _rack(rack: Rack, x: float, top: float, tr: Labels) -> list[Shape]:
     ru = rack.spec.rack_units
     full = rack.rack_units > ru - rack.spec.reserved_ru      # drawn with a red frame, its excess above the top
     out = [Shape("rect", x, top, RACK_W, ru * U_H, fill=COLOURS["free"], stroke=COLOURS["bad" if full else "frame"]),
-           _text(x + RACK_W / 2, top - _overflow_u(rack) * U_H - 4, tr.message(rack.name), 7, "middle")]
+           _text(x + RACK_W / 2, top - _overflow_u(rack) * U_H - 4, tr.named(rack.title), 7, "middle")]
     for slot in elevation(rack):
         y = top + (ru - slot.position - slot.height + 1) * U_H
         out.append(Shape("rect", x + 2, y + 0.5, RACK_W - 4, slot.height * U_H - 1, fill=COLOURS[slot.kind],
@@ -94,7 +94,7 @@ def _rack(rack: Rack, x: float, top: float, tr: Labels) -> list[Shape]:
         size = min(5.5, box_h - 1.5)        # a 1U box is 6 pt tall: its label must stay inside it
         if size >= 3.5:
             baseline = y + 0.5 + (min(box_h, 9.0) + 0.7 * size) / 2     # caps centred in the box's top 9 pt
-            out.append(_text(x + 5, baseline, _fit(tr.message(slot.name), RACK_W - 9, size), size, fill="#ffffff",
+            out.append(_text(x + 5, baseline, _fit(tr.named(slot.title), RACK_W - 9, size), size, fill="#ffffff",
                              max_w=RACK_W - 9))
     for u in (1, *range(5, ru + 1, 5)):   # U numbers up the left side, U1 at the bottom (EIA-310 counts from there)
         out.append(_text(x - 2, top + (ru - u + 1) * U_H - 1.5, str(u), 4.2, "end", COLOURS["frame"]))

@@ -121,13 +121,14 @@ def figures_table(plan: UpgradePlan, tr: Labels, links: FigureLinker | None = No
         after = value_cell(fig(_num(d.after, digits) + u, FIGURE_KEYS.get(name, "")), st.cell_r, links)
         rows.append([P(tr(label), st.cell), P(_num(d.before, digits) + u, st.cell_r), after,
                      P(_num(d.change, digits, signed=True) + u, st.cell_br if d.change else st.cell_r)])
-    rows.append([P(tr("PSUs"), st.cell), C(tr.message(plan.psu_before), st.cell_r), C(tr.message(plan.psu_after), st.cell_r),
+    rows.append([P(tr("PSUs"), st.cell), C(tr.named(plan.psu_before), st.cell_r), C(tr.named(plan.psu_after), st.cell_r),
                  ""])
     none = tr("n/a (no redundancy)")
-    after = tr.message(plan.feed_loss_after) or none
+    after = tr.named(plan.feed_loss_after) if plan.feed_loss_after else none
     overloaded = plan.feed_loss_pct_after is not None and plan.feed_loss_pct_after > 100
     # a Paragraph ignores the table's TEXTCOLOR: an overloaded verdict is coloured in its own markup
-    rows.append([P(tr("Losing one feed"), st.cell), C(tr.message(plan.feed_loss_before) or none, st.cell_r),
+    before = tr.named(plan.feed_loss_before) if plan.feed_loss_before else none
+    rows.append([P(tr("Losing one feed"), st.cell), C(before, st.cell_r),
                  PM(f'<font color="#{ERROR.hexval()[2:]}">{fonts.markup(after)}</font>', st.cell_r) if overloaded
                  else C(after, st.cell_r), ""])
     return _grid(rows, [150, 110, 110, FRAME_W - 370])

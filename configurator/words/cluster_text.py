@@ -1,7 +1,7 @@
 """The cluster plan as plain text in the current language: what `configurator cluster` prints and
 the GUI's cluster view summarises. It reads the `ClusterPlan` only, like `core.cluster.summary`'s
 JSON, so the two cannot disagree; labels go through `_()`, the core's names, problems and notes
-through `translate()` (templates in words/cluster_templates.py)."""
+are messages worded by `say` (words/cluster_words.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import unicodedata
 
 from ..core.cluster.fabric import FabricPlan
 from ..core.cluster.plan import ClusterPlan
-from .i18n import N_, _, note_line, pad, translate
+from .i18n import N_, _, pad
 from .problems import said
+from .render import named, say
 
 _ROLES = {"compute": N_("Compute"), "storage": N_("Storage")}
 _CABLES = {"dac-in-rack": N_("DAC in rack"), "fibre-row": N_("fibre in the row")}
@@ -85,7 +86,7 @@ def _racks(plan: ClusterPlan) -> list[str]:
     out = ["", _("Racks")]
     for r in plan.racks:
         f = r.feeds
-        out.append(f"  {pad(translate(r.name), 15)} " + _(
+        out.append(f"  {pad(say(r.title), 15)} " + _(
             "{servers} servers {devices} devices {units}U {max} max · A {a} / B {b} · one feed left {left} of "
             "{continuous}").format(servers=f"{r.servers:2d}", devices=f"{len(r.items):3d}", units=f"{r.rack_units:3d}",
                                    max=f"{_kw(r.max_w):>9}", a=_kw(f.normal_w["A"]), b=_kw(f.normal_w["B"]),
@@ -99,13 +100,13 @@ def _bom(plan: ClusterPlan) -> list[str]:
     ask = _("on request")
     for ln in cost.lines:
         price = f"{ln.extended:>16,.2f}" if ln.extended is not None else _rjust(ask, 16)
-        out.append(f"  {pad(translate(ln.group), 16)} {ln.qty:6d} x {pad(translate(ln.item)[:64], 64)} {price}")
+        out.append(f"  {pad(say(ln.group), 16)} {ln.qty:6d} x {pad(named(ln.item)[:64], 64)} {price}")
     out.append("  " + _("Capex {capex} · energy {energy}/year · support {support}/year · TCO {years} years {tco}").format(
         capex=f"{cost.capex:,.2f}", energy=f"{cost.energy_cost_per_year:,.2f}", support=f"{cost.support_per_year:,.2f}",
         years=cost.years, tco=f"{cost.tco:,.2f}"))
     if cost.on_request:   # the headline figures leave these out: say so
         out.append("  " + _("Not in capex or TCO (priced on request): {items}").format(
-            items=", ".join(dict.fromkeys(translate(i) for i in cost.on_request))))
+            items=", ".join(dict.fromkeys(named(i) for i in cost.on_request))))
     return out
 
 
@@ -115,7 +116,7 @@ def _problems(plan: ClusterPlan) -> list[str]:
         out.append(f"{pad(_(v.severity.upper()), 7)} {v.code}: {said(v.message)}")
         if v.fix:
             out.append(" " * 8 + _("fix: {fix}").format(fix=said(v.fix.description)))
-    return out + [note_line(n) for n in plan.notes]
+    return out + [_("note: {note}").format(note=say(n)) for n in plan.notes]
 
 
 def plan_to_text(plan: ClusterPlan) -> str:

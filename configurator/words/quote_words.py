@@ -9,9 +9,11 @@ in the app ("Description" is 品名 on a quote, 描述 in a list) carry msgctxt 
 
 from __future__ import annotations
 
+from ..core.message import Msg, Term
 from ..store.vendor_settings import VendorSettings
 from .i18n import Catalog, load_catalog
 from .marks import C_, N_
+from .render import named
 
 #: the msgctxt of the quote's words that read differently elsewhere
 CONTEXT = "quote"
@@ -358,6 +360,10 @@ class Labels:
     def message(self, text: str) -> str:
         """A core message (a violation, a fix) in the quote's language, via the app's catalog."""
         return self.catalog.translate(text) if self.language != "en" else text
+
+    def named(self, value: Msg | Term | str) -> str:
+        """A name the core gives (a rack, a BOM line) in the quote's language (`render.named`)."""
+        return named(value, self.language)
 
     def __call__(self, text: str) -> str:
         if self.language == "en":

@@ -48,6 +48,19 @@ def say_refusal(msg: Msg) -> str:
     return say(msg)
 
 
+def named(value: Msg | Term | str, language: str | None = None) -> str:
+    """A name the core gives, in `language` (default: the current one): a message worded (a rack,
+    an owned part's BOM line), a catalog term in the language's words where it has them (the
+    default rack model), a name the user wrote (a build's, a part's) as it is."""
+    catalog = i18n.current_catalog() if language is None else i18n.load_catalog(language)
+    return word(value, catalog)
+
+
+def named_in_english(value: Msg | Term | str) -> str:
+    """`named` in English: what `--json` and the CSV files read."""
+    return named(value, "en")
+
+
 def template(msg_id: str) -> str | Plural:
     """The English entry for `msg_id`."""
     try:

@@ -28,6 +28,7 @@ from . import (
     stack_words,
     team_words,
     troubleshoot_words,
+    upgrade_words,
     validation_words,
     verify_words,
     workload_words,
@@ -54,6 +55,7 @@ FAMILIES: tuple[dict[str, Entry], ...] = (
     stack_words.WORDS,
     verify_words.WORDS,
     workload_words.WORDS,
+    upgrade_words.WORDS,
 )
 
 

@@ -13,6 +13,7 @@ from configurator.core.cluster.power import Load, feed_continuous_w, feed_report
 from configurator.core.cluster.scaling import curve, point, servers_for, step_inputs
 from configurator.core.cluster.servers import server_figures, site_build
 from configurator.core.evaluator import evaluate
+from configurator.core.message import Msg
 from configurator.store import paths
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog
@@ -113,7 +114,7 @@ def test_cost_adds_server_boms_and_fabric(catalog, hgx):
     switch = catalog.price("nvidia-qm9700-ndr").price
     assert plan.cost.capex == 4 * fig.hardware + plan.fabric.switches * switch + (
         plan.storage.switches * catalog.price(plan.storage.switch_id).price if plan.storage else Decimal(0))
-    assert "Rack PDU" in plan.cost.on_request       # no unit price in the spec: on request, not in the total
+    assert Msg("cluster.item.pdu") in plan.cost.on_request       # no unit price in the spec: on request, not in the total
     assert plan.cost.tco == plan.cost.capex + 5 * (plan.cost.energy_cost_per_year + plan.cost.support_per_year)
 
 

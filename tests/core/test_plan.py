@@ -15,6 +15,7 @@ from configurator.launch import main
 from configurator.store.build_files import load_build, save_build
 from configurator.store.catalogs import default_catalog
 from configurator.words.problems import violation_json
+from configurator.words.render import in_english, named_in_english
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hgx-h100-8gpu.json"
 H100, PSU = "nvidia-h100-sxm5-80gb", "supermicro-psu-3000w-titanium"
@@ -80,7 +81,7 @@ def test_the_upgrade_prices_only_the_new_parts(catalog):
     assert (deltas["psu_count"].before, deltas["psu_count"].after) == (4, 6)
     gpu = catalog.get(H100)
     assert deltas["max_w"].change >= 4 * gpu.tdp_w        # four more GPUs at full draw, at least
-    assert plan.psu_before.startswith("4 x 3000 W") and plan.psu_after.startswith("6 x 3000 W")
+    assert in_english(plan.psu_before).startswith("4 x 3000 W") and in_english(plan.psu_after).startswith("6 x 3000 W")
 
 
 def test_new_and_resolved_problems_are_the_set_difference(catalog):
@@ -141,7 +142,7 @@ def test_cli_plan_json_and_text(tmp_path, capsys, catalog):
     assert set(data) == {"chassis", "changes", "deltas", "psu", "feed_loss", "new_problems", "resolved_problems", "cost"}
     assert data["deltas"]["gpu_count"] == {"before": 4.0, "after": 8.0, "change": 4.0}
     plan = plan_upgrade(before, _after(before), catalog)
-    assert data == json.loads(json.dumps(plan_to_json(plan, violation_json), default=str))
+    assert data == json.loads(json.dumps(plan_to_json(plan, violation_json, named_in_english), default=str))
     assert main(["plan", str(tmp_path / "before.json"), str(tmp_path / "after.json")]) == 0
     text = capsys.readouterr().out
     assert "ADD    nvidia-h100-sxm5-80gb" in text and "(owned parts are not priced)" in text

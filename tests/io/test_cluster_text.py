@@ -1,6 +1,6 @@
 """The cluster plan's words in Chinese: every name, BOM item, problem, fix and note a plan produces
-matches a template of words/cluster_templates.py with a Chinese translation, and `configurator
-cluster --lang zh_CN` prints the plan in Chinese."""
+is a message of words/cluster_words.py worded in Chinese, and `configurator cluster --lang zh_CN`
+prints the plan in Chinese."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ import re
 import pytest
 
 from configurator.core.cluster import plan_cluster
+from configurator.core.message import Msg
 from configurator.launch import main
 from configurator.store import paths
 from configurator.store.catalogs import default_catalog
 from configurator.store.cluster_files import read_cluster
 from configurator.words import i18n
+from configurator.words.render import say
 
 CLUSTER = paths.examples_dir() / "clusters" / "hgx-h100-16.json"
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -41,10 +43,10 @@ def _strained(tmp_path):
     return out
 
 
-def _texts(plan) -> list[str]:
-    texts = [r.name for r in plan.racks] + [i.name for r in plan.racks for i in r.items if i.kind == "switch"]
+def _messages(plan) -> list[Msg]:
+    texts = [r.title for r in plan.racks] + [i.title for r in plan.racks for i in r.items if i.kind == "switch"]
     # the server line names the build and the rack line the cluster file's rack: the user's words
-    texts += [ln.group for ln in plan.cost.lines] + [ln.item for ln in plan.cost.lines[1:] if ln.item != plan.spec.rack.name]
+    texts += [ln.group for ln in plan.cost.lines] + [ln.item for ln in plan.cost.lines if isinstance(ln.item, Msg)]
     texts += [v.message for v in plan.violations] + [v.fix.description for v in plan.violations if v.fix]
     return texts + list(plan.notes)
 
@@ -54,8 +56,10 @@ def test_every_text_of_a_strained_plan_has_a_chinese_translation(tmp_path, zh):
     codes = {v.code for v in plan.violations}
     assert {"cluster.rack-over-kw", "cluster.feed-loss-overload", "cluster.rack-air-over",
             "cluster.fabric-oversubscribed", "cluster.server-feed-loss"} <= codes, codes
-    for text in _texts(plan):
-        assert HAN.search(i18n.translate(text)), text
+    messages = _messages(plan)
+    assert all(isinstance(m, Msg) for m in messages), messages
+    for msg in messages:
+        assert HAN.search(say(msg)), msg
 
 
 def test_cluster_text_in_chinese(tmp_path, capsys, zh):

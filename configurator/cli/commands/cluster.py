@@ -77,8 +77,9 @@ def run(args: argparse.Namespace) -> int:
         note(_("wrote {path}").format(path=written))
     if args.json:
         from ...words.problems import violation_json
+        from ...words.render import named_in_english
 
-        print_json(plan_to_json(plan, violation_json))
+        print_json(plan_to_json(plan, violation_json, named_in_english))
     else:
         print_text(plan_to_text(plan))
     return 1 if plan.errors else 0

@@ -19,13 +19,14 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ...core.upgrade.delta import plan_to_json, plan_upgrade
     from ...words.problems import violation_json
+    from ...words.render import named_in_english
     from ..inputs import catalog, evaluator, load
     from ..upgrade_text import plan_to_text
 
     cat = catalog()
     plan = plan_upgrade(load(args.before), load(args.after), cat, evaluator=evaluator(cat))
     if args.json:
-        print_json(plan_to_json(plan, violation_json))
+        print_json(plan_to_json(plan, violation_json, named_in_english))
     else:
         print_text(plan_to_text(plan))
     return 0

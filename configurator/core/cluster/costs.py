@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from ..catalog import Catalog, Switch
+from ..message import Msg, Term
 from .inputs import UnitPrice
 
 HOURS_PER_YEAR = 8760.0
@@ -20,10 +21,11 @@ CENT = Decimal("0.01")
 
 @dataclass(frozen=True)
 class ClusterLine:
-    """One line of the cluster BOM."""
+    """One line of the cluster BOM: its group and item in the reader's words (a server group's
+    name as the user wrote it, the rack model's as the cluster file or the catalog words it)."""
 
-    group: str                  # "Servers" / "Fabric" / "Racks and power" / "Services"
-    item: str
+    group: Msg                  # servers / fabric / racks and power / services (words/cluster_words.py)
+    item: Msg | Term | str
     qty: int
     unit_price: Decimal | None
     source: str
@@ -38,14 +40,14 @@ class ClusterCost:
     currency: str
     lines: tuple[ClusterLine, ...]
     capex: Decimal                      # Σ priced lines
-    on_request: tuple[str, ...]         # items without a price
+    on_request: tuple[Msg | Term | str, ...]   # items without a price
     energy_kwh_per_year: float
     energy_cost_per_year: Decimal
     support_per_year: Decimal           # the servers' own support lines
     years: int
     tco: Decimal                        # capex + years × (energy + support)
 
-    def subtotal(self, group: str) -> Decimal:
+    def subtotal(self, group: Msg) -> Decimal:
         return sum((ln.extended or Decimal(0) for ln in self.lines if ln.group == group), Decimal(0))
 
 
@@ -53,11 +55,13 @@ def switch_line(catalog: Catalog, switch: Switch, qty: int, role: str, currency:
     price = catalog.price(switch.id)
     if price is None or price.currency != currency:
         why = "no price" if price is None else f"priced in {price.currency}, plan in {currency}"
-        return ClusterLine("Fabric", f"{switch.name} ({role})", qty, None, why)
-    return ClusterLine("Fabric", f"{switch.name} ({role})", qty, price.price, f"{price.origin}: {price.source}")
+        return ClusterLine(Msg("cluster.group.fabric"), Msg(f"cluster.item.switch.{role}", name=switch.name), qty, None,
+                           why)
+    return ClusterLine(Msg("cluster.group.fabric"), Msg(f"cluster.item.switch.{role}", name=switch.name), qty,
+                       price.price, f"{price.origin}: {price.source}")
 
 
-def unit_line(group: str, item: str, key: str, qty: int, prices: Mapping[str, UnitPrice]) -> ClusterLine:
+def unit_line(group: Msg, item: Msg | Term, key: str, qty: int, prices: Mapping[str, UnitPrice]) -> ClusterLine:
     found = prices.get(key)
     if found is None:
         return ClusterLine(group, item, qty, None, f"no '{key}' price in the cluster file")

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from ..catalog import Catalog, Switch
 from ..evaluator import Evaluator
+from ..message import Msg, Num, Term
 from ..violations import SEVERITY_ORDER, Fix, Violation
 from . import checks
 from .costs import ClusterCost, ClusterLine, roll_up, switch_line, unit_line
@@ -32,7 +33,7 @@ class ClusterPlan:
     management_ports: int
     cost: ClusterCost
     violations: tuple[Violation, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Msg, ...]
     #: time to train at 1, 2, 4 ... servers and at the plan's count (one server group with a
     #: training workload only; empty otherwise), core/cluster/scaling.py
     scaling: tuple[ScalePoint, ...] = ()
@@ -79,8 +80,8 @@ def _switch(catalog: Catalog, part_id: str, field: str, out: list[Violation]) ->
     if isinstance(part, Switch):
         return part
     out.append(Violation(severity="error", code="cluster.unknown-switch",
-                         message=f"fabric.{field}: {part_id!r} is not a switch in the catalog.",
-                         fix=Fix(description="Pick a part from `configurator catalog --category switch`.")))
+                         message=Msg("cluster.unknown-switch", field=field, part=repr(part_id)),
+                         fix=Fix(description=Msg("cluster.unknown-switch.fix"))))
     return None
 
 
@@ -98,8 +99,8 @@ def _fabrics(spec: ClusterSpec, catalog: Catalog, figs: list[ServerFigures],
                               max_tiers=f.max_tiers, links_per_gpu=f.nics_per_gpu)
         if compute is None:
             out.append(Violation(severity="error", code="cluster.fabric-speed",
-                                 message=f"{switch.name} cannot run links at {link:g} Gb/s.",
-                                 fix=Fix(description="Choose a switch whose ports (or breakouts) run at the NIC speed.")))
+                                 message=Msg("cluster.fabric-speed", switch=switch.name, gbps=Num(link, "g")),
+                                 fix=Fix(description=Msg("cluster.fabric-speed.fix"))))
     if f.storage_switch and f.storage_links_per_server:
         sswitch = _switch(catalog, f.storage_switch, "storage_switch", out)
         if sswitch is not None:
@@ -108,8 +109,9 @@ def _fabrics(spec: ClusterSpec, catalog: Catalog, figs: list[ServerFigures],
                                   links_per_gpu=f.storage_links_per_server)
             if storage is None:
                 out.append(Violation(severity="error", code="cluster.fabric-speed",
-                                     message=f"{sswitch.name} cannot run links at {f.storage_link_gbps:g} Gb/s.",
-                                     fix=Fix(description="Choose a storage link speed the switch offers.")))
+                                     message=Msg("cluster.fabric-speed", switch=sswitch.name,
+                                                 gbps=Num(f.storage_link_gbps, "g")),
+                                     fix=Fix(description=Msg("cluster.fabric-speed.storage-fix"))))
     return compute, storage
 
 
@@ -140,9 +142,9 @@ def _racks(spec: ClusterSpec, figs: list[ServerFigures], net: list[RackItem],
            fabrics: list[FabricPlan]) -> list[Rack]:
     servers = [server_item(fig, gi, n + 1, _optics_w(spec, fig, fabrics))
                for gi, (fig, g) in enumerate(zip(figs, spec.servers, strict=True)) for n in range(g.count)]
-    racks = [build_rack(f"Rack {i + 1:02d}", "compute", items, spec.rack)
+    racks = [build_rack(i + 1, "compute", items, spec.rack)
              for i, items in enumerate(fill(servers, spec.rack, spec.rack.servers_per_rack))]
-    racks += [build_rack(f"Network rack {i + 1}", "network", items, spec.rack)
+    racks += [build_rack(i + 1, "network", items, spec.rack)
               for i, items in enumerate(fill(net, spec.rack, None))]
     return racks
 
@@ -150,25 +152,25 @@ def _racks(spec: ClusterSpec, figs: list[ServerFigures], net: list[RackItem],
 def _lines(spec: ClusterSpec, catalog: Catalog, figs: list[ServerFigures], fabrics: list[FabricPlan],
            racks: list[Rack]) -> list[ClusterLine]:
     cur, prices = spec.site.currency, spec.prices
-    lines = [ClusterLine("Servers", fig.name, g.count, fig.hardware if fig.currency == cur else None,
+    lines = [ClusterLine(Msg("cluster.group.servers"), fig.name, g.count, fig.hardware if fig.currency == cur else None,
                          f"hardware subtotal of the server's own BOM ({g.source or 'embedded build'})")
              for fig, g in zip(figs, spec.servers, strict=True)]
     for fab in fabrics:
         switch = catalog.get(fab.switch_id)
         assert isinstance(switch, Switch)
         lines.append(switch_line(catalog, switch, fab.switches, fab.role, cur))
-        lines.append(unit_line("Fabric", f"{fab.role}: NIC-side transceivers", "transceiver-nic",
-                               fab.transceivers.get("nic", 0), prices))
-        lines.append(unit_line("Fabric", f"{fab.role}: switch-side twin-port transceivers", "transceiver-switch",
-                               fab.transceivers.get("switch", 0), prices))
-        lines.append(unit_line("Fabric", f"{fab.role}: DAC cables (in rack)", "cable-dac",
-                               fab.cables.get("dac-in-rack", 0), prices))
-        lines.append(unit_line("Fabric", f"{fab.role}: fibre cables (in the row)", "cable-fiber",
-                               fab.cables.get("fibre-row", 0), prices))
+        fabric = Msg("cluster.group.fabric")
+        for key, count in (("transceiver-nic", fab.transceivers.get("nic", 0)),
+                           ("transceiver-switch", fab.transceivers.get("switch", 0)),
+                           ("cable-dac", fab.cables.get("dac-in-rack", 0)),
+                           ("cable-fiber", fab.cables.get("fibre-row", 0))):
+            lines.append(unit_line(fabric, Msg(f"cluster.item.{fab.role}.{key}"), key, count, prices))
     pdus = len(racks) * 2 * spec.rack.pdu.per_feed
-    lines.append(unit_line("Racks and power", spec.rack.name, "rack", len(racks), prices))
-    lines.append(unit_line("Racks and power", "Rack PDU", "pdu", pdus, prices))
-    lines.append(unit_line("Services", "Installation and cabling, per rack", "install-per-rack", len(racks), prices))
+    racks_power = Msg("cluster.group.racks")
+    lines.append(unit_line(racks_power, Term(spec.rack.name), "rack", len(racks), prices))
+    lines.append(unit_line(racks_power, Msg("cluster.item.pdu"), "pdu", pdus, prices))
+    lines.append(unit_line(Msg("cluster.group.services"), Msg("cluster.item.install"), "install-per-rack", len(racks),
+                           prices))
     return lines
 
 
@@ -194,8 +196,7 @@ def plan_cluster(spec: ClusterSpec, catalog: Catalog, evaluator: Evaluator | Non
     switches = sum(f.switches for f in fabrics)
     mgmt = spec.server_count * spec.fabric.management_ports_per_server + switches + len(racks) * 2 * spec.rack.pdu.per_feed
     optics = any(f.transceivers.get("nic") for f in fabrics)
-    notes = (f"Server power includes {spec.fabric.nic_optic_w:g} W per NIC-side transceiver (the NICs' catalog "
-             "power excludes optics).",) if optics else ()
+    notes = (Msg("cluster.note.optics", w=Num(spec.fabric.nic_optic_w, "g")),) if optics else ()
     out.sort(key=lambda v: SEVERITY_ORDER[v.severity])
     scaling: tuple[ScalePoint, ...] = ()
     if len(figs) == 1:

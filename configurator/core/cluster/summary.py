@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
+from ..message import Msg, Term
 from ..violations import Violation
 from .plan import ClusterPlan
 
@@ -24,9 +25,11 @@ def _rack_json(rack: Any) -> dict[str, Any]:
             "feed_capacity_w": rack.feeds.capacity_w, "stopped_on_loss": {k: list(v) for k, v in rack.feeds.stopped.items()}}
 
 
-def plan_to_json(plan: ClusterPlan, violation_json: Callable[[Violation], dict[str, Any]] | None = None) -> dict[str, Any]:
+def plan_to_json(plan: ClusterPlan, violation_json: Callable[[Violation], dict[str, Any]],
+                 english: Callable[[Msg | Term | str], str]) -> dict[str, Any]:
     """Every figure of the plan, JSON-ready (money as strings, watts as numbers); `violation_json`
-    (words.problems.violation_json) words coded problems, which `Violation.to_json` refuses."""
+    (words.problems.violation_json) words the problems and `english` (words.render.named_in_english)
+    the BOM's groups, items and the notes: the core has no words."""
     cost = plan.cost
     return {
         "name": plan.spec.name, "servers": plan.spec.server_count, "gpus": plan.gpus, "racks": len(plan.racks),
@@ -41,10 +44,11 @@ def plan_to_json(plan: ClusterPlan, violation_json: Callable[[Violation], dict[s
         "management_ports": plan.management_ports,
         "cost": {"currency": cost.currency, "capex": str(cost.capex), "tco": str(cost.tco), "years": cost.years,
                  "energy_kwh_per_year": cost.energy_kwh_per_year, "energy_cost_per_year": str(cost.energy_cost_per_year),
-                 "support_per_year": str(cost.support_per_year), "on_request": list(cost.on_request),
-                 "lines": [{"group": ln.group, "item": ln.item, "qty": ln.qty, "unit_price": _money(ln.unit_price),
-                            "extended": _money(ln.extended), "source": ln.source} for ln in cost.lines]},
-        "violations": [(violation_json or Violation.to_json)(v) for v in plan.violations],
-        "errors": len(plan.errors), "notes": list(plan.notes),
+                 "support_per_year": str(cost.support_per_year), "on_request": [english(i) for i in cost.on_request],
+                 "lines": [{"group": english(ln.group), "item": english(ln.item), "qty": ln.qty,
+                            "unit_price": _money(ln.unit_price), "extended": _money(ln.extended), "source": ln.source}
+                           for ln in cost.lines]},
+        "violations": [violation_json(v) for v in plan.violations],
+        "errors": len(plan.errors), "notes": [english(n) for n in plan.notes],
     }
 

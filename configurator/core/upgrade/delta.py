@@ -24,8 +24,7 @@ from ..catalog import Catalog
 from ..evaluate.bom import OWNED_GROUP
 from ..evaluate.result import CostLine, Evaluation
 from ..evaluator import Evaluator
-from ..message import Msg
-from ..text import N_
+from ..message import Msg, Num
 from ..violations import Violation
 
 
@@ -59,10 +58,10 @@ class UpgradePlan:
     chassis_after: str
     changes: tuple[PartChange, ...]
     deltas: tuple[Delta, ...]
-    psu_before: str             # "2 x 1100 W N+1, 41 % at peak"
-    psu_after: str
-    feed_loss_before: str       # the worst feed-loss load, '' without redundancy
-    feed_loss_after: str
+    psu_before: Msg             # "2 x 1100 W N+1, 41 % at peak" (words/upgrade_words.py)
+    psu_after: Msg
+    feed_loss_before: Msg | None   # the worst feed-loss load, None without redundancy
+    feed_loss_after: Msg | None
     new_problems: tuple[Violation, ...]
     resolved_problems: tuple[Violation, ...]
     cost_new_parts: Decimal     # AFTER's priced hardware: owned parts are at zero
@@ -128,12 +127,11 @@ def _deltas(a: Evaluation, b: Evaluation) -> tuple[Delta, ...]:
     return tuple(Delta(n, float(x), float(y)) for n, x, y in pairs)
 
 
-def _psu_text(ev: Evaluation) -> str:
+def _psu_text(ev: Evaluation) -> Msg:
     p = ev.psu
     if not p.count:
-        return N_("no PSU")
-    return N_("{n} x {rating} W {mode}, {pct} % at peak").format(n=p.count, rating=f"{p.rating_w:.0f}",
-                                                                 mode=p.redundancy, pct=f"{p.load_pct_max:.0f}")
+        return Msg("upgrade.no-psu")
+    return Msg("upgrade.psu", n=p.count, rating=Num(p.rating_w, ".0f"), mode=p.redundancy, pct=Num(p.load_pct_max, ".0f"))
 
 
 def worst_feed_loss(ev: Evaluation) -> tuple[str, float] | None:
@@ -144,15 +142,12 @@ def worst_feed_loss(ev: Evaluation) -> tuple[str, float] | None:
     return max(ev.psu.feed_loss_pct.items(), key=lambda kv: kv[1])
 
 
-def _feed_loss(ev: Evaluation) -> str:
+def _feed_loss(ev: Evaluation) -> Msg | None:
     worst = worst_feed_loss(ev)
     if worst is None:
-        return ""
+        return None
     feed, pct = worst
-    # English here, translated where it is shown (`i18n.translate` maps it back onto these templates)
-    if pct > 100:
-        return N_("feed {feed} lost: {pct} % of the rest (overloaded)").format(feed=feed, pct=f"{pct:.0f}")
-    return N_("feed {feed} lost: {pct} % of the rest (holds)").format(feed=feed, pct=f"{pct:.0f}")
+    return Msg("upgrade.feed-loss.overloaded" if pct > 100 else "upgrade.feed-loss.holds", feed=feed, pct=Num(pct, ".0f"))
 
 
 def _key(v: Violation) -> tuple[str, tuple[str, ...]]:
@@ -224,25 +219,31 @@ def _money(value: Decimal | None) -> str | None:
     return None if value is None else str(value)
 
 
-def plan_to_json(plan: UpgradePlan, violation_json: Callable[[Violation], dict[str, Any]]) -> dict[str, Any]:
+def plan_to_json(plan: UpgradePlan, violation_json: Callable[[Violation], dict[str, Any]],
+                 english: Callable[[Msg | str], str]) -> dict[str, Any]:
     """The `configurator plan --json` object, also `evaluate --json`'s `upgrade` (keys in docs/cli.md);
-    `violation_json` words each problem (`configurator.words.problems.violation_json`); `stack` (codes and
-    parameters) only when the upgrade changes the software stack."""
-    data = _plan_json(plan, violation_json)
+    `violation_json` words each problem (`configurator.words.problems.violation_json`) and `english` the
+    PSU and feed-loss verdicts and the lines' names (`configurator.words.render.named_in_english`);
+    `stack` (codes and parameters) only when the upgrade changes the software stack."""
+    data = _plan_json(plan, violation_json, english)
     if plan.stack_needs:
         data["stack"] = [{"code": m.id, "params": {k: v.id if isinstance(v, Msg) else str(v)
                                                    for k, v in m.params.items()}} for m in plan.stack_needs]
     return data
 
 
-def _plan_json(plan: UpgradePlan, violation_json: Callable[[Violation], dict[str, Any]]) -> dict[str, Any]:
+def _plan_json(plan: UpgradePlan, violation_json: Callable[[Violation], dict[str, Any]],
+               english: Callable[[Msg | str], str]) -> dict[str, Any]:
+    def loss(msg: Msg | None) -> str:
+        return "" if msg is None else english(msg)
+
     return {
         "chassis": {"before": plan.chassis_before, "after": plan.chassis_after},
         "changes": [{"action": c.action, "part": c.part_id, "slot": c.slot, "from_slot": c.from_slot or None,
                      "owned": c.owned} for c in plan.changes],
         "deltas": {d.name: {"before": d.before, "after": d.after, "change": d.change} for d in plan.deltas},
-        "psu": {"before": plan.psu_before, "after": plan.psu_after},
-        "feed_loss": {"before": plan.feed_loss_before, "after": plan.feed_loss_after,
+        "psu": {"before": english(plan.psu_before), "after": english(plan.psu_after)},
+        "feed_loss": {"before": loss(plan.feed_loss_before), "after": loss(plan.feed_loss_after),
                       "pct_before": plan.feed_loss_pct_before, "pct_after": plan.feed_loss_pct_after,
                       "holds_after": None if plan.feed_loss_pct_after is None else plan.feed_loss_pct_after <= 100},
         "new_problems": [violation_json(v) for v in plan.new_problems],

@@ -39,11 +39,15 @@ def _csv(rows: list[list[object]]) -> bytes:
 
 
 def bom_rows(plan: ClusterPlan) -> list[list[object]]:
-    """Header, one row per BOM line (grouped: servers, fabric, racks and power, services), totals."""
+    """Header, one row per BOM line (grouped: servers, fabric, racks and power, services), totals; in
+    English, as the file's column names are."""
+    from ...words.render import named_in_english
+
     cost = plan.cost
     rows: list[list[object]] = [["group", "item", "qty", "unit_price", "extended", "currency", "source"]]
     for ln in cost.lines:
-        rows.append([ln.group, ln.item, ln.qty, "" if ln.unit_price is None else ln.unit_price,
+        rows.append([named_in_english(ln.group), named_in_english(ln.item), ln.qty,
+                     "" if ln.unit_price is None else ln.unit_price,
                      "on request" if ln.extended is None else ln.extended, cost.currency, ln.source])
     rows.append(["Total", "capex (priced lines)", "", "", cost.capex, cost.currency, ""])
     rows.append(["Total", f"TCO {cost.years} years (capex + energy + support)", "", "", cost.tco, cost.currency, ""])

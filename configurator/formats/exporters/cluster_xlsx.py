@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...words.i18n import N_, _
+from ...words.render import named, say
 from .cells import xlsx_row
 from .cluster_bom_csv import ClusterExporter
 from .xlsx_common import MONEY_FORMAT, print_setup, save_workbook
@@ -76,7 +77,7 @@ def _summary(plan: ClusterPlan) -> list[list[Any]]:
             [_("Energy cost per year"), cost.energy_cost_per_year, cost.currency],
             [_("Support per year"), cost.support_per_year, cost.currency],
             [_("TCO, {years} years (capex + energy + support)").format(years=cost.years), cost.tco, cost.currency],
-            [_("On request (not in the capex)"), ", ".join(cost.on_request) or "—", ""]]
+            [_("On request (not in the capex)"), ", ".join(named(i) for i in cost.on_request) or "—", ""]]
 
 
 RACKS: tuple[Column, ...] = (
@@ -136,7 +137,7 @@ def _bom(plan: ClusterPlan) -> tuple[tuple[Column, ...], list[list[Any]]]:
     columns: tuple[Column, ...] = ((N_("Group"), None), (N_("Item"), None), (N_("Qty"), WHOLE),
                                    (f"{_('Unit price')} ({cur})", MONEY_FORMAT),
                                    (f"{_('Extended')} ({cur})", MONEY_FORMAT), (N_("Source"), None))
-    rows = [[_(ln.group), ln.item, ln.qty, ln.unit_price, ln.extended if ln.extended is not None else _("on request"),
+    rows = [[say(ln.group), named(ln.item), ln.qty, ln.unit_price, ln.extended if ln.extended is not None else _("on request"),
              ln.source] for ln in plan.cost.lines]
     rows.append([_("Total"), _("Capex (priced lines)"), None, None, plan.cost.capex, ""])
     return columns, rows

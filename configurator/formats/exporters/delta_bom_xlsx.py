@@ -14,8 +14,9 @@ from pathlib import Path
 
 from ...core.upgrade.delta import UpgradePlan
 from ...store.safe_write import atomic_write
-from ...words.i18n import N_, _, translate
+from ...words.i18n import N_, _
 from ...words.problems import text
+from ...words.render import say
 from ..registry import Exporter, ExportRequest
 from .cells import text_cells_only, xlsx_row
 from .delta_bom_csv import delta_rows
@@ -50,9 +51,9 @@ def _figures_rows(plan: UpgradePlan) -> list[tuple[list[object], int | None]]:
             rows.append(([_(label), unit, round(d.before, digits), round(d.after, digits),
                           round(d.change, digits)], digits))
     none = _("n/a (no redundancy)")
-    rows += [([], None), ([_("PSUs"), "", translate(plan.psu_before), translate(plan.psu_after)], None),
-             ([_("Losing one feed"), "", translate(plan.feed_loss_before) or none,
-               translate(plan.feed_loss_after) or none], None), ([], None),
+    rows += [([], None), ([_("PSUs"), "", say(plan.psu_before), say(plan.psu_after)], None),
+             ([_("Losing one feed"), "", say(plan.feed_loss_before) if plan.feed_loss_before else none,
+               say(plan.feed_loss_after) if plan.feed_loss_after else none], None), ([], None),
              ([_("New problems ({n}):").format(n=len(plan.new_problems))], None)]
     rows += [([_(v.severity.upper()), "", v.code, text(v)], None) for v in plan.new_problems]
     return rows

@@ -31,6 +31,7 @@ from ...core.upgrade.found import upgrade_of
 from ...store.build_files import load_build
 from ...words import i18n
 from ...words.problems import text as problem_text
+from ...words.render import say
 from .. import theme
 from ..dialogs.chassis_picker import show_once
 from ..screen_fit import resize_to_fit
@@ -184,8 +185,8 @@ class UpgradeView(QWidget):
             u = f" {unit}" if unit else ""
             rows.append([_label(label), f"{d.before:,.0f}{u}", f"{d.after:,.0f}{u}", f"{d.change:+,.0f}{u}"])
         _fill(self.figures, rows, right_from=1)
-        self.psu.setText(self.tr("PSUs: %1 → %2").replace("%1", i18n.translate(plan.psu_before))
-                         .replace("%2", i18n.translate(plan.psu_after)))
+        self.psu.setText(self.tr("PSUs: %1 → %2").replace("%1", say(plan.psu_before))
+                         .replace("%2", say(plan.psu_after)))
         self._render_feed(plan)
         self._render_cost(plan)
         lines = [self.tr("%1: %2").replace("%1", i18n._(v.severity.upper())).replace("%2", problem_text(v))
