@@ -360,6 +360,12 @@ WORKLOAD_TEMPLATES = (
     N_("fp32 compute at the TF32 tensor-core rate (half the BF16 peak)."),
     N_("Training tokens default to 20 × parameters (Chinchilla)."),
     N_("Time = 6·N·D / (GPUs × peak × MFU {mfu}); recomputation with checkpointing is not in the MFU."),
+    N_("MFU {mfu} is the default on one server of up to 8 GPUs (published dense runs 41-56 %; "
+       "docs/workload-model.md): a given MFU replaces it."),
+    N_("MFU {mfu} is the default on {gpus} GPUs: log-linear between one server's 40 % and the at-scale figure for "
+       "the model's size (an estimate; docs/workload-model.md): a given MFU replaces it."),
+    N_("MFU {mfu} is the default at scale for the model's size, from the Llama 3.1 model card's H100 GPU-hours "
+       "(docs/workload-model.md): a given MFU replaces it."),
     N_("Model states {size} B/param ({precision}, {optimizer}, {impl} step), ZeRO-{stage}: {gb} GB per GPU."),
     N_("Plain data parallel: every GPU holds all model states plus DDP gradient buckets."),
     N_("Decode is limited by {decode}, prefill by {prefill}: each rate is the smaller of memory bandwidth "

@@ -45,6 +45,7 @@ from .workload_models import (
     TrainJob,
     Workload,
     WorkloadResult,
+    mfu_regime,
 )
 
 __all__ = [
@@ -213,6 +214,17 @@ def _compute_peak(workload: Workload, bf16_tflops: float, fp8_tflops: float | No
     return bf16_tflops, None
 
 
+#: where the default MFU of a training time comes from, by regime (workload_models.default_mfu)
+_MFU_SOURCE = {
+    "server": "MFU {mfu} is the default on one server of up to 8 GPUs (published dense runs 41-56 %; "
+              "docs/workload-model.md): a given MFU replaces it.",
+    "between": "MFU {mfu} is the default on {gpus} GPUs: log-linear between one server's 40 % and the at-scale "
+               "figure for the model's size (an estimate; docs/workload-model.md): a given MFU replaces it.",
+    "scale": "MFU {mfu} is the default at scale for the model's size, from the Llama 3.1 model card's H100 "
+             "GPU-hours (docs/workload-model.md): a given MFU replaces it.",
+}
+
+
 def _train_time(workload: Workload, n_gpus: int, peak: float, mfu: float, notes: list[str]) -> tuple[float, float]:
     """(6·N·D FLOPs, days) of the training job; appends the notes that explain them."""
     job, m = workload.train, workload.model
@@ -222,6 +234,8 @@ def _train_time(workload: Workload, n_gpus: int, peak: float, mfu: float, notes:
     flops = train_flops(m.active_param_count(), tokens)
     notes.append(f"Time = 6·N·D / (GPUs × peak × MFU {mfu:.0%}); recomputation with checkpointing "
                  "is not in the MFU.")
+    if workload.mfu is None:
+        notes.append(_MFU_SOURCE[mfu_regime(n_gpus)].format(mfu=f"{mfu:.1%}", gpus=n_gpus))
     states = model_states(workload, n_gpus)
     notes.append(f"Model states {states.bytes_per_param:g} B/param ({job.precision}, {job.optimizer}, "
                  f"{job.optimizer_impl} step), ZeRO-{job.zero_stage}: {_gb(states.total)} GB per GPU.")
@@ -269,7 +283,7 @@ def evaluate_workload(
     capacity = int(gpu_memory_gb * 1e9)
     shard = workload.sharded_over(n_gpus)       # a cluster's build: ZeRO over every server's GPUs
     mem = estimate_memory(workload, shard)
-    mfu = workload.effective_mfu
+    mfu = float(workload.mfu_on(n_gpus))
     reserve = reserve_bytes(mem.total)
     notes = [f"Peak per GPU during {mem.phase}: {_gb(mem.total)} GB allocated by PyTorch, plus "
              f"{_gb(reserve)} GB for the CUDA context and allocator fragmentation."]
