@@ -142,7 +142,6 @@ _.gpu_vbios
 
 # -- this wave's names that only a library, gettext or the tests read
 _.writelines              # cli/printable.py: part of the text-stream protocol print() and libraries use
-_.default_mfu             # MFU by model size: tested against the Llama 3.1 card, not yet the cluster default
 _.RULE_URL                # core/export_control.py: the public sources of the licence rule, cited in code
 _.H20_URL
 _.ConnectionCls           # urllib3 reads a pool's connection class by this name

@@ -57,7 +57,8 @@ def build_request(args: argparse.Namespace) -> Request:
                        max_kw_per_server=args.max_kw, max_rack_units=args.max_ru, cooling=args.cooling,
                        ambient_c=args.ambient, vendors=tuple(args.vendor), gpu_families=tuple(args.gpu_family),
                        owned=_owned(args.owned), objective=args.objective, tco_years=args.tco_years,
-                       max_servers=args.max_servers, front_size=args.top)
+                       max_servers=args.max_servers, front_size=args.top,
+                       waived=tuple(getattr(args, "waive", ())))
     except ValidationError as exc:
         err = exc.errors()[0]
         name = ".".join(str(x) for x in err["loc"])

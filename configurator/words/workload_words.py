@@ -29,6 +29,13 @@ WORDS: dict[str, Entry] = {
     "workload.note.chinchilla": N_("Training tokens default to 20 × parameters (Chinchilla)."),
     "workload.note.train-time": N_("Time = 6·N·D / (GPUs × peak × MFU {mfu}); recomputation with checkpointing is "
                                    "not in the MFU."),
+    "workload.note.mfu-server": N_("MFU {mfu} is the default on one server of up to 8 GPUs (published dense runs "
+                                   "41-56 %; docs/workload-model.md): a given MFU replaces it."),
+    "workload.note.mfu-between": N_("MFU {mfu} is the default on {gpus} GPUs: log-linear between one server's 40 % and "
+                                    "the at-scale figure for the model's size (an estimate; docs/workload-model.md): a "
+                                    "given MFU replaces it."),
+    "workload.note.mfu-scale": N_("MFU {mfu} is the default at scale for the model's size, from the Llama 3.1 model "
+                                  "card's H100 GPU-hours (docs/workload-model.md): a given MFU replaces it."),
     "workload.note.model-states": N_("Model states {size} B/param ({precision}, {optimizer}, {impl} step), "
                                      "ZeRO-{stage}: {gb} GB per GPU."),
     "workload.note.plain-dp": N_("Plain data parallel: every GPU holds all model states plus DDP gradient buckets."),

@@ -59,6 +59,9 @@ def arguments(p: argparse.ArgumentParser) -> None:
                    help=_("TCO horizon, years (default: %(default)s)"))
     p.add_argument("--max-servers", type=count, default=16, metavar="N",
                    help=_("most servers of one build the job may use (default: %(default)s)"))
+    p.add_argument("--waive", action="append", default=[], metavar="CODE",
+                   help=_("a warning code of configurator check a proposed build may carry (repeatable; by default "
+                          "a build with any error or warning is not proposed)"))
     p.add_argument("--top", type=count, default=12, metavar="N", help=_("most builds shown (default: %(default)s)"))
     p.add_argument("-o", "--output", metavar="BEST.json", help=_("write the best build as a build file"))
 

@@ -78,7 +78,9 @@ def add_job_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--kv-dtype", choices=("fp32", "fp16", "bf16", "fp8", "int8"), default="bf16",
                    help=_("inference: number format of the KV cache (default: %(default)s)"))
     p.add_argument("--mfu", type=float,
-                   help=_("model FLOPs utilization for the time and speed estimates, 0 to 1 (default {mfu})").format(
+                   help=_("model FLOPs utilization for the time and speed estimates, 0 to 1 (default: {mfu} on one server; "
+                          "training on more GPUs falls by model size to the Llama 3.1 card's figures, "
+                          "docs/workload-model.md)").format(
                        mfu=f"{DEFAULT_MFU:.2f}"))
     p.add_argument("--tokens", type=float,
                    help=_("training tokens for the time estimate (default 20 × parameters)"))

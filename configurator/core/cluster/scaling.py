@@ -48,6 +48,7 @@ class ScalePoint:
     pipeline_stages: int = 1    # servers in a row, each holding a slice of the layers
     data_parallel: int = 1      # model copies, each all-reducing its gradient shard with the others
     tokens_per_gpu: float = 0.0  # tokens each GPU computes per optimizer step
+    mfu: float | None = None     # the MFU the step computes at (None: the build has no workload)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,15 @@ class StepInputs:
     traffic_factor: float        # 1.0, or 1.5 with ZeRO-3
     net_gbs_per_gpu: float       # per direction, after oversubscription
     single_days: float
+    #: the job, whose default MFU falls with the GPU count (`Workload.mfu_on`): `gpu_flops_per_s` and
+    #: `single_days` are at one server's MFU, a cluster computes at the MFU of all its GPUs
+    workload: Workload | None = None
+
+    def mfu_ratio(self, servers: Any) -> Any:
+        """MFU on `servers` servers over one server's (1 with a given MFU or no workload)."""
+        if self.workload is None or self.workload.mfu is not None:
+            return np.ones_like(np.asarray(servers, dtype=float)) if np.ndim(servers) else 1.0
+        return self.workload.mfu_on(servers * self.gpus_per_server) / self.workload.mfu_on(self.gpus_per_server)
 
 
 def step_inputs(fig: ServerFigures, injection_gbps_per_gpu: float, oversubscription: float) -> StepInputs | None:
@@ -87,7 +97,7 @@ def job_inputs(workload: Workload, gpus: int, flops: float, single_days: float,
         tokens_per_micro_step=float(job.micro_batch * job.seq_len),
         grad_bytes=model.param_count() * GRAD_BYTES.get(job.precision, 2),
         traffic_factor=1.5 if job.zero_stage == 3 else 1.0,
-        net_gbs_per_gpu=net_gbs_per_gpu, single_days=single_days)
+        net_gbs_per_gpu=net_gbs_per_gpu, single_days=single_days, workload=workload)
 
 
 def step_seconds(inp: StepInputs, servers: Any, training: TrainingSpec, net_gbs_per_gpu: Any = None) -> tuple:
@@ -103,7 +113,7 @@ def step_seconds(inp: StepInputs, servers: Any, training: TrainingSpec, net_gbs_
     # (p - 1) / (v · m) with m micro-batches per pipeline per step
     micro = np.maximum(1.0, tokens * inp.gpus_per_server * stages / inp.tokens_per_micro_step)
     bubble = (stages - 1) / (training.virtual_stages * micro)
-    compute = tokens * inp.flops_per_token / inp.gpu_flops_per_s
+    compute = tokens * inp.flops_per_token / (inp.gpu_flops_per_s * inp.mfu_ratio(servers))
     shard = inp.grad_bytes / (inp.gpus_per_server * stages)
     wire = 2.0 * (replicas - 1) / replicas * shard * inp.traffic_factor / (net * 1e9)
     return compute, wire * (1.0 - training.overlap_pct / 100.0) + compute * bubble
@@ -124,6 +134,13 @@ def exceeds_batch(inp: StepInputs, servers: int, training: TrainingSpec) -> bool
     return bool(batch) and servers * inp.gpus_per_server * inp.tokens_per_micro_step > float(batch or 0) * (1 + 1e-9)
 
 
+def days_on(inp: StepInputs, servers: Any, training: TrainingSpec, net_gbs_per_gpu: Any = None) -> Any:
+    """Days to train on `servers` servers (an int or a numpy array): one server's days shared by the
+    servers, slowed by the cluster's lower MFU and by the exposed communication of each step."""
+    compute, comm = step_seconds(inp, servers, training, net_gbs_per_gpu)
+    return inp.single_days / servers / inp.mfu_ratio(servers) * (compute + comm) / compute
+
+
 def point(inp: StepInputs, servers: int, training: TrainingSpec) -> ScalePoint:
     """Step time, efficiency and days on `servers` servers."""
     compute, comm = (float(x) for x in step_seconds(inp, servers, training))
@@ -133,9 +150,11 @@ def point(inp: StepInputs, servers: int, training: TrainingSpec) -> ScalePoint:
     if training.global_batch_tokens:
         tokens = float(tokens_per_gpu_step(inp, servers, training.global_batch_tokens))
     return ScalePoint(servers=servers, gpus=servers * inp.gpus_per_server, step_s=compute + comm,
-                      compute_s=compute, comm_s=comm, efficiency=eff, days=inp.single_days / servers / eff,
+                      compute_s=compute, comm_s=comm, efficiency=eff,
+                      days=inp.single_days / servers / float(inp.mfu_ratio(servers)) / eff,
                       tensor_parallel=inp.gpus_per_server, pipeline_stages=stages,
-                      data_parallel=max(1, servers // stages), tokens_per_gpu=tokens)
+                      data_parallel=max(1, servers // stages), tokens_per_gpu=tokens,
+                      mfu=None if inp.workload is None else float(inp.workload.mfu_on(servers * inp.gpus_per_server)))
 
 
 def curve(inp: StepInputs, servers: int, training: TrainingSpec) -> tuple[ScalePoint, ...]:
@@ -171,4 +190,4 @@ def servers_for(inp: StepInputs, deadline_days: float, training: TrainingSpec) -
 
 
 __all__ = ["ScalePoint", "StepInputs", "step_inputs", "job_inputs", "step_seconds", "tokens_per_gpu_step",
-           "exceeds_batch", "point", "curve", "servers_for"]
+           "exceeds_batch", "days_on", "point", "curve", "servers_for"]

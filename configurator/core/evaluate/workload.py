@@ -46,6 +46,7 @@ from .workload_models import (
     TrainJob,
     Workload,
     WorkloadResult,
+    mfu_regime,
 )
 
 __all__ = [
@@ -224,6 +225,8 @@ def _train_time(workload: Workload, n_gpus: int, peak: float, mfu: float, notes:
         notes.append(Msg("workload.note.chinchilla"))
     flops = train_flops(m.active_param_count(), tokens)
     notes.append(Msg("workload.note.train-time", mfu=Num(mfu, ".0%")))
+    if workload.mfu is None:
+        notes.append(Msg(f"workload.note.mfu-{mfu_regime(n_gpus)}", mfu=Num(mfu, ".1%"), gpus=n_gpus))
     states = model_states(workload, n_gpus)
     notes.append(Msg("workload.note.model-states", size=Num(states.bytes_per_param, "g"), precision=job.precision,
                      optimizer=job.optimizer, impl=job.optimizer_impl, stage=job.zero_stage,
@@ -268,7 +271,7 @@ def evaluate_workload(
     capacity = int(gpu_memory_gb * 1e9)
     shard = workload.sharded_over(n_gpus)       # a cluster's build: ZeRO over every server's GPUs
     mem = estimate_memory(workload, shard)
-    mfu = workload.effective_mfu
+    mfu = float(workload.mfu_on(n_gpus))
     reserve = reserve_bytes(mem.total)
     notes = [Msg("workload.note.peak", phase=Term(mem.phase), gb=_gb(mem.total), reserve=_gb(reserve))]
     peak, peak_note = _compute_peak(workload, gpu_bf16_tflops, gpu_fp8_tflops)

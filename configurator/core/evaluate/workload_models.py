@@ -6,6 +6,7 @@ import math
 from collections.abc import Mapping
 from typing import Any, Literal
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, InstanceOf, ValidationError, computed_field, field_validator, model_validator
 
 from .. import validation_text
@@ -17,32 +18,42 @@ from ..message import Msg
 #: moderate-scale, well-tuned-but-not-heroic figure for Hopper-class GPUs.
 DEFAULT_MFU = 0.40
 
-#: End-to-end MFU of pretraining at scale (≥ `AT_SCALE_GPUS` H100s), by active parameters: what Meta's
-#: Llama 3.1 model card reports as H100-80GB GPU-hours (8B 1.46 M, 70B 7.0 M, 405B 30.84 M;
-#: https://huggingface.co/meta-llama/Llama-3.1-8B, MODEL_CARD.md "Training Energy Use") for 15.6 T tokens
-#: (arXiv:2407.21783 §3) at 989 TFLOPS dense BF16 gives 6·N·D / (hours · 3600 · peak) = 0.145, 0.265,
-#: 0.345. It includes what the card's hours include (restarts, checkpoints, slow steps); for 405B the
-#: paper's own 38–43 % MFU (Table 4) × its > 90 % effective training time = 0.34–0.39 agrees. Smaller models
-#: run at lower MFU at scale: their matrices are smaller for the same cluster. (upper bound of active
-#: parameters, MFU), docs/workload-model.md "Default MFU". Not yet the cluster time's default: with it
-#: the 70B / 1T-token / 30-day answer turns to DGX B200 clusters, which warn power.feed-loss-overload.
-MFU_AT_SCALE: tuple[tuple[float, float], ...] = ((20e9, 0.145), (150e9, 0.265), (float("inf"), 0.345))
+#: Compute MFU of pretraining at scale (≥ `AT_SCALE_GPUS` GPUs), by active parameters, calibrated on Meta's
+#: Llama 3.1 model card: H100-80GB GPU-hours 8B 1.46 M, 70B 7.0 M, 405B 30.84 M
+#: (https://huggingface.co/meta-llama/Llama-3.1-8B, MODEL_CARD.md "Training Energy Use") for 15.6 T tokens
+#: (arXiv:2407.21783 §3) at 989 TFLOPS dense BF16 are an end-to-end MFU 6·N·D / (hours · 3600 · peak) of
+#: 0.145, 0.265, 0.346 (restarts, checkpoints and slow steps included). The cluster model
+#: (cluster/scaling.py) adds each step's exposed communication on top of the compute MFU, so the table holds
+#: the compute MFU that, on 16,384 H100s with one 400 Gb/s NIC each, a 16 M-token batch and TP8 × PP16
+#: (v = 8; the 405B layout of arXiv:2407.21783 Table 4), gives the card's hours: 0.164, 0.304, 0.400
+#: (efficiency 0.88, 0.87, 0.86). For 405B the result, 0.371 at 8,192 GPUs and 0.346 at 16,384, sits
+#: under the paper's 43 % and 41 % step MFU by its > 90 % effective training time. Smaller models run at a
+#: lower MFU: their matrices are smaller for the same cluster. (upper bound of active parameters, MFU),
+#: docs/workload-model.md "Default MFU". The default of every training time (`Workload.mfu_on`): one
+#: server's evaluation, `configurator cluster` and the recommender.
+MFU_AT_SCALE: tuple[tuple[float, float], ...] = ((20e9, 0.164), (150e9, 0.304), (float("inf"), 0.400))
 #: GPUs from which the at-scale MFU applies; from one 8-GPU server (`DEFAULT_MFU`) up to here the
 #: default falls log-linearly in the GPU count (an estimate: no published run measures the curve)
 AT_SCALE_GPUS = 1024
 SERVER_GPUS = 8
 
 
-def default_mfu(active_params: float, gpus: int) -> float:
+def default_mfu(active_params: float, gpus: Any) -> Any:
     """The MFU assumed when the user gives none: `DEFAULT_MFU` on up to one 8-GPU server, the
-    at-scale figure for the model's size from `AT_SCALE_GPUS` GPUs, log-linear in between."""
+    at-scale figure for the model's size from `AT_SCALE_GPUS` GPUs, log-linear in between; `gpus`
+    may be a numpy array (the recommender's candidates)."""
     at_scale = next(m for most, m in MFU_AT_SCALE if active_params <= most)
-    if gpus <= SERVER_GPUS:
-        return DEFAULT_MFU
-    if gpus >= AT_SCALE_GPUS:
-        return at_scale
-    share = math.log(gpus / SERVER_GPUS) / math.log(AT_SCALE_GPUS / SERVER_GPUS)
-    return DEFAULT_MFU + (at_scale - DEFAULT_MFU) * share
+    share = np.clip(np.log(np.maximum(gpus, SERVER_GPUS) / SERVER_GPUS) / math.log(AT_SCALE_GPUS / SERVER_GPUS),
+                    0.0, 1.0)
+    out = DEFAULT_MFU * (1 - share) + at_scale * share
+    return float(out) if np.ndim(out) == 0 else out
+
+
+def mfu_regime(gpus: int) -> str:
+    """Which default applies on `gpus` GPUs: "server" (one server's 0.40), "scale" (the at-scale figure by
+    size) or "between" (log-linear from one to the other)."""
+    return "server" if gpus <= SERVER_GPUS else "scale" if gpus >= AT_SCALE_GPUS else "between"
+
 
 TrainPrecision = Literal["fp32", "amp", "mixed", "bf16", "fp8"]
 InferPrecision = Literal["fp32", "fp16", "bf16", "fp8", "int8", "int4"]
@@ -296,9 +307,19 @@ class Workload(BaseModel):
         """GPUs the model states shard over when one server has `n_gpus`: every server's, for training."""
         return max(1, n_gpus) * (self.train.servers if self.mode == "train" else 1)
 
+    def mfu_on(self, gpus: Any) -> Any:
+        """The MFU of this job on `gpus` GPUs in all (an int or a numpy array): the user's, else for training
+        `default_mfu` by active parameters and GPU count, for inference `DEFAULT_MFU` (prefill)."""
+        if self.mfu is not None:
+            return self.mfu if np.ndim(gpus) == 0 else np.full(np.shape(gpus), self.mfu)
+        if self.mode != "train":
+            return DEFAULT_MFU if np.ndim(gpus) == 0 else np.full(np.shape(gpus), DEFAULT_MFU)
+        return default_mfu(self.model.active_param_count(), gpus)
+
     @property
     def effective_mfu(self) -> float:
-        return DEFAULT_MFU if self.mfu is None else self.mfu
+        """The MFU on one GPU (one server's default for training); `mfu_on` gives it at a GPU count."""
+        return float(self.mfu_on(1))
 
 
 class MemoryBreakdown(BaseModel):

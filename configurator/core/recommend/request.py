@@ -60,6 +60,9 @@ class Request(BaseModel):
     max_servers: int = Field(16, ge=1, le=512)
     host_memory_ratio: float = Field(DEFAULT_HOST_MEMORY_RATIO, ge=0, le=64, allow_inf_nan=False)
     front_size: int = Field(12, ge=1, le=200, description="most builds shown")
+    #: warning codes the user accepts (`configurator check`'s codes, e.g. power.feed-loss-overload): a build is
+    #: only proposed when the rules give it no error and no warning outside these
+    waived: tuple[str, ...] = Field((), max_length=200)
     #: the seeds' advice for training, "memory and interconnect first": a job on more than one GPU gets
     #: GPUs with a GPU-to-GPU link (an NVSwitch/xGMI baseboard, or PCIe cards joined by NVLink bridges)
     gpu_link: bool = True

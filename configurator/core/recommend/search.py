@@ -3,9 +3,10 @@
 `recommend` sweeps every block (`options`) through the vectorised evaluator (`sweep`), keeps the
 builds that meet every constraint, takes the Pareto front of money (price, TCO or cost per token)
 against speed (days to train or tokens per second), and checks each front build with the scalar
-`Evaluator` — the same rules `configurator check` runs. A front build the rules reject is never
-shown: it is excluded and the front recomputed. Serving builds also carry their TTFT, time per output
-token and concurrent sequences (`serving`), and must meet every serving target asked.
+`Evaluator` — the same rules `configurator check` runs. A front build the rules reject (an error, or a
+warning the request does not waive) is never shown: it is excluded and the front recomputed. Serving
+builds also carry their TTFT, time per output token and concurrent sequences (`serving`), and must meet
+every serving target asked.
 """
 
 from __future__ import annotations
@@ -181,7 +182,8 @@ def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]
         i, choice, servers = picks[int(row)]
         build = build_of(found[i], choice, req, servers)
         ev = evaluator.evaluate(build)
-        errors = [v for v in ev.violations if v.severity == "error"]
+        errors = [v for v in ev.violations if v.severity == "error"
+                  or (v.severity == "warning" and v.code not in req.waived)]
         if errors:
             bad.append((i, choice, errors[0].code))
             continue

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..catalog import GPU
 from ..cluster.inputs import TrainingSpec
-from ..cluster.scaling import job_inputs, step_seconds
+from ..cluster.scaling import days_on, job_inputs
 from ..evaluate.cost import HOURS_PER_YEAR
 from ..evaluate.power import ASSUMED_EFFICIENCY_PCT, EFFICIENCY_CURVES, on_segment
 from ..evaluate.workload import _compute_peak, estimate_memory, inference_speed
@@ -203,7 +203,7 @@ class WorkTable:
         key = (gpu, n)
         if key not in self._serve:
             g = self.gpus[gpu]
-            s = inference_speed(self.workload, n, float(self.peak[gpu]), self.workload.effective_mfu,
+            s = inference_speed(self.workload, n, float(self.peak[gpu]), float(self.workload.mfu_on(n)),
                                 g.memory_bandwidth_gbs)
             self._serve[key] = s.serving_tokens_per_s if s.serving_tokens_per_s is not None else s.decode_tokens_per_s
         return self._serve[key]
@@ -215,7 +215,7 @@ class WorkTable:
         the gradient all-reduce over each GPU's `net_gbs_per_gpu`, GB/s per direction)."""
         gpu = bt.gpu[c.block]
         if self.workload.mode == "train":
-            days = train_days(self.flops, n_gpu * c.servers, self.peak[gpu], self.workload.effective_mfu)
+            days = train_days(self.flops, n_gpu * c.servers, self.peak[gpu], self.workload.mfu_on(n_gpu))
             days_a = np.asarray(days)
             if np.any(np.asarray(c.servers) > 1):
                 days_a = self._scaled(days_a, gpu, n_gpu, c.servers, net_gbs_per_gpu)
@@ -230,15 +230,13 @@ class WorkTable:
         """`days` with each multi-server row replaced by the cluster model's days (rows of picks)."""
         days, gpu, n_gpu, servers, net = np.broadcast_arrays(days, gpu, n_gpu, servers, net)
         out = days.astype(float)
-        mfu = self.workload.effective_mfu
         for row in zip(*np.nonzero(servers > 1)):
             n, s, gbs = int(n_gpu[row]), int(servers[row]), float(net[row])
             if gbs <= 0:            # no network: the servers cannot train together
                 out[row] = np.inf
                 continue
-            single = train_days(self.flops, n, float(self.peak[gpu[row]]), mfu)
-            compute, comm = step_seconds(job_inputs(self.workload, n, self.flops, single, gbs), s, TrainingSpec())
-            out[row] = single / s / (compute / (compute + comm))
+            single = train_days(self.flops, n, float(self.peak[gpu[row]]), float(self.workload.mfu_on(n)))
+            out[row] = float(days_on(job_inputs(self.workload, n, self.flops, single, gbs), s, TrainingSpec()))
         return out
 
 

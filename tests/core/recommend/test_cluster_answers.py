@@ -72,10 +72,15 @@ def test_cluster_planner_agrees_within_5_percent(answers, evaluator) -> None:
 def test_h100_cluster_shards_the_model_over_every_server(evaluator) -> None:
     """70B on 8 × H100 80 GB per server needs ZeRO-3 over more than one server (16 B/param × 70B / 8 =
     140 GB per GPU): the cluster's build says over how many (`TrainJob.servers`), so `check` and
-    `cluster --from` size its memory as the cluster runs it, and an H100 cluster is proposed at all."""
+    `cluster --from` size its memory as the cluster runs it, and an H100 cluster is proposed once the user
+    waives the one warning it carries; without the waiver none is proposed (the recommender ships no warning)."""
     parser = argparse.ArgumentParser()
     add_arguments(parser)
-    req = build_request(parser.parse_args((JOB.replace("64", "128") + " --gpu-family H100").split()))
+    flags = JOB.replace("64", "128") + " --gpu-family H100"
+    unwaived = recommend(build_request(parser.parse_args(flags.split())), evaluator)
+    assert not unwaived.results
+    assert unwaived.rejected and all(x.endswith("power.feed-loss-overload") for x in unwaived.rejected)
+    req = build_request(parser.parse_args((flags + " --waive power.feed-loss-overload").split()))
     results = recommend(req, evaluator).results
     assert results and results[0].evaluation.compute.gpu_model.startswith("NVIDIA H100")
     r = results[0]
