@@ -64,6 +64,12 @@ def candidates_for(catalog: Catalog, kind: str, part_id: str, ways: int = 0) -> 
                  and part_id in a.companion_of and (kind != "nvlink-bridge" or a.bridge_ways in (0, ways)))
 
 
+def cord_for(catalog: Catalog, psu_id: str, named: Collection[str] = ()) -> Accessory | None:
+    """The power cord the BOM lists for PSU `psu_id` (`choose`; a build's `companions` as `named`)."""
+    cands = candidates_for(catalog, "power-cord", psu_id)
+    return choose(cands, named, lambda a: a.included or catalog.price(a.id) is not None) if cands else None
+
+
 def priced_choice(catalog: Catalog, candidates: Sequence[Accessory]) -> tuple[Accessory | None, bool]:
     """What the recommender can price for a role: (the accessory `choose` takes among the candidates
     with a price or `included`, None when none has; whether that is not the one the evaluation takes

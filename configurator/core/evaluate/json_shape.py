@@ -164,8 +164,10 @@ def _is_figure(key: str, value: Any) -> bool:
 
 
 def figures(evaluation: Any) -> dict[str, Any]:
-    """Every figure of `evaluate --json` for this evaluation: path -> value as printed."""
-    return {k: v for k, v in _leaves(evaluation_to_json(evaluation, _code_only, _no_words)) if _is_figure(k, v)}
+    """Every figure of `evaluate --json` for this evaluation: path -> value as printed. A companion
+    line's alternatives are not figures of the build (not on its BOM; their price source is on them)."""
+    return {k: v for k, v in _leaves(evaluation_to_json(evaluation, _code_only, _no_words))
+            if _is_figure(k, v) and ".alternatives." not in k}
 
 
 def _no_words(msg: Msg) -> str:

@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.build import Build
-from ...core.catalog import NIC, PSU, Accessory, Catalog, Switch
+from ...core.catalog import NIC, PSU, Catalog, Switch
+from ...core.evaluate.companions import cord_for
 from ...core.evaluate.result import Evaluation
 from ...store.safe_write import atomic_write, sanitize_filename
 from ...words.i18n import N_
@@ -108,12 +109,13 @@ def _weight(kg: float) -> float:
     return float(round(kg))
 
 
-def _inlet(catalog: Catalog, psu: PSU) -> str:
-    for part in catalog.by_category("accessory"):
-        if isinstance(part, Accessory) and part.kind == "power-cord" and psu.id in part.companion_of:
-            for cord_end, inlet in _INLET:
-                if cord_end in part.name.split(" to ")[0]:
-                    return inlet
+def _inlet(catalog: Catalog, psu: PSU, named: tuple[str, ...] = ()) -> str:
+    """The PSU's inlet from the cord the BOM lists for it (`companions.cord_for`), else by its rating."""
+    cord = cord_for(catalog, psu.id, named)
+    if cord is not None:
+        for cord_end, inlet in _INLET:
+            if cord_end in cord.name.split(" to ")[0]:
+                return inlet
     return inlet_by_rating(psu.rating_w)
 
 
@@ -123,7 +125,7 @@ def _power_ports(build: Build, ev: Evaluation, catalog: Catalog) -> list[dict[st
     active = max(1, ev.psu.active or len(psus))
     most = max(1, math.ceil(ev.power.wall_max_w / active))
     shared = max(1, math.ceil(ev.power.wall_typical_w / max(1, len(psus))))
-    return [{"name": slot, "type": _inlet(catalog, p), "maximum_draw": most, "allocated_draw": shared}
+    return [{"name": slot, "type": _inlet(catalog, p, build.companions), "maximum_draw": most, "allocated_draw": shared}
             for slot, p in psus]
 
 

@@ -106,3 +106,15 @@ def test_the_build_file_keeps_the_choice_and_omits_it_when_empty(catalog):
     named = _build(companions=["dist-rails-smc-4post"])
     again = loads_build(dumps_build(named), "b.json", catalog)
     assert again.companions == ("dist-rails-smc-4post",)
+
+
+def test_alternatives_are_not_figures_of_the_build(catalog):
+    """`explain` and the GUI explain the build's figures; an alternative is not on its BOM."""
+    from configurator.core.evaluate.json_shape import evaluation_to_json, figures
+    from configurator.words.problems import violation_json
+    from configurator.words.render import in_english
+
+    ev = evaluate(_build(), catalog)
+    data = evaluation_to_json(ev, violation_json, in_english)
+    assert any("alternatives" in ln for ln in data["cost"]["lines"])
+    assert not [k for k in figures(ev) if "alternatives" in k]
