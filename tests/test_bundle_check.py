@@ -230,6 +230,22 @@ def test_no_module_loads_code_or_files_by_name_unknown_to_the_spec():
     assert by_name == []
 
 
+def test_the_spec_excludes_nothing_the_app_imports(spec_run):
+    """The excluded packages (development tools, unused Qt modules) are imported nowhere in the app."""
+    excludes = spec_run["steps"]["Analysis"][0].kwargs["excludes"]
+    assert {"setuptools", "pkg_resources", "mypy", "PySide6.QtQml"} <= set(excludes)
+    imported = set()
+    for path in (ROOT / "configurator").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                imported |= {node.module, *(f"{node.module}.{alias.name}" for alias in node.names)}
+    assert "PySide6.QtWidgets" in imported and "jc" in imported
+    clashes = sorted(m for m in imported for ex in excludes if m == ex or m.startswith(ex + "."))
+    assert clashes == []
+
+
 def test_the_spec_collects_the_jc_parsers_the_importers_name(spec_run):
     assert "jc.parsers" in dict(spec_run["collect_submodules"])
     named = set()

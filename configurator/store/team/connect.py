@@ -147,13 +147,23 @@ def make_engine(url: str | None = None, password_file: str | None = None,
     return engine, parsed.render_as_string(hide_password=True)
 
 
+def _script_location() -> str:
+    """The migrations folder Alembic reads its scripts from (as files, not imports: a bundle must
+    ship them as data); one line, not Alembic's traceback, when an installation lacks it."""
+    if not (_MIGRATIONS / "env.py").is_file():
+        raise paths.ShippedDataMissingError(
+            f"the team store's migrations are missing at {_MIGRATIONS} (no env.py); "
+            "the installation is incomplete: reinstall ai-server-configurator")
+    return str(_MIGRATIONS)
+
+
 def migrate(engine: Engine) -> str:
     """Bring the store's schema to the newest migration; returns the revision it is at."""
     from alembic import command
     from alembic.config import Config
 
     cfg = Config()
-    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    cfg.set_main_option("script_location", _script_location())
     try:
         with engine.begin() as conn:
             cfg.attributes["connection"] = conn
@@ -176,7 +186,7 @@ def head() -> str:
     from alembic.script import ScriptDirectory
 
     cfg = Config()
-    cfg.set_main_option("script_location", str(_MIGRATIONS))
+    cfg.set_main_option("script_location", _script_location())
     return ScriptDirectory.from_config(cfg).get_current_head() or ""
 
 

@@ -51,3 +51,15 @@ def test_store_errors_are_one_line_exit_2(tmp_path, capsys):
     assert main(["prices", "import", str(bad), "--name", "x", "--currency", "USD",
                  "--store", f"sqlite:///{tmp_path / 's.sqlite'}"]) == 2
     assert f"{bad}: row 2, column price: abc is not a valid value" in capsys.readouterr().err
+
+
+def test_missing_migrations_are_one_line_exit_2(tmp_path, capsys, monkeypatch):
+    """An installation (a bundle) without the store's migration scripts says so in one line instead
+    of Alembic's traceback (the bundle left them out until 2026-12-06)."""
+    from configurator.store.team import connect
+
+    monkeypatch.setattr(connect, "_MIGRATIONS", tmp_path / "migrations")
+    assert main(["store", "init", "--store", f"sqlite:///{tmp_path / 's.sqlite'}"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert f"the team store's migrations are missing at {tmp_path / 'migrations'}" in err
