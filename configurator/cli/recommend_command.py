@@ -43,6 +43,9 @@ _FLAGS = {"target_ttft_ms": "ttft_ms", "target_tpot_ms": "tpot_ms", "max_kw_per_
 def build_request(args: argparse.Namespace) -> Request:
     """The `Request` the arguments describe; `WorkloadArgError` names the bad flag."""
     args.mode = {"finetune": "train", "serve": "infer"}.get(args.mode, args.mode)
+    auto = args.mode == "infer" and getattr(args, "batch", 1) is None and args.concurrent_users is None
+    if getattr(args, "batch", 1) is None:
+        args.batch = 1
     workload = build_workload(args)
     try:
         budget = Decimal(args.budget) if args.budget is not None else None
@@ -57,7 +60,7 @@ def build_request(args: argparse.Namespace) -> Request:
                        ambient_c=args.ambient, vendors=tuple(args.vendor), gpu_families=tuple(args.gpu_family),
                        owned=_owned(args.owned), objective=args.objective, tco_years=args.tco_years,
                        max_servers=args.max_servers, front_size=args.top,
-                       waived=tuple(getattr(args, "waive", ())))
+                       waived=tuple(getattr(args, "waive", ())), auto_concurrency=auto)
     except ValidationError as exc:
         err = exc.errors()[0]
         name = ".".join(str(x) for x in err["loc"])
@@ -75,6 +78,9 @@ def to_json(rec: Recommendation) -> dict[str, Any]:
         "candidates": rec.candidates, "enumerated": rec.enumerated, "blocks": rec.blocks, "seconds": round(rec.seconds, 3),
         "none_reason": rec.none_reason or None, "rejected_by_rules": list(rec.rejected),
         "dropped_by_serving_targets": [x.to_json() for x in rec.dropped],
+        "serving_bounds_ms": None if rec.request.training else {
+            "ttft": rec.request.ttft_limit_ms, "tpot": rec.request.tpot_limit_ms,
+            "concurrency_chosen_within": rec.request.auto_concurrency},
         "results": [{
             "servers": r.servers, "chassis": r.build.chassis, "gpu": r.evaluation.compute.gpu_id,
             "gpus_per_server": r.evaluation.compute.gpu_count, "price": str(r.price), "tco": str(r.tco),
@@ -88,13 +94,42 @@ def to_json(rec: Recommendation) -> dict[str, Any]:
     }
 
 
-def to_text(rec: Recommendation, tr: Any = lambda s: s) -> str:
+def _training_assumptions(rec: Recommendation, tr: Any, finetune: bool) -> list[str]:
+    """What a training answer assumed that the user did not give: the tokens, and no deadline."""
+    req, lines = rec.request, []
+    job, model = req.workload.train, req.workload.model
+    if job.tokens is None:
+        tokens = f"{20 * model.param_count() / 1e9:,.0f}"
+        lines.append(tr(N_("Fine-tuning on {tokens} B tokens, the pretraining default (20 × parameters): give --tokens "
+                           "for the fine-tuning set (examples × tokens each × epochs).") if finetune else
+                        N_("Training on {tokens} B tokens, 20 × parameters (Chinchilla, arXiv:2203.15556); --tokens "
+                           "sets them.")).format(tokens=tokens))
+    if req.deadline_days is None:
+        lines.append(tr(N_("No deadline: the builds are ranked by price whatever their training time; "
+                           "--deadline-days sizes the servers to a date.")))
+    return lines
+
+
+def to_text(rec: Recommendation, tr: Any = lambda s: s, finetune: bool = False) -> str:
     """A table of the front and each build's reasons; `tr` translates a template (gettext)."""
     lines = [tr(N_("{m:,} valid servers in {b} blocks, {n:,} scored after dominance pruning, in {s:.2f} s.")).format(
         m=rec.enumerated, n=rec.candidates, s=rec.seconds, b=rec.blocks)]
+    if rec.request.training:
+        lines += _training_assumptions(rec, tr, finetune)
     if not rec.results:
         lines.append(tr(rec.none_reason))
     lines += [tr(x.template).format(**dict(x.values)) for x in rec.dropped]
+    req = rec.request
+    if req.auto_concurrency and not req.training:
+        lines.append(tr(N_("Each server runs the most sequences with the first token within {ttft} ms and {tpot} ms per "
+                           "output token ({source}); --batch or --concurrent-users sets the concurrency.")).format(
+            ttft=f"{req.ttft_limit_ms:,.0f}", tpot=f"{req.tpot_limit_ms:,.0f}",
+            source=tr(N_("the targets asked")) if req.target_ttft_ms and req.target_tpot_ms
+            else tr(N_("MLPerf Inference's Server scenario bounds where none was asked"))))
+    codes = sorted({x.rpartition(": ")[2] for x in rec.rejected})
+    if codes:
+        lines.append(tr(N_("Set aside because check finds an error or warning on them: {n} builds ({codes}); "
+                           "--waive CODE accepts a warning.")).format(n=f"{len(rec.rejected):,}", codes=", ".join(codes)))
     for k, r in enumerate(rec.results, 1):
         c = r.evaluation.compute
         speed = (tr(N_("{days} days")).format(days=f"{r.days:,.1f}") if r.days is not None
@@ -125,7 +160,8 @@ def _progress() -> Callable[[int, int], None]:
 
 def run(args: argparse.Namespace, evaluator: Evaluator, tr: Any = lambda s: s) -> tuple[dict[str, Any], str]:
     """Recommend, write the best build when asked; (JSON object, text)."""
+    finetune = args.mode == "finetune"
     rec = recommend(build_request(args), evaluator, _progress() if sys.stderr.isatty() else None)
     if args.output and rec.results:
         save_build(rec.results[0].build, args.output)
-    return to_json(rec), to_text(rec, tr)
+    return to_json(rec), to_text(rec, tr, finetune)

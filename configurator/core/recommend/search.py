@@ -106,7 +106,10 @@ def recommend(request: Request, evaluator: Evaluator,
                               N_("No chassis, cooling and GPU in the catalog meet the constraints."))
     t = build_tables(found, evaluator.catalog, evaluator.fx, request)
     bt = block_table(found, t, request, evaluator.catalog, evaluator.fx)
-    work = WorkTable(request.workload, list(t.parts))
+    limits = None
+    if request.auto_concurrency and not request.training:
+        limits = (float(request.ttft_limit_ms or 0), float(request.tpot_limit_ms or 0))
+    work = WorkTable(request.workload, list(t.parts), limits_ms=limits)
     sweep = Sweep(t, bt, work, request, energy_price(evaluator.fx, request.electricity_price_kwh_usd,
                                                      request.currency))
     picks = []
@@ -149,7 +152,7 @@ def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]
     serving: dict[int, Serving] = {}
     if not req.training:
         serving = {r: _serving(sweep, c, r) for r in range(len(picks))}
-        if req.concurrent_users is not None:     # the rate at the users' concurrency, not the batch
+        if req.concurrent_users is not None or req.auto_concurrency:   # the rate at the concurrency, not the batch
             rate = np.array([s.concurrency * s.replicas / s.tpot_s for s in serving.values()])
             fig = replace(fig, tokens_per_s_all=rate)
     ok = _meets(fig, req, t.scale, rack, c.servers)
@@ -171,6 +174,8 @@ def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]
     for row in front:
         i, choice, servers = picks[int(row)]
         build = build_of(found[i], choice, req, servers)
+        if req.auto_concurrency and int(row) in serving:    # the build's workload runs the sequences chosen
+            build = _at_concurrency(build, serving[int(row)].concurrency)
         ev = evaluator.evaluate(build)
         errors = [v for v in ev.violations if v.severity == "error"
                   or (v.severity == "warning" and v.code not in req.waived)]
@@ -202,9 +207,17 @@ def _serving(sweep: Sweep, c, row: int) -> Serving:
     gpu, n = int(sweep.btab.gpu[b]), int(sweep.btab.n_gpu[b])
     table = sweep.serving
     if table is None:
-        table = sweep.serving = ServingTable(sweep.request.workload, sweep.request.concurrent_users)
+        table = sweep.serving = ServingTable(sweep.request.workload, sweep.request.concurrent_users,
+                                             sweep.work.auto if sweep.request.auto_concurrency else None)
     return table.figures(gpu, n, int(c.servers[row]), float(sweep.work.peak[gpu]),
                          float(sweep.work.gpus[gpu].memory_bandwidth_gbs), int(sweep.btab.vram_gb[b] * 1e9))
+
+
+def _at_concurrency(build: Build, sequences: int) -> Build:
+    """`build` whose serving workload runs `sequences` at once (its memory check and figures at that batch)."""
+    wl = dict(build.workload or {})
+    wl["infer"] = {**dict(wl.get("infer") or {}), "batch": sequences}
+    return build.model_copy(update={"workload": wl})
 
 
 def _result(build: Build, servers: int, ev: Evaluation, fig: Figures, row: int, scale: int,

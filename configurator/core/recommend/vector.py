@@ -25,6 +25,7 @@ from ..evaluate.workload_formulas import train_days, train_flops
 from ..evaluate.workload_memory import reserve_bytes
 from ..evaluate.workload_models import Workload
 from ..fx import FxTable
+from .serving import best_concurrency, tpot_s
 from .tables import NO_PRICE, BlockTable, Tables
 
 UTILIZATION = 0.8       # Commercial.utilization_pct default: the TCO's energy share at the typical draw
@@ -173,8 +174,13 @@ def evaluate(t: Tables, bt: BlockTable, c: Candidates, work: WorkTable, *, suppo
 class WorkTable:
     """The workload model's figures by GPU count and GPU row, computed once with the scalar model."""
 
-    def __init__(self, workload: Workload, gpus: list, peak: np.ndarray | None = None) -> None:
+    def __init__(self, workload: Workload, gpus: list, peak: np.ndarray | None = None,
+                 limits_ms: tuple[float, float] | None = None) -> None:
         self.workload = workload
+        #: serving with auto concurrency: the (TTFT, TPOT) bounds each server's sequences are chosen within, and
+        #: the sequences chosen per (GPU row, GPUs per server) (serving.best_concurrency)
+        self.limits_ms = limits_ms
+        self.auto: dict[tuple[int, int], int] = {}
         self._need: dict[int, int] = {}
         self.gpus = gpus       # Tables.parts rows that are GPUs, by part index
         w = workload
@@ -203,10 +209,21 @@ class WorkTable:
         key = (gpu, n)
         if key not in self._serve:
             g = self.gpus[gpu]
+            if self.limits_ms is not None:
+                self._serve[key] = self._auto_rate(gpu, n)
+                return self._serve[key]
             s = inference_speed(self.workload, n, float(self.peak[gpu]), float(self.workload.mfu_on(n)),
                                 g.memory_bandwidth_gbs)
             self._serve[key] = s.serving_tokens_per_s if s.serving_tokens_per_s is not None else s.decode_tokens_per_s
         return self._serve[key]
+
+    def _auto_rate(self, gpu: int, n: int) -> float:
+        """Output tokens/s of one server of `n` GPUs running the most sequences within the latency bounds."""
+        assert self.limits_ms is not None
+        g, peak = self.gpus[gpu], float(self.peak[gpu])
+        c = best_concurrency(self.workload, n, peak, g.memory_bandwidth_gbs, int(g.memory_gb * 1e9), *self.limits_ms)
+        self.auto[gpu, n] = c
+        return c / tpot_s(self.workload, n, peak, g.memory_bandwidth_gbs, c)
 
     def speed(self, bt: BlockTable, c: Candidates, n_gpu: np.ndarray,
               net_gbs_per_gpu: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

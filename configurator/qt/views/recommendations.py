@@ -38,6 +38,7 @@ from ...core.evaluate.workload import InferJob, TrainJob, Workload
 from ...core.evaluate.workload_models import InferPrecision, TrainPrecision
 from ...core.ops import Restore
 from ...core.recommend import Recommendation, Request, recommend
+from ...core.recommend.request import DEFAULT_MAX_SERVERS
 from ...words.i18n import _
 from ..panels.panel_charts import make_plot
 from ..screen_fit import resize_to_fit
@@ -143,7 +144,7 @@ class RecommendDialog(QDialog):
             self.objective.addItem(label, key)
         self.servers = QSpinBox()
         self.servers.setRange(1, 512)
-        self.servers.setValue(4)
+        self.servers.setValue(DEFAULT_MAX_SERVERS)
         for label, widget in ((self.tr("Model"), self.preset), (self.tr("Job"), self.mode),
                               (self.tr("Precision"), self.precision), (self.tr("Optimizer"), self.optimizer),
                               (self.tr("ZeRO stage"), self.zero), (self.tr("Training tokens"), self.tokens),
