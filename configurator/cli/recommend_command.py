@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..core import validation_text
+from ..core.evaluate.workload_models import mfu_regime
 from ..core.evaluator import Evaluator
 from ..core.input_error import english
 from ..core.recommend import Recommendation, Request, recommend
@@ -72,6 +73,45 @@ def build_request(args: argparse.Namespace) -> Request:
         raise WorkloadArgError(f"{flag}: {text}") from None
 
 
+def _mfu_source(rec: Recommendation, r: Any) -> str:
+    """Where a training answer's MFU comes from: "given", or the default's regime (server, between, scale)."""
+    if rec.request.workload.mfu is not None:
+        return "given"
+    return mfu_regime(r.evaluation.compute.gpu_count * r.servers)
+
+
+def _training_json(rec: Recommendation, r: Any) -> dict[str, Any] | None:
+    """A training answer's parallelism and MFU (multi-server: the cluster model's layout)."""
+    if r.mfu is None:
+        return None
+    p = r.layout
+    return {"mfu": r.mfu, "mfu_source": _mfu_source(rec, r),
+            "parallelism": None if p is None else {"tp": p.tensor_parallel, "pp": p.pipeline_stages,
+                                                    "dp": p.data_parallel},
+            "scaling_efficiency": None if p is None else p.efficiency}
+
+
+#: how a training answer's MFU source reads
+_MFU_SOURCES = {
+    "given": N_("given"),
+    "server": N_("the default on one server"),
+    "between": N_("the default between one server and the at-scale figure for the model's size"),
+    "scale": N_("the at-scale default for the model's size, from the Llama 3.1 model card"),
+}
+
+
+def _training_line(rec: Recommendation, r: Any, tr: Any) -> list[str]:
+    if r.mfu is None:
+        return []
+    source = tr(_MFU_SOURCES[_mfu_source(rec, r)])
+    p = r.layout
+    if p is None:
+        return [tr(N_("MFU {mfu} ({source}).")).format(mfu=f"{r.mfu:.1%}", source=source)]
+    return [tr(N_("Parallelism: TP {tp} per server × PP {pp} × DP {dp}; MFU {mfu} ({source}); scaling efficiency "
+                  "{eff}.")).format(tp=p.tensor_parallel, pp=p.pipeline_stages, dp=p.data_parallel,
+                                    mfu=f"{r.mfu:.1%}", source=source, eff=f"{p.efficiency:.0%}")]
+
+
 def to_json(rec: Recommendation) -> dict[str, Any]:
     """The `recommend --json` object (docs/cli.md)."""
     return {
@@ -89,6 +129,7 @@ def to_json(rec: Recommendation) -> dict[str, Any]:
             "peak_w_per_server": r.evaluation.power.peak_w, "warnings": r.warnings,
             "why": [x.to_json() for x in r.reasons], "binds": [x.to_json() for x in r.binds],
             "serving": r.serving.to_json() if r.serving is not None else None,
+            "training": _training_json(rec, r),
             "build": r.build.to_file_dict(),
         } for r in rec.results],
     }
@@ -138,6 +179,7 @@ def to_text(rec: Recommendation, tr: Any = lambda s: s, finetune: bool = False) 
                      f"{r.price:,.2f} {r.evaluation.cost.currency}, {speed}")
         said = (*r.reasons, *((serving_line(r.serving),) if r.serving is not None else ()), *r.binds)
         lines += ["      " + tr(x.template).format(**dict(x.values)) for x in said]
+        lines += ["      " + x for x in _training_line(rec, r, tr)]
     return "\n".join(lines)
 
 

@@ -14,7 +14,7 @@ from .costs import ClusterCost, ClusterLine, roll_up, switch_line, unit_line
 from .fabric import FabricPlan, size_fabric
 from .inputs import ClusterSpec
 from .racks import Rack, RackItem, build_rack, fill, server_item, switch_items
-from .scaling import ScalePoint, curve, exceeds_batch, step_inputs
+from .scaling import ScalePoint, curve, exceeds_batch, step_inputs, with_pipeline
 from .servers import ServerFigures, server_figures
 
 BTU_PER_W = 3.412
@@ -201,8 +201,9 @@ def plan_cluster(spec: ClusterSpec, catalog: Catalog, evaluator: Evaluator | Non
     if len(figs) == 1:
         inj = compute.injection_gbps_per_gpu if compute else figs[0].network_gbps_per_gpu
         inp = step_inputs(figs[0], inj, compute.oversubscription if compute else 1.0)
-        scaling = curve(inp, spec.server_count, spec.training) if inp else ()
-        if inp and exceeds_batch(inp, spec.server_count, spec.training):
+        training = with_pipeline(spec.training, figs[0].workload)
+        scaling = curve(inp, spec.server_count, training) if inp else ()
+        if inp and exceeds_batch(inp, spec.server_count, training):
             out.append(checks.batch_exceeded(inp.gpus_per_server * spec.server_count, inp.tokens_per_micro_step,
                                              float(spec.training.global_batch_tokens or 0)))
     return ClusterPlan(spec=spec, servers=tuple(figs), racks=tuple(racks), fabric=compute, storage=storage,

@@ -19,6 +19,7 @@ from decimal import Decimal
 import numpy as np
 
 from ..build import Build
+from ..cluster.scaling import ScalePoint
 from ..evaluate.result import Evaluation
 from ..evaluator import Evaluator
 from ..text import N_
@@ -50,6 +51,9 @@ class Result:
     binds: tuple[Reason, ...]
     warnings: int
     serving: Serving | None = None   # serving: TTFT, TPOT, concurrency and the parallelism assumed
+    #: training on several servers: the cluster model's point (TP per server × PP × DP, MFU, efficiency)
+    layout: ScalePoint | None = None
+    mfu: float | None = None         # training: the MFU the time assumes (`Workload.mfu_on` all its GPUs)
 
 
 @dataclass(frozen=True)
@@ -176,13 +180,20 @@ def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]
         build = build_of(found[i], choice, req, servers)
         if req.auto_concurrency and int(row) in serving:    # the build's workload runs the sequences chosen
             build = _at_concurrency(build, serving[int(row)].concurrency)
+        if req.training and servers > 1:                     # and the pipeline depth chosen
+            build = _with_stages(build, _stages(sweep, c, int(row)))
         ev = evaluator.evaluate(build)
         errors = [v for v in ev.violations if v.severity == "error"
                   or (v.severity == "warning" and v.code not in req.waived)]
         if errors:
             bad.append((i, choice, errors[0].code))
             continue
-        results.append(_result(build, servers, ev, fig, int(row), t.scale, req, serving.get(int(row))))
+        res = _result(build, servers, ev, fig, int(row), t.scale, req, serving.get(int(row)))
+        if req.training:
+            n = int(sweep.btab.n_gpu[c.block[int(row)]])
+            layout = _layout(sweep, c, int(row)) if servers > 1 else None
+            res = replace(res, layout=layout, mfu=layout.mfu if layout is not None else float(req.workload.mfu_on(n)))
+        results.append(res)
     if bad:
         return [], bad
     return explain(results, fig, front, c, sweep, found, picks), []
@@ -211,6 +222,29 @@ def _serving(sweep: Sweep, c, row: int) -> Serving:
                                              sweep.work.auto if sweep.request.auto_concurrency else None)
     return table.figures(gpu, n, int(c.servers[row]), float(sweep.work.peak[gpu]),
                          float(sweep.work.gpus[gpu].memory_bandwidth_gbs), int(sweep.btab.vram_gb[b] * 1e9))
+
+
+def _cluster_key(sweep: Sweep, c, row: int) -> tuple[int, int, int, float]:
+    """(GPU row, GPUs per server, servers, GB/s per GPU) of candidate `row`: what its cluster model reads."""
+    b = int(c.block[row])
+    gpu, n = int(sweep.btab.gpu[b]), int(sweep.btab.n_gpu[b])
+    return gpu, n, int(c.servers[row]), float(sweep.tables.nic_gbps[c.nic[row]]) * float(c.n_nic[row]) / n / 8.0
+
+
+def _stages(sweep: Sweep, c, row: int) -> int:
+    """The pipeline depth the cluster model chose for multi-server training candidate `row`."""
+    return sweep.work.pipeline(*_cluster_key(sweep, c, row))[0]
+
+
+def _layout(sweep: Sweep, c, row: int) -> ScalePoint:
+    return sweep.work.layout(*_cluster_key(sweep, c, row))
+
+
+def _with_stages(build: Build, stages: int) -> Build:
+    """`build` whose training workload runs `stages` pipeline stages across its servers."""
+    wl = dict(build.workload or {})
+    wl["train"] = {**dict(wl.get("train") or {}), "pipeline_stages": stages}
+    return build.model_copy(update={"workload": wl})
 
 
 def _at_concurrency(build: Build, sequences: int) -> Build:

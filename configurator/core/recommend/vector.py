@@ -17,7 +17,7 @@ import numpy as np
 
 from ..catalog import GPU
 from ..cluster.inputs import TrainingSpec
-from ..cluster.scaling import days_on, job_inputs
+from ..cluster.scaling import ScalePoint, best_pipeline, job_inputs, point
 from ..evaluate.cost import HOURS_PER_YEAR
 from ..evaluate.power import ASSUMED_EFFICIENCY_PCT, EFFICIENCY_CURVES, on_segment
 from ..evaluate.workload import _compute_peak, estimate_memory, inference_speed
@@ -192,6 +192,7 @@ class WorkTable:
             self.tokens = float(tokens)
             self.flops = train_flops(m.active_param_count(), tokens)
         self._serve: dict[tuple[int, int], float] = {}
+        self._pipeline: dict[tuple[int, int, int, float], tuple[int, float]] = {}
 
     def need(self, n: np.ndarray) -> np.ndarray:
         """Per-GPU bytes the job needs on `n` GPUs: PyTorch's peak plus the CUDA/allocator reserve."""
@@ -244,17 +245,32 @@ class WorkTable:
 
 
     def _scaled(self, days: np.ndarray, gpu, n_gpu, servers, net) -> np.ndarray:
-        """`days` with each multi-server row replaced by the cluster model's days (rows of picks)."""
+        """`days` with each multi-server row replaced by the cluster model's days at the pipeline depth that
+        trains fastest (`pipeline`; rows of picks)."""
         days, gpu, n_gpu, servers, net = np.broadcast_arrays(days, gpu, n_gpu, servers, net)
         out = days.astype(float)
         for row in zip(*np.nonzero(servers > 1)):
-            n, s, gbs = int(n_gpu[row]), int(servers[row]), float(net[row])
-            if gbs <= 0:            # no network: the servers cannot train together
-                out[row] = np.inf
-                continue
-            single = train_days(self.flops, n, float(self.peak[gpu[row]]), float(self.workload.mfu_on(n)))
-            out[row] = float(days_on(job_inputs(self.workload, n, self.flops, single, gbs), s, TrainingSpec()))
+            out[row] = self.pipeline(int(gpu[row]), int(n_gpu[row]), int(servers[row]), float(net[row]))[1]
         return out
+
+    def layout(self, gpu: int, n: int, servers: int, gbs: float) -> ScalePoint:
+        """The cluster model's point of `servers` servers at the pipeline depth chosen: TP × PP × DP, MFU, efficiency."""
+        single = train_days(self.flops, n, float(self.peak[gpu]), float(self.workload.mfu_on(n)))
+        inp = job_inputs(self.workload, n, self.flops, single, max(gbs, 1e-9))
+        return point(inp, servers, TrainingSpec(pipeline_stages=self.pipeline(gpu, n, servers, gbs)[0]))
+
+    def pipeline(self, gpu: int, n: int, servers: int, gbs: float) -> tuple[int, float]:
+        """(pipeline stages, days) of `servers` servers of `n` GPUs (row `gpu`) with `gbs` GB/s per GPU:
+        the depth that trains fastest (cluster.scaling.best_pipeline); inf days without a network."""
+        key = (gpu, n, servers, round(gbs, 6))
+        if key not in self._pipeline:
+            if gbs <= 0:            # no network: the servers cannot train together
+                self._pipeline[key] = (1, float("inf"))
+            else:
+                single = train_days(self.flops, n, float(self.peak[gpu]), float(self.workload.mfu_on(n)))
+                inp = job_inputs(self.workload, n, self.flops, single, gbs)
+                self._pipeline[key] = best_pipeline(inp, servers, self.workload.model.layers, TrainingSpec())
+        return self._pipeline[key]
 
 
 def energy_price(fx: FxTable, price_usd: Decimal, currency: str) -> float:

@@ -96,3 +96,20 @@ def test_top_three_pass_check_and_the_planner(job, evaluator):
         assert all(r.tokens_per_s >= 1000 for r in answers)
     if job == "70b-train-1t-30d":
         assert all(r.days is not None and r.days <= 30 for r in answers)
+
+
+def test_multi_server_training_shows_the_pipeline_depth_it_chose(evaluator):
+    """Each cluster answer trains at the pipeline depth that is fastest for its server count (stages dividing the
+    servers and the model's 80 layers), shows TP × PP × DP and its MFU, and its build carries the depth so that
+    `cluster --from` runs the same layout."""
+    rec = _recommend("70b-train-1t-30d", evaluator)
+    text = to_text(rec)
+    for r in rec.results:
+        p = r.layout
+        assert p is not None and r.mfu == p.mfu and p.tensor_parallel * p.pipeline_stages * p.data_parallel == p.gpus
+        assert r.build.workload is not None and r.build.workload["train"]["pipeline_stages"] == p.pipeline_stages
+        assert f"PP {p.pipeline_stages} × DP {p.data_parallel}" in text
+        plan = plan_cluster(ClusterSpec(servers=(ServerGroup(build=r.build, count=r.servers),)), evaluator.catalog,
+                            evaluator)
+        assert plan.scaled is not None and plan.scaled.pipeline_stages == p.pipeline_stages
+    assert any(r.layout is not None and r.layout.pipeline_stages > 1 for r in rec.results)
