@@ -11,4 +11,10 @@ WORDS: dict[str, Entry] = {
                                  "all-reduce, which does not shrink, takes more of every step."),
     "cluster.batch-exceeded.fix": N_("Use fewer servers, a larger global batch, or more pipeline stages "
                                      "(fewer data-parallel copies)."),
+    "cluster.fabric-protocol": N_("The compute fabric is {fabric} ({switch}) but {where}'s fabric NICs run {nic} only: "
+                                  "they cannot join it."),
+    "cluster.fabric-protocol.fix": N_("Choose a compute-fabric switch for {nic} (configurator cluster --switch), or "
+                                      "NICs of the fabric's protocol."),
+    "cluster.protocol.ib": N_("InfiniBand"),
+    "cluster.protocol.eth": N_("Ethernet (RoCE)"),
 }

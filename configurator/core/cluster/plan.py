@@ -15,7 +15,7 @@ from .fabric import FabricPlan, size_fabric
 from .inputs import ClusterSpec
 from .racks import Rack, RackItem, build_rack, fill, server_item, switch_items
 from .scaling import ScalePoint, curve, exceeds_batch, step_inputs, with_pipeline
-from .servers import ServerFigures, server_figures
+from .servers import ServerFigures, fabric_protocol, server_figures
 
 BTU_PER_W = 3.412
 
@@ -183,6 +183,10 @@ def plan_cluster(spec: ClusterSpec, catalog: Catalog, evaluator: Evaluator | Non
     for rack in racks:
         out += checks.rack_limits(rack) + checks.rack_feeds(rack) + checks.rack_cooling(rack)
     out += checks.server_checks(figs)
+    switch = catalog.get(spec.fabric.switch)
+    if compute is not None and isinstance(switch, Switch):
+        for g, f in zip(spec.servers, figs, strict=True):
+            out += checks.fabric_protocol(switch.protocol, switch.name, fabric_protocol(g.build, catalog), f.name)
     for fab in fabrics:
         out += checks.fabric_checks(fab, spec.fabric.max_tiers)
     util = spec.site.utilization_pct / 100.0
