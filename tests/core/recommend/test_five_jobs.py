@@ -21,7 +21,8 @@ import pytest
 from configurator.cli.commands.recommend import arguments as add_arguments
 from configurator.cli.recommend_command import build_request, to_text
 from configurator.core.cluster import plan_cluster
-from configurator.core.cluster.inputs import ClusterSpec, ServerGroup
+from configurator.core.cluster.inputs import ClusterSpec, FabricSpec, ServerGroup
+from configurator.core.cluster.servers import default_switch
 from configurator.core.recommend import recommend
 from configurator.core.recommend.serving import DEFAULT_TPOT_MS, DEFAULT_TTFT_MS, ENGINE_MAX_SEQS
 from configurator.store.catalogs import load_catalog
@@ -109,7 +110,12 @@ def test_multi_server_training_shows_the_pipeline_depth_it_chose(evaluator):
         assert p is not None and r.mfu == p.mfu and p.tensor_parallel * p.pipeline_stages * p.data_parallel == p.gpus
         assert r.build.workload is not None and r.build.workload["train"]["pipeline_stages"] == p.pipeline_stages
         assert f"PP {p.pipeline_stages} × DP {p.data_parallel}" in text
-        plan = plan_cluster(ClusterSpec(servers=(ServerGroup(build=r.build, count=r.servers),)), evaluator.catalog,
-                            evaluator)
+        switch = default_switch(r.build, evaluator.catalog)      # what `cluster --from` picks: RoCE NICs, SN5600
+        plan = plan_cluster(ClusterSpec(servers=(ServerGroup(build=r.build, count=r.servers),),
+                                        fabric=FabricSpec(switch=switch)), evaluator.catalog, evaluator)
         assert plan.scaled is not None and plan.scaled.pipeline_stages == p.pipeline_stages
+        assert not [v.code for v in plan.violations if v.severity == "error"]
+        # the fabric's switches are in the answer's price, as the cluster plan prices them
+        assert r.fabric > 0 and r.fabric == sum(
+            (ln.extended or 0 for ln in plan.cost.lines if ln.group == "Fabric" and "switch" in ln.item.lower()), 0)
     assert any(r.layout is not None and r.layout.pipeline_stages > 1 for r in rec.results)
