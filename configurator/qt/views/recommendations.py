@@ -211,7 +211,8 @@ class RecommendDialog(QDialog):
                        budget=budget, currency=self.currency.currentText(),
                        max_kw_per_server=self.max_kw.value() or None, max_rack_units=self.max_ru.value() or None,
                        cooling=self.cooling.currentData(), ambient_c=self.ambient.value(),
-                       objective=self.objective.currentData(), max_servers=self.servers.value())
+                       objective=self.objective.currentData(), max_servers=self.servers.value(),
+                       auto_concurrency=mode == "infer")   # as recommend's CLI without --batch: MLPerf's bounds
 
     # ------------------------------------------------------------------ results
     def run(self) -> None:
