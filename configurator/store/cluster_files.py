@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.cluster.inputs import ClusterSpec, ServerGroup
+from ..core.cluster.servers import default_switch
 from ..core.message import Msg
 from .build_files import BuildFileError, dumps_build, parse_json_checked, read_build, validation_error
 from .safe_write import atomic_write
@@ -131,6 +132,10 @@ def spec_from_build(build_path: str, servers: int, catalog: Catalog | None = Non
         build = read_build(build_path, catalog).build
     except BuildFileError as exc:
         raise _fail(exc) from None
+    fabric = dict(sections.get("fabric") or {})
+    if catalog is not None and not fabric.get("switch"):     # by the NICs: RoCE NICs on an Ethernet fabric
+        fabric["switch"] = default_switch(build, catalog)
+        sections = {**sections, "fabric": fabric}
     try:
         return ClusterSpec.model_validate({"name": f"{servers} x {build.meta.name}",
                                            "servers": [ServerGroup(build=build, count=servers, source=build_path)],

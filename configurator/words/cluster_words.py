@@ -89,4 +89,10 @@ WORDS: dict[str, Entry] = {
     "cluster.item.storage.cable-fiber": N_("storage: fibre cables (in the row)"),
     "cluster.item.pdu": N_("Rack PDU"),
     "cluster.item.install": N_("Installation and cabling, per rack"),
+    "cluster.fabric-protocol": N_("The compute fabric is {fabric} ({switch}) but {where}'s fabric NICs run {nic} only: "
+                                  "they cannot join it."),
+    "cluster.fabric-protocol.fix": N_("Choose a compute-fabric switch for {nic} (configurator cluster --switch), or "
+                                      "NICs of the fabric's protocol."),
+    "cluster.protocol.ib": N_("InfiniBand"),
+    "cluster.protocol.eth": N_("Ethernet (RoCE)"),
 }

@@ -97,6 +97,7 @@ GPU: dict[str, Entry] = {
     "gpu.bridge-baseboard": N_("bridges join PCIe cards; baseboard GPUs are linked by the baseboard"),
     "gpu.bridge-differ": N_("a bridge joins identical GPUs only, and these differ ({names})"),
     "gpu.bridge-none": N_("the {gpu} has no NVLink bridge connector"),
+    "gpu.bridge-apart": N_("the cards hang off different CPUs ({sockets}), on risers a bridge does not span"),
     "gpu.bridge-ways": N_("the {gpu} bridges at most {ways} cards, not {n}"),
     "gpu.bridge-invalid.fix": N_("Remove the bridge."),
     "gpu.not-bridged": N_("The {gpu} cards in {slots} support {way}-way NVLink bridges but are not bridged: "

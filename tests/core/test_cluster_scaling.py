@@ -84,3 +84,25 @@ def test_the_default_batch_is_llama_2s_4m_tokens():
     assert float(tokens_per_gpu_step(inp, 16, DEFAULT_GLOBAL_BATCH_TOKENS)) == 4 * SEQ
     assert float(tokens_per_gpu_step(inp, 128, DEFAULT_GLOBAL_BATCH_TOKENS)) == SEQ / 2
     assert exceeds_batch(inp, 128, TrainingSpec()) and not exceeds_batch(inp, 64, TrainingSpec())
+
+
+def test_the_builds_pipeline_depth_applies_where_the_cluster_file_sets_none():
+    from configurator.core.cluster.scaling import with_pipeline
+    from configurator.core.evaluate.workload_models import ModelShape, TrainJob, Workload
+
+    shape = ModelShape(name="t", layers=80, hidden=8192, heads=64, kv_heads=8, ffn=28672, vocab=128256)
+    wl = Workload(model=shape, mode="train", train=TrainJob(servers=16, pipeline_stages=4))
+    assert with_pipeline(TrainingSpec(), wl).pipeline_stages == 4
+    assert with_pipeline(TrainingSpec(pipeline_stages=8), wl).pipeline_stages == 8     # the file's own wins
+    assert with_pipeline(TrainingSpec(), None).pipeline_stages == 1
+
+
+def test_best_pipeline_is_the_fastest_depth_dividing_servers_and_layers():
+    from configurator.core.cluster.scaling import best_pipeline, days_on
+
+    inp = llama3_405b()
+    training = TrainingSpec(global_batch_tokens=BATCH)
+    stages, days = best_pipeline(inp, 96, 126, training)
+    depths = [p for p in (1, 2, 4, 8, 16) if 96 % p == 0 and 126 % p == 0]      # 1, 2
+    assert stages in depths and days == min(float(days_on(inp, 96, training.model_copy(
+        update={"pipeline_stages": p}))) for p in depths)

@@ -23,6 +23,13 @@ def _workload_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("train or finetune: sized by --deadline-days; infer or serve: sized by "
                           "--target-tokens-per-s (default: %(default)s)"))
     add_job_arguments(p)
+    for action in p._actions:      # serving: by default as many sequences as the latency bounds allow
+        if action.dest == "batch":
+            action.default = None
+            action.help = _("training: micro-batch per GPU, sequences (default 1); serving: concurrent sequences per "
+                            "server (default: the most that meet --ttft-ms and --tpot-ms, else MLPerf Inference's "
+                            "Server bounds: 2,000 ms to the first token, 200 ms per output token, 100 ms for models "
+                            "up to 20B)")
     p.add_argument("--no-checkpointing", dest="checkpointing", action="store_false",
                    help=_("training: without activation checkpointing (on by default: the least memory per GPU)"))
     p.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=3, help=_(ZERO_HELP))
@@ -30,6 +37,8 @@ def _workload_arguments(p: argparse.ArgumentParser) -> None:
 
 def arguments(p: argparse.ArgumentParser) -> None:
     """Every flag of `configurator recommend`: the job, the constraints, the objective."""
+    from ...core.recommend.request import DEFAULT_MAX_SERVERS
+
     _workload_arguments(p)
     p.add_argument("--deadline-days", type=float, metavar="D", help=_("training: finish within D days"))
     p.add_argument("--target-tokens-per-s", type=float, metavar="RATE", help=_("serving: output tokens/s over all servers"))
@@ -57,7 +66,7 @@ def arguments(p: argparse.ArgumentParser) -> None:
                           "(training days); cost_per_mtok (cost per million tokens) (default: %(default)s)"))
     p.add_argument("--tco-years", type=count, default=5, metavar="N",
                    help=_("TCO horizon, years (default: %(default)s)"))
-    p.add_argument("--max-servers", type=count, default=16, metavar="N",
+    p.add_argument("--max-servers", type=count, default=DEFAULT_MAX_SERVERS, metavar="N",
                    help=_("most servers of one build the job may use (default: %(default)s)"))
     p.add_argument("--waive", action="append", default=[], metavar="CODE",
                    help=_("a warning code of configurator check a proposed build may carry (repeatable; by default "

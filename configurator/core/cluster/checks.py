@@ -130,6 +130,16 @@ def fabric_checks(fab: FabricPlan, max_tiers: int) -> list[Violation]:
     return out
 
 
+def fabric_protocol(switch_protocol: str, switch_name: str, nic_protocol: str | None, where: str) -> list[Violation]:
+    """`cluster.fabric-protocol`: Ethernet-only NICs on an InfiniBand fabric or the reverse (VPI cards run both)."""
+    if nic_protocol is None or nic_protocol == switch_protocol:
+        return []
+    fabric, nic = Msg(f"cluster.protocol.{switch_protocol}"), Msg(f"cluster.protocol.{nic_protocol}")
+    return [Violation(severity="error", code="cluster.fabric-protocol",
+                      message=Msg("cluster.fabric-protocol", fabric=fabric, switch=switch_name, where=where, nic=nic),
+                      slots=(where,), fix=Fix(description=Msg("cluster.fabric-protocol.fix", nic=nic)))]
+
+
 def batch_exceeded(gpus: int, micro_tokens: float, batch_tokens: float) -> Violation:
     """`cluster.batch-exceeded`: one micro-batch per GPU is already more than the global batch."""
     message = Msg("cluster.batch-exceeded", gpus=gpus, micro=round(micro_tokens),

@@ -15,8 +15,8 @@ from .costs import ClusterCost, ClusterLine, roll_up, switch_line, unit_line
 from .fabric import FabricPlan, size_fabric
 from .inputs import ClusterSpec
 from .racks import Rack, RackItem, build_rack, fill, server_item, switch_items
-from .scaling import ScalePoint, curve, exceeds_batch, step_inputs
-from .servers import ServerFigures, server_figures
+from .scaling import ScalePoint, curve, exceeds_batch, step_inputs, with_pipeline
+from .servers import ServerFigures, fabric_protocol, server_figures
 
 BTU_PER_W = 3.412
 
@@ -185,6 +185,10 @@ def plan_cluster(spec: ClusterSpec, catalog: Catalog, evaluator: Evaluator | Non
     for rack in racks:
         out += checks.rack_limits(rack) + checks.rack_feeds(rack) + checks.rack_cooling(rack)
     out += checks.server_checks(figs)
+    switch = catalog.get(spec.fabric.switch)
+    if compute is not None and isinstance(switch, Switch):
+        for g, f in zip(spec.servers, figs, strict=True):
+            out += checks.fabric_protocol(switch.protocol, switch.name, fabric_protocol(g.build, catalog), f.name)
     for fab in fabrics:
         out += checks.fabric_checks(fab, spec.fabric.max_tiers)
     util = spec.site.utilization_pct / 100.0
@@ -202,8 +206,9 @@ def plan_cluster(spec: ClusterSpec, catalog: Catalog, evaluator: Evaluator | Non
     if len(figs) == 1:
         inj = compute.injection_gbps_per_gpu if compute else figs[0].network_gbps_per_gpu
         inp = step_inputs(figs[0], inj, compute.oversubscription if compute else 1.0)
-        scaling = curve(inp, spec.server_count, spec.training) if inp else ()
-        if inp and exceeds_batch(inp, spec.server_count, spec.training):
+        training = with_pipeline(spec.training, figs[0].workload)
+        scaling = curve(inp, spec.server_count, training) if inp else ()
+        if inp and exceeds_batch(inp, spec.server_count, training):
             out.append(checks.batch_exceeded(inp.gpus_per_server * spec.server_count, inp.tokens_per_micro_step,
                                              float(spec.training.global_batch_tokens or 0)))
     return ClusterPlan(spec=spec, servers=tuple(figs), racks=tuple(racks), fabric=compute, storage=storage,

@@ -134,6 +134,31 @@ def exceeds_batch(inp: StepInputs, servers: int, training: TrainingSpec) -> bool
     return bool(batch) and servers * inp.gpus_per_server * inp.tokens_per_micro_step > float(batch or 0) * (1 + 1e-9)
 
 
+#: pipeline depths the recommender tries per cluster (Megatron-LM: stages dividing the layers and the servers)
+PIPELINE_CHOICES = (1, 2, 4, 8, 16)
+
+
+def with_pipeline(training: TrainingSpec, workload: Workload | None) -> TrainingSpec:
+    """`training` with the build's own pipeline depth (`TrainJob.pipeline_stages`, the recommender's choice)
+    where the cluster file sets none (1)."""
+    stages = workload.train.pipeline_stages if workload is not None and workload.mode == "train" else 1
+    if training.pipeline_stages != 1 or stages == 1:
+        return training
+    return training.model_copy(update={"pipeline_stages": stages})
+
+
+def best_pipeline(inp: StepInputs, servers: int, layers: int, training: TrainingSpec) -> tuple[int, float]:
+    """(stages, days) of the pipeline depth that trains fastest on `servers` servers: of `PIPELINE_CHOICES`,
+    those dividing the servers and the model's layers."""
+    best = (1, float(days_on(inp, servers, training)))
+    for p in PIPELINE_CHOICES[1:]:
+        if p <= servers and servers % p == 0 and layers % p == 0:
+            days = float(days_on(inp, servers, training.model_copy(update={"pipeline_stages": p})))
+            if days < best[1] * (1 - 1e-9):
+                best = (p, days)
+    return best
+
+
 def days_on(inp: StepInputs, servers: Any, training: TrainingSpec, net_gbs_per_gpu: Any = None) -> Any:
     """Days to train on `servers` servers (an int or a numpy array): one server's days shared by the
     servers, slowed by the cluster's lower MFU and by the exposed communication of each step."""
@@ -190,4 +215,4 @@ def servers_for(inp: StepInputs, deadline_days: float, training: TrainingSpec) -
 
 
 __all__ = ["ScalePoint", "StepInputs", "step_inputs", "job_inputs", "step_seconds", "tokens_per_gpu_step",
-           "exceeds_batch", "days_on", "point", "curve", "servers_for"]
+           "exceeds_batch", "days_on", "best_pipeline", "with_pipeline", "PIPELINE_CHOICES", "point", "curve", "servers_for"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..build import Build
-from ..catalog import Catalog
+from ..catalog import NIC, Catalog
 from ..evaluate.result import Evaluation
 from ..evaluate.workload_models import Workload
 from ..evaluator import Evaluator
@@ -46,6 +46,31 @@ class ServerFigures:
     @property
     def heat_to_liquid_w(self) -> float:
         return max(0.0, self.heat_max_w - self.heat_to_air_w)
+
+
+#: the compute-fabric switch a cluster of one build gets by its fabric NICs' protocol when none is named:
+#: InfiniBand (DGX SuperPOD's QM9700) or Ethernet/RoCE (Spectrum-X's SN5600; catalogs/switches.toml cites both)
+DEFAULT_SWITCH = {"ib": "nvidia-qm9700-ndr", "eth": "nvidia-sn5600-spectrum4"}
+#: a NIC port at least this fast carries compute-fabric traffic (the recommender's fabric NICs are >= 400 Gb/s)
+FABRIC_PORT_GBPS = 200.0
+
+
+def fabric_protocol(build: Build, catalog: Catalog) -> str | None:
+    """"eth" when every compute-fabric NIC port of `build` is Ethernet only, "ib" when one is InfiniBand
+    only, else None (VPI cards run either; no fabric NIC)."""
+    found = set()
+    for pid in build.placements.values():
+        part = catalog.get(pid)
+        if isinstance(part, NIC) and part.kind != "dpu" and part.port_speed_gbps >= FABRIC_PORT_GBPS:
+            found.add(part.protocol)
+    if "ib" in found:
+        return "ib"
+    return "eth" if found == {"eth"} else None
+
+
+def default_switch(build: Build, catalog: Catalog) -> str:
+    """The compute switch for a cluster of `build`: Ethernet for Ethernet-only fabric NICs, else InfiniBand."""
+    return DEFAULT_SWITCH["eth" if fabric_protocol(build, catalog) == "eth" else "ib"]
 
 
 def site_build(build: Build, spec: ClusterSpec) -> Build:

@@ -226,6 +226,9 @@ class TrainJob(BaseModel):
     #: servers the data-parallel (ZeRO) group spans: model states shard over every server's GPUs. The
     #: time stays one server's (`configurator cluster` scales it); the recommender sets it on a cluster's build
     servers: int = Field(1, ge=1, le=100_000)
+    #: pipeline-parallel stages across those servers (each holds a slice of the layers): the recommender chooses
+    #: it per cluster, and `configurator cluster` runs it where the cluster file sets no pipeline_stages
+    pipeline_stages: int = Field(1, ge=1, le=1024)
 
     @field_validator("micro_batch", "seq_len")
     @classmethod

@@ -122,9 +122,9 @@ def _ms(seconds: float) -> str:
 def _misses(req: Request, s: Serving) -> list[str]:
     """The serving targets `s` misses: "ttft", "tpot", "users"."""
     out = []
-    if req.target_ttft_ms is not None and s.ttft_s * 1000 > req.target_ttft_ms:
+    if req.ttft_limit_ms is not None and s.ttft_s * 1000 > req.ttft_limit_ms:
         out.append("ttft")
-    if req.target_tpot_ms is not None and s.tpot_s * 1000 > req.target_tpot_ms:
+    if req.tpot_limit_ms is not None and s.tpot_s * 1000 > req.tpot_limit_ms:
         out.append("tpot")
     if req.concurrent_users is not None and s.max_users < req.concurrent_users:
         out.append("users")
@@ -140,14 +140,14 @@ def drops(req: Request, servings: list[Serving]) -> list[Reason]:
     """For each serving target that drops builds otherwise valid: how many, and the best any reaches."""
     missed = [set(_misses(req, s)) for s in servings]
     out = []
-    if req.target_ttft_ms is not None and (n := sum("ttft" in m for m in missed)):
+    if req.ttft_limit_ms is not None and (n := sum("ttft" in m for m in missed)):
         out.append(_r("ttft", N_("Time to first token: {n} builds dropped; the best reaches {best} ms for the "
                                  "{target} ms asked."),
-                      n=f"{n:,}", best=_ms(min(s.ttft_s for s in servings)), target=f"{req.target_ttft_ms:g}"))
-    if req.target_tpot_ms is not None and (n := sum("tpot" in m for m in missed)):
+                      n=f"{n:,}", best=_ms(min(s.ttft_s for s in servings)), target=f"{req.ttft_limit_ms or 0:g}"))
+    if req.tpot_limit_ms is not None and (n := sum("tpot" in m for m in missed)):
         out.append(_r("tpot", N_("Time per output token: {n} builds dropped; the best reaches {best} ms for the "
                                  "{target} ms asked."),
-                      n=f"{n:,}", best=_ms(min(s.tpot_s for s in servings)), target=f"{req.target_tpot_ms:g}"))
+                      n=f"{n:,}", best=_ms(min(s.tpot_s for s in servings)), target=f"{req.tpot_limit_ms or 0:g}"))
     if req.concurrent_users is not None and (n := sum("users" in m for m in missed)):
         out.append(_r("users", N_("Concurrent users: {n} builds dropped; the most any holds is {best} for the "
                                   "{target} asked."),

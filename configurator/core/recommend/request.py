@@ -15,6 +15,7 @@ from ..evaluate.workload_models import Workload
 from ..input_error import invalid_at
 from ..message import Msg
 from ..rules.memory import RATIO_WARN
+from .serving import DEFAULT_TTFT_MS, default_tpot_ms
 
 Objective = Literal["price", "tco", "time", "cost_per_mtok"]
 CoolingChoice = Literal["any", "air", "liquid"]
@@ -23,6 +24,11 @@ CoolingChoice = Literal["any", "air", "liquid"]
 #: enough RAM to stage the GPUs' memory (checkpoints, ZeRO offload); the seed's 7B build has 3.2x
 #: (examples/seed-7b-training.json), DGX H100 2 TB for 640 GB (3.2x)
 DEFAULT_HOST_MEMORY_RATIO = RATIO_WARN
+#: most servers of one build a job may use by default: the largest DGX SuperPOD the NVIDIA reference
+#: architecture tabulates, 4 scalable units of 32 nodes (DGX SuperPOD H100 RA, "Network Fabrics" Table 4:
+#: https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-h100/latest/network-fabrics.html,
+#: tests/core/test_cluster_fabric.py)
+DEFAULT_MAX_SERVERS = 128
 
 
 class Request(BaseModel):
@@ -57,9 +63,12 @@ class Request(BaseModel):
     objective: Objective = "price"
     tco_years: int = Field(5, ge=1, le=15)
     electricity_price_kwh_usd: Decimal = Field(Decimal("0.15"), ge=0, le=100)
-    max_servers: int = Field(16, ge=1, le=512)
+    max_servers: int = Field(DEFAULT_MAX_SERVERS, ge=1, le=512)
     host_memory_ratio: float = Field(DEFAULT_HOST_MEMORY_RATIO, ge=0, le=64, allow_inf_nan=False)
     front_size: int = Field(12, ge=1, le=200, description="most builds shown")
+    #: serving without a batch or concurrent users: each server runs the most sequences that meet the TTFT and
+    #: TPOT targets (given, else MLPerf's Server-scenario bounds: core/recommend/serving.py)
+    auto_concurrency: bool = False
     #: warning codes the user accepts (`configurator check`'s codes, e.g. power.feed-loss-overload): a build is
     #: only proposed when the rules give it no error and no warning outside these
     waived: tuple[str, ...] = Field((), max_length=200)
@@ -86,6 +95,20 @@ class Request(BaseModel):
                 if getattr(self, name) is not None:
                     raise invalid_at(name, Msg("recommend.serving-target"))
         return self
+
+    @property
+    def ttft_limit_ms(self) -> float | None:
+        """The TTFT target, or with auto concurrency MLPerf's default bound."""
+        if self.target_ttft_ms is None and self.auto_concurrency:
+            return DEFAULT_TTFT_MS
+        return self.target_ttft_ms
+
+    @property
+    def tpot_limit_ms(self) -> float | None:
+        """The TPOT target, or with auto concurrency MLPerf's default bound for the model's size."""
+        if self.target_tpot_ms is None and self.auto_concurrency:
+            return default_tpot_ms(self.workload)
+        return self.target_tpot_ms
 
     @property
     def training(self) -> bool:

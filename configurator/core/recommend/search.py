@@ -19,6 +19,10 @@ from decimal import Decimal
 import numpy as np
 
 from ..build import Build
+from ..catalog import Switch
+from ..cluster.fabric import size_fabric
+from ..cluster.scaling import ScalePoint
+from ..cluster.servers import DEFAULT_SWITCH
 from ..evaluate.result import Evaluation
 from ..evaluator import Evaluator
 from ..message import Msg
@@ -52,6 +56,12 @@ class Result:
     binds: tuple[Reason, ...]
     warnings: int
     serving: Serving | None = None   # serving: TTFT, TPOT, concurrency and the parallelism assumed
+    #: training on several servers: the cluster model's point (TP per server × PP × DP, MFU, efficiency)
+    layout: ScalePoint | None = None
+    mfu: float | None = None         # training: the MFU the time assumes (`Workload.mfu_on` all its GPUs)
+    #: training on several servers: the compute fabric's switches, sized and priced as `configurator cluster
+    #: --from` does (in `price` and `tco`; optics, cables and racks it prices from a cluster file are not)
+    fabric: Decimal = Decimal(0)
 
 
 @dataclass(frozen=True)
@@ -90,10 +100,11 @@ def _pareto(cost: np.ndarray, slow: np.ndarray) -> np.ndarray:
     return np.array(keep, dtype=np.int64)
 
 
-def _meets(fig: Figures, req: Request, scale: int, rack_units: np.ndarray, servers: np.ndarray) -> np.ndarray:
+def _meets(fig: Figures, req: Request, scale: int, rack_units: np.ndarray, servers: np.ndarray,
+           fabric: np.ndarray | None = None) -> np.ndarray:
     ok = fig.fits.copy()
     if req.budget is not None:
-        ok &= fig.price * servers <= int(req.budget * scale)
+        ok &= fig.price * servers + (0 if fabric is None else fabric) <= int(req.budget * scale)
     if req.max_rack_units is not None:
         ok &= rack_units * servers <= req.max_rack_units
     if req.deadline_days is not None:
@@ -116,7 +127,10 @@ def recommend(request: Request, evaluator: Evaluator,
                               left_out=missing)
     t = build_tables(found, evaluator.catalog, evaluator.fx, request)
     bt = block_table(found, t, request, evaluator.catalog, evaluator.fx)
-    work = WorkTable(request.workload, list(t.parts))
+    limits = None
+    if request.auto_concurrency and not request.training:
+        limits = (float(request.ttft_limit_ms or 0), float(request.tpot_limit_ms or 0))
+    work = WorkTable(request.workload, list(t.parts), limits_ms=limits)
     sweep = Sweep(t, bt, work, request, energy_price(evaluator.fx, request.electricity_price_kwh_usd,
                                                      request.currency))
     picks = []
@@ -159,10 +173,11 @@ def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]
     serving: dict[int, Serving] = {}
     if not req.training:
         serving = {r: _serving(sweep, c, r) for r in range(len(picks))}
-        if req.concurrent_users is not None:     # the rate at the users' concurrency, not the batch
+        if req.concurrent_users is not None or req.auto_concurrency:   # the rate at the concurrency, not the batch
             rate = np.array([s.concurrency * s.replicas / s.tpot_s for s in serving.values()])
             fig = replace(fig, tokens_per_s_all=rate)
-    ok = _meets(fig, req, t.scale, rack, c.servers)
+    fabric = _fabric_costs(sweep, c, evaluator)
+    ok = _meets(fig, req, t.scale, rack, c.servers, fabric)
     if serving:
         serving = {int(r): serving[int(r)] for r in np.flatnonzero(ok)}
         sweep.dropped = drops(req, list(serving.values()))
@@ -171,38 +186,47 @@ def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]
     rows = np.flatnonzero(ok)
     if not len(rows):
         return [], []
-    cost = money(fig, req)[rows] * c.servers[rows]
+    cost = money(fig, req)[rows] * c.servers[rows] + fabric[rows]
     if req.objective == "cost_per_mtok":
         cost = cost / fig.tokens_per_s_all[rows]
     slow = fig.days[rows] if req.training else -fig.tokens_per_s_all[rows]
     front = rows[_pareto(cost.astype(float), slow)]
-    front = _order(front, fig, req, c)[: req.front_size]
+    front = _order(front, fig, req, c, fabric)[: req.front_size]
     results, bad = [], []
     for row in front:
         i, choice, servers = picks[int(row)]
         build = build_of(found[i], choice, req, servers)
+        if req.auto_concurrency and int(row) in serving:    # the build's workload runs the sequences chosen
+            build = _at_concurrency(build, serving[int(row)].concurrency)
+        if req.training and servers > 1:                     # and the pipeline depth chosen
+            build = _with_stages(build, _stages(sweep, c, int(row)))
         ev = evaluator.evaluate(build)
         errors = [v for v in ev.violations if v.severity == "error"
                   or (v.severity == "warning" and v.code not in req.waived)]
         if errors:
             bad.append((i, choice, errors[0].code))
             continue
-        results.append(_result(build, servers, ev, fig, int(row), t.scale, req, serving.get(int(row))))
+        res = _result(build, servers, ev, fig, int(row), t.scale, req, serving.get(int(row)), int(fabric[int(row)]))
+        if req.training:
+            n = int(sweep.btab.n_gpu[c.block[int(row)]])
+            layout = _layout(sweep, c, int(row)) if servers > 1 else None
+            res = replace(res, layout=layout, mfu=layout.mfu if layout is not None else float(req.workload.mfu_on(n)))
+        results.append(res)
     if bad:
         return [], bad
     return explain(results, fig, front, c, sweep, found, picks), []
 
 
-def _order(front: np.ndarray, fig: Figures, req: Request, c) -> np.ndarray:
+def _order(front: np.ndarray, fig: Figures, req: Request, c, fabric: np.ndarray) -> np.ndarray:
     """Front rows, best first for the objective (`Request.ranking`)."""
     if req.ranking == "time":
         key = fig.days[front] if req.training else -fig.tokens_per_s_all[front]
     elif req.ranking == "tco":
-        key = fig.tco[front] * c.servers[front]
+        key = fig.tco[front] * c.servers[front] + fabric[front]
     elif req.ranking == "cost_per_mtok":
-        key = fig.tco[front] * c.servers[front] / fig.tokens_per_s_all[front]
+        key = (fig.tco[front] * c.servers[front] + fabric[front]) / fig.tokens_per_s_all[front]
     else:
-        key = fig.price[front] * c.servers[front]
+        key = fig.price[front] * c.servers[front] + fabric[front]
     return front[np.argsort(key, kind="stable")]
 
 
@@ -212,18 +236,83 @@ def _serving(sweep: Sweep, c, row: int) -> Serving:
     gpu, n = int(sweep.btab.gpu[b]), int(sweep.btab.n_gpu[b])
     table = sweep.serving
     if table is None:
-        table = sweep.serving = ServingTable(sweep.request.workload, sweep.request.concurrent_users)
+        table = sweep.serving = ServingTable(sweep.request.workload, sweep.request.concurrent_users,
+                                             sweep.work.auto if sweep.request.auto_concurrency else None)
     return table.figures(gpu, n, int(c.servers[row]), float(sweep.work.peak[gpu]),
                          float(sweep.work.gpus[gpu].memory_bandwidth_gbs), int(sweep.btab.vram_gb[b] * 1e9))
 
 
+def _fabric_costs(sweep: Sweep, c, evaluator: Evaluator) -> np.ndarray:
+    """Per candidate, minor units: the compute-fabric switches of a multi-server training cluster (0 otherwise),
+    the switch of its NICs' protocol sized as `configurator cluster --from` sizes it (`cluster.size_fabric`,
+    one link per GPU at its NIC speed) at the catalog price in the request's currency."""
+    out = np.zeros(np.shape(c.servers), dtype=np.int64)
+    if not sweep.request.training:
+        return out
+    cache: dict[tuple, int] = {}
+    for row in np.flatnonzero(np.asarray(c.servers) > 1):
+        gpu, n, servers, gbs = _cluster_key(sweep, c, int(row))
+        nic = sweep.tables.parts[int(c.nic[row])]
+        key = (n, servers, round(gbs, 6), getattr(nic, "protocol", ""))
+        if key not in cache:
+            cache[key] = _switch_cost(evaluator, n, servers, gbs * 8.0, key[3], sweep.tables.scale,
+                                      sweep.request.currency)
+        out[row] = cache[key]
+    return out
+
+
+def _switch_cost(evaluator: Evaluator, gpus: int, servers: int, link_gbps: float, protocol: str, scale: int,
+                 currency: str) -> int:
+    """Minor units of the switches of `servers` servers of `gpus` GPUs at `link_gbps` each (0 if unpriced)."""
+    switch = evaluator.catalog.get(DEFAULT_SWITCH["eth" if protocol == "eth" else "ib"])
+    price = evaluator.catalog.price(switch.id) if isinstance(switch, Switch) else None
+    if not isinstance(switch, Switch) or price is None or link_gbps <= 0:
+        return 0
+    fab = size_fabric("compute", switch, link_gbps, [gpus] * servers)
+    value = evaluator.fx.convert(Decimal(price.price), price.currency, currency)
+    if fab is None or value is None:
+        return 0
+    return int((value * fab.switches * scale).to_integral_value())
+
+
+def _cluster_key(sweep: Sweep, c, row: int) -> tuple[int, int, int, float]:
+    """(GPU row, GPUs per server, servers, GB/s per GPU) of candidate `row`: what its cluster model reads."""
+    b = int(c.block[row])
+    gpu, n = int(sweep.btab.gpu[b]), int(sweep.btab.n_gpu[b])
+    return gpu, n, int(c.servers[row]), float(sweep.tables.nic_gbps[c.nic[row]]) * float(c.n_nic[row]) / n / 8.0
+
+
+def _stages(sweep: Sweep, c, row: int) -> int:
+    """The pipeline depth the cluster model chose for multi-server training candidate `row`."""
+    return sweep.work.pipeline(*_cluster_key(sweep, c, row))[0]
+
+
+def _layout(sweep: Sweep, c, row: int) -> ScalePoint:
+    return sweep.work.layout(*_cluster_key(sweep, c, row))
+
+
+def _with_stages(build: Build, stages: int) -> Build:
+    """`build` whose training workload runs `stages` pipeline stages across its servers."""
+    wl = dict(build.workload or {})
+    wl["train"] = {**dict(wl.get("train") or {}), "pipeline_stages": stages}
+    return build.model_copy(update={"workload": wl})
+
+
+def _at_concurrency(build: Build, sequences: int) -> Build:
+    """`build` whose serving workload runs `sequences` at once (its memory check and figures at that batch)."""
+    wl = dict(build.workload or {})
+    wl["infer"] = {**dict(wl.get("infer") or {}), "batch": sequences}
+    return build.model_copy(update={"workload": wl})
+
+
 def _result(build: Build, servers: int, ev: Evaluation, fig: Figures, row: int, scale: int,
-            req: Request, serving: Serving | None = None) -> Result:
+            req: Request, serving: Serving | None = None, fabric: int = 0) -> Result:
     tps = float(fig.tokens_per_s_all[row])
-    tco = _to_money(int(fig.tco[row]) * servers, scale)
+    tco = _to_money(int(fig.tco[row]) * servers + fabric, scale)
     seconds = req.tco_years * 8766 * 3600 * 0.8
     per_mtok = (tco / Decimal(repr(tps * seconds / 1e6))).quantize(Decimal("0.0001")) if tps > 0 else None
-    return Result(build=build, servers=servers, evaluation=ev, price=_to_money(int(fig.price[row]) * servers, scale),
+    return Result(build=build, servers=servers, evaluation=ev,
+                  price=_to_money(int(fig.price[row]) * servers + fabric, scale), fabric=_to_money(fabric, scale),
                   tco=tco, days=float(fig.days[row]) if req.training else None, tokens_per_s=tps,
                   cost_per_mtok=per_mtok, reasons=(), binds=(),
                   warnings=sum(v.severity == "warning" for v in ev.violations), serving=serving)

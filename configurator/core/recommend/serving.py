@@ -17,6 +17,10 @@ batching and chunked prefill (docs/cli.md, "Serving targets"):
 - TTFT of a prompt of `context` tokens: its prefill, plus the decode of the C − 1 other sequences in
   each chunk's step (one step per `max_tokens_per_step` chunk). Queueing when arrivals collide is not
   modelled: it is what a target with headroom absorbs.
+- Concurrency: the users asked (spread over the servers), else the workload's batch; with neither (the
+  CLI's default) each server runs the most sequences that meet the TTFT and TPOT bounds (the user's, else
+  MLPerf Inference's Server scenario: 2 s, 200 ms, 100 ms for small models), memory and the engine's
+  `max_num_seqs` allow (`best_concurrency`), and its rate is those sequences over their TPOT.
 - Concurrent sequences: the largest batch of `context + new_tokens`-token sequences whose weights,
   KV cache, activations and allocator reserve fit each GPU (`max_batch`, the memory check's figure).
 
@@ -58,6 +62,43 @@ class Serving:
                 "prompt_tokens": self.prompt_tokens, "session_tokens": self.session_tokens,
                 "concurrency_per_server": self.concurrency, "ttft_ms": round(self.ttft_s * 1000, 3),
                 "tpot_ms": round(self.tpot_s * 1000, 3), "max_concurrent_sequences": self.max_users}
+
+
+#: the most sequences a serving engine schedules at once by default (vLLM `max_num_seqs`, 256:
+#: https://docs.vllm.ai/en/v0.6.3.post1/models/engine_args.html, read 2026-12-06, high confidence)
+ENGINE_MAX_SEQS = 256
+#: serving latency bounds when the user gives no concurrency and no targets: MLPerf Inference's Server scenario,
+#: TTFT 2,000 ms and TPOT 200 ms for llama2-70b and mixtral-8x7b, 100 ms for llama3_1-8b
+#: (https://github.com/mlcommons/inference/blob/master/loadgen/mlperf.conf, read 2026-12-06, high confidence)
+DEFAULT_TTFT_MS = 2000.0
+DEFAULT_TPOT_MS = {"small": 100.0, "large": 200.0}
+#: active parameters up to which the small model's TPOT bound applies (Llama 3.1 8B's; 70B takes the large one)
+SMALL_MODEL_PARAMS = 20e9
+
+
+def default_tpot_ms(workload: Workload) -> float:
+    """MLPerf's Server-scenario TPOT bound for a model of this size."""
+    return DEFAULT_TPOT_MS["small" if workload.model.active_param_count() <= SMALL_MODEL_PARAMS else "large"]
+
+
+def best_concurrency(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float,
+                     capacity_bytes: int, ttft_ms: float, tpot_ms: float) -> int:
+    """The most sequences one server runs within `ttft_ms` and `tpot_ms`, at most what its memory holds and
+    `ENGINE_MAX_SEQS`; 1 when even one sequence misses a bound (the targets then drop the build). TTFT and
+    TPOT rise with the concurrency, so a bisection finds it."""
+    most = min(ENGINE_MAX_SEQS, max(1, max_batch(workload, n_gpus, capacity_bytes)))
+
+    def ok(c: int) -> bool:
+        return (ttft_s(workload, n_gpus, peak_tflops, bandwidth_gbs, c) * 1000 <= ttft_ms
+                and tpot_s(workload, n_gpus, peak_tflops, bandwidth_gbs, c) * 1000 <= tpot_ms)
+
+    if not ok(1):
+        return 1
+    lo, hi = 1, most + 1                     # ok(lo), not ok(hi) or past the most
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if ok(mid) else (lo, mid)
+    return lo
 
 
 def per_server(users: int | None, servers: int, batch: int) -> int:
@@ -105,9 +146,12 @@ def tpot_s(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: f
 class ServingTable:
     """`Serving` figures by (GPU row, GPUs per server, servers), each computed once."""
 
-    def __init__(self, workload: Workload, users: int | None) -> None:
+    def __init__(self, workload: Workload, users: int | None,
+                 auto: dict[tuple[int, int], int] | None = None) -> None:
         self.workload = workload
         self.users = users
+        #: (GPU row, GPUs per server) -> sequences per server chosen within the latency bounds (auto concurrency)
+        self.auto = auto
         self._speed: dict[tuple[int, int, int], tuple[float, float]] = {}
         self._seqs: dict[tuple[int, int], int] = {}
 
@@ -115,6 +159,8 @@ class ServingTable:
                 capacity_bytes: int) -> Serving:
         w = self.workload
         c = per_server(self.users, servers, w.infer.batch)
+        if self.auto is not None and (gpu, n_gpus) in self.auto:
+            c = self.auto[gpu, n_gpus]
         key = (gpu, n_gpus, c)
         if key not in self._speed:
             self._speed[key] = (ttft_s(w, n_gpus, peak_tflops, bandwidth_gbs, c),

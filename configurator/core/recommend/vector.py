@@ -17,7 +17,7 @@ import numpy as np
 
 from ..catalog import GPU
 from ..cluster.inputs import TrainingSpec
-from ..cluster.scaling import days_on, job_inputs
+from ..cluster.scaling import ScalePoint, best_pipeline, job_inputs, point
 from ..evaluate.cost import HOURS_PER_YEAR
 from ..evaluate.power import ASSUMED_EFFICIENCY_PCT, EFFICIENCY_CURVES, on_segment
 from ..evaluate.workload import _compute_peak, estimate_memory, inference_speed
@@ -25,6 +25,7 @@ from ..evaluate.workload_formulas import train_days, train_flops
 from ..evaluate.workload_memory import reserve_bytes
 from ..evaluate.workload_models import Workload
 from ..fx import FxTable
+from .serving import best_concurrency, tpot_s
 from .tables import NO_PRICE, BlockTable, Tables
 
 UTILIZATION = 0.8       # Commercial.utilization_pct default: the TCO's energy share at the typical draw
@@ -173,8 +174,13 @@ def evaluate(t: Tables, bt: BlockTable, c: Candidates, work: WorkTable, *, suppo
 class WorkTable:
     """The workload model's figures by GPU count and GPU row, computed once with the scalar model."""
 
-    def __init__(self, workload: Workload, gpus: list, peak: np.ndarray | None = None) -> None:
+    def __init__(self, workload: Workload, gpus: list, peak: np.ndarray | None = None,
+                 limits_ms: tuple[float, float] | None = None) -> None:
         self.workload = workload
+        #: serving with auto concurrency: the (TTFT, TPOT) bounds each server's sequences are chosen within, and
+        #: the sequences chosen per (GPU row, GPUs per server) (serving.best_concurrency)
+        self.limits_ms = limits_ms
+        self.auto: dict[tuple[int, int], int] = {}
         self._need: dict[int, int] = {}
         self.gpus = gpus       # Tables.parts rows that are GPUs, by part index
         w = workload
@@ -186,6 +192,7 @@ class WorkTable:
             self.tokens = float(tokens)
             self.flops = train_flops(m.active_param_count(), tokens)
         self._serve: dict[tuple[int, int], float] = {}
+        self._pipeline: dict[tuple[int, int, int, float], tuple[int, float]] = {}
 
     def need(self, n: np.ndarray) -> np.ndarray:
         """Per-GPU bytes the job needs on `n` GPUs: PyTorch's peak plus the CUDA/allocator reserve."""
@@ -203,10 +210,21 @@ class WorkTable:
         key = (gpu, n)
         if key not in self._serve:
             g = self.gpus[gpu]
+            if self.limits_ms is not None:
+                self._serve[key] = self._auto_rate(gpu, n)
+                return self._serve[key]
             s = inference_speed(self.workload, n, float(self.peak[gpu]), float(self.workload.mfu_on(n)),
                                 g.memory_bandwidth_gbs)
             self._serve[key] = s.serving_tokens_per_s if s.serving_tokens_per_s is not None else s.decode_tokens_per_s
         return self._serve[key]
+
+    def _auto_rate(self, gpu: int, n: int) -> float:
+        """Output tokens/s of one server of `n` GPUs running the most sequences within the latency bounds."""
+        assert self.limits_ms is not None
+        g, peak = self.gpus[gpu], float(self.peak[gpu])
+        c = best_concurrency(self.workload, n, peak, g.memory_bandwidth_gbs, int(g.memory_gb * 1e9), *self.limits_ms)
+        self.auto[gpu, n] = c
+        return c / tpot_s(self.workload, n, peak, g.memory_bandwidth_gbs, c)
 
     def speed(self, bt: BlockTable, c: Candidates, n_gpu: np.ndarray,
               net_gbs_per_gpu: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -227,17 +245,32 @@ class WorkTable:
 
 
     def _scaled(self, days: np.ndarray, gpu, n_gpu, servers, net) -> np.ndarray:
-        """`days` with each multi-server row replaced by the cluster model's days (rows of picks)."""
+        """`days` with each multi-server row replaced by the cluster model's days at the pipeline depth that
+        trains fastest (`pipeline`; rows of picks)."""
         days, gpu, n_gpu, servers, net = np.broadcast_arrays(days, gpu, n_gpu, servers, net)
         out = days.astype(float)
         for row in zip(*np.nonzero(servers > 1)):
-            n, s, gbs = int(n_gpu[row]), int(servers[row]), float(net[row])
-            if gbs <= 0:            # no network: the servers cannot train together
-                out[row] = np.inf
-                continue
-            single = train_days(self.flops, n, float(self.peak[gpu[row]]), float(self.workload.mfu_on(n)))
-            out[row] = float(days_on(job_inputs(self.workload, n, self.flops, single, gbs), s, TrainingSpec()))
+            out[row] = self.pipeline(int(gpu[row]), int(n_gpu[row]), int(servers[row]), float(net[row]))[1]
         return out
+
+    def layout(self, gpu: int, n: int, servers: int, gbs: float) -> ScalePoint:
+        """The cluster model's point of `servers` servers at the pipeline depth chosen: TP × PP × DP, MFU, efficiency."""
+        single = train_days(self.flops, n, float(self.peak[gpu]), float(self.workload.mfu_on(n)))
+        inp = job_inputs(self.workload, n, self.flops, single, max(gbs, 1e-9))
+        return point(inp, servers, TrainingSpec(pipeline_stages=self.pipeline(gpu, n, servers, gbs)[0]))
+
+    def pipeline(self, gpu: int, n: int, servers: int, gbs: float) -> tuple[int, float]:
+        """(pipeline stages, days) of `servers` servers of `n` GPUs (row `gpu`) with `gbs` GB/s per GPU:
+        the depth that trains fastest (cluster.scaling.best_pipeline); inf days without a network."""
+        key = (gpu, n, servers, round(gbs, 6))
+        if key not in self._pipeline:
+            if gbs <= 0:            # no network: the servers cannot train together
+                self._pipeline[key] = (1, float("inf"))
+            else:
+                single = train_days(self.flops, n, float(self.peak[gpu]), float(self.workload.mfu_on(n)))
+                inp = job_inputs(self.workload, n, self.flops, single, gbs)
+                self._pipeline[key] = best_pipeline(inp, servers, self.workload.model.layers, TrainingSpec())
+        return self._pipeline[key]
 
 
 def energy_price(fx: FxTable, price_usd: Decimal, currency: str) -> float:

@@ -100,12 +100,31 @@ def _bridge_problem(f: Facts, group: tuple[str, ...], seen: dict[str, tuple[str,
         return Msg("gpu.bridge-baseboard")
     if len({p.id for p in parts}) > 1:
         return Msg("gpu.bridge-differ", names=items(sorted({p.name for p in parts})))
+    sockets = {_socket(f, s) for s in group}
+    if len(sockets) > 1:
+        return Msg("gpu.bridge-apart", sockets=items(sorted(sockets)))
     gpu = parts[0]
     if gpu.nvlink_bridge_ways == 0:
         return Msg("gpu.bridge-none", gpu=gpu.name)
     if gpu.nvlink_bridge_ways < len(group):
         return Msg("gpu.bridge-ways", gpu=gpu.name, ways=gpu.nvlink_bridge_ways, n=len(group))
     return None
+
+
+def _socket(f: Facts, slot_id: str) -> str:
+    """The CPU socket a PCIe slot hangs off (through its PCIe switches). An NVLink bridge joins cards side by
+    side on one riser (2- or 3-slot spacing: NVIDIA's A100/H100 PCIe product briefs), and the risers of two
+    sockets sit apart, so a bridge across sockets does not reach."""
+    chassis = f.ctx.chassis
+    if chassis is None:
+        return ""
+    parent = {sw.id: sw.parent for sw in chassis.pcie_switches}
+    root = next((p.root for p in chassis.pcie_slots if p.id == slot_id), "")
+    seen: set[str] = set()
+    while root in parent and root not in seen:
+        seen.add(root)
+        root = parent[root]
+    return root
 
 
 def _unbridged(f: Facts, gpus: list[Placed], bridged: dict[str, tuple[str, ...]]) -> None:
@@ -118,10 +137,13 @@ def _unbridged(f: Facts, gpus: list[Placed], bridged: dict[str, tuple[str, ...]]
     for pid, slots in loose.items():
         gpu = model[pid]
         ways = gpu.nvlink_bridge_ways
-        if len(slots) < 2:
+        groups: list[tuple[str, ...]] = []
+        for sock in dict.fromkeys(_socket(f, s) for s in slots):     # a bridge stays on one socket's risers
+            mine = [s for s in slots if _socket(f, s) == sock]
+            size = ways if len(mine) >= ways else 2
+            groups += [tuple(mine[i:i + size]) for i in range(0, len(mine) - size + 1, size)]
+        if not groups:
             continue
-        size = ways if len(slots) >= ways else 2
-        groups = [tuple(slots[i:i + size]) for i in range(0, len(slots) - size + 1, size)]
         f.add("info", "gpu.not-bridged", Msg("gpu.not-bridged", gpu=gpu.name, slots=items(slots), way=ways), slots,
               Msg("gpu.not-bridged.fix", groups=", ".join("–".join(g) for g in groups)),
               [add_bridge(g) for g in groups])

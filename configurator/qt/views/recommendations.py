@@ -38,6 +38,7 @@ from ...core.evaluate.workload import InferJob, TrainJob, Workload
 from ...core.evaluate.workload_models import InferPrecision, TrainPrecision
 from ...core.ops import Restore
 from ...core.recommend import Recommendation, Request, recommend
+from ...core.recommend.request import DEFAULT_MAX_SERVERS
 from ...words.i18n import _
 from ...words.render import say
 from ..panels.panel_charts import make_plot
@@ -149,7 +150,7 @@ class RecommendDialog(QDialog):
             self.objective.addItem(label, key)
         self.servers = QSpinBox()
         self.servers.setRange(1, 512)
-        self.servers.setValue(4)
+        self.servers.setValue(DEFAULT_MAX_SERVERS)
         for label, widget in ((self.tr("Model"), self.preset), (self.tr("Job"), self.mode),
                               (self.tr("Precision"), self.precision), (self.tr("Optimizer"), self.optimizer),
                               (self.tr("ZeRO stage"), self.zero), (self.tr("Training tokens"), self.tokens),
@@ -216,7 +217,8 @@ class RecommendDialog(QDialog):
                        budget=budget, currency=self.currency.currentText(),
                        max_kw_per_server=self.max_kw.value() or None, max_rack_units=self.max_ru.value() or None,
                        cooling=self.cooling.currentData(), ambient_c=self.ambient.value(),
-                       objective=self.objective.currentData(), max_servers=self.servers.value())
+                       objective=self.objective.currentData(), max_servers=self.servers.value(),
+                       auto_concurrency=mode == "infer")   # as recommend's CLI without --batch: MLPerf's bounds
 
     # ------------------------------------------------------------------ results
     def run(self) -> None:

@@ -3,8 +3,13 @@ pass `check` with no error and no warning, and `configurator cluster --from` on 
 answer gives the recommender's time within 5 %.
 
 1. the seed's 7B mixed-precision training; 2. 13B fine-tuning; 3. 70B serving at 1,000 tokens/s;
-4. 70B training on 1 T tokens in 30 days (64 servers allowed: the default 16 cannot meet it);
+4. 70B training on 1 T tokens in 30 days (within the default 128 servers: the 4-SU DGX SuperPOD);
 5. an 8B serving job under 50,000 USD.
+
+Serving without a batch or users runs, per server, the most sequences within MLPerf Inference's Server-scenario
+bounds (https://github.com/mlcommons/inference/blob/master/loadgen/mlperf.conf, read 2026-12-06:
+llama2-70b TTFT 2,000 ms / TPOT 200 ms, llama3_1-8b 2,000 ms / 100 ms) and vLLM's default max_num_seqs 256
+(https://docs.vllm.ai/en/v0.6.3.post1/models/engine_args.html).
 """
 
 from __future__ import annotations
@@ -14,10 +19,12 @@ import argparse
 import pytest
 
 from configurator.cli.commands.recommend import arguments as add_arguments
-from configurator.cli.recommend_command import build_request
+from configurator.cli.recommend_command import build_request, to_text
 from configurator.core.cluster import plan_cluster
-from configurator.core.cluster.inputs import ClusterSpec, ServerGroup
+from configurator.core.cluster.inputs import ClusterSpec, FabricSpec, ServerGroup
+from configurator.core.cluster.servers import default_switch
 from configurator.core.recommend import recommend
+from configurator.core.recommend.serving import DEFAULT_TPOT_MS, DEFAULT_TTFT_MS, ENGINE_MAX_SEQS
 from configurator.store.catalogs import load_catalog
 from configurator.store.loaded_evaluator import default_evaluator
 
@@ -25,7 +32,7 @@ JOBS = {
     "seed-7b-train": "--preset llama-2-7b --mode train --precision mixed --seq 4096 --batch 1",
     "13b-finetune": "--preset llama-2-13b --mode finetune",
     "70b-serve-1000": "--preset llama-3-70b --mode serve --target-tokens-per-s 1000",
-    "70b-train-1t-30d": "--preset llama-3-70b --mode train --tokens 1e12 --deadline-days 30 --max-servers 64",
+    "70b-train-1t-30d": "--preset llama-3-70b --mode train --tokens 1e12 --deadline-days 30",
     "8b-serve-50k": "--preset llama-3-8b --mode serve --budget 50000",
 }
 
@@ -34,10 +41,42 @@ def evaluator():
     return default_evaluator(load_catalog())
 
 
-def _answers(job: str, evaluator):
+def _recommend(job: str, evaluator):
     parser = argparse.ArgumentParser()
     add_arguments(parser)
-    return recommend(build_request(parser.parse_args((JOBS[job] + " --top 3").split())), evaluator).results
+    return recommend(build_request(parser.parse_args((JOBS[job] + " --top 3").split())), evaluator)
+
+
+def _answers(job: str, evaluator):
+    return _recommend(job, evaluator).results
+
+
+def test_serving_defaults_are_mlperfs_server_bounds_and_vllms_max_seqs():
+    assert (DEFAULT_TTFT_MS, DEFAULT_TPOT_MS["large"], DEFAULT_TPOT_MS["small"], ENGINE_MAX_SEQS) == (2000, 200, 100, 256)
+
+
+@pytest.mark.parametrize("job", ["70b-serve-1000", "8b-serve-50k"])
+def test_serving_runs_the_most_sequences_within_the_bounds(job, evaluator):
+    """Not one sequence per server (the old default: 5 MI300X servers for 1,000 tokens/s of 70B): each server
+    runs as many sequences as the bounds allow, its rate is those over their TPOT, and the build's workload
+    carries that batch, so check sizes its memory as it will run."""
+    rec = _recommend(job, evaluator)
+    tpot = 200 if job.startswith("70b") else 100
+    assert "MLPerf" in to_text(rec)
+    for r in rec.results:
+        s = r.serving
+        assert s is not None and 1 < s.concurrency <= ENGINE_MAX_SEQS
+        assert s.tpot_s * 1000 <= tpot and s.ttft_s * 1000 <= 2000
+        assert r.tokens_per_s == pytest.approx(s.concurrency * s.replicas / s.tpot_s)
+        assert r.build.workload is not None and r.build.workload["infer"]["batch"] == s.concurrency
+        assert r.evaluation.workload is not None and r.evaluation.workload.fits
+    if job == "70b-serve-1000":    # one 8-GPU server is enough at 256 sequences
+        assert rec.results[0].servers == 1
+
+
+def test_training_answers_say_what_they_assumed(evaluator):
+    text = to_text(_recommend("13b-finetune", evaluator), finetune=True)
+    assert "--tokens" in text and "No deadline" in text
 
 
 @pytest.mark.parametrize("job", sorted(JOBS))
@@ -58,3 +97,25 @@ def test_top_three_pass_check_and_the_planner(job, evaluator):
         assert all(r.tokens_per_s >= 1000 for r in answers)
     if job == "70b-train-1t-30d":
         assert all(r.days is not None and r.days <= 30 for r in answers)
+
+
+def test_multi_server_training_shows_the_pipeline_depth_it_chose(evaluator):
+    """Each cluster answer trains at the pipeline depth that is fastest for its server count (stages dividing the
+    servers and the model's 80 layers), shows TP × PP × DP and its MFU, and its build carries the depth so that
+    `cluster --from` runs the same layout."""
+    rec = _recommend("70b-train-1t-30d", evaluator)
+    text = to_text(rec)
+    for r in rec.results:
+        p = r.layout
+        assert p is not None and r.mfu == p.mfu and p.tensor_parallel * p.pipeline_stages * p.data_parallel == p.gpus
+        assert r.build.workload is not None and r.build.workload["train"]["pipeline_stages"] == p.pipeline_stages
+        assert f"PP {p.pipeline_stages} × DP {p.data_parallel}" in text
+        switch = default_switch(r.build, evaluator.catalog)      # what `cluster --from` picks: RoCE NICs, SN5600
+        plan = plan_cluster(ClusterSpec(servers=(ServerGroup(build=r.build, count=r.servers),),
+                                        fabric=FabricSpec(switch=switch)), evaluator.catalog, evaluator)
+        assert plan.scaled is not None and plan.scaled.pipeline_stages == p.pipeline_stages
+        assert not [v.code for v in plan.violations if v.severity == "error"]
+        # the fabric's switches are in the answer's price, as the cluster plan prices them
+        assert r.fabric > 0 and r.fabric == sum(
+            (ln.extended or 0 for ln in plan.cost.lines if ln.group == "Fabric" and "switch" in ln.item.lower()), 0)
+    assert any(r.layout is not None and r.layout.pipeline_stages > 1 for r in rec.results)

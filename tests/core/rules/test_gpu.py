@@ -52,8 +52,16 @@ def test_fix_resolves_it(code, factory):
 def test_unbridged_pairs_get_bridges():
     build = make("pcie4", bridges=())
     v = find(build, "gpu.not-bridged")
-    assert [op.slots for op in v.fix.ops] == [("SLOT1", "SLOT3"), ("SLOT5", "SLOT6")]
+    # pairs on one CPU's risers (SLOT1 and SLOT5 on CPU1, SLOT3 and SLOT6 on CPU2), not across the sockets
+    assert [op.slots for op in v.fix.ops] == [("SLOT1", "SLOT5"), ("SLOT3", "SLOT6")]
     assert not {c for c in codes(apply_fix(build, v)) if c.startswith("gpu.")}
+
+
+def test_a_bridge_across_cpu_sockets_is_invalid():
+    """An NVLink bridge joins cards side by side on one riser (2- or 3-slot spacing, NVIDIA A100/H100 PCIe
+    product briefs); SLOT1 (CPU1) and SLOT3 (CPU2) sit on different sockets' risers (the R760's slots 1 and 7)."""
+    v = find(make("pcie4", bridges=(("SLOT1", "SLOT3"), ("SLOT5", "SLOT6"))), "gpu.bridge-invalid")
+    assert "different CPUs (CPU1 and CPU2)" in english(v)
 
 
 def test_one_unbridged_card_is_not_reported():
