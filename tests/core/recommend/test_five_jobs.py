@@ -117,5 +117,6 @@ def test_multi_server_training_shows_the_pipeline_depth_it_chose(evaluator):
         assert not [v.code for v in plan.violations if v.severity == "error"]
         # the fabric's switches are in the answer's price, as the cluster plan prices them
         assert r.fabric > 0 and r.fabric == sum(
-            (ln.extended or 0 for ln in plan.cost.lines if ln.group == "Fabric" and "switch" in ln.item.lower()), 0)
+            (ln.extended or 0 for ln in plan.cost.lines
+             if ln.group.id == "cluster.group.fabric" and getattr(ln.item, "id", "").startswith("cluster.item.switch")), 0)
     assert any(r.layout is not None and r.layout.pipeline_stages > 1 for r in rec.results)
