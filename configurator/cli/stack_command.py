@@ -57,7 +57,7 @@ def _subject(args: argparse.Namespace, catalog: Any) -> tuple[Any, Any]:
     from ..formats.importers import importer_for
     from ..formats.importers.inventory import read_inventory
     from ..formats.importers.placing import build_from_inventory
-    from ..words.i18n import note_line
+    from ..words.errors import build_note_line
 
     installed = None
     if _is_server(args.build):
@@ -67,7 +67,7 @@ def _subject(args: argparse.Namespace, catalog: Any) -> tuple[Any, Any]:
     else:
         loaded = importer_for(args.build).read(Path(args.build), catalog)
         for note in loaded.notes:
-            print(note_line(note), file=sys.stderr)
+            print(build_note_line(note), file=sys.stderr)
         build = loaded.build
     if args.server:
         installed = read_inventory(args.server).software

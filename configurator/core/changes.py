@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
+from .message import Msg
+
 #: the parts of a build an op can change
 Section = Literal["slots", "tray", "owned", "chassis", "power", "site", "commercial", "meta", "workload"]
 SECTIONS: tuple[Section, ...] = get_args(Section)
@@ -37,7 +39,7 @@ SECTION_OF: dict[str, Section] = {
 class OpChanges:
     """The parts of the build one edit (or undo, redo, open) changed, and its label."""
 
-    label: str = ""
+    label: Msg | str = ""     # the edit's name (a message, or a view's own words)
     slots: bool = False       # placements and NVLink bridges
     tray: bool = False        # the Not placed tray (`Build.unplaced`)
     owned: bool = False       # the parts the customer already owns (`Build.owned`)
@@ -49,12 +51,12 @@ class OpChanges:
     workload: bool = False    # the workload and the multi-node flag
 
     @classmethod
-    def of(cls, *sections: Section, label: str = "") -> OpChanges:
+    def of(cls, *sections: Section, label: Msg | str = "") -> OpChanges:
         """Changes to `sections`."""
         return cls(label, **dict.fromkeys(sections, True))
 
     @classmethod
-    def everything(cls, label: str = "") -> OpChanges:
+    def everything(cls, label: Msg | str = "") -> OpChanges:
         """A whole new state: another build opened, an earlier state restored."""
         return cls.of(*SECTIONS, label=label)
 
@@ -68,7 +70,7 @@ class OpChanges:
         """Whether any of `sections` changed."""
         return any(getattr(self, s) for s in sections)
 
-    def labelled(self, label: str) -> OpChanges:
+    def labelled(self, label: Msg | str) -> OpChanges:
         return replace(self, label=label)
 
     def __or__(self, other: OpChanges) -> OpChanges:

@@ -47,11 +47,14 @@ class FxTable:
         """The note as a message: the rates' dates, or a note given as text as it is ("" for none)."""
         if not self.dates:
             return self.note
-        dated: list[Arg] = [Msg("fx.date-estimate", date=d) if c == "estimate" else f"{d} ({c})"
+        dated: list[Arg] = [Msg(f"fx.date-{c}", date=d) if c in _CONFIDENCES else f"{d} ({c})"
                             for d, c in self.dates]
         joined: list[Arg] = [part for d in dated for part in (", ", d)][1:]
         return Msg("fx.rates-per-usd", dates=Seq(*joined))
 
+
+#: the confidences a rate's date is worded with (words/assumption_words.py `fx.date-*`); another stays as written
+_CONFIDENCES = frozenset({"estimate", "datasheet", "secondary"})
 
 USD_ONLY = FxTable({"USD": Decimal(1)}, {"USD": 2}, "")
 

@@ -10,8 +10,7 @@ as they are), counts (`int`, which also choose a plural), quantities with their 
 `GBps`, `Percent`), lists (`Items`, joined the way the language lists things) and nested
 messages (`Msg`, worded in the same language). An explanation's working adds numbers in the
 language's symbols (`Num`), values with their unit (`Quantity`), the catalog's own words
-(`Term`, `FieldOf`), quoted data (`Quoted`), formulas of terms and symbols (`Seq`) and the English
-phrases other parts of the core still build whole (`Phrase`).
+(`Term`, `FieldOf`), quoted data (`Quoted`) and formulas of terms and symbols (`Seq`).
 """
 
 from __future__ import annotations
@@ -83,14 +82,6 @@ class FieldOf:
 
 
 @dataclass(frozen=True, slots=True)
-class Phrase:
-    """English that another part of the core still builds whole (a bandwidth link's name, a
-    workload note, an exchange-rate note): worded as a whole until its maker returns a `Msg`."""
-
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
 class Quoted:
     """Data no catalog translates (a catalog note, a price-list source), the `text` parameter of
     `label`: as it is where the language words `label` as English does, else introduced by it, so
@@ -129,8 +120,8 @@ class Msg:
         return self.params[name]
 
 
-Arg: TypeAlias = ("str | int | float | Decimal | Watts | GBps | Items | Msg | Num | Quantity | Term | FieldOf | Phrase "
-                  "| Quoted | Seq")
+Arg: TypeAlias = ("str | int | float | Decimal | Watts | GBps | Items | Msg | Num | Quantity | Term | FieldOf | Quoted "
+                  "| Seq")
 
 
 def items(values: Iterable[Arg], limit: int = 6, conj: Literal["and", "or"] = "and") -> Items:

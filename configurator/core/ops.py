@@ -14,6 +14,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from . import validation_text
 from .build import Build, Unplaced
 from .catalog import Catalog
 from .changes import OpChanges
@@ -39,6 +40,27 @@ class OpError(ValueError):
         return self.msg.id
 
 
+class OpLabel(BaseModel):
+    """What an edit is called in the undo history, as data: a message id (words/op_words.py) and
+    its text parameters (a part's name, a slot). It survives `model_dump` and validation, as the ops do."""
+
+    model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
+
+    id: str
+    args: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, msg_id: str, /, **args: str) -> OpLabel:
+        return cls(id=msg_id, args=tuple(args.items()))
+
+    def msg(self) -> Msg:
+        return Msg(self.id, **dict(self.args))
+
+
+#: an edit's name: a message the views word, or a view's own words (already in the user's language)
+Label = Msg | str
+
+
 class _Op(BaseModel):
     model_config = ConfigDict(defer_build=True, frozen=True, extra="forbid")
 
@@ -52,7 +74,7 @@ class _Op(BaseModel):
             found |= OpChanges.of_field(name)
         return found
 
-    def describe(self) -> str:  # pragma: no cover - overridden
+    def describe(self) -> Label:  # pragma: no cover - overridden
         return str(getattr(self, "op", ""))
 
 
@@ -92,8 +114,8 @@ class Place(_Op):
             code, reason = problems[0]
             raise OpError(Msg("op.place-refused", part=self.part, slot=self.slot, problem=code, reason=reason))
 
-    def describe(self) -> str:
-        return f"Place {self.part} in {self.slot}"
+    def describe(self) -> Label:
+        return Msg("op.label.place", part=self.part, slot=self.slot)
 
 
 class Remove(_Op):
@@ -115,8 +137,8 @@ class Remove(_Op):
             return Batch(ops=(Place(slot=self.slot, part=old), *(AddBridge(slots=g) for g in removed)))
         return Place(slot=self.slot, part=old)
 
-    def describe(self) -> str:
-        return f"Remove part from {self.slot}"
+    def describe(self) -> Label:
+        return Msg("op.label.remove", slot=self.slot)
 
 
 class AddBridge(_Op):
@@ -130,8 +152,8 @@ class AddBridge(_Op):
         build.bridges = (*build.bridges, tuple(self.slots))
         return RemoveBridge(slots=self.slots)
 
-    def describe(self) -> str:
-        return "Add NVLink bridge " + "–".join(self.slots)
+    def describe(self) -> Label:
+        return Msg("op.label.add-bridge", slots="–".join(self.slots))
 
 
 class RemoveBridge(_Op):
@@ -145,8 +167,8 @@ class RemoveBridge(_Op):
         build.bridges = tuple(g for g in build.bridges if g != tuple(self.slots))
         return AddBridge(slots=self.slots)
 
-    def describe(self) -> str:
-        return "Remove NVLink bridge " + "–".join(self.slots)
+    def describe(self) -> Label:
+        return Msg("op.label.remove-bridge", slots="–".join(self.slots))
 
 
 class SetOption(_Op):
@@ -180,8 +202,8 @@ class SetOption(_Op):
             raise OpError(Msg("op.bad-option", path=self.path, reason=_first_error(exc))) from None
         return SetOption(path=self.path, value=old)
 
-    def describe(self) -> str:
-        return f"Set {self.path}"
+    def describe(self) -> Label:
+        return Msg("op.label.set-option", path=self.path)
 
 
 class SetChassis(_Op):
@@ -207,8 +229,8 @@ class SetChassis(_Op):
         build.chassis = self.chassis
         return Restore(state=before)
 
-    def describe(self) -> str:
-        return f"Change chassis to {self.chassis}"
+    def describe(self) -> Label:
+        return Msg("op.label.set-chassis", chassis=self.chassis)
 
 
 def _rehome(build: Build, catalog: Catalog, homeless: list[tuple[str, str]]) -> None:
@@ -236,7 +258,7 @@ def take_from_tray(build: Build, index: int, slot: str) -> Batch:
     item = build.unplaced[index]
     rest = build.unplaced[:index] + build.unplaced[index + 1:]
     return Batch(ops=(Place(slot=slot, part=item.part), SetOption(path="unplaced", value=rest)),
-                 label=f"Place {item.part} in {slot}")
+                 label=OpLabel.of("op.label.place", part=item.part, slot=slot))
 
 
 def discard_from_tray(build: Build, index: int) -> SetOption:
@@ -260,16 +282,16 @@ class Restore(_Op):
         build.restore(self.state)
         return Restore(state=before)
 
-    def describe(self) -> str:
-        return "Restore"
+    def describe(self) -> Label:
+        return Msg("op.label.restore")
 
 
 class Batch(_Op):
-    """Several ops as one undo step."""
+    """Several ops as one undo step; `label` names it (a coded label, or a view's own words)."""
 
     op: Literal["batch"] = "batch"
     ops: tuple[AnyOp, ...] = ()
-    label: str = ""
+    label: OpLabel | str = ""
 
     def changes(self) -> OpChanges:
         found = OpChanges()
@@ -288,8 +310,15 @@ class Batch(_Op):
             raise
         return Batch(ops=tuple(reversed(inverses)), label=self.label)
 
-    def describe(self) -> str:
-        return self.label or "; ".join(op.describe() for op in self.ops)
+    def describe(self) -> Label:
+        if isinstance(self.label, OpLabel):
+            return self.label.msg()
+        if self.label or not self.ops:
+            return self.label
+        said = self.ops[-1].describe()
+        for op in reversed(self.ops[:-1]):       # "A; B; C", joined the language's way
+            said = Msg("op.label.then", first=op.describe(), rest=said)
+        return said
 
 
 AnyOp = Annotated[
@@ -317,7 +346,7 @@ def fill_similar(build: Build, catalog: Catalog, slot: str, part: str) -> Batch:
     if build.placements.get(slot) != part:
         Place(slot=slot, part=part)._refuse_misfit(build, catalog)
     return Batch(ops=tuple(Place(slot=s, part=part) for s in _fitting(build, catalog, targets, part)),
-                 label=f"Fill similar slots with {part}")
+                 label=OpLabel.of("op.label.fill-similar", part=part))
 
 
 def _fitting(build: Build, catalog: Catalog, targets: list[str], part: str) -> list[str]:
@@ -343,13 +372,14 @@ def _role(slot: Any) -> tuple[Any, ...]:
 
 
 def clear_all(build: Build) -> Batch:
-    return Batch(ops=tuple(Remove(slot=s) for s in build.placements), label="Clear build")
+    return Batch(ops=tuple(Remove(slot=s) for s in build.placements), label=OpLabel.of("op.label.clear"))
 
 
-def _first_error(exc: Exception) -> str:
+def _first_error(exc: Exception) -> Msg:
+    """Why a value was refused, as a message: pydantic's first error by its type
+    (core/validation_text.py), else the error's first line as given."""
     errors = getattr(exc, "errors", None)
-    if callable(errors):
-        errs = errors()
-        if errs:
-            return str(errs[0].get("msg", exc))
-    return str(exc).splitlines()[0]
+    errs = errors() if callable(errors) else None
+    if errs:
+        return validation_text.msg(errs[0])
+    return Msg("input.as-given", text=str(exc).splitlines()[0])

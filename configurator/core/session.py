@@ -24,7 +24,8 @@ from .catalog import Catalog
 from .changes import OpChanges
 from .evaluate.result import Evaluation
 from .evaluator import Evaluator
-from .ops import AnyOp, Batch, OpError
+from .message import Msg
+from .ops import AnyOp, Batch, Label, OpError
 
 #: the most undo steps a session keeps; the oldest is dropped first
 MAX_UNDO = 200
@@ -34,7 +35,7 @@ MAX_UNDO = 200
 class _Step:
     op: AnyOp
     inverse: AnyOp
-    label: str
+    label: Label            # a message the views word (`op.describe()`), or a view's own words
 
 
 class SessionLike(Protocol):
@@ -63,8 +64,8 @@ class SessionLike(Protocol):
     @property
     def path_changed(self) -> SignalInstance: ...
 
-    def apply(self, op: AnyOp, label: str | None = None) -> None: ...
-    def batch(self, label: str) -> AbstractContextManager[None]: ...
+    def apply(self, op: AnyOp, label: Label | None = None) -> None: ...
+    def batch(self, label: Label) -> AbstractContextManager[None]: ...
     def undo(self) -> bool: ...
     def redo(self) -> bool: ...
     @property
@@ -72,9 +73,9 @@ class SessionLike(Protocol):
     @property
     def can_redo(self) -> bool: ...
     @property
-    def undo_text(self) -> str: ...
+    def undo_text(self) -> Label: ...
     @property
-    def redo_text(self) -> str: ...
+    def redo_text(self) -> Label: ...
     @property
     def is_clean(self) -> bool: ...
     def mark_clean(self, path: Path | None = None) -> None: ...
@@ -111,8 +112,9 @@ class Session:
         self.evaluation: Evaluation = self.reevaluate()
 
     # ------------------------------------------------------------------ edits
-    def apply(self, op: AnyOp, label: str | None = None) -> None:
-        """Apply `op`; raises OpError (build unchanged) if it is impossible."""
+    def apply(self, op: AnyOp, label: Label | None = None) -> None:
+        """Apply `op`; raises OpError (build unchanged) if it is impossible. `label`: the step's name
+        in the view's own words; by default the op's (a message, `words.render.named` words it)."""
         was_clean = self.is_clean
         inverse = op.apply(self.build, self.catalog, self.evaluator.context)
         text = label or op.describe()
@@ -123,7 +125,7 @@ class Session:
         self._after(op.changes().labelled(text), was_clean)
 
     @contextmanager
-    def batch(self, label: str) -> Iterator[None]:
+    def batch(self, label: Label) -> Iterator[None]:
         """Group several `apply` calls into one undo step and one re-evaluation."""
         if self._batch is not None:
             yield
@@ -140,8 +142,8 @@ class Session:
         steps, self._batch = self._batch, None
         if not steps:
             return
-        op = Batch(ops=tuple(s[0] for s in steps), label=label)
-        inverse = Batch(ops=tuple(s[1] for s in reversed(steps)), label=label)
+        op = Batch(ops=tuple(s[0] for s in steps))
+        inverse = Batch(ops=tuple(s[1] for s in reversed(steps)))
         self._record(_Step(op, inverse, label))
         self._after(op.changes().labelled(label), was_clean)
 
@@ -164,7 +166,7 @@ class Session:
         step = self._undo.pop()
         step.inverse.apply(self.build, None)
         self._redo.append(step)
-        self._after(step.inverse.changes().labelled("Undo " + step.label), was_clean)
+        self._after(step.inverse.changes().labelled(Msg("op.label.undo", step=step.label)), was_clean)
         return True
 
     def redo(self) -> bool:
@@ -175,7 +177,7 @@ class Session:
         # with the catalog, as when first applied: SetChassis needs it to drop the slots the new chassis lacks
         step.inverse = step.op.apply(self.build, self.catalog, self.evaluator.context)
         self._undo.append(step)
-        self._after(step.op.changes().labelled("Redo " + step.label), was_clean)
+        self._after(step.op.changes().labelled(Msg("op.label.redo", step=step.label)), was_clean)
         return True
 
     # ------------------------------------------------------------------ state
@@ -188,11 +190,12 @@ class Session:
         return bool(self._redo)
 
     @property
-    def undo_text(self) -> str:
+    def undo_text(self) -> Label:
+        """The name of the step undo would take back ("" for none): a message, or a view's words."""
         return self._undo[-1].label if self._undo else ""
 
     @property
-    def redo_text(self) -> str:
+    def redo_text(self) -> Label:
         return self._redo[-1].label if self._redo else ""
 
     @property
@@ -220,7 +223,7 @@ class Session:
         self.clean_changed.emit(self.is_clean)
         self.undo_changed.emit()
         self.reevaluate()
-        self.changed.emit(OpChanges.everything("Open"))
+        self.changed.emit(OpChanges.everything(Msg("op.label.open")))
 
     def reevaluate(self) -> Evaluation:
         """Check and evaluate the build now and publish the result (`evaluated`)."""

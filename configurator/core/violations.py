@@ -2,15 +2,13 @@
 
 A violation's `message` and its fix's `description` are `Msg`s (core/message.py): a message id
 and typed parameters, worded at the edge by `configurator.words.problems` (`text(v)`,
-`fix_text(f)`, `english(v)` for `--json`). A plain string is English from a family not yet
-given message ids (the cluster plan's checks, placement's refusal reasons): the words translate
-it through the catalog's templates.
+`fix_text(f)`, `english(v)` for `--json`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal
 
 from .message import Msg
 
@@ -20,17 +18,13 @@ if TYPE_CHECKING:   # the ops are made where a fix is (rules/_common.py): `check
 Severity = Literal["error", "warning", "info"]
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
-#: what a violation or a fix says: a message id and parameters, or (not yet converted) English
-Said: TypeAlias = "Msg | str"
-
-
 # Plain frozen records, not pydantic models: the rules make them from values they computed, and
 # nothing reads one from a file, so there is nothing to validate (and `check` defines no op model).
 @dataclass(frozen=True, slots=True)
 class Fix:
     """How to resolve a violation. `ops` is set when the fix is mechanical (GUI: "Apply fix")."""
 
-    description: Said
+    description: Msg
     ops: tuple[AnyOp, ...] = ()
 
     @property
@@ -42,7 +36,7 @@ class Fix:
 class Violation:
     severity: Severity
     code: str
-    message: Said
+    message: Msg
     slots: tuple[str, ...] = ()
     fix: Fix | None = None
 
@@ -53,17 +47,3 @@ class Violation:
         from pydantic_core import core_schema
 
         return core_schema.is_instance_schema(cls)
-
-    def to_json(self) -> dict:
-        """The `--json` object of a violation worded in English where it was made (the cluster
-        plan's); a rule's violation is worded by `configurator.words.problems.violation_json`."""
-        if not isinstance(self.message, str) or (self.fix and not isinstance(self.fix.description, str)):
-            raise TypeError(f"{self.code}: a coded message is worded by words.problems.violation_json")
-        return {
-            "severity": self.severity,
-            "code": self.code,
-            "message": self.message,
-            "slots": list(self.slots),
-            "fix": self.fix.description if self.fix else None,
-            "fix_applicable": bool(self.fix and self.fix.ops),
-        }

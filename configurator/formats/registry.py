@@ -96,6 +96,6 @@ def for_path(registry: Mapping[str, F], path: Path | str, kind: str, default: F 
 
 def dialog_filter(fmt: Importer | Exporter) -> str:
     """A Qt file-dialog filter entry: 'Configurator build (*.json)', in the current language."""
-    from ..words.i18n import translate
+    from ..words.i18n import _
 
-    return f"{translate(fmt.description)} ({' '.join('*' + s for s in fmt.suffixes)})"
+    return f"{_(fmt.description)} ({' '.join('*' + s for s in fmt.suffixes)})"

@@ -8,6 +8,6 @@ their English `str()` (core/input_error.py).
 from __future__ import annotations
 
 from .errors import error_text
-from .render import say, say_refusal
+from .render import say
 
-__all__ = ["error_text", "say", "say_refusal"]
+__all__ = ["error_text", "say"]

@@ -16,4 +16,6 @@ WORDS: dict[str, Entry] = {
     # the exchange-rate note: the rates' dates, each with its confidence
     "fx.rates-per-usd": N_("exchange rates per USD of {dates}"),
     "fx.date-estimate": N_("{date} (estimate)"),
+    "fx.date-datasheet": N_("{date} (datasheet)"),
+    "fx.date-secondary": N_("{date} (secondary)"),
 }

@@ -309,11 +309,6 @@ def translate_error(text: str) -> str:
 
 
 
-def note_line(note: object) -> str:
-    """'note: …' for a non-fatal finding (a migrated file, an unknown id), in the current language."""
-    return _("note: {note}").format(note=translate_error(str(note)))
-
-
 def pad(text: str, width: int) -> str:
     """`text` left-aligned in `width` terminal columns (a Han character takes two)."""
     cols = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)

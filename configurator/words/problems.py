@@ -1,9 +1,8 @@
 """A violation's words: its message and its fix in the user's language, or in English for `--json`.
 
 Every view that shows a violation (the CLI's `check` and `evaluate`, the Problems panel, the
-upgrade plan, the quote, the exporters) words it here, so a problem reads the same everywhere.
-A coded message (`Msg`) is worded by `say`; a plain string (the cluster plan's checks and
-placement's reasons, not yet coded) is translated through the catalog's templates.
+upgrade plan, the quote, the exporters) words it here, so a problem reads the same everywhere:
+its message (a `Msg`) is worded by `say`.
 """
 
 from __future__ import annotations
@@ -12,16 +11,12 @@ from typing import Any
 
 from ..core.message import Msg
 from ..core.violations import Fix, Violation
-from . import i18n
 from .render import say
 
 
-def said(message: Msg | str, language: str | None = None) -> str:
+def said(message: Msg, language: str | None = None) -> str:
     """`message` in `language` (default: the current one)."""
-    if isinstance(message, Msg):
-        return say(message, language)
-    catalog = i18n.current_catalog() if language is None else i18n.load_catalog(language)
-    return catalog.translate(message)
+    return say(message, language)
 
 
 def text(v: Violation, language: str | None = None) -> str:

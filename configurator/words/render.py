@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ..core.message import Arg, FieldOf, GBps, Items, Msg, Num, Phrase, Quantity, Quoted, Seq, Term, Watts
+from ..core.message import Arg, FieldOf, GBps, Items, Msg, Num, Quantity, Quoted, Seq, Term, Watts
 from . import i18n
 from .marks import N_, Plural
 from .table import TABLE
@@ -34,18 +34,6 @@ def say(msg: Msg, language: str | None = None) -> str:
 def in_english(msg: Msg) -> str:
     """`msg` in English: what `--json` and scripts read."""
     return say(msg, "en")
-
-
-def say_refusal(msg: Msg) -> str:
-    """An `OpError`'s message in the user's language.
-
-    A `reason` that is still an English sentence (pydantic's validation message of a bad option,
-    not yet coded) is put into the language by the catalog's template matcher first; a coded
-    reason (placement's, a nested `Msg`) is worded by `say` like any parameter."""
-    reason = msg.params.get("reason")
-    if isinstance(reason, str):
-        msg = Msg(msg.id, **{**msg.params, "reason": i18n.translate(reason)})
-    return say(msg)
 
 
 def named(value: Msg | Term | str, language: str | None = None) -> str:
@@ -96,12 +84,12 @@ def _word(value: Arg, catalog: i18n.Catalog) -> object:
         return watts(value.w)
     if isinstance(value, GBps):
         return gbps(value.gbs)
-    if isinstance(value, Num | Quantity | Term | FieldOf | Phrase | Quoted | Seq):
+    if isinstance(value, Num | Quantity | Term | FieldOf | Quoted | Seq):
         return _working(value, catalog)
     return value
 
 
-def _working(value: Num | Quantity | Term | FieldOf | Phrase | Quoted | Seq, catalog: i18n.Catalog) -> str:
+def _working(value: Num | Quantity | Term | FieldOf | Quoted | Seq, catalog: i18n.Catalog) -> str:
     """The parts of an explanation's working (core/message.py) in the catalog's language."""
     if isinstance(value, Num):
         return _symbols(format(value.value, value.spec), catalog)
@@ -114,8 +102,6 @@ def _working(value: Num | Quantity | Term | FieldOf | Phrase | Quoted | Seq, cat
     if isinstance(value, FieldOf):
         term = catalog.gettext(value.field)
         return f"{value.part}.{value.field}" if term == value.field else f"{value.part} {term} ({value.field})"
-    if isinstance(value, Phrase):
-        return catalog.translate(value.text)
     if isinstance(value, Quoted):
         entry = template(value.label.id)
         same = isinstance(entry, str) and catalog.gettext(entry) == entry

@@ -1990,6 +1990,10 @@ Click to open this build in the builder</source>
         <source>Quote total %1 (%2) · subtotal %3 · discount %4 · tax %5 · shipping %6</source>
         <translation>报价合计 %1（%2）· 小计 %3 · 折扣 %4 · 税 %5 · 运费 %6</translation>
     </message>
+    <message>
+        <source>Quote number</source>
+        <translation>报价编号</translation>
+    </message>
 </context>
 <context>
     <name>QuotesDialog</name>

@@ -23,7 +23,8 @@ from configurator.core.ops import (
     fill_similar,
 )
 from configurator.core.session import MAX_UNDO, Session
-from configurator.words import say_refusal
+from configurator.words import say
+from configurator.words.render import named
 
 _spec = importlib.util.spec_from_file_location(
     "qt_fixture_catalog", Path(__file__).resolve().parent.parent / "qt" / "fixture_catalog.py")
@@ -73,11 +74,36 @@ def test_the_session_says_what_an_edit_undo_and_redo_changed(catalog):
     session.apply(Place(slot="GPU1", part="h100-sxm"))
     session.undo()
     session.redo()
-    assert [(c.label, _touched(c)) for c in seen] == [
+    assert [(named(c.label, "en"), _touched(c)) for c in seen] == [
         ("Customer", {"meta"}), ("Place h100-sxm in GPU1", {"slots"}),
         ("Undo Place h100-sxm in GPU1", {"slots"}), ("Redo Place h100-sxm in GPU1", {"slots"})]
     session.replace_build(Build(chassis="hgx-8u"))
-    assert _touched(seen[-1]) == set(SECTIONS) and seen[-1].label == "Open"
+    assert _touched(seen[-1]) == set(SECTIONS) and named(seen[-1].label, "en") == "Open"
+
+
+def test_an_edit_is_named_as_data_and_worded_in_the_users_language(catalog):
+    """The core names an undo step with a message (words/op_words.py), never an English sentence;
+    a view's own words (already translated by Qt) stay as given."""
+    from configurator.core.message import Msg
+    from configurator.core.ops import clear_all, fill_similar, take_from_tray
+
+    session = Session(catalog, Build(chassis="hgx-8u"))
+    session.apply(Place(slot="GPU1", part="h100-sxm"))
+    assert session.undo_text == Msg("op.label.place", part="h100-sxm", slot="GPU1")
+    assert (named(session.undo_text, "en"), named(session.undo_text, "zh_CN")) == (
+        "Place h100-sxm in GPU1", "将 h100-sxm 放入 GPU1")
+    session.apply(fill_similar(session.build, catalog, "GPU2", "h100-sxm"))
+    assert named(session.undo_text, "en") == "Fill similar slots with h100-sxm"
+    session.apply(clear_all(session.build))
+    assert named(session.undo_text, "zh_CN") == "清空配置"
+    session.apply(Batch(ops=(Place(slot="GPU1", part="h100-sxm"), SetOption(path="meta.name", value="x"))))
+    assert named(session.undo_text, "en") == "Place h100-sxm in GPU1; Set meta.name"
+    session.apply(SetOption(path="meta.name", value="y"), label="改名")
+    assert session.undo_text == "改名"
+    tray = Build(chassis="hgx-8u", unplaced=({"part": "h100-sxm", "slot": "GPU9"},))
+    op = take_from_tray(tray, 0, "GPU1")
+    assert Batch.model_validate(op.model_dump()) == op          # a coded label survives a round trip
+    assert named(op.describe(), "en") == "Place h100-sxm in GPU1"
 
 
 def test_the_undo_stack_keeps_the_last_max_undo_steps(catalog):
@@ -117,7 +143,7 @@ def test_place_refuses_a_part_that_does_not_fit_and_changes_nothing(catalog):
     assert err.code == "op.place-refused" and err.msg["slot"] == "GPU1" and err.msg["part"] == "ddr5-64"
     assert err.msg["problem"] == "fit.wrong-slot-kind"
     assert session.build.placements == {} and not session.can_undo and not seen
-    assert say_refusal(err.msg).startswith("Cannot place here: ")
+    assert say(err.msg).startswith("Cannot place here: ")
     with pytest.raises(OpError) as unknown:
         Place(slot="NOPE", part="h100-sxm").apply(session.build, catalog)
     assert unknown.value.msg["problem"] == "fit.unknown-slot"
@@ -130,10 +156,30 @@ def test_a_refusal_is_worded_in_chinese():
     before = i18n.current_language()
     i18n.set_language("zh_CN")
     try:
-        text = say_refusal(Msg("op.place-refused", part="p", slot="GPU1", problem="fit.x", reason="r"))
+        text = say(Msg("op.place-refused", part="p", slot="GPU1", problem="fit.x", reason="r"))
     finally:
         i18n.set_language(before)
     assert text == "无法放置于此：r"
+
+
+def test_a_refused_option_says_why_as_data_in_either_language():
+    """pydantic's reason is a coded message (core/validation_text.py), worded like any other: no
+    English sentence is parsed back."""
+    from configurator.core.message import Msg
+    from configurator.core.ops import SetOption
+    from configurator.words import i18n
+
+    with pytest.raises(OpError) as refused:
+        SetOption(path="site.ambient_c", value=-300).apply(Build(chassis="hgx-8u"))
+    msg = refused.value.msg
+    assert msg["reason"] == Msg("pydantic.greater_than_equal", ge="-20")
+    assert say(msg, "en") == "Option site.ambient_c: Input should be greater than or equal to -20"
+    before = i18n.current_language()
+    i18n.set_language("zh_CN")
+    try:
+        assert say(msg) == "选项 site.ambient_c：输入应大于或等于 -20"
+    finally:
+        i18n.set_language(before)
 
 
 def test_fill_similar_keeps_only_the_slots_the_part_fits(catalog):

@@ -21,6 +21,7 @@ from configurator.core.compare import (
     deltas,
     rebase,
 )
+from configurator.core.message import Msg
 from configurator.store import paths
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog
@@ -105,7 +106,7 @@ def test_derived_money_rows(four):
 
 def test_workload_rows(four):
     seed = four.columns[3].evaluation.workload
-    assert four.row("workload.fit").values[3] == "fits"
+    assert four.row("workload.fit").values[3] == Msg("compare.fits")
     assert four.row("workload.max_batch").values == (None, None, None, seed.max_batch)
     tokens = four.row("workload.tokens_per_s").values[3]
     # Llama-2-7B, Chinchilla default: 20 × params tokens in train_days

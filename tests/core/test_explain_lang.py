@@ -175,6 +175,8 @@ def test_chinese_working_reads_in_domain_terms(cat):
     assert explain_figure(build, cat, ev, "tco.years", "zh_CN").unit == "年"
     tax = explain_figure(build, cat, ev, "cost.total", "zh_CN")
     assert any(i.value in ("是", "否") for i in tax.inputs)         # prices_include_tax
+    # the exchange-rate note is the evaluation's message (core/fx.py), not English read back by templates
+    assert len(tax.notes) == 1 and tax.notes[0].endswith("（估计值） 的美元汇率"), tax.notes
 
 
 def test_the_app_language_is_the_default_and_a_caller_may_ask_for_another(cat):

@@ -47,3 +47,15 @@ def test_override_replaces_and_adds():
     merged = base.overridden_by(user)
     assert merged.per_usd["EUR"] == Decimal("0.95") and merged.per_usd["JPY"] == 148 and "CHF" in merged.per_usd
     assert merged.note == "user rates" and USD_ONLY.overridden_by(base).per_usd == base.per_usd
+
+
+def test_the_rates_note_words_each_dates_confidence():
+    """The note is a message (core/fx.py `note_msg`): a known confidence is worded in the reader's
+    language, another one stays as the file wrote it."""
+    from configurator.words.render import say
+
+    table = FxTable({"USD": Decimal(1)}, {}, "rates", (("2026-01-02", "datasheet"), ("2026-01-03", "estimate"),
+                                                       ("2026-01-04", "hunch")))
+    msg = table.note_msg()
+    assert say(msg, "en") == "exchange rates per USD of 2026-01-02 (datasheet), 2026-01-03 (estimate), 2026-01-04 (hunch)"
+    assert say(msg, "zh_CN") == "2026-01-02（数据手册）, 2026-01-03（估计值）, 2026-01-04 (hunch) 的美元汇率"

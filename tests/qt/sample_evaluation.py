@@ -141,7 +141,7 @@ def sample_evaluation(currency: str = "USD", workload: Any = None) -> Evaluation
                                 dpc=2, speed_mts=4400, bandwidth_gbs=563.2, ratio_to_vram=1.8),
         bandwidth=_bandwidth(), cost=cost, tco=_tco(cost.subtotal_hardware), workload=workload,
         violations=(Violation(severity="warning", code="thermal.headroom",
-                              message="Cooling runs at 86 % of its derated capacity."),),
+                              message=Msg("input.as-given", text="Cooling runs at 86 % of its derated capacity.")),),
     )
 
 

@@ -302,3 +302,36 @@ def test_an_electricity_price_typed_in_another_currency_is_shown_as_typed(compar
     assert tco.unit == "CNY"
     inputs = dict(tco.explanations[0].inputs)
     assert inputs["electricity price"] == "0.9 CNY/kWh", inputs
+
+
+def test_the_grid_words_messages_and_shows_names_as_they_are_in_chinese(qtbot):
+    """A working's formula and a feed's inputs are messages worded in Chinese; a part's name in an
+    input stays as written (the template matcher once read '… (4U, up to 10 DW PCIe GPUs)' as
+    '… 台（4U, up to 10 DW PCIe 个 GPU）'); a build without a GPU reads 无 GPU, not 'no GPU'."""
+    from configurator.core.compare import ColumnInput, Comparer
+    from configurator.qt.compare.grid import CompareTable
+    from configurator.store import paths
+    from configurator.store.build_files import load_build
+    from configurator.store.catalogs import load_catalog
+    from configurator.store.loaded_evaluator import default_evaluator
+    from configurator.words import i18n
+
+    ex = paths.examples_dir()
+    builds = [load_build(ex / n) for n in ("pcie-l40s-8gpu.json", "general-purpose-2u.json")]
+    evaluator = default_evaluator(load_catalog([paths.catalog_dir()], [paths.price_dir()]))
+    cmp = Comparer(evaluator).compare([ColumnInput(b) for b in builds])
+    before = i18n.current_language()
+    i18n.set_language("zh_CN")
+    try:
+        table = CompareTable()
+        qtbot.addWidget(table)
+        table.show_comparison(cmp, False)
+        tip = table.item(table.shown_rows.index("power.idle_w"), 1).toolTip()
+        gpus = table.item(table.shown_rows.index("hardware.gpus"), 2).text()
+        feeds = table.item(table.shown_rows.index("psu.feed_loss_pct"), 1).toolTip()
+    finally:
+        i18n.set_language(before)
+    chassis = cmp.columns[0].evaluation.chassis_name
+    assert "各部件求和：数量 × 单件空闲功耗" in tip and f"1 × {chassis} = " in tip and "GPUs)" in chassis
+    assert gpus == "无 GPU"
+    assert "A 路失电" in feeds and "A 路电源数" in feeds

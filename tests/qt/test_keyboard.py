@@ -14,8 +14,9 @@ from configurator.qt.palette.palette_dock import FOCUS_RING
 
 @pytest.fixture
 def fixable(monkeypatch):
-    """An evaluator that adds "CPU2 is empty" (with an Apply fix) while only CPU1 holds a CPU."""
+    """An evaluator that adds "No CPU is installed; CPU2 needs …" (with an Apply fix) while only CPU1 holds a CPU."""
     from configurator.core.evaluator import Evaluator
+    from configurator.core.message import Msg
     from configurator.core.ops import Place
     from configurator.core.violations import Fix, Violation
 
@@ -24,8 +25,10 @@ def fixable(monkeypatch):
     def evaluate(self, build, workload=None):
         result = real(self, build, workload)
         if "CPU1" in build.placements and "CPU2" not in build.placements:
-            fix = Fix(description="Add a second Xeon 8480+", ops=(Place(slot="CPU2", part="xeon-8480"),))
-            extra = Violation(severity="error", code="test.cpu2", message="CPU2 is empty", slots=("CPU2",), fix=fix)
+            fix = Fix(description=Msg("cpu.add", socket="LGA4677", slot="CPU2"),
+                      ops=(Place(slot="CPU2", part="xeon-8480"),))
+            extra = Violation(severity="error", code="test.cpu2", message=Msg("cpu.none", slot="CPU2", socket="LGA4677"),
+                              slots=("CPU2",), fix=fix)
             result = result.model_copy(update={"violations": (extra, *result.violations)})
         return result
 

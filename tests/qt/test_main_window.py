@@ -114,6 +114,7 @@ def test_undo_redo_round_trip_and_action_text(make_window):
 
 def test_apply_fix_resolves_violation(make_window, monkeypatch):
     from configurator.core.evaluator import Evaluator
+    from configurator.core.message import Msg
     from configurator.core.ops import Place
     from configurator.core.violations import Fix, Violation
 
@@ -122,8 +123,10 @@ def test_apply_fix_resolves_violation(make_window, monkeypatch):
     def evaluate(self, build, workload=None):
         result = real(self, build, workload)
         if "CPU1" in build.placements and "CPU2" not in build.placements:
-            fix = Fix(description="Add a second Xeon 8480+", ops=(Place(slot="CPU2", part="xeon-8480"),))
-            extra = Violation(severity="error", code="test.cpu2", message="CPU2 is empty", slots=("CPU2",), fix=fix)
+            fix = Fix(description=Msg("cpu.add", socket="LGA4677", slot="CPU2"),
+                      ops=(Place(slot="CPU2", part="xeon-8480"),))
+            extra = Violation(severity="error", code="test.cpu2", message=Msg("cpu.none", slot="CPU2", socket="LGA4677"),
+                              slots=("CPU2",), fix=fix)
             result = result.model_copy(update={"violations": (extra, *result.violations)})
         return result
 
@@ -139,7 +142,7 @@ def test_apply_fix_resolves_violation(make_window, monkeypatch):
     button.click()
     assert win.session.build.placements["CPU2"] == "xeon-8480"
     assert all(v.code != "test.cpu2" for v in panel.violations)
-    assert "Add a second" in win.act_undo.text()
+    assert "Add a LGA4677 CPU to CPU2" in win.act_undo.text()
     win.session.undo()
     assert "CPU2" not in win.session.build.placements
 

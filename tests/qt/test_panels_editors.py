@@ -14,6 +14,7 @@ from configurator.core.evaluator import Evaluator
 from configurator.core.ops import SetOption
 from configurator.core.session import Session
 from configurator.qt.panels import SiteOptionsPanel, WorkloadPanel
+from configurator.words.render import named
 
 PRESETS = {
     "llama-2-7b": ModelShape(name="Llama 2 7B", layers=32, hidden=4096, heads=32, kv_heads=32, ffn=11008,
@@ -47,7 +48,7 @@ def test_site_spin_writes_back_and_undo_restores(qtbot, session):
     panel.ambient.setValue(32.5)
     panel.ambient.editingFinished.emit()
     assert session.build.site.ambient_c == 32.5
-    assert session.undo_text == "Set site.ambient_c"
+    assert named(session.undo_text, "en") == "Set site.ambient_c"
     session.undo()
     assert session.build.site.ambient_c == 25.0
     assert panel.ambient.value() == 25.0

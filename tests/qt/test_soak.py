@@ -214,7 +214,7 @@ class _History:
             self.base[doc] = doc.session.build.snapshot()
 
     def _on_change(self, changes) -> None:
-        if changes.label == "Open":           # a reload or a last tab's fresh build: the history is cleared
+        if getattr(changes.label, "id", "") == "op.label.open":   # a reload or a last tab's fresh build: the history is cleared
             self.base[self.win.documents.active] = self.win.session.build.snapshot()
 
     def check(self, only=None) -> None:

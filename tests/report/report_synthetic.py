@@ -153,14 +153,19 @@ def evaluation(lines=HGX_LINES, currency: str = "USD", gpus: int = 8, max_w: flo
     )
 
 
+def _given(text: str) -> Msg:
+    """A finding's text as given (words/input_words.py `input.as-given`): the report prints it as it is."""
+    return Msg("input.as-given", text=text)
+
+
 def sample_violations() -> tuple[Violation, ...]:
     return (
         Violation(severity="warning", code="thermal.headroom",
-                  message="Cooling runs at 85 % of capacity at 25 °C ambient; little headroom for hot aisles.",
-                  fix=Fix(description="Lower the inlet temperature or use liquid cooling.")),
+                  message=_given("Cooling runs at 85 % of capacity at 25 °C ambient; little headroom for hot aisles."),
+                  fix=Fix(description=_given("Lower the inlet temperature or use liquid cooling."))),
         Violation(severity="error", code="power.redundancy",
-                  message="Peak draw 11.0 kW exceeds the 4+2 usable capacity when one feed fails.", slots=("PSU1",)),
-        Violation(severity="info", code="info.only", message="An info item that is not printed."),
+                  message=_given("Peak draw 11.0 kW exceeds the 4+2 usable capacity when one feed fails."), slots=("PSU1",)),
+        Violation(severity="info", code="info.only", message=_given("An info item that is not printed.")),
     )
 
 

@@ -57,7 +57,7 @@ def test_longest_accepted_texts_render(tmp_path, pdf_pages, spaces):
         update={"meta": syn.build().meta.model_copy(update={"name": _long(200, spaces),
                                                             "notes": _long(20000, spaces)})})
     ev = syn.evaluation(lines=lines, workload=LongWorkload(3000),
-                        violations=tuple(dataclasses.replace(v, message=_long(2000, spaces))
+                        violations=tuple(dataclasses.replace(v, message=Msg("input.as-given", text=_long(2000, spaces)))
                                          for v in syn.sample_violations()))
     out, seconds = _quote(tmp_path, b, ev, _settings(_long(20000, spaces), _long(1000, spaces)))
     text = " ".join(pdf_pages(out))

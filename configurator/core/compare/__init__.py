@@ -17,7 +17,7 @@ The API::
                      #         price_list (its name, or CATALOG_PRICES), catalog, source
     cmp.rows         # Row, in display order; cmp.grouped(hide_equal=True) -> ((group, rows), ...)
     row = cmp.row("cost.tco")
-    row.values[i]    # raw value: float/int, Decimal for money, str for texts, None = not applicable
+    row.values[i]    # raw value: float/int, Decimal for money, str for names, Msg for verdicts, None = not applicable
     row.unit         # "W", "GB", "TFLOPS", ...; a currency code for money ("" when columns' differ)
     row.better       # "higher" / "lower" / None (texts, counts without a direction)
     row.deltas[i]    # Delta(absolute, percent) to the baseline; None for the baseline, texts, missing
@@ -26,8 +26,9 @@ The API::
     row.explain(i)   # Explanation(formula, inputs=((name, value), ...), sources=(...)) or None
     rebase(cmp, 2)   # the same comparison with deltas to column 2, without re-evaluating
 
-Labels, group names (`GROUPS`) and formulas are English marked with `N_`; views translate them
-(`configurator.words.i18n.translate`). Options never edit the input builds: each column evaluates a
+Labels, units, group names (`GROUPS`) and static formulas are English marked with `N_`; views
+look them up with `_()`. Verdicts and workings that carry a value are messages (`Msg`,
+words/compare_words.py) the views word with `say`. Options never edit the input builds: each column evaluates a
 copy. A `PriceList` (rows as in a price-list CSV, docs/catalog.md; read by
 `io.compare_io.load_price_list`) replaces the catalog's prices of its part ids for that column.
 Bad options raise `CompareError`, one line naming the column and the field.

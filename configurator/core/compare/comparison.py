@@ -13,8 +13,8 @@ from ..evaluate.result import Evaluation
 from ..message import Msg
 from ..text import N_
 
-#: a cell: a number (Decimal for money), a text (hardware names, verdicts), a message the views word
-#: (the bandwidth bottleneck's name), or None (not applicable)
+#: a cell: a number (Decimal for money), a text that is data (hardware names, a PSU plan, shown as
+#: they are), a message the views word (a verdict, the bandwidth bottleneck's name), or None (not applicable)
 Value = float | int | Decimal | str | Msg | None
 Better = Literal["higher", "lower"] | None
 RowKind = Literal["number", "money", "text"]
@@ -97,9 +97,11 @@ class Column:
 class Explanation:
     """How a cell was computed: the formula in words, its inputs with values, and where they came from."""
 
-    formula: str | Msg
-    inputs: tuple[tuple[str, str | Msg], ...] = ()    # (name, value with unit, or a message to word)
-    sources: tuple[str, ...] = ()               # catalog sources, price sources, assumptions
+    formula: str | Msg                          # a static word (`N_`, views look it up) or a message
+    #: (name, value with unit, or a message to word); a name is a static word, a message, or data
+    #: (a part's name, a rule's code)
+    inputs: tuple[tuple[str | Msg, str | Msg], ...] = ()
+    sources: tuple[str, ...] = ()               # catalog sources, price sources, assumptions (static words or data)
 
 
 @dataclass(frozen=True)
@@ -122,7 +124,7 @@ class Row:
 
     key: str                           # stable id, e.g. "power.wall_max_w"
     group: str                         # group key, e.g. "power"
-    label: str                         # English, marked N_ (views translate)
+    label: str                         # English, marked N_ (views look it up with `_()`)
     unit: str                          # "W", "kg", a currency code, "" for counts and texts
     kind: RowKind
     better: Better

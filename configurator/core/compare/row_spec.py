@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from ..message import Msg
 from ..money import quantize
 from ..text import N_
 from .comparison import Better, Column, Explanation, RowKind, Value
@@ -77,6 +78,7 @@ def fmt(value: object, unit: str = "") -> str:
     return f"{shown} {unit}".strip()
 
 
-def explained(formula: str, *inputs: tuple[str, object, str], sources: tuple[str, ...] = ()) -> Explanation:
-    """An `Explanation` from (name, value, unit) inputs."""
+def explained(formula: str | Msg, *inputs: tuple[str | Msg, object, str], sources: tuple[str, ...] = ()) -> Explanation:
+    """An `Explanation` from (name, value, unit) inputs; a name or formula is a static word (`N_`),
+    a message, or (an input's) data such as a part's name."""
     return Explanation(formula, tuple((name, fmt(v, unit)) for name, v, unit in inputs), sources)

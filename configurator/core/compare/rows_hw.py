@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..evaluate.result import Evaluation
+from ..message import Msg
 from ..text import N_
 from .comparison import Column, Explanation, Value
 from .row_spec import RowSpec, explained, number, text
@@ -14,12 +15,12 @@ def _ev(col: Column) -> Evaluation:
 
 def _gpu_summary(col: Column) -> Value:
     c = col.evaluation.compute
-    return f"{c.gpu_count} × {c.gpu_model}" if c.gpu_count else N_("no GPU")
+    return f"{c.gpu_count} × {c.gpu_model}" if c.gpu_count else Msg("compare.no-gpu")
 
 
 def _cpu_summary(col: Column) -> Value:
     c = col.evaluation.compute
-    return f"{c.cpu_count} × {c.cpu_model}" if c.cpu_count else N_("no CPU")
+    return f"{c.cpu_count} × {c.cpu_model}" if c.cpu_count else Msg("compare.no-cpu")
 
 
 def _catalog_source(col: Column, part_id: str, field: str) -> tuple[str, ...]:
@@ -28,9 +29,10 @@ def _catalog_source(col: Column, part_id: str, field: str) -> tuple[str, ...]:
     return (f"{part.name}: {src.url} ({src.date}, {src.confidence})",) if part is not None and src else ()
 
 
-def _power_lines(col: Column, attr: str, label: str) -> Explanation:
+def _power_lines(col: Column, attr: str, level: str) -> Explanation:
+    """Σ quantity × per-part power of one level (`level`: idle, typical, maximum)."""
     p = col.evaluation.power
-    return explained(N_("Σ over the parts: quantity × per-part {level} power").format(level=label),
+    return explained(Msg("compare.power-lines", level=Msg(f"compare.level-{level}")),
                      *((f"{ln.qty} × {ln.name}", getattr(ln, attr), "W") for ln in p.lines))
 
 
@@ -44,7 +46,7 @@ def _wall(col: Column, attr: str) -> Explanation:
 def _psu_plan(col: Column) -> Value:
     s = col.evaluation.psu
     if not s.count:
-        return N_("no PSU")
+        return Msg("compare.no-psu")
     return f"{s.count} × {s.rating_w:g} W {s.redundancy}"
 
 
@@ -56,8 +58,9 @@ def _feed_loss(col: Column) -> Value:
 def _feed_verdict(col: Column) -> Value:
     worst = _feed_loss(col)
     if worst is None:
-        return N_("no redundant feeds")
-    return N_("survives a feed loss") if isinstance(worst, float) and worst <= 100.0 else N_("overloads on a feed loss")
+        return Msg("compare.no-redundant-feeds")
+    return Msg("compare.survives-feed-loss" if isinstance(worst, float) and worst <= 100.0
+               else "compare.overloads-feed-loss")
 
 
 def _psu_explain(col: Column) -> Explanation:
@@ -71,8 +74,8 @@ def _psu_explain(col: Column) -> Explanation:
 def _feed_explain(col: Column) -> Explanation:
     s = col.evaluation.psu
     return explained(N_("peak power ÷ capacity left on the other feed(s) when one feed fails"),
-                     *((N_("feed {feed} fails").format(feed=k), v, "%") for k, v in sorted(s.feed_loss_pct.items())),
-                     *((N_("PSUs on feed {feed}").format(feed=k), v, "") for k, v in sorted(s.feeds.items())))
+                     *((Msg("compare.feed-fails", feed=k), v, "%") for k, v in sorted(s.feed_loss_pct.items())),
+                     *((Msg("compare.psus-on-feed", feed=k), v, "") for k, v in sorted(s.feeds.items())))
 
 
 def _gpu_figure(col: Column, per_gpu: float, total: float, field: str, unit: str) -> Explanation:
@@ -83,8 +86,7 @@ def _gpu_figure(col: Column, per_gpu: float, total: float, field: str, unit: str
 
 
 def _bottleneck(col: Column) -> Value:
-    b = col.evaluation.bandwidth
-    return b.bottleneck_name or b.bottleneck or None
+    return col.evaluation.bandwidth.bottleneck_name
 
 
 HARDWARE: tuple[RowSpec, ...] = (
@@ -99,11 +101,11 @@ HARDWARE: tuple[RowSpec, ...] = (
 
 POWER: tuple[RowSpec, ...] = (
     number("power.idle_w", "power", N_("Idle power"), "W", "lower", lambda c: _ev(c).power.idle_w,
-           lambda c: _power_lines(c, "idle_w", N_("idle"))),
+           lambda c: _power_lines(c, "idle_w", "idle")),
     number("power.typical_w", "power", N_("Typical power"), "W", "lower", lambda c: _ev(c).power.typical_w,
-           lambda c: _power_lines(c, "typical_w", N_("typical"))),
+           lambda c: _power_lines(c, "typical_w", "typical")),
     number("power.max_w", "power", N_("Maximum power"), "W", "lower", lambda c: _ev(c).power.max_w,
-           lambda c: _power_lines(c, "max_w", N_("maximum"))),
+           lambda c: _power_lines(c, "max_w", "maximum")),
     number("power.peak_w", "power", N_("Peak power (GPU transients)"), "W", "lower", lambda c: _ev(c).power.peak_w),
     number("power.wall_idle_w", "power", N_("Idle at the wall"), "W", "lower", lambda c: _ev(c).power.wall_idle_w,
            lambda c: _wall(c, "idle_w")),

@@ -13,6 +13,7 @@ from decimal import Decimal
 from ..evaluate.cost import HOURS_PER_YEAR
 from ..evaluate.workload_formulas import train_flops
 from ..evaluate.workload_models import Workload, WorkloadResult
+from ..message import Msg
 from ..text import N_
 from .comparison import Column, Explanation, Value
 from .row_spec import RowSpec, explained, money, number, per, text
@@ -27,7 +28,7 @@ def _workload(col: Column) -> WorkloadResult | None:
 
 def _fit(col: Column) -> Value:
     wl = _workload(col)
-    return None if wl is None else (N_("fits") if wl.fits else N_("does not fit"))
+    return None if wl is None else Msg("compare.fits" if wl.fits else "compare.does-not-fit")
 
 
 def _max_batch(col: Column) -> Value:

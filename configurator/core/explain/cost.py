@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..message import Arg, Phrase, Quantity, Quoted
+from ..message import Arg, Quantity, Quoted
 from .explanation import Explainer, Explanation, Input
 
 _COST = {
@@ -25,8 +25,9 @@ _COST_FROM = {"subtotal": ("subtotal_hardware", "subtotal_services"), "discount"
 
 
 def _fx_notes(x: Explainer) -> tuple[Arg, ...]:
-    note = x.ev.cost.fx_note
-    return (Phrase(note),) if note else ()
+    """The exchange-rate note of the evaluation's assumptions (core/fx.py `note_msg`), if prices were converted."""
+    notes = [m["fx_note"] for m in x.ev.assumptions if m.id == "assume.fx"]
+    return (notes[0],) if notes and notes[0] else ()
 
 
 def _money(x: Explainer, amount: Any) -> Quantity:

@@ -29,7 +29,4 @@ FIELDS = (
 )
 
 #: 80 PLUS classes (core/evaluate/power.py EFFICIENCY_CURVES) and power-line categories
-OTHER = (N_("titanium"), N_("platinum"), N_("gold"), N_("chassis"), N_("baseboard"),
-         # fx notes (core/fx.py) and the dates they carry
-         N_("exchange rates per USD of {dates}"), N_("{date} (estimate)"), N_("{date} (datasheet)"),
-         N_("{date} (secondary)"))
+OTHER = (N_("titanium"), N_("platinum"), N_("gold"), N_("chassis"), N_("baseboard"))

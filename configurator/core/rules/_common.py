@@ -47,10 +47,10 @@ class Facts:
     def build(self):
         return self.ctx.build
 
-    def add(self, severity: Severity, code: str, message: Msg | str, slots: Iterable[str] = (),
-            fix: Msg | str | None = None, ops: Sequence[Any] = ()) -> None:
-        """Record a violation: its code, its message (an id and parameters, words/rule_words.py;
-        a string only where a caller has no message yet), the slots it names, the fix and the ops that apply it."""
+    def add(self, severity: Severity, code: str, message: Msg, slots: Iterable[str] = (),
+            fix: Msg | None = None, ops: Sequence[Any] = ()) -> None:
+        """Record a violation: its code, its message (an id and parameters, words/rule_words.py),
+        the slots it names, the fix and the ops that apply it."""
         fx = Fix(fix, tuple(ops)) if fix else None
         self.out.append(Violation(severity, code, message, tuple(slots), fx))
 
@@ -123,10 +123,11 @@ def set_option(path: str, value: Any) -> SetOption:
     return SetOption.model_construct(path=path, value=value)
 
 
-def batch(ops: Sequence[Any], label: str = "") -> Batch:
-    from ..ops import Batch
+def batch(ops: Sequence[Any], label: str = "", **args: str) -> Batch:
+    """The ops as one undo step named by the message `label` (words/op_words.py) with `args`."""
+    from ..ops import Batch, OpLabel
 
-    return Batch.model_construct(ops=tuple(ops), label=label)
+    return Batch.model_construct(ops=tuple(ops), label=OpLabel.of(label, **args) if label else "")
 
 
 # --------------------------------------------------------------------------- figures

@@ -78,7 +78,7 @@ def free_slot(f: Facts, part: Part, exclude: str = "") -> str | None:
 def _move_fix(slot: str, part: Part, target: str | None) -> tuple[Msg, list[Any]]:
     if target:
         return Msg("fit.move", part=part.name, slot=slot, target=target), [
-            batch([remove(slot), place(target, part.id)], f"Move {part.name} to {target}")]
+            batch([remove(slot), place(target, part.id)], "op.label.move", part=part.name, slot=target)]
     return Msg("fit.remove-no-place", part=part.name, slot=slot), [remove(slot)]
 
 

@@ -92,7 +92,7 @@ def _pairing(f: Facts, gpus, nics) -> None:
         f.add("info", "net.nic-not-near-gpu",
               Msg("net.nic-not-near-gpu", nic=nic.name, slot=p.slot.id, root=p.slot.root), (p.slot.id,),
               Msg("net.nic-not-near-gpu.fix", target=target, root=f.ctx.slot_by_id[target].root),
-              [batch([remove(p.slot.id), place(target, nic.id)], f"Move {nic.name} to {target}")])
+              [batch([remove(p.slot.id), place(target, nic.id)], "op.label.move", part=nic.name, slot=target)])
 
 
 def _storage(f: Facts, gpus) -> None:

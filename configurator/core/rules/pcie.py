@@ -117,7 +117,7 @@ def _downgrades(f: Facts, slow: dict[tuple, list[str]]) -> None:
             if target:
                 taken.add(target)
                 moved.append(Msg("pcie.move", slot=s, target=target))
-                ops.append(batch([remove(s), place(target, pid)], f"Move {part.name} to {target}"))
+                ops.append(batch([remove(s), place(target, pid)], "op.label.move", part=part.name, slot=target))
         fix = (Msg("pcie.link-downgrade.move", n=len(moved), moves=items(moved)) if moved else
                Msg("pcie.link-downgrade.none", gen=card_gen, lane=card_lanes))
         f.add("warning", "pcie.link-downgrade",

@@ -26,4 +26,4 @@ def check(f: Facts) -> None:
             continue
         rest = tray[:i] + tray[i + 1:]
         f.add("warning", "fit.not-placed", message, (free,), Msg("fit.not-placed.fix", slot=free),
-              [batch((place(free, item.part), set_option("unplaced", rest)), f"Place {item.part} in {free}")])
+              [batch((place(free, item.part), set_option("unplaced", rest)), "op.label.place", part=item.part, slot=free)])

@@ -80,7 +80,7 @@ def _does_not_fit(ctx: BuildContext, spec: Mapping[str, Any], wl: Workload,
             for w, _, _ in reversed(ways[1:-1]):
                 others = Msg("workload.or", first=w, rest=others)
             words = Msg("workload.use-or", changes=first, need=_gb(fits), ways=others)
-        fix = Fix(description=words, ops=(batch(ops, "Make the workload fit"),))
+        fix = Fix(description=words, ops=(batch(ops, "op.label.workload-fit"),))
     else:
         fix = Fix(description=Msg("workload.none"), ops=())
     slots = tuple(p.slot.id for p in ctx.placed if isinstance(p.part, GPU))

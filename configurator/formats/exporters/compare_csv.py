@@ -24,13 +24,13 @@ def _letter(i: int) -> str:
     return chr(ord("A") + i)
 
 
-def raw(value: Value | object, row_key: str = "") -> object:
+def raw(value: Value | object) -> object:
     """A cell as the CSV writes it: floats to 6 decimals (no binary noise), Decimals exact, None ''."""
     if value is None:
         return ""
     if isinstance(value, float):
         return round(value, 6)
-    return value_words(value, row_key) if isinstance(value, str | Msg) else value
+    return value_words(value) if isinstance(value, str | Msg) else value
 
 
 def compare_rows(cmp: Comparison) -> list[list[object]]:
@@ -51,7 +51,7 @@ def compare_rows(cmp: Comparison) -> list[list[object]]:
     for row in cmp.rows:
         line: list[object] = [row.key, group_label(row.group), _(row.label), row.unit, row.better or ""]
         for value, delta, best in zip(row.values, row.deltas, row.best, strict=True):
-            line += [raw(value, row.key), "" if delta is None else raw(delta.absolute),
+            line += [raw(value), "" if delta is None else raw(delta.absolute),
                      "" if delta is None or delta.percent is None else round(delta.percent, 4),
                      int(best)]
         rows.append(line)

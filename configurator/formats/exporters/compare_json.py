@@ -16,7 +16,7 @@ from ...core.evaluate.json_shape import strict_json
 from ...core.message import Msg
 from ...store.safe_write import atomic_write
 from ...words.i18n import N_
-from ...words.problems import said
+from ...words.render import in_english
 from ..registry import Exporter, ExportRequest
 from .comparison_source import comparison_of
 
@@ -25,8 +25,13 @@ FORMAT = "ai-server-configurator/comparison"
 
 def _value(value: Value | Decimal) -> Any:
     if isinstance(value, Msg):
-        return said(value, "en")
+        return in_english(value)
     return str(value) if isinstance(value, Decimal) else value
+
+
+def _english(text: str | Msg) -> str:
+    """A working's formula, input name or value in English: a message worded, a word or data as it is."""
+    return in_english(text) if isinstance(text, Msg) else text
 
 
 def _delta(delta: Delta | None) -> dict[str, Any] | None:
@@ -36,8 +41,8 @@ def _delta(delta: Delta | None) -> dict[str, Any] | None:
 def _explanation(exp: Explanation | None) -> dict[str, Any] | None:
     if exp is None:
         return None
-    inputs = [{"name": n, "value": said(v, "en") if isinstance(v, Msg) else v} for n, v in exp.inputs]
-    return {"formula": said(exp.formula, "en") if isinstance(exp.formula, Msg) else exp.formula, "inputs": inputs,
+    inputs = [{"name": _english(n), "value": _english(v)} for n, v in exp.inputs]
+    return {"formula": _english(exp.formula), "inputs": inputs,
             "sources": list(exp.sources)}
 
 

@@ -77,7 +77,7 @@ def _row(ws: Any, row: Row) -> None:
 
     line: list[Any] = [group_label(row.group), _(row.label), row.unit]
     for value, delta in zip(row.values, row.deltas, strict=True):
-        line.append(value_words(value, row.key) if isinstance(value, str | Msg) else value)
+        line.append(value_words(value) if isinstance(value, str | Msg) else value)
         line.append(None if delta is None else delta.absolute)
         line.append(None if delta is None or delta.percent is None else delta.percent / 100.0)
     ws.append(xlsx_row(line))

@@ -14,7 +14,7 @@ from ...core.compare import CATALOG_PRICES, GROUPS, Column, Comparison, Delta, O
 from ...core.message import Msg
 from ...core.money import format_money
 from ...words.i18n import _, current_language
-from ...words.problems import said
+from ...words.render import say
 from ..registry import ExportRequest
 
 MIN_BUILDS = 2
@@ -76,14 +76,10 @@ def prices_text(col: Column) -> str:
     return _("prices: {name}").format(name=price_list_name(col))
 
 
-#: rows whose text is a part's or a chassis' name: printed as it is, never through the template
-#: translator (which read '… (4U, up to 10 DW PCIe GPUs)' as '… 台（4U, up to 10 DW PCIe 个 GPU）')
-NAME_ROWS = frozenset({"hardware.chassis", "hardware.gpus", "hardware.cpus"})
-
-
-def value_words(value: str | Msg, row_key: str) -> str:
-    """A text cell in the current language: a name as it is, a worded value (or message) said."""
-    return value if isinstance(value, str) and row_key in NAME_ROWS else said(value)
+def value_words(value: str | Msg) -> str:
+    """A text cell in the current language: a name (a part's, a PSU plan) as it is, a verdict or a
+    link's name (a message) said."""
+    return value if isinstance(value, str) else say(value)
 
 
 def number_text(value: Value, row: Row) -> str:
@@ -91,7 +87,7 @@ def number_text(value: Value, row: Row) -> str:
     if value is None:
         return "—"
     if isinstance(value, str | Msg):
-        return value_words(value, row.key)
+        return value_words(value)
     if row.kind == "money" and row.unit and isinstance(value, Decimal):
         return format_money(value, row.unit, locale_tag())
     if isinstance(value, int):

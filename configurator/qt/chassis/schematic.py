@@ -22,7 +22,7 @@ from ...core.placement import Verdict, accepting_slots, can_place, covered_slots
 from ...core.psu import FEEDS, bay_feeds
 from ...core.slots import chassis_slots
 from ...core.violations import SEVERITY_ORDER
-from ...words import say, say_refusal
+from ...words import say
 from .. import theme
 from .drag_mime import part_from_mime
 from .keys import SlotKeys
@@ -270,7 +270,7 @@ class ChassisView(SlotKeys, QGraphicsView):
             self.session.apply(op, label=self.tr("Place %1 in %2")
                                .replace("%1", theme.short_name(part)).replace("%2", slot_id))
         except OpError as exc:
-            self.message.emit(say_refusal(exc.msg))
+            self.message.emit(say(exc.msg))
             return False
         self.message.emit(self.tr("Placed %1 in %2").replace("%1", part.name if part else part_id)
                           .replace("%2", slot_id))
@@ -291,7 +291,7 @@ class ChassisView(SlotKeys, QGraphicsView):
                 self.session.apply(Batch(ops=ops), label=theme.plural(self.tr("Fill %n similar slot(s)", "", len(ops)),
                                                                       len(ops)))
         except OpError as exc:
-            self.message.emit(say_refusal(exc.msg))
+            self.message.emit(say(exc.msg))
             return
         if ops:
             part = self.session.catalog.get(part_id)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QDockWidget, QListWidget, QListWidgetItem, QMenu
 
 from ...core.ops import OpError, discard_from_tray, take_from_tray
 from ...core.placement import first_free_slot, unplaced_reason
-from ...words import say, say_refusal
+from ...words import say
 from .. import theme
 from ..window.dock_layout import SHOWS_ITSELF
 from .drag_mime import PART_MIME
@@ -132,7 +132,7 @@ class NotPlacedTray(QListWidget):
             self.session.apply(op, label=self.tr("Place %1 in %2").replace("%1", theme.short_name(part) if part
                                                                           else pid).replace("%2", slot))
         except OpError as exc:
-            self.message.emit(say_refusal(exc.msg))
+            self.message.emit(say(exc.msg))
             return False
         self.message.emit(self.tr("Placed %1 in %2").replace("%1", name).replace("%2", slot))
         return True

@@ -60,7 +60,7 @@ class CompareFiles(CompareViewBase):
             return
         fmt = COMPARE_EXPORTERS[name]
         start = (self._start_dir() or Path.home()) / ("comparison" + fmt.suffixes[0])
-        chosen, _ = QFileDialog.getSaveFileName(self, self.tr("Export %s") % i18n.translate(fmt.description),
+        chosen, _ = QFileDialog.getSaveFileName(self, self.tr("Export %s") % i18n._(fmt.description),
                                                 str(start), dialog_filter(fmt))
         if not chosen:
             return
@@ -107,7 +107,7 @@ class CompareFiles(CompareViewBase):
         button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(button)
         for name, fmt in COMPARE_EXPORTERS.items():
-            menu.addAction(i18n.translate(fmt.description) + "…", partial(self.export, name))
+            menu.addAction(i18n._(fmt.description) + "…", partial(self.export, name))
         button.setMenu(menu)
         return button
 

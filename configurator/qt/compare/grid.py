@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 from ...core.compare import CATALOG_PRICES, GROUPS, Comparison, Delta, Row, Value
 from ...core.message import Msg
 from ...formats.exporters.comparison_source import value_words
-from ...words import i18n
-from ...words.problems import said
+from ...words.i18n import _
+from ...words.render import say
 from .. import theme
 from ..panels.format import number
 
@@ -41,12 +41,17 @@ def format_value(row: Row, value: Value, currency: str = "") -> str:
     if value is None:
         return "—"
     if isinstance(value, str | Msg):
-        return value_words(value, row.key)
+        return value_words(value)
     if row.kind == "money" and (row.unit or currency):
         return theme.money(Decimal(value), row.unit or currency, digits=abs(Decimal(value)) < 100)
     shown = number(float(value), decimals_for(float(value)))
-    unit = i18n.translate(row.unit) if row.unit else ""
+    unit = _(row.unit) if row.unit else ""
     return f"{shown} {unit}".strip()
+
+
+def worded(text: str | Msg) -> str:
+    """A working's formula or input name: a message said, a static word looked up (data stays as it is)."""
+    return say(text) if isinstance(text, Msg) else _(text)
 
 
 def format_delta(row: Row, delta: Delta | None) -> str:
@@ -67,7 +72,7 @@ def format_delta(row: Row, delta: Delta | None) -> str:
 def column_title(cmp: Comparison, index: int, baseline_mark: str, prices_mark: str) -> str:
     """A column's header: the build's label, its price list, and the baseline mark."""
     col = cmp.columns[index]
-    prices = i18n.translate(CATALOG_PRICES) if col.price_list == CATALOG_PRICES else col.price_list
+    prices = _(CATALOG_PRICES) if col.price_list == CATALOG_PRICES else col.price_list
     title = f"{col.label}\n{prices_mark % prices}"
     return f"{title}\n{baseline_mark}" if index == cmp.baseline else title
 
@@ -129,7 +134,7 @@ class CompareTable(QTableWidget):
             self.setHorizontalHeaderItem(i + 1, item)
 
     def _group_row(self, r: int, group: str) -> None:
-        item = QTableWidgetItem(i18n.translate(GROUPS.get(group, group)))
+        item = QTableWidgetItem(_(GROUPS.get(group, group)))
         font = QFont(item.font())
         font.setBold(True)
         item.setFont(font)
@@ -139,7 +144,7 @@ class CompareTable(QTableWidget):
         self.shown_rows.append("")
 
     def _figure_row(self, r: int, cmp: Comparison, row: Row) -> None:
-        label = i18n.translate(row.label)
+        label = _(row.label)
         head = QTableWidgetItem(label)
         head.setData(KEY_ROLE, row.key)
         head.setToolTip(self._row_tip(cmp, row))
@@ -169,26 +174,26 @@ class CompareTable(QTableWidget):
 
     def _row_tip(self, cmp: Comparison, row: Row) -> str:
         """What the row is and how it is computed (the baseline column's explanation)."""
-        bits = [i18n.translate(row.label)]
+        bits = [_(row.label)]
         if row.better:
             bits.append(self.tr("higher is better") if row.better == "higher" else self.tr("lower is better"))
         explanation = row.explain(cmp.baseline)
         if explanation is not None:
-            bits.append(said(explanation.formula))
+            bits.append(worded(explanation.formula))
         return "\n".join(bits)
 
     def _cell_tip(self, cmp: Comparison, row: Row, i: int) -> str:
         """The formula with this build's inputs and their sources; the delta to the baseline."""
         col = cmp.columns[i]
-        lines = [f"{col.label} — {i18n.translate(row.label)}: {format_value(row, row.values[i], col.currency)}"]
+        lines = [f"{col.label} — {_(row.label)}: {format_value(row, row.values[i], col.currency)}"]
         explanation = row.explain(i)
         if explanation is not None:
-            lines.append(said(explanation.formula))
-            lines += [f"  {i18n.translate(name)} = {said(value) if isinstance(value, Msg) else value}"
+            lines.append(worded(explanation.formula))
+            lines += [f"  {worded(name)} = {say(value) if isinstance(value, Msg) else value}"
                       for name, value in explanation.inputs]
             if explanation.sources:
                 lines.append(self.tr("Sources:"))
-                lines += [f"  {i18n.translate(src)}" for src in explanation.sources[:6]]
+                lines += [f"  {_(src)}" for src in explanation.sources[:6]]
         delta = format_delta(row, row.deltas[i])
         if delta:
             lines.append(self.tr("Compared with %1: %2").replace("%1", cmp.columns[cmp.baseline].label)

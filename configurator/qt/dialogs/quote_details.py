@@ -14,6 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -39,7 +40,7 @@ from ...core.money import format_money
 from ...core.ops import OpError, SetOption
 from ...store.safe_write import atomic_write
 from ...store.vendor_settings import QuoteError, VendorSettings, default_settings_path, load_settings
-from ...words import say_refusal
+from ...words import say
 from ..tr_marks import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
@@ -305,7 +306,7 @@ class QuoteDialog(QDialog):
 
 def _one_line(exc: ValueError) -> str:
     """A refused edit (its coded words) or a bad value (its first line), for one label."""
-    return say_refusal(exc.msg) if isinstance(exc, OpError) else str(exc).splitlines()[0]
+    return say(exc.msg) if isinstance(exc, OpError) else str(exc).splitlines()[0]
 
 
 def issue_number(session: SessionLike) -> str:
@@ -317,7 +318,8 @@ def issue_number(session: SessionLike) -> str:
         from ...store.quote_counter import next_quote_number
 
         number = next_quote_number(load_settings().quote.number_prefix)
-        session.apply(SetOption(path="meta.quote_number", value=number), label="Quote number")
+        session.apply(SetOption(path="meta.quote_number", value=number),
+                      label=QCoreApplication.translate("QuoteDialog", "Quote number"))
     return number
 
 

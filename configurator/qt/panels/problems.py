@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from ...core.ops import Batch, OpError
 from ...core.violations import SEVERITY_ORDER
-from ...words import say_refusal
+from ...words import say
 from ...words.problems import fix_text, text
 from .. import theme
 
@@ -145,10 +145,9 @@ class ViolationsPanel(QWidget):
             return False
         fix = _words(v)[1]
         try:
-            self.session.apply(Batch(ops=tuple(v.fix.ops), label=fix_text(v.fix, "en")),
-                               label=self.tr("Fix: %s") % fix)
+            self.session.apply(Batch(ops=tuple(v.fix.ops)), label=self.tr("Fix: %s") % fix)
         except OpError as exc:
-            self.message.emit(self.tr("The fix could not be applied: %s") % say_refusal(exc.msg))
+            self.message.emit(self.tr("The fix could not be applied: %s") % say(exc.msg))
             return False
         self.message.emit(self.tr("Applied: %s") % fix)
         return True

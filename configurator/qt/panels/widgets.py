@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 
 from ...core.ops import OpError, SetOption
-from ...words import say_refusal
+from ...words import say
 from .format import COLOURS
 from .label_paint import note_text_control, paint_once
 from .labels import HeldLabel, WrapLabel
@@ -402,7 +402,7 @@ class OptionWriter:
             self.session.apply(SetOption(path=path, value=value))
         except OpError as exc:
             if self._on_error is not None:
-                self._on_error(path, say_refusal(exc.msg))
+                self._on_error(path, say(exc.msg))
         finally:
             self.writing = False
 

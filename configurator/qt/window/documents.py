@@ -29,7 +29,7 @@ from ...core.catalog import Catalog
 from ...core.changes import OpChanges
 from ...core.evaluate.result import Evaluation
 from ...core.evaluator import Evaluator
-from ...core.ops import AnyOp
+from ...core.ops import AnyOp, Label
 from ...core.session import Session
 from ..panels.widgets import OptionWriter
 
@@ -94,10 +94,10 @@ class ActiveSession:
     def evaluation(self) -> Evaluation:
         return self.target.evaluation
 
-    def apply(self, op: AnyOp, label: str | None = None) -> None:
+    def apply(self, op: AnyOp, label: Label | None = None) -> None:
         self.target.apply(op, label)
 
-    def batch(self, label: str) -> AbstractContextManager[None]:
+    def batch(self, label: Label) -> AbstractContextManager[None]:
         return self.target.batch(label)
 
     def undo(self) -> bool:
@@ -115,11 +115,11 @@ class ActiveSession:
         return self.target.can_redo
 
     @property
-    def undo_text(self) -> str:
+    def undo_text(self) -> Label:
         return self.target.undo_text
 
     @property
-    def redo_text(self) -> str:
+    def redo_text(self) -> Label:
         return self.target.redo_text
 
     @property

@@ -350,7 +350,7 @@ class FileActions(MainWindowBase):
         start = own.with_suffix(fmt.suffixes[0]) if own else _default_path(self.session.build, fmt.suffixes[0])
         if start == own:  # an export sharing the build file's suffix (JSON) must not suggest the build file
             start = own.with_name(f"{own.stem}-{fmt.name}{fmt.suffixes[0]}")
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %s") % i18n.translate(fmt.description), str(start),
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export %s") % i18n._(fmt.description), str(start),
                                               dialog_filter(fmt))
         if not path:
             return False

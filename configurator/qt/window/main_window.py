@@ -19,7 +19,8 @@ from ...core.placement import first_free_slot, fits_chassis
 from ...core.session import Session, SessionLike
 from ...formats.exporters import EXPORTERS
 from ...store.autosave import RecoveryStore
-from ...words import i18n, say, say_refusal
+from ...words import i18n, say
+from ...words.render import named
 from .. import pin_none
 from ..chassis.schematic import ChassisView
 from ..chassis.tray import NotPlacedTray
@@ -149,7 +150,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self.act_save = self._action(self.tr("&Save"), self.save, sk.Save)
         # Save As has no standard binding on some platforms: bind Ctrl+Shift+S explicitly
         self.act_save_as = self._action(self.tr("Save &As…"), self.save_as, "Ctrl+Shift+S")
-        self.export_actions = {name: self._action(self.tr("Export %s…") % i18n.translate(fmt.description),
+        self.export_actions = {name: self._action(self.tr("Export %s…") % i18n._(fmt.description),
                                                   lambda _=False, name=name: self.export_as(name),
                                                   "Ctrl+E" if name == "pdf" else None)
                                for name, fmt in EXPORTERS.items()}
@@ -280,8 +281,8 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         s = self.session
         self.act_undo.setEnabled(s.can_undo)
         self.act_redo.setEnabled(s.can_redo)
-        self.act_undo.setText(self.tr("&Undo %s") % s.undo_text if s.can_undo else self.tr("&Undo"))
-        self.act_redo.setText(self.tr("&Redo %s") % s.redo_text if s.can_redo else self.tr("&Redo"))
+        self.act_undo.setText(self.tr("&Undo %s") % named(s.undo_text) if s.can_undo else self.tr("&Undo"))
+        self.act_redo.setText(self.tr("&Redo %s") % named(s.redo_text) if s.can_redo else self.tr("&Redo"))
 
     def _on_clean_change(self, clean: bool) -> None:
         self.setWindowModified(not clean)
@@ -332,12 +333,12 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
 
     def undo(self) -> None:
         """Undo, and say what was undone (the status bar would otherwise still read "Placed …")."""
-        text = self.session.undo_text
+        text = named(self.session.undo_text)
         if self.session.undo():
             self.show_message(self.tr("Undone: %s") % text)
 
     def redo(self) -> None:
-        text = self.session.redo_text
+        text = named(self.session.redo_text)
         if self.session.redo():
             self.show_message(self.tr("Redone: %s") % text)
 
@@ -356,7 +357,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
                 self.session.apply(SetChassis(chassis=new), label=self.tr("Change chassis to %s")
                                    % (chosen.name if chosen else new))
             except OpError as exc:
-                self.show_message(say_refusal(exc.msg))
+                self.show_message(say(exc.msg))
         picker.deleteLater()  # a child of the window: it would live (with its table) until the window closes
 
     # ------------------------------------------------------------------ settings and closing
