@@ -92,7 +92,6 @@ _.VALIDATORS
 _.SETTINGS
 _.ARGUMENTS
 _.SEVERITY_LABELS
-_.OWNED_TEMPLATES
 _.WORKLOAD_TEMPLATES
 _.PLACING
 _.TEMPLATES
@@ -152,5 +151,4 @@ _.pool_classes_by_scheme  # urllib3's pool manager reads it
 _.root_resp               # the redfish library's login reads the root response from it
 _.JSON_KINDS              # N_ marks of the JSON kinds' words (gettext extracts them)
 _.FORM_WORDS              # N_ marks of the form-factor and cooling words (gettext extracts them; shown by value)
-_.SUPPORT_TEMPLATES       # N_ marks of the support line's words (gettext extracts them; worded by value)
 _.DEFAULT_RACK            # the default rack model's N_ mark (worded as a Term)

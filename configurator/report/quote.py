@@ -229,7 +229,8 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
         story += [*body, KeepTogether(totals)]
     story += [Spacer(1, 12 if multi else 0), *ending]
     titles = [f"{meta.labels('Option')} {d.letter}: {d.build.meta.name}" if multi else "" for d in docs]
-    confirm = [(t, unorderable_rows(d.ev.cost.lines, meta.labels)) for t, d in zip(titles, docs)] if meta.internal else []
+    confirm = ([(t, unorderable_rows(d.ev.cost.lines, meta.labels, meta.labels.named)) for t, d in zip(titles, docs)]
+               if meta.internal else [])
     story += appendix([(t, explanations(lk), lk) for t, lk in zip(titles, links)], meta.labels, confirm)
     info = PageInfo(vendor=settings.vendor.company, quote_label=meta.label,
                     customer=meta.customer, page_w=PAGE_W, page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R,

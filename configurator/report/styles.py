@@ -21,7 +21,6 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, LongTable, Paragraph, Table, TableStyle
 
-from ..core.evaluate.bom import OWNED_GROUP
 from ..core.evaluate.result import CostResult
 from ..core.money import format_money, format_pct
 from ..core.tender.pricing import tender_pricing
@@ -318,7 +317,7 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLin
         ext = key + "extended" if ln.extended is not None else ""
         rows.append([
             P(str(n), st.cell), part_number_cell(ln.part_number, ln.sku_note, tr, cols[1] or LINE_COLS[1]),
-            C(tr.message(ln.name) if ln.group == OWNED_GROUP or ln.kind == "service" else ln.name, st.cell, 400),
+            C(tr.named(ln.name), st.cell, 400),
             value_cell(fig(f"{ln.qty:,}", ext), st.cell_r, links, width=widths[3] - 6),
             value_cell(fig(_amount(ln.unit_price, cost.currency, locale), key + "unit_price" if ext else ""),
                        st.cell_r, links, width=widths[4] - 6),

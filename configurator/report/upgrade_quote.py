@@ -162,7 +162,7 @@ def changes_table(plan: UpgradePlan, catalog: Catalog, locale: str, tr: Labels) 
         else:
             unit = ext = "—"
         rows.append([P(words[ln.group], st.cell_b), part_number_cell(ln.part_number, ln.sku_note, tr, widths[1]),
-                     C(ln.name, st.cell, 200), C(_slots(ln.where, tr), st.cell, 120), P(f"{ln.qty:,}", st.cell_r),
+                     C(tr.named(ln.name), st.cell, 200), C(_slots(ln.where, tr), st.cell, 120), P(f"{ln.qty:,}", st.cell_r),
                      _money_cell(unit, widths[5] - 6), _money_cell(ext, widths[6] - 6)])
     if len(rows) == 1:
         rows.append([P(tr("No parts change."), st.cell), "", "", "", "", "", ""])

@@ -10,6 +10,7 @@ from decimal import Decimal
 from ...core.catalog import Catalog
 from ...core.evaluate.result import CostResult
 from ...words.i18n import N_, _
+from ...words.render import named
 
 #: (column key, header label); money headers get the currency appended: "Unit price (USD)"
 COLUMNS: tuple[tuple[str, str], ...] = (
@@ -52,7 +53,7 @@ def bom_rows(cost: CostResult, catalog: Catalog | None) -> list[BomRow]:
     for ln in cost.lines:
         part = catalog.get(ln.part_id) if catalog is not None else None
         price = catalog.price(ln.part_id) if catalog is not None and ln.kind != "service" else None
-        rows.append(BomRow(ln.part_number, part.vendor if part else "", ln.name, ln.qty, ln.unit_price, ln.extended,
+        rows.append(BomRow(ln.part_number, part.vendor if part else "", named(ln.name), ln.qty, ln.unit_price, ln.extended,
                            cost.currency, ln.price_source, price.date if price else "", _(ln.group), ln.part_id))
     return rows + total_rows(cost)
 

@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.evaluate.bom import OWNED_GROUP
 from ...core.evaluate.result import CostLine, CostResult
 from ...core.money import format_pct
 from ...words import i18n
+from ...words.render import named
 from .. import theme
 from ..dialogs.explain_popup import explainable, explainable_cells
 from .widgets import SteadyLabel
@@ -137,8 +137,7 @@ class PartsList(QWidget):
         for r, line in enumerate(cost.lines):
             if r < len(same) and same[r] == line:
                 continue
-            worded = line.kind == "service" or line.group == OWNED_GROUP   # names the core words in English
-            cells = [self._category(line), i18n.translate(line.name) if worded else line.name, str(line.qty),
+            cells = [self._category(line), named(line.name), str(line.qty),
                      theme.money(line.unit_price, cost.currency, digits=True) if line.unit_price is not None
                      else self.tr("on request"),
                      theme.money(line.extended, cost.currency, digits=True) if line.extended is not None
@@ -189,7 +188,7 @@ class PartsList(QWidget):
             value.setVisible(shown)
         n = len(cost.on_request)
         self.note.setText(theme.plural(self.tr("%n part(s) on request, not in the total", "", n), n) if n else "")
-        self.note.setToolTip("\n".join(line.name for line in cost.on_request))
+        self.note.setToolTip("\n".join(named(line.name) for line in cost.on_request))
 
     def _set_cell(self, r: int, c: int, text: str, line: CostLine) -> None:
         """Reuse the existing cell; touch it only when its text or part changed (edits stay cheap)."""
@@ -206,7 +205,7 @@ class PartsList(QWidget):
         if c == 0:
             item.setToolTip(text)    # cut when the dock is narrow
         if c == 1:
-            item.setToolTip("\n".join(x for x in (line.name, line.part_number, line.price_source) if x))
+            item.setToolTip("\n".join(x for x in (named(line.name), line.part_number, line.price_source) if x))
         if c == 4:
             missing = line.extended is None
             item.setToolTip(self.tr("No price in the price list") if missing else "")
