@@ -16,11 +16,13 @@ from pydantic import ValidationError
 from ..core import validation_text
 from ..core.evaluator import Evaluator
 from ..core.input_error import english
+from ..core.message import Msg
 from ..core.recommend import Recommendation, Request, recommend
 from ..core.recommend.reasons import serving_line
 from ..core.text import N_
 from ..store.build_files import save_build
 from ..words.i18n import _
+from .command import CliError
 from .workload_command import WorkloadArgError, build_workload
 
 
@@ -31,7 +33,7 @@ def _owned(items: list[str]) -> dict[str, int]:
         try:
             out[pid] = int(n or "1")
         except ValueError:
-            raise WorkloadArgError(f"--owned: {item!r} is not PART=N") from None
+            raise CliError(Msg("cli.not-part-n", item=repr(item)), "--owned") from None
     return out
 
 
@@ -47,7 +49,7 @@ def build_request(args: argparse.Namespace) -> Request:
     try:
         budget = Decimal(args.budget) if args.budget is not None else None
     except InvalidOperation:
-        raise WorkloadArgError(f"--budget: {args.budget!r} is not a number") from None
+        raise CliError(Msg("cli.value-not-a-number", value=repr(args.budget)), "--budget") from None
     try:
         return Request(workload=workload, deadline_days=args.deadline_days,
                        target_tokens_per_s=args.target_tokens_per_s, target_ttft_ms=args.ttft_ms,

@@ -26,6 +26,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, KeepTogether, PageBreak, 
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
+from ..core.message import Msg
 from ..core.money import format_pct
 from ..store.vendor_settings import QuoteError, UnorderableError, VendorSettings
 from ..words.problems import text
@@ -144,8 +145,7 @@ def _refuse_errors(pairs, draft: bool) -> None:
         prefix = f"option {LETTERS[i]}: " if len(pairs) > 1 else ""
         lines += [f"{prefix}{v.code}: {text(v)}" for v in ev.errors]   # the app's language, as the error line
     if lines:
-        raise UnorderableError(f"the build has {len(lines)} error(s); fix them or quote it as a draft "
-                             f"(--allow-errors):\n" + "\n".join(lines))
+        raise UnorderableError(Msg("quote.unorderable", n=len(lines)), lines)
 
 
 def _details(build: Build) -> Customer:
