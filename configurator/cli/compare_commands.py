@@ -20,7 +20,7 @@ from typing import Any
 from ..core.build import Build
 from ..core.catalog import LoadIssue
 from ..core.compare import MAX_COLUMNS, MIN_COLUMNS, ColumnInput, Comparer, Comparison, Options, PriceList
-from ..core.currency import check_currency
+from ..core.currency import CurrencyError, check_currency
 from ..core.evaluator import Evaluator
 from ..core.message import Msg
 from ..formats.exporters import ExportRequest, exporter
@@ -33,10 +33,6 @@ from ..words.i18n import _, pad
 from .command import CliError, print_text
 from .commands.compare import FORMATS
 from .workload_command import load_workload_file
-
-
-class CompareArgError(ValueError):
-    """A bad `compare`/`bom` argument (exit 2, one line naming the flag)."""
 
 
 @dataclass(frozen=True)
@@ -62,8 +58,8 @@ def _price_list(path: str | None, evaluator: Evaluator) -> PriceList | None:
 def _currency(code: str, evaluator: Evaluator) -> str:
     try:
         return check_currency(code, evaluator.fx)
-    except ValueError as exc:
-        raise CompareArgError(f"--currency: {exc}") from None
+    except CurrencyError as exc:
+        raise CliError(exc.msg, "--currency") from None
 
 
 def _options(args: argparse.Namespace, evaluator: Evaluator) -> Options:

@@ -15,7 +15,6 @@ from pydantic import ValidationError
 
 from ..core import validation_text
 from ..core.evaluator import Evaluator
-from ..core.input_error import english
 from ..core.message import Msg
 from ..core.recommend import Recommendation, Request, recommend
 from ..core.recommend.reasons import serving_line
@@ -23,7 +22,7 @@ from ..core.text import N_
 from ..store.build_files import save_build
 from ..words.i18n import _
 from .command import CliError
-from .workload_command import WorkloadArgError, build_workload
+from .workload_command import build_workload
 
 
 def _owned(items: list[str]) -> dict[str, int]:
@@ -43,7 +42,7 @@ _FLAGS = {"target_ttft_ms": "ttft_ms", "target_tpot_ms": "tpot_ms", "max_kw_per_
 
 
 def build_request(args: argparse.Namespace) -> Request:
-    """The `Request` the arguments describe; `WorkloadArgError` names the bad flag."""
+    """The `Request` the arguments describe; `CliError` names the bad flag."""
     args.mode = {"finetune": "train", "serve": "infer"}.get(args.mode, args.mode)
     workload = build_workload(args)
     try:
@@ -63,11 +62,11 @@ def build_request(args: argparse.Namespace) -> Request:
         err = exc.errors()[0]
         name = ".".join(str(x) for x in err["loc"])
         found = validation_text.msg(err)
-        text = validation_text.message(err)
         if not name and found.id == "value.at-field":     # a check across fields names its field
-            name, text = str(found["field"]), english(found["details"])   # type: ignore[arg-type]
+            name, details = str(found["field"]), found["details"]
+            found = details if isinstance(details, Msg) else found
         flag = "--" + _FLAGS.get(name, name).replace("_", "-")
-        raise WorkloadArgError(f"{flag}: {text}") from None
+        raise CliError(found, flag) from None
 
 
 def to_json(rec: Recommendation) -> dict[str, Any]:

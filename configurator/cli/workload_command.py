@@ -35,10 +35,6 @@ from .commands.workload import DEFAULT_SEQ_LEN
 MAX_WORKLOAD_BYTES = 1_000_000   # a workload is a few hundred bytes of JSON
 
 
-class WorkloadArgError(ValueError):
-    """Bad workload arguments (exit 2)."""
-
-
 #: the memory rows' and modes' words (the keys, as the English text has always printed them)
 ROWS = {"weights": N_("weights"), "gradients": N_("gradients"), "optimizer": N_("optimizer"),
         "activations": N_("activations"), "kv_cache": N_("kv_cache"), "overhead": N_("overhead"), "total": N_("total")}
@@ -87,7 +83,7 @@ def _shape(args: argparse.Namespace) -> ModelShape:
         return ModelShape(name=CUSTOM, **{k: v for k, v in flags.items() if v is not None})
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise WorkloadArgError(f"--{'-'.join(str(x) for x in err['loc'])}: {validation_text.message(err)}") from None
+        raise CliError(validation_text.msg(err), "--" + "-".join(str(x) for x in err["loc"])) from None
 
 
 def _shape_flags(args: argparse.Namespace) -> dict[str, Any]:
@@ -101,7 +97,7 @@ def build_workload(args: argparse.Namespace) -> Workload:
     wl = _build_workload(args)
     problem = workload_problem(wl.model_dump(mode="json"))
     if problem:
-        raise WorkloadArgError(f"{problem[0]}: {problem[1]}")
+        raise CliError(problem[1], problem[0])
     return wl
 
 
@@ -120,7 +116,7 @@ def _build_workload(args: argparse.Namespace) -> Workload:
         return Workload(model=shape, mode="infer", infer=ijob, mfu=args.mfu, preset=args.preset)
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise WorkloadArgError(f"{'.'.join(str(x) for x in err['loc'])}: {validation_text.message(err)}") from None
+        raise CliError(validation_text.msg(err), ".".join(str(x) for x in err["loc"])) from None
 
 
 def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> WorkloadReport:
