@@ -35,6 +35,10 @@ WORDS: dict[str, Entry] = {
     "cli.tender-outputs": N_("tender: give --pdf OUT and/or --xlsx OUT"),
     "cli.no-window": N_("the desktop window is not available from this entry point; run `configurator gui`"),
     "cli.results-need-build": N_("give --build too (the results are judged against its plan)"),
+    # accept compare
+    "cli.no-baseline": N_("no baseline stored for server {server}; run `configurator accept import BUILD RESULTS "
+                          "--baseline` first"),
+    "cli.no-serial": N_("(no serial)"),
     # cluster
     "cli.cluster-or-from": N_("cluster: give a cluster file or --from BUILD, not both or neither"),
     "cli.deadline-above-zero": N_("--deadline-days: must be above 0"),
