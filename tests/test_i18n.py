@@ -30,7 +30,8 @@ SAME_IN_CHINESE = {"pcie", "{chassis} ({units}U, {kg} kg)", ", ", "{n} tokens/s"
                    # the rules' joiners and fragments: "{first}；{rest}", "{fewer}、{more}", "GPU1 x16", "38 %"
                    "{first}; {rest}", "{fewer} and {more}", "{slot} x{n}", "{pct:.0f} %",
                    "{text}", "{file}: {details}", "{field}: {details}",     # a text as given; a file before its error
-                   "PCIe Gen{gen} x{lanes}"}     # a bandwidth link's name: a product term
+                   "PCIe Gen{gen} x{lanes}",     # a bandwidth link's name: a product term
+                   "{board} ({n} × {gpus})"}     # owned GPUs' baseboard: full-width brackets "{board}（{n} × {gpus}）"
 
 
 @pytest.fixture

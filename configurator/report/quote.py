@@ -99,7 +99,7 @@ def quote_pdf(options: Sequence[tuple[Build, Evaluation]], opts: QuoteOptions, s
                      customer=_customer(opts.customer, pairs), tax_basis=_tax_basis(pairs),
                      tax_rate=format_pct(pairs[0][1].cost.tax_pct), labels=labels, details=_details(pairs[0][0]),
                      draft=opts.draft and any(ev.errors for _, ev in pairs), internal=opts.internal)
-    return _render(docs, meta, settings, _namer(pairs, catalog), catalog)
+    return _render(docs, meta, settings, _namer(pairs, catalog, meta.labels), catalog)
 
 
 def checked(options: Sequence[tuple[Build, Evaluation]], opts: QuoteOptions) -> list[tuple[Build, Evaluation]]:
@@ -185,12 +185,12 @@ def _tax_basis(pairs) -> str:
     return "Prices include tax" if included.pop() else "Prices exclude tax"
 
 
-def _namer(pairs, catalog: Catalog) -> Callable[[str], str]:
-    """Short display name of a part: the BOM name without a leading vendor name."""
+def _namer(pairs, catalog: Catalog, tr: Labels) -> Callable[[str], str]:
+    """Short display name of a part: the BOM name (in `tr`'s language) without a leading vendor name."""
     names: dict[str, str] = {}
     for _, ev in pairs:
         for cl in ev.cost.lines:
-            names.setdefault(cl.part_id, cl.name)
+            names.setdefault(cl.part_id, tr.named(cl.name))
 
     def name_of(part_id: str) -> str:
         part = catalog.get(part_id)

@@ -9,6 +9,8 @@ from .marks import N_, P_, Entry
 
 WORDS: dict[str, Entry] = {
     "bom.owned": N_("{name} (already installed)"),
+    # the owned GPUs' baseboard: "NVIDIA HGX H100 8-GPU baseboard (8 × NVIDIA H100 SXM5 80GB (already installed))"
+    "bom.baseboard": N_("{board} ({n} × {gpus})"),
     "bom.support": P_("Support and warranty extension, {years} year ({rate} of hardware per year)",
                       "Support and warranty extension, {years} years ({rate} of hardware per year)", count="years"),
 }

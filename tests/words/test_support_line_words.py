@@ -37,3 +37,21 @@ def test_an_owned_line_names_the_part_and_says_it_is_installed():
     assert line.name == Msg("bom.owned", name="NVIDIA H200 SXM5 141GB")
     assert in_english(line.name) == "NVIDIA H200 SXM5 141GB (already installed)"
     assert say(line.name, "zh_CN") == "NVIDIA H200 SXM5 141GB（已安装）"
+
+
+def test_owned_gpus_baseboard_line_names_the_owned_gpus():
+    """An HGX build whose GPUs the customer owns: the baseboard line names the GPUs as owned, in
+    English as before (`evaluate --json`) and in Chinese; its price source names the part."""
+    from configurator.core.evaluator import evaluate
+    from configurator.store import paths
+    from configurator.store.build_files import load_build
+    from configurator.store.catalogs import default_catalog
+
+    build = load_build(paths.examples_dir() / "hgx-h100-8gpu.json")
+    owned = {slot: part for slot, part in build.placements.items() if slot.upper().startswith("GPU")}
+    build = build.model_copy(update={"owned": owned})
+    board = next(ln for ln in evaluate(build, default_catalog()).cost.lines if ln.part_id == "acc-hgx-h100-8gpu")
+    assert isinstance(board.name, Msg) and board.unit_price == 0
+    assert in_english(board.name) == "NVIDIA HGX H100 8-GPU baseboard (8 × NVIDIA H100 SXM5 80GB (already installed))"
+    assert say(board.name, "zh_CN") == "NVIDIA HGX H100 8-GPU baseboard（8 × NVIDIA H100 SXM5 80GB（已安装））"
+    assert board.price_source.startswith("8 × NVIDIA H100 SXM5 80GB unit price (owned by the customer")
