@@ -89,9 +89,7 @@ _.CLUSTER_FILES
 _.CATALOG_FILES
 _.VALIDATORS
 _.SETTINGS
-_.ARGUMENTS
 _.SEVERITY_LABELS
-_.OWNED_TEMPLATES
 _.PLACING
 _.TERMS                   # words/workload_words.py: N_ marks of the workload phases and bounds (gettext extracts them)
 
@@ -149,6 +147,5 @@ _.pool_classes_by_scheme  # urllib3's pool manager reads it
 _.root_resp               # the redfish library's login reads the root response from it
 _.JSON_KINDS              # N_ marks of the JSON kinds' words (gettext extracts them)
 _.FORM_WORDS              # N_ marks of the form-factor and cooling words (gettext extracts them; shown by value)
-_.SUPPORT_TEMPLATES       # N_ marks of the support line's words (gettext extracts them; worded by value)
 _.DEFAULT_RACK            # the default rack model's N_ mark (worded as a Term)
 _.help                    # argparse reads an action's help (recommend's own --batch wording)

@@ -31,7 +31,8 @@ SAME_IN_CHINESE = {"pcie", "{chassis} ({units}U, {kg} kg)", ", ", "{n} tokens/s"
                    "{first}; {rest}", "{fewer} and {more}", "{slot} x{n}", "{pct:.0f} %",
                    "{text}", "{file}: {details}", "{field}: {details}",     # a text as given; a file before its error
                    "PCIe Gen{gen} x{lanes}",     # a bandwidth link's name: a product term
-                   "; "}     # a BOM line's alternatives joined (words/alternative_words.py): "；", full-width
+                   "; ",     # a BOM line's alternatives joined (words/alternative_words.py): "；", full-width
+                   "{board} ({n} × {gpus})"}     # owned GPUs' baseboard: full-width brackets "{board}（{n} × {gpus}）"
 
 
 @pytest.fixture

@@ -17,8 +17,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..core.message import Msg
 from ..words.i18n import LANGUAGES, _, current_language
-from .command import note, print_text
+from .command import CliError, note, print_text
 
 if TYPE_CHECKING:
     from ..core.acceptance.model import Plan
@@ -94,8 +95,7 @@ def run(args: argparse.Namespace) -> int:
 
         baseline = read_baseline(Path(args.against)) if args.against else load_baseline(results.server_key)
         if baseline is None:
-            raise ValueError(f"{args.results}: no baseline stored for server {results.server_key or '(no serial)'}; "
-                             "run `configurator accept import BUILD RESULTS --baseline` first")
+            raise CliError(Msg("cli.no-baseline", server=results.server_key or Msg("cli.no-serial")), args.results)
         comparison = compare(baseline, results, plan)
     elif args.baseline:
         from ..store.acceptance_baselines import save_baseline

@@ -80,11 +80,3 @@ def argparse_words() -> Iterator[None]:
 def error_line(exc: BaseException) -> str:
     """The one line `configurator:` prints for an input error, in the current language."""
     return error_text(exc)
-
-
-def unorderable_lines(exc: BaseException) -> list[str]:
-    """What the CLI prints when a quote is refused: the refusal, then each error of the build on a
-    line of its own (`code: message`, the message in the current language), so the user sees what
-    to fix without running `check`."""
-    # each error is "[option A: ]code: message": translate_error keeps the code and words the message
-    return [i18n.translate_error(line) for line in str(exc).splitlines() or [type(exc).__name__]]

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.input_error import InputError
+from ..core.message import Msg
 from ..words.i18n import _
 from ..words.terminal import for_terminal
 
@@ -49,9 +51,13 @@ class Command:
     run: Run
 
 
-class CliError(Exception):
-    """A user-facing error: printed as one line, exit code 2. Worded in English, like every input
-    error (words/error_templates.py lists the wording); `main` prints it in the user's language."""
+class CliError(InputError):
+    """The command line's refusal of its arguments: `msg` says why (words/cli_words.py), `where`
+    names the flag or file (`--timeout: …`). `main` prints it as one line in the user's language
+    (`words.errors.error_text`), exit code 2; `str()` is that line in English."""
+
+    def __init__(self, msg: Msg, where: str = "") -> None:
+        super().__init__(msg, file=where)
 
 
 def print_text(text: str = "", *, file: Any = None) -> None:

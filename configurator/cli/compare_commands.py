@@ -20,8 +20,9 @@ from typing import Any
 from ..core.build import Build
 from ..core.catalog import LoadIssue
 from ..core.compare import MAX_COLUMNS, MIN_COLUMNS, ColumnInput, Comparer, Comparison, Options, PriceList
-from ..core.currency import check_currency
+from ..core.currency import CurrencyError, check_currency
 from ..core.evaluator import Evaluator
+from ..core.message import Msg
 from ..formats.exporters import ExportRequest, exporter
 from ..formats.exporters.compare_json import comparison_to_json
 from ..formats.exporters.comparison_source import column_header, delta_text, group_label, number_text, row_label
@@ -29,13 +30,9 @@ from ..formats.exporters.comparisons import compare_exporter
 from ..store.price_lists import load_price_list
 from ..words.errors import issue_line
 from ..words.i18n import _, pad
-from .command import print_text
+from .command import CliError, print_text
 from .commands.compare import FORMATS
 from .workload_command import load_workload_file
-
-
-class CompareArgError(ValueError):
-    """A bad `compare`/`bom` argument (exit 2, one line naming the flag)."""
 
 
 @dataclass(frozen=True)
@@ -61,8 +58,8 @@ def _price_list(path: str | None, evaluator: Evaluator) -> PriceList | None:
 def _currency(code: str, evaluator: Evaluator) -> str:
     try:
         return check_currency(code, evaluator.fx)
-    except ValueError as exc:
-        raise CompareArgError(f"--currency: {exc}") from None
+    except CurrencyError as exc:
+        raise CliError(exc.msg, "--currency") from None
 
 
 def _options(args: argparse.Namespace, evaluator: Evaluator) -> Options:
@@ -72,9 +69,9 @@ def _options(args: argparse.Namespace, evaluator: Evaluator) -> Options:
         try:
             price = Decimal(args.electricity_price)
         except InvalidOperation:
-            raise CompareArgError(f"--electricity-price: not a number: {args.electricity_price!r}") from None
+            raise CliError(Msg("cli.not-a-number", value=repr(args.electricity_price)), "--electricity-price") from None
         if not price.is_finite() or price < 0:
-            raise CompareArgError(f"--electricity-price: must be a finite number >= 0, got {args.electricity_price}")
+            raise CliError(Msg("cli.finite-non-negative", value=args.electricity_price), "--electricity-price")
     workload = load_workload_file(args.workload) if args.workload else None
     return Options(currency=currency, electricity_price_kwh=price, pue=args.pue, tco_years=args.years,
                    utilization_pct=args.utilization, workload=workload)
@@ -84,9 +81,9 @@ def compare_files(args: argparse.Namespace, evaluator: Evaluator, load: Callable
     """The comparison `args` asks for: its builds, common options and price list."""
     n = len(args.builds)
     if not MIN_COLUMNS <= n <= MAX_COLUMNS:
-        raise CompareArgError(f"compare: give {MIN_COLUMNS} to {MAX_COLUMNS} build files, got {n}")
+        raise CliError(Msg("cli.compare-count", min=MIN_COLUMNS, max=MAX_COLUMNS, n=n))
     if not 1 <= args.baseline <= n:
-        raise CompareArgError(f"--baseline: {args.baseline} is not one of the builds 1..{n}")
+        raise CliError(Msg("cli.baseline-range", n=args.baseline, max=n), "--baseline")
     options = _options(args, evaluator)
     plist = _price_list(args.price_list, evaluator)
     inputs = [ColumnInput(load(path), source=path) for path in args.builds]

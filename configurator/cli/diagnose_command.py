@@ -8,9 +8,10 @@ import argparse
 import json
 import sys
 
+from ..core.message import Msg
 from ..core.troubleshoot.symptoms import SYMPTOMS
 from ..words.i18n import _
-from .command import print_text
+from .command import CliError, print_text
 
 
 def arguments(d: argparse.ArgumentParser) -> None:
@@ -25,7 +26,7 @@ def _facts(args: argparse.Namespace):  # noqa: ANN202 - Facts, imported lazily
 
     if not args.build:
         if args.results:
-            raise ValueError("--results: give --build too (the results are judged against its plan)")
+            raise CliError(Msg("cli.results-need-build"), "--results")
         return facts_for(None, None)
     from ..store.build_files import read_build
     from ..store.catalogs import default_catalog

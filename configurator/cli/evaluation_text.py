@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.evaluate.bom import OWNED_GROUP
 from ..core.money import format_money, format_pct
 from ..words.alternative_words import alternatives_text
-from ..words.i18n import N_, _, pad, translate
+from ..words.i18n import N_, _, pad
 from ..words.problems import text
-from ..words.render import say
+from ..words.render import named, say
 
 LOCALE = "en_US"   # the terminal report's money and number style
 NAME_W = 66        # BOM description column: the support line's description fits
@@ -106,7 +105,7 @@ def bom_to_text(cost: Any) -> list[str]:
         if ln.group != group:
             group = ln.group
             out.append(f"  {_(group)}")
-        full = translate(ln.name) if ln.group == OWNED_GROUP or ln.kind == "service" else ln.name   # worded by the core
+        full = named(ln.name)
         name = full if len(full) <= NAME_W else full[:NAME_W - 1] + "…"
         out.append(f"    {ln.qty:>4} × {pad(name, NAME_W)} {money(ln.unit_price):>15} {money(ln.extended):>16}")
         if ln.alternatives:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.catalog import Catalog
+from ..core.message import Msg, Num
 from ..formats.importers.inventory import read_inventory as read_folder
 from ..formats.importers.inventory_model import Inventory
 from ..formats.importers.placing import ImportResult, describe_match
@@ -27,6 +28,7 @@ from ..store.build_files import save_build
 from ..words import say
 from ..words.errors import error_text
 from ..words.i18n import _, pad
+from .command import CliError
 from .commands.import_ import PASSWORD_ENV, TOKEN_ENV
 
 
@@ -43,7 +45,7 @@ def _password(args: Namespace) -> str | None:
         return os.environ[PASSWORD_ENV]
     if sys.stdin.isatty():
         return getpass.getpass(f"password for {args.user} at {public_url(args.source)}: ")
-    raise ValueError(f"--user {args.user}: no password (give --password-file F or set {PASSWORD_ENV})")
+    raise CliError(Msg("cli.no-password", env=PASSWORD_ENV), f"--user {args.user}")
 
 
 def connection(args: Namespace) -> RedfishOptions:
@@ -52,11 +54,11 @@ def connection(args: Namespace) -> RedfishOptions:
     if args.session:
         token = os.environ.get(TOKEN_ENV)
         if not token:
-            raise ValueError(f"--session: set {TOKEN_ENV} to the X-Auth-Token of an existing session")
+            raise CliError(Msg("cli.session-token", env=TOKEN_ENV), "--session")
     if args.insecure and args.ca_file:
-        raise ValueError("--insecure and --ca-file contradict each other; give one")
+        raise CliError(Msg("cli.insecure-and-ca"))
     if args.timeout <= 0:
-        raise ValueError(f"--timeout: must be positive seconds (got {args.timeout:g})")
+        raise CliError(Msg("cli.positive-seconds", n=Num(args.timeout, "g")), "--timeout")
     return RedfishOptions(url=args.source, user=args.user, password=_password(args), session_token=token,
                           insecure=args.insecure, ca_file=args.ca_file, timeout_s=args.timeout)
 

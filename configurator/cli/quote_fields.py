@@ -97,7 +97,7 @@ def apply_quote_arguments(build: Build, args: argparse.Namespace, currency: str 
     The currency comes first: the build's money inputs are re-based into it, so --shipping and
     the other amounts given on the command line are in the quote's currency."""
     from ..core import validation_text
-    from ..store.vendor_settings import QuoteError
+    from .command import CliError
 
     if currency:
         from ..core.currency import currency_ops
@@ -122,4 +122,4 @@ def apply_quote_arguments(build: Build, args: argparse.Namespace, currency: str 
         except ValueError as exc:
             err = exc.errors()[0] if hasattr(exc, "errors") else {"loc": (), "msg": str(exc)}
             where = "--" + str(err["loc"][0]).replace("_", "-") if err["loc"] else section
-            raise QuoteError(f"{where}: {validation_text.message(err)}") from None
+            raise CliError(validation_text.msg(err), where) from None

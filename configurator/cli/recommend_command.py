@@ -16,14 +16,15 @@ from pydantic import ValidationError
 from ..core import validation_text
 from ..core.evaluate.workload_models import mfu_regime
 from ..core.evaluator import Evaluator
-from ..core.input_error import english
+from ..core.message import Msg
 from ..core.recommend import Recommendation, Request, recommend
 from ..core.recommend.reasons import serving_line
 from ..core.text import N_
 from ..store.build_files import save_build
 from ..words.i18n import _
 from ..words.render import in_english, say
-from .workload_command import WorkloadArgError, build_workload
+from .command import CliError
+from .workload_command import build_workload
 
 
 def _owned(items: list[str]) -> dict[str, int]:
@@ -33,7 +34,7 @@ def _owned(items: list[str]) -> dict[str, int]:
         try:
             out[pid] = int(n or "1")
         except ValueError:
-            raise WorkloadArgError(f"--owned: {item!r} is not PART=N") from None
+            raise CliError(Msg("cli.not-part-n", item=repr(item)), "--owned") from None
     return out
 
 
@@ -43,7 +44,7 @@ _FLAGS = {"target_ttft_ms": "ttft_ms", "target_tpot_ms": "tpot_ms", "max_kw_per_
 
 
 def build_request(args: argparse.Namespace) -> Request:
-    """The `Request` the arguments describe; `WorkloadArgError` names the bad flag."""
+    """The `Request` the arguments describe; `CliError` names the bad flag."""
     args.mode = {"finetune": "train", "serve": "infer"}.get(args.mode, args.mode)
     auto = args.mode == "infer" and getattr(args, "batch", 1) is None and args.concurrent_users is None
     if getattr(args, "batch", 1) is None:
@@ -52,7 +53,7 @@ def build_request(args: argparse.Namespace) -> Request:
     try:
         budget = Decimal(args.budget) if args.budget is not None else None
     except InvalidOperation:
-        raise WorkloadArgError(f"--budget: {args.budget!r} is not a number") from None
+        raise CliError(Msg("cli.value-not-a-number", value=repr(args.budget)), "--budget") from None
     try:
         return Request(workload=workload, deadline_days=args.deadline_days,
                        target_tokens_per_s=args.target_tokens_per_s, target_ttft_ms=args.ttft_ms,
@@ -67,11 +68,11 @@ def build_request(args: argparse.Namespace) -> Request:
         err = exc.errors()[0]
         name = ".".join(str(x) for x in err["loc"])
         found = validation_text.msg(err)
-        text = validation_text.message(err)
         if not name and found.id == "value.at-field":     # a check across fields names its field
-            name, text = str(found["field"]), english(found["details"])   # type: ignore[arg-type]
+            name, details = str(found["field"]), found["details"]
+            found = details if isinstance(details, Msg) else found
         flag = "--" + _FLAGS.get(name, name).replace("_", "-")
-        raise WorkloadArgError(f"{flag}: {text}") from None
+        raise CliError(found, flag) from None
 
 
 def _mfu_source(rec: Recommendation, r: Any) -> str:

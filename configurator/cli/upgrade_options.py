@@ -12,11 +12,13 @@ from typing import Any
 from ..core.build import Build
 from ..core.evaluate.result import Evaluation
 from ..core.evaluator import Evaluator
+from ..core.message import Msg, Num
 from ..core.upgrade.delta import UpgradePlan, plan_to_json
 from ..core.upgrade.found import upgrade_of
 from ..store.build_files import load_build
 from ..words.problems import violation_json
 from ..words.render import named_in_english
+from .command import CliError
 
 #: the largest trade-in value accepted for one part, in the build's currency
 MAX_TRADE_IN = Decimal("1e9")
@@ -32,7 +34,7 @@ def parse_trade_in(values: Sequence[str]) -> dict[str, Decimal]:
         except InvalidOperation:
             value = Decimal("NaN")
         if not sep or not part.strip() or not value.is_finite() or not 0 <= value <= MAX_TRADE_IN:
-            raise ValueError(f"--trade-in {text!r}: expected PART=AMOUNT with 0 <= AMOUNT <= {MAX_TRADE_IN:,.0f}")
+            raise CliError(Msg("cli.trade-in", max=Num(MAX_TRADE_IN, ",.0f")), f"--trade-in {text!r}")
         out[part.strip()] = value
     return out
 

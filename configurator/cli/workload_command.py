@@ -30,13 +30,10 @@ from ..store.text_files import read_text
 from ..store.workload_limits import workload_problem
 from ..words.i18n import N_, _, pad
 from ..words.render import in_english, say
+from .command import CliError
 from .commands.workload import DEFAULT_SEQ_LEN
 
 MAX_WORKLOAD_BYTES = 1_000_000   # a workload is a few hundred bytes of JSON
-
-
-class WorkloadArgError(ValueError):
-    """Bad workload arguments (exit 2)."""
 
 
 #: the memory rows' and modes' words (the keys, as the English text has always printed them)
@@ -73,21 +70,21 @@ def _shape(args: argparse.Namespace) -> ModelShape:
     presets = load_presets()
     if args.preset:
         if args.preset not in presets:
-            raise WorkloadArgError(f"--preset: unknown model {args.preset!r}; known: {', '.join(sorted(presets))}")
+            raise CliError(Msg("cli.unknown-model", name=repr(args.preset), names=", ".join(sorted(presets))), "--preset")
         shape = presets[args.preset]
         updates = {k: v for k, v in _shape_flags(args).items() if v is not None}
         return shape.model_copy(update=updates) if updates else shape
     flags = _shape_flags(args)
     missing = [f"--{k.replace('_', '-')}" for k in ("layers", "hidden", "heads", "ffn", "vocab") if flags[k] is None]
     if missing:
-        raise WorkloadArgError("give --preset NAME or a full shape (missing " + ", ".join(missing) + ")")
+        raise CliError(Msg("cli.preset-or-shape", flags=", ".join(missing)))
     if flags["kv_heads"] is None:
         flags["kv_heads"] = flags["heads"]
     try:
         return ModelShape(name=CUSTOM, **{k: v for k, v in flags.items() if v is not None})
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise WorkloadArgError(f"--{'-'.join(str(x) for x in err['loc'])}: {validation_text.message(err)}") from None
+        raise CliError(validation_text.msg(err), "--" + "-".join(str(x) for x in err["loc"])) from None
 
 
 def _shape_flags(args: argparse.Namespace) -> dict[str, Any]:
@@ -101,7 +98,7 @@ def build_workload(args: argparse.Namespace) -> Workload:
     wl = _build_workload(args)
     problem = workload_problem(wl.model_dump(mode="json"))
     if problem:
-        raise WorkloadArgError(f"{problem[0]}: {problem[1]}")
+        raise CliError(problem[1], problem[0])
     return wl
 
 
@@ -120,7 +117,7 @@ def _build_workload(args: argparse.Namespace) -> Workload:
         return Workload(model=shape, mode="infer", infer=ijob, mfu=args.mfu, preset=args.preset)
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise WorkloadArgError(f"{'.'.join(str(x) for x in err['loc'])}: {validation_text.message(err)}") from None
+        raise CliError(validation_text.msg(err), ".".join(str(x) for x in err["loc"])) from None
 
 
 def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> WorkloadReport:
@@ -129,7 +126,7 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
         listing: dict[str, Any] = {"presets": {k: v.model_dump(mode="json") for k, v in presets.items()}}
         return WorkloadReport(listing, "\n".join(sorted(presets)))
     if args.gpus < 1:
-        raise WorkloadArgError("--gpus: must be at least 1")
+        raise CliError(Msg("cli.at-least-one"), "--gpus")
     wl = build_workload(args)
     mem = estimate_memory(wl, n_gpus=args.gpus)
     per_gpu = {k: getattr(mem, k) for k in ("weights", "gradients", "optimizer", "activations", "kv_cache",
@@ -152,7 +149,7 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
     if args.gpu:
         gpu = catalog_fn().get(args.gpu)
         if gpu is None or gpu.category != "gpu":
-            raise WorkloadArgError(f"--gpu: no GPU {args.gpu!r} in the catalog")
+            raise CliError(Msg("cli.no-gpu", gpu=repr(args.gpu)), "--gpu")
         res = evaluate_workload(wl, gpu_memory_gb=gpu.memory_gb, n_gpus=args.gpus, gpu_bf16_tflops=gpu.bf16_tflops,
                                 gpu_fp8_tflops=gpu.fp8_tflops, gpu_bandwidth_gbs=gpu.memory_bandwidth_gbs)
         data.update({"gpu": gpu.id, "fits": res.fits, "capacity_bytes": res.capacity_bytes,

@@ -18,7 +18,9 @@ from ..store.text_files import read_bytes
 
 
 def lines_of(evaluation: Any) -> list[quotes.Line]:
-    return [quotes.Line(ln.part_id or ln.category, ln.name, int(ln.qty), ln.unit_price)
+    from ..words.render import named_in_english
+
+    return [quotes.Line(ln.part_id or ln.category, named_in_english(ln.name), int(ln.qty), ln.unit_price)
             for ln in evaluation.cost.lines]
 
 

@@ -26,6 +26,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, KeepTogether, PageBreak, 
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
+from ..core.message import Msg
 from ..core.money import format_pct
 from ..store.vendor_settings import QuoteError, UnorderableError, VendorSettings
 from ..words.problems import text
@@ -98,7 +99,7 @@ def quote_pdf(options: Sequence[tuple[Build, Evaluation]], opts: QuoteOptions, s
                      customer=_customer(opts.customer, pairs), tax_basis=_tax_basis(pairs),
                      tax_rate=format_pct(pairs[0][1].cost.tax_pct), labels=labels, details=_details(pairs[0][0]),
                      draft=opts.draft and any(ev.errors for _, ev in pairs), internal=opts.internal)
-    return _render(docs, meta, settings, _namer(pairs, catalog), catalog)
+    return _render(docs, meta, settings, _namer(pairs, catalog, meta.labels), catalog)
 
 
 def checked(options: Sequence[tuple[Build, Evaluation]], opts: QuoteOptions) -> list[tuple[Build, Evaluation]]:
@@ -144,8 +145,7 @@ def _refuse_errors(pairs, draft: bool) -> None:
         prefix = f"option {LETTERS[i]}: " if len(pairs) > 1 else ""
         lines += [f"{prefix}{v.code}: {text(v)}" for v in ev.errors]   # the app's language, as the error line
     if lines:
-        raise UnorderableError(f"the build has {len(lines)} error(s); fix them or quote it as a draft "
-                             f"(--allow-errors):\n" + "\n".join(lines))
+        raise UnorderableError(Msg("quote.unorderable", n=len(lines)), lines)
 
 
 def _details(build: Build) -> Customer:
@@ -185,12 +185,12 @@ def _tax_basis(pairs) -> str:
     return "Prices include tax" if included.pop() else "Prices exclude tax"
 
 
-def _namer(pairs, catalog: Catalog) -> Callable[[str], str]:
-    """Short display name of a part: the BOM name without a leading vendor name."""
+def _namer(pairs, catalog: Catalog, tr: Labels) -> Callable[[str], str]:
+    """Short display name of a part: the BOM name (in `tr`'s language) without a leading vendor name."""
     names: dict[str, str] = {}
     for _, ev in pairs:
         for cl in ev.cost.lines:
-            names.setdefault(cl.part_id, cl.name)
+            names.setdefault(cl.part_id, tr.named(cl.name))
 
     def name_of(part_id: str) -> str:
         part = catalog.get(part_id)
@@ -229,7 +229,8 @@ def _render(docs: list[OptionDoc], meta: QuoteMeta, settings: VendorSettings, na
         story += [*body, KeepTogether(totals)]
     story += [Spacer(1, 12 if multi else 0), *ending]
     titles = [f"{meta.labels('Option')} {d.letter}: {d.build.meta.name}" if multi else "" for d in docs]
-    confirm = [(t, unorderable_rows(d.ev.cost.lines, meta.labels)) for t, d in zip(titles, docs)] if meta.internal else []
+    confirm = ([(t, unorderable_rows(d.ev.cost.lines, meta.labels, meta.labels.named)) for t, d in zip(titles, docs)]
+               if meta.internal else [])
     story += appendix([(t, explanations(lk), lk) for t, lk in zip(titles, links)], meta.labels, confirm)
     info = PageInfo(vendor=settings.vendor.company, quote_label=meta.label,
                     customer=meta.customer, page_w=PAGE_W, page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R,

@@ -252,7 +252,7 @@ def option_section(opt: OptionDoc, meta: QuoteMeta, name_of: Callable[[str], str
     if on_request:
         n = len(on_request)
         totals.append(P(f"Note: {n} item{'s' if n != 1 else ''} priced on request "
-                        f"({', '.join(ln.name for ln in on_request)}) "
+                        f"({', '.join(tr.named(ln.name) for ln in on_request)}) "
                         f"{'are' if n != 1 else 'is'} not included in the total.", st.body.clone("note",
                                                                                                   textColor=WARN)))
         totals.append(Spacer(1, 4))

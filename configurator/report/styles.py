@@ -21,7 +21,6 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, LongTable, Paragraph, Table, TableStyle
 
-from ..core.evaluate.bom import OWNED_GROUP
 from ..core.evaluate.result import CostLine, CostResult
 from ..core.money import format_money, format_pct
 from ..core.tender.pricing import tender_pricing
@@ -333,7 +332,7 @@ def line_table(cost: CostResult, locale: str, tr: Labels = _EN, links: FigureLin
 def _description(ln: CostLine, currency: str, locale: str, tr: Labels) -> Paragraph | list[Paragraph]:
     """A line's description; a companion line with alternatives names them under it in small type."""
     st = styles()
-    name = C(tr.message(ln.name) if ln.group == OWNED_GROUP or ln.kind == "service" else ln.name, st.cell, 400)
+    name = C(tr.named(ln.name), st.cell, 400)
     if not ln.alternatives:
         return name
     note = alternatives_text(ln.alternatives, lambda v: tr(_amount(v, currency, locale)), tr)

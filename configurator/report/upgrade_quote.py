@@ -31,6 +31,7 @@ from reportlab.platypus import (
 from ..core.build import Build
 from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
+from ..core.message import Msg
 from ..core.money import format_money, format_pct
 from ..core.upgrade.delta import Delta, UpgradePlan
 from ..core.upgrade.found import ADD, MOVE, REMOVE, delta_bom
@@ -162,7 +163,7 @@ def changes_table(plan: UpgradePlan, catalog: Catalog, locale: str, tr: Labels) 
         else:
             unit = ext = "—"
         rows.append([P(words[ln.group], st.cell_b), part_number_cell(ln.part_number, ln.sku_note, tr, widths[1]),
-                     C(ln.name, st.cell, 200), C(_slots(ln.where, tr), st.cell, 120), P(f"{ln.qty:,}", st.cell_r),
+                     C(tr.named(ln.name), st.cell, 200), C(_slots(ln.where, tr), st.cell, 120), P(f"{ln.qty:,}", st.cell_r),
                      _money_cell(unit, widths[5] - 6), _money_cell(ext, widths[6] - 6)])
     if len(rows) == 1:
         rows.append([P(tr("No parts change."), st.cell), "", "", "", "", "", ""])
@@ -263,8 +264,7 @@ def refused_errors(after_eval: Evaluation, draft: bool) -> list[str]:
     """The AFTER build's errors; raises `UnorderableError` when there are any and it is not a draft."""
     errors = [f"{v.code}: {text(v)}" for v in after_eval.errors]   # the app's language, as the error line
     if errors and not draft:
-        raise UnorderableError(f"the upgraded build has {len(errors)} error(s); fix them or quote it as a draft "
-                               "(--allow-errors):\n" + "\n".join(errors))
+        raise UnorderableError(Msg("quote.unorderable-upgrade", n=len(errors)), errors)
     return errors
 
 

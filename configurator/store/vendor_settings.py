@@ -8,6 +8,7 @@ A missing file gives placeholders and a note on the quote; a malformed one raise
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -15,7 +16,7 @@ from babel import Locale, UnknownLocaleError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..core import validation_text
-from ..core.input_error import InputError, InvalidValueError
+from ..core.input_error import InputError, InvalidValueError, english
 from ..core.message import Msg
 from . import paths
 from .text_files import FileReadError, read_bytes, read_text
@@ -32,7 +33,16 @@ class SettingsError(QuoteError, InputError):
 
 
 class UnorderableError(QuoteError):
-    """A build with errors, quoted without `draft`: the message lists the errors, one per line."""
+    """A build with errors, quoted without `draft`: `msg` says so (words/cli_words.py), `errors` are
+    the errors' lines (`code: message`, worded by the report in the app's language). `str()` is the
+    English head line, then the errors' lines."""
+
+    def __init__(self, msg: Msg, errors: Sequence[str]) -> None:
+        super().__init__(msg, tuple(errors))
+        self.msg, self.errors = msg, tuple(errors)
+
+    def __str__(self) -> str:
+        return "\n".join([english(self.msg), *self.errors])
 
 
 class _Strict(BaseModel):

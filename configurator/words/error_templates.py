@@ -1,7 +1,7 @@
-"""The English templates of what is still text when it is shown: the commands' own argument
-checks (cli/*: `CliError`, `WorkloadArgError`, `CompareArgError`), tomllib's reasons (a library's
-English inside a message, `Msg("input.as-given", text=…)`), and the `<where>` pieces those lines
-start with.
+"""The English templates of what is still text when it is shown: tomllib's reasons (a library's
+English inside a message, `Msg("input.as-given", text=…)`), and the `<where>` pieces the lines
+still made as text start with (a flag wrapping a validator's message, `--currency: …`). The
+commands' own argument checks are messages (`CliError`, words/cli_words.py).
 
 Every file the app reads refuses with data now (`core.input_error.InputError`, `LoadIssue` and
 `BuildNote` with a `Msg`, worded by words/input_words.py, catalog_words.py, import_words.py and
@@ -64,31 +64,4 @@ TOML = (
     N_("Unterminated string"),
     N_("Exceeds the limit ({limit} digits) for integer string conversion: value has {n} digits; "
        "use sys.set_int_max_str_digits() to increase the limit"),
-)
-
-
-#: the commands' own argument checks (compare_cli, workload_cli, recommend_cli, upgrade_cli, import_cli)
-ARGUMENTS = (
-    N_("must be a finite number >= 0, got {value}"),
-    N_("compare: give {min} to {max} build files, got {n}"),
-    N_("{n} is not one of the builds 1..{max}"),
-    N_("unknown model {name}; known: {names}"),
-    N_("give --preset NAME or a full shape (missing {flags})"),
-    N_("must be at least 1"),
-    N_("no GPU {gpu} in the catalog"),
-    N_("{item} is not PART=N"),
-    N_("{value} is not a number"),
-    N_("expected PART=AMOUNT with 0 <= AMOUNT <= {max}"),
-    N_("no password (give --password-file F or set {env})"),
-    N_("set {env} to the X-Auth-Token of an existing session"),
-    N_("--insecure and --ca-file contradict each other; give one"),
-    N_("must be positive seconds (got {n})"),
-    N_("--category: unknown category {category}"),
-    N_("{format}: at most {n} build(s) per file"),
-    N_("cluster: give a cluster file or --from BUILD, not both or neither"),
-    N_("--deadline-days: must be above 0"),
-    N_("the build has no training workload (or no network) to size for"),
-    N_("--deadline-days: no cluster of this build trains in {days} days"),
-    N_("the build has {n} error(s); fix them or quote it as a draft (--allow-errors):"),
-    N_("the upgraded build has {n} error(s); fix them or quote it as a draft (--allow-errors):"),
 )

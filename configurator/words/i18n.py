@@ -328,8 +328,3 @@ def translate(text: str) -> str:
 # Labels the CLI looks up by value, and templates of the messages the core still builds in English:
 # listed here so that pybabel extracts them.
 SEVERITY_LABELS = (N_("ERROR"), N_("WARNING"), N_("INFO"))
-# core/evaluate/bom.py: an owned part's BOM line, listed at zero
-OWNED_TEMPLATES = (N_("{name} (already installed)"),)
-# core/evaluate/bom.py: the support line's name
-SUPPORT_TEMPLATES = (N_("Support and warranty extension, {years} years ({rate} of hardware per year)"),
-                     N_("Support and warranty extension, {years} year ({rate} of hardware per year)"))

@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
+from ..core.message import Msg
 from .marks import N_
+from .render import named_in_english
 
 #: SkuNote code -> the English phrase the quote prints in the part-number column
 SKU_NOTES: dict[str, str] = {
@@ -33,7 +35,7 @@ class _Line(Protocol):
     @property
     def part_number(self) -> str: ...
     @property
-    def name(self) -> str: ...
+    def name(self) -> Msg | str: ...
     @property
     def sku_note(self) -> str: ...
 
@@ -48,7 +50,9 @@ def unorderable(lines: Iterable[_Line]) -> list[_Line]:
     return [ln for ln in lines if not ln.part_number]
 
 
-def unorderable_rows(lines: Iterable[_Line], tr: Callable[[str], str] = str) -> list[tuple[str, str, str]]:
+def unorderable_rows(lines: Iterable[_Line], tr: Callable[[str], str] = str,
+                     name: Callable[[Msg | str], str] = named_in_english) -> list[tuple[str, str, str]]:
     """(part id, description, why it has no number) per line without a part number, the reason in
-    the language of `tr` (a quote's `Labels`): the rows of the internal copy's "lines to confirm"."""
-    return [(ln.part_id, ln.name, tr(sku_note_text(ln.sku_note))) for ln in unorderable(lines)]
+    the language of `tr` (a quote's `Labels`) and the description in `name`'s (`Labels.named`): the
+    rows of the internal copy's "lines to confirm"."""
+    return [(ln.part_id, name(ln.name), tr(sku_note_text(ln.sku_note))) for ln in unorderable(lines)]

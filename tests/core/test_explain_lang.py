@@ -19,7 +19,7 @@ from configurator.core.message import Num
 from configurator.store.catalogs import default_catalog
 from configurator.words import i18n
 from configurator.words.explain_words import explain_figure, worded
-from configurator.words.render import show
+from configurator.words.render import named_in_english, show
 from configurator.words.render import word as word_of
 
 #: ASCII words a Chinese explanation may keep: units, acronyms, product and proper names,
@@ -54,7 +54,7 @@ def _data_texts(cat, build, ev) -> list[str]:
     names, source notes), the price list's sources, the workload's own values (model name, precision,
     optimizer), longest first so that a long note goes before its words."""
     texts = {t for part in cat.parts.values() for t in _strings(part.model_dump(mode="json"))}
-    texts |= {t for line in ev.cost.lines for t in (line.price_source or "", line.name or "", line.part_id or "")}
+    texts |= {t for line in ev.cost.lines for t in (line.price_source or "", named_in_english(line.name), line.part_id or "")}
     if build.workload:
         texts |= set(_strings(Workload.model_validate(build.workload).model_dump(mode="json")))
     return sorted((t for t in texts if len(t) > 1), key=len, reverse=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ...core.message import Msg
 from ...words.i18n import _
 from ..command import CliError, Command, json_flag, note, print_json, print_text
 
@@ -26,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     cat = catalog()
     parts = [p for p in cat.parts.values() if args.category in (None, p.category)]
     if args.category and args.category not in categories.KEYS:
-        raise CliError(f"--category: unknown category {args.category!r}")
+        raise CliError(Msg("cli.unknown-category", category=repr(args.category)))
     if args.json:
         print_json([part_to_json(p, cat) for p in parts])
     else:

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from ...core.message import Msg, Num
 from ...words.i18n import _
 from ..command import CliError, Command, count, json_flag, note, print_json, print_text
 
@@ -34,14 +35,14 @@ def _sized(spec: Any, args: argparse.Namespace, cat: Any, evaluator: Any) -> Any
     from ...core.cluster.servers import server_figures
 
     if args.deadline_days <= 0:
-        raise CliError("--deadline-days: must be above 0")
+        raise CliError(Msg("cli.deadline-above-zero"))
     fig = server_figures(spec.servers[0].build, cat, spec, args.from_build, evaluator)
     inp = step_inputs(fig, fig.network_gbps_per_gpu, spec.fabric.oversubscription)
     if inp is None:
-        raise CliError(f"{args.from_build}: the build has no training workload (or no network) to size for")
+        raise CliError(Msg("cli.no-training"), args.from_build)
     n = servers_for(inp, args.deadline_days, spec.training)
     if n is None:
-        raise CliError(f"--deadline-days: no cluster of this build trains in {args.deadline_days:g} days")
+        raise CliError(Msg("cli.deadline-unreachable", days=Num(args.deadline_days, "g")))
     return spec.model_copy(update={"servers": (spec.servers[0].model_copy(update={"count": n}),),
                                    "name": f"{n} x {spec.servers[0].build.meta.name}"})
 
@@ -51,7 +52,7 @@ def _spec(args: argparse.Namespace, cat: Any, evaluator: Any) -> Any:
     from ...store.cluster_files import read_cluster, spec_from_build
 
     if bool(args.cluster) == bool(args.from_build):
-        raise CliError("cluster: give a cluster file or --from BUILD, not both or neither")
+        raise CliError(Msg("cli.cluster-or-from"))
     if args.cluster:
         return read_cluster(args.cluster)
     rack = {"kw_limit": args.rack_kw, "servers_per_rack": args.per_rack}

@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ...core.message import Msg
 from ...store.text_files import read_text
 from ...words.i18n import _
 from ..command import CliError, Command, note
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     templates = paths.resources_dir() / "desktop"
     command = args.exec_command or default_exec()
     if "\n" in command:
-        raise CliError(f"--exec: one line, got {command!r}")
+        raise CliError(Msg("cli.one-line", value=repr(command)), "--exec")
     entry = read_text(templates / f"{APP_ID}.desktop.in", max_bytes=64_000, what="settings file").replace("@EXEC@", command)
     for path in files.values():
         path.parent.mkdir(parents=True, exist_ok=True)

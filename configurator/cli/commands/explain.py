@@ -9,10 +9,11 @@ language (`--lang`, View ▸ Language) unless a caller (a report) asks for anoth
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from ...words.i18n import _
-from ..command import CliError, Command, json_flag, print_json, print_text
+from ..command import Command, json_flag, print_json, print_text
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,8 +47,9 @@ def run(args: argparse.Namespace) -> int:
     ev = evaluator(cat).evaluate(build)
     try:
         out = explained(build, cat, ev, None if args.list else args.figure, args.json)
-    except KeyError as exc:
-        raise CliError(exc.args[0]) from None
+    except KeyError as exc:   # the words name the figure and its neighbours, in the user's language
+        print_text(f"configurator: {exc.args[0]}", file=sys.stderr)
+        return 2
     print_json(out) if args.json else print_text(out)
     return 0
 

@@ -8,7 +8,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ...core.message import Msg
 from ...words.i18n import _
+from ...words.render import say
 from ..command import CliError, Command, note
 
 
@@ -46,14 +48,13 @@ def export(args: argparse.Namespace, fmt: Any) -> int:
     from ...core.currency import check_currency
     from ...formats.exporters import ExportRequest
     from ...store.vendor_settings import UnorderableError
-    from ..argparse_words import unorderable_lines
     from ..inputs import catalog, evaluator, load
     from ..quote_fields import apply_quote_arguments
 
     cat = catalog()
     found = evaluator(cat)
     if len(args.builds) > fmt.max_options:
-        raise CliError(f"{fmt.name}: at most {fmt.max_options} build(s) per file")
+        raise CliError(Msg("cli.builds-per-file", n=fmt.max_options), fmt.name)
     currency = check_currency(args.currency, found.fx) if args.currency else None   # exit 2, one line
     pairs = []
     for path in args.builds:
@@ -65,8 +66,7 @@ def export(args: argparse.Namespace, fmt: Any) -> int:
     try:
         written = fmt.write(request, Path(args.output))
     except UnorderableError as exc:   # not a bad input: the build itself is not orderable
-        head, *errors = unorderable_lines(exc)
-        print(f"configurator: {head}", *errors, sep="\n", file=sys.stderr)
+        print(f"configurator: {say(exc.msg)}", *exc.errors, sep="\n", file=sys.stderr)
         return 1
     # `-o -` put the file itself on stdout: the confirmation must not be mixed into it
     note(_("wrote {path}").format(path=written))   # data on stdout, "wrote" on stderr

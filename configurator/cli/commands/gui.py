@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from ...core.message import Msg
 from ...words.i18n import _
 from ..command import CliError, Command
 
@@ -33,7 +34,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     open_window: GuiRunner | None = getattr(args, "open_window", None)
     if open_window is None:
-        raise CliError(_("the desktop window is not available from this entry point; run `configurator gui`"))
+        raise CliError(Msg("cli.no-window"))
     return open_window(list(getattr(args, "build", None) or []) or None, screenshot=getattr(args, "screenshot", None),
                        lang=args.lang, size=getattr(args, "size", None), compare=getattr(args, "compare", None))
 

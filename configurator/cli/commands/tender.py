@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 
+from ...core.message import Msg
 from ...words.i18n import _
 from ..command import CliError, Command
 
@@ -39,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from ..quote_fields import apply_quote_arguments
 
     if not args.pdf and not args.xlsx:
-        raise CliError(_("tender: give --pdf OUT and/or --xlsx OUT"))
+        raise CliError(Msg("cli.tender-outputs"))
     tender = load_tender(args.requirements)
     cat = catalog()
     found = evaluator(cat)

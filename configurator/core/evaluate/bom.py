@@ -17,6 +17,7 @@ from decimal import Decimal
 from ..build import Commercial
 from ..categories import BOM_GROUPS
 from ..categories import category as category_info
+from ..message import Msg, Num, Seq
 from ..money import apply_terms, quantize
 from .result import CostLine, CostResult, construct
 
@@ -59,7 +60,7 @@ def owned_line(*, category: str, part_id: str, part_number: str, name: str, qty:
     so totals, support and capex count only what is bought."""
     zero = quantum * 0
     return construct(CostLine, category=category, part_id=part_id, part_number=part_number,
-                     name=f"{name} (already installed)", qty=qty, unit_price=zero, extended=zero,
+                     name=Msg("bom.owned", name=name), qty=qty, unit_price=zero, extended=zero,
                      price_source="owned by the customer (build's owned list): not priced", kind="hardware",
                      group=OWNED_GROUP, sku_note="" if part_number else sku_note)
 
@@ -75,7 +76,7 @@ def support_line(hardware: Decimal, commercial: Commercial, quantum: Decimal) ->
     rate = f"{pct.normalize():f} %"
     return construct(
         CostLine, category="service", part_id=SUPPORT_ID, part_number=SUPPORT_PART_NUMBER,
-        name=f"Support and warranty extension, {years} year{'s' if years != 1 else ''} ({rate} of hardware per year)",
+        name=Msg("bom.support", years=years, rate=Seq(Num(pct.normalize(), "f"), " %")),
         qty=years, unit_price=per_year, extended=per_year * years,   # exact: per_year is on the quantum
         price_source=f"{rate} of the hardware subtotal per year (build terms)", kind="service", group="Services")
 

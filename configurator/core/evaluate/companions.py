@@ -31,6 +31,7 @@ from ..build import OWNED_CHASSIS
 from ..catalog import Accessory, Catalog, Part
 from ..context import BuildContext
 from ..memo import BoundedMemo
+from ..message import Msg
 from .result import Alternative, CostLine, construct
 
 #: prices a part: (part, qty, kind) -> its line, in the BOM currency
@@ -202,11 +203,16 @@ def _companions(ctx: BuildContext, memo: BoundedMemo | None) -> list[tuple[Acces
 
 
 def _baseboard_line(gpus: CostLine, board: Accessory, boards: int) -> CostLine:
+    """The GPUs' line as the baseboard they come on: 'HGX H100 8-GPU baseboard (8 × H100 SXM5 80GB)';
+    owned GPUs (a line the core names, `bom.owned`) make a named line too (`bom.baseboard`)."""
     per = board.qty_per
     unit = None if gpus.unit_price is None else gpus.unit_price * per     # exact: both on the quantum
     extended = None if unit is None else unit * boards
+    gpu = gpus.name if isinstance(gpus.name, str) else str(gpus.name.params.get("name", gpus.part_id))
+    name: Msg | str = (f"{board.name} ({per} × {gpu})" if isinstance(gpus.name, str)
+                       else Msg("bom.baseboard", board=board.name, n=per, gpus=gpus.name))
     return construct(
         CostLine, category="gpu", part_id=board.id, part_number=board.part_number,
-        name=f"{board.name} ({per} × {gpus.name})", qty=boards, unit_price=unit, extended=extended,
-        price_source=f"{per} × {gpus.name} unit price ({gpus.price_source})", kind="hardware", group=gpus.group,
+        name=name, qty=boards, unit_price=unit, extended=extended,
+        price_source=f"{per} × {gpu} unit price ({gpus.price_source})", kind="hardware", group=gpus.group,
         sku_note="" if board.part_number else board.sku_note)

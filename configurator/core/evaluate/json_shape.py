@@ -86,7 +86,7 @@ def evaluation_to_json(ev: Any, violation_json: Callable[[Any], dict[str, Any]],
                              "detail": english(link.detail) if link.detail else ""} for link in bw.chain],
         "bottlenecks": [{"stage": bw.bottleneck, "gbs": bw.bottleneck_gbs, "explanation": english(bw.explanation)}]
         if bw.bottleneck else [],
-        "cost": cost_to_json(cost),
+        "cost": cost_to_json(cost, english),
         "tco": {"years": tco.years, "capex": _money(tco.capex), "energy_kwh_per_year": round(tco.energy_kwh_per_year),
                 "energy_cost_per_year": _money(tco.energy_cost_per_year),
                 "support_per_year": _money(tco.support_per_year), "total": _money(tco.total),
@@ -101,21 +101,23 @@ def evaluation_to_json(ev: Any, violation_json: Callable[[Any], dict[str, Any]],
     return strict_json(out)
 
 
-def cost_to_json(cost: Any) -> dict[str, Any]:
-    """The priced BOM: every line the quote prints and the totals it adds up to (docs/cli.md)."""
+def cost_to_json(cost: Any, english: Callable[[Msg], str]) -> dict[str, Any]:
+    """The priced BOM: every line the quote prints and the totals it adds up to (docs/cli.md); a
+    line the core names (an owned part, the support line) worded by `english`."""
     return {"currency": cost.currency, "total": _money(cost.total),
             "subtotal_hardware": _money(cost.subtotal_hardware), "subtotal_services": _money(cost.subtotal_services),
             "subtotal": _money(cost.subtotal), "discount_pct": _money(cost.discount_pct),
             "discount": _money(cost.discount), "tax_pct": _money(cost.tax_pct), "tax": _money(cost.tax),
             "tax_included": cost.tax_included, "total_includes_tax": cost.total_includes_tax,
             "shipping": _money(cost.shipping), "missing_prices": list(cost.missing_prices), "fx_note": cost.fx_note,
-            "lines": [_line_json(ln) for ln in cost.lines]}
+            "lines": [_line_json(ln, english) for ln in cost.lines]}
 
 
-def _line_json(ln: Any) -> dict[str, Any]:
+def _line_json(ln: Any, english: Callable[[Msg], str]) -> dict[str, Any]:
     """One BOM line; `alternatives` (the other accessories of a companion's role) only where there are some."""
     out = {"kind": ln.kind, "group": ln.group, "category": ln.category, "part_id": ln.part_id,
-           "part_number": ln.part_number, "sku_note": ln.sku_note, "name": ln.name, "qty": ln.qty,
+           "part_number": ln.part_number, "sku_note": ln.sku_note,
+           "name": english(ln.name) if isinstance(ln.name, Msg) else ln.name, "qty": ln.qty,
            "unit_price": _money(ln.unit_price), "extended": _money(ln.extended), "price_source": ln.price_source}
     if ln.alternatives:
         out["alternatives"] = [{"part_id": a.part_id, "part_number": a.part_number, "sku_note": a.sku_note,

@@ -182,7 +182,8 @@ class CostLine(_Frozen):
     category: str            # catalog category ("gpu", ...); "service" for the services line
     part_id: str
     part_number: str
-    name: str                # the description the customer reads
+    name: Said | str         # what the customer reads: a part's name as the catalog gives it, or a line the
+                             # core names (an owned part, the support line), worded by words/bom_words.py
     qty: int
     unit_price: Decimal | None   # rounded half-up to the currency's minor unit
     extended: Decimal | None     # unit_price × qty, rounded once

@@ -252,7 +252,7 @@ def _plan_json(plan: UpgradePlan, violation_json: Callable[[Violation], dict[str
                  "unpriced": list(plan.unpriced), "trade_in": str(plan.trade_in_total), "net": str(plan.net_cost),
                  "lines": [{"group": ln.group, "kind": ln.kind, "part_id": ln.part_id, "part_number": ln.part_number,
                             "sku_note": ln.sku_note,
-                            "name": ln.name, "qty": ln.qty, "unit_price": _money(ln.unit_price),
+                            "name": english(ln.name), "qty": ln.qty, "unit_price": _money(ln.unit_price),
                             "extended": _money(ln.extended)} for ln in plan.new_lines],
                  "trade_in_lines": [{"part_id": pid, "unit_value": str(v)} for pid, v in plan.trade_in]},
     }

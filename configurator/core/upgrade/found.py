@@ -19,6 +19,7 @@ from ..build import OWNED_CHASSIS, Build
 from ..catalog import Catalog
 from ..evaluate.result import Evaluation
 from ..evaluator import Evaluator
+from ..message import Msg
 from .delta import UpgradePlan, plan_from, priced_after, stack_needs_of
 
 #: delta BOM groups, in print order
@@ -77,7 +78,7 @@ class DeltaLine:
     group: str                  # ADD, REMOVE, MOVE
     part_id: str
     part_number: str
-    name: str
+    name: Msg | str             # the BOM line's (core/evaluate/bom.py), or the catalog's name of the part
     qty: int
     where: str                  # slots: "GPU5, GPU6" or "SLOT1 → SLOT3"
     unit_price: Decimal | None  # Add: the BOM's price (None: on request); Remove: trade-in value, if any

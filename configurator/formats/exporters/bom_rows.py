@@ -11,6 +11,7 @@ from ...core.catalog import Catalog
 from ...core.evaluate.result import CostLine, CostResult
 from ...words.alternative_words import alternatives_text
 from ...words.i18n import N_, _
+from ...words.render import named
 
 #: (column key, header label); money headers get the currency appended: "Unit price (USD)"
 COLUMNS: tuple[tuple[str, str], ...] = (
@@ -63,10 +64,10 @@ def _described(ln: CostLine, currency: str) -> str:
     """The description cell: the line's name, then the alternatives of a companion line (one cell,
     so every row stays one BOM line and readers that add the rows up are not misled)."""
     if not ln.alternatives:
-        return ln.name
+        return named(ln.name)
     def money(value: Decimal | None) -> str:
         return _("on request") if value is None else f"{value} {currency}"
-    return f"{ln.name} — {alternatives_text(ln.alternatives, money, _)}"
+    return f"{named(ln.name)} — {alternatives_text(ln.alternatives, money, _)}"
 
 
 def total_rows(cost: CostResult) -> list[BomRow]:

@@ -14,6 +14,7 @@ from ...core.upgrade.delta import UpgradePlan
 from ...core.upgrade.found import delta_bom
 from ...store.safe_write import atomic_write
 from ...words.i18n import N_
+from ...words.render import named_in_english
 from ..registry import Exporter, ExportRequest
 from .cells import SafeCsvWriter
 from .upgrade_request import request_plan
@@ -28,7 +29,7 @@ def delta_rows(plan: UpgradePlan, catalog) -> list[list[object]]:
     for ln in delta_bom(plan, catalog):
         unit = "" if ln.unit_price is None else ln.unit_price
         ext = ("on request" if ln.group == "Add" else "") if ln.extended is None else ln.extended
-        rows.append([ln.group, ln.part_id, ln.part_number, ln.name, ln.qty, ln.where, unit, ext, cur])
+        rows.append([ln.group, ln.part_id, ln.part_number, named_in_english(ln.name), ln.qty, ln.where, unit, ext, cur])
     rows += [["Total", "", "", "new parts (hardware)", "", "", "", plan.cost_new_parts, cur],
              ["Total", "", "", "total with support and terms", "", "", "", plan.cost_total, cur],
              ["Total", "", "", "trade-in of removed parts", "", "", "", -plan.trade_in_total, cur],

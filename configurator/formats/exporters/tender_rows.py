@@ -65,7 +65,7 @@ def price_rows(pricing: TenderPricing, catalog: Catalog | None, tr: Labels) -> t
         part = catalog.get(ln.part_id) if catalog is not None and ln.kind != "service" else None
         unit = tender_word(tr, UNIT_WORDS.get(ln.category, DEFAULT_UNIT))
         note = "" if t.gross_unit is not None else tender_word(tr, "on request")
-        out.append((t.number, tr.message(ln.name), part.vendor if part else "", ln.part_number, ln.qty, unit,
+        out.append((t.number, tr.named(ln.name), part.vendor if part else "", ln.part_number, ln.qty, unit,
                     t.net_unit, rate, t.gross_unit, t.gross_extended, note))
     return tuple(out)
 

@@ -26,12 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core.evaluate.bom import OWNED_GROUP
 from ...core.evaluate.result import CostLine, CostResult
 from ...core.money import format_pct
 from ...core.ops import SetOption
 from ...words import i18n
 from ...words.alternative_words import alternatives_text
+from ...words.render import named
 from .. import theme
 from ..dialogs.explain_popup import explainable, explainable_cells
 from .widgets import SteadyLabel
@@ -143,8 +143,7 @@ class PartsList(QWidget):
         for r, line in enumerate(cost.lines):
             if r < len(same) and same[r] == line:
                 continue
-            worded = line.kind == "service" or line.group == OWNED_GROUP   # names the core words in English
-            name = i18n.translate(line.name) if worded else line.name
+            name = named(line.name)
             if line.alternatives:    # a companion line: the other accessories of its role (a user catalog's)
                 name += " — " + self._alternatives(line, cost.currency)
             cells = [self._category(line), name, str(line.qty),
@@ -223,7 +222,7 @@ class PartsList(QWidget):
             value.setVisible(shown)
         n = len(cost.on_request)
         self.note.setText(theme.plural(self.tr("%n part(s) on request, not in the total", "", n), n) if n else "")
-        self.note.setToolTip("\n".join(line.name for line in cost.on_request))
+        self.note.setToolTip("\n".join(named(line.name) for line in cost.on_request))
 
     def _set_cell(self, r: int, c: int, text: str, line: CostLine) -> None:
         """Reuse the existing cell; touch it only when its text or part changed (edits stay cheap)."""
@@ -241,7 +240,7 @@ class PartsList(QWidget):
             item.setToolTip(text)    # cut when the dock is narrow
         if c == 1:
             alternatives = self._alternatives(line, self._shown.currency) if self._shown is not None else ""
-            item.setToolTip("\n".join(x for x in (line.name, line.part_number, line.price_source, alternatives) if x))
+            item.setToolTip("\n".join(x for x in (named(line.name), line.part_number, line.price_source, alternatives) if x))
         if c == 4:
             missing = line.extended is None
             item.setToolTip(self.tr("No price in the price list") if missing else "")

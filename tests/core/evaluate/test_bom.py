@@ -9,6 +9,7 @@ import pytest
 
 from configurator.core.build import Commercial
 from configurator.core.evaluate.bom import BomError, check_totals, part_line, price_bom
+from configurator.words.render import in_english
 
 CENT, YEN = Decimal("0.01"), Decimal(1)
 
@@ -36,7 +37,7 @@ def test_support_line_qty_is_years_and_unit_is_pct_of_hardware():
     bom = price_bom("USD", CENT, [line("gpu", "1000.05", 3)], terms(support_pct_per_year="7.5", tco_years=4))
     svc = bom.support
     assert svc is bom.lines[-1] and svc.kind == "service" and svc.group == "Services"
-    assert svc.name == "Support and warranty extension, 4 years (7.5 % of hardware per year)"
+    assert in_english(svc.name) == "Support and warranty extension, 4 years (7.5 % of hardware per year)"
     assert svc.qty == 4 and svc.unit_price == Decimal("225.01")        # 3000.15 × 7.5 % = 225.01125
     assert bom.subtotal_services == Decimal("900.04") and bom.total == Decimal("3900.19")
 
