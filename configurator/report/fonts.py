@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from functools import lru_cache
-from xml.sax.saxutils import escape
+from html import escape as _escape
 
 from reportlab.graphics.shapes import String
 from reportlab.lib.fonts import addMapping
@@ -77,6 +77,12 @@ def _load(name: str) -> TTFont:
     font = TTFont(name, str(path))
     pdfmetrics.registerFont(font)
     return font
+
+
+def escape(text: str) -> str:
+    """`text` with &, < and > escaped for a Paragraph's markup (xml.sax.saxutils.escape's result,
+    without importing what that module imports: urllib.request, http, ssl)."""
+    return _escape(text, quote=False)
 
 
 def _needs_fallback(ch: str) -> bool:
