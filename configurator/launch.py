@@ -34,25 +34,28 @@ def _collect_less() -> None:
 
 
 def _collect_as_usual() -> None:
-    """The window runs for hours and repaints on every edit: the default thresholds, with what
-    start-up made moved out of every later collection's walk (`gc.freeze`)."""
+    """The window runs for hours and repaints on every edit: once its first frame is painted, the
+    default thresholds, with what start-up made moved out of every later collection's walk (`gc.freeze`)."""
     gc.freeze()
     gc.set_threshold(*DEFAULT_THRESHOLDS)
 
 
 def _run_gui(*args: Any, **kwargs: Any) -> int:
-    _collect_as_usual()
     from .qt.app import run_gui
 
-    return run_gui(*args, **kwargs)
+    # the window's start-up collects as a command's does, until its first frame is painted
+    return run_gui(*args, **{"started": _collect_as_usual, **kwargs})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """`configurator …`: every command; bare `configurator` opens the window."""
     _collect_less()
-    from .cli.main import main as cli_main
+    try:
+        from .cli.main import main as cli_main
 
-    return cli_main(argv, gui=_run_gui)
+        return cli_main(argv, gui=_run_gui)
+    finally:   # a caller that goes on (a test, a script) collects as usual again
+        gc.set_threshold(*DEFAULT_THRESHOLDS)
 
 
 def gui_main() -> int:
