@@ -106,7 +106,7 @@ def _cached(name: str, path: Path, key: str) -> TTFont | None:
     if payload is None:
         return None
     try:
-        return _font(name, face_from(payload, path.read_bytes()))
+        return _font(name, face_from(payload, font_cache.font_file_bytes(path)))
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, OSError):
         return None
 

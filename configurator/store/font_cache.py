@@ -27,6 +27,7 @@ from .text_files import FileReadError, read_bytes
 
 MAX_ENTRIES = 8                 # the quote's three faces, with room for a font update or two
 MAX_ENTRY_BYTES = 8_000_000     # the CJK face's tables are ~1.5 MB
+MAX_FONT_BYTES = 64_000_000     # the shipped CJK face is 4 MB
 SUFFIX = ".font"
 
 
@@ -42,6 +43,11 @@ def entry_key(font_file: Path, version: str) -> str | None:
     except (OSError, ValueError):
         return None
     return f"{where}|{st.st_size}|{st.st_mtime_ns}|{version}"
+
+
+def font_file_bytes(font_file: Path) -> bytes:
+    """The bytes of `font_file` (a cached face subsets from them); raises `FileReadError`."""
+    return read_bytes(font_file, max_bytes=MAX_FONT_BYTES, what="font file")
 
 
 def _path(key: str) -> Path:
