@@ -24,6 +24,7 @@ from reportlab.platypus import CondPageBreak, Flowable, LongTable, Paragraph, Ta
 from ..core.evaluate.bom import OWNED_GROUP
 from ..core.evaluate.result import CostResult
 from ..core.money import format_money, format_pct
+from ..core.tender.pricing import tender_pricing
 from ..words.quote_words import Labels
 from ..words.sku_words import NO_REASON, sku_note_text
 from ..words.tender_words import QUOTE_TAX_HEADERS as TAX_HEADERS
@@ -279,8 +280,6 @@ def gross_prices(cost: CostResult, tr: Labels) -> dict[int, tuple[Decimal | None
     them (core/tender/pricing.py); empty unless a Chinese quote adds tax to net prices."""
     if not tr.chinese or cost.tax_included or cost.tax_pct <= 0:
         return {}
-    from ..core.tender.pricing import tender_pricing
-
     return {t.number - 1: (t.gross_unit, t.gross_extended) for t in tender_pricing(cost).lines}
 
 
