@@ -50,6 +50,11 @@ _.fitToWidth
 _.fitToHeight
 _.fitToPage
 _._content                # requests.Response (formats/importers/redfish_client.py)
+_.encoding                # a TTFont's state, set from the font cache (report/fonts.py `_font`); reportlab reads it
+_._asciiReadable
+_.shapable
+_._pdfScale               # a TTFontFace's unit scale, read by reportlab's subsetting
+_.__getattr__             # formats/exporters: `from formats.exporters import EXPORTERS`, built on first use
 _.login_url               # the redfish library's client
 
 # -- fields of data models: read from files and written to JSON by pydantic and dataclasses

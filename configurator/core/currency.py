@@ -10,13 +10,16 @@ in the currency of the quote.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from .build import Build
 from .evaluate.cost import FxTable
 from .input_error import InputError
 from .message import Msg
 from .money import quantize
-from .ops import SetOption
+
+if TYPE_CHECKING:   # `check_currency` (every quote) needs no op; `currency_ops` imports them
+    from .ops import SetOption
 
 #: money inputs that are not amounts of the minor unit keep this many places when re-based
 RATE_QUANTUM = Decimal("0.0001")
@@ -39,6 +42,8 @@ def check_currency(code: str, fx: FxTable) -> str:
 
 def currency_ops(build: Build, currency: str, fx: FxTable) -> list[SetOption]:
     """SetOption edits that switch `build` to `currency`, converting its money inputs."""
+    from .ops import SetOption
+
     cur = check_currency(currency, fx)
     site, com = build.site, build.commercial
     src = site.input_currency

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -103,14 +104,16 @@ def open_session(build_path: str | None):
 
 
 def run_gui(build_path: str | list[str] | None = None, screenshot: str | None = None,
-            size: tuple[int, int] | None = None, lang: str | None = None, compare: list[str] | None = None) -> int:
+            size: tuple[int, int] | None = None, lang: str | None = None, compare: list[str] | None = None,
+            started: Callable[[], None] = lambda: None) -> int:
     """Open the main window, `size` (w, h) pixels if given, on the build file(s) `build_path`
     (several: one tab each; the ones that cannot be read are named in one message, the others
     open). With `screenshot`, render it offscreen (at `size`, 1600×1000 by default), write the PNG
     and return 0; a PNG that cannot be written is one line on stderr and exit 2.
 
     `compare`: open these builds, one tab each, and the compare view of all of them (which the
-    screenshot then shows)."""
+    screenshot then shows). `started` runs once the window's first frame is painted (the launcher
+    hands back the collector's usual thresholds there)."""
     if screenshot:
         problem = screenshot_target_problem(Path(screenshot))
         if problem:
@@ -157,6 +160,7 @@ def run_gui(build_path: str | list[str] | None = None, screenshot: str | None = 
         QMessageBox.warning(window, QCoreApplication.translate("MainWindow", "Cannot open build"), error)
     if not error:
         window.offer_recovery()
+    QTimer.singleShot(0, started)   # after the first frame's paint, which is queued before it
     return app.exec()
 
 

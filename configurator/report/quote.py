@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
 from reportlab.platypus import BaseDocTemplate, Frame, KeepTogether, PageBreak, PageTemplate, Spacer
 
@@ -32,7 +33,6 @@ from ..store.vendor_settings import QuoteError, UnorderableError, VendorSettings
 from ..words.problems import text
 from ..words.quote_words import Labels
 from ..words.sku_words import unorderable_rows
-from ..words.stack_text import ManifestRow
 from . import fonts
 from .appendix import FigureLinks, appendix, appendix_template, explanations
 from .canvas import PageInfo, make_canvas
@@ -50,6 +50,9 @@ from .sections import (
     terms,
 )
 from .styles import FRAME_W, MARGIN_B, MARGIN_L, MARGIN_R, MARGIN_T, PAGE_H, PAGE_W, P, keep_headings, styles
+
+if TYPE_CHECKING:   # the software stack's rows come with the request: a quote without them loads no stack table
+    from ..words.stack_text import ManifestRow
 
 __all__ = ["UnorderableError", "QuoteError", "QuoteOptions", "quote_pdf", "checked", "safe_filename"]
 

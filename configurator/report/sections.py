@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
 from babel.dates import format_date
 from reportlab.lib import colors
@@ -20,7 +21,6 @@ from ..store.vendor_settings import VendorSettings
 from ..words.capital_numerals import rmb_upper
 from ..words.problems import said
 from ..words.quote_words import Labels
-from ..words.stack_text import ManifestRow
 from . import fonts
 from .chassis_drawing import chassis_drawing
 from .figure_pairs import facility_pairs, num, system_pairs, workload_verdict
@@ -45,6 +45,9 @@ from .styles import (
     totals_table,
     value_cell,
 )
+
+if TYPE_CHECKING:   # the rows are made by words/stack_text.py where a quote has a stack
+    from ..words.stack_text import ManifestRow
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,16 @@ so the quote lists the same versions as `configurator stack`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Table
 
 from ..words.quote_words import Labels
-from ..words.stack_text import ManifestRow
 from . import fonts
 from .styles import FRAME_W, GRID, PM, P, styles, table_style
+
+if TYPE_CHECKING:   # the rows are made by words/stack_text.py where a quote has a stack
+    from ..words.stack_text import ManifestRow
 
 
 def stack_section(rows: Sequence[ManifestRow], tr: Labels, *, sources: bool = True) -> list[Flowable]:

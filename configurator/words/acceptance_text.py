@@ -3,14 +3,16 @@ GUI (a step's expected value, its tolerance, a measured value, a verdict, a sour
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.acceptance.compare import Comparison
-from ..core.acceptance.model import Plan, Reference, Step
-from ..core.acceptance.verdicts import Report, Row
 from ..core.message import Msg
 from .acceptance_words import LABELS
 from .render import say
+
+if TYPE_CHECKING:   # the quote's stack rows use `confidence_word` alone: no acceptance model loads for them
+    from ..core.acceptance.compare import Comparison
+    from ..core.acceptance.model import Plan, Reference, Step
+    from ..core.acceptance.verdicts import Report, Row
 
 
 def label(name: str, language: str | None = None, **args: Any) -> str:
