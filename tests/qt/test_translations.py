@@ -131,13 +131,13 @@ def test_the_cjk_fallback_draws_han_only_latin_keeps_the_system_font(chinese, qa
 
 
 def test_the_cooling_slot_is_named_in_the_users_language(chinese):
-    """The core names the cooling slot in English; the chassis view shows the word translated
-    (the chassis file's own labels are catalog data and stay as written)."""
+    """The core names the cooling slot in English; the chassis view shows the word translated, and
+    the chassis file's own labels with their words translated (words/slot_words.py, issue #30)."""
     from configurator.core.slots import Slot
     from configurator.qt.chassis.slot_item import slot_label
 
     assert slot_label(Slot("COOLING", "cooling", "Cooling", "Cooling")) == "散热"
-    assert slot_label(Slot("PCIE1", "pcie", "Slot 1 (x16)", "PCIe")) == "Slot 1 (x16)"
+    assert slot_label(Slot("PCIE1", "pcie", "Slot 1 (x16)", "PCIe")) == "插槽 1 (x16)"
 
 
 def test_main_window_menus_are_chinese(chinese, make_window):
