@@ -242,6 +242,22 @@ def test_workload_panel_renders_result(qtbot, session):
     assert panel.figures.text("max_batch").startswith("none")
 
 
+def test_the_gpu_capacity_label_stays_inside_the_chart(qtbot, session):
+    """Left of the capacity line where it fits, else right of it (issue #30: "GPU 48 GB" at 48 of a
+    2,100 GB bar was cut to its last digit at the chart's left edge)."""
+    panel = WorkloadPanel(session, presets={})
+    qtbot.addWidget(panel)
+    panel.resize(460, 600)
+    panel.show()
+    qtbot.waitUntil(lambda: panel.plot is not None and panel.plot.getPlotItem().getViewBox().width() > 200)
+    huge = workload_result(fits=False)
+    huge = huge.model_copy(update={"per_gpu": huge.per_gpu.model_copy(update={"activations": 2000 * GB})})
+    publish(session, sample_evaluation(workload=huge))
+    assert panel.capacity_text.anchor.x() < 0          # right of the line at 80 of ~2,100 GB
+    publish(session, sample_evaluation(workload=workload_result()))
+    assert panel.capacity_text.anchor.x() > 1          # left of the line at 141 of ~147 GB
+
+
 # --------------------------------------------------------------------------- screenshots
 
 
