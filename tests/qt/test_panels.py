@@ -201,6 +201,27 @@ def test_cost_panel_numbers_and_chart(qtbot, session):
     assert panel.axis.tickStrings([200000.0], 1.0, 1.0) == ["$200K"]
 
 
+@pytest.mark.parametrize("width", [300, 460])
+def test_the_cost_chart_labels_every_year_in_a_narrow_dock(qtbot, session, width):
+    """The last month's tick ("60") went missing in a 1024 px window's dock (issue #30): pyqtgraph
+    drops a label reaching past the axis, and the range left it no room."""
+    from PySide6.QtGui import QImage, QPainter
+
+    panel = CostPanel(session)
+    qtbot.addWidget(panel)
+    panel.resize(width, 600)
+    panel.show()
+    qtbot.waitUntil(lambda: panel.plot is not None and panel.plot.getPlotItem().getViewBox().width() > width / 2)
+    axis = panel.plot.getPlotItem().getAxis("bottom")
+    image = QImage(width, 100, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        labels = [text for _rect, _flags, text in axis.generateDrawSpecs(painter)[2]]
+    finally:
+        painter.end()
+    assert labels == ["0", "12", "24", "36", "48", "60"]
+
+
 def test_cost_panel_updates_in_place(qtbot, session):
     panel = CostPanel(session)
     qtbot.addWidget(panel)
