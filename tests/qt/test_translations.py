@@ -151,6 +151,28 @@ def test_main_window_menus_are_chinese(chinese, make_window):
                    for t in exports.values()), exports
 
 
+def test_an_export_refusal_with_many_errors_is_chinese_and_fits(chinese, make_window, monkeypatch):
+    """The refusal's head and its "… and N more" were English in the Chinese UI (PySide's tr with a
+    count in a mixin of the main window read the context "MainWindow" first); 24 errors made the box
+    856 px tall: ten are shown, all under Show Details (issue #30)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from configurator.qt.window.file_actions import REFUSAL_LINES
+    from configurator.store.vendor_settings import UnorderableError
+
+    seen: list[QMessageBox] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: seen.append(box) or 0)
+    win = make_window()
+    errors = [f"E{n:03d}: PSU{n} cannot feed the GPU baseboard" for n in range(1, 25)]
+    win._show_refusal(UnorderableError("the build has 24 error(s); fix them (--allow-errors):\n" + "\n".join(errors)),
+                      True)
+    box = seen[0]
+    assert box.text() == "配置有 24 个错误：请修正，或导出为标注“不可用于下单”的草稿。"
+    shown = box.informativeText().splitlines()
+    assert shown[:-1] == errors[:REFUSAL_LINES] and shown[-1] == "……另有 14 条：见“显示详细信息…”"
+    assert box.detailedText().splitlines() == errors
+
+
 def test_language_menu_saves_the_choice_for_the_next_start(make_window, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
