@@ -156,3 +156,4 @@ _.root_resp               # the redfish library's login reads the root response 
 _.JSON_KINDS              # N_ marks of the JSON kinds' words (gettext extracts them)
 _.FORM_WORDS              # N_ marks of the form-factor and cooling words (gettext extracts them; shown by value)
 _.SUPPORT_TEMPLATES       # N_ marks of the support line's words (gettext extracts them; worded by value)
+_.QT_CATALOG_GAPS          # qt/window/language_menu.py: marks of Qt dialog words its zh_CN catalog lacks (lupdate extracts them)

@@ -140,6 +140,14 @@ def test_the_cooling_slot_is_named_in_the_users_language(chinese):
     assert slot_label(Slot("PCIE1", "pcie", "Slot 1 (x16)", "PCIe")) == "插槽 1 (x16)"
 
 
+def test_qt_file_dialog_words_missing_from_qts_catalog_are_chinese(chinese):
+    """Qt's zh_CN catalog predates "&Look in:", "Files of &type:" and the icon provider's "Folder":
+    every open and export dialog showed them in English (issue #30)."""
+    assert QCoreApplication.translate("QFileDialog", "&Look in:") == "查找范围(&L)："
+    assert QCoreApplication.translate("QFileDialog", "Files of &type:") == "文件类型(&T)："
+    assert QCoreApplication.translate("QAbstractFileIconProvider", "Folder", "All other platforms") == "文件夹"
+
+
 def test_main_window_menus_are_chinese(chinese, make_window):
     win = make_window()
     titles = [a.text() for a in win.menuBar().actions()]

@@ -136,6 +136,11 @@ class Tour:
                            f"10,200 W the build needs at peak" for n in range(1, 25))
         refusal = UnorderableError(f"the build has 24 error(s); fix them or quote it as a draft (--allow-errors):\n{errors}")
         self.modal("export-refusal", lambda: window._show_refusal(refusal, True))
+        # the file dialog every export and open asks with (Qt's own where the desktop offers none)
+        from PySide6.QtWidgets import QFileDialog
+
+        self.modeless("file-dialog", lambda: QFileDialog(window, window.tr("Export %s") % "PDF", str(ROOT / "examples"),
+                                                         "PDF (*.pdf)"))
 
     def views(self) -> None:
         """Tools and View: recommend, quotes, upgrade plan, cluster, acceptance, software stack."""
