@@ -228,6 +228,18 @@ def test_names_stay_names_in_chinese(tmp_path):
     assert rows["psu.feed_loss"][5] != "overloads on a feed loss"          # a worded value is still translated
 
 
+def test_a_build_without_cpus_says_so_in_chinese():
+    """'no CPU' in a name row stayed English in the Chinese compare view (an imported server, issue #30)."""
+    from configurator.formats.exporters.comparison_source import value_words
+
+    set_language("zh_CN")
+    try:
+        assert value_words("no CPU", "hardware.cpus") == "无 CPU"
+        assert value_words("2 × Intel Xeon Platinum 8468", "hardware.cpus") == "2 × Intel Xeon Platinum 8468"
+    finally:
+        set_language("en")
+
+
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_compare_pdf_never_leaves_a_totals_block_alone_on_a_page(evaluator, tmp_path, lang):
     """Each build's BOM filled its landscape page and its totals stood alone on the next (issue #30):

@@ -81,9 +81,13 @@ def prices_text(col: Column) -> str:
 NAME_ROWS = frozenset({"hardware.chassis", "hardware.gpus", "hardware.cpus"})
 
 
+#: what a name row holds when the build has no such part: a word, said in the language ("无 CPU")
+NO_PART = frozenset({"no CPU", "no GPU"})
+
+
 def value_words(value: str | Msg, row_key: str) -> str:
     """A text cell in the current language: a name as it is, a worded value (or message) said."""
-    return value if isinstance(value, str) and row_key in NAME_ROWS else said(value)
+    return value if isinstance(value, str) and row_key in NAME_ROWS and value not in NO_PART else said(value)
 
 
 def number_text(value: Value, row: Row) -> str:
