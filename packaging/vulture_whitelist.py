@@ -154,3 +154,4 @@ _.JSON_KINDS              # N_ marks of the JSON kinds' words (gettext extracts 
 _.FORM_WORDS              # N_ marks of the form-factor and cooling words (gettext extracts them; shown by value)
 _.DEFAULT_RACK            # the default rack model's N_ mark (worded as a Term)
 _.help                    # argparse reads an action's help (recommend's own --batch wording)
+_.QT_CATALOG_GAPS          # qt/window/language_menu.py: marks of Qt dialog words its zh_CN catalog lacks (lupdate extracts them)

@@ -97,7 +97,7 @@ def _answered(item: Any, catalog: Catalog, notes: str) -> Match | None:
     said = answered(notes, item)
     if said is None:
         return m
-    return Match(item, said, "hand", "mapped by hand in the import report") if said else None
+    return Match(item, said, "hand", Msg("import.evidence.hand")) if said else None
 
 
 def verify(build: Build, inventory: Inventory, catalog: Catalog) -> Verification:

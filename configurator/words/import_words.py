@@ -116,4 +116,16 @@ ERRORS: dict[str, Entry] = {
 JSON_KINDS = (N_("a link"), N_("a list"), N_("an object"), N_("a string"), N_("true or false"), N_("null"),
               N_("a number"))
 
-WORDS: dict[str, Entry] = {**PLACING, **INVENTORY, **REDFISH, **ERRORS}
+#: matching.py: why an item was matched to a catalog part (the import report's Evidence column;
+#: `import --json` keeps it in English)
+EVIDENCE: dict[str, Entry] = {
+    "import.evidence.part-number": N_("part number {number} = {part}"),
+    "import.evidence.model": N_("model {model} names {words}"),
+    "import.evidence.figures-agree": N_("{n} figure(s) agree"),
+    "import.evidence.as-likely": N_("as likely: {parts}"),
+    "import.evidence.figures": N_("figures {facts} fit {part} ({n} candidate(s))"),
+    "import.evidence.none": N_("no catalog part matches"),
+    "import.evidence.hand": N_("mapped by hand in the import report"),
+}
+
+WORDS: dict[str, Entry] = {**PLACING, **INVENTORY, **REDFISH, **ERRORS, **EVIDENCE}

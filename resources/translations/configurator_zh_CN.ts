@@ -882,11 +882,9 @@ Click to open this build in the builder</source>
         <source>Opened %s</source>
         <translation>已打开 %s</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <source> (+%n more)</source>
-        <translation>
-            <numerusform> （另有 %n 项）</numerusform>
-        </translation>
+        <translation> （另有 %n 项）</translation>
     </message>
     <message>
         <source>Save build as</source>
@@ -932,17 +930,13 @@ Click to open this build in the builder</source>
         <source>%1 is also open in another window (process %2): saving in both overwrites one with the other</source>
         <translation>%1 也在另一个窗口中打开（进程 %2）：两处都保存会互相覆盖</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <source>The build has %n error(s): fix them, or export it as a draft marked NOT VALID FOR ORDER.</source>
-        <translation>
-            <numerusform>配置有 %n 个错误：请修正，或导出为标注“不可用于下单”的草稿。</numerusform>
-        </translation>
+        <translation>配置有 %n 个错误：请修正，或导出为标注“不可用于下单”的草稿。</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <source>… and %n more: Show Details…</source>
-        <translation>
-            <numerusform>……另有 %n 条：见“显示详细信息…”</numerusform>
-        </translation>
+        <translation>……另有 %n 条：见“显示详细信息…”</translation>
     </message>
     <message>
         <source>Export as draft</source>
@@ -973,11 +967,9 @@ Click to open this build in the builder</source>
         <source>The build has errors</source>
         <translation>配置存在错误</translation>
     </message>
-    <message numerus="yes">
+    <message>
         <source>The build has %n error(s), e.g. “%1”. Write the quote as a draft marked NOT VALID FOR ORDER?</source>
-        <translation>
-            <numerusform>配置有 %n 个错误，例如“%1”。是否将报价单写成标注“不可作为订单依据”的草稿？</numerusform>
-        </translation>
+        <translation>配置有 %n 个错误，例如“%1”。是否将报价单写成标注“不可作为订单依据”的草稿？</translation>
     </message>
 </context>
 <context>
@@ -1852,6 +1844,30 @@ Click to open this build in the builder</source>
     <message>
         <source>{pct} at peak if {other} fails</source>
         <translation>{other} 故障时峰值负载 {pct}</translation>
+    </message>
+</context>
+<context>
+    <name>QAbstractFileIconProvider</name>
+    <message>
+        <source>Folder</source>
+        <comment>All other platforms</comment>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>%1 File</source>
+        <comment>%1 is a file name suffix, for example txt</comment>
+        <translation>%1 文件</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
     </message>
 </context>
 <context>

@@ -226,3 +226,38 @@ def test_names_stay_names_in_chinese(tmp_path):
     chassis = load_catalog().chassis(load_build(ex / "pcie-l40s-8gpu.json").chassis).name
     assert rows["hardware.chassis"][9] == chassis and "GPUs" in chassis
     assert rows["psu.feed_loss"][5] != "overloads on a feed loss"          # a worded value is still translated
+
+
+def test_a_build_without_cpus_says_so_in_chinese():
+    """'no CPU' in a name row stayed English in the Chinese compare view (an imported server, issue #30)."""
+    from configurator.core.message import Msg
+    from configurator.formats.exporters.comparison_source import value_words
+
+    set_language("zh_CN")
+    try:
+        assert value_words(Msg("compare.no-cpu")) == "无 CPU"
+        assert value_words("2 × Intel Xeon Platinum 8468") == "2 × Intel Xeon Platinum 8468"
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_compare_pdf_never_leaves_a_totals_block_alone_on_a_page(evaluator, tmp_path, lang):
+    """Each build's BOM filled its landscape page and its totals stood alone on the next (issue #30):
+    the BOM's last rows now go with the totals (report/keep_tail.py)."""
+    pypdf = pytest.importorskip("pypdf")
+    from configurator.words.quote_words import Labels
+
+    files = [paths.examples_dir() / f"{n}.json" for n in ("hgx-h100-8gpu", "pcie-l40s-8gpu", "dgx-h100-8gpu",
+                                                 "gigabyte-g593-sd1-8x-h200")]
+    cmp = _compare(evaluator, files)
+    set_language(lang)
+    try:
+        path = COMPARE_EXPORTERS["compare-pdf"].write(_request(cmp, evaluator), tmp_path / "c.pdf")
+    finally:
+        set_language("en")
+    tr = Labels(lang)
+    pages = [page.extract_text() for page in pypdf.PdfReader(str(path)).pages]
+    with_totals = [text for text in pages if tr("Subtotal") in text]
+    assert len(with_totals) == len(cmp.columns)
+    assert all(tr("Unit price") in text for text in with_totals), with_totals

@@ -82,6 +82,10 @@ def test_the_h200_machine_is_identified(catalog):
     match = match_item(gpu, catalog)
     # 700 W rules out the 600 W NVL card; the memory (150.8 GB reported, 141 GB sold) agrees
     assert match.part_id == "nvidia-h200-sxm5-141gb" and match.confidence == "model"
+    # the evidence in the app's language (the import report's column), English in `import --json`
+    assert match.evidence == "model 'NVIDIA H200' names h200; 2 figure(s) agree"
+    assert say(match.why, "zh_CN") == "型号 'NVIDIA H200' 含 h200；2 项参数相符"
+    assert say(match_item(inv.of("drive")[0], catalog).why, "zh_CN") == "目录中没有相符的部件"
     cpu = inv.of("cpu")
     assert len(cpu) == 1 and cpu[0].model == "Intel(R) Xeon(R) Processor" and cpu[0].figures["cores"] == 16
     assert [d.location for d in inv.of("drive")] == ["vda", "vdb"]       # zram0 is memory, not a drive

@@ -335,3 +335,34 @@ def test_the_grid_words_messages_and_shows_names_as_they_are_in_chinese(qtbot):
     assert "各部件求和：数量 × 单件空闲功耗" in tip and f"1 × {chassis} = " in tip and "GPUs)" in chassis
     assert gpus == "无 GPU"
     assert "A 路失电" in feeds and "A 路电源数" in feeds
+
+
+def test_bar_labels_fit_under_their_bars_in_a_narrow_window(make_window, tmp_path, qtbot):
+    """At 1024 px the power bars' labels ran into each other ("pcie-l40s-8dgx-h100-8g…", issue #30):
+    each is cut to the room under its bar, and grows back (to 12 characters) with the window."""
+    from PySide6.QtGui import QFontMetrics
+
+    from configurator.qt.panels.panel_charts import chart_font
+
+    win = make_window()
+    for i, build in enumerate(BUILDS):
+        path = tmp_path / f"supermicro-sys-421ge-tnrt-{i}.json"
+        save_build(build, path)
+        assert win.open_path(path)
+    view = open_compare(win, list(win.documents.documents))
+    plot = view.charts.power_plot.getPlotItem()
+
+    def labels() -> list[str]:
+        return [text for _x, text in plot.getAxis("bottom")._tickLevels[0]]
+
+    try:
+        view.resize(view.minimumSizeHint().width(), 700)     # as narrow as it goes (~920 px)
+        qtbot.waitUntil(lambda: 60 < plot.getViewBox().width() < 300)
+        room = plot.getViewBox().width() / len(view.docs)
+        metrics = QFontMetrics(chart_font())
+        assert all(metrics.horizontalAdvance(text) <= room for text in labels()), (room, labels())
+        view.resize(2200, 900)
+        qtbot.waitUntil(lambda: plot.getViewBox().width() > 500)
+        assert labels() == ["supermicro-…"] * 3
+    finally:
+        view.close()

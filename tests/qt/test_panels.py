@@ -202,6 +202,27 @@ def test_cost_panel_numbers_and_chart(qtbot, session):
     assert panel.axis.tickStrings([200000.0], 1.0, 1.0) == ["$200K"]
 
 
+@pytest.mark.parametrize("width", [300, 460])
+def test_the_cost_chart_labels_every_year_in_a_narrow_dock(qtbot, session, width):
+    """The last month's tick ("60") went missing in a 1024 px window's dock (issue #30): pyqtgraph
+    drops a label reaching past the axis, and the range left it no room."""
+    from PySide6.QtGui import QImage, QPainter
+
+    panel = CostPanel(session)
+    qtbot.addWidget(panel)
+    panel.resize(width, 600)
+    panel.show()
+    qtbot.waitUntil(lambda: panel.plot is not None and panel.plot.getPlotItem().getViewBox().width() > width / 2)
+    axis = panel.plot.getPlotItem().getAxis("bottom")
+    image = QImage(width, 100, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        labels = [text for _rect, _flags, text in axis.generateDrawSpecs(painter)[2]]
+    finally:
+        painter.end()
+    assert labels == ["0", "12", "24", "36", "48", "60"]
+
+
 def test_cost_panel_updates_in_place(qtbot, session):
     panel = CostPanel(session)
     qtbot.addWidget(panel)
@@ -241,6 +262,22 @@ def test_workload_panel_renders_result(qtbot, session):
     assert panel.bars is bars and panel.capacity_line.value() == pytest.approx(80)
     assert fmt.COLOURS["error"] in panel.verdict.text()
     assert panel.figures.text("max_batch").startswith("none")
+
+
+def test_the_gpu_capacity_label_stays_inside_the_chart(qtbot, session):
+    """Left of the capacity line where it fits, else right of it (issue #30: "GPU 48 GB" at 48 of a
+    2,100 GB bar was cut to its last digit at the chart's left edge)."""
+    panel = WorkloadPanel(session, presets={})
+    qtbot.addWidget(panel)
+    panel.resize(460, 600)
+    panel.show()
+    qtbot.waitUntil(lambda: panel.plot is not None and panel.plot.getPlotItem().getViewBox().width() > 200)
+    huge = workload_result(fits=False)
+    huge = huge.model_copy(update={"per_gpu": huge.per_gpu.model_copy(update={"activations": 2000 * GB})})
+    publish(session, sample_evaluation(workload=huge))
+    assert panel.capacity_text.anchor.x() < 0          # right of the line at 80 of ~2,100 GB
+    publish(session, sample_evaluation(workload=workload_result()))
+    assert panel.capacity_text.anchor.x() > 1          # left of the line at 141 of ~147 GB
 
 
 # --------------------------------------------------------------------------- screenshots

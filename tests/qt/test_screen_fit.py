@@ -45,7 +45,7 @@ PROBE = Path(__file__).with_name("window_fit_probe.py")
 #: added to the app and not to the probe fails here until it is measured too
 EVERY_WINDOW = {
     "main", "chassis-picker", "command-palette", "explain", "import-server", "verify-server", "import-report",
-    "part-chooser", "verify", "quote-details", "vendor-profile", "export-refusal", "recommend", "quotes",
+    "part-chooser", "verify", "quote-details", "vendor-profile", "export-refusal", "file-dialog", "recommend", "quotes",
     "upgrade-plan", "cluster-plan", "acceptance", "software-stack", "compare-picker", "compare", "about",
     "report-problem", "licences",
 }

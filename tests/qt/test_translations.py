@@ -131,13 +131,21 @@ def test_the_cjk_fallback_draws_han_only_latin_keeps_the_system_font(chinese, qa
 
 
 def test_the_cooling_slot_is_named_in_the_users_language(chinese):
-    """The core names the cooling slot in English; the chassis view shows the word translated
-    (the chassis file's own labels are catalog data and stay as written)."""
+    """The core names the cooling slot in English; the chassis view shows the word translated, and
+    the chassis file's own labels with their words translated (words/slot_words.py, issue #30)."""
     from configurator.core.slots import Slot
     from configurator.qt.chassis.slot_item import slot_label
 
     assert slot_label(Slot("COOLING", "cooling", "Cooling", "Cooling")) == "散热"
-    assert slot_label(Slot("PCIE1", "pcie", "Slot 1 (x16)", "PCIe")) == "Slot 1 (x16)"
+    assert slot_label(Slot("PCIE1", "pcie", "Slot 1 (x16)", "PCIe")) == "插槽 1 (x16)"
+
+
+def test_qt_file_dialog_words_missing_from_qts_catalog_are_chinese(chinese):
+    """Qt's zh_CN catalog predates "&Look in:", "Files of &type:" and the icon provider's "Folder":
+    every open and export dialog showed them in English (issue #30)."""
+    assert QCoreApplication.translate("QFileDialog", "&Look in:") == "查找范围(&L)："
+    assert QCoreApplication.translate("QFileDialog", "Files of &type:") == "文件类型(&T)："
+    assert QCoreApplication.translate("QAbstractFileIconProvider", "Folder", "All other platforms") == "文件夹"
 
 
 def test_main_window_menus_are_chinese(chinese, make_window):
@@ -149,6 +157,28 @@ def test_main_window_menus_are_chinese(chinese, make_window):
     assert not any(re.search("[A-Za-z]{4}", t.replace("PDF", "").replace("JSON", "").replace("CSV", "")
                              .replace("XLSX", "").replace("Excel", "").replace("NetBox", "").replace("YAML", ""))
                    for t in exports.values()), exports
+
+
+def test_an_export_refusal_with_many_errors_is_chinese_and_fits(chinese, make_window, monkeypatch):
+    """The refusal's head and its "… and N more" were English in the Chinese UI (PySide's tr with a
+    count in a mixin of the main window read the context "MainWindow" first); 24 errors made the box
+    856 px tall: ten are shown, all under Show Details (issue #30)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from configurator.qt.window.file_actions import REFUSAL_LINES
+    from configurator.store.vendor_settings import UnorderableError
+
+    seen: list[QMessageBox] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: seen.append(box) or 0)
+    win = make_window()
+    errors = [f"E{n:03d}: PSU{n} cannot feed the GPU baseboard" for n in range(1, 25)]
+    win._show_refusal(UnorderableError("the build has 24 error(s); fix them (--allow-errors):\n" + "\n".join(errors)),
+                      True)
+    box = seen[0]
+    assert box.text() == "配置有 24 个错误：请修正，或导出为标注“不可用于下单”的草稿。"
+    shown = box.informativeText().splitlines()
+    assert shown[:-1] == errors[:REFUSAL_LINES] and shown[-1] == "……另有 14 条：见“显示详细信息…”"
+    assert box.detailedText().splitlines() == errors
 
 
 def test_language_menu_saves_the_choice_for_the_next_start(make_window, monkeypatch):

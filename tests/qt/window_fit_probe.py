@@ -39,7 +39,6 @@ class Tour:
 
         install_message_filter()
         self.app = make_app(lang=lang)
-        self.screen = self.app.primaryScreen()
         self.shots, self.real, self.only = shots, real, only
         self.sizes: dict[str, list[int]] = {}
         self.pending: list[str] = []     # the name of the modal dialog about to open
@@ -79,7 +78,7 @@ class Tour:
         frame = widget.frameGeometry()
         self.sizes[name] = [frame.x(), frame.y(), frame.width(), frame.height()]
         if self.shots:
-            pixmap = self.screen.grabWindow(0) if self.real else widget.grab()
+            pixmap = self.app.primaryScreen().grabWindow(0) if self.real else widget.grab()
             pixmap.save(str(self.shots / f"{name}.png"), "PNG")
 
     def modal(self, name: str, run) -> None:
@@ -137,6 +136,11 @@ class Tour:
                            f"10,200 W the build needs at peak" for n in range(1, 25))
         refusal = UnorderableError(f"the build has 24 error(s); fix them or quote it as a draft (--allow-errors):\n{errors}")
         self.modal("export-refusal", lambda: window._show_refusal(refusal, True))
+        # the file dialog every export and open asks with (Qt's own where the desktop offers none)
+        from PySide6.QtWidgets import QFileDialog
+
+        self.modeless("file-dialog", lambda: QFileDialog(window, window.tr("Export %s") % "PDF", str(ROOT / "examples"),
+                                                         "PDF (*.pdf)"))
 
     def views(self) -> None:
         """Tools and View: recommend, quotes, upgrade plan, cluster, acceptance, software stack."""
@@ -190,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.shots:
         args.shots.mkdir(parents=True, exist_ok=True)
     tour = Tour(args.lang, args.shots, args.real, {n for n in args.only.split(",") if n})
-    room = tour.screen.availableGeometry()
+    room = tour.app.primaryScreen().availableGeometry()
     for step in (tour.builder_dialogs, tour.import_dialogs, tour.export_dialogs, tour.views, tour.compare, tour.help):
         step()
     tour.close()

@@ -87,8 +87,9 @@ def _columns_block(cmp: Comparison, width: float, internal: bool) -> Any:
 
 
 def _story(cmp: Comparison, width: float, internal: bool) -> list[Any]:
-    from reportlab.platypus import KeepTogether, PageBreak, Spacer
+    from reportlab.platypus import PageBreak, Spacer
 
+    from ...report.keep_tail import TableWithTail
     from ...report.styles import P, keep_headings, line_table, styles, totals_table
     from ...words.quote_words import Labels
 
@@ -107,9 +108,11 @@ def _story(cmp: Comparison, width: float, internal: bool) -> list[Any]:
         total = f"{tr('Total')}, {chr(ord('A') + i)}"
         story += [PageBreak(), P(name, st.h2),
                   *([P(prices_text(col), st.muted)] if internal else []), Spacer(1, 4),
-                  line_table(col.evaluation.cost, loc, tr), Spacer(1, 6),
-                  KeepTogether([P(name, st.muted), _under_lines(totals_table(col.evaluation.cost, loc, total, tr)),
-                                *_in_words(col.evaluation.cost, tr)])]
+                  # the totals take the BOM's last rows with them to a new page, never standing there alone
+                  TableWithTail(line_table(col.evaluation.cost, loc, tr),
+                                [Spacer(1, 6), P(name, st.muted),
+                                 _under_lines(totals_table(col.evaluation.cost, loc, total, tr)),
+                                 *_in_words(col.evaluation.cost, tr)])]
     return keep_headings(story)
 
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...core.catalog import Catalog, Part
+from ...core.message import Msg
+from ...words.render import in_english
 from .inventory_model import Found
 
 Confidence = Literal["part-number", "model", "figures", "hand", "none"]   # hand: the technician named the part
@@ -44,12 +46,18 @@ _UNIT = re.compile(r"^\d+(\.\d+)?(gb|tb|w|mhz|ghz|mts|gbs|g|x\d+|rx\d+)$")
 
 @dataclass(frozen=True)
 class Match:
-    """One item and the catalog part it was matched to (None: unmatched)."""
+    """One item and the catalog part it was matched to (None: unmatched), and `why` (words/import_words.py
+    EVIDENCE: the import report words it in the app's language)."""
 
     item: Found
     part_id: str | None
     confidence: Confidence
-    evidence: str
+    why: Msg
+
+    @property
+    def evidence(self) -> str:
+        """`why` in English, as `import --json` writes it."""
+        return in_english(self.why)
 
 
 def tokens(text: str) -> set[str]:
@@ -96,7 +104,8 @@ def _by_part_number(item: Found, parts: list[Part]) -> Match | None:
         return None
     for part in parts:
         if pn in (_norm_pn(part.part_number), _norm_pn(part.id)):
-            return Match(item, part.id, "part-number", f"part number {item.part_number} = {part.id}")
+            return Match(item, part.id, "part-number",
+                         Msg("import.evidence.part-number", number=item.part_number, part=part.id))
     return None
 
 
@@ -112,12 +121,12 @@ def _by_model(item: Found, parts: list[Part]) -> Match | None:
     ranked.sort(key=lambda r: r[:3], reverse=True)
     best = ranked[0]
     rivals = [r[3].id for r in ranked[1:] if r[:3] == best[:3]]
-    evidence = f"model {item.model!r} names {', '.join(sorted(best[4]))}"
+    why = Msg("import.evidence.model", model=repr(item.model), words=", ".join(sorted(best[4])))
     if best[2]:
-        evidence += f"; {best[2]} figure(s) agree"
+        why = Msg("rules.clauses", first=why, rest=Msg("import.evidence.figures-agree", n=best[2]))
     if rivals:
-        evidence += f"; as likely: {', '.join(rivals)}"
-    return Match(item, best[3].id, "model", evidence)
+        why = Msg("rules.clauses", first=why, rest=Msg("import.evidence.as-likely", parts=", ".join(rivals)))
+    return Match(item, best[3].id, "model", why)
 
 
 def _by_figures(item: Found, parts: list[Part]) -> Match | None:
@@ -132,7 +141,7 @@ def _by_figures(item: Found, parts: list[Part]) -> Match | None:
     speed = item.figures.get("speed_mts", 0.0)
     best = min(fits, key=lambda p: (abs(getattr(p, "speed_mts", 0) - speed), p.id))
     facts = ", ".join(f"{k}={item.figures[k]:g}" for k in (*needed, "speed_mts") if k in item.figures)
-    return Match(item, best.id, "figures", f"figures {facts} fit {best.id} ({len(fits)} candidate(s))")
+    return Match(item, best.id, "figures", Msg("import.evidence.figures", facts=facts, part=best.id, n=len(fits)))
 
 
 def match_item(item: Found, catalog: Catalog) -> Match:
@@ -145,4 +154,4 @@ def match_item(item: Found, catalog: Catalog) -> Match:
         found = how(item, parts)
         if found is not None:
             return found
-    return Match(item, None, "none", "no catalog part matches")
+    return Match(item, None, "none", Msg("import.evidence.none"))

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGraphicsSimpleTextItem
 from ...core.catalog import Chassis
 from ...core.placement import bay_name
 from ...core.slots import Slot, chassis_slots
+from ...words.slot_words import slot_label
 from .. import theme
 
 M, GAP, CAPTION = 18.0, 16.0, 20.0
@@ -149,6 +150,7 @@ def layout(chassis: Chassis) -> tuple[list[list[SlotGroup]], float]:
         caption = grp.label or grp.prefix
         if bay_name(grp.bay_type).lower() not in caption.lower():
             caption += f" · {bay_name(grp.bay_type)}"
+        caption = slot_label(caption)       # the chassis file's English words in the user's language
         front.append(SlotGroup(caption, w, h, rects))
     rects, w, h = _row_of_boxes(by_kind.get("cooling", []), 190, 64, 0, 1, "cooling")
     front.append(SlotGroup(QCoreApplication.translate("ChassisView", "Cooling"), w, h, rects))

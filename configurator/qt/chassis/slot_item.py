@@ -7,6 +7,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 from ...core.slots import Slot
+from ...words import slot_words
 from .. import theme
 
 
@@ -197,11 +198,11 @@ class SlotItem(QGraphicsItem):
 
 
 def slot_label(slot: Slot) -> str:
-    """The slot's name as the view shows it: the chassis file's label (catalog data, as written),
-    except the cooling slot, whose name is the core's English word: shown in the user's language."""
+    """The slot's name as the view shows it: the chassis file's label (catalog data, in English) with its
+    words in the user's language (words/slot_words.py); the cooling slot's name is the app's own word."""
     if slot.kind == "cooling":
         return QCoreApplication.translate("ChassisView", "Cooling")
-    return slot.label
+    return slot_words.slot_label(slot.label)
 
 
 def _elide(p: QPainter, text: str, width: float) -> str:

@@ -99,6 +99,8 @@ class CompareCharts(QWidget):
         self._labels: list = []
         self._lines: list = []
         self._bars: list = []
+        self._bar_labels: list[str] = []     # the builds' labels under the power bars, uncut
+        self.power_plot.getPlotItem().getViewBox().sigResized.connect(self._fit_bar_labels)
         self.legend = QLabel()
         self.legend.setFont(chart_font())
         self.legend.setTextFormat(Qt.TextFormat.RichText)
@@ -148,13 +150,16 @@ class CompareCharts(QWidget):
         width_px, height_px = max(view.width(), 200.0), max(view.height(), 100.0)
         boxes: list[LabelBox] = []
         for i, x, y in points:
-            label = cmp.columns[i].label[:28]
+            # cut with "…" (a bare cut read "….jso"), in the build's colour: a label stacked under
+            # another's is a line away from its own point
+            label = short_label(cmp.columns[i].label, 28)
             box = LabelBox(x / x_span, y / y_span, metrics.horizontalAdvance(label) / width_px,
                            metrics.height() / height_px, 1 if x > right else 0)
             # labels that would print over an earlier one stack below it instead
             level = free_level(box, boxes)
             boxes.append(box._replace(level=level))
-            text = pg.TextItem(label, color="#374151", anchor=(box.anchor_x, 1 - 1.1 * level))
+            side = 1.06 if box.anchor_x else -0.06     # clear of the point's disc
+            text = pg.TextItem(label, color=BUILD_COLOURS[i % 6], anchor=(side, 1 - 1.1 * level))
             text.setFont(font)
             text.setPos(x, y)
             self.scatter_plot.addItem(text)
@@ -187,6 +192,17 @@ class CompareCharts(QWidget):
         item.setLabel("left", self.tr("thousand %s") % currency if currency
                       else self.tr("currencies differ: not plotted"))
 
+    def _fit_bar_labels(self, *_args) -> None:
+        """Each bar's label cut to the room under it (12 characters at most): at 1024 px they ran
+        into each other ("pcie-l40s-8dgx-h100-8g…")."""
+        if not self._bar_labels:
+            return
+        room = self.power_plot.getPlotItem().getViewBox().width() / len(self._bar_labels) - 6
+        metrics = QFontMetrics(chart_font())
+        ticks = [(i, metrics.elidedText(short_label(label), Qt.TextElideMode.ElideRight, max(int(room), 12)))
+                 for i, label in enumerate(self._bar_labels)]
+        self.power_plot.getPlotItem().getAxis("bottom").setTicks([ticks])
+
     def _draw_power(self, cmp: Comparison) -> None:
         pg = self._pg
         for bar in self._bars:
@@ -209,7 +225,7 @@ class CompareCharts(QWidget):
             base = [b + h for b, h in zip(base, heights, strict=True)]
             legend.append(f"<span style='color:{brush.color().name()}'>■</span> {_esc(category_name(key))}")
         self.power_legend.setText(self.tr("Power:") + " " + "&nbsp;&nbsp;".join(legend))
-        axis = self.power_plot.getPlotItem().getAxis("bottom")
-        axis.setTicks([[(i, short_label(c.label)) for i, c in enumerate(cmp.columns)]])
+        self._bar_labels = [c.label for c in cmp.columns]
+        self._fit_bar_labels()
         self.power_plot.getPlotItem().setLabel("left", self.tr("kW (DC side)"))
         self.power_plot.setXRange(-0.6, len(stacks) - 0.4, padding=0)

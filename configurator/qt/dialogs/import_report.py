@@ -201,7 +201,7 @@ class ImportReport(QDialog):
             part = catalog.get(m.part_id or "")
             _set_row(self.matched_table, r, [
                 self._kind(m.item.kind), part.name if part is not None else str(m.part_id),
-                self.tr(CONFIDENCE.get(m.confidence, m.confidence)), m.evidence, m.item.source])
+                self.tr(CONFIDENCE.get(m.confidence, m.confidence)), say(m.why), m.item.source])
         self.matched_table.resizeColumnsToContents()
 
     def status(self, row: int) -> str:

@@ -208,7 +208,13 @@ class CostPanel(QWidget):
         item = self.plot.getPlotItem()
         months = max(len(own) - 1, 1)
         pad = months * 0.02   # the 2 % padding pyqtgraph would add, given explicitly
-        _set_range(item, (-pad, months + pad), (0, top * 1.05))
+        # on the right, room for half the last tick's label ("60"): pyqtgraph drops a label that
+        # reaches past the axis, and did so for the last month in a narrow dock (a 1024 px window)
+        _set_range(item, (-pad, months + months * LAST_TICK_ROOM), (0, top * 1.05))
+
+
+#: the x range's right padding as a share of the months: half a two-digit label in a 250 px axis
+LAST_TICK_ROOM = 0.045
 
 
 def _set_range(item: Any, x: tuple[float, float], y: tuple[float, float]) -> None:

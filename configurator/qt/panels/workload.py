@@ -50,6 +50,7 @@ class WorkloadPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self.plot: Any = None            # the pyqtgraph chart, once built (see ChartBox)
+        self._capacity_share = 1.0       # where the capacity line is, as a share of the x range
         self._result: Any = None       # the workload result on show, for a chart built later
         self.setObjectName("WorkloadPanel")
         layout = QVBoxLayout(self)
@@ -112,7 +113,15 @@ class WorkloadPanel(QWidget):
         self.capacity_text.setFont(chart_font())
         self.plot.addItem(self.capacity_line)
         self.plot.addItem(self.capacity_text)
+        item.getViewBox().sigResized.connect(self._place_capacity_text)   # the side depends on the pixels
         return self.plot
+
+    def _place_capacity_text(self, *_args: Any) -> None:
+        """The capacity label left of its line where it fits there, else right of it."""
+        if self.plot is None or not self.capacity_text.isVisible():
+            return
+        fits = label_fits_left(self._capacity_share, self.capacity_text.toPlainText(), self.plot.getPlotItem())
+        self.capacity_text.setAnchor((1.04, 1.0) if fits else (-0.04, 1.0))
 
     # ------------------------------------------------------------------ events
     def _on_error_change(self, message: str) -> None:
@@ -159,11 +168,17 @@ class WorkloadPanel(QWidget):
                           width=values, height=BAR_HEIGHT)
         self.capacity_line.setValue(capacity)
         self.capacity_line.setVisible(True)
-        self.capacity_text.setText(self.tr("GPU {cap}").format(cap=fmt.gb(capacity * 1e9, 0)))
+        text = self.tr("GPU {cap}").format(cap=fmt.gb(capacity * 1e9, 0))
+        self.capacity_text.setText(text)
         self.capacity_text.setPos(capacity, BAR_HEIGHT / 2)
         self.capacity_text.setVisible(True)
         item = self.plot.getPlotItem()
-        item.setXRange(0, max(float(values.sum()), capacity, 1.0) * 1.04, padding=0)
+        x_max = max(float(values.sum()), capacity, 1.0) * 1.04
+        # left of the capacity line where the label fits there, else right of it: a small GPU
+        # under a big model ("GPU 48 GB" at 48 of 2,100 GB) was cut to its last digit at the left edge
+        self._capacity_share = capacity / x_max
+        self._place_capacity_text()
+        item.setXRange(0, x_max, padding=0)
         item.setYRange(-0.4, 1.0, padding=0)
 
     def _explainable(self, session: SessionLike) -> None:
@@ -232,3 +247,14 @@ class WorkloadPanel(QWidget):
         for key in ("max_batch", "speed", "states", "mfu"):
             self.figures.set(key, "—")
         self.notes.setText("")
+
+
+def label_fits_left(share: float, text: str, item: Any) -> bool:
+    """Whether `text` fits left of a line at `share` (0..1) of the plot's width (its view box's
+    pixels; before the first layout, a third of the width)."""
+    from PySide6.QtGui import QFontMetrics
+
+    width = float(item.getViewBox().width())
+    if width <= 120:        # not laid out yet (a new view box is 100 px wide)
+        return share > 0.33
+    return share * width >= QFontMetrics(chart_font()).horizontalAdvance(text) + 6

@@ -38,6 +38,10 @@ MAX_RECENT = 10
 
 #: error lines an export refusal shows in its text; the rest are under Show Details
 REFUSAL_LINES = 10
+# A message with a count is looked up in this class's context by name (QCoreApplication's translate): in
+# this mixin of the main window, PySide's tr with a count tries the context "MainWindow" first and, since
+# filling in %n changes the text, takes that English as the translation ("The build has 3 error(s)")
+
 
 
 # File ▸ Open lists every importer; File ▸ Save writes the app's own build file
@@ -149,7 +153,8 @@ class FileActions(MainWindowBase):
         if loaded.notes:   # unknown parts, a migrated format: loaded, but worth a look
             message += " — " + str(loaded.notes[0]).removeprefix(f"{path}: ")
             if len(loaded.notes) > 1:
-                message += self.tr(" (+%n more)", "", len(loaded.notes) - 1)
+                n = len(loaded.notes) - 1     # a plain name: pyside6-lupdate skips a call with an expression there
+                message += QCoreApplication.translate("FileActions", " (+%n more)", "", n)
         self.show_message(message)
 
     def save(self) -> bool:
@@ -321,13 +326,14 @@ class FileActions(MainWindowBase):
         head = lines[0]
         if isinstance(exc, UnorderableError) and len(lines) > 1:   # the core's English head line, in the app's language
             n = len(lines) - 1
-            head = theme.plural(self.tr("The build has %n error(s): fix them, or export it as a draft marked "
-                                        "NOT VALID FOR ORDER.", "", n), n)
+            head = theme.plural(QCoreApplication.translate(
+                "FileActions", "The build has %n error(s): fix them, or export it as a draft marked NOT VALID FOR ORDER.",
+                "", n), n)
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Cannot export"), head, QMessageBox.StandardButton.Close, self)
         errors = lines[1:]
         if len(errors) > REFUSAL_LINES:   # the box stays within a laptop's screen; every line under Show Details
             n = len(errors) - REFUSAL_LINES
-            more = theme.plural(self.tr("… and %n more: Show Details…", "", n), n)
+            more = theme.plural(QCoreApplication.translate("FileActions", "… and %n more: Show Details…", "", n), n)
             box.setInformativeText("\n".join([*errors[:REFUSAL_LINES], more]))
             box.setDetailedText("\n".join(errors))
         elif errors:
@@ -401,10 +407,12 @@ class FileActions(MainWindowBase):
         errors = self.session.evaluation.errors
         if not errors:
             return False, internal
+        n = len(errors)
+        question = QCoreApplication.translate("FileActions", "The build has %n error(s), e.g. “%1”. Write the quote "
+                                              "as a draft marked NOT VALID FOR ORDER?", "", n)
         answer = QMessageBox.question(
             self, self.tr("The build has errors"),
-            self.tr("The build has %n error(s), e.g. “%1”. Write the quote as a draft marked "
-                    "NOT VALID FOR ORDER?", "", len(errors)).replace("%1", problem_text(errors[0])),
+            question.replace("%1", problem_text(errors[0])),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
         return (True, internal) if answer == QMessageBox.StandardButton.Yes else None
 

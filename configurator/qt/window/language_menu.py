@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QWidget
 
 from ...store import paths
 from ...words import i18n
+from ..tr_marks import QT_TRANSLATE_NOOP
 
 SETTING = "language"
 CJK_FONT_FILE = "DroidSansFallbackFull.ttf"
@@ -21,6 +22,17 @@ CJK_FONT_FILE = "DroidSansFallbackFull.ttf"
 def saved_language() -> str | None:
     value = QSettings().value(SETTING)
     return value if isinstance(value, str) else None
+
+
+# Qt's own dialog words whose sources changed after Qt's zh_CN catalog was written (qtbase_zh_CN has
+# "Look in:", Qt 6 asks for "&Look in:"): the file dialog of every open and export read "Look in",
+# "Files of type" and "Folder" in the Chinese UI. Worded in our .ts; our translator is asked first.
+QT_CATALOG_GAPS = (
+    QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"),
+    QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"),
+    QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "Folder", "All other platforms"),
+    QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "%1 File", "%1 is a file name suffix, for example txt"),
+)
 
 
 def install(app: QApplication, explicit: str | None = None) -> str:
