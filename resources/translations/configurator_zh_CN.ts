@@ -2378,6 +2378,10 @@ Click to open this build in the builder</source>
         <translation>推荐</translation>
     </message>
     <message>
+        <source>mixed (16-bit weights, FP32 master copy)</source>
+        <translation>混合精度（16 位权重，FP32 主副本）</translation>
+    </message>
+    <message>
         <source>Training tokens: not a number</source>
         <translation>训练 token 数：不是数字</translation>
     </message>
@@ -3239,6 +3243,10 @@ Click to open this build in the builder</source>
     <message>
         <source>MFU</source>
         <translation>MFU</translation>
+    </message>
+    <message>
+        <source>mixed (16-bit weights, FP32 master copy)</source>
+        <translation>混合精度（16 位权重，FP32 主副本）</translation>
     </message>
     <message>
         <source>fused (DeepSpeed, Megatron, PyTorch fused=True)</source>

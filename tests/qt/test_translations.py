@@ -148,6 +148,18 @@ def test_qt_file_dialog_words_missing_from_qts_catalog_are_chinese(chinese):
     assert QCoreApplication.translate("QAbstractFileIconProvider", "Folder", "All other platforms") == "文件夹"
 
 
+def test_the_mixed_precision_choice_is_worded(chinese, make_window):
+    """"mixed" was the only English word among the precision codes in the Recommend form and the
+    Workload panel (issue #30); the value it sets stays "mixed"."""
+    from configurator.qt.views.recommendations import RecommendDialog
+
+    win = make_window()
+    dialog = RecommendDialog(win.session, win)
+    assert dialog.precision.currentText() == "混合精度（16 位权重，FP32 主副本）"
+    assert dialog.precision.currentData() == "mixed"
+    dialog.close()
+
+
 def test_main_window_menus_are_chinese(chinese, make_window):
     win = make_window()
     titles = [a.text() for a in win.menuBar().actions()]

@@ -168,7 +168,9 @@ class WorkloadEditor(QWidget):
         self.job_form.addRow(label, widget)
 
     def _train_rows(self, form: QFormLayout) -> None:
-        self.train_precision = self._combo(_choices(wl.TrainJob, "precision"))
+        # "mixed" is a word, the other formats are names (fp32, amp, bf16, fp8)
+        self.train_precision = self._combo(_choices(wl.TrainJob, "precision"),
+                                           {"mixed": self.tr("mixed (16-bit weights, FP32 master copy)")})
         self.optimizer = self._combo(_choices(wl.TrainJob, "optimizer"))
         self.optimizer_impl = self._combo(_choices(wl.TrainJob, "optimizer_impl"), {
             "fused": self.tr("fused (DeepSpeed, Megatron, PyTorch fused=True)"),

@@ -178,8 +178,8 @@ class RecommendDialog(QDialog):
         choices, default = ((get_args(InferPrecision), "bf16") if infer else (get_args(TrainPrecision), "mixed"))
         if [self.precision.itemData(i) for i in range(self.precision.count())] != list(choices):
             self.precision.clear()
-            for key in choices:
-                self.precision.addItem(key, key)
+            for key in choices:     # "mixed" is a word, the other formats are names (fp32, bf16, int8, …)
+                self.precision.addItem(self.tr("mixed (16-bit weights, FP32 master copy)") if key == "mixed" else key, key)
             self.precision.setCurrentIndex(self.precision.findData(default))
         self.optimizer.setEnabled(not infer)
         self.zero.setEnabled(not infer)
