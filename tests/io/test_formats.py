@@ -69,7 +69,7 @@ def test_cli_export_pdf_by_format_and_limits(tmp_path):
     assert run("export", str(EXAMPLE), str(EXAMPLE), "-o", str(out))[0] == 0
     assert out.read_bytes().startswith(b"%PDF-")
     code, _, err = run("export", str(EXAMPLE), str(EXAMPLE), "-o", str(tmp_path / "two.json"))
-    assert code == 2 and "json: at most 1 build(s) per file" in err
+    assert code == 2 and "json: at most 1 build per file" in err
     code, _, err = run("export", str(EXAMPLE), "-o", str(tmp_path / "x.docx"))
     assert code == 2 and err.count("\n") == 1 and "no exporter for .docx" in err
     forced = tmp_path / "named.out"
