@@ -177,6 +177,7 @@ def test_an_export_refusal_with_many_errors_is_chinese_and_fits(chinese, make_wi
     856 px tall: ten are shown, all under Show Details (issue #30)."""
     from PySide6.QtWidgets import QMessageBox
 
+    from configurator.core.message import Msg
     from configurator.qt.window.file_actions import REFUSAL_LINES
     from configurator.store.vendor_settings import UnorderableError
 
@@ -184,8 +185,7 @@ def test_an_export_refusal_with_many_errors_is_chinese_and_fits(chinese, make_wi
     monkeypatch.setattr(QMessageBox, "exec", lambda box: seen.append(box) or 0)
     win = make_window()
     errors = [f"E{n:03d}: PSU{n} cannot feed the GPU baseboard" for n in range(1, 25)]
-    win._show_refusal(UnorderableError("the build has 24 error(s); fix them (--allow-errors):\n" + "\n".join(errors)),
-                      True)
+    win._show_refusal(UnorderableError(Msg("quote.unorderable", n=24), errors), True)
     box = seen[0]
     assert box.text() == "配置有 24 个错误：请修正，或导出为标注“不可用于下单”的草稿。"
     shown = box.informativeText().splitlines()

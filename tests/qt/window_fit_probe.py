@@ -126,15 +126,16 @@ class Tour:
 
     def export_dialogs(self) -> None:
         """File ▸ Export PDF quote: its details, the vendor profile; a refusal listing 24 errors."""
+        from configurator.core.message import Msg
         from configurator.qt.dialogs.quote_details import QuoteDialog, VendorDialog
         from configurator.store.vendor_settings import UnorderableError
 
         window = self.window
         self.modeless("quote-details", lambda: QuoteDialog(window.session, window))
         self.modeless("vendor-profile", lambda: VendorDialog(window))
-        errors = "\n".join(f"E{n:03d}: PSU{n} cannot feed the GPU baseboard at 120 V: 0 W installed of the "
-                           f"10,200 W the build needs at peak" for n in range(1, 25))
-        refusal = UnorderableError(f"the build has 24 error(s); fix them or quote it as a draft (--allow-errors):\n{errors}")
+        errors = [f"E{n:03d}: PSU{n} cannot feed the GPU baseboard at 120 V: 0 W installed of the "
+                           f"10,200 W the build needs at peak" for n in range(1, 25)]
+        refusal = UnorderableError(Msg("quote.unorderable", n=len(errors)), errors)
         self.modal("export-refusal", lambda: window._show_refusal(refusal, True))
         # the file dialog every export and open asks with (Qt's own where the desktop offers none)
         from PySide6.QtWidgets import QFileDialog
