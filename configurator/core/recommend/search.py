@@ -196,8 +196,9 @@ def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]
     for row in front:
         i, choice, servers = picks[int(row)]
         build = build_of(found[i], choice, req, servers)
-        if req.auto_concurrency and int(row) in serving:    # the build's workload runs the sequences chosen
-            build = _at_concurrency(build, serving[int(row)].concurrency)
+        if int(row) in serving:     # the build's workload runs the replicas chosen (and the sequences, when chosen)
+            build = _at_concurrency(build, serving[int(row)].concurrency if req.auto_concurrency else None,
+                                    serving[int(row)].tp)
         if req.training and servers > 1:                     # and the pipeline depth chosen
             build = _with_stages(build, _stages(sweep, c, int(row)))
         ev = evaluator.evaluate(build)
@@ -234,12 +235,14 @@ def _serving(sweep: Sweep, c, row: int) -> Serving:
     """Serving figures of candidate `row`: its GPU, GPUs per server, servers and GPU memory."""
     b = int(c.block[row])
     gpu, n = int(sweep.btab.gpu[b]), int(sweep.btab.n_gpu[b])
+    tp = sweep.work.parallelism(sweep.btab, b)[0]
     table = sweep.serving
     if table is None:
         table = sweep.serving = ServingTable(sweep.request.workload, sweep.request.concurrent_users,
                                              sweep.work.auto if sweep.request.auto_concurrency else None)
     return table.figures(gpu, n, int(c.servers[row]), float(sweep.work.peak[gpu]),
-                         float(sweep.work.gpus[gpu].memory_bandwidth_gbs), int(sweep.btab.vram_gb[b] * 1e9))
+                         float(sweep.work.gpus[gpu].memory_bandwidth_gbs), int(sweep.btab.vram_gb[b] * 1e9),
+                         sweep.btab.links[b].get(tp) if sweep.btab.links else None, tp)
 
 
 def _fabric_costs(sweep: Sweep, c, evaluator: Evaluator) -> np.ndarray:
@@ -298,10 +301,14 @@ def _with_stages(build: Build, stages: int) -> Build:
     return build.model_copy(update={"workload": wl})
 
 
-def _at_concurrency(build: Build, sequences: int) -> Build:
-    """`build` whose serving workload runs `sequences` at once (its memory check and figures at that batch)."""
+def _at_concurrency(build: Build, sequences: int | None, tp: int) -> Build:
+    """`build` whose serving workload runs replicas of `tp` GPUs, each with `sequences` at once where given (its
+    memory check and figures at that batch and split)."""
     wl = dict(build.workload or {})
-    wl["infer"] = {**dict(wl.get("infer") or {}), "batch": sequences}
+    infer = {**dict(wl.get("infer") or {}), "tensor_parallel": tp}
+    if sequences is not None:
+        infer["batch"] = sequences
+    wl["infer"] = infer
     return build.model_copy(update={"workload": wl})
 
 

@@ -74,6 +74,19 @@ def test_serving_runs_the_most_sequences_within_the_bounds(job, evaluator):
         assert rec.results[0].servers == 1
 
 
+def test_serving_chooses_tensor_parallelism_and_replicas_per_candidate(evaluator):
+    """Each serving candidate runs its GPUs as the replicas that serve fastest: Llama 3 8B (16 GB in BF16) on
+    PCIe cards as one replica per GPU, with no all-reduce (the old answer ran 2 RTX 6000 Ada on different sockets
+    as TP2 over PCIe); Llama 3 70B splits over a few GPUs of each 8-GPU server, not one group of all eight. The
+    build's workload carries the split, so check sizes memory and speed per replica."""
+    for job, want in (("8b-serve-50k", lambda tp, n: tp == 1), ("70b-serve-1000", lambda tp, n: 1 < tp < n)):
+        for r in _answers(job, evaluator):
+            s, n = r.serving, r.evaluation.compute.gpu_count
+            assert s is not None and want(s.tp, n), (job, s.tp, n)
+            assert s.tp * s.replicas == n * r.servers and n % s.tp == 0
+            assert r.build.workload is not None and r.build.workload["infer"]["tensor_parallel"] == s.tp
+
+
 def test_training_answers_say_what_they_assumed(evaluator):
     text = to_text(_recommend("13b-finetune", evaluator), finetune=True)
     assert "--tokens" in text and "No deadline" in text
