@@ -16,8 +16,8 @@ batching and chunked prefill (docs/cli.md, "Serving targets"):
   other C − 1 sessions spread over their output tokens (each brings `context` prompt tokens per
   `new_tokens` output tokens), C / decode rate + (C − 1) · context / (new_tokens · prefill rate).
 - TTFT of a prompt of `context` tokens: its prefill, plus the decode of the C − 1 other sequences in
-  each chunk's step (one step per `max_tokens_per_step` chunk). Queueing when arrivals collide is not
-  modelled: it is what a target with headroom absorbs.
+  each chunk's step (one step per `max_tokens_per_step` chunk), plus its mean wait behind the other sessions'
+  prompts (`queue_wait_s`: M/D/1 at the load the C − 1 others bring).
 - Concurrency: the users asked (spread over the replicas), else the workload's batch; with neither (the
   CLI's default) each replica runs the most sequences that meet the TTFT and TPOT bounds (the user's, else
   MLPerf Inference's Server scenario: 2 s, 200 ms, 100 ms for small models), memory and the engine's
@@ -131,12 +131,32 @@ def prefill_rate(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_
 
 def ttft_s(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float, concurrency: int,
            link: TPLink | None = None) -> float:
-    """Time to first token of a `context`-token prompt with `concurrency` sequences on the server."""
+    """Time to first token of a `context`-token prompt with `concurrency` sequences on the replica: its prefill,
+    the decode steps of the others it shares its chunks' steps with, and its wait behind the others' prompts
+    (`queue_wait_s`)."""
     job = workload.infer
     chunk = job.max_tokens_per_step
     steps = 1 if chunk is None else math.ceil(job.context / chunk)
     prefill = job.context / prefill_rate(workload, n_gpus, peak_tflops, bandwidth_gbs, link)
-    return prefill + steps * decode_step_s(workload, n_gpus, peak_tflops, bandwidth_gbs, concurrency - 1, link)
+    base = prefill + steps * decode_step_s(workload, n_gpus, peak_tflops, bandwidth_gbs, concurrency - 1, link)
+    if concurrency <= 1 or job.new_tokens < 1:
+        return base
+    cycle = base + job.new_tokens * tpot_s(workload, n_gpus, peak_tflops, bandwidth_gbs, concurrency, link)
+    return base + queue_wait_s(prefill, cycle, concurrency)
+
+
+def queue_wait_s(service_s: float, cycle_s: float, concurrency: int) -> float:
+    """Mean wait of an arriving prompt behind the other sessions' prompts: M/D/1 (Pollaczek-Khinchine, deterministic
+    service: W = rho * S / (2 (1 - rho)); https://en.wikipedia.org/wiki/M/D/1_queue, read 2026-12-06, high
+    confidence for the formula) with S = one prompt's prefill and the load the arrival sees from the C - 1 other
+    sessions, each starting a prompt once per `cycle_s` (TTFT + output tokens x TPOT: a closed loop of C users, so
+    by the arrival theorem of closed networks it meets C - 1 of them, Reiser and Lavenberg 1980,
+    https://doi.org/10.1145/322186.322195): rho = (C - 1) S / cycle. Infinite at rho >= 1 (the prompts outrun the
+    engine). An estimate: arrivals are taken as Poisson and the prompts' chunks as one service."""
+    rho = (concurrency - 1) * service_s / cycle_s
+    if rho >= 1:
+        return math.inf
+    return rho * service_s / (2 * (1 - rho))
 
 
 def tpot_s(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float, concurrency: int,
