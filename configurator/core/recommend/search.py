@@ -21,6 +21,7 @@ import numpy as np
 from ..build import Build
 from ..catalog import Switch
 from ..cluster.fabric import size_fabric
+from ..cluster.inputs import DEFAULT_FABRIC_PRICES, DEFAULT_FABRIC_PRICES_CURRENCY
 from ..cluster.scaling import ScalePoint
 from ..cluster.servers import DEFAULT_SWITCH
 from ..evaluate.result import Evaluation
@@ -246,9 +247,9 @@ def _serving(sweep: Sweep, c, row: int) -> Serving:
 
 
 def _fabric_costs(sweep: Sweep, c, evaluator: Evaluator) -> np.ndarray:
-    """Per candidate, minor units: the compute-fabric switches of a multi-server training cluster (0 otherwise),
-    the switch of its NICs' protocol sized as `configurator cluster --from` sizes it (`cluster.size_fabric`,
-    one link per GPU at its NIC speed) at the catalog price in the request's currency."""
+    """Per candidate, minor units: the compute fabric of a multi-server training cluster (0 otherwise): the switch
+    of its NICs' protocol sized as `configurator cluster --from` sizes it (`cluster.size_fabric`, one link per GPU
+    at its NIC speed) at the catalog price, and its optics and cables (`_switch_cost`), in the request's currency."""
     out = np.zeros(np.shape(c.servers), dtype=np.int64)
     if not sweep.request.training:
         return out
@@ -266,7 +267,9 @@ def _fabric_costs(sweep: Sweep, c, evaluator: Evaluator) -> np.ndarray:
 
 def _switch_cost(evaluator: Evaluator, gpus: int, servers: int, link_gbps: float, protocol: str, scale: int,
                  currency: str) -> int:
-    """Minor units of the switches of `servers` servers of `gpus` GPUs at `link_gbps` each (0 if unpriced)."""
+    """Minor units of the compute fabric of `servers` servers of `gpus` GPUs at `link_gbps` each: its switches at the
+    catalog price and its optics and cables at `DEFAULT_FABRIC_PRICES`, the counts and figures `configurator cluster
+    --from` prices them at (`cluster.plan._lines`); 0 without a priced switch."""
     switch = evaluator.catalog.get(DEFAULT_SWITCH["eth" if protocol == "eth" else "ib"])
     price = evaluator.catalog.price(switch.id) if isinstance(switch, Switch) else None
     if not isinstance(switch, Switch) or price is None or link_gbps <= 0:
@@ -275,7 +278,15 @@ def _switch_cost(evaluator: Evaluator, gpus: int, servers: int, link_gbps: float
     value = evaluator.fx.convert(Decimal(price.price), price.currency, currency)
     if fab is None or value is None:
         return 0
-    return int((value * fab.switches * scale).to_integral_value())
+    total = (value * fab.switches * scale).to_integral_value()
+    for key, count in (("transceiver-nic", fab.transceivers.get("nic", 0)),
+                       ("transceiver-switch", fab.transceivers.get("switch", 0)),
+                       ("cable-dac", fab.cables.get("dac-in-rack", 0)), ("cable-fiber", fab.cables.get("fibre-row", 0))):
+        unit = evaluator.fx.convert(Decimal(DEFAULT_FABRIC_PRICES[key]["price"]), DEFAULT_FABRIC_PRICES_CURRENCY,
+                                    currency)
+        if unit is not None:
+            total += (unit * count * scale).to_integral_value()
+    return int(total)
 
 
 def _cluster_key(sweep: Sweep, c, row: int) -> tuple[int, int, int, float]:

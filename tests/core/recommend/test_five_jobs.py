@@ -21,7 +21,7 @@ import pytest
 from configurator.cli.commands.recommend import arguments as add_arguments
 from configurator.cli.recommend_command import build_request, to_text
 from configurator.core.cluster import plan_cluster
-from configurator.core.cluster.inputs import ClusterSpec, FabricSpec, ServerGroup
+from configurator.core.cluster.inputs import DEFAULT_FABRIC_PRICES, ClusterSpec, FabricSpec, ServerGroup
 from configurator.core.cluster.servers import default_switch
 from configurator.core.recommend import recommend
 from configurator.core.recommend.serving import DEFAULT_TPOT_MS, DEFAULT_TTFT_MS, ENGINE_MAX_SEQS
@@ -125,11 +125,13 @@ def test_multi_server_training_shows_the_pipeline_depth_it_chose(evaluator):
         assert f"PP {p.pipeline_stages} × DP {p.data_parallel}" in text
         switch = default_switch(r.build, evaluator.catalog)      # what `cluster --from` picks: RoCE NICs, SN5600
         plan = plan_cluster(ClusterSpec(servers=(ServerGroup(build=r.build, count=r.servers),),
-                                        fabric=FabricSpec(switch=switch)), evaluator.catalog, evaluator)
+                                        fabric=FabricSpec(switch=switch), prices=DEFAULT_FABRIC_PRICES),
+                            evaluator.catalog, evaluator)       # as `cluster --from` prices it
         assert plan.scaled is not None and plan.scaled.pipeline_stages == p.pipeline_stages
         assert not [v.code for v in plan.violations if v.severity == "error"]
-        # the fabric's switches are in the answer's price, as the cluster plan prices them
-        assert r.fabric > 0 and r.fabric == sum(
-            (ln.extended or 0 for ln in plan.cost.lines
-             if ln.group.id == "cluster.group.fabric" and getattr(ln.item, "id", "").startswith("cluster.item.switch")), 0)
+        # the fabric's switches, optics and cables are in the answer's price, as the cluster plan prices them
+        fabric = [ln for ln in plan.cost.lines if ln.group.id == "cluster.group.fabric"]
+        assert {getattr(ln.item, "id", "").rsplit(".", 1)[-1] for ln in fabric} >= {"transceiver-nic", "cable-dac"}
+        assert all(ln.unit_price is not None for ln in fabric)
+        assert r.fabric > 0 and r.fabric == sum((ln.extended or 0 for ln in fabric), 0)
     assert any(r.layout is not None and r.layout.pipeline_stages > 1 for r in rec.results)
