@@ -188,9 +188,9 @@ def to_text(rec: Recommendation, tr: Any = lambda s: s, finetune: bool = False) 
         lines += ["      " + tr(x.template).format(**dict(x.values)) for x in said]
         lines += ["      " + x for x in _training_line(rec, r, tr)]
         if r.fabric:
-            lines.append("      " + tr(N_("The price includes the compute fabric's switches, optics and cables, {amount} "
-                                          "{currency}, sized and priced as configurator cluster --from does; racks, PDUs "
-                                          "and installation are not in it."))
+            lines.append("      " + tr(N_("The price includes the compute fabric's switches, optics and cables and the "
+                                          "racks, PDUs and installation, {amount} {currency}, sized and priced as "
+                                          "configurator cluster --from does."))
                          .format(amount=f"{r.fabric:,.2f}", currency=r.evaluation.cost.currency))
     return "\n".join(lines)
 

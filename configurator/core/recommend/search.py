@@ -20,8 +20,9 @@ import numpy as np
 
 from ..build import Build
 from ..catalog import Switch
-from ..cluster.fabric import size_fabric
-from ..cluster.inputs import DEFAULT_FABRIC_PRICES, DEFAULT_FABRIC_PRICES_CURRENCY
+from ..cluster.fabric import FabricPlan, size_fabric
+from ..cluster.inputs import DEFAULT_FABRIC_PRICES, DEFAULT_FABRIC_PRICES_CURRENCY, FabricSpec, RackSpec
+from ..cluster.racks import RackItem, fill, switch_items
 from ..cluster.scaling import ScalePoint
 from ..cluster.servers import DEFAULT_SWITCH
 from ..evaluate.result import Evaluation
@@ -177,7 +178,7 @@ def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]
         if req.concurrent_users is not None or req.auto_concurrency:   # the rate at the concurrency, not the batch
             rate = np.array([s.concurrency * s.replicas / s.tpot_s for s in serving.values()])
             fig = replace(fig, tokens_per_s_all=rate)
-    fabric = _fabric_costs(sweep, c, evaluator)
+    fabric = _fabric_costs(sweep, c, evaluator, fig)
     ok = _meets(fig, req, t.scale, rack, c.servers, fabric)
     if serving:
         serving = {int(r): serving[int(r)] for r in np.flatnonzero(ok)}
@@ -246,7 +247,7 @@ def _serving(sweep: Sweep, c, row: int) -> Serving:
                          sweep.btab.links[b].get(tp) if sweep.btab.links else None, tp)
 
 
-def _fabric_costs(sweep: Sweep, c, evaluator: Evaluator) -> np.ndarray:
+def _fabric_costs(sweep: Sweep, c, evaluator: Evaluator, fig: Figures) -> np.ndarray:
     """Per candidate, minor units: the compute fabric of a multi-server training cluster (0 otherwise): the switch
     of its NICs' protocol sized as `configurator cluster --from` sizes it (`cluster.size_fabric`, one link per GPU
     at its NIC speed) at the catalog price, and its optics and cables (`_switch_cost`), in the request's currency."""
@@ -257,19 +258,23 @@ def _fabric_costs(sweep: Sweep, c, evaluator: Evaluator) -> np.ndarray:
     for row in np.flatnonzero(np.asarray(c.servers) > 1):
         gpu, n, servers, gbs = _cluster_key(sweep, c, int(row))
         nic = sweep.tables.parts[int(c.nic[row])]
-        key = (n, servers, round(gbs, 6), getattr(nic, "protocol", ""))
+        chassis = sweep.tables.parts[int(sweep.btab.chassis[int(c.block[row])])]
+        server = (float(fig.wall_max_w[row]), int(sweep.btab.rack_units[int(c.block[row])]),
+                  float(getattr(chassis, "weight_kg", 0.0)))
+        key = (n, servers, round(gbs, 6), getattr(nic, "protocol", ""), server)
         if key not in cache:
             cache[key] = _switch_cost(evaluator, n, servers, gbs * 8.0, key[3], sweep.tables.scale,
-                                      sweep.request.currency)
+                                      sweep.request.currency, server)
         out[row] = cache[key]
     return out
 
 
 def _switch_cost(evaluator: Evaluator, gpus: int, servers: int, link_gbps: float, protocol: str, scale: int,
-                 currency: str) -> int:
-    """Minor units of the compute fabric of `servers` servers of `gpus` GPUs at `link_gbps` each: its switches at the
-    catalog price and its optics and cables at `DEFAULT_FABRIC_PRICES`, the counts and figures `configurator cluster
-    --from` prices them at (`cluster.plan._lines`); 0 without a priced switch."""
+                 currency: str, server: tuple[float, int, float] = (0.0, 0, 0.0)) -> int:
+    """Minor units of the compute fabric of `servers` servers of `gpus` GPUs at `link_gbps` each, and their racks:
+    the switches at the catalog price; optics, cables, racks, PDUs and installation at `DEFAULT_FABRIC_PRICES`, the
+    counts and figures `configurator cluster --from` prices them at (`cluster.plan._lines`, its racks filled as
+    `cluster.plan._racks` fills them from `server`: wall W at max, rack units, kg); 0 without a priced switch."""
     switch = evaluator.catalog.get(DEFAULT_SWITCH["eth" if protocol == "eth" else "ib"])
     price = evaluator.catalog.price(switch.id) if isinstance(switch, Switch) else None
     if not isinstance(switch, Switch) or price is None or link_gbps <= 0:
@@ -279,14 +284,29 @@ def _switch_cost(evaluator: Evaluator, gpus: int, servers: int, link_gbps: float
     if fab is None or value is None:
         return 0
     total = (value * fab.switches * scale).to_integral_value()
+    racks = _racks(switch, fab, gpus, servers, server)
+    rack = RackSpec()
     for key, count in (("transceiver-nic", fab.transceivers.get("nic", 0)),
                        ("transceiver-switch", fab.transceivers.get("switch", 0)),
-                       ("cable-dac", fab.cables.get("dac-in-rack", 0)), ("cable-fiber", fab.cables.get("fibre-row", 0))):
+                       ("cable-dac", fab.cables.get("dac-in-rack", 0)), ("cable-fiber", fab.cables.get("fibre-row", 0)),
+                       ("rack", racks), ("pdu", racks * 2 * rack.pdu.per_feed), ("install-per-rack", racks)):
         unit = evaluator.fx.convert(Decimal(DEFAULT_FABRIC_PRICES[key]["price"]), DEFAULT_FABRIC_PRICES_CURRENCY,
                                     currency)
         if unit is not None:
             total += (unit * count * scale).to_integral_value()
     return int(total)
+
+
+def _racks(switch: Switch, fab: FabricPlan, gpus: int, servers: int, server: tuple[float, int, float]) -> int:
+    """Racks of `servers` servers and their compute fabric's switches as `cluster --from` fills them (default rack:
+    `RackSpec()`; each server at its wall W at max plus its NIC optics, `FabricSpec()`'s figures)."""
+    spec, f = RackSpec(), FabricSpec()
+    optics = gpus * f.nics_per_gpu * f.nic_optic_w if fab.transceivers.get("nic") else 0.0
+    wall, ru, kg = server
+    item = RackItem(name="", title="", kind="server", group=0, part_id="", rack_units=ru, weight_kg=kg,
+                    idle_w=0.0, typical_w=0.0, max_w=wall + optics, heat_to_air_w=0.0, feeds={})
+    net = switch_items(switch, fab.switches, fab.role, fab.transceivers.get("switch", 0) * switch.optic_w_per_cage)
+    return len(fill([item] * servers, spec, spec.servers_per_rack)) + len(fill(net, spec, None))
 
 
 def _cluster_key(sweep: Sweep, c, row: int) -> tuple[int, int, int, float]:

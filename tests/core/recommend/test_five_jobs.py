@@ -129,9 +129,11 @@ def test_multi_server_training_shows_the_pipeline_depth_it_chose(evaluator):
                             evaluator.catalog, evaluator)       # as `cluster --from` prices it
         assert plan.scaled is not None and plan.scaled.pipeline_stages == p.pipeline_stages
         assert not [v.code for v in plan.violations if v.severity == "error"]
-        # the fabric's switches, optics and cables are in the answer's price, as the cluster plan prices them
-        fabric = [ln for ln in plan.cost.lines if ln.group.id == "cluster.group.fabric"]
-        assert {getattr(ln.item, "id", "").rsplit(".", 1)[-1] for ln in fabric} >= {"transceiver-nic", "cable-dac"}
-        assert all(ln.unit_price is not None for ln in fabric)
-        assert r.fabric > 0 and r.fabric == sum((ln.extended or 0 for ln in fabric), 0)
+        # the fabric's switches, optics and cables and the racks, PDUs and installation are in the answer's price,
+        # as the cluster plan prices them: every line but the servers'
+        rest = [ln for ln in plan.cost.lines if ln.group.id != "cluster.group.servers"]
+        assert {getattr(ln.item, "id", "").rsplit(".", 1)[-1] for ln in rest} >= {"transceiver-nic", "cable-dac", "pdu",
+                                                                                  "install"}
+        assert all(ln.unit_price is not None for ln in rest) and not plan.cost.on_request
+        assert r.fabric > 0 and r.fabric == sum((ln.extended or 0 for ln in rest), 0)
     assert any(r.layout is not None and r.layout.pipeline_stages > 1 for r in rec.results)
