@@ -130,7 +130,7 @@ def to_json(rec: Recommendation) -> dict[str, Any]:
         "results": [{
             "servers": r.servers, "chassis": r.build.chassis, "gpu": r.evaluation.compute.gpu_id,
             "gpus_per_server": r.evaluation.compute.gpu_count, "price": str(r.price), "tco": str(r.tco),
-            "fabric_switches_price": str(r.fabric),
+            "fabric_price": str(r.fabric),
             "currency": r.evaluation.cost.currency, "train_days": r.days, "tokens_per_s": r.tokens_per_s,
             "cost_per_million_tokens": str(r.cost_per_mtok) if r.cost_per_mtok is not None else None,
             "peak_w_per_server": r.evaluation.power.peak_w, "warnings": r.warnings,
@@ -189,8 +189,9 @@ def to_text(rec: Recommendation, tr: Any = lambda s: s, finetune: bool = False) 
         lines += ["      " + tr(x.template).format(**dict(x.values)) for x in said]
         lines += ["      " + x for x in _training_line(rec, r, tr)]
         if r.fabric:
-            lines.append("      " + tr(N_("The price includes the compute fabric's switches, {amount} {currency}, sized as "
-                                          "configurator cluster --from sizes them; optics, cables and racks are not in it."))
+            lines.append("      " + tr(N_("The price includes the compute fabric's switches, optics and cables and the "
+                                          "racks, PDUs and installation, {amount} {currency}, sized and priced as "
+                                          "configurator cluster --from does."))
                          .format(amount=f"{r.fabric:,.2f}", currency=r.evaluation.cost.currency))
     return "\n".join(lines)
 

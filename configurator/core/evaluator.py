@@ -31,6 +31,7 @@ from .violations import Violation
 
 if TYPE_CHECKING:   # the workload model is imported when a build has a workload (`check` of most builds: never)
     from .evaluate.workload import WorkloadResult
+    from .evaluate.workload_formulas import TPLink
     from .evaluate.workload_models import ModelShape
     from .stack.table import StackTable
 
@@ -77,7 +78,7 @@ class Evaluator:
         fig = self._figures(ctx, token)
         cost, tco = self._money(ctx, token, fig)
         spec = workload if workload is not None else build.workload
-        result = self._workload(spec, fig.compute)
+        result = self._workload(spec, fig.compute, ctx)
         ch = ctx.chassis
         return construct(
             Evaluation, chassis_id=build.chassis,
@@ -96,7 +97,7 @@ class Evaluator:
         `evaluate(build).violations` holds)."""
         ctx, token = self._resolve(build)
         fig = self._figures(ctx, token)
-        return self._with_workload(ctx, token, fig, build.workload, self._workload(build.workload, fig.compute))
+        return self._with_workload(ctx, token, fig, build.workload, self._workload(build.workload, fig.compute, ctx))
 
     def figures(self, build: Build) -> Figures:
         """The physical figures of `build` (memoised like `evaluate`'s)."""
@@ -193,11 +194,14 @@ class Evaluator:
             extra = self._families.put(key, tuple(workload_rules.check(ctx, data, result)))
         return merge_violations(found, extra)
 
-    def _workload(self, spec: Any, compute: ComputeResult) -> WorkloadResult | None:
-        """`evaluate_workload` on the build's GPUs; None when there is none or it is invalid."""
+    def _workload(self, spec: Any, compute: ComputeResult, ctx: BuildContext) -> WorkloadResult | None:
+        """`evaluate_workload` on the build's GPUs (their tensor-parallel link from the placements); None when
+        there is none or it is invalid."""
         if spec is None:
             return None
-        return run_workload(spec, compute)
+        from .evaluate.bandwidth import build_tp_link
+
+        return run_workload(spec, compute, lambda tp: build_tp_link(ctx, tp))
 
 
 def _value_key(value: Any) -> Hashable:
@@ -205,16 +209,21 @@ def _value_key(value: Any) -> Hashable:
     return value if isinstance(value, BaseModel) or value is None else repr(value)
 
 
-def run_workload(spec: Any, compute: ComputeResult) -> WorkloadResult | None:
-    """The workload model on `compute`'s GPUs; None for an invalid workload or one no GPU can run."""
+def run_workload(spec: Any, compute: ComputeResult,
+                 link_of: Callable[[int], TPLink | None] | None = None) -> WorkloadResult | None:
+    """The workload model on `compute`'s GPUs (`link_of(tp)`: the link a tensor-parallel group of the first `tp`
+    GPUs crosses, `bandwidth.build_tp_link`); None for an invalid workload or one no GPU can run."""
     from .evaluate.workload import Workload, evaluate_workload
 
     try:
         wl = spec if isinstance(spec, Workload) else Workload.model_validate(spec)
+        tp_link = None
+        if link_of is not None and wl.mode == "infer":
+            tp_link = link_of(wl.serving_tp(compute.gpu_count))
         return evaluate_workload(wl, gpu_memory_gb=compute.vram_gb_per_gpu, n_gpus=compute.gpu_count,
                                  gpu_bf16_tflops=compute.bf16_tflops_per_gpu,
                                  gpu_fp8_tflops=compute.fp8_tflops_per_gpu or None,
-                                 gpu_bandwidth_gbs=compute.hbm_bandwidth_gbs_per_gpu)
+                                 gpu_bandwidth_gbs=compute.hbm_bandwidth_gbs_per_gpu, tp_link=tp_link)
     except (ValueError, TypeError, ArithmeticError):  # pydantic's ValidationError is a ValueError; 0 GPUs too
         return None
 

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from ..core.build import Build
 from ..core.catalog import Catalog
-from ..core.cluster.inputs import ClusterSpec, ServerGroup
+from ..core.cluster.inputs import DEFAULT_FABRIC_PRICES, DEFAULT_FABRIC_PRICES_CURRENCY, ClusterSpec, ServerGroup
 from ..core.cluster.servers import default_switch
 from ..core.message import Msg
 from .build_files import BuildFileError, dumps_build, parse_json_checked, read_build, validation_error
@@ -136,6 +136,9 @@ def spec_from_build(build_path: str, servers: int, catalog: Catalog | None = Non
     if catalog is not None and not fabric.get("switch"):     # by the NICs: RoCE NICs on an Ethernet fabric
         fabric["switch"] = default_switch(build, catalog)
         sections = {**sections, "fabric": fabric}
+    if not sections.get("prices") and dict(sections.get("site") or {}).get("currency", "USD") \
+            == DEFAULT_FABRIC_PRICES_CURRENCY:    # the fabric's optics and cables at the recommender's estimates
+        sections = {**sections, "prices": DEFAULT_FABRIC_PRICES}
     try:
         return ClusterSpec.model_validate({"name": f"{servers} x {build.meta.name}",
                                            "servers": [ServerGroup(build=build, count=servers, source=build_path)],

@@ -52,6 +52,14 @@ WORDS: dict[str, Entry] = {
     "workload.note.recurrent": N_("Only {n} of {layers} layers have attention and a KV cache; the others are "
                                   "recurrent."),
     "workload.note.tensor-parallel": N_("Inference over {n} GPUs is modelled as tensor parallelism."),
+    "workload.note.replicas": N_("Inference over {n} GPUs is modelled as {replicas} replicas, each tensor-parallel "
+                                 "over {tp} GPUs."),
+    "workload.note.allreduce-scaleup": N_("Tensor parallelism costs {per_layer} all-reduces per layer and step over "
+                                          "the GPUs' scale-up links (NVLink, NVSwitch, xGMI): {us} us each plus the "
+                                          "activations at {gbs} GB/s per direction."),
+    "workload.note.allreduce-pcie": N_("Tensor parallelism costs {per_layer} all-reduces per layer and step over "
+                                       "PCIe (no NVLink joins the GPUs): {us} us each plus the activations at {gbs} "
+                                       "GB/s per direction."),
 }
 
 #: the phase a step peaks in (`MemoryBreakdown.phase`, a key `--json` prints as it is) and which

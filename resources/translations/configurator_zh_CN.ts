@@ -3341,6 +3341,10 @@ Click to open this build in the builder</source>
         <translation>每步最大词元数</translation>
     </message>
     <message>
+        <source>default (by model size and GPU count)</source>
+        <translation>默认（按模型规模和 GPU 数量）</translation>
+    </message>
+    <message>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

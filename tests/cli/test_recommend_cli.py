@@ -54,7 +54,10 @@ def test_recommend_serving_targets_text_and_json() -> None:
     data = json.loads(out)
     assert code == 0 and data["results"] and "dropped_by_serving_targets" in data
     s = data["results"][0]["serving"]
-    assert s["parallelism"]["tp"] == data["results"][0]["gpus_per_server"] and s["parallelism"]["pp"] == 1
+    par, r0 = s["parallelism"], data["results"][0]
+    # 8B fp8 fits one GPU: the server's GPUs serve as replicas of TP dividing them
+    assert r0["gpus_per_server"] % par["tp"] == 0 and par["pp"] == 1
+    assert par["replicas"] == r0["servers"] * r0["gpus_per_server"] // par["tp"]
     assert s["ttft_ms"] <= 400 and s["tpot_ms"] <= 15 and s["max_concurrent_sequences"] >= 300
     code, out, _ = run(*args)
     assert code == 0 and "Serving: TP " in out and "ms per output token at" in out

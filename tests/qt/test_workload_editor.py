@@ -87,3 +87,19 @@ def test_narrow_dock_reflows_instead_of_scrolling(qtbot, session):
     scroller.resize(900, 700)
     qtbot.waitUntil(lambda: grid.columns == 2)
     assert scroller.horizontalScrollBar().maximum() == 0
+
+
+def test_mfu_default_says_what_the_evaluation_uses(qtbot, session):
+    """Training's default MFU falls with the model's size and the GPU count (0.40 holds only up to one 8-GPU server;
+    docs/workload-model.md "Default MFU"), inference's is the flat DEFAULT_MFU: the spin box's default says which."""
+    from configurator.core.evaluate.workload_models import DEFAULT_MFU
+
+    panel = WorkloadPanel(session, presets=PRESETS)
+    qtbot.addWidget(panel)
+    ed = panel.editor
+    ed.preset.setCurrentIndex(ed.preset.findData("llama-2-7b"))
+    assert "model size" in ed.mfu.specialValueText() and "40" not in ed.mfu.specialValueText()
+    ed.mode.setCurrentIndex(ed.mode.findData("infer"))
+    assert ed.mfu.specialValueText() == f"default ({round(DEFAULT_MFU * 100)} %)"
+    ed.mode.setCurrentIndex(ed.mode.findData("train"))
+    assert "model size" in ed.mfu.specialValueText()

@@ -12,6 +12,7 @@ comparison, the cluster plan and the acceptance plan.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -237,11 +238,18 @@ def test_cluster_pdf_names_seller_date_revision_u_numbers_and_feed_loads(pdfs):
 
 
 def test_cluster_from_a_build_says_what_capex_and_tco_leave_out(tmp_path, capsys):
-    """`cluster --from` prices servers and switches; optics, cables, racks, PDUs and installation are
-    'on request': the headline capex and TCO say they leave them out (text and PDF)."""
+    """`cluster --from` prices servers and switches from the catalog, optics, cables, racks, PDUs and installation
+    at the recommender's estimates (`DEFAULT_FABRIC_PRICES`): nothing is left 'on request'. A cluster file without
+    prices leaves them out, and the headline capex and TCO say so (text and PDF)."""
+    assert main(["--lang", "en", "cluster", "--from", str(HGX), "--servers", "32"]) in (0, 1)
+    assert "Not in capex or TCO" not in capsys.readouterr().out
+    spec = json.loads(CLUSTER.read_text())
+    spec.pop("prices")
+    spec["servers"][0]["build"] = str(HGX.resolve())
+    bare = tmp_path / "bare.json"
+    bare.write_text(json.dumps(spec))
     out = tmp_path / "c.pdf"
-    assert main(["--lang", "en", "cluster", "--from", str(HGX), "--servers", "32", "-o", str(out),
-                 "--format", "cluster-pdf"]) in (0, 1)
+    assert main(["--lang", "en", "cluster", str(bare), "-o", str(out), "--format", "cluster-pdf"]) in (0, 1)
     text = capsys.readouterr().out
     line = next(ln for ln in text.splitlines() if "Not in capex or TCO" in ln)
     for item in ("transceivers", "cables", "rack", "PDU", "Installation"):

@@ -150,6 +150,25 @@ class UnitPrice(_Frozen):
     source: str = Field(min_length=1, max_length=500)
 
 
+#: unit prices of what is not a catalog part where the cluster names none (`configurator cluster --from` and the
+#: recommender's multi-server answers, so the two price them alike), USD; estimates from list-price ranges (the same
+#: figures as examples/clusters/hgx-h100-16.json), low confidence: a cluster file's `prices` replaces them
+DEFAULT_FABRIC_PRICES: dict[str, dict[str, str]] = {
+    "rack": {"price": "2500", "source": "estimate: 42U 600x1200 mm server rack with side panels, about $2,000-3,000"},
+    "pdu": {"price": "3500", "source": "estimate: metered 3-phase 415 V 60 A 0U rack PDU, about $2,500-4,500"},
+    "install-per-rack": {"price": "4000", "source": "estimate: rack-and-stack, power and fabric cabling per rack"},
+    "transceiver-nic": {"price": "900", "source": "estimate: 400G OSFP multimode SR4 (MMA4Z00-NS400 class), "
+                                                  "about $700-1,100"},
+    "transceiver-switch": {"price": "1600", "source": "estimate: 800G twin-port OSFP multimode SR8 (MMA4Z00-NS "
+                                                      "class), about $1,300-2,000"},
+    "cable-dac": {"price": "250", "source": "estimate: 800G twin-port OSFP passive copper, 1-2 m, about $200-300"},
+    "cable-fiber": {"price": "120", "source": "estimate: MPO-12/APC multimode OM4 patch cord, 10-30 m, about "
+                                              "$80-160"},
+}
+#: the currency of `DEFAULT_FABRIC_PRICES`
+DEFAULT_FABRIC_PRICES_CURRENCY = "USD"
+
+
 class ClusterSpec(BaseModel):
     """A whole cluster plan's inputs; serialises to the versioned cluster file (store/cluster_files.py)."""
 

@@ -7,7 +7,7 @@ Gen3 15.75, Gen4 31.5, Gen5 63, Gen6 121 GB/s (PCI-SIG lane rates; measured Gen5
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from ..catalog import CPU, GPU, NIC, Chassis, Drive
 from ..context import BuildContext, Placed
@@ -15,6 +15,9 @@ from ..memo import Family, fresh
 from ..message import Msg, Num, Seq
 from ..slots import layout_of
 from .result import BandwidthResult, ComputeResult, HostMemoryResult, Link, construct
+
+if TYPE_CHECKING:    # the workload model loads only for builds with a workload
+    from .workload_formulas import TPLink
 
 #: GB/s per direction of an x16 link, by PCIe generation: 8/16/32/64 GT/s per lane with 128b/130b
 #: or FLIT encoding (PCI-SIG base specifications, https://pcisig.com/specifications)
@@ -272,3 +275,38 @@ def explain(stage: str, gbs: float, vram_gb: float) -> Msg:
     if stage == "pcie":
         return Msg("bandwidth.pcie", gbs=Num(gbs, ".1f"), filling=fill)
     return Msg("bandwidth.hbm", gbs=Num(gbs, ".0f"))
+
+
+def tp_link(chassis: Chassis, gpu: GPU, slot_ids: tuple[str, ...], bridges: tuple[tuple[str, ...], ...],
+            tp: int) -> TPLink:
+    """The link a tensor-parallel group of `tp` GPUs (the first of `slot_ids`) shares for its all-reduces, as
+    `_gpu_gpu` reads the build: the baseboard's NVLink/NVSwitch fabric; an NVLink bridge when bridges join every
+    GPU of the group in one bridge group each way (a group larger than a bridge crosses PCIe); else PCIe, at the
+    slowest GPU's slot link (peer-to-peer under one root or through the CPUs' interconnect across sockets: the
+    latency of `ALLREDUCE_LATENCY_S["pcie"]` was measured across sockets). The recommender and the evaluation both
+    read this, so a serving figure is one answer."""
+    from .workload_formulas import TPLink
+
+    layout = layout_of(chassis)
+    slots = [layout.by_id[s] for s in slot_ids[:tp] if s in layout.by_id]
+    bb = chassis.gpu_baseboard
+    if bb is not None and bb.fabric != "none" and slots and all(s.kind == "gpu" for s in slots):
+        rates = [r for r in (bb.fabric_gbs, gpu.scaleup_gbs) if r]
+        if rates:
+            return TPLink(min(rates) / 2, "scaleup")
+    ids = {s.id for s in slots}
+    if gpu.nvlink_bridge_ways and gpu.scaleup_gbs and any(ids <= set(group) for group in bridges):
+        return TPLink(gpu.scaleup_gbs / 2, "scaleup")
+    gbs = [pcie_gbs(min(gpu.pcie_gen, s.pcie.gen) if s.pcie else gpu.pcie_gen,
+                    min(gpu.pcie_lanes, s.pcie.lanes) if s.pcie else gpu.pcie_lanes) for s in slots]
+    return TPLink(min(gbs) if gbs else pcie_gbs(gpu.pcie_gen, gpu.pcie_lanes), "pcie")
+
+
+def build_tp_link(ctx: BuildContext, tp: int) -> TPLink | None:
+    """`tp_link` of a tensor-parallel group of the build's first `tp` GPUs (each replica's group is placed alike);
+    None without a chassis or for one GPU."""
+    gpus = ctx.gpus_placed
+    if ctx.chassis is None or tp < 2 or len(gpus) < 2:
+        return None
+    gpu: GPU = gpus[0].part  # type: ignore[assignment]
+    return tp_link(ctx.chassis, gpu, tuple(pl.slot.id for pl in gpus), ctx.build.bridges, tp)

@@ -11,8 +11,12 @@ from dataclasses import dataclass
 
 from ..message import Msg, Num, Term, items
 from .workload_formulas import (
+    ALLREDUCE_LATENCY_S,
     HBM_EFFICIENCY,
     MODEL_STATE_CONVENTIONS,
+    TP_ACTIVATION_BYTES,
+    TP_ALLREDUCES_PER_LAYER,
+    TPLink,
     attention_flops_per_token,
     compute_tokens_per_s,
     decode_tokens_per_s_bound,
@@ -55,7 +59,7 @@ __all__ = [
     "decode_tokens_per_s_bound", "deepspeed_estimator_bytes", "deepspeed_zero2_estimate",
     "deepspeed_zero3_estimate", "estimate_memory", "evaluate_workload", "inference_speed",
     "korthikanti_activation_bytes", "kv_cache_bytes", "model_state_bytes", "model_states",
-    "prefill_tokens_per_s", "train_days", "train_flops",
+    "prefill_tokens_per_s", "train_days", "train_flops", "TPLink", "tp_comm_s",
 ]
 
 _MAX_BATCH_LIMIT = 1 << 20
@@ -121,14 +125,16 @@ class InferenceSpeed:
 
 
 def inference_speed(workload: Workload, n_gpus: int, peak_tflops: float, mfu: float,
-                    bandwidth_gbs: float) -> InferenceSpeed:
+                    bandwidth_gbs: float, link: TPLink | None = None) -> InferenceSpeed:
     """Decode and prefill rates, each min(memory-bandwidth bound, compute bound) (docs/workload-model.md).
 
     Decode step: every active weight and the batch's KV cache (at the mean context) are read once at
     `HBM_EFFICIENCY` of the peak bandwidth, and
     each sequence's token costs 2·N_active + attention FLOPs at peak × MFU. Prefill step: the engine's
     max tokens per step (or the whole batch) share one read of the weights; compute as for decode at
-    half the prompt (causal attention).
+    half the prompt (causal attention). With `link` (the GPUs' shared link; None: not charged) each step of a
+    tensor-parallel group adds its all-reduces: `TP_ALLREDUCES_PER_LAYER` per layer of the step's tokens ×
+    hidden size in 16 bits (`tp_comm_s`).
     """
     m, job = workload.model, workload.infer
     n_active, d = m.active_param_count(), m.d_head
@@ -143,6 +149,10 @@ def inference_speed(workload: Workload, n_gpus: int, peak_tflops: float, mfu: fl
     prefill_cpu = compute_tokens_per_s(
         2 * n_active + attention_flops_per_token(m.layers, m.heads, d, job.context / 2), peak_tflops, mfu, n_gpus)
     decode, prefill = min(decode_mem, decode_cpu), min(prefill_mem, prefill_cpu)
+    if link is not None and n_gpus > 1:
+        step = prefill_step_tokens(job)
+        decode = job.batch / (job.batch / decode + tp_comm_s(m.layers, m.hidden, job.batch, n_gpus, link))
+        prefill = step / (step / prefill + tp_comm_s(m.layers, m.hidden, step, n_gpus, link))
     out_tokens = job.batch * job.new_tokens
     serving = None
     if out_tokens:
@@ -150,6 +160,12 @@ def inference_speed(workload: Workload, n_gpus: int, peak_tflops: float, mfu: fl
     return InferenceSpeed(decode, prefill, serving,
                           "memory bandwidth" if decode_mem <= decode_cpu else "compute",
                           "memory bandwidth" if prefill_mem <= prefill_cpu else "compute")
+
+
+def tp_comm_s(layers: int, hidden: int, tokens: int, n_gpus: int, link: TPLink) -> float:
+    """Seconds of one forward step's tensor-parallel all-reduces: 2 per layer of `tokens` × `hidden` 16-bit values
+    (Megatron-LM's communication per layer, docs/workload-model.md)."""
+    return layers * TP_ALLREDUCES_PER_LAYER * link.allreduce_s(tokens * hidden * TP_ACTIVATION_BYTES, n_gpus)
 
 
 def _gb(n: float) -> Num:
@@ -236,7 +252,8 @@ def _train_time(workload: Workload, n_gpus: int, peak: float, mfu: float, notes:
     return flops, train_days(flops, n_gpus, peak, mfu)
 
 
-def _inference_notes(workload: Workload, speed: InferenceSpeed, n_gpus: int, mfu: float) -> list[Msg]:
+def _inference_notes(workload: Workload, speed: InferenceSpeed, n_gpus: int, mfu: float, tp: int,
+                     link: TPLink | None) -> list[Msg]:
     notes = [Msg("workload.note.limits", decode=Term(speed.decode_limit), prefill=Term(speed.prefill_limit),
                  mfu=Num(mfu, ".0%"))]
     job, m = workload.infer, workload.model
@@ -253,8 +270,13 @@ def _inference_notes(workload: Workload, speed: InferenceSpeed, n_gpus: int, mfu
                          window=Num(m.sliding_window, ",")))
     if m.attention_layers is not None:
         notes.append(Msg("workload.note.recurrent", n=m.attention_layers, layers=m.layers))
-    if n_gpus > 1:
+    if tp < n_gpus:
+        notes.append(Msg("workload.note.replicas", n=n_gpus, replicas=n_gpus // tp, tp=tp))
+    elif n_gpus > 1:
         notes.append(Msg("workload.note.tensor-parallel", n=n_gpus))
+    if tp > 1 and link is not None:
+        notes.append(Msg(f"workload.note.allreduce-{link.kind}", gbs=Num(link.gbs, ".1f"),
+                         us=Num(ALLREDUCE_LATENCY_S[link.kind] * 1e6, ".0f"), per_layer=TP_ALLREDUCES_PER_LAYER))
     return notes
 
 
@@ -266,10 +288,13 @@ def evaluate_workload(
     gpu_bf16_tflops: float,
     gpu_fp8_tflops: float | None,
     gpu_bandwidth_gbs: float,
+    tp_link: TPLink | None = None,
 ) -> WorkloadResult:
-    """Memory fit, largest batch, training time or decode/prefill speed of `workload` on n_gpus GPUs."""
+    """Memory fit, largest batch, training time or decode/prefill speed of `workload` on n_gpus GPUs
+    (`tp_link`: the link their tensor-parallel all-reduces cross; None: not charged)."""
     capacity = int(gpu_memory_gb * 1e9)
-    shard = workload.sharded_over(n_gpus)       # a cluster's build: ZeRO over every server's GPUs
+    # a cluster's build: ZeRO over every server's GPUs; serving: one tensor-parallel group (a replica)
+    shard = workload.sharded_over(n_gpus) if workload.mode == "train" else workload.serving_tp(n_gpus)
     mem = estimate_memory(workload, shard)
     mfu = float(workload.mfu_on(n_gpus))
     reserve = reserve_bytes(mem.total)
@@ -282,8 +307,12 @@ def evaluate_workload(
     if workload.mode == "train":
         flops, days = _train_time(workload, n_gpus, peak, mfu, notes)
     else:
-        speed = inference_speed(workload, n_gpus, peak, mfu, gpu_bandwidth_gbs)
-        notes.extend(_inference_notes(workload, speed, n_gpus, mfu))
+        one = inference_speed(workload, shard, peak, mfu, gpu_bandwidth_gbs, tp_link)
+        replicas = n_gpus // shard           # the server's replicas decode and prefill side by side
+        speed = InferenceSpeed(one.decode_tokens_per_s * replicas, one.prefill_tokens_per_s * replicas,
+                               None if one.serving_tokens_per_s is None else one.serving_tokens_per_s * replicas,
+                               one.decode_limit, one.prefill_limit)
+        notes.extend(_inference_notes(workload, speed, n_gpus, mfu, shard, tp_link))
     return WorkloadResult(
         per_gpu=mem,
         capacity_bytes=capacity,

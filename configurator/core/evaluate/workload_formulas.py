@@ -7,7 +7,7 @@ than the whole estimate. Bytes are plain bytes; GB = 1e9 bytes, GiB = 2**30 byte
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 #: Bytes per parameter (weights, gradients, optimizer) for the common accounting conventions.
 #: "zero-paper": Rajbhandari et al. (fp16 weights and grads, fp32 master + Adam m, v: 2 + 2 + 12 = 16).
@@ -180,3 +180,47 @@ def compute_tokens_per_s(flops_per_token: float, peak_tflops: float, mfu: float,
 def attention_flops_per_token(layers: int, heads: int, head_dim: int, context: float) -> float:
     """Attention-score FLOPs of one token over `context` earlier tokens: 2 matmuls (QKᵀ, AV) × 2·L·a·d·c."""
     return 4 * layers * heads * head_dim * context
+
+
+#: all-reduces per transformer layer in tensor-parallel inference: one after the attention output projection and
+#: one after the MLP's down projection (Megatron-LM's g operator, Shoeybi et al. 2019, §3 and Fig. 3,
+#: https://arxiv.org/abs/1909.08053; vLLM's custom all-reduce write-up: "LLM tensor parallel serving requires 2
+#: allreduces per layer", https://github.com/vllm-project/vllm/pull/2192, read 2026-12-06; high confidence)
+TP_ALLREDUCES_PER_LAYER = 2
+#: bytes per activation value all-reduced: 16-bit (engines reduce bf16/fp16 activations also for fp8 weights)
+TP_ACTIVATION_BYTES = 2
+#: fixed time of one small all-reduce, by the link the GPUs share (seconds). NVLink/NVSwitch: H100, vLLM's
+#: custom all-reduce without CUDA graphs, 512 B to 32 KB at TP 2/4/8: 8.5-11.8 us (SGLang PR 2904 table,
+#: https://github.com/sgl-project/sglang/pull/2904, read 2026-12-06; medium confidence: one machine). PCIe
+#: (P2P or through the CPUs): NCCL all_reduce_perf, 8 x RTX 4090 on PCIe across both sockets, 8 B: 42.1 us
+#: out of place, 40.1 us in place (https://github.com/NVIDIA/nccl/issues/1530, read 2026-12-06; medium confidence)
+ALLREDUCE_LATENCY_S = {"scaleup": 10e-6, "pcie": 40e-6}
+#: share of the link's per-direction bandwidth an all-reduce's bus bandwidth reaches at decode-step sizes (0.5-4 MB):
+#: fitted to vLLM's H100 benchmark of its all-reduce backends (best per size, TP 4: 0.010/0.014/0.021/0.028 ms at
+#: 0.5/1/2/4 MB; https://github.com/vllm-project/vllm/pull/24532, read 2026-12-06), which with the 10 us latency
+#: gives 0.9-1.25x of each row (tests/core/evaluate/test_tp_allreduce.py); an estimate, medium confidence
+ALLREDUCE_BUS_EFFICIENCY = 0.7
+
+
+def allreduce_s(message_bytes: float, gpus: int, link_gbs: float, latency_s: float) -> float:
+    """Seconds of one all-reduce of `message_bytes` over `gpus` GPUs: a fixed latency plus 2(n-1)/n of the message
+    over each GPU's link (`link_gbs`, GB/s per direction) at `ALLREDUCE_BUS_EFFICIENCY` (the bandwidth term of
+    the bandwidth-optimal ring all-reduce, as NCCL's "bus bandwidth" counts it:
+    https://github.com/NVIDIA/nccl-tests/blob/master/doc/PERFORMANCE.md). 0 on one GPU."""
+    if gpus <= 1:
+        return 0.0
+    if link_gbs <= 0:
+        return float("inf")
+    return latency_s + 2 * (gpus - 1) / gpus * message_bytes / (link_gbs * 1e9 * ALLREDUCE_BUS_EFFICIENCY)
+
+
+class TPLink(NamedTuple):
+    """The link a tensor-parallel group's all-reduces cross: GB/s per direction per GPU and its kind, "scaleup" (a
+    baseboard fabric, NVLink/NVSwitch or xGMI, or an NVLink bridge joining the whole group) or "pcie" (peer-to-peer
+    or through the CPUs)."""
+
+    gbs: float
+    kind: str
+
+    def allreduce_s(self, message_bytes: float, gpus: int) -> float:
+        return allreduce_s(message_bytes, gpus, self.gbs, ALLREDUCE_LATENCY_S[self.kind])

@@ -264,6 +264,9 @@ class InferJob(BaseModel):
     kv_dtype: KVDtype = "bf16"
     #: tokens per forward step of the serving engine (chunked prefill); None: a whole batch's prompts at once
     max_tokens_per_step: int | None = DEFAULT_MAX_TOKENS_PER_STEP
+    #: GPUs per tensor-parallel group (a replica of the model); the server's GPUs run as that many replicas, each
+    #: with `batch` sequences. None: one group over all the server's GPUs (`Workload.serving_tp`)
+    tensor_parallel: int | None = None
 
     @field_validator("batch", "context")
     @classmethod
@@ -284,6 +287,13 @@ class InferJob(BaseModel):
     def _step_tokens(cls, value: int | None) -> int | None:
         if value is not None and value < 1:
             raise InvalidValueError(Msg("workload.step-tokens", value=str(value)))
+        return value
+
+    @field_validator("tensor_parallel")
+    @classmethod
+    def _tp(cls, value: int | None, info) -> int | None:
+        if value is not None and value < 1:
+            raise InvalidValueError(Msg("workload.positive", name=info.field_name, value=str(value)))
         return value
 
 
@@ -309,6 +319,12 @@ class Workload(BaseModel):
     def sharded_over(self, n_gpus: int) -> int:
         """GPUs the model states shard over when one server has `n_gpus`: every server's, for training."""
         return max(1, n_gpus) * (self.train.servers if self.mode == "train" else 1)
+
+    def serving_tp(self, n_gpus: int) -> int:
+        """GPUs per tensor-parallel group when a server has `n_gpus`: `infer.tensor_parallel` where it divides them,
+        else all of them (one group). The server runs `n_gpus // serving_tp` replicas."""
+        tp = self.infer.tensor_parallel
+        return tp if tp is not None and 0 < tp <= n_gpus and n_gpus % tp == 0 else max(1, n_gpus)
 
     def mfu_on(self, gpus: Any) -> Any:
         """The MFU of this job on `gpus` GPUs in all (an int or a numpy array): the user's, else for training

@@ -175,9 +175,9 @@ def _serving(res: Result, req: Request) -> list[Reason]:
 
 def serving_line(s: Serving) -> Reason:
     """The parallelism a serving build assumes and its latency and concurrency figures."""
-    return _r("serving", N_("Serving: TP {tp} per server (no PP or EP), replicas: {replicas}; first token in {ttft} ms "
+    return _r("serving", N_("Serving: TP {tp}, replicas: {replicas} (no PP or EP); first token in {ttft} ms "
                             "for a {prompt}-token prompt; {tpot} ms per output token at {conc} sequences per "
-                            "server; up to {most} sequences of {session} tokens in all."),
+                            "replica; up to {most} sequences of {session} tokens in all."),
               tp=s.tp, replicas=s.replicas, ttft=_ms(s.ttft_s), prompt=f"{s.prompt_tokens:,}", tpot=_ms(s.tpot_s),
               conc=f"{s.concurrency:,}", most=f"{s.max_users:,}", session=f"{s.session_tokens:,}")
 

@@ -20,7 +20,9 @@ import numpy as np
 
 from ..build import Build
 from ..catalog import Switch
-from ..cluster.fabric import size_fabric
+from ..cluster.fabric import FabricPlan, size_fabric
+from ..cluster.inputs import DEFAULT_FABRIC_PRICES, DEFAULT_FABRIC_PRICES_CURRENCY, FabricSpec, RackSpec
+from ..cluster.racks import RackItem, fill, switch_items
 from ..cluster.scaling import ScalePoint
 from ..cluster.servers import DEFAULT_SWITCH
 from ..evaluate.result import Evaluation
@@ -176,7 +178,7 @@ def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]
         if req.concurrent_users is not None or req.auto_concurrency:   # the rate at the concurrency, not the batch
             rate = np.array([s.concurrency * s.replicas / s.tpot_s for s in serving.values()])
             fig = replace(fig, tokens_per_s_all=rate)
-    fabric = _fabric_costs(sweep, c, evaluator)
+    fabric = _fabric_costs(sweep, c, evaluator, fig)
     ok = _meets(fig, req, t.scale, rack, c.servers, fabric)
     if serving:
         serving = {int(r): serving[int(r)] for r in np.flatnonzero(ok)}
@@ -196,8 +198,9 @@ def _front(sweep: Sweep, found: list[Block], picks: list[tuple[int, Choice, int]
     for row in front:
         i, choice, servers = picks[int(row)]
         build = build_of(found[i], choice, req, servers)
-        if req.auto_concurrency and int(row) in serving:    # the build's workload runs the sequences chosen
-            build = _at_concurrency(build, serving[int(row)].concurrency)
+        if int(row) in serving:     # the build's workload runs the replicas chosen (and the sequences, when chosen)
+            build = _at_concurrency(build, serving[int(row)].concurrency if req.auto_concurrency else None,
+                                    serving[int(row)].tp)
         if req.training and servers > 1:                     # and the pipeline depth chosen
             build = _with_stages(build, _stages(sweep, c, int(row)))
         ev = evaluator.evaluate(build)
@@ -234,18 +237,20 @@ def _serving(sweep: Sweep, c, row: int) -> Serving:
     """Serving figures of candidate `row`: its GPU, GPUs per server, servers and GPU memory."""
     b = int(c.block[row])
     gpu, n = int(sweep.btab.gpu[b]), int(sweep.btab.n_gpu[b])
+    tp = sweep.work.parallelism(sweep.btab, b)[0]
     table = sweep.serving
     if table is None:
         table = sweep.serving = ServingTable(sweep.request.workload, sweep.request.concurrent_users,
                                              sweep.work.auto if sweep.request.auto_concurrency else None)
     return table.figures(gpu, n, int(c.servers[row]), float(sweep.work.peak[gpu]),
-                         float(sweep.work.gpus[gpu].memory_bandwidth_gbs), int(sweep.btab.vram_gb[b] * 1e9))
+                         float(sweep.work.gpus[gpu].memory_bandwidth_gbs), int(sweep.btab.vram_gb[b] * 1e9),
+                         sweep.btab.links[b].get(tp) if sweep.btab.links else None, tp)
 
 
-def _fabric_costs(sweep: Sweep, c, evaluator: Evaluator) -> np.ndarray:
-    """Per candidate, minor units: the compute-fabric switches of a multi-server training cluster (0 otherwise),
-    the switch of its NICs' protocol sized as `configurator cluster --from` sizes it (`cluster.size_fabric`,
-    one link per GPU at its NIC speed) at the catalog price in the request's currency."""
+def _fabric_costs(sweep: Sweep, c, evaluator: Evaluator, fig: Figures) -> np.ndarray:
+    """Per candidate, minor units: the compute fabric of a multi-server training cluster (0 otherwise): the switch
+    of its NICs' protocol sized as `configurator cluster --from` sizes it (`cluster.size_fabric`, one link per GPU
+    at its NIC speed) at the catalog price, and its optics and cables (`_switch_cost`), in the request's currency."""
     out = np.zeros(np.shape(c.servers), dtype=np.int64)
     if not sweep.request.training:
         return out
@@ -253,17 +258,23 @@ def _fabric_costs(sweep: Sweep, c, evaluator: Evaluator) -> np.ndarray:
     for row in np.flatnonzero(np.asarray(c.servers) > 1):
         gpu, n, servers, gbs = _cluster_key(sweep, c, int(row))
         nic = sweep.tables.parts[int(c.nic[row])]
-        key = (n, servers, round(gbs, 6), getattr(nic, "protocol", ""))
+        chassis = sweep.tables.parts[int(sweep.btab.chassis[int(c.block[row])])]
+        server = (float(fig.wall_max_w[row]), int(sweep.btab.rack_units[int(c.block[row])]),
+                  float(getattr(chassis, "weight_kg", 0.0)))
+        key = (n, servers, round(gbs, 6), getattr(nic, "protocol", ""), server)
         if key not in cache:
             cache[key] = _switch_cost(evaluator, n, servers, gbs * 8.0, key[3], sweep.tables.scale,
-                                      sweep.request.currency)
+                                      sweep.request.currency, server)
         out[row] = cache[key]
     return out
 
 
 def _switch_cost(evaluator: Evaluator, gpus: int, servers: int, link_gbps: float, protocol: str, scale: int,
-                 currency: str) -> int:
-    """Minor units of the switches of `servers` servers of `gpus` GPUs at `link_gbps` each (0 if unpriced)."""
+                 currency: str, server: tuple[float, int, float] = (0.0, 0, 0.0)) -> int:
+    """Minor units of the compute fabric of `servers` servers of `gpus` GPUs at `link_gbps` each, and their racks:
+    the switches at the catalog price; optics, cables, racks, PDUs and installation at `DEFAULT_FABRIC_PRICES`, the
+    counts and figures `configurator cluster --from` prices them at (`cluster.plan._lines`, its racks filled as
+    `cluster.plan._racks` fills them from `server`: wall W at max, rack units, kg); 0 without a priced switch."""
     switch = evaluator.catalog.get(DEFAULT_SWITCH["eth" if protocol == "eth" else "ib"])
     price = evaluator.catalog.price(switch.id) if isinstance(switch, Switch) else None
     if not isinstance(switch, Switch) or price is None or link_gbps <= 0:
@@ -272,7 +283,30 @@ def _switch_cost(evaluator: Evaluator, gpus: int, servers: int, link_gbps: float
     value = evaluator.fx.convert(Decimal(price.price), price.currency, currency)
     if fab is None or value is None:
         return 0
-    return int((value * fab.switches * scale).to_integral_value())
+    total = (value * fab.switches * scale).to_integral_value()
+    racks = _racks(switch, fab, gpus, servers, server)
+    rack = RackSpec()
+    for key, count in (("transceiver-nic", fab.transceivers.get("nic", 0)),
+                       ("transceiver-switch", fab.transceivers.get("switch", 0)),
+                       ("cable-dac", fab.cables.get("dac-in-rack", 0)), ("cable-fiber", fab.cables.get("fibre-row", 0)),
+                       ("rack", racks), ("pdu", racks * 2 * rack.pdu.per_feed), ("install-per-rack", racks)):
+        unit = evaluator.fx.convert(Decimal(DEFAULT_FABRIC_PRICES[key]["price"]), DEFAULT_FABRIC_PRICES_CURRENCY,
+                                    currency)
+        if unit is not None:
+            total += (unit * count * scale).to_integral_value()
+    return int(total)
+
+
+def _racks(switch: Switch, fab: FabricPlan, gpus: int, servers: int, server: tuple[float, int, float]) -> int:
+    """Racks of `servers` servers and their compute fabric's switches as `cluster --from` fills them (default rack:
+    `RackSpec()`; each server at its wall W at max plus its NIC optics, `FabricSpec()`'s figures)."""
+    spec, f = RackSpec(), FabricSpec()
+    optics = gpus * f.nics_per_gpu * f.nic_optic_w if fab.transceivers.get("nic") else 0.0
+    wall, ru, kg = server
+    item = RackItem(name="", title="", kind="server", group=0, part_id="", rack_units=ru, weight_kg=kg,
+                    idle_w=0.0, typical_w=0.0, max_w=wall + optics, heat_to_air_w=0.0, feeds={})
+    net = switch_items(switch, fab.switches, fab.role, fab.transceivers.get("switch", 0) * switch.optic_w_per_cage)
+    return len(fill([item] * servers, spec, spec.servers_per_rack)) + len(fill(net, spec, None))
 
 
 def _cluster_key(sweep: Sweep, c, row: int) -> tuple[int, int, int, float]:
@@ -298,10 +332,14 @@ def _with_stages(build: Build, stages: int) -> Build:
     return build.model_copy(update={"workload": wl})
 
 
-def _at_concurrency(build: Build, sequences: int) -> Build:
-    """`build` whose serving workload runs `sequences` at once (its memory check and figures at that batch)."""
+def _at_concurrency(build: Build, sequences: int | None, tp: int) -> Build:
+    """`build` whose serving workload runs replicas of `tp` GPUs, each with `sequences` at once where given (its
+    memory check and figures at that batch and split)."""
     wl = dict(build.workload or {})
-    wl["infer"] = {**dict(wl.get("infer") or {}), "batch": sequences}
+    infer = {**dict(wl.get("infer") or {}), "tensor_parallel": tp}
+    if sequences is not None:
+        infer["batch"] = sequences
+    wl["infer"] = infer
     return build.model_copy(update={"workload": wl})
 
 

@@ -1,10 +1,11 @@
 """Serving latency and concurrency of a recommended build: time to first token (TTFT), time per output
 token (TPOT) and the sequences the GPUs' memory holds, with the parallelism each figure assumes.
 
-Parallelism: each server is one replica that runs the model with tensor parallelism over all its GPUs
-(TP = the server's GPU count, the split the `workload.tensor-parallel` rule checks; no pipeline and no
-expert parallelism: a mixture of experts is split with the tensor-parallel group); servers are
-replicas and concurrent users spread evenly over them.
+Parallelism: each server's GPUs run as replicas of `tp` GPUs, each with tensor parallelism over its GPUs (the
+degree the recommender chose for the candidate, `vector.WorkTable.parallelism`, and the split the
+`workload.tensor-parallel` rule checks; no pipeline and no expert parallelism: a mixture of experts is split with
+the tensor-parallel group); concurrent users spread evenly over every server's replicas. Each step of a group of
+two or more pays its all-reduces over the link its GPUs share (`evaluate.bandwidth.tp_link`).
 
 The figures come from the workload model's inference speed (`evaluate.workload.inference_speed`:
 prefill compute-bound at peak × MFU, decode bound by reading the weights and the KV cache at
@@ -15,10 +16,10 @@ batching and chunked prefill (docs/cli.md, "Serving targets"):
   other C − 1 sessions spread over their output tokens (each brings `context` prompt tokens per
   `new_tokens` output tokens), C / decode rate + (C − 1) · context / (new_tokens · prefill rate).
 - TTFT of a prompt of `context` tokens: its prefill, plus the decode of the C − 1 other sequences in
-  each chunk's step (one step per `max_tokens_per_step` chunk). Queueing when arrivals collide is not
-  modelled: it is what a target with headroom absorbs.
-- Concurrency: the users asked (spread over the servers), else the workload's batch; with neither (the
-  CLI's default) each server runs the most sequences that meet the TTFT and TPOT bounds (the user's, else
+  each chunk's step (one step per `max_tokens_per_step` chunk), plus its mean wait behind the other sessions'
+  prompts (`queue_wait_s`: M/D/1 at the load the C − 1 others bring).
+- Concurrency: the users asked (spread over the replicas), else the workload's batch; with neither (the
+  CLI's default) each replica runs the most sequences that meet the TTFT and TPOT bounds (the user's, else
   MLPerf Inference's Server scenario: 2 s, 200 ms, 100 ms for small models), memory and the engine's
   `max_num_seqs` allow (`best_concurrency`), and its rate is those sequences over their TPOT.
 - Concurrent sequences: the largest batch of `context + new_tokens`-token sequences whose weights,
@@ -34,12 +35,14 @@ import math
 from dataclasses import dataclass
 
 from ..evaluate.workload import inference_speed, max_batch
+from ..evaluate.workload_formulas import TPLink
 from ..evaluate.workload_models import Workload
 
 
 @dataclass(frozen=True)
 class Serving:
-    """A candidate's serving figures; `concurrency` and `max_sequences` are per server (replica)."""
+    """A candidate's serving figures; `concurrency` and `max_sequences` are per replica (a tensor-parallel group of
+    `tp` GPUs), `replicas` counts them over every server."""
 
     tp: int
     replicas: int
@@ -54,13 +57,13 @@ class Serving:
 
     @property
     def max_users(self) -> int:
-        """Concurrent sequences over every server."""
+        """Concurrent sequences over every replica."""
         return self.max_sequences * self.replicas
 
     def to_json(self) -> dict[str, object]:
         return {"parallelism": {"tp": self.tp, "pp": self.pp, "ep": self.ep, "replicas": self.replicas},
                 "prompt_tokens": self.prompt_tokens, "session_tokens": self.session_tokens,
-                "concurrency_per_server": self.concurrency, "ttft_ms": round(self.ttft_s * 1000, 3),
+                "concurrency_per_replica": self.concurrency, "ttft_ms": round(self.ttft_s * 1000, 3),
                 "tpot_ms": round(self.tpot_s * 1000, 3), "max_concurrent_sequences": self.max_users}
 
 
@@ -82,15 +85,15 @@ def default_tpot_ms(workload: Workload) -> float:
 
 
 def best_concurrency(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float,
-                     capacity_bytes: int, ttft_ms: float, tpot_ms: float) -> int:
+                     capacity_bytes: int, ttft_ms: float, tpot_ms: float, link: TPLink | None = None) -> int:
     """The most sequences one server runs within `ttft_ms` and `tpot_ms`, at most what its memory holds and
     `ENGINE_MAX_SEQS`; 1 when even one sequence misses a bound (the targets then drop the build). TTFT and
     TPOT rise with the concurrency, so a bisection finds it."""
     most = min(ENGINE_MAX_SEQS, max(1, max_batch(workload, n_gpus, capacity_bytes)))
 
     def ok(c: int) -> bool:
-        return (ttft_s(workload, n_gpus, peak_tflops, bandwidth_gbs, c) * 1000 <= ttft_ms
-                and tpot_s(workload, n_gpus, peak_tflops, bandwidth_gbs, c) * 1000 <= tpot_ms)
+        return (ttft_s(workload, n_gpus, peak_tflops, bandwidth_gbs, c, link) * 1000 <= ttft_ms
+                and tpot_s(workload, n_gpus, peak_tflops, bandwidth_gbs, c, link) * 1000 <= tpot_ms)
 
     if not ok(1):
         return 1
@@ -101,73 +104,100 @@ def best_concurrency(workload: Workload, n_gpus: int, peak_tflops: float, bandwi
     return lo
 
 
-def per_server(users: int | None, servers: int, batch: int) -> int:
-    """Sequences each server runs: the users spread over the servers, else the workload's batch."""
-    return batch if users is None else max(1, -(-users // servers))
+def per_server(users: int | None, replicas: int, batch: int) -> int:
+    """Sequences each replica runs: the users spread over the replicas, else the workload's batch."""
+    return batch if users is None else max(1, -(-users // replicas))
 
 
 def _at_batch(workload: Workload, batch: int) -> Workload:
     return workload.model_copy(update={"infer": workload.infer.model_copy(update={"batch": batch})})
 
 
-def decode_step_s(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float, k: int) -> float:
-    """Seconds of one decode step of `k` sequences on `n_gpus` (0 for none)."""
+def decode_step_s(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float, k: int,
+                  link: TPLink | None = None) -> float:
+    """Seconds of one decode step of `k` sequences on `n_gpus` (0 for none), with its all-reduces over `link`."""
     if k < 1:
         return 0.0
-    s = inference_speed(_at_batch(workload, k), n_gpus, peak_tflops, workload.effective_mfu, bandwidth_gbs)
+    s = inference_speed(_at_batch(workload, k), n_gpus, peak_tflops, workload.effective_mfu, bandwidth_gbs, link)
     return k / s.decode_tokens_per_s
 
 
-def prefill_rate(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float) -> float:
+def prefill_rate(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float,
+                 link: TPLink | None = None) -> float:
     """Prompt tokens per second of one request's prefill (chunked as the engine steps)."""
     return inference_speed(_at_batch(workload, 1), n_gpus, peak_tflops, workload.effective_mfu,
-                           bandwidth_gbs).prefill_tokens_per_s
+                           bandwidth_gbs, link).prefill_tokens_per_s
 
 
-def ttft_s(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float, concurrency: int) -> float:
-    """Time to first token of a `context`-token prompt with `concurrency` sequences on the server."""
+def ttft_s(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float, concurrency: int,
+           link: TPLink | None = None) -> float:
+    """Time to first token of a `context`-token prompt with `concurrency` sequences on the replica: its prefill,
+    the decode steps of the others it shares its chunks' steps with, and its wait behind the others' prompts
+    (`queue_wait_s`)."""
     job = workload.infer
     chunk = job.max_tokens_per_step
     steps = 1 if chunk is None else math.ceil(job.context / chunk)
-    prefill = job.context / prefill_rate(workload, n_gpus, peak_tflops, bandwidth_gbs)
-    return prefill + steps * decode_step_s(workload, n_gpus, peak_tflops, bandwidth_gbs, concurrency - 1)
+    prefill = job.context / prefill_rate(workload, n_gpus, peak_tflops, bandwidth_gbs, link)
+    base = prefill + steps * decode_step_s(workload, n_gpus, peak_tflops, bandwidth_gbs, concurrency - 1, link)
+    if concurrency <= 1 or job.new_tokens < 1:
+        return base
+    cycle = base + job.new_tokens * tpot_s(workload, n_gpus, peak_tflops, bandwidth_gbs, concurrency, link)
+    return base + queue_wait_s(prefill, cycle, concurrency)
 
 
-def tpot_s(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float, concurrency: int) -> float:
+def queue_wait_s(service_s: float, cycle_s: float, concurrency: int) -> float:
+    """Mean wait of an arriving prompt behind the other sessions' prompts: M/D/1 (Pollaczek-Khinchine, deterministic
+    service: W = rho * S / (2 (1 - rho)); https://en.wikipedia.org/wiki/M/D/1_queue, read 2026-12-06, high
+    confidence for the formula) with S = one prompt's prefill and the load the arrival sees from the C - 1 other
+    sessions, each starting a prompt once per `cycle_s` (TTFT + output tokens x TPOT: a closed loop of C users, so
+    by the arrival theorem of closed networks it meets C - 1 of them, Reiser and Lavenberg 1980,
+    https://doi.org/10.1145/322186.322195): rho = (C - 1) S / cycle. Infinite at rho >= 1 (the prompts outrun the
+    engine). An estimate: arrivals are taken as Poisson and the prompts' chunks as one service."""
+    rho = (concurrency - 1) * service_s / cycle_s
+    if rho >= 1:
+        return math.inf
+    return rho * service_s / (2 * (1 - rho))
+
+
+def tpot_s(workload: Workload, n_gpus: int, peak_tflops: float, bandwidth_gbs: float, concurrency: int,
+           link: TPLink | None = None) -> float:
     """Time per output token with `concurrency` sequences decoding on the server."""
     job = workload.infer
-    step = decode_step_s(workload, n_gpus, peak_tflops, bandwidth_gbs, concurrency)
+    step = decode_step_s(workload, n_gpus, peak_tflops, bandwidth_gbs, concurrency, link)
     if concurrency <= 1 or job.new_tokens < 1:
         return step
     share = (concurrency - 1) * job.context / job.new_tokens
-    return step + share / prefill_rate(workload, n_gpus, peak_tflops, bandwidth_gbs)
+    return step + share / prefill_rate(workload, n_gpus, peak_tflops, bandwidth_gbs, link)
 
 
 class ServingTable:
     """`Serving` figures by (GPU row, GPUs per server, servers), each computed once."""
 
     def __init__(self, workload: Workload, users: int | None,
-                 auto: dict[tuple[int, int], int] | None = None) -> None:
+                 auto: dict[tuple[int, int, TPLink | None], int] | None = None) -> None:
         self.workload = workload
         self.users = users
-        #: (GPU row, GPUs per server) -> sequences per server chosen within the latency bounds (auto concurrency)
+        #: (GPU row, GPUs per server, link) -> sequences per server chosen within the latency bounds (auto concurrency)
         self.auto = auto
-        self._speed: dict[tuple[int, int, int], tuple[float, float]] = {}
+        self._speed: dict[tuple[int, int, int, TPLink | None], tuple[float, float]] = {}
         self._seqs: dict[tuple[int, int], int] = {}
 
     def figures(self, gpu: int, n_gpus: int, servers: int, peak_tflops: float, bandwidth_gbs: float,
-                capacity_bytes: int) -> Serving:
+                capacity_bytes: int, link: TPLink | None = None, tp: int | None = None) -> Serving:
+        """Figures of `servers` servers of `n_gpus` GPUs each run as replicas of `tp` GPUs (None: one per server)."""
         w = self.workload
-        c = per_server(self.users, servers, w.infer.batch)
-        if self.auto is not None and (gpu, n_gpus) in self.auto:
-            c = self.auto[gpu, n_gpus]
-        key = (gpu, n_gpus, c)
+        tp = n_gpus if tp is None else tp
+        replicas = servers * (n_gpus // tp)
+        c = per_server(self.users, replicas, w.infer.batch)
+        if self.auto is not None and (gpu, tp, link) in self.auto:
+            c = self.auto[gpu, tp, link]
+        key = (gpu, tp, c, link)
         if key not in self._speed:
-            self._speed[key] = (ttft_s(w, n_gpus, peak_tflops, bandwidth_gbs, c),
-                                tpot_s(w, n_gpus, peak_tflops, bandwidth_gbs, c))
-        if (n_gpus, capacity_bytes) not in self._seqs:
-            self._seqs[n_gpus, capacity_bytes] = max_batch(w, n_gpus, capacity_bytes)
+            self._speed[key] = (ttft_s(w, tp, peak_tflops, bandwidth_gbs, c, link),
+                                tpot_s(w, tp, peak_tflops, bandwidth_gbs, c, link))
+        if (tp, capacity_bytes) not in self._seqs:
+            self._seqs[tp, capacity_bytes] = max_batch(w, tp, capacity_bytes)
         ttft, tpot = self._speed[key]
-        return Serving(tp=n_gpus, replicas=servers, prompt_tokens=w.infer.context,
+        return Serving(tp=tp, replicas=replicas, prompt_tokens=w.infer.context,
                        session_tokens=w.infer.context + w.infer.new_tokens, concurrency=c, ttft_s=ttft,
-                       tpot_s=tpot, max_sequences=self._seqs[n_gpus, capacity_bytes])
+                       tpot_s=tpot, max_sequences=self._seqs[tp, capacity_bytes])

@@ -16,9 +16,11 @@ import numpy as np
 
 from ..catalog import NIC, PSU, Accessory, Catalog, Chassis, Part
 from ..categories import part_draw
+from ..evaluate.bandwidth import tp_link
 from ..evaluate.companions import candidates_for, priced_choice
 from ..evaluate.power import BASE_TYPICAL_SHARE, EFFICIENCY_CURVES, _between, efficiency_shift
 from ..evaluate.thermal import derate_factor
+from ..evaluate.workload_formulas import TPLink
 from ..fx import FxTable
 from ..money import quantize
 from ..psu import bay_feeds, parse_redundancy, rating_at
@@ -158,6 +160,9 @@ class BlockTable:
     vram_gb: np.ndarray       # per GPU
     owned_chassis: np.ndarray
     bridges: np.ndarray       # minor units of the NVLink bridges (groups not wholly owned), NO_PRICE unpriced
+    #: per block, by tensor-parallel degree (divisors of its GPU count): the link a group of its first GPUs shares
+    #: for the all-reduces (`bandwidth.tp_link`, as the evaluation reads it)
+    links: tuple[dict[int, TPLink], ...] = ()
 
 
 def _base_lines(c: Chassis) -> tuple[float, float, float]:
@@ -209,4 +214,6 @@ def block_table(blocks: list[Block], t: Tables, request: Request, catalog: Catal
         vram_gb=col(lambda b: b.gpu.memory_gb),
         owned_chassis=col(lambda b: request.owned.get(b.chassis.id, 0) > 0, bool),
         bridges=col(lambda b: _bridge_units(b, catalog, fx, request), np.int64),
+        links=tuple({tp: tp_link(b.chassis, b.gpu, b.gpu_slots, b.bridges, tp)
+                     for tp in range(2, b.n_gpu + 1) if b.n_gpu % tp == 0} for b in blocks),
     )

@@ -21,7 +21,7 @@ from ..cluster.scaling import ScalePoint, best_pipeline, job_inputs, point
 from ..evaluate.cost import HOURS_PER_YEAR
 from ..evaluate.power import ASSUMED_EFFICIENCY_PCT, EFFICIENCY_CURVES, on_segment
 from ..evaluate.workload import _compute_peak, estimate_memory, inference_speed
-from ..evaluate.workload_formulas import train_days, train_flops
+from ..evaluate.workload_formulas import TPLink, train_days, train_flops
 from ..evaluate.workload_memory import reserve_bytes
 from ..evaluate.workload_models import Workload
 from ..fx import FxTable
@@ -160,7 +160,7 @@ def evaluate(t: Tables, bt: BlockTable, c: Candidates, work: WorkTable, *, suppo
     kwh = avg_wall_w * PUE * HOURS_PER_YEAR / 1000.0
     energy = np.floor(kwh * energy_price * t.scale + 0.5).astype(np.int64)
     tco = hw + years * (energy + support)
-    n_work = n_gpu * c.servers if target_is_train else n_gpu
+    n_work = n_gpu * c.servers if target_is_train else work.tp_of(bt, c.block)
     need = work.need(n_work)
     cap = np.floor(bt.vram_gb[b] * 1e9)
     days, tps = work.speed(bt, c, n_gpu, t.nic_gbps[c.nic] * c.n_nic / n_gpu / 8.0)
@@ -178,9 +178,9 @@ class WorkTable:
                  limits_ms: tuple[float, float] | None = None) -> None:
         self.workload = workload
         #: serving with auto concurrency: the (TTFT, TPOT) bounds each server's sequences are chosen within, and
-        #: the sequences chosen per (GPU row, GPUs per server) (serving.best_concurrency)
+        #: the sequences chosen per (GPU row, GPUs per server, their link) (serving.best_concurrency)
         self.limits_ms = limits_ms
-        self.auto: dict[tuple[int, int], int] = {}
+        self.auto: dict[tuple[int, int, TPLink | None], int] = {}
         self._need: dict[int, int] = {}
         self.gpus = gpus       # Tables.parts rows that are GPUs, by part index
         w = workload
@@ -191,7 +191,8 @@ class WorkTable:
             tokens = w.train.tokens if w.train.tokens is not None else 20 * m.param_count()
             self.tokens = float(tokens)
             self.flops = train_flops(m.active_param_count(), tokens)
-        self._serve: dict[tuple[int, int], float] = {}
+        self._serve: dict[tuple[int, int, TPLink | None], float] = {}
+        self._tp: dict[int, tuple[int, float]] = {}
         self._pipeline: dict[tuple[int, int, int, float], tuple[int, float]] = {}
 
     def need(self, n: np.ndarray) -> np.ndarray:
@@ -206,25 +207,27 @@ class WorkTable:
             self._need[n] = mem.total + reserve_bytes(mem.total)
         return self._need[n]
 
-    def serving_per_server(self, gpu: int, n: int) -> float:
-        key = (gpu, n)
+    def serving_per_server(self, gpu: int, n: int, link: TPLink | None = None) -> float:
+        """Output tokens/s of one tensor-parallel group of `n` GPUs of row `gpu` whose all-reduces cross `link`."""
+        key = (gpu, n, link)
         if key not in self._serve:
             g = self.gpus[gpu]
             if self.limits_ms is not None:
-                self._serve[key] = self._auto_rate(gpu, n)
+                self._serve[key] = self._auto_rate(gpu, n, link)
                 return self._serve[key]
             s = inference_speed(self.workload, n, float(self.peak[gpu]), float(self.workload.mfu_on(n)),
-                                g.memory_bandwidth_gbs)
+                                g.memory_bandwidth_gbs, link)
             self._serve[key] = s.serving_tokens_per_s if s.serving_tokens_per_s is not None else s.decode_tokens_per_s
         return self._serve[key]
 
-    def _auto_rate(self, gpu: int, n: int) -> float:
+    def _auto_rate(self, gpu: int, n: int, link: TPLink | None) -> float:
         """Output tokens/s of one server of `n` GPUs running the most sequences within the latency bounds."""
         assert self.limits_ms is not None
         g, peak = self.gpus[gpu], float(self.peak[gpu])
-        c = best_concurrency(self.workload, n, peak, g.memory_bandwidth_gbs, int(g.memory_gb * 1e9), *self.limits_ms)
-        self.auto[gpu, n] = c
-        return c / tpot_s(self.workload, n, peak, g.memory_bandwidth_gbs, c)
+        c = best_concurrency(self.workload, n, peak, g.memory_bandwidth_gbs, int(g.memory_gb * 1e9), *self.limits_ms,
+                             link=link)
+        self.auto[gpu, n, link] = c
+        return c / tpot_s(self.workload, n, peak, g.memory_bandwidth_gbs, c, link)
 
     def speed(self, bt: BlockTable, c: Candidates, n_gpu: np.ndarray,
               net_gbs_per_gpu: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -238,10 +241,36 @@ class WorkTable:
             if np.any(np.asarray(c.servers) > 1):
                 days_a = self._scaled(days_a, gpu, n_gpu, c.servers, net_gbs_per_gpu)
             return days_a, self.tokens / (days_a * 86400.0)
-        pairs = gpu * 1000 + n_gpu
-        uniq, inv = np.unique(pairs, return_inverse=True)
-        per = np.array([self.serving_per_server(int(k // 1000), int(k % 1000)) for k in uniq])
-        return np.full((), np.nan), per[inv.reshape(np.shape(pairs))] * c.servers
+        blocks = np.asarray(c.block)
+        uniq, inv = np.unique(blocks, return_inverse=True)
+        per = np.array([self.parallelism(bt, int(k))[1] for k in uniq])
+        return np.full((), np.nan), per[inv.reshape(np.shape(blocks))] * c.servers
+
+    def tp_of(self, bt: BlockTable, block: Any) -> np.ndarray:
+        """GPUs per tensor-parallel group (replica) of each candidate's block (`parallelism`)."""
+        blocks = np.asarray(block)
+        uniq, inv = np.unique(blocks, return_inverse=True)
+        tps = np.array([self.parallelism(bt, int(k))[0] for k in uniq], dtype=np.int64)
+        return tps[inv.reshape(np.shape(blocks))]
+
+    def parallelism(self, bt: BlockTable, block: int) -> tuple[int, float]:
+        """(GPUs per replica, output tokens/s of the server) of serving block `block`: of the tensor-parallel
+        degrees that divide its GPUs, split the model's heads (`ModelShape.tensor_parallel_ok`) and hold the job in
+        each GPU's memory, the one whose replicas together serve fastest (ties: the smaller degree, fewer
+        all-reduces); all the GPUs as one group when none fits (the memory check then drops the build)."""
+        if block not in self._tp:
+            gpu, n = int(bt.gpu[block]), int(bt.n_gpu[block])
+            links = bt.links[block] if bt.links else {}
+            cap = int(np.floor(bt.vram_gb[block] * 1e9))
+            best: tuple[int, float] | None = None
+            for tp in range(1, n + 1):
+                if n % tp or not self.workload.model.tensor_parallel_ok(tp) or self._need_one(tp) > cap:
+                    continue
+                rate = (n // tp) * self.serving_per_server(gpu, tp, links.get(tp))
+                if best is None or rate > best[1]:
+                    best = (tp, rate)
+            self._tp[block] = best if best is not None else (n, self.serving_per_server(gpu, n, links.get(n)))
+        return self._tp[block]
 
 
     def _scaled(self, days: np.ndarray, gpu, n_gpu, servers, net) -> np.ndarray:

@@ -58,6 +58,7 @@ def _tensor_parallel(wl: Workload, n: int) -> list[Violation]:
     """Serving assumes one tensor-parallel group over the server's GPUs (docs/workload-model.md):
     a count vLLM and TensorRT-LLM cannot split the heads over gives an estimate no engine runs."""
     m = wl.model
+    n = wl.serving_tp(n)         # GPUs per replica where the workload runs several
     if wl.mode != "infer" or n <= 1 or m.tensor_parallel_ok(n):
         return []
     fit = max(k for k in range(1, n + 1) if m.tensor_parallel_ok(k))

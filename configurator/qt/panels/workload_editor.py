@@ -157,7 +157,6 @@ class WorkloadEditor(QWidget):
         self._train_rows(form)
         self._infer_rows(form)
         self.mfu = self._spin(QDoubleSpinBox(), 0, 100, suffix=" %", decimals=0, step=5)
-        self.mfu.setSpecialValueText(self.tr("default ({pct} %)").format(pct=round(wl.DEFAULT_MFU * 100)))
         self.mfu.valueChanged.connect(self._on_field_edit)
         form.addRow(self.tr("MFU"), self.mfu)
         self._show_mode_rows("train")
@@ -226,6 +225,10 @@ class WorkloadEditor(QWidget):
         for name, rows in self.mode_rows.items():
             for row in rows:
                 self.job_form.setRowVisible(row, name == mode)
+        # what the evaluation uses without an MFU: training's default falls with the model's size and the GPU count
+        # (workload_models.default_mfu: 0.40 on one 8-GPU server down to the at-scale figure), inference's is flat
+        self.mfu.setSpecialValueText(self.tr("default (by model size and GPU count)") if mode == "train"
+                                     else self.tr("default ({pct} %)").format(pct=round(wl.DEFAULT_MFU * 100)))
 
     def _spin(self, spin: Any, lo: float, hi: float, suffix: str = "", decimals: int = 0, step: float = 1) -> Any:
         spin.setRange(lo, hi)

@@ -115,10 +115,13 @@ def test_workload_wiring(hgx, catalog, monkeypatch):
     wl, kw = calls[0]
     assert wl == Workload.model_validate(spec)
     assert kw == {"gpu_memory_gb": 80, "n_gpus": 8, "gpu_bf16_tflops": 989, "gpu_fp8_tflops": 1979,
-                  "gpu_bandwidth_gbs": 3350}
+                  "gpu_bandwidth_gbs": 3350, "tp_link": None}     # training: no tensor-parallel all-reduces charged
     hgx.workload = {**spec, "mode": "infer"}
     evaluate(hgx, catalog)
     assert calls[-1][0].mode == "infer"
+    # serving on the HGX board: the tensor-parallel group's all-reduces cross its fabric
+    link = calls[-1][1]["tp_link"]
+    assert link is not None and link.kind == "scaleup" and link.gbs > 0
     hgx.workload = {"wrong": 1}   # invalid: no crash, no result
     assert evaluate(hgx, catalog).workload is None
 

@@ -21,7 +21,7 @@ import pytest
 from configurator.cli.commands.recommend import arguments as add_arguments
 from configurator.cli.recommend_command import build_request, to_text
 from configurator.core.cluster import plan_cluster
-from configurator.core.cluster.inputs import ClusterSpec, FabricSpec, ServerGroup
+from configurator.core.cluster.inputs import DEFAULT_FABRIC_PRICES, ClusterSpec, FabricSpec, ServerGroup
 from configurator.core.cluster.servers import default_switch
 from configurator.core.recommend import recommend
 from configurator.core.recommend.serving import DEFAULT_TPOT_MS, DEFAULT_TTFT_MS, ENGINE_MAX_SEQS
@@ -74,6 +74,19 @@ def test_serving_runs_the_most_sequences_within_the_bounds(job, evaluator):
         assert rec.results[0].servers == 1
 
 
+def test_serving_chooses_tensor_parallelism_and_replicas_per_candidate(evaluator):
+    """Each serving candidate runs its GPUs as the replicas that serve fastest: Llama 3 8B (16 GB in BF16) on
+    PCIe cards as one replica per GPU, with no all-reduce (the old answer ran 2 RTX 6000 Ada on different sockets
+    as TP2 over PCIe); Llama 3 70B splits over a few GPUs of each 8-GPU server, not one group of all eight. The
+    build's workload carries the split, so check sizes memory and speed per replica."""
+    for job, want in (("8b-serve-50k", lambda tp, n: tp == 1), ("70b-serve-1000", lambda tp, n: 1 < tp < n)):
+        for r in _answers(job, evaluator):
+            s, n = r.serving, r.evaluation.compute.gpu_count
+            assert s is not None and want(s.tp, n), (job, s.tp, n)
+            assert s.tp * s.replicas == n * r.servers and n % s.tp == 0
+            assert r.build.workload is not None and r.build.workload["infer"]["tensor_parallel"] == s.tp
+
+
 def test_training_answers_say_what_they_assumed(evaluator):
     text = to_text(_recommend("13b-finetune", evaluator), finetune=True)
     assert "--tokens" in text and "No deadline" in text
@@ -112,11 +125,15 @@ def test_multi_server_training_shows_the_pipeline_depth_it_chose(evaluator):
         assert f"PP {p.pipeline_stages} × DP {p.data_parallel}" in text
         switch = default_switch(r.build, evaluator.catalog)      # what `cluster --from` picks: RoCE NICs, SN5600
         plan = plan_cluster(ClusterSpec(servers=(ServerGroup(build=r.build, count=r.servers),),
-                                        fabric=FabricSpec(switch=switch)), evaluator.catalog, evaluator)
+                                        fabric=FabricSpec(switch=switch), prices=DEFAULT_FABRIC_PRICES),
+                            evaluator.catalog, evaluator)       # as `cluster --from` prices it
         assert plan.scaled is not None and plan.scaled.pipeline_stages == p.pipeline_stages
         assert not [v.code for v in plan.violations if v.severity == "error"]
-        # the fabric's switches are in the answer's price, as the cluster plan prices them
-        assert r.fabric > 0 and r.fabric == sum(
-            (ln.extended or 0 for ln in plan.cost.lines
-             if ln.group.id == "cluster.group.fabric" and getattr(ln.item, "id", "").startswith("cluster.item.switch")), 0)
+        # the fabric's switches, optics and cables and the racks, PDUs and installation are in the answer's price,
+        # as the cluster plan prices them: every line but the servers'
+        rest = [ln for ln in plan.cost.lines if ln.group.id != "cluster.group.servers"]
+        assert {getattr(ln.item, "id", "").rsplit(".", 1)[-1] for ln in rest} >= {"transceiver-nic", "cable-dac", "pdu",
+                                                                                  "install"}
+        assert all(ln.unit_price is not None for ln in rest) and not plan.cost.on_request
+        assert r.fabric > 0 and r.fabric == sum((ln.extended or 0 for ln in rest), 0)
     assert any(r.layout is not None and r.layout.pipeline_stages > 1 for r in rec.results)

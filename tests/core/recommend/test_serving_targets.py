@@ -48,7 +48,7 @@ def test_each_target_binds_on_its_own() -> None:
     assert [r.kind for r in drops(req, [_serving(0.150, 0.01, 1000), _serving(0.05, 0.01, 10)])] == ["ttft", "users"]
 
 
-def test_users_spread_over_servers() -> None:
+def test_users_spread_over_replicas() -> None:
     assert per_server(None, 3, 16) == 16
     assert per_server(100, 3, 1) == 34
 
@@ -67,11 +67,13 @@ def test_every_build_meets_every_target_and_shows_its_parallelism(evaluator) -> 
     assert rec.results
     for r in rec.results:
         s = r.serving
-        assert s is not None and s.tp == r.evaluation.compute.gpu_count and s.replicas == r.servers
+        # each server's GPUs run as replicas of TP GPUs (TP dividing them), and the build's workload says which
+        assert s is not None and s.tp * s.replicas == r.evaluation.compute.gpu_count * r.servers
+        assert r.build.workload is not None and r.build.workload["infer"]["tensor_parallel"] == s.tp
         assert s.ttft_s * 1000 <= 400 and s.tpot_s * 1000 <= 15 and s.max_users >= 300
-        assert s.concurrency == -(-300 // r.servers)
+        assert s.concurrency == -(-300 // s.replicas)       # the users spread over the replicas
         # the rate shown is the users' concurrency at that time per output token
-        assert r.tokens_per_s == pytest.approx(s.concurrency * r.servers / s.tpot_s)
+        assert r.tokens_per_s == pytest.approx(s.concurrency * s.replicas / s.tpot_s)
 
 
 def test_an_impossible_tpot_says_which_target_bound(evaluator) -> None:
