@@ -27,7 +27,7 @@ class Job:
         self._fn = fn
         self._cancel = threading.Event()
         self.finished = threading.Event()
-        #: the last `report(*figures)` of the worker (a tuple of numbers), () before the first
+        # the last `report(*figures)` of the worker (a tuple of numbers), () before the first
         self.figures: tuple = ()
         self.result: Any = None
         self.error: BaseException | None = None

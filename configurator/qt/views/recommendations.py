@@ -69,7 +69,7 @@ class RecommendDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.recommendation: Recommendation | None = None
-        #: the search under way, None when none is
+        # the search under way, None when none is
         self.job: Job | None = None
         self._poll = QTimer(self)
         self._poll.setInterval(50)

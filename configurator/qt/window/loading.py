@@ -26,11 +26,11 @@ from ..background import Job
 if TYPE_CHECKING:
     from ...core.catalog import Catalog
 
-#: a load still going after this long and building the cache (a file missed it) gets the window
+# a load still going after this long and building the cache (a file missed it) gets the window
 SHOW_AFTER_S = 0.4
-#: a load still going after this long gets it whatever it is doing
+# a load still going after this long gets it whatever it is doing
 SHOW_ANYWAY_S = 1.5
-#: how often the window reads the worker's figures
+# how often the window reads the worker's figures
 POLL_MS = 50
 
 
