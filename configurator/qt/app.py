@@ -81,11 +81,11 @@ def open_session(build_path: str | None):
     from ..core.evaluator import Evaluator
     from ..core.session import Session
     from ..formats.importers import importer_for
-    from ..store.catalogs import default_catalog
     from ..store.loaded_evaluator import default_evaluator
     from .window.file_actions import default_chassis, new_build
+    from .window.loading import load_catalog_with_progress
 
-    catalog = default_catalog()
+    catalog = load_catalog_with_progress()   # a window with progress when it takes a while (cold cache)
     error = ""
     issues: list = []
     try:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import csv
 import gc
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -38,6 +38,14 @@ from .text_files import FileReadError, decode_text, read_bytes, read_text
 
 MAX_FILE_BYTES = 64_000_000  # a distributor's price list or vendor catalog: tens of thousands of SKUs
 NON_PART_FILES = {"models.toml", "fx.toml"}
+#: how often a catalog file being parsed reports the parts it has validated so far (`LoadProgress`)
+TICK_PARTS = 500
+
+#: `progress(files done, files in all, parts so far, building)`: called as a catalog load goes (store
+#: is Qt-free; the GUI shows it, qt/window/loading.py). `building` is True once a file missed the
+#: cache and is parsed (the slow path: seconds for thousands of parts). It may raise to stop the load
+#: (nothing half-written stays: cache entries are written whole, by `safe_write.atomic_write`).
+LoadProgress = Callable[[int, int, int, bool], None]
 
 
 def display_name(path: Path) -> str:
@@ -61,20 +69,29 @@ def _loc(err: ErrorDetails) -> str:
     return ".".join(str(x) for x in err.get("loc", ()) if x is not None)
 
 
-def load_part_file(path: Path, cache: CatalogCache | None = None) -> tuple[list[Part], list[LoadIssue]]:
+def load_part_file(path: Path, cache: CatalogCache | None = None,
+                   tick: Callable[[int], None] | None = None) -> tuple[list[Part], list[LoadIssue]]:
     """Parts of one catalog file, and an issue per entry that did not validate (from `cache`
-    when it holds this file's bytes)."""
+    when it holds this file's bytes); `tick(parts validated)` as a parse starts (a cache miss) and
+    every `TICK_PARTS` parts of it."""
     name = display_name(path)
     try:
         raw = read_bytes(path, max_bytes=MAX_FILE_BYTES, what="catalog file")
     except FileReadError as exc:
         return [], [LoadIssue(name, "", "", _cannot_read(exc.msg))]
-    return cache.get_or_parse(name, raw, parse_part_file) if cache else parse_part_file(name, raw)
+
+    def parse(name: str, raw: bytes) -> tuple[list[Part], list[LoadIssue]]:
+        if tick is not None:
+            tick(0)
+        return parse_part_file(name, raw, tick)
+    return cache.get_or_parse(name, raw, parse) if cache else parse(name, raw)
 
 
-def parse_part_file(name: str, raw: bytes) -> tuple[list[Part], list[LoadIssue]]:
+def parse_part_file(name: str, raw: bytes,
+                    tick: Callable[[int], None] | None = None) -> tuple[list[Part], list[LoadIssue]]:
     """Parts of the catalog file `name` whose bytes are `raw` (a cache miss: the TOML reader is
-    imported here, a start with a warm cache never needs it)."""
+    imported here, a start with a warm cache never needs it); `tick(parts so far)` every
+    `TICK_PARTS` entries."""
     import tomllib
 
     try:
@@ -97,6 +114,8 @@ def parse_part_file(name: str, raw: bytes) -> tuple[list[Part], list[LoadIssue]]
     parts: list[Part] = []
     issues: list[LoadIssue] = []
     for i, entry in enumerate(entries):
+        if tick is not None and i and not i % TICK_PARTS:
+            tick(len(parts))
         if not isinstance(entry, dict):
             issues.append(LoadIssue(name, f"#{i + 1}", "", Msg("catalog.not-a-table")))
             continue
@@ -206,14 +225,44 @@ def _csv_files(folder: Path, issues: list[LoadIssue]) -> list[Path]:
     return _listing(folder, ".csv", issues)
 
 
-def _load_folder(files: list[Path], loader, issues: list[LoadIssue]) -> list:
-    """Everything `loader` reads from `files`; its problems go to `issues`."""
+def _listed(lister, folder: Path) -> tuple[list[Path], list[LoadIssue]]:
+    """(`lister`'s files of `folder`, the problem listing it, if any)."""
+    problems: list[LoadIssue] = []
+    return lister(folder, problems), problems
+
+
+def _load_folder(files: list[Path], loader, issues: list[LoadIssue], done=lambda n: None) -> list:
+    """Everything `loader` reads from `files`; its problems go to `issues`; `done(items)` after each file."""
     out: list = []
     for path in files:
         loaded, problems = loader(path)
         issues.extend(problems)
         out.extend(loaded)
+        done(len(loaded))
     return out
+
+
+class _Counter:
+    """The files and parts a load has read so far, told to a `LoadProgress` (or to nobody)."""
+
+    def __init__(self, progress: LoadProgress | None, files: int) -> None:
+        self.progress, self.files, self.done, self.parts = progress, files, 0, 0
+        self.building = False
+        self.tell_files()
+
+    def parsing(self, in_file: int) -> None:
+        """A file missed the cache and is being parsed: `in_file` of its parts validated so far."""
+        self.building = True
+        self.tell_files(in_file)
+
+    def tell_files(self, in_file: int = 0) -> None:
+        if self.progress is not None:
+            self.progress(self.done, self.files, self.parts + in_file, self.building)
+
+    def file_done(self, parts: int) -> None:
+        self.done += 1
+        self.parts += parts
+        self.tell_files()
 
 
 def _first_per_id(items: list, key, duplicate: str, issues: list[LoadIssue]) -> dict:
@@ -248,30 +297,40 @@ def load_catalog(
     catalog_dirs: Iterable[Path] | None = None,
     price_dirs: Iterable[Path] | None = None,
     cache: CatalogCache | None = None,
+    progress: LoadProgress | None = None,
 ) -> Catalog:
     """Load shipped catalogs, then the user's (later folders override earlier ones); with
-    `cache`, each catalog file's validated parts come from it when its bytes are unchanged."""
+    `cache`, each catalog file's validated parts come from it when its bytes are unchanged.
+    `progress` (`LoadProgress`) hears of each file read and, in a long parse, of the parts so far."""
     with _collector_paused():
-        return _load_catalog(catalog_dirs, price_dirs, cache)
+        return _load_catalog(catalog_dirs, price_dirs, cache, progress)
 
 
 def _load_catalog(catalog_dirs: Iterable[Path] | None, price_dirs: Iterable[Path] | None,
-                  cache: CatalogCache | None) -> Catalog:
+                  cache: CatalogCache | None, progress: LoadProgress | None = None) -> Catalog:
     if catalog_dirs is None:
         catalog_dirs = [paths.catalog_dir(), paths.user_catalog_dir()]
     if price_dirs is None:
         price_dirs = [paths.price_dir(), paths.user_price_dir()]
     issues: list[LoadIssue] = []
+    # every folder listed first, so that the progress knows the files in all; a folder's listing
+    # problem is reported at its turn, as before
+    part_lists = [_listed(_toml_files, Path(folder)) for folder in catalog_dirs]
+    price_lists = [_listed(_csv_files, Path(folder)) for folder in price_dirs]
+    count = _Counter(progress, sum(len(f) for f, _ in part_lists) + sum(len(f) for f, _ in price_lists))
+    tick = count.parsing if progress else None
     # every registry model is one of the AnyPart classes
     parts: dict[str, AnyPart] = {}
-    for folder in catalog_dirs:
-        loaded_parts = _load_folder(_toml_files(Path(folder), issues), lambda p: load_part_file(p, cache), issues)
+    for files, unlisted in part_lists:
+        issues.extend(unlisted)
+        loaded_parts = _load_folder(files, lambda p: load_part_file(p, cache, tick), issues, count.file_done)
         parts.update(_first_per_id(loaded_parts, lambda p: p.id, "catalog.duplicate-id", issues))
     if cache is not None:
         cache.prune()
     prices: dict[str, Price] = {}
-    for folder in price_dirs:
-        loaded_prices = _load_folder(_csv_files(Path(folder), issues), load_price_file, issues)
+    for files, unlisted in price_lists:
+        issues.extend(unlisted)
+        loaded_prices = _load_folder(files, load_price_file, issues, lambda _n: count.file_done(0))
         prices.update(_first_per_id(loaded_prices, lambda p: p.part_id, "catalog.duplicate-price", issues))
     return Catalog(parts=parts, prices=prices, issues=tuple(issues))
 
@@ -279,9 +338,9 @@ def _load_catalog(catalog_dirs: Iterable[Path] | None, price_dirs: Iterable[Path
 _DEFAULT: Catalog | None = None
 
 
-def default_catalog() -> Catalog:
-    """The process-wide catalog (shipped + user), loaded once."""
+def default_catalog(progress: LoadProgress | None = None) -> Catalog:
+    """The process-wide catalog (shipped + user), loaded once (`progress`: see `load_catalog`)."""
     global _DEFAULT
     if _DEFAULT is None:
-        _DEFAULT = load_catalog(cache=CatalogCache(paths.user_cache_dir() / "catalog"))
+        _DEFAULT = load_catalog(cache=CatalogCache(paths.user_cache_dir() / "catalog"), progress=progress)
     return _DEFAULT

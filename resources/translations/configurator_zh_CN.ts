@@ -1304,6 +1304,29 @@ Click to open this build in the builder</source>
     </message>
 </context>
 <context>
+    <name>LoadingWindow</name>
+    <message>
+        <source>Reading the catalogs…</source>
+        <translation>正在读取目录…</translation>
+    </message>
+    <message>
+        <source>The first start after a catalog changes builds its cache; later starts are quick.</source>
+        <translation>目录更改后的首次启动会建立其缓存；之后的启动会很快。</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>File %1 of %2 · %3 parts so far</source>
+        <translation>第 %1 个文件，共 %2 个 · 已读取 %3 个部件</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Components</source>
@@ -2254,6 +2277,10 @@ Click to open this build in the builder</source>
         <translation>推荐配置</translation>
     </message>
     <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
         <source>Open as build</source>
         <translation>作为配置打开</translation>
     </message>
@@ -2388,6 +2415,26 @@ Click to open this build in the builder</source>
     <message>
         <source>Budget: not a number</source>
         <translation>预算：不是数字</translation>
+    </message>
+    <message>
+        <source>Preparing the search…</source>
+        <translation>正在准备搜索…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Searching: block %1 of %2</source>
+        <translation>正在搜索：第 %1 块，共 %2 块</translation>
+    </message>
+    <message>
+        <source>Search cancelled; the result shown is the previous one.</source>
+        <translation>已取消搜索；显示的是上一次的结果。</translation>
+    </message>
+    <message>
+        <source>Search cancelled.</source>
+        <translation>已取消搜索。</translation>
     </message>
     <message>
         <source>Price (%s)</source>

@@ -15,6 +15,12 @@ from configurator.store.catalogs import load_catalog
 from configurator.store.loaded_evaluator import default_evaluator
 
 
+def run(dialog: RecommendDialog) -> None:
+    """Recommend and wait for the worker's result (shown on this, the GUI, thread)."""
+    dialog.run()
+    dialog.wait()
+
+
 @pytest.fixture
 def session() -> Session:
     cat = load_catalog()
@@ -29,7 +35,7 @@ def test_recommend_then_open_and_undo(qtbot, session) -> None:
     dialog.tokens.setText("1e10")
     dialog.deadline.setValue(14)
     dialog.servers.setValue(1)
-    dialog.run()
+    run(dialog)
     assert dialog.recommendation is not None and dialog.table.rowCount() == len(dialog.recommendation.results) > 0
     assert "trains in" in dialog.details.toPlainText()
     before = session.build.snapshot()
@@ -48,7 +54,7 @@ def test_bad_budget_says_so(qtbot, session) -> None:
     dialog = RecommendDialog(session)
     qtbot.addWidget(dialog)
     dialog.budget.setText("lots")
-    dialog.run()
+    run(dialog)
     assert "Budget" in dialog.error.text() and dialog.recommendation is None
 
 
@@ -56,7 +62,7 @@ def test_clicking_a_point_selects_its_row(qtbot, session) -> None:
     dialog = RecommendDialog(session)
     qtbot.addWidget(dialog)
     dialog.servers.setValue(1)
-    dialog.run()
+    run(dialog)
     points = dialog.scatter.points()
     dialog._on_points_clicked(dialog.scatter, [points[1]])
     assert dialog.selected_rows() == [1]
@@ -68,10 +74,10 @@ def test_best_row_is_selected_even_with_ctrl_held(qtbot, session) -> None:
     dialog = RecommendDialog(session)
     qtbot.addWidget(dialog)
     dialog.servers.setValue(1)
-    dialog.run()
+    run(dialog)
     qtbot.keyPress(dialog.table, Qt.Key.Key_Control, Qt.KeyboardModifier.ControlModifier)   # held
     try:
-        dialog.run()                              # a second run over a selected first row
+        run(dialog)                               # a second run over a selected first row
         assert dialog.selected_rows() == [0] and "1." in dialog.details.toPlainText()
     finally:
         qtbot.keyRelease(dialog.table, Qt.Key.Key_Control)
@@ -87,7 +93,7 @@ def test_the_reasons_fit_the_table_at_1366(qtbot, session) -> None:
     dialog.tokens.setText("1e10")
     dialog.deadline.setValue(14)
     dialog.servers.setValue(1)
-    dialog.run()
+    run(dialog)
     table = dialog.table
     last = table.columnCount() - 1
     assert sum(table.columnWidth(c) for c in range(last + 1)) <= table.viewport().width() + 1
@@ -126,7 +132,7 @@ def test_parts_left_out_for_want_of_a_price_are_said(qtbot) -> None:
     dialog.tokens.setText("1e10")
     dialog.deadline.setValue(14)
     dialog.servers.setValue(1)
-    dialog.run()
+    run(dialog)
     assert dialog.recommendation is not None and dialog.recommendation.results
     assert not dialog.left_out.isHidden()
     assert dialog.left_out.text().startswith("Left out: 2 parts without a price: dist-nic-400g and dist-cord-c19-c20-1m.")
@@ -136,5 +142,5 @@ def test_nothing_left_out_hides_the_line(qtbot, session) -> None:
     dialog = RecommendDialog(session)
     qtbot.addWidget(dialog)
     dialog.servers.setValue(1)
-    dialog.run()
+    run(dialog)
     assert dialog.left_out.isHidden() and not dialog.left_out.text()

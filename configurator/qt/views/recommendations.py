@@ -6,6 +6,12 @@ shows the front as a pyqtgraph scatter (money against time or rate) beside a tab
 with why each is there and what binds it. Clicking a point selects its row (Ctrl-click several to
 compare them side by side in the table); "Open as build" replaces the session's build with the
 chosen server as one undoable step (`ops.Restore`).
+
+The search runs on a worker thread (`qt/background.py`) with its own `Evaluator` over the session's
+catalog, rates and presets (the session's memos stay the GUI thread's); a bar under the table
+follows the core's `progress(block, blocks)` and Cancel stops it at the next block, keeping the
+result shown before. The result is taken on the GUI thread, from a timer the dialog owns, so a
+dialog closed meanwhile (which cancels its search) is never reached from the worker.
 """
 
 from __future__ import annotations
@@ -13,8 +19,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, get_args
 
-from PySide6.QtCore import QItemSelectionModel, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -24,6 +29,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QProgressBar,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -36,11 +42,13 @@ from PySide6.QtWidgets import (
 
 from ...core.evaluate.workload import InferJob, TrainJob, Workload
 from ...core.evaluate.workload_models import InferPrecision, TrainPrecision
+from ...core.evaluator import Evaluator
 from ...core.ops import Restore
 from ...core.recommend import Recommendation, Request, recommend
 from ...core.recommend.request import DEFAULT_MAX_SERVERS
 from ...words.i18n import _
 from ...words.render import say
+from ..background import Job
 from ..panels.panel_charts import make_plot
 from ..screen_fit import resize_to_fit
 from ..tr_marks import QT_TRANSLATE_NOOP
@@ -61,6 +69,11 @@ class RecommendDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.recommendation: Recommendation | None = None
+        # the search under way, None when none is
+        self.job: Job | None = None
+        self._poll = QTimer(self)
+        self._poll.setInterval(50)
+        self._poll.timeout.connect(self._check_job)
         self.setWindowTitle(self.tr("Recommend a build"))
         resize_to_fit(self, 1500, 900)
         layout = QHBoxLayout(self)
@@ -91,6 +104,19 @@ class RecommendDialog(QDialog):
         self.left_out.setWordWrap(True)
         self.left_out.setVisible(False)
         right.addWidget(self.left_out)
+        # the search's progress (block N of M) and its Cancel, shown while one runs
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(True)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.clicked.connect(self.cancel)
+        searching = QHBoxLayout()
+        searching.addWidget(self.progress, 1)
+        searching.addWidget(self.cancel_button)
+        self.searching = QWidget()
+        self.searching.setLayout(searching)
+        searching.setContentsMargins(0, 0, 0, 0)
+        self.searching.setVisible(False)
+        right.addWidget(self.searching)
         self.status = QLabel()
         self.open_button = QPushButton(self.tr("Open as build"))
         self.open_button.setEnabled(False)
@@ -161,7 +187,7 @@ class RecommendDialog(QDialog):
                               (self.tr("Site ambient (°C)"), self.ambient), (self.tr("Objective"), self.objective),
                               (self.tr("Max servers"), self.servers)):
             form.addRow(label, widget)
-        go = QPushButton(self.tr("Recommend"))
+        self.go = go = QPushButton(self.tr("Recommend"))
         go.setDefault(True)
         go.clicked.connect(self.run)
         form.addRow(go)
@@ -222,19 +248,77 @@ class RecommendDialog(QDialog):
 
     # ------------------------------------------------------------------ results
     def run(self) -> None:
-        """Recommend with the current inputs and show the front."""
+        """Start the search with the current inputs (on a worker thread); the front is shown when
+        it ends (`_check_job`). A search already running is left to finish."""
+        if self.job is not None:
+            return
         try:
             req = self.request()
         except ValueError as exc:   # pydantic's ValidationError is a ValueError
             self.error.setText(str(exc).splitlines()[0])
             return
         self.error.setText("")
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            self.recommendation = recommend(req, self.session.evaluator)
-        finally:
-            QGuiApplication.restoreOverrideCursor()
-        self._show(self.recommendation)
+        ev = self.session.evaluator
+        # its own evaluator: the worker never shares the session's memos with the GUI thread
+        searcher = Evaluator(ev.catalog, ev.fx, ev.presets)
+        self.job = Job(lambda progress: recommend(req, searcher, progress), name="recommend").start()
+        self.progress.setRange(0, 0)        # busy until the first block is swept
+        self.progress.setFormat(self.tr("Preparing the search…"))
+        self.cancel_button.setEnabled(True)
+        self.searching.setVisible(True)
+        self.go.setEnabled(False)
+        self._poll.start()
+
+    def cancel(self) -> None:
+        """Stop the search at its next block; the result shown before stays."""
+        if self.job is not None:
+            self.job.cancel()
+            self.cancel_button.setEnabled(False)
+            self.progress.setFormat(self.tr("Cancelling…"))
+
+    def wait(self, timeout_ms: int = 60_000) -> None:
+        """Block until the search under way has ended and its result is shown (tests, scripts)."""
+        job = self.job
+        if job is not None:
+            job.wait(timeout_ms / 1000)
+            self._check_job()
+
+    def _check_job(self) -> None:
+        """On the GUI thread: the worker's progress, and its result once it has ended."""
+        job = self.job
+        if job is None:
+            self._poll.stop()
+            return
+        if len(job.figures) == 2 and not job.done:
+            done, total = job.figures
+            self.progress.setRange(0, total)
+            self.progress.setValue(done)
+            self.progress.setFormat(self.tr("Searching: block %1 of %2").replace("%1", f"{done:,}")
+                                    .replace("%2", f"{total:,}"))
+        if not job.done:
+            return
+        self._poll.stop()
+        self.job = None
+        self.searching.setVisible(False)
+        self.go.setEnabled(True)
+        if job.cancelled:
+            self.status.setText(self.tr("Search cancelled; the result shown is the previous one.")
+                                if self.recommendation is not None else self.tr("Search cancelled."))
+        elif job.error is not None:
+            self.error.setText(str(job.error).splitlines()[0] if str(job.error) else repr(job.error))
+        else:
+            self.recommendation = job.result
+            self._show(job.result)
+
+    def done(self, result: int) -> None:  # noqa: D401 - Qt's name: close, Esc, accept and reject end here
+        """Closing the view cancels its search (the worker stops at its next block)."""
+        if self.job is not None:
+            self.job.cancel()
+        self._poll.stop()
+        self.job = None
+        self.searching.setVisible(False)
+        self.go.setEnabled(True)
+        super().done(result)
 
     def _show(self, rec: Recommendation) -> None:
         training = rec.request.training
