@@ -26,6 +26,7 @@ FRAMES: dict[str, Entry] = {
     "input.name": N_("name: {details}"),
     "input.cannot-read": N_("cannot read: {details}"),
     "input.cannot-save": N_("cannot save: {details}"),
+    "input.not-toml": N_("not valid TOML ({reason})"),
 }
 
 #: store/text_files.py: reading any file
