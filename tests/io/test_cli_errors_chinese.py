@@ -186,3 +186,18 @@ def test_unsupported_lang_is_one_chinese_line():
         i18n.choose_language("fr")
     assert str(info.value) == "--lang: unsupported language 'fr' (choose from en, zh_CN)"
     assert error_text(info.value, "zh_CN") == "--lang: 不支持的语言 'fr'（可选：en, zh_CN）"
+
+
+@pytest.mark.parametrize("args,english", [
+    (["-o", "out.docx"], "out.docx: no exporter for .docx (known: "),
+    (["-o", "out.pdf", "--format", "upgrade-pdf"], "no parts are marked owned, so there is no server to upgrade"),
+])
+def test_a_refused_export_is_one_chinese_line(args, english, tmp_path, capsys, monkeypatch):
+    """The registry's and the upgrade export's refusals are messages (words/format_words.py)."""
+    monkeypatch.chdir(tmp_path)
+    build = str(paths.repo_root() / "examples" / "hgx-h100-8gpu.json")
+    code, _, err = _main_zh(["export", build, *args], capsys)
+    assert code == 2 and err.count("\n") == 1 and HAN.search(err), err
+    assert _english_left(err, build, "configurator", "out.docx", "BEFORE", "AFTER") is None, err
+    assert main(["export", build, *args]) == 2
+    assert english in capsys.readouterr().err
