@@ -201,3 +201,20 @@ def test_a_refused_export_is_one_chinese_line(args, english, tmp_path, capsys, m
     assert _english_left(err, build, "configurator", "out.docx", "BEFORE", "AFTER") is None, err
     assert main(["export", build, *args]) == 2
     assert english in capsys.readouterr().err
+
+
+def test_a_corrupt_quote_counter_and_a_path_with_no_results_read_in_chinese(tmp_path, zh):
+    from configurator.formats.importers.acceptance.folder import read_results
+    from configurator.store import quote_counter
+
+    bad = tmp_path / "quote-counter.json"
+    bad.write_text('{"years": []}', encoding="utf-8")
+    with pytest.raises(quote_counter.QuoteError) as info:
+        quote_counter._read(bad)
+    assert str(info.value) == f"{bad}: quote counter is corrupt; fix field 'years' or remove the file"
+    assert error_text(info.value) == f"{bad}: 报价编号计数器已损坏；请修正字段 'years' 或删除该文件"
+    nowhere = tmp_path / "nowhere"
+    with pytest.raises(ValueError) as info:
+        read_results(nowhere)
+    assert str(info.value) == f"{nowhere}: not an acceptance results folder or a probe file"
+    assert error_text(info.value) == f"{nowhere}: 不是验收结果文件夹，也不是探测文件"
