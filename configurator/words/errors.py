@@ -4,8 +4,9 @@ A reader raises `core.input_error.InputError` (a message, the file, the field, t
 `error_text` frames the message with where it happened (`file: field 'x': …`, words/input_words.py)
 and words it. A reason the app did not word (a library's, `Msg("input.as-given", text=…)`) is
 shown as given inside that translated frame; tomllib's reasons and the OS's error numbers are
-messages of their own (core/library_errors.py). An error that is not yet data (a plain
-`ValueError`'s English line) is shown as it is.
+messages of their own (core/library_errors.py). Another error carrying a `msg` (an `OpError`, an
+`InvalidValueError`) is that message worded; an error that is not yet data (a plain `ValueError`'s
+English line) is shown as it is.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ def error_text(exc: BaseException, language: str | None = None) -> str:
     """The first line of `exc` in `language` (default: the current one)."""
     if isinstance(exc, InputError):
         return say(exc.where or exc.msg, language)
+    msg = getattr(exc, "msg", None)
+    if isinstance(msg, Msg):         # an edit refused (core/ops.py `OpError`), a validator's refusal
+        return say(msg, language)
     text = str(exc)
     return text.splitlines()[0] if text else type(exc).__name__
 

@@ -14,6 +14,8 @@ WORDS: dict[str, Entry] = {
     "format.kind-cluster-exporter": N_("cluster exporter"),
     "format.kind-comparison-exporter": N_("comparison exporter"),
     "format.kind-server-importer": N_("server importer"),
+    # the NetBox device type of a build whose chassis the catalog lacks
+    "format.unknown-chassis": N_("chassis {chassis} is not in the catalog"),
     # the upgrade quote and delta BOM of one build: its owned parts are the server as it is
     "format.nothing-owned": N_("no parts are marked owned, so there is no server to upgrade; import the server first "
                                "or give BEFORE and AFTER builds"),

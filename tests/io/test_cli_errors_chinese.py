@@ -218,3 +218,16 @@ def test_a_corrupt_quote_counter_and_a_path_with_no_results_read_in_chinese(tmp_
         read_results(nowhere)
     assert str(info.value) == f"{nowhere}: not an acceptance results folder or a probe file"
     assert error_text(info.value) == f"{nowhere}: 不是验收结果文件夹，也不是探测文件"
+
+
+def test_a_comparison_refused_and_an_edit_refused_read_in_chinese(zh):
+    """`CompareError` is a message naming the column and the field; an `OpError` is worded from its `msg`."""
+    from configurator.core.compare.comparison import CompareError, compare_error
+    from configurator.core.message import Msg
+    from configurator.core.ops import OpError
+
+    err = compare_error("HGX (A)", "currency", Msg("compare.no-rate", old="USD", new="XXX"))
+    assert isinstance(err, CompareError) and str(err) == "HGX (A): currency: no exchange rate USD→XXX"
+    assert error_text(err) == "HGX (A): currency: 没有 USD→XXX 的汇率"
+    refused = OpError(Msg("op.unknown-chassis", chassis="nope"))
+    assert HAN.search(error_text(refused)) and "op.unknown-chassis" not in error_text(refused)
