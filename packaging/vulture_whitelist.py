@@ -85,10 +85,8 @@ _.app_version             # a recovery copy's record
 _.P_
 _.OTHER
 _.ARGPARSE_WORDS
-_.FRAMES
 _.FILES
 _.BUILD_FILES
-_.TOML
 _.BUILD_NOTES
 _.CLUSTER_FILES
 _.CATALOG_FILES

@@ -124,8 +124,6 @@ def test_every_mapped_pydantic_type_is_worded_as_pydantic_and_translated(kind):
         assert wording is None or HAN.search(catalog.gettext(str(wording))), wording
     chinese = say(msg, "zh_CN")
     assert HAN.search(chinese) and "should" not in chinese, chinese
-    english = validation_text.message({"type": kind, "ctx": ctx, "msg": "?"})   # a catalog issue keeps English,
-    assert HAN.search(catalog.translate(english)), english                       # read back by the templates
 
 
 def test_a_type_not_mapped_keeps_pydantic_text_and_value_errors_lose_their_prefix():

@@ -1,5 +1,5 @@
 """Plain-text view of an Evaluation for the terminal (the CLI's default output), in the current language
-(configurator/words/i18n.py: `_()` for the report's own words, `translate()` for the core's messages)."""
+(configurator/words/i18n.py: `_()` for the report's own words, `say` for the core's messages)."""
 
 from __future__ import annotations
 

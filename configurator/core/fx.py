@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 
 from .catalog import LoadIssue
 from .input_error import InputError
+from .library_errors import toml_msg
 from .message import Arg, Msg, Seq
 
 
@@ -73,7 +74,7 @@ def parse_fx(text: str, source: str = "fx.toml", issues: list[LoadIssue] | None 
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except (tomllib.TOMLDecodeError, RecursionError) as exc:
-        why = Msg("build.too-deep-bare") if isinstance(exc, RecursionError) else Msg("input.as-given", text=str(exc))
+        why = Msg("build.too-deep-bare") if isinstance(exc, RecursionError) else toml_msg(exc)
         raise InputError(Msg("input.cannot-read", details=why), source) from None
     rows = data.get("rates", [])
     if not isinstance(rows, list):

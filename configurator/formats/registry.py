@@ -11,10 +11,13 @@ inventory import) is one new module plus its line in the registry's dict.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from ..core.input_error import InputError
+from ..core.message import Msg
 
 if TYPE_CHECKING:   # annotations only: looking a format up imports none of the models
     from ..core.build import Build
@@ -24,8 +27,20 @@ if TYPE_CHECKING:   # annotations only: looking a format up imports none of the 
     from ..store.build_files import LoadedBuild
 
 
-class UnknownFormatError(ValueError):
-    """No importer or exporter by that name or for that file suffix."""
+class UnknownFormatError(InputError):
+    """No importer or exporter by that name or for that file suffix (words/format_words.py)."""
+
+
+#: the kinds of format, as the refusals name them (words/format_words.py)
+_KINDS = {"importer": "format.kind-importer", "exporter": "format.kind-exporter",
+          "cluster exporter": "format.kind-cluster-exporter", "comparison exporter": "format.kind-comparison-exporter",
+          "server importer": "format.kind-server-importer"}
+
+
+def unknown_name(kind: str, name: str, known: Iterable[str]) -> UnknownFormatError:
+    """The refusal of a format name no registry of `kind` holds, listing the known ones."""
+    return UnknownFormatError(Msg("format.unknown", kind=Msg(_KINDS[kind]), name=repr(name),
+                                  names=", ".join(sorted(known))))
 
 
 @dataclass(frozen=True)
@@ -78,7 +93,7 @@ def by_name(registry: Mapping[str, F], name: str, kind: str) -> F:
     """The format called `name`; `kind` ("importer", "exporter") words the error."""
     found = registry.get(name)
     if found is None:
-        raise UnknownFormatError(f"unknown {kind} {name!r}; known: {', '.join(sorted(registry))}")
+        raise unknown_name(kind, name, registry)
     return found
 
 
@@ -91,7 +106,8 @@ def for_path(registry: Mapping[str, F], path: Path | str, kind: str, default: F 
     if default is not None:
         return default
     known = ", ".join(s for fmt in registry.values() for s in fmt.suffixes)
-    raise UnknownFormatError(f"{path}: no {kind} for {suffix or 'files without a suffix'} (known: {known})")
+    raise UnknownFormatError(Msg("format.no-format-for", kind=Msg(_KINDS[kind]),
+                                 suffix=suffix or Msg("format.no-suffix"), known=known), str(path))
 
 
 def dialog_filter(fmt: Importer | Exporter) -> str:

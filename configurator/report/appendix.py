@@ -6,9 +6,9 @@ each input's source, as `configurator explain BUILD FIGURE` prints it (`core.exp
 is named by its path in `evaluate --json`; only figures the evaluation has are linked, so every
 link has an entry (reportlab refuses to write a PDF with a link to no destination).
 
-The explanations are built by the core when the quote is written (never during evaluation), and
-pass through the app's message catalog in the quote's language (`Labels.message`), the way the
-quote prints the core's violation messages.
+The explanations are built by the core when the quote is written (never during evaluation) as
+data, and worded in the quote's language by the words (`words.explain_words.explained`, through
+`say`), the way the quote prints the core's violation messages.
 """
 
 from __future__ import annotations

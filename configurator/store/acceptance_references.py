@@ -11,6 +11,9 @@ import tomllib
 from pathlib import Path
 
 from ..core.acceptance.model import Reference
+from ..core.input_error import InputError
+from ..core.library_errors import toml_msg
+from ..core.message import Msg
 from .paths import resources_dir
 from .text_files import read_text
 
@@ -27,7 +30,7 @@ def load_references(path: Path | None = None) -> dict[str, Reference]:
     try:
         data = tomllib.loads(read_text(path, max_bytes=1_000_000, what="reference table"))
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+        raise InputError(Msg("input.not-toml", reason=toml_msg(exc)), str(path)) from None
     refs = {}
     for key, row in data.items():
         if not isinstance(row, dict):

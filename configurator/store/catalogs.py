@@ -30,6 +30,7 @@ from pydantic_core import ErrorDetails
 
 from ..core import categories, validation_text
 from ..core.catalog import AnyPart, Catalog, LoadIssue, Part, Price
+from ..core.library_errors import os_msg, toml_msg
 from ..core.message import Msg
 from . import paths
 from .catalog_cache import CatalogCache
@@ -99,7 +100,7 @@ def parse_part_file(name: str, raw: bytes,
     except FileReadError as exc:
         return [], [LoadIssue(name, "", "", _cannot_read(exc.msg))]
     except (tomllib.TOMLDecodeError, ValueError) as exc:
-        return [], [LoadIssue(name, "", "", _cannot_read(str(exc)))]
+        return [], [LoadIssue(name, "", "", _cannot_read(toml_msg(exc)))]
     except RecursionError:
         return [], [LoadIssue(name, "", "", _cannot_read(Msg("build.too-deep-bare")))]
     category = data.get("category")
@@ -211,7 +212,7 @@ def _listing(folder: Path, suffix: str, issues: list[LoadIssue]) -> list[Path]:
     except FileNotFoundError:
         return []
     except OSError as exc:
-        reason = Msg("file.denied") if isinstance(exc, PermissionError) else Msg("input.as-given", text=exc.strerror or str(exc))
+        reason = Msg("file.denied") if isinstance(exc, PermissionError) else os_msg(exc)
         issues.append(LoadIssue(display_name(folder), "", "", Msg("catalog.folder-unlisted", reason=reason)))
         return []
     return sorted(folder / n for n in names)

@@ -16,6 +16,7 @@ from pathlib import Path
 from ..core.catalog import LoadIssue
 from ..core.evaluate.workload_models import ModelShape, parse_presets
 from ..core.input_error import InputError, InvalidValueError
+from ..core.library_errors import toml_msg
 from ..core.message import Msg
 from . import paths
 from .catalogs import display_name
@@ -45,7 +46,7 @@ def read_presets(path: Path, issues: list[LoadIssue] | None = None) -> dict[str,
     except FileReadError as exc:
         return _refused(name, exc.msg, issues)
     except tomllib.TOMLDecodeError as exc:
-        return _refused(name, Msg("presets.not-toml", reason=Msg("input.as-given", text=str(exc))), issues)
+        return _refused(name, Msg("presets.not-toml", reason=toml_msg(exc)), issues)
     except InvalidValueError as exc:
         return _refused(name, exc.msg, issues)
     if issues is not None:

@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
+from ..core.input_error import InputError
+from ..core.message import Msg
 from . import paths
 from .instance_lock import try_lock
 from .safe_write import atomic_write
@@ -26,6 +28,10 @@ from .vendor_settings import QuoteError
 COUNTER_FILE = "quote-counter.json"
 _LOCK_WAIT_S = 10.0
 MAX_COUNTER_BYTES = 1_000_000   # a few bytes per year; anything near this is not a counter
+
+
+class CounterError(QuoteError, InputError):
+    """The quote counter cannot be read or locked: a message naming its file (words/input_words.py)."""
 
 
 def counter_path() -> Path:
@@ -42,7 +48,7 @@ def _locked(path: Path) -> Iterator[None]:
         deadline = time.monotonic() + _LOCK_WAIT_S
         while not try_lock(fd):
             if time.monotonic() > deadline:
-                raise QuoteError(f"{lock}: quote counter is locked by another process")
+                raise CounterError(Msg("counter.locked"), str(lock))
             time.sleep(0.01)
         yield   # the lock file stays: unlinking it would let a waiter lock a file nobody else sees
     finally:
@@ -59,9 +65,9 @@ def _read(path: Path) -> dict[str, int]:
             raise ValueError
         return dict(years)
     except FileReadError as exc:
-        raise QuoteError(str(exc)) from None
+        raise CounterError(exc.msg, exc.file, exc.field, exc.entry) from None
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
-        raise QuoteError(f"{path}: quote counter is corrupt; fix field 'years' or remove the file") from None
+        raise CounterError(Msg("counter.corrupt"), str(path)) from None
 
 
 def _write(path: Path, years: dict[str, int]) -> None:

@@ -20,6 +20,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.input_error import InputError
+from ..core.library_errors import toml_msg
+from ..core.message import Msg
 from ..core.tender import COMPARATORS, FIELDS, Requirement
 from .text_files import read_text
 
@@ -63,7 +66,7 @@ def load_tender(path: Path | str) -> Tender:
     try:
         data = tomllib.loads(read_text(path, max_bytes=1_000_000, what="tender requirements"))
     except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+        raise InputError(Msg("input.not-toml", reason=toml_msg(exc)), str(path)) from None
     rows = data.get("requirement", [])
     if not isinstance(rows, list) or not rows:
         raise ValueError(f"{path}: field 'requirement': at least one [[requirement]] table is needed")

@@ -27,6 +27,7 @@ import stat
 from pathlib import Path
 
 from ..core.input_error import InputError, english
+from ..core.library_errors import os_msg
 from ..core.message import Msg
 
 _UTF16_32 = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
@@ -81,7 +82,7 @@ def _os_reason(exc: OSError) -> Msg:
         return Msg("file.folder")
     if isinstance(exc, PermissionError):
         return Msg("file.denied")
-    return Msg("input.cannot-read", details=Msg("input.as-given", text=str(exc.strerror or exc)))
+    return Msg("input.cannot-read", details=os_msg(exc))
 
 
 def _kind(mode: int) -> Msg:

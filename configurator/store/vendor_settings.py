@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from ..core import validation_text
 from ..core.input_error import InputError, InvalidValueError, english
+from ..core.library_errors import toml_msg
 from ..core.message import Msg
 from . import paths
 from .text_files import FileReadError, read_bytes, read_text
@@ -118,7 +119,7 @@ def load_settings(path: Path | None = None) -> VendorSettings:
     except FileReadError as exc:
         raise SettingsError(exc.msg, exc.file) from None
     except tomllib.TOMLDecodeError as exc:
-        raise SettingsError(Msg("settings.not-toml", reason=Msg("input.as-given", text=str(exc))), str(path)) from None
+        raise SettingsError(Msg("settings.not-toml", reason=toml_msg(exc)), str(path)) from None
     except RecursionError:
         raise SettingsError(Msg("settings.too-deep"), str(path)) from None
     data.pop("source", None)

@@ -101,4 +101,9 @@ LABELS: dict[str, Entry] = {
     "accept.group.burn-in": N_("Burn-in"),
 }
 
-WORDS: dict[str, Entry] = {**STEPS, **DETAILS, **LABELS}
+#: formats/importers/acceptance/folder.py: a path that holds no results
+REFUSALS: dict[str, Entry] = {
+    "accept.not-results": N_("not an acceptance results folder or a probe file"),
+}
+
+WORDS: dict[str, Entry] = {**STEPS, **DETAILS, **LABELS, **REFUSALS}

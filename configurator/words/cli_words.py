@@ -8,6 +8,8 @@ from __future__ import annotations
 from .marks import N_, P_, Entry
 
 WORDS: dict[str, Entry] = {
+    # --lang (words/i18n.py choose_language)
+    "cli.unsupported-language": N_("unsupported language {language} (choose from {languages})"),
     # numbers and counts given as text
     "cli.not-a-number": N_("not a number: {value}"),
     "cli.value-not-a-number": N_("{value} is not a number"),

@@ -24,4 +24,8 @@ WORDS: dict[str, Entry] = {
     "compare.level-maximum": N_("maximum"),
     "compare.feed-fails": N_("feed {feed} fails"),
     "compare.psus-on-feed": N_("PSUs on feed {feed}"),
+    # a comparison that cannot be made (core/compare/compute.py `CompareError`)
+    "compare.count": N_("compare takes {min} to {max} builds, got {n}"),
+    "compare.no-column": N_("column {n} does not exist (1..{max})"),
+    "compare.no-rate": N_("no exchange rate {old}→{new}"),
 }

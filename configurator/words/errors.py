@@ -2,8 +2,11 @@
 
 A reader raises `core.input_error.InputError` (a message, the file, the field, the entry);
 `error_text` frames the message with where it happened (`file: field 'x': …`, words/input_words.py)
-and words it. Errors that are not yet data (a plain `ValueError`'s English line) are shown
-through the catalog's templates (`i18n.translate_error`).
+and words it. A reason the app did not word (a library's, `Msg("input.as-given", text=…)`) is
+shown as given inside that translated frame; tomllib's reasons and the OS's error numbers are
+messages of their own (core/library_errors.py). Another error carrying a `msg` (an `OpError`, an
+`InvalidValueError`) is that message worded; an error that is not yet data (a plain `ValueError`'s
+English line) is shown as it is.
 """
 
 from __future__ import annotations
@@ -28,50 +31,23 @@ def english(msg: Msg) -> str:
 
 def error_text(exc: BaseException, language: str | None = None) -> str:
     """The first line of `exc` in `language` (default: the current one)."""
-    catalog = i18n.current_catalog() if language is None else i18n.load_catalog(language)
     if isinstance(exc, InputError):
-        return say(_given(exc.where or exc.msg, catalog), catalog.language)
+        return say(exc.where or exc.msg, language)
+    msg = getattr(exc, "msg", None)
+    if isinstance(msg, Msg):         # an edit refused (core/ops.py `OpError`), a validator's refusal
+        return say(msg, language)
     text = str(exc)
-    first = text.splitlines()[0] if text else type(exc).__name__
-    return i18n.translate_error(first) if language is None else catalog.translate(first)
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def issue_line(issue: LoadIssue) -> str:
     """'warning: …' for a skipped entry of a catalog, price-list, rate or preset file."""
-    catalog = i18n.current_catalog()
-    return i18n._("warning: {issue}").format(issue=say(_given(issue.where, catalog), catalog.language))
+    return i18n._("warning: {issue}").format(issue=say(issue.where))
 
 
 def build_note_line(note: BuildNote) -> str:
     """'note: …' for a build that loaded with a finding (an unknown part, a migrated format)."""
-    catalog = i18n.current_catalog()
-    return i18n._("note: {note}").format(note=say(_given(note.where, catalog), catalog.language))
-
-
-def _given(msg: Msg, catalog: i18n.Catalog) -> Msg:
-    """`msg` with each text it holds as given (a validator's or a library's English, not yet a
-    message of its own) read through the catalog's templates, as such text always was."""
-    if msg.id == AS_GIVEN:
-        return Msg(AS_GIVEN, text=_translated(str(msg["text"]), catalog))
-    if not any(isinstance(v, Msg) for _, v in msg.args):
-        return msg
-    return Msg(msg.id, **{k: _given(v, catalog) if isinstance(v, Msg) else v for k, v in msg.args})
-
-
-def _translated(text: str, catalog: i18n.Catalog) -> str:
-    """`text` through the catalog's templates, each `<where>: ` in front kept or translated on its own
-    (as `i18n.translate_error` does for the current language)."""
-    where, sep, what = text.partition(": ")
-    if sep:
-        done = _translated(what, catalog)
-        if done != what:
-            place = catalog.translate(where)
-            return f"{place}{'：' if place != where else ': '}{done}"
-    return catalog.translate(text)
-
-
-#: the message of a text the app did not word (words/input_words.py)
-AS_GIVEN = "input.as-given"
+    return i18n._("note: {note}").format(note=say(note.where))
 
 
 input_error.WORDING[0] = english

@@ -26,6 +26,7 @@ FRAMES: dict[str, Entry] = {
     "input.name": N_("name: {details}"),
     "input.cannot-read": N_("cannot read: {details}"),
     "input.cannot-save": N_("cannot save: {details}"),
+    "input.not-toml": N_("not valid TOML ({reason})"),
 }
 
 #: store/text_files.py: reading any file
@@ -195,4 +196,11 @@ SETTINGS: dict[str, Entry] = {
     "settings.logo-pixels": N_("{logo} is {width}×{height} pixels; a logo may have at most {most} megapixels"),
 }
 
-WORDS: dict[str, Entry] = {**SETTINGS, **NOTES, **VALIDATORS, **FRAMES, **FILES, **BUILD_FILES, **RECOVERY, **CLUSTER_FILES}
+#: store/quote_counter.py: the quote counter
+COUNTER: dict[str, Entry] = {
+    "counter.locked": N_("quote counter is locked by another process"),
+    "counter.corrupt": N_("quote counter is corrupt; fix field 'years' or remove the file"),
+}
+
+WORDS: dict[str, Entry] = {**COUNTER, **SETTINGS,
+                             **NOTES, **VALIDATORS, **FRAMES, **FILES, **BUILD_FILES, **RECOVERY, **CLUSTER_FILES}

@@ -357,10 +357,6 @@ class Labels:
             self._catalog = load_catalog(self.language)
         return self._catalog
 
-    def message(self, text: str) -> str:
-        """A core message (a violation, a fix) in the quote's language, via the app's catalog."""
-        return self.catalog.translate(text) if self.language != "en" else text
-
     def named(self, value: Msg | Term | str) -> str:
         """A name the core gives (a rack, a BOM line) in the quote's language (`render.named`)."""
         return named(value, self.language)

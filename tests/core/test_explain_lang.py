@@ -207,7 +207,7 @@ def test_the_check_finds_english(cat):
     en = explain_figure(build, cat, ev, "wall_power_w.max", "en")
     assert {"wall", "power", "efficiency"} <= set(english_words(en.formula, data))
     zh = i18n.load_catalog("zh_CN")
-    partial = i18n.Catalog("zh_CN", {k: v for k, v in zh.messages.items() if k != "load per PSU"}, zh.templates)
+    partial = i18n.Catalog("zh_CN", {k: v for k, v in zh.messages.items() if k != "load per PSU"})
     exp = worded(explain(build, cat, ev, "wall_power_w.max", en.value), catalog=partial)
     assert {w for i in exp.inputs for w in english_words(i.name, data)} == {"load", "per", "PSU"}
     assert english_words("nvidia-dgx-psu-3300w 额定功率 (rating_w) 来源：docs/catalog.md#x power_w.max 3,300.0 W", data) == []

@@ -2,8 +2,8 @@
 
 Every broken file of tests/corpus (builds, workloads, price lists, catalogs, exchange rates, vendor
 settings) is read under zh_CN; what it says must carry Chinese and no English sentence once the
-file name, the field and quoted values are set aside (words/*_words.py hold the wordings,
-words/error_templates.py what is still worded where it is raised). English stays exactly as it was.
+file name, the field and quoted values are set aside (words/*_words.py hold the wordings, tomllib's
+reasons and the OS's errors included: words/library_words.py). English stays exactly as it was.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from io_helpers import CORPUS, corpus_cases
 from configurator.launch import main
 from configurator.store import paths
 from configurator.words import i18n
-from configurator.words.errors import issue_line
+from configurator.words.errors import error_text, issue_line
 
 CASES = corpus_cases()
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -128,6 +128,106 @@ def test_bad_vendor_settings_in_chinese(case, zh, monkeypatch):
     path = Path("tests/corpus") / case["file"]
     with pytest.raises(QuoteError) as info:
         load_settings(path)
-    line = i18n.translate_error(str(info.value))
+    line = error_text(info.value)
     assert HAN.search(line) and _english_left(line, str(path), *re.findall(r"[\w./-]+\.(?:png|gif|toml)", line)) \
         is None, line
+
+
+def test_a_toml_syntax_error_reads_in_chinese_with_its_position(tmp_path, zh):
+    """tomllib's reason and position are data (core/library_errors.py), worded by words/library_words.py."""
+    from configurator.store.tender_files import load_tender
+    from configurator.store.vendor_settings import QuoteError, load_settings
+
+    settings = tmp_path / "bad.toml"
+    settings.write_text("[vendor]\ncompany = \n", encoding="utf-8")
+    with pytest.raises(QuoteError) as info:
+        load_settings(settings)
+    assert str(info.value) == f"{settings}: not valid TOML: Invalid value (at line 2, column 11)"   # English as it was
+    assert error_text(info.value) == f"{settings}: 不是有效的 TOML：无效的值（第 2 行第 11 列）"
+    tender = tmp_path / "tender.toml"
+    tender.write_text('[[requirement]]\nkey = "a"\nkey = "b"\n', encoding="utf-8")
+    with pytest.raises(ValueError) as info:
+        load_tender(tender)
+    assert str(info.value) == f"{tender}: not valid TOML (Cannot overwrite a value (at line 3, column 10))"
+    line = error_text(info.value)
+    assert HAN.search(line) and _english_left(line, str(tender)) is None and "第 3 行" in line, line
+
+
+@pytest.mark.parametrize("name,english,chinese", [
+    ("missing.json", "no such file", "文件不存在"),
+    ("plain.json/inside.json", "cannot read: Not a directory", "无法读取：不是目录"),   # ENOTDIR, by its errno
+    ("n" * 300 + ".json", "cannot read: File name too long", "无法读取：文件名过长"),     # ENAMETOOLONG
+])
+def test_a_missing_or_unreadable_file_reads_in_chinese(name, english, chinese, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "plain.json").write_text("{}", encoding="utf-8")
+    code, _, err = _main_zh(["check", name], capsys)
+    assert code == 2 and err.startswith("configurator: ") and err.rstrip().endswith(f": {chinese}"), err
+    assert main(["check", name]) == 2
+    assert capsys.readouterr().err.rstrip().endswith(f": {english}")
+
+
+def test_an_os_error_the_app_does_not_word_is_shown_as_given():
+    import errno
+
+    from configurator.core.library_errors import OS_ERRORS, os_msg
+    from configurator.words.render import say
+
+    assert errno.ECONNRESET not in OS_ERRORS
+    reset = ConnectionResetError(errno.ECONNRESET, "Connection reset by peer")
+    assert say(os_msg(reset), "zh_CN") == "Connection reset by peer"
+    assert say(os_msg(FileNotFoundError(errno.ENOENT, "whatever the OS says")), "zh_CN") == "没有那个文件或目录"
+
+
+def test_unsupported_lang_is_one_chinese_line():
+    from configurator.core.input_error import InputError
+
+    with pytest.raises(InputError) as info:
+        i18n.choose_language("fr")
+    assert str(info.value) == "--lang: unsupported language 'fr' (choose from en, zh_CN)"
+    assert error_text(info.value, "zh_CN") == "--lang: 不支持的语言 'fr'（可选：en, zh_CN）"
+
+
+@pytest.mark.parametrize("args,english", [
+    (["-o", "out.docx"], "out.docx: no exporter for .docx (known: "),
+    (["-o", "out.pdf", "--format", "upgrade-pdf"], "no parts are marked owned, so there is no server to upgrade"),
+])
+def test_a_refused_export_is_one_chinese_line(args, english, tmp_path, capsys, monkeypatch):
+    """The registry's and the upgrade export's refusals are messages (words/format_words.py)."""
+    monkeypatch.chdir(tmp_path)
+    build = str(paths.repo_root() / "examples" / "hgx-h100-8gpu.json")
+    code, _, err = _main_zh(["export", build, *args], capsys)
+    assert code == 2 and err.count("\n") == 1 and HAN.search(err), err
+    assert _english_left(err, build, "configurator", "out.docx", "BEFORE", "AFTER") is None, err
+    assert main(["export", build, *args]) == 2
+    assert english in capsys.readouterr().err
+
+
+def test_a_corrupt_quote_counter_and_a_path_with_no_results_read_in_chinese(tmp_path, zh):
+    from configurator.formats.importers.acceptance.folder import read_results
+    from configurator.store import quote_counter
+
+    bad = tmp_path / "quote-counter.json"
+    bad.write_text('{"years": []}', encoding="utf-8")
+    with pytest.raises(quote_counter.QuoteError) as info:
+        quote_counter._read(bad)
+    assert str(info.value) == f"{bad}: quote counter is corrupt; fix field 'years' or remove the file"
+    assert error_text(info.value) == f"{bad}: 报价编号计数器已损坏；请修正字段 'years' 或删除该文件"
+    nowhere = tmp_path / "nowhere"
+    with pytest.raises(ValueError) as info:
+        read_results(nowhere)
+    assert str(info.value) == f"{nowhere}: not an acceptance results folder or a probe file"
+    assert error_text(info.value) == f"{nowhere}: 不是验收结果文件夹，也不是探测文件"
+
+
+def test_a_comparison_refused_and_an_edit_refused_read_in_chinese(zh):
+    """`CompareError` is a message naming the column and the field; an `OpError` is worded from its `msg`."""
+    from configurator.core.compare.comparison import CompareError, compare_error
+    from configurator.core.message import Msg
+    from configurator.core.ops import OpError
+
+    err = compare_error("HGX (A)", "currency", Msg("compare.no-rate", old="USD", new="XXX"))
+    assert isinstance(err, CompareError) and str(err) == "HGX (A): currency: no exchange rate USD→XXX"
+    assert error_text(err) == "HGX (A): currency: 没有 USD→XXX 的汇率"
+    refused = OpError(Msg("op.unknown-chassis", chassis="nope"))
+    assert HAN.search(error_text(refused)) and "op.unknown-chassis" not in error_text(refused)

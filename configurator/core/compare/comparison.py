@@ -10,6 +10,7 @@ from typing import Any, Literal
 from ..build import Build
 from ..catalog import Catalog, Price
 from ..evaluate.result import Evaluation
+from ..input_error import InputError
 from ..message import Msg
 from ..text import N_
 
@@ -23,8 +24,14 @@ MIN_COLUMNS, MAX_COLUMNS = 2, 6
 CATALOG_PRICES = N_("catalog prices")   # the price-list name of a column priced from the loaded catalog
 
 
-class CompareError(ValueError):
-    """A comparison that cannot be made: one line naming the column and the field."""
+class CompareError(InputError):
+    """A comparison that cannot be made: a message naming the column (`file`) and the field
+    (words/compare_words.py)."""
+
+
+def compare_error(label: str, where: str, msg: Msg) -> CompareError:
+    """`label: where: msg`, the column and the field or option it names."""
+    return CompareError(Msg("input.at-file", file=where, details=msg), label)
 
 
 @dataclass(frozen=True)

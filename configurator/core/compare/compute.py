@@ -13,6 +13,7 @@ from ..build import Build
 from ..catalog import Catalog
 from ..evaluator import Evaluator
 from ..memo import BoundedMemo
+from ..message import Msg
 from .comparison import (
     CATALOG_PRICES,
     MAX_COLUMNS,
@@ -26,6 +27,7 @@ from .comparison import (
     PriceList,
     Row,
     Value,
+    compare_error,
 )
 from .row_order import ROWS
 from .row_spec import MONEY, RowSpec
@@ -51,9 +53,9 @@ class Comparer:
         the baseline's, converted at the evaluator's rates (`Comparison.converted` says which, at
         what rate), unless a currency was given. Raises `CompareError` (one line naming the column and field)."""
         if not MIN_COLUMNS <= len(inputs) <= MAX_COLUMNS:
-            raise CompareError(f"compare takes {MIN_COLUMNS} to {MAX_COLUMNS} builds, got {len(inputs)}")
+            raise CompareError(Msg("compare.count", min=MIN_COLUMNS, max=MAX_COLUMNS, n=len(inputs)))
         if not 0 <= baseline < len(inputs):
-            raise CompareError(f"baseline: column {baseline + 1} does not exist (1..{len(inputs)})")
+            raise CompareError(Msg("compare.no-column", n=baseline + 1, max=len(inputs)), "baseline")
         common = options or Options()
         columns = tuple(self.column(inp, common, price_list, i) for i, inp in enumerate(inputs))
         target = columns[baseline].currency
@@ -94,7 +96,7 @@ def apply_options(build: Build, opts: Options, evaluator: Evaluator, label: str)
     site, com = dict(data["site"]), dict(data["commercial"])
     if opts.currency is not None:
         if evaluator.fx.convert(Decimal(1), site["input_currency"], opts.currency) is None:
-            raise CompareError(f"{label}: currency: no exchange rate {site['input_currency']}→{opts.currency}")
+            raise compare_error(label, "currency", Msg("compare.no-rate", old=site["input_currency"], new=opts.currency))
         site["currency"] = opts.currency
     if opts.electricity_price_kwh is not None:
         # typed in the column's currency, and kept as typed: the build's money inputs move to that
@@ -106,7 +108,7 @@ def apply_options(build: Build, opts: Options, evaluator: Evaluator, label: str)
                     continue
                 value = evaluator.fx.convert(Decimal(com[key]), old, new)
                 if value is None:
-                    raise CompareError(f"{label}: electricity_price_kwh: no exchange rate {old}→{new}")
+                    raise compare_error(label, "electricity_price_kwh", Msg("compare.no-rate", old=old, new=new))
                 com[key] = value
             site["input_currency"] = new
         site["electricity_price_kwh"] = Decimal(opts.electricity_price_kwh)
@@ -122,7 +124,7 @@ def apply_options(build: Build, opts: Options, evaluator: Evaluator, label: str)
     except ValueError as exc:
         err = exc.errors()[0] if hasattr(exc, "errors") else {"loc": (), "msg": str(exc)}
         where = ".".join(str(p) for p in err["loc"]) or "options"
-        raise CompareError(f"{label}: {where}: {validation_text.message(err)}") from None
+        raise compare_error(label, where, validation_text.msg(err)) from None
 
 
 def make_comparison(columns: tuple[Column, ...], baseline: int) -> Comparison:
@@ -134,7 +136,7 @@ def make_comparison(columns: tuple[Column, ...], baseline: int) -> Comparison:
 def rebase(comparison: Comparison, baseline: int) -> Comparison:
     """The same comparison with deltas to another column; nothing is re-evaluated."""
     if not 0 <= baseline < len(comparison.columns):
-        raise CompareError(f"baseline: column {baseline + 1} does not exist (1..{len(comparison.columns)})")
+        raise CompareError(Msg("compare.no-column", n=baseline + 1, max=len(comparison.columns)), "baseline")
     rows = tuple(replace(row, deltas=deltas(row.values, baseline, row.comparable)) for row in comparison.rows)
     return replace(comparison, baseline=baseline, rows=rows)
 

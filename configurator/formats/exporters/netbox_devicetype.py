@@ -39,6 +39,8 @@ from ...core.build import Build
 from ...core.catalog import NIC, PSU, Catalog, Switch
 from ...core.evaluate.companions import cord_for
 from ...core.evaluate.result import Evaluation
+from ...core.input_error import InputError
+from ...core.message import Msg
 from ...store.safe_write import atomic_write, sanitize_filename
 from ...words.i18n import N_
 from ..registry import Exporter, ExportRequest
@@ -147,7 +149,7 @@ def server_device_type(build: Build, ev: Evaluation, catalog: Catalog, model: st
     `fabric` is the protocol ("ib" or "eth") of the fabric its VPI adapters are wired to."""
     ch = catalog.chassis(build.chassis)
     if ch is None:
-        raise ValueError(f"{build.meta.name or 'build'}: chassis {build.chassis!r} is not in the catalog")
+        raise InputError(Msg("format.unknown-chassis", chassis=repr(build.chassis)), build.meta.name or "build")
     name = (model or model_name(ch.vendor, ch.name))[:_MAX_TEXT]
     data: dict[str, Any] = {"manufacturer": manufacturer_name(ch.vendor), "model": name,
                             "slug": device_type_slug(ch.vendor, name)}

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from ...core.build import Build
 from ...core.catalog import Catalog
 from ...core.evaluate.result import Evaluation
+from ...core.input_error import InputError
+from ...core.message import Msg
 from ...core.upgrade.delta import UpgradePlan, plan_from, priced_after, stack_needs_of
 from ...core.upgrade.found import before_of
 from ...store.catalogs import default_catalog
@@ -41,8 +43,7 @@ def request_plan(request: ExportRequest) -> UpgradeJob:
         found = before_of(after)
         if found is None:
             source = request.sources[0] if request.sources and request.sources[0] else None
-            raise ValueError(f"{source or after.meta.name or 'the build'}: no parts are marked owned, so there is "
-                             "no server to upgrade; import the server first or give BEFORE and AFTER builds")
+            raise InputError(Msg("format.nothing-owned"), source or after.meta.name or "the build")
         before = found
     priced = priced_after(before, after)
     b = evaluator.evaluate(priced)

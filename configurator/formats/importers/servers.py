@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..registry import UnknownFormatError
+from ..registry import unknown_name
 from .inventory import INVENTORY
 from .placing import ImportSettings, ServerImporter
 from .redfish import REDFISH
@@ -15,7 +15,7 @@ def server_importer(name: str) -> ServerImporter:
     """The running-server importer called `name`; raises `UnknownFormatError`."""
     found = SERVER_IMPORTERS.get(name)
     if found is None:
-        raise UnknownFormatError(f"unknown server importer {name!r}; known: {', '.join(sorted(SERVER_IMPORTERS))}")
+        raise unknown_name("server importer", name, SERVER_IMPORTERS)
     return found
 
 

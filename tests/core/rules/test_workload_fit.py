@@ -13,7 +13,7 @@ from configurator.core.session import Session
 from configurator.store import paths
 from configurator.store.catalogs import default_catalog
 from configurator.words import i18n
-from configurator.words.problems import english, fix_text
+from configurator.words.problems import english, fix_text, text
 
 CATALOG = default_catalog()
 M13 = {"name": "13B", "layers": 40, "hidden": 5120, "heads": 40, "kv_heads": 40, "ffn": 13824, "vocab": 32000}
@@ -92,6 +92,5 @@ def zh():
 def test_the_message_and_fix_read_in_chinese(zh, stem, train, drop):
     v = _fit_violation(_example(stem, train, drop))
     assert v is not None
-    for text in (english(v), fix_text(v.fix, "en")):
-        shown = i18n.translate(text)
+    for shown in (text(v), fix_text(v.fix)):      # worded in the current language (zh_CN), from the codes
         assert re.search(r"[\u4e00-\u9fff]", shown) and not re.search(r"\b(the|more|or|ways|Use)\b", shown), shown

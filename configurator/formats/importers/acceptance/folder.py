@@ -12,6 +12,7 @@ from typing import TypeVar
 import jc
 
 from ....core.acceptance.results import Measured, Results, Seen
+from ....core.input_error import InputError
 from ....core.message import Msg
 from ....store.text_files import FileReadError, read_text
 from ..inventory import read_inventory
@@ -181,7 +182,7 @@ def _host(f: _Folder) -> None:
 
 def read_results(path: Path | str) -> Results:
     """The results in a folder the acceptance script wrote, or in a probe file (inventory only);
-    ValueError naming the path when it is neither."""
+    `InputError` naming the path when it is neither."""
     path = Path(path)
     if path.is_file():             # a probe file: the inventory alone
         inv = read_inventory(path)
@@ -189,7 +190,7 @@ def read_results(path: Path | str) -> Results:
         return Results(host=path.name, seen=seen, measured=_probe_counts(inv),
                        notes=tuple(Msg("accept.note.inventory", note=n) for n in inv.notes))
     if not path.is_dir():
-        raise ValueError(f"{path}: not an acceptance results folder or a probe file")
+        raise InputError(Msg("accept.not-results"), str(path))
     f = _Folder(path)
     gpus = _gpus(f)
     others, serial = _inventory(f, bool(gpus))
