@@ -130,7 +130,8 @@ def run_gui(build_path: str | list[str] | None = None, screenshot: str | None = 
         return _run_compare(app, compare, screenshot, size or (1600, 1000))
     paths = [build_path] if isinstance(build_path, str) else list(build_path or [])
     session, error = open_session(paths[0] if paths else None)
-    window = MainWindow(session, screenshot=bool(screenshot))
+    # the panels' contents and the export entries are built right after the first frame
+    window = MainWindow(session, screenshot=bool(screenshot), deferred=True)
     opener.window = window
     more = [Path(p) for p in paths[1:]] + opener.take()
     if size is not None or screenshot:
