@@ -6,10 +6,9 @@ import sys
 
 # PySide6's import hook (its `__feature__` switch) reads the source of every module that runs an
 # import statement once PySide6 is loaded (inspect.getsource, ~0.1-0.3 ms each): the Qt-free modules
-# every window imports (~300, numpy's and pydantic's included) come first, which spares ~50 ms of
-# CPU before the window's first frame (bench/bench_startup.py; docs/measurements/startup-2026-12-06.txt).
+# every window imports (~200, pydantic's included) come first, which spares ~50 ms of CPU before the
+# window's first frame (bench/bench_startup.py; docs/measurements/startup-2026-12-06.txt).
 from ..core import ops, placement, session  # noqa: F401, E402
-from ..core.evaluate import workload_models  # noqa: F401, E402  (numpy: the models.toml presets)
 from ..formats import importers  # noqa: F401, E402
 from ..store import autosave, catalogs, loaded_evaluator  # noqa: F401, E402
 from ..words import render  # noqa: F401, E402

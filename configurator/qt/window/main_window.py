@@ -46,9 +46,9 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
     """Open builds, one tab each, `session` the active one's (qt/window/documents.py). `screenshot=True`
     skips restoring the saved layout and recovery prompts.
 
-    `deferred=True` (the launcher's window) paints its first frame before the panels' contents and
-    the File menu's export entries exist: their docks are placed empty and `finish_building` fills
-    them right after that frame (a zero-delay timer from the first paint). Otherwise, as a test or a
+    `deferred=True` (the launcher's window) paints its first frame before the palette's parts, the
+    panels' contents and the File menu's export entries exist: their docks are placed empty and
+    `finish_building` fills them right after that frame (a zero-delay timer from the first paint). Otherwise, as a test or a
     benchmark makes it, the window is whole when this returns."""
 
     def __init__(self, first: Session, screenshot: bool = False, deferred: bool = False) -> None:
@@ -61,7 +61,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self.setObjectName("MainWindow")
         self.setDockNestingEnabled(True)
         self.setAcceptDrops(True)        # build files dropped on the window open as tabs
-        self.palette_widget = Palette(session)
+        self.palette_widget = Palette(session, deferred=deferred)
         self.view = ChassisView(session, current_part=self.palette_widget.current_part)
         # the schematic is the point of the window: when it gets smaller, the docks give way first
         # (without a minimum, QMainWindow squeezes the centre to a thumbnail and keeps every dock)
@@ -158,6 +158,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         if self._finished:
             return
         self._finished = True
+        self.palette_widget.fill()
         self._build_panels()
         self.collect_writers()
         self._build_export_actions()
