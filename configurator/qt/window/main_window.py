@@ -169,7 +169,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         super().paintEvent(event)
         if self._deferred and not self._finish_queued:
             self._finish_queued = True
-            QTimer.singleShot(0, self.finish_building)   # after this frame is on screen (as ChartBox)
+            QTimer.singleShot(0, self, self.finish_building)   # after this frame is on screen (as ChartBox)
 
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
         act = QAction(text, self)
