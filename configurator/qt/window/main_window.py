@@ -124,6 +124,8 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self._dock("parts", self.tr("Bill of materials"), self.parts_list, bottom)
         self._dock("tray", self.tr("Not placed"), self.tray, bottom)
         self._build_panel_docks()
+        if not self._deferred:
+            self._build_panels()
         self.dock_layout = DockLayout(self)
 
     def _build_panel_docks(self) -> None:
@@ -158,8 +160,12 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         if self._finished:
             return
         self._finished = True
-        self.palette_widget.fill()
-        self._build_panels()
+        if self._deferred:
+            self.palette_widget.fill()
+            self._build_panels()
+            # the window lays the views out once they all have their new texts: its handler is the last
+            self.session.evaluated.disconnect(self._on_evaluated)
+            self.session.evaluated.connect(self._on_evaluated)
         self.collect_writers()
         self._build_export_actions()
         if self._deferred:
