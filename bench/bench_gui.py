@@ -68,8 +68,9 @@ class PaintCounter:
         return self.paints - start
 
 
-def _new_window(build: str, panels: bool = True):
-    """The app, an unshown 1600×1000 main window on `build`, and a paint counter."""
+def _new_window(build: str, panels: bool = True, deferred: bool = False):
+    """The app, an unshown 1600×1000 main window on `build`, and a paint counter; `deferred`: as the
+    launcher makes it (the palette's parts, the panels and the export entries after the first frame)."""
     from configurator.qt.app import make_app, open_session
     from configurator.qt.window import main_window
     from configurator.qt.window.main_window import MainWindow
@@ -81,7 +82,7 @@ def _new_window(build: str, panels: bool = True):
     if error:
         raise SystemExit(error)
     counter = PaintCounter(app)
-    win = MainWindow(session, screenshot=True)
+    win = MainWindow(session, screenshot=True, deferred=deferred)
     win.resize(1600, 1000)
     return app, win, counter
 
@@ -132,7 +133,7 @@ def _child_start(build: str) -> None:
     and when everything (the charts built after that frame included) was painted."""
     from PySide6.QtCore import QTimer
 
-    app, win, counter = _new_window(build)
+    app, win, counter = _new_window(build, deferred=True)
     first: list[float] = []
 
     def mark() -> None:

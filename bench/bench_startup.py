@@ -29,9 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: run in the child of the GUI case: the launcher's own `configurator gui BUILD`, with a paint
 #: counter on the application; at the first painted frame it prints the time and whether
-#: pyqtgraph was imported yet, then quits
+#: pyqtgraph was imported yet and the CPU time (user + system) it took to get there, then quits
 _GUI_CHILD = """
-import sys, time
+import os, sys, time
 from configurator.qt import app as qt_app
 from PySide6.QtCore import QEvent, QObject, QTimer
 
@@ -47,7 +47,8 @@ class Paints(QObject):
 def mark():
     # a zero-delay timer runs after the window-system events of its pass (the first frame's paint)
     if Paints.count:
-        print(f"first {time.time()!r} pyqtgraph={'pyqtgraph' in sys.modules}", flush=True)
+        cpu = os.times().user + os.times().system
+        print(f"first {time.time()!r} pyqtgraph={'pyqtgraph' in sys.modules} cpu={cpu!r}", flush=True)
         qt_app.QApplication.instance().quit()
     else:
         QTimer.singleShot(0, mark)
@@ -85,18 +86,21 @@ def _env(home: str, root: Path = ROOT) -> dict[str, str]:
     return env
 
 
-def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, str]:
-    """Seconds from launch to exit, or to the first frame a GUI child prints; and its marks."""
+def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, str, float]:
+    """Seconds from launch to exit, or to the first frame a GUI child prints; its marks; and the
+    CPU seconds (user + system) of the child, to its exit or to the first frame it prints."""
+    before = os.times()
     t0 = time.time()
     out = subprocess.run(argv, cwd=env["PYTHONPATH"], env=env, capture_output=True, text=True)
     end = time.time()
     if out.returncode not in (0, 1):
         raise SystemExit(f"{argv[:4]} failed ({out.returncode}):\n{out.stderr[-2000:]}")
     first = next((line for line in out.stdout.splitlines() if line.startswith("first ")), None)
+    after = os.times()
     if first:
-        stamp, flag = first.split()[1:3]
-        return float(stamp) - t0, flag
-    return end - t0, ""
+        stamp, flag, cpu = first.split()[1:4]
+        return float(stamp) - t0, flag, float(cpu.removeprefix("cpu="))
+    return end - t0, "", (after.children_user - before.children_user) + (after.children_system - before.children_system)
 
 
 def quote_imports(build: str, pdf: str, env: dict[str, str]) -> list[str]:
@@ -125,18 +129,29 @@ def main() -> int:
         if args.skip_gui:
             todo = {name: case for name, case in todo.items() if not name.startswith("gui")}
         times: dict[str, list[float]] = {name: [] for name in todo}
+        cpus: dict[str, list[float]] = {name: [] for name in todo}
         flags: list[str] = []
         for i in range(args.rounds + 1):
             for name, (argv, case_env) in todo.items():
-                seconds, flag = run_once(argv, case_env)
+                seconds, flag, cpu = run_once(argv, case_env)
                 if i:   # round 0 warms the byte-code and catalog caches
                     times[name].append(seconds)
+                    cpus[name].append(cpu)
                     flags += [flag] if flag and name == "gui → first frame" else []
         heavy = quote_imports(args.build, str(Path(home) / "q.pdf"), env)
     med = {name: statistics.median(t) * 1000 for name, t in times.items()}
-    print(f"{os.cpu_count()} CPUs, {args.rounds} interleaved rounds, medians (ms), {sys.version.split()[0]}")
+    cpu_med = {name: statistics.median(t) * 1000 for name, t in cpus.items()}
+    print(f"{os.cpu_count()} CPUs, {args.rounds} interleaved rounds, medians (ms), {sys.version.split()[0]}; "
+          f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end")
+    print(f"  {'':52} {'wall':>7}    {'CPU (user+sys; the window: to its first frame)':>7}")
     for name, ms in med.items():
-        print(f"  {name:52} {ms:7.0f} ms")
+        print(f"  {name:52} {ms:7.0f} ms {cpu_med[name]:7.0f} ms")
+    if args.against:   # this checkout over the other, round by round (a busy machine slows both alike)
+        for name in [n for n in todo if n.endswith(f"({args.against})")]:
+            mine = name.removesuffix(f" ({args.against})")
+            wall = statistics.median(a / b for a, b in zip(times[mine], times[name], strict=True))
+            cpu = statistics.median(a / b for a, b in zip(cpus[mine], cpus[name], strict=True) if b)
+            print(f"  {mine} / against: wall {wall:.2f}×, CPU {cpu:.2f}× (median of per-round ratios)")
     check = med["configurator check"] / med["import pydantic"]
     quote = med["configurator quote"] / med["import reportlab.platypus, pydantic"]
     print(f"check / import pydantic: {check:.2f}× (target ≤ 2.50×)")

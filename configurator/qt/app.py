@@ -123,14 +123,17 @@ def run_gui(build_path: str | list[str] | None = None, screenshot: str | None = 
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     install_message_filter()
     app = make_app(lang=lang)
-    opener = FileOpenEvents(app)        # macOS Finder's "open with" before the window exists
+    # macOS Finder's "open with" before the window exists (only macOS sends these events: elsewhere
+    # the filter would cost ~10,000 calls into Python before the first frame, for nothing)
+    opener = FileOpenEvents(app, listen=sys.platform == "darwin")
     from .window.main_window import MainWindow
 
     if compare:
         return _run_compare(app, compare, screenshot, size or (1600, 1000))
     paths = [build_path] if isinstance(build_path, str) else list(build_path or [])
     session, error = open_session(paths[0] if paths else None)
-    window = MainWindow(session, screenshot=bool(screenshot))
+    # the panels' contents and the export entries are built right after the first frame
+    window = MainWindow(session, screenshot=bool(screenshot), deferred=True)
     opener.window = window
     more = [Path(p) for p in paths[1:]] + opener.take()
     if size is not None or screenshot:
@@ -181,11 +184,12 @@ class FileOpenEvents(QObject):
     """The desktop's "open this file with the app" (macOS sends a QFileOpenEvent, also for files
     dropped on the Dock icon): before the window exists the paths are kept, then each opens as a tab."""
 
-    def __init__(self, app: QApplication) -> None:
+    def __init__(self, app: QApplication, listen: bool = True) -> None:
         super().__init__(app)
         self.window: Any = None     # the MainWindow, once it exists
         self.pending: list[Path] = []
-        app.installEventFilter(self)
+        if listen:       # a filter on the application sees every event of every widget
+            app.installEventFilter(self)
 
     def take(self) -> list[Path]:
         out, self.pending = self.pending, []

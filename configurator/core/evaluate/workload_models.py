@@ -6,7 +6,6 @@ import math
 from collections.abc import Mapping
 from typing import Any, Literal
 
-import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, InstanceOf, ValidationError, computed_field, field_validator, model_validator
 
 from .. import validation_text
@@ -42,6 +41,8 @@ def default_mfu(active_params: float, gpus: Any) -> Any:
     """The MFU assumed when the user gives none: `DEFAULT_MFU` on up to one 8-GPU server, the
     at-scale figure for the model's size from `AT_SCALE_GPUS` GPUs, log-linear in between; `gpus`
     may be a numpy array (the recommender's candidates)."""
+    import numpy as np  # here: a build without a workload (the window's start) never needs it
+
     at_scale = next(m for most, m in MFU_AT_SCALE if active_params <= most)
     share = np.clip(np.log(np.maximum(gpus, SERVER_GPUS) / SERVER_GPUS) / math.log(AT_SCALE_GPUS / SERVER_GPUS),
                     0.0, 1.0)
@@ -329,6 +330,8 @@ class Workload(BaseModel):
     def mfu_on(self, gpus: Any) -> Any:
         """The MFU of this job on `gpus` GPUs in all (an int or a numpy array): the user's, else for training
         `default_mfu` by active parameters and GPU count, for inference `DEFAULT_MFU` (prefill)."""
+        import numpy as np  # here: a build without a workload (the window's start) never needs it
+
         if self.mfu is not None:
             return self.mfu if np.ndim(gpus) == 0 else np.full(np.shape(gpus), self.mfu)
         if self.mode != "train":

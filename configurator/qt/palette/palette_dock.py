@@ -12,11 +12,13 @@ What the first frame does not show waits until after it: once the rows have firs
 the index's figures, search texts and fit groups are made in slices of `_SLICE` parts between
 events, then the chassis is asked about every part at once; until then a painted row asks about
 its own part, and a search or the 'fits' filter makes what it needs first (see `palette_index`).
+The launcher's window goes further: its palette (`Palette(deferred=True)`) paints its first frame
+empty and builds the index and its model (numpy's import with them) right after (`fill`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -31,8 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .row_delegate import FOCUS_RING, PartDelegate, row_height  # noqa: F401 - FOCUS_RING: tests
-from .rows_model import (  # noqa: F401 - the roles are the palette's public vocabulary
+from .roles import (  # noqa: F401 - the roles are the palette's public vocabulary
     COLLAPSED_ROLE,
     FIGURES_ROLE,
     FITS_ROLE,
@@ -44,14 +45,13 @@ from .rows_model import (  # noqa: F401 - the roles are the palette's public voc
     SEARCH_ROLE,
     TITLE_ROLE,
     VENDOR_ROLE,
-    PaletteModel,
 )
-from .rows_model import provenance as _provenance  # noqa: F401 - tests read the tooltip's source line
-from .search_index import Query, build_index, query_words
+from .row_delegate import FOCUS_RING, PartDelegate, row_height  # noqa: F401 - FOCUS_RING: tests
 
 if TYPE_CHECKING:
     from ...core.changes import OpChanges
     from ...core.session import SessionLike
+    from .rows_model import PaletteModel
 
 _SLICE = 1000       # parts indexed per pass of the event loop after the first frame (~10 ms)
 
@@ -179,7 +179,7 @@ class Palette(QWidget):
     place_requested = Signal(str)
     message = Signal(str)
 
-    def __init__(self, session: SessionLike, parent=None) -> None:
+    def __init__(self, session: SessionLike, parent=None, deferred: bool = False) -> None:
         super().__init__(parent)
         self.session = session
         self._chassis_id: str | None = None
@@ -195,18 +195,32 @@ class Palette(QWidget):
         self.fits = QCheckBox(self.tr("Fits this chassis"))
         self._background = QTimer(self, interval=0)
         self._background.timeout.connect(self._make_a_slice)
-        self.model = PaletteModel(build_index(session.catalog), session.catalog, self)
         self.tree = _PartList()
-        self.tree.setModel(self.model)
         self.tree.setItemDelegate(PartDelegate(self.tree))
         self.tree.setDragEnabled(True)
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.tree.setDefaultDropAction(Qt.DropAction.CopyAction)
         self.tree.place_requested.connect(self.place_requested)
-        self.tree.first_painted.connect(self._background.start)
         self.tree.fold_requested.connect(self._on_fold)
         self.tree.doubleClicked.connect(self._on_double_click)
         self._lay_out()
+        self.vendor.addItem(self.tr("All vendors"), "")
+        self.form.addItem(self.tr("All form factors"), "")
+        if not deferred:
+            self.fill()
+
+    def fill(self) -> None:
+        """The parts: their index and the model over it, the filters' choices, the chassis' fit
+        (at once, or right after the window's first frame for a deferred palette). Once."""
+        if hasattr(self, "model"):
+            return
+        from .rows_model import PaletteModel  # numpy, with the index: not before the first frame
+        from .search_index import build_index
+
+        session = self.session
+        self.model = PaletteModel(build_index(session.catalog), session.catalog, self)
+        self.tree.setModel(self.model)
+        self.tree.first_painted.connect(self._background.start)
         self._fill_combos()
         self._update_fits()
         self.model.modelAboutToBeReset.connect(self._keep_current)
@@ -216,6 +230,8 @@ class Palette(QWidget):
         self.form.currentIndexChanged.connect(self._apply_filters)
         self.fits.toggled.connect(self._apply_filters)
         session.changed.connect(self._on_session_change)
+        if self.search.text() or self.fits.isChecked():   # typed before the parts were there
+            self._apply_filters()
 
     def _lay_out(self) -> None:
         lay = QVBoxLayout(self)
@@ -230,10 +246,8 @@ class Palette(QWidget):
 
     def _fill_combos(self) -> None:
         parts = self.model.parts
-        self.vendor.addItem(self.tr("All vendors"), "")
         for v in parts.vendor_names:
             self.vendor.addItem(v, v)
-        self.form.addItem(self.tr("All form factors"), "")
         for f in parts.form_names:
             if f:
                 self.form.addItem(f, f)
@@ -261,6 +275,8 @@ class Palette(QWidget):
             self._update_fits()
 
     def _apply_filters(self, *_) -> None:
+        from .search_index import Query, query_words
+
         query = Query(query_words(self.search.text()), self.vendor.currentData() or "",
                       self.form.currentData() or "", self.fits.isChecked())
         if self.model.set_query(query):
@@ -293,6 +309,8 @@ class Palette(QWidget):
         if part:
             self.place_requested.emit(part)
 
+    model: PaletteModel     # from `fill`
+
     def current_part(self) -> str | None:
         """The selected part id, or None."""
         return self.tree.currentIndex().data(PART_ROLE) or None
@@ -314,3 +332,11 @@ class Palette(QWidget):
     def category_rows(self) -> list[str]:
         """The category headers' texts, top to bottom ("Network  (3 of 9)")."""
         return [self.model.index(r, 0).data() for r in self.model.header_rows()]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "_provenance":     # tests read the tooltip's source line (rows_model imports numpy)
+        from .rows_model import provenance
+
+        return provenance
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

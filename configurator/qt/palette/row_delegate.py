@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen, QStaticTe
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QWidget
 
 from .. import theme
-from .rows_model import ROW_ROLE
+from .roles import ROW_ROLE
 
 FOCUS_RING = QColor("#163f8c")   # darker than the accent, so it shows on a selected row too
 PART_INDENT = 12                 # parts sit right of their category's header, as in a tree

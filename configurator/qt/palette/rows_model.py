@@ -2,7 +2,7 @@
 a `PartIndex`; filtering swaps the row list and resets the model (the view then lays out only the
 row count, paints only the rows on screen).
 
-Roles a row answers are below; a header answers `TITLE_ROLE`, `PART_CATEGORY_ROLE`, `COLLAPSED_ROLE`
+Roles a row answers are in `roles.py`; a header answers `TITLE_ROLE`, `PART_CATEGORY_ROLE`, `COLLAPSED_ROLE`
 and its display text ("GPUs  (25)" or "GPUs  (3 of 25)" while filtering); a part all the others.
 """
 
@@ -19,20 +19,20 @@ from ...core.catalog import Catalog, Chassis
 from ...core.placement import Verdict, fits_chassis
 from ...words import say
 from ..chassis.drag_mime import PART_MIME, part_mime
+from .roles import (
+    COLLAPSED_ROLE,
+    FIGURES_ROLE,
+    FITS_ROLE,
+    FORM_ROLE,
+    PART_CATEGORY_ROLE,
+    PART_ROLE,
+    PRICE_ROLE,
+    ROW_ROLE,
+    SEARCH_ROLE,
+    TITLE_ROLE,
+    VENDOR_ROLE,
+)
 from .search_index import PartIndex, Query, fits_in
-
-PART_ROLE = Qt.ItemDataRole.UserRole + 1
-FIGURES_ROLE = Qt.ItemDataRole.UserRole + 2
-PRICE_ROLE = Qt.ItemDataRole.UserRole + 3
-FITS_ROLE = Qt.ItemDataRole.UserRole + 4
-VENDOR_ROLE = Qt.ItemDataRole.UserRole + 5
-FORM_ROLE = Qt.ItemDataRole.UserRole + 6
-SEARCH_ROLE = Qt.ItemDataRole.UserRole + 7
-TITLE_ROLE = Qt.ItemDataRole.UserRole + 9
-PART_CATEGORY_ROLE = Qt.ItemDataRole.UserRole + 10
-COLLAPSED_ROLE = Qt.ItemDataRole.UserRole + 11
-# what the delegate paints, in one call: a part's (id, name, figures, price, fits), a header's (text, folded)
-ROW_ROLE = Qt.ItemDataRole.UserRole + 12
 
 _DISPLAY, _TOOLTIP, _ACCESSIBLE = (int(r) for r in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
                                                     Qt.ItemDataRole.AccessibleTextRole))

@@ -7,7 +7,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
@@ -179,6 +178,8 @@ class CostPanel(QWidget):
             self.grid.set("breakeven", "—")
 
     def _render_chart(self, tco: Any, currency: str) -> None:
+        import numpy as np  # here: the window's first frame does not wait for numpy
+
         self._tco = (tco, currency)
         if self.plot is None:
             return

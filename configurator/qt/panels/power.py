@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
@@ -235,6 +234,8 @@ class PowerPanel(QWidget):
         self.feeds.setText("<br>".join(parts))
 
     def _render_chart(self, power: Any) -> None:
+        import numpy as np  # here: the window's first frame does not wait for numpy
+
         self._power = power
         if self.plot is None:
             return

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
@@ -18,6 +17,8 @@ from .widgets import Title, ValueGrid, WrapLabel, heading_label, subscribe, subs
 from .workload_editor import WorkloadEditor
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ...core.changes import OpChanges
     from ...core.session import SessionLike
 
@@ -37,6 +38,8 @@ BAR_HEIGHT = 0.6
 def segment_values_gb(per_gpu: Any, reserve_bytes: float = 0) -> np.ndarray:
     """The breakdown's segments in GB (10^9 bytes), in SEGMENTS order; `reserve` is what the GPU
     needs beyond PyTorch's peak (CUDA context, fragmentation), from the WorkloadResult."""
+    import numpy as np  # here: the window's first frame does not wait for numpy
+
     return np.array([float(reserve_bytes or 0) if key == "reserve" else float(getattr(per_gpu, key, 0) or 0)
                      for key, _, _ in SEGMENTS]) / 1e9
 
@@ -95,6 +98,7 @@ class WorkloadPanel(QWidget):
         return chart_section(self.tr("Memory per GPU (GB) against the GPU's capacity"), self.chart, top=4, stretch=0)
 
     def _make_plot(self, parent: QWidget) -> QWidget:
+        import numpy as np  # here: the window's first frame does not wait for numpy
         import pyqtgraph as pg
 
         self.plot = make_plot(parent, height=90)
@@ -153,6 +157,8 @@ class WorkloadPanel(QWidget):
 
     def _render_chart(self, result: Any) -> None:
         """The stacked bar and the capacity line; empty without a result."""
+        import numpy as np  # here: the window's first frame does not wait for numpy
+
         self._result = result
         if self.plot is None:
             return

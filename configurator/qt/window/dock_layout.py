@@ -86,6 +86,8 @@ class DockLayout(QObject):
         self.window = window
         self.mode = mode_for(window.width(), window.height())
         self._handled: tuple[int, int] | None = None     # the window size last followed
+        self._arranged: tuple[int, int] | None = None    # the size of the last default arrangement
+        self._restored = False                           # the saved state is in place, not the default
         self._pending = QTimer(self, singleShot=True, interval=0)
         self._pending.timeout.connect(self._follow_size)
         window.installEventFilter(self)
@@ -100,6 +102,7 @@ class DockLayout(QObject):
         the user closed stay closed unless `show_all`."""
         win, docks = self.window, self.window.docks   # type: ignore[attr-defined]
         self.mode = mode_for(width, height)
+        self._arranged, self._restored = (width, height), False
         # a dock that shows itself while it has something to show (the Not placed tray) keeps its state
         shown = {key: (show_all and not shows_itself(dock)) or not dock.isHidden() for key, dock in docks.items()}
         for dock in docks.values():
@@ -258,8 +261,18 @@ class DockLayout(QObject):
         if state is None or settings.value("mainWindow/mode") != mode_for(width, height):
             return
         if self.window.restoreState(state, LAYOUT_VERSION):
+            self._restored = True
             # judged once the window is laid out at its size: a cramped state gives way to the default
             QTimer.singleShot(0, self._drop_cramped_state)
+
+    def panels_built(self) -> None:
+        """The panels were put into their docks after the arrangement (the window's first frame
+        came first): size the docks again where the panels' widths decide it (a compact default
+        arrangement), and judge a restored state again (a cramped one gives way to the default)."""
+        if self._restored:
+            self._drop_cramped_state()
+        elif self.compact and self._arranged is not None:
+            self._size_docks(*self._arranged, self._tops())
 
     def _drop_cramped_state(self) -> None:
         if self.cramped():

@@ -107,10 +107,15 @@ class DocumentActions(MainWindowBase):
 
         open_compare(self)
 
+    def collect_writers(self) -> None:
+        """The documents flush the dock editors' pending edits before a switch: find them (again
+        once the panels are built)."""
+        self.documents.writers = _option_writers(self.panels)
+
     def install_documents(self) -> None:
         """The document actions, the tab bar's signals and the File menu entries (the window is built)."""
         docs = self.documents
-        docs.writers = _option_writers(self.panels)
+        self.collect_writers()
         docs.tabs.tabCloseRequested.connect(self._on_tab_close)
         self.act_duplicate = self._action(self.tr("&Duplicate build"), self.duplicate_document, "Ctrl+Shift+D",
                                           self.tr("An unsaved copy of this build in a new tab"))

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ...core.build import Build
 from ...core.catalog import Catalog, Chassis
-from ...formats.exporters import EXPORTERS, ExportRequest
+from ...formats.exporters import ExportRequest, exporter
 from ...formats.importers import IMPORTERS, importer_for
 from ...formats.importers.build_file import BUILD_FILE
 from ...formats.registry import dialog_filter
@@ -345,7 +345,7 @@ class FileActions(MainWindowBase):
 
     def export_as(self, name: str) -> bool:
         """Export the build with the registered exporter `name` (File ▸ Export …)."""
-        fmt = EXPORTERS[name]
+        fmt = exporter(name)   # the exporters' modules are imported on first use
         draft = internal = False
         if name == "pdf":   # a quote: its details first, then whether a build with errors is a draft
             details = self.quote_details()

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QMenu, QScrollAr
 from ...core.ops import OpError, SetChassis
 from ...core.placement import first_free_slot, fits_chassis
 from ...core.session import Session, SessionLike
-from ...formats.exporters import EXPORTERS
 from ...store.autosave import RecoveryStore
 from ...words import i18n, say
 from ...words.render import named
@@ -45,9 +44,14 @@ pin_none()  # before any widget is built (see app.pin_none)
 
 class MainWindow(DocumentActions, FileActions, QMainWindow):
     """Open builds, one tab each, `session` the active one's (qt/window/documents.py). `screenshot=True`
-    skips restoring the saved layout and recovery prompts."""
+    skips restoring the saved layout and recovery prompts.
 
-    def __init__(self, first: Session, screenshot: bool = False) -> None:
+    `deferred=True` (the launcher's window) paints its first frame before the palette's parts, the
+    panels' contents and the File menu's export entries exist: their docks are placed empty and
+    `finish_building` fills them right after that frame (a zero-delay timer from the first paint). Otherwise, as a test or a
+    benchmark makes it, the window is whole when this returns."""
+
+    def __init__(self, first: Session, screenshot: bool = False, deferred: bool = False) -> None:
         super().__init__()
         self.documents = Documents(first, self)
         # the views see the active document's session, whichever it is
@@ -57,7 +61,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self.setObjectName("MainWindow")
         self.setDockNestingEnabled(True)
         self.setAcceptDrops(True)        # build files dropped on the window open as tabs
-        self.palette_widget = Palette(session)
+        self.palette_widget = Palette(session, deferred=deferred)
         self.view = ChassisView(session, current_part=self.palette_widget.current_part)
         # the schematic is the point of the window: when it gets smaller, the docks give way first
         # (without a minimum, QMainWindow squeezes the centre to a thumbnail and keeps every dock)
@@ -68,6 +72,10 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self.tray = NotPlacedTray(session)
         self.docks: dict[str, QDockWidget] = {}
         self.panels: list[QWidget] = []
+        self.export_actions: dict[str, QAction] = {}
+        self._deferred = deferred           # finish_building waits for the first show
+        self._finished = False
+        self._finish_queued = False
         self._build_docks()
         self._build_actions()
         self._build_menus()
@@ -84,6 +92,8 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self._on_path_change(session.path)
         self._on_clean_change(session.is_clean)
         self._on_undo_change()
+        if not deferred:
+            self.finish_building()
         self._on_evaluated(session.evaluation)
         if screenshot:                  # offscreen: the size asked for, no screen to fit
             self.resize(1600, 1000)
@@ -114,24 +124,58 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self._dock("parts", self.tr("Bill of materials"), self.parts_list, bottom)
         self._dock("tray", self.tr("Not placed"), self.tray, bottom)
         self._build_panel_docks()
+        if not self._deferred:
+            self._build_panels()
         self.dock_layout = DockLayout(self)
 
     def _build_panel_docks(self) -> None:
-        """One dock per registered panel (`DockLayout` tabs them by group)."""
+        """One dock per registered panel (`DockLayout` tabs them by group), its panel put in by
+        `_build_panels`."""
+        for spec in PANELS:
+            # a scroll area keeps a tall panel from forcing the window taller than the screen
+            scroller = QScrollArea()
+            scroller.setWidgetResizable(True)
+            scroller.setFrameShape(QFrame.Shape.NoFrame)
+            self._dock(spec.key, spec.title.replace("&", "&&"), scroller, spec.area)  # '&': a mnemonic
+
+    def _build_panels(self) -> None:
+        """Each registered panel, built on the session and put into its dock's scroll area."""
         for spec in PANELS:
             with charts_deferred():  # the first frame does not wait for pyqtgraph
                 panel = spec.make(self.session)
             self.panels.append(panel)
             narrow_panel(panel)
-            # a scroll area keeps a tall panel from forcing the window taller than the screen
-            scroller = QScrollArea()
+            dock = self.docks[spec.key]
+            scroller = dock.widget()
+            assert isinstance(scroller, QScrollArea)
             scroller.setWidget(panel)
-            scroller.setWidgetResizable(True)
-            scroller.setFrameShape(QFrame.Shape.NoFrame)
-            dock = self._dock(spec.key, spec.title.replace("&", "&&"), scroller, spec.area)  # '&': a mnemonic
+            if self.isVisible() and dock.visibleRegion().isEmpty():
+                set_on_screen(panel, False)   # built behind another tab: renders held until raised
             # a dock tabbed behind another stays "visible", moved out of the window: say so,
             # so that the panel holds its renders until its tab is raised
             dock.visibilityChanged.connect(lambda on, panel=panel: set_on_screen(panel, on))
+
+    def finish_building(self) -> None:
+        """The panels' contents and the File menu's export entries (once; see the class)."""
+        if self._finished:
+            return
+        self._finished = True
+        if self._deferred:
+            self.palette_widget.fill()
+            self._build_panels()
+            # the window lays the views out once they all have their new texts: its handler is the last
+            self.session.evaluated.disconnect(self._on_evaluated)
+            self.session.evaluated.connect(self._on_evaluated)
+        self.collect_writers()
+        self._build_export_actions()
+        if self._deferred:
+            self.dock_layout.panels_built()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().paintEvent(event)
+        if self._deferred and not self._finish_queued:
+            self._finish_queued = True
+            QTimer.singleShot(0, self, self.finish_building)   # after this frame is on screen (as ChartBox)
 
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
         act = QAction(text, self)
@@ -150,10 +194,6 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self.act_save = self._action(self.tr("&Save"), self.save, sk.Save)
         # Save As has no standard binding on some platforms: bind Ctrl+Shift+S explicitly
         self.act_save_as = self._action(self.tr("Save &As…"), self.save_as, "Ctrl+Shift+S")
-        self.export_actions = {name: self._action(self.tr("Export %s…") % i18n._(fmt.description),
-                                                  lambda _=False, name=name: self.export_as(name),
-                                                  "Ctrl+E" if name == "pdf" else None)
-                               for name, fmt in EXPORTERS.items()}
         self.act_quit = self._action(self.tr("&Quit"), self.close, sk.Quit)
         self.act_undo = self._action(self.tr("&Undo"), self.undo, sk.Undo)
         self.act_redo = self._action(self.tr("&Redo"), self.redo, [sk.Redo, "Ctrl+Y", "Ctrl+Shift+Z"])
@@ -172,6 +212,18 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         self.act_reset_layout = self._action(self.tr("Reset &layout"), lambda: self.dock_layout.reset(), None,
                                              self.tr("Put every panel back in its place for this window size"))
         self.act_place.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+
+    def _build_export_actions(self) -> None:
+        """File ▸ Export <format>… for every exporter (their modules are imported here)."""
+        from ...formats.exporters import exporters
+
+        self.export_actions = {name: self._action(self.tr("Export %s…") % i18n._(fmt.description),
+                                                  lambda _=False, name=name: self.export_as(name),
+                                                  "Ctrl+E" if name == "pdf" else None)
+                               for name, fmt in exporters().items()}
+        anchor = self._export_tender_action
+        menu = next(m for m in self.menuBar().findChildren(QMenu) if anchor in m.actions())
+        menu.insertActions(anchor, list(self.export_actions.values()))
 
     def _import_from_server(self) -> None:
         from ..dialogs.import_server import import_from_server  # the Redfish client: when first asked for
@@ -203,9 +255,9 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
         for act in (self.act_save, self.act_save_as):
             file_menu.addAction(act)
         file_menu.addSeparator()
-        for act in self.export_actions.values():
-            file_menu.addAction(act)
-        file_menu.addAction(self.tr("Export &tender pack (招标/投标)…"), self._export_tender)
+        # the exporters' entries go before this one (`_build_export_actions`)
+        self._export_tender_action = file_menu.addAction(self.tr("Export &tender pack (招标/投标)…"),
+                                                         self._export_tender)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu(self.tr("&Edit"))
