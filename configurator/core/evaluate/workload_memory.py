@@ -231,7 +231,8 @@ def prefill_step_tokens(job: InferJob) -> int:
 
 
 def infer_memory(w: Workload, n_gpus: int) -> MemoryBreakdown:
-    """Per-GPU inference memory; n_gpus > 1 means tensor parallelism (weights and KV heads split)."""
+    """Per-GPU inference memory; n_gpus > 1 means tensor parallelism (weights and KV heads split). A serving engine
+    (chunked prefill) also holds its CUDA graphs and, over several GPUs, communication buffers (in `overhead`)."""
     m, job = w.model, w.infer
     n = n_gpus
     weights = infer_weight_bytes(m, job) / n
@@ -244,8 +245,11 @@ def infer_memory(w: Workload, n_gpus: int) -> MemoryBreakdown:
                                        + act_bytes * 3 * m.ffn * m.experts_active / n)
     acts += job.batch * m.vocab * 8
     allocated = weights + kv + acts
+    overhead = _overhead(allocated)
+    if job.max_tokens_per_step is not None:   # a serving engine: its CUDA graphs and tensor-parallel buffers
+        overhead += serving_cuda_graph_bytes(m) + serving_comm_bytes(n)
     return MemoryBreakdown(weights=int(weights), kv_cache=int(kv), activations=int(acts),
-                           overhead=_overhead(allocated), phase="inference")
+                           overhead=overhead, phase="inference")
 
 
 # --- a serving engine's KV-cache capacity (vLLM's start-up memory plan; docs/workload-model.md, "KV capacity") ---

@@ -27,7 +27,7 @@ from __future__ import annotations
 import pytest
 
 from configurator.core.evaluate.json_shape import workload_result_to_json
-from configurator.core.evaluate.workload import InferJob, TrainJob, Workload, evaluate_workload
+from configurator.core.evaluate.workload import InferJob, TrainJob, Workload, estimate_memory, evaluate_workload
 from configurator.core.evaluate.workload_memory import (
     COMM_BUFFER_BYTES_PER_PEER,
     SERVING_GPU_MEMORY_UTILIZATION,
@@ -124,3 +124,12 @@ def test_evaluate_shows_capacity_for_a_serving_engine_only(presets):
     train = evaluate_workload(Workload(model=presets["llama-3.1-8b"], mode="train", train=TrainJob()), n_gpus=8,
                               **gpu)
     assert "kv_cache_tokens" not in workload_result_to_json(train, str)   # training JSON keeps its keys
+
+
+def test_serving_engine_memory_charges_graphs_and_buffers(presets):
+    """The per-GPU peak of a serving engine holds its CUDA graphs and TP buffers; whole-batch generate neither."""
+    shape = presets["llama-3.1-70b"]
+    served, whole = _serving(shape, 4096, 8192), _serving(shape, 4096, None)
+    extra = estimate_memory(served, 4).overhead - estimate_memory(whole, 4).overhead
+    assert extra == serving_cuda_graph_bytes(shape) + serving_comm_bytes(4)
+    assert estimate_memory(served, 1).overhead - estimate_memory(whole, 1).overhead == serving_cuda_graph_bytes(shape)
