@@ -277,6 +277,10 @@ def test_workload_panel_shows_the_serving_kv_capacity_line(qtbot, session):
     publish(session, sample_evaluation(workload=served))
     lines = panel.notes.text().splitlines()
     assert any("445,614 tokens" in ln and "54.4 concurrent sequences of 8,192 tokens" in ln for ln in lines)
+    assert panel.figures.text("kv") == "445,614 tokens · up to 54.4 sequences of 8,192 tokens"
+    assert not panel.figures.values["kv"].isHidden()
+    publish(session, sample_evaluation(workload=workload_result()))      # training: no KV-capacity row
+    assert panel.figures.values["kv"].isHidden() and panel.figures.captions["kv"].isHidden()
 
 
 def test_the_gpu_capacity_label_stays_inside_the_chart(qtbot, session):
