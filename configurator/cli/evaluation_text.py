@@ -89,6 +89,12 @@ def _bandwidth_and_cost(ev: Any) -> list[str]:
         years=tco.years, total=format_money(tco.total, cur, LOCALE), breakeven=be)))
     if ev.workload is not None:
         lines.append(_row(N_("Workload"), say(ev.workload.verdict)))
+        kv = ev.workload
+        if kv.kv_cache_tokens is not None and kv.max_concurrency is not None:
+            lines.append(_row(N_("KV cache"), _("{tokens} tokens, at most {conc} concurrent sequences of {context} "
+                                                "tokens").format(tokens=f"{kv.kv_cache_tokens:,}",
+                                                                 conc=f"{kv.max_concurrency:,.1f}",
+                                                                 context=f"{kv.concurrency_tokens:,}")))
     return lines
 
 

@@ -159,6 +159,9 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
                      "prefill_tokens_per_s": res.prefill_tokens_per_s,
                      "serving_tokens_per_s": res.serving_tokens_per_s,
                      "decode_limit": res.decode_limit, "prefill_limit": res.prefill_limit})
+        if res.kv_cache_tokens is not None:
+            data.update({"kv_cache_tokens": res.kv_cache_tokens, "max_concurrency": res.max_concurrency,
+                         "cuda_graph_bytes": res.cuda_graph_bytes, "comm_buffer_bytes": res.comm_buffer_bytes})
         text.append(f"{gpu.name}: {say(res.verdict)}")
         if res.max_batch is not None:
             text.append("  " + _("largest batch that fits: {n}").format(n=res.max_batch))
@@ -172,4 +175,8 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
                 prefill=f"{res.prefill_tokens_per_s:,.0f}", prefill_limit=_(res.prefill_limit or "")))
         if res.serving_tokens_per_s is not None:
             text.append("  " + _("serving throughput: {n} output tokens/s").format(n=f"{res.serving_tokens_per_s:,.0f}"))
+        if res.kv_cache_tokens is not None and res.max_concurrency is not None:
+            text.append("  " + _("KV cache: {tokens} tokens, at most {conc} concurrent sequences of {context} tokens")
+                        .format(tokens=f"{res.kv_cache_tokens:,}", conc=f"{res.max_concurrency:,.1f}",
+                                context=f"{wl.infer.context + wl.infer.new_tokens:,}"))
     return WorkloadReport(data, "\n".join(text))

@@ -43,6 +43,10 @@ WORDS: dict[str, Entry] = {
     "explain.batch-new-batch-context-prefill":
         N_("batch·new / (batch·context / prefill rate + batch·new / decode rate): output tokens/s"),
     "explain.bay-feeds": N_("bay feeds"),
+    "explain.serving-kv-capacity":
+        N_("GPU memory × 0.9 (vLLM's gpu_memory_utilization) − weights − profiling-step activations − CUDA graphs − "
+           "communication buffers − other runtime memory = KV cache; ÷ KV bytes per token = tokens; ÷ one "
+           "sequence's KV bytes at context + new tokens = max concurrent sequences"),
     "explain.board-baseboard-typical-share": N_("board/baseboard typical share"),
     "explain.btu-h-per-w": N_("BTU/h per W"),
     "explain.build": N_("build"),

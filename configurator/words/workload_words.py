@@ -47,6 +47,11 @@ WORDS: dict[str, Entry] = {
     "workload.note.whole-batch": N_("Engine: whole-batch generation (Hugging Face generate): all {n} prompt tokens of "
                                     "the batch are prefilled in one step."),
     "workload.note.kv-cache": N_("KV cache: {bytes} B per token of each sequence ({kind} attention, {dtype})."),
+    "workload.note.kv-capacity": N_("KV cache capacity (serving engine, {util} of GPU memory as vLLM plans it): "
+                                    "{tokens} tokens, at most {conc} concurrent sequences of {context} tokens. Per "
+                                    "GPU the plan first pays weights {weights} GB, activations {acts} GB, CUDA "
+                                    "graphs {graphs} GB and communication buffers {comm} GB (estimates), other "
+                                    "runtime memory {other} GB."),
     "workload.note.sliding": N_("{n} of {layers} attention layers keep only the last {window} tokens (sliding "
                                 "window)."),
     "workload.note.recurrent": N_("Only {n} of {layers} layers have attention and a KV cache; the others are "

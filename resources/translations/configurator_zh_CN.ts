@@ -3456,6 +3456,10 @@ Click to open this build in the builder</source>
         <translation>假定 MFU</translation>
     </message>
     <message>
+        <source>KV cache (serving engine)</source>
+        <translation>KV 缓存（服务引擎）</translation>
+    </message>
+    <message>
         <source>Memory per GPU (GB) against the GPU&apos;s capacity</source>
         <translation>每 GPU 显存占用（GB）与显存容量对比</translation>
     </message>
@@ -3494,6 +3498,10 @@ Click to open this build in the builder</source>
     <message>
         <source> · prefill {tps} tokens/s</source>
         <translation> · 预填充 {tps} 词元/秒</translation>
+    </message>
+    <message>
+        <source>{tokens} tokens · up to {conc} sequences of {context} tokens</source>
+        <translation>{tokens} 个词元 · 最多 {conc} 个 {context} 词元的序列</translation>
     </message>
     <message>
         <source>{total} ({bpp} B/param: weights {w} · gradients {g} · optimizer {o})</source>

@@ -87,6 +87,22 @@ def test_evaluate_with_workload_file(tmp_path: Path):
     assert code == 2 and "badwl.json" in err and "mode" in err
 
 
+def test_evaluate_text_has_a_kv_cache_row_for_serving(tmp_path: Path):
+    wl = {"preset": "llama-3.1-8b", "model": {"name": "Llama-3.1-8B", "layers": 32, "hidden": 4096, "heads": 32,
+                                             "kv_heads": 8, "ffn": 14336, "vocab": 128256},
+          "mode": "infer", "infer": {"context": 4096, "new_tokens": 1024, "batch": 8}}
+    path = tmp_path / "serve.json"
+    path.write_text(json.dumps(wl), encoding="utf-8")
+    code, out, _ = run("evaluate", str(EX / "hgx-h100-8gpu.json"), "--workload", str(path))
+    assert code == 0
+    row = next(ln for ln in out.splitlines() if ln.startswith("KV cache"))
+    assert "concurrent sequences of 5,120 tokens" in row
+    code, out, _ = run("evaluate", str(EX / "hgx-h100-8gpu.json"), "--json", "--workload", str(path))
+    w = json.loads(out)["workload"]
+    assert w["concurrency_tokens"] == 5120 and w["comm_buffer_bytes"] > 0     # one TP-8 group: buffers charged
+    assert any(n.startswith("KV cache capacity (serving engine, 90% of GPU memory") for n in w["notes"])
+
+
 def test_workload_json_per_gpu_bytes_and_fit():
     code, out, _ = run("workload", "--json", "--preset", "llama-2-7b", "--mode", "train", "--precision", "mixed",
                        "--gpu", "nvidia-h100-sxm5-80gb")
@@ -105,6 +121,24 @@ def test_workload_custom_shape_inference_with_gqa():
     assert code == 0
     kv = json.loads(out)["per_gpu_bytes"]["kv_cache"]
     assert kv == pytest.approx(40 * 2**30, rel=0.01)  # models.md case 9: 40 GiB, not the naive 343.6 GB
+
+
+def test_workload_serving_shows_kv_capacity_and_concurrency():
+    """issue #26: a serving engine's KV cache in tokens and its max concurrent sequences at the context."""
+    args = ("workload", "--preset", "llama-3.1-8b", "--mode", "infer", "--seq", "8192", "--new-tokens", "0",
+            "--gpu", "nvidia-h100-sxm5-80gb")
+    code, out, _ = run(*args)
+    assert code == 0
+    line = next(ln for ln in out.splitlines() if ln.strip().startswith("KV cache:"))
+    assert "concurrent sequences of 8,192 tokens" in line
+    code, out, _ = run(*args, "--json")
+    d = json.loads(out)
+    assert d["kv_cache_tokens"] > 400_000 and d["max_concurrency"] == pytest.approx(d["kv_cache_tokens"] / 8192, rel=1e-4)
+    assert d["cuda_graph_bytes"] > 0 and d["comm_buffer_bytes"] == 0
+    code, out, _ = run(*args, "--lang", "zh_CN")
+    assert code == 0 and "KV 缓存：" in out and "序列同时处理" in out
+    code, out, _ = run("workload", "--json", "--preset", "llama-2-7b", "--gpu", "nvidia-h100-sxm5-80gb")
+    assert "kv_cache_tokens" not in json.loads(out)          # training: no serving capacity
 
 
 def test_workload_bad_arguments_exit_2():

@@ -126,11 +126,16 @@ def _line_json(ln: Any, english: Callable[[Msg], str]) -> dict[str, Any]:
     return out
 
 
+#: WorkloadResult fields only a serving engine has: left out where they are None (training, whole-batch generate)
+_SERVING_ONLY = frozenset({"kv_cache_tokens", "max_concurrency", "concurrency_tokens", "cuda_graph_bytes", "comm_buffer_bytes"})
+
+
 def workload_result_to_json(wl: Any, english: Callable[[Msg], str]) -> dict[str, Any]:
     """A WorkloadResult's fields in their order, its verdict and notes worded by `english`."""
     worded = {"verdict": english(wl.verdict), "notes": [english(n) for n in wl.notes]}
     dumped = wl.model_dump(mode="json", exclude=set(worded))
-    data = {k: worded[k] if k in worded else dumped[k] for k in type(wl).model_fields}
+    data = {k: worded[k] if k in worded else dumped[k] for k in type(wl).model_fields
+            if k not in _SERVING_ONLY or dumped.get(k) is not None}
     per_gpu = wl.per_gpu
     data["per_gpu_bytes"] = {k: getattr(per_gpu, k) for k in
                              ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead", "total")}

@@ -32,11 +32,14 @@ from .workload_formulas import (
 )
 from .workload_memory import (
     KV_BYTES,
+    SERVING_GPU_MEMORY_UTILIZATION,
+    ServingCapacity,
     infer_kv_bytes,
     infer_memory,
     infer_weight_bytes,
     prefill_step_tokens,
     reserve_bytes,
+    serving_capacity,
     train_memory,
     train_model_states,
 )
@@ -59,7 +62,7 @@ __all__ = [
     "decode_tokens_per_s_bound", "deepspeed_estimator_bytes", "deepspeed_zero2_estimate",
     "deepspeed_zero3_estimate", "estimate_memory", "evaluate_workload", "inference_speed",
     "korthikanti_activation_bytes", "kv_cache_bytes", "model_state_bytes", "model_states",
-    "prefill_tokens_per_s", "train_days", "train_flops", "TPLink", "tp_comm_s",
+    "prefill_tokens_per_s", "serving_capacity", "train_days", "train_flops", "TPLink", "tp_comm_s",
 ]
 
 _MAX_BATCH_LIMIT = 1 << 20
@@ -304,6 +307,7 @@ def evaluate_workload(
         notes.append(peak_note)
     flops = days = None
     speed: InferenceSpeed | None = None
+    cap: ServingCapacity | None = None
     if workload.mode == "train":
         flops, days = _train_time(workload, n_gpus, peak, mfu, notes)
     else:
@@ -313,6 +317,9 @@ def evaluate_workload(
                                None if one.serving_tokens_per_s is None else one.serving_tokens_per_s * replicas,
                                one.decode_limit, one.prefill_limit)
         notes.extend(_inference_notes(workload, speed, n_gpus, mfu, shard, tp_link))
+        if workload.infer.max_tokens_per_step is not None:   # a serving engine with a paged KV cache
+            cap = serving_capacity(workload, shard, gpu_memory_gb)
+            notes.append(_capacity_note(cap))
     return WorkloadResult(
         per_gpu=mem,
         capacity_bytes=capacity,
@@ -331,4 +338,17 @@ def evaluate_workload(
         prefill_limit=speed.prefill_limit if speed else None,
         model_states=model_states(workload, shard),
         notes=tuple(notes),
+        kv_cache_tokens=cap.kv_tokens if cap else None,
+        max_concurrency=cap.max_concurrency if cap else None,
+        concurrency_tokens=cap.tokens_per_request if cap else None,
+        cuda_graph_bytes=int(cap.cuda_graphs) if cap else None,
+        comm_buffer_bytes=int(cap.comm_buffers) if cap else None,
     )
+
+
+def _capacity_note(cap: ServingCapacity) -> Msg:
+    """The serving engine's KV-cache capacity and the concurrency it allows, with what the budget pays first."""
+    return Msg("workload.note.kv-capacity", tokens=Num(cap.kv_tokens, ","), conc=Num(cap.max_concurrency, ",.1f"),
+               context=Num(cap.tokens_per_request, ","), util=Num(SERVING_GPU_MEMORY_UTILIZATION, ".0%"),
+               weights=_gb(cap.weights), acts=_gb(cap.activations), graphs=_gb(cap.cuda_graphs),
+               comm=_gb(cap.comm_buffers), other=_gb(cap.non_torch))

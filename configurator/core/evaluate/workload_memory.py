@@ -231,7 +231,8 @@ def prefill_step_tokens(job: InferJob) -> int:
 
 
 def infer_memory(w: Workload, n_gpus: int) -> MemoryBreakdown:
-    """Per-GPU inference memory; n_gpus > 1 means tensor parallelism (weights and KV heads split)."""
+    """Per-GPU inference memory; n_gpus > 1 means tensor parallelism (weights and KV heads split). A serving engine
+    (chunked prefill) also holds its CUDA graphs and, over several GPUs, communication buffers (in `overhead`)."""
     m, job = w.model, w.infer
     n = n_gpus
     weights = infer_weight_bytes(m, job) / n
@@ -244,5 +245,107 @@ def infer_memory(w: Workload, n_gpus: int) -> MemoryBreakdown:
                                        + act_bytes * 3 * m.ffn * m.experts_active / n)
     acts += job.batch * m.vocab * 8
     allocated = weights + kv + acts
+    overhead = _overhead(allocated)
+    if job.max_tokens_per_step is not None:   # a serving engine: its CUDA graphs and tensor-parallel buffers
+        overhead += serving_cuda_graph_bytes(m) + serving_comm_bytes(n)
     return MemoryBreakdown(weights=int(weights), kv_cache=int(kv), activations=int(acts),
-                           overhead=_overhead(allocated), phase="inference")
+                           overhead=overhead, phase="inference")
+
+
+# --- a serving engine's KV-cache capacity (vLLM's start-up memory plan; docs/workload-model.md, "KV capacity") ---
+
+#: vLLM's default share of each GPU's memory its engine plans with: `gpu_memory_utilization` = 0.9 ("The fraction of
+#: GPU memory to be used for the model executor ... If unspecified, will use the default value of 0.9"; vLLM engine
+#: arguments, https://docs.vllm.ai/en/latest/configuration/engine_args.html, read 2026-12-06; high confidence)
+SERVING_GPU_MEMORY_UTILIZATION = 0.9
+#: CUDA's total memory as a share of the marketed size read as GiB. Estimate from vLLM's own "total_gpu_memory" in
+#: published start-up logs: H200 141 GB -> 139.72 GiB (https://github.com/vllm-project/vllm/issues/10702,
+#: 2024-11-27), H100 80 GB -> 79.19 GiB (https://github.com/generative-computing/mellea/pull/416, 2025-02-11),
+#: RTX 3090 24 GB -> 23.58 GiB (https://github.com/vllm-project/vllm/issues/10517, 2024-12-02): 0.982-0.991
+VISIBLE_MEMORY_FRACTION = 0.99
+#: memory outside PyTorch's allocator on one GPU without tensor parallelism (CUDA context, cuBLAS, NCCL's own
+#: init): vLLM's "non_torch_memory=0.35GiB", Llama-3.1-8B on an RTX 3090 (vllm-project/vllm issue 10517,
+#: 2024-12-02; medium confidence: one log)
+SERVING_NON_TORCH_BYTES = int(0.35 * 2**30)
+#: communication buffers per tensor-parallel peer (NCCL channels and NVLS buffers, vLLM's custom all-reduce
+#: buffers): estimate, (5.68 - 0.35) GiB / 7 peers from vLLM's "non_torch_memory=5.68GiB" of Llama-3.1-70B at
+#: TP 8 on H200 (https://github.com/vllm-project/vllm/issues/10702, 2024-11-27) less the single-GPU figure above;
+#: low-to-medium confidence: one log, NVSwitch (NVLS) systems, where NCCL's buffers are largest
+COMM_BUFFER_BYTES_PER_PEER = int(0.76 * 2**30)
+#: CUDA-graph memory per layer and hidden unit (the decode graphs' pool for capture batch sizes up to 256-512):
+#: estimate, 2,464 MiB (nvidia-smi with CUDA graphs vs --enforce-eager) / (60 layers x 7,168) for Yi-1.5-34B at
+#: TP 4 on RTX 4090s, vLLM 0.5.4 (https://github.com/vllm-project/vllm/issues/7553, 2024-08-15); vLLM reports
+#: e.g. "Graph capturing finished in 2 secs, took 0.13 GiB" for a ~0.6 B model on an H100 (mellea PR 416 above);
+#: low confidence: the pool depends on the capture sizes and the compile mode
+CUDA_GRAPH_BYTES_PER_LAYER_HIDDEN = 6_000
+#: sequences in vLLM's profiling run (its default max_num_seqs, 256), each with fp32 logits and their sampler copy
+SERVING_PROFILE_SEQS = 256
+
+
+def serving_cuda_graph_bytes(shape: ModelShape) -> int:
+    """Estimated CUDA-graph capture memory of a serving engine on each GPU (`CUDA_GRAPH_BYTES_PER_LAYER_HIDDEN`)."""
+    return int(shape.layers * shape.hidden * CUDA_GRAPH_BYTES_PER_LAYER_HIDDEN)
+
+
+def serving_comm_bytes(n_gpus: int) -> int:
+    """Estimated communication buffers on each GPU of a tensor-parallel group of `n_gpus` (0 on one GPU)."""
+    return COMM_BUFFER_BYTES_PER_PEER * max(0, n_gpus - 1)
+
+
+def _serving_step_activation_bytes(shape: ModelShape, precision: str, tokens: int, n_gpus: int) -> float:
+    """Activation peak of a serving engine's profiling step of `tokens` tokens, no grad: the residual and the
+    normalised input (fused RMSNorm in place, no fp32 copy) and the MLP's gate/up/product (3 h + 3 f/n values per
+    token), or the sampler's fp32 logits of `SERVING_PROFILE_SEQS` sequences, whichever is larger (the logits come
+    after the layers' buffers are freed). Per token 6 h + 6 f bytes for Llama-3.1-8B = 110.6 KB, against vLLM's
+    peak_torch_memory rising 0.92 GiB from 20,000 to 29,000 tokens = 109.7 KB (vllm-project/vllm issue 10517)."""
+    act = 4 if precision == "fp32" else 2
+    per_token = act * 3 * shape.hidden + act * 3 * shape.ffn * shape.experts_active / n_gpus
+    return max(tokens * per_token, SERVING_PROFILE_SEQS * shape.vocab * 8)
+
+
+@dataclass(frozen=True)
+class ServingCapacity:
+    """Per-GPU memory plan of a serving engine with a paged KV cache (vLLM's start-up profile), in bytes.
+
+    `budget` = CUDA's total × `utilization`; the KV cache gets what the weights, the profiling step's activation
+    peak, the memory outside PyTorch, the communication buffers and (where the engine counts them) the CUDA graphs
+    leave. `kv_tokens` is vLLM's "GPU KV cache size: N tokens"; `max_concurrency` its "Maximum concurrency for T
+    tokens per request: X" at T = `tokens_per_request`.
+    """
+
+    budget: float
+    weights: float
+    activations: float
+    non_torch: float
+    comm_buffers: float
+    cuda_graphs: float
+    kv_bytes: float
+    kv_tokens: int
+    tokens_per_request: int
+    max_concurrency: float
+
+
+def serving_capacity(w: Workload, n_gpus: int, gpu_memory_gb: float, *,
+                     utilization: float = SERVING_GPU_MEMORY_UTILIZATION, count_cuda_graphs: bool = True,
+                     tokens_per_request: int | None = None) -> ServingCapacity:
+    """The KV cache a serving engine can allocate on each of `n_gpus` tensor-parallel GPUs of `gpu_memory_gb`
+    (marketed size, read as GiB), and how many sequences of `tokens_per_request` (default context + new tokens)
+    it holds at once. `count_cuda_graphs`: the engine sizes the cache after charging its CUDA graphs (vLLM V1
+    since v0.21; older engines captured them afterwards, outside the budget)."""
+    m, job = w.model, w.infer
+    n = n_gpus
+    budget = gpu_memory_gb * 2**30 * VISIBLE_MEMORY_FRACTION * utilization
+    weights = infer_weight_bytes(m, job) / n
+    acts = _serving_step_activation_bytes(m, job.precision, job.max_tokens_per_step or job.context, n)
+    comm = serving_comm_bytes(n)
+    graphs = serving_cuda_graph_bytes(m) if count_cuda_graphs else 0
+    kv = max(0.0, budget - weights - acts - SERVING_NON_TORCH_BYTES - comm - graphs)
+    bytes_per_value = KV_BYTES[job.kv_dtype]
+    share = kv_share_per_gpu(m, n)
+    per_token = m.kv_bytes_per_token(bytes_per_value) * share
+    t = job.context + job.new_tokens if tokens_per_request is None else tokens_per_request
+    per_seq = m.kv_sequence_bytes(t, bytes_per_value) * share
+    return ServingCapacity(
+        budget=budget, weights=weights, activations=acts, non_torch=SERVING_NON_TORCH_BYTES, comm_buffers=comm,
+        cuda_graphs=graphs, kv_bytes=kv, kv_tokens=int(kv // per_token) if per_token else 0,
+        tokens_per_request=t, max_concurrency=kv / per_seq if per_seq else 0.0)

@@ -422,6 +422,15 @@ class WorkloadResult(BaseModel):
     prefill_limit: str | None = None
     model_states: ModelStates = ModelStates()
     notes: tuple[InstanceOf[Msg], ...] = ()
+    #: a serving engine's KV cache per tensor-parallel group in tokens (vLLM's "GPU KV cache size"), the sequences
+    #: of `concurrency_tokens` (context + new tokens) it holds at once ("Maximum concurrency"), and the estimated
+    #: CUDA-graph and communication buffers its memory plan charges per GPU (`workload_memory.serving_capacity`);
+    #: None for training and whole-batch generation
+    kv_cache_tokens: int | None = None
+    max_concurrency: float | None = None
+    concurrency_tokens: int | None = None
+    cuda_graph_bytes: int | None = None
+    comm_buffer_bytes: int | None = None
 
 
 #: provenance keys of a models.toml entry: kept in the file for people and tests, not part of the shape

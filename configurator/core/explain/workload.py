@@ -27,6 +27,8 @@ _WORKLOAD = {
     r"decode_tokens_per_s": "explain.min-memory-bound-batch-gpus",
     r"prefill_tokens_per_s": "explain.min-memory-bound-one-weight",
     r"serving_tokens_per_s": "explain.batch-new-batch-context-prefill",
+    r"kv_cache_tokens|max_concurrency|concurrency_tokens|cuda_graph_bytes|comm_buffer_bytes":
+        "explain.serving-kv-capacity",
 }
 _ZERO_URL = "https://arxiv.org/abs/1910.02054"
 _BYTES = ("bytes", "weights", "gradients", "optimizer", "activations", "kv_cache", "overhead", "total")
@@ -37,7 +39,8 @@ def _workload_unit(what: str) -> str:
         return "B"
     if what.endswith("_per_s"):
         return "tokens/s"
-    return {"train_days": "days", "train_flops": "FLOPs"}.get(what, "")
+    return {"train_days": "days", "train_flops": "FLOPs", "kv_cache_tokens": "tokens",
+            "concurrency_tokens": "tokens"}.get(what, "")
 
 
 def workload(x: Explainer, m: re.Match[str]) -> Explanation:

@@ -79,7 +79,9 @@ class WorkloadPanel(QWidget):
         self.figures.add_row("speed", self.tr("Training time"))
         self.figures.add_row("states", self.tr("Model states per GPU"))
         self.figures.add_row("mfu", self.tr("MFU assumed"))
-        for key in ("speed", "states"):   # long values wrap in a narrow dock instead of widening it
+        self.figures.add_row("kv", self.tr("KV cache (serving engine)"))
+        self._show_kv(False)
+        for key in ("speed", "states", "kv"):   # long values wrap in a narrow dock instead of widening it
             self.figures.values[key].setWordWrap(True)
         layout.addWidget(self.figures)
         self._explainable(session)
@@ -225,6 +227,17 @@ class WorkloadPanel(QWidget):
             self.figures.set("speed", "—")
         self._render_states(result)
         self.figures.set("mfu", fmt.percent(100 * result.mfu))
+        tokens, conc = getattr(result, "kv_cache_tokens", None), getattr(result, "max_concurrency", None)
+        self._show_kv(tokens is not None and conc is not None)
+        if tokens is not None and conc is not None:
+            self.figures.set("kv", self.tr("{tokens} tokens · up to {conc} sequences of {context} tokens").format(
+                tokens=fmt.number(tokens), conc=fmt.number(conc, 1),
+                context=fmt.number(getattr(result, "concurrency_tokens", 0) or 0)))
+
+    def _show_kv(self, shown: bool) -> None:
+        """The KV-capacity row only for a serving engine's result (training and whole-batch have none)."""
+        self.figures.captions["kv"].setVisible(shown)
+        self.figures.values["kv"].setVisible(shown)
 
     def _render_states(self, result: Any) -> None:
         """Training: the ZeRO-partitioned model states; inference: the whole batch's output rate."""
@@ -252,6 +265,7 @@ class WorkloadPanel(QWidget):
         self.legend.set("total", "—")
         for key in ("max_batch", "speed", "states", "mfu"):
             self.figures.set(key, "—")
+        self._show_kv(False)
         self.notes.setText("")
 
 
