@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..core.money import format_money, format_pct
@@ -93,7 +94,7 @@ def _bandwidth_and_cost(ev: Any) -> list[str]:
         if kv.kv_cache_tokens is not None and kv.max_concurrency is not None:
             lines.append(_row(N_("KV cache"), _("{tokens} tokens, at most {conc} concurrent sequences of {context} "
                                                 "tokens").format(tokens=f"{kv.kv_cache_tokens:,}",
-                                                                 conc=f"{kv.max_concurrency:,.1f}",
+                                                                 conc=f"{math.floor(kv.max_concurrency):,}",
                                                                  context=f"{kv.concurrency_tokens:,}")))
     return lines
 

@@ -4,6 +4,7 @@ and time) and the workload files `configurator evaluate --workload FILE` reads."
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -177,6 +178,6 @@ def run_workload(args: argparse.Namespace, catalog_fn: Callable[[], Any]) -> Wor
             text.append("  " + _("serving throughput: {n} output tokens/s").format(n=f"{res.serving_tokens_per_s:,.0f}"))
         if res.kv_cache_tokens is not None and res.max_concurrency is not None:
             text.append("  " + _("KV cache: {tokens} tokens, at most {conc} concurrent sequences of {context} tokens")
-                        .format(tokens=f"{res.kv_cache_tokens:,}", conc=f"{res.max_concurrency:,.1f}",
+                        .format(tokens=f"{res.kv_cache_tokens:,}", conc=f"{math.floor(res.max_concurrency):,}",
                                 context=f"{wl.infer.context + wl.infer.new_tokens:,}"))
     return WorkloadReport(data, "\n".join(text))

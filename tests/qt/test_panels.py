@@ -269,15 +269,15 @@ def test_workload_panel_shows_the_serving_kv_capacity_line(qtbot, session):
     the panel's notes show it as one line."""
     panel = WorkloadPanel(session, presets={})
     qtbot.addWidget(panel)
-    note = Msg("workload.note.kv-capacity", tokens=Num(445614, ","), conc=Num(54.4, ",.1f"), context=Num(8192, ","),
+    note = Msg("workload.note.kv-capacity", tokens=Num(445614, ","), conc=Num(54, ","), context=Num(8192, ","),
                util=Num(0.9, ".0%"), weights=Num(16.1, ".1f"), acts=Num(0.9, ".1f"), graphs=Num(0.8, ".1f"),
                comm=Num(0.0, ".1f"), other=Num(0.4, ".1f"))
     served = workload_result().model_copy(update={"notes": (note,), "kv_cache_tokens": 445614,
                                                   "max_concurrency": 54.4, "concurrency_tokens": 8192})
     publish(session, sample_evaluation(workload=served))
     lines = panel.notes.text().splitlines()
-    assert any("445,614 tokens" in ln and "54.4 concurrent sequences of 8,192 tokens" in ln for ln in lines)
-    assert panel.figures.text("kv") == "445,614 tokens · up to 54.4 sequences of 8,192 tokens"
+    assert any("445,614 tokens" in ln and "54 concurrent sequences of 8,192 tokens" in ln for ln in lines)
+    assert panel.figures.text("kv") == "445,614 tokens · up to 54 sequences of 8,192 tokens"   # whole sequences (54.4 floored)
     assert not panel.figures.values["kv"].isHidden()
     publish(session, sample_evaluation(workload=workload_result()))      # training: no KV-capacity row
     assert panel.figures.values["kv"].isHidden() and panel.figures.captions["kv"].isHidden()

@@ -7,6 +7,7 @@ model in `workload_memory`, the data types in `workload_models`.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..message import Msg, Num, Term, items
@@ -348,7 +349,7 @@ def evaluate_workload(
 
 def _capacity_note(cap: ServingCapacity) -> Msg:
     """The serving engine's KV-cache capacity and the concurrency it allows, with what the budget pays first."""
-    return Msg("workload.note.kv-capacity", tokens=Num(cap.kv_tokens, ","), conc=Num(cap.max_concurrency, ",.1f"),
+    return Msg("workload.note.kv-capacity", tokens=Num(cap.kv_tokens, ","), conc=Num(math.floor(cap.max_concurrency), ","),
                context=Num(cap.tokens_per_request, ","), util=Num(SERVING_GPU_MEMORY_UTILIZATION, ".0%"),
                weights=_gb(cap.weights), acts=_gb(cap.activations), graphs=_gb(cap.cuda_graphs),
                comm=_gb(cap.comm_buffers), other=_gb(cap.non_torch))

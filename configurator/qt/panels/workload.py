@@ -3,6 +3,7 @@ a stacked bar against the GPU's capacity, the verdict, max batch, training days 
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
@@ -231,7 +232,7 @@ class WorkloadPanel(QWidget):
         self._show_kv(tokens is not None and conc is not None)
         if tokens is not None and conc is not None:
             self.figures.set("kv", self.tr("{tokens} tokens · up to {conc} sequences of {context} tokens").format(
-                tokens=fmt.number(tokens), conc=fmt.number(conc, 1),
+                tokens=fmt.number(tokens), conc=fmt.number(math.floor(conc)),
                 context=fmt.number(getattr(result, "concurrency_tokens", 0) or 0)))
 
     def _show_kv(self, shown: bool) -> None:
