@@ -29,7 +29,7 @@ from ..core.catalog import Catalog
 from ..core.evaluate.result import Evaluation
 from ..core.message import Msg
 from ..core.money import format_pct
-from ..store.vendor_settings import QuoteError, UnorderableError, VendorSettings
+from ..store.vendor_settings import QuoteError, QuoteOptionError, UnorderableError, VendorSettings
 from ..words.problems import text
 from ..words.quote_words import Labels
 from ..words.sku_words import unorderable_rows
@@ -116,26 +116,26 @@ def checked(options: Sequence[tuple[Build, Evaluation]], opts: QuoteOptions) -> 
 def _check(options, opts: QuoteOptions) -> list[tuple[Build, Evaluation]]:
     pairs = list(options)
     if not pairs:
-        raise QuoteError("no build to quote: pass one build, or two or three as options A/B/C")
+        raise QuoteOptionError(Msg("quote.no-build"))
     if len(pairs) > 3:
-        raise QuoteError(f"{len(pairs)} builds given: a quote holds at most 3 options (A/B/C)")
+        raise QuoteOptionError(Msg("quote.too-many-options", n=len(pairs)))
     for i, pair in enumerate(pairs):
         if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], Build)
                 and isinstance(pair[1], Evaluation)):
-            raise QuoteError(f"option {i + 1}: expected a (Build, Evaluation) pair")
+            raise QuoteOptionError(Msg("quote.not-a-pair", n=i + 1))
     currency = opts.currency or pairs[0][1].cost.currency
     if not re.fullmatch(r"[A-Z]{3}", currency or ""):
-        raise QuoteError(f"currency {currency!r}: expected an ISO 4217 code such as USD")
+        raise QuoteOptionError(Msg("quote.bad-currency", currency=repr(currency)))
     for i, (_, ev) in enumerate(pairs):
         if ev.cost.currency != currency:
-            raise QuoteError(f"option {LETTERS[i]}: evaluated in {ev.cost.currency}, quote is in {currency}; "
-                             f"re-evaluate the build with site.currency = {currency}")
+            raise QuoteOptionError(Msg("quote.currency-mismatch", option=LETTERS[i], evaluated=str(ev.cost.currency),
+                                       currency=currency))
     if not 1 <= opts.valid_days <= 365:
-        raise QuoteError(f"valid_days {opts.valid_days}: must be between 1 and 365")
+        raise QuoteOptionError(Msg("quote.valid-days", days=str(opts.valid_days)))
     if not 1 <= opts.revision <= 999:
-        raise QuoteError(f"revision {opts.revision}: must be between 1 and 999")
+        raise QuoteOptionError(Msg("quote.revision", revision=str(opts.revision)))
     if opts.quote_number is not None and not _QUOTE_NUMBER.match(opts.quote_number):
-        raise QuoteError(f"quote number {opts.quote_number!r}: use letters, digits, '-', '.', '/' (max 40)")
+        raise QuoteOptionError(Msg("quote.bad-number", number=repr(opts.quote_number)))
     return pairs
 
 

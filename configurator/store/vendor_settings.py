@@ -29,6 +29,18 @@ class QuoteError(ValueError):
     """Bad input for a quote; the message is one line and names what to fix."""
 
 
+class QuoteOptionError(QuoteError):
+    """A quote's options refused (report/quote.py): `msg` says why (words/cli_words.py "quote.*");
+    `str()` is its English."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg)
+        self.msg = msg
+
+    def __str__(self) -> str:
+        return english(self.msg)
+
+
 class SettingsError(QuoteError, InputError):
     """A vendor-settings file (or its logo) that cannot be used: `msg` says why, `file` and `field` where."""
 

@@ -1,5 +1,6 @@
 """Why the command line refuses its arguments (cli/*: `CliError`), and the quote's refusal of a
-build with errors (report/quote.py, report/upgrade_quote.py: `UnorderableError`). A refusal is a
+build with errors (report/quote.py, report/upgrade_quote.py: `UnorderableError`) and its options
+(`QuoteOptionError`). A refusal is a
 `Msg`, framed by the flag or file it names (`--timeout: …`, words/input_words.py "input.at-file")
 and worded once, in the user's language, by `words.errors.error_text`."""
 
@@ -53,4 +54,14 @@ WORDS: dict[str, Entry] = {
                                     "(--allow-errors):",
                                     "the upgraded build has {n} errors; fix them or quote it as a draft "
                                     "(--allow-errors):"),
+    # a quote's options refused (report/quote.py `QuoteOptionError`)
+    "quote.no-build": N_("no build to quote: pass one build, or two or three as options A/B/C"),
+    "quote.too-many-options": N_("{n} builds given: a quote holds at most 3 options (A/B/C)"),
+    "quote.not-a-pair": N_("option {n}: expected a (Build, Evaluation) pair"),
+    "quote.bad-currency": N_("currency {currency}: expected an ISO 4217 code such as USD"),
+    "quote.currency-mismatch": N_("option {option}: evaluated in {evaluated}, quote is in {currency}; "
+                                  "re-evaluate the build with site.currency = {currency}"),
+    "quote.valid-days": N_("valid_days {days}: must be between 1 and 365"),
+    "quote.revision": N_("revision {revision}: must be between 1 and 999"),
+    "quote.bad-number": N_("quote number {number}: use letters, digits, '-', '.', '/' (max 40)"),
 }

@@ -217,3 +217,29 @@ def test_safe_filename():
     assert safe_filename("/home/bob/secret/build.json") == "build.json"
     assert safe_filename("..\\..\\evil\nname\x00.json") == "evilname.json"
     assert len(safe_filename("x" * 500 + ".json")) == 80
+
+
+def test_refused_quote_options_read_in_chinese_and_english_is_unchanged(tmp_path):
+    """The options' refusals are messages (words/cli_words.py "quote.*"): English as before, zh_CN
+    Chinese, naming the field (valid_days, the currency, the quote number)."""
+    from configurator.words.errors import error_text
+
+    pair = (syn.build(), syn.evaluation())
+    with pytest.raises(QuoteError) as days:
+        write_quote([pair], tmp_path / "x.pdf", valid_days=0)
+    assert str(days.value) == "valid_days 0: must be between 1 and 365"
+    assert error_text(days.value, "zh_CN") == "valid_days 0：必须在 1 到 365 之间"
+    with pytest.raises(QuoteError) as currency:
+        write_quote([pair], tmp_path / "x.pdf", currency="EUR")
+    assert str(currency.value) == ("option A: evaluated in USD, quote is in EUR; "
+                                   "re-evaluate the build with site.currency = EUR")
+    assert error_text(currency.value, "zh_CN") == ("方案 A：按 USD 评估，而报价使用 EUR；"
+                                                    "请以 site.currency = EUR 重新评估该配置")
+    with pytest.raises(QuoteError) as number:
+        write_quote([pair], tmp_path / "x.pdf", quote_number="../../etc")
+    assert str(number.value) == "quote number '../../etc': use letters, digits, '-', '.', '/' (max 40)"
+    assert error_text(number.value, "zh_CN").startswith("报价编号 '../../etc'：只能使用")
+    with pytest.raises(QuoteError) as many:
+        write_quote([pair] * 4, tmp_path / "x.pdf")
+    assert str(many.value) == "4 builds given: a quote holds at most 3 options (A/B/C)"
+    assert error_text(many.value, "zh_CN") == "给出了 4 个配置：一份报价最多包含 3 个方案（A/B/C）"
