@@ -14,6 +14,8 @@ WORDS: dict[str, Entry] = {
     "format.kind-cluster-exporter": N_("cluster exporter"),
     "format.kind-comparison-exporter": N_("comparison exporter"),
     "format.kind-server-importer": N_("server importer"),
+    # a comparison export of open builds (formats/exporters/comparison_source.py)
+    "format.too-few-builds": N_("a comparison needs at least {min} builds, got {n}"),
     # the NetBox device type of a build whose chassis the catalog lacks
     "format.unknown-chassis": N_("chassis {chassis} is not in the catalog"),
     # the upgrade quote and delta BOM of one build: its owned parts are the server as it is

@@ -209,8 +209,12 @@ def test_comparison_of_plain_options(evaluator, tmp_path):
     path = COMPARE_EXPORTERS["compare-json"].write(request, tmp_path / "c.json")
     assert Path(path).read_text("utf-8").startswith("{")
     one = ExportRequest(options=request.options[:1], catalog=evaluator.catalog)
-    with pytest.raises(ValueError, match="at least 2 builds"):
+    with pytest.raises(ValueError, match="at least 2 builds") as info:
         COMPARE_EXPORTERS["compare-csv"].write(one, tmp_path / "x.csv")
+    from configurator.words.errors import error_text
+
+    assert str(info.value) == "a comparison needs at least 2 builds, got 1"
+    assert error_text(info.value, "zh_CN") == "对比至少需要 2 个配置，实际给出 1 个"
 
 
 def test_names_stay_names_in_chinese(tmp_path):

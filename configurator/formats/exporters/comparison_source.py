@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from ...core.catalog import Catalog
 from ...core.compare import CATALOG_PRICES, GROUPS, Column, Comparison, Delta, Options, Row, Value, make_comparison
+from ...core.input_error import InputError
 from ...core.message import Msg
 from ...core.money import format_money
 from ...words.i18n import _, current_language
@@ -31,11 +32,11 @@ def request_catalog(request: ExportRequest) -> Catalog:
 
 def comparison_of(request: ExportRequest) -> Comparison:
     """`request.comparison`, else the comparison of its evaluated builds (catalog prices, baseline 1).
-    ValueError (one line) for fewer than two builds."""
+    `InputError` (words/format_words.py) for fewer than two builds."""
     if request.comparison is not None:
         return request.comparison
     if len(request.options) < MIN_BUILDS:
-        raise ValueError(f"a comparison needs at least {MIN_BUILDS} builds, got {len(request.options)}")
+        raise InputError(Msg("format.too-few-builds", min=MIN_BUILDS, n=len(request.options)))
     catalog = request_catalog(request)
     sources = tuple(request.sources) + (None,) * len(request.options)
     columns = tuple(Column(label=b.meta.name or f"#{i + 1}", build=b, evaluation=ev, options=Options(),
