@@ -15,6 +15,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..core import validation_text
+from ..core.input_error import InputError
+from ..core.library_errors import toml_msg
+from ..core.message import Msg
 from ..core.stack.table import StackTable
 from . import paths
 from .catalogs import display_name
@@ -25,8 +28,9 @@ MAX_TABLE_BYTES = 1_000_000     # a table is a few kB
 TABLES = ("cuda", "drivers", "frameworks", "containers", "ascend")
 
 
-class StackTableError(ValueError):
-    """A stack table file that cannot be used; one line naming the file, row and field."""
+class StackTableError(InputError):
+    """A stack table file that cannot be used: `msg` says why (words/stack_words.py "stack.table.*"),
+    `file` and `field` where; `str()` is the English line."""
 
 
 def stack_dir() -> Path:
@@ -43,13 +47,13 @@ def read_stack_table(folder: Path | None = None) -> StackTable:
         name = display_name(path)
         data = _read(path, name)
         if data.get("table") not in TABLES:
-            raise StackTableError(f"{name}: field 'table': must be one of {', '.join(TABLES)} "
-                                  f"(got {data.get('table')!r})")
+            raise StackTableError(Msg("stack.table.unknown", tables=", ".join(TABLES), got=repr(data.get("table"))),
+                                  name, "table")
         for key, value in data.items():
             if key == "table":
                 continue
             if key in merged:
-                raise StackTableError(f"{name}: field {key!r}: also defined in another table file")
+                raise StackTableError(Msg("stack.table.defined-twice"), name, key)
             merged[key] = value
         origin.append(name)
     try:
@@ -57,13 +61,13 @@ def read_stack_table(folder: Path | None = None) -> StackTable:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err.get("loc", ()))
-        raise StackTableError(f"{folder}: field {where!r}: {validation_text.message(err)}") from None
+        raise StackTableError(validation_text.msg(err), str(folder), where) from None
 
 
 def _read(path: Path, name: str) -> dict[str, Any]:
     try:
         return tomllib.loads(read_text(path, max_bytes=MAX_TABLE_BYTES, what="stack table"))
     except FileReadError as exc:
-        raise StackTableError(str(exc)) from None
+        raise StackTableError(exc.msg, exc.file, exc.field, exc.entry) from None
     except tomllib.TOMLDecodeError as exc:
-        raise StackTableError(f"{name}: not valid TOML ({exc})") from None
+        raise StackTableError(Msg("input.not-toml", reason=toml_msg(exc)), name) from None

@@ -44,6 +44,11 @@ INVENTORY: dict[str, Entry] = {
     "import.shape-list": N_("a list"),
     "import.shape-text": N_("text"),
     "import.shape-number": N_("a number"),
+    # the same, as the parser's refusal (formats/importers/inventory.py `ShapeError`)
+    "import.expected-object": N_("{field}: expected object"),
+    "import.expected-list": N_("{field}: expected list"),
+    "import.expected-text": N_("{field}: expected text"),
+    "import.expected-number": N_("{field}: expected number"),
     "import.items-capped": N_("{file}: {field} has over {cap} entries, only the first {cap} read"),
     "import.dimm-slots-empty": N_("{file}: {n} DIMM slot(s) empty (No Module Installed)"),
     "import.meminfo": N_("meminfo.txt: the OS sees {gib} GiB of memory"),

@@ -98,3 +98,16 @@ def test_a_probe_file_gives_the_inventory_and_its_gaps(tmp_path):
     assert results.value("gpu.count").value == 1 and results.value("cpu.sockets").value == 1
     assert results.value("dcgm.pass") is None
     assert any("dmidecode is not installed" in say(n, "en") for n in results.notes)
+
+
+def test_why_a_file_was_not_read_is_worded_in_chinese(tmp_path):
+    """The parsers' reasons and the read errors are messages (words/acceptance_words.py
+    "accept.why.*"): the English note as before, the zh_CN one Chinese, both naming the file."""
+    (tmp_path / "dcgm-diag.json").write_text("dcgmi: command failed")
+    (tmp_path / "gpu-burn.txt").write_bytes(b"\xff\xfe")
+    notes = {n["file"]: n for n in read_results(tmp_path).notes}
+    diag = notes["dcgm-diag.json"]
+    assert say(diag, "en") == "dcgm-diag.json: cannot read (not JSON (run dcgmi diag with -j)), skipped"
+    assert say(diag, "zh_CN").startswith("dcgm-diag.json") and "不是 JSON（请以 -j 运行 dcgmi diag）" in say(diag, "zh_CN")
+    burn = say(notes["gpu-burn.txt"], "zh_CN")
+    assert burn.startswith("gpu-burn.txt") and "UTF-8" in burn and not burn.isascii(), burn

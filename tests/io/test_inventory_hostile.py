@@ -160,3 +160,13 @@ def test_the_closest_chassis_note_names_what_the_app_has_too(tmp_path):
     line = next(n for n in said if "placed in the closest" in n)
     assert "import --chassis" in line and "Change chassis" in line
     assert "“更换机箱”" in next(say(n, "zh_CN") for n in notes if "closest" in say(n, "en"))
+
+
+def test_a_wrong_shape_is_a_message_in_english_and_in_chinese():
+    """`ShapeError` carries its message (words/import_words.py "import.expected-*"), naming the field."""
+    from configurator.formats.importers.inventory import ShapeError
+    from configurator.words.errors import error_text
+
+    err = ShapeError("blockdevices", "list")
+    assert str(err) == "blockdevices: expected list"
+    assert error_text(err, "zh_CN") == "blockdevices：应为列表"

@@ -32,7 +32,7 @@ import jc
 import jc.exceptions
 
 from ...core.catalog import Catalog
-from ...core.input_error import InputError
+from ...core.input_error import InputError, english
 from ...core.message import Msg
 from ...store.text_files import FileReadError, read_text, size_text
 from ...words.i18n import N_
@@ -156,11 +156,16 @@ class _Source:
 
 
 class ShapeError(ValueError):
-    """A parsed file whose `field` is not what the format has there."""
+    """A parsed file whose `field` is not what the format has there: `msg` says so
+    (words/import_words.py "import.expected-*"), `str()` is its English."""
 
     def __init__(self, field: str, expected: str) -> None:
-        super().__init__(f"{field}: expected {expected}")
+        self.msg = Msg(f"import.expected-{expected}", field=field)
+        super().__init__(self.msg)
         self.field, self.expected = field, Msg(f"import.shape-{expected}")
+
+    def __str__(self) -> str:
+        return english(self.msg)
 
 
 def _obj(value: Any, field: str) -> dict[str, Any]:

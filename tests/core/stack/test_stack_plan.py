@@ -220,3 +220,32 @@ def test_every_upgrade_path_carries_the_stack_needs(catalog):
                                                      for k, v in before.placements.items()}})
     plan = upgrade_of(after, default_evaluator(catalog), before=before)
     assert [m.id for m in plan.stack_needs][:1] == ["stack.upgrade.gpu-needs"]
+
+
+def test_a_broken_stack_table_is_one_line_in_english_and_in_chinese(tmp_path):
+    """`StackTableError` is an input error (words/stack_words.py "stack.table.*"): the English line
+    as before, the zh_CN line Chinese, both naming the file and the field."""
+    from configurator.store.catalogs import display_name
+    from configurator.words.errors import error_text
+
+    bad = tmp_path / "bad.toml"
+    name = display_name(bad)
+    bad.write_text('table = "nope"\n', encoding="utf-8")
+    with pytest.raises(StackTableError) as info:
+        read_stack_table(tmp_path)
+    assert str(info.value) == (f"{name}: field 'table': must be one of cuda, drivers, frameworks, containers, ascend "
+                               "(got 'nope')")
+    assert error_text(info.value, "zh_CN") == (f"{name}: 字段 'table'：必须是 cuda, drivers, frameworks, containers, "
+                                               "ascend 之一（实际为 'nope'）")
+    bad.write_text('table = "cuda"\n[[toolkits]]\nversion = "1"\n', encoding="utf-8")
+    (tmp_path / "twice.toml").write_text('table = "drivers"\n[[toolkits]]\nversion = "1"\n', encoding="utf-8")
+    with pytest.raises(StackTableError) as info:
+        read_stack_table(tmp_path)
+    twice = display_name(tmp_path / "twice.toml")
+    assert str(info.value) == f"{twice}: field 'toolkits': also defined in another table file"
+    assert error_text(info.value, "zh_CN") == f"{twice}: 字段 'toolkits'：已在另一个表文件中定义"
+    bad.write_text("table = \n", encoding="utf-8")
+    with pytest.raises(StackTableError) as info:
+        read_stack_table(tmp_path)
+    assert str(info.value).startswith(f"{name}: not valid TOML (")
+    assert error_text(info.value, "zh_CN").startswith(f"{name}: ") and "TOML" in error_text(info.value, "zh_CN")

@@ -10,6 +10,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ....core.input_error import InvalidValueError
+from ....core.message import Msg
+
 _FAIL = {"fail", "failed", "error"}
 
 
@@ -38,10 +41,10 @@ def parse_diag(text: str) -> Diag:
     try:
         data = json.loads(text[text.find("{"):text.rfind("}") + 1])
     except ValueError:
-        raise ValueError("not JSON (run dcgmi diag with -j)") from None
+        raise InvalidValueError(Msg("accept.why.dcgm-not-json")) from None
     body = data.get("DCGM GPU Diagnostic") or data.get("DCGM Diagnostic") if isinstance(data, dict) else None
     if not isinstance(body, dict) or not isinstance(body.get("test_categories"), list):
-        raise ValueError("no 'DCGM Diagnostic' test_categories")
+        raise InvalidValueError(Msg("accept.why.no-dcgm-categories"))
     failures, count = [], 0
     for cat in body["test_categories"]:
         for test in cat.get("tests", []) if isinstance(cat, dict) else []:

@@ -8,6 +8,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from ....core.input_error import InvalidValueError
+from ....core.message import Msg
+
 
 @dataclass(frozen=True)
 class FioJob:
@@ -26,7 +29,7 @@ def parse_fio(text: str) -> list[FioJob]:
     except ValueError:
         data = None
     if not isinstance(data, dict) or not isinstance(data.get("jobs"), list) or not data["jobs"]:
-        raise ValueError("no fio JSON jobs (run fio with --output-format=json)")
+        raise InvalidValueError(Msg("accept.why.no-fio-jobs"))
     out = []
     for job in data["jobs"]:
         read, write = job.get("read") or {}, job.get("write") or {}

@@ -42,7 +42,7 @@ class _Folder:
         try:
             return read_text(file, max_bytes=MAX_BYTES, what="result file")
         except FileReadError as exc:
-            self.notes.append(Msg("accept.note.unreadable", file=name, why=exc.reason))
+            self.notes.append(Msg("accept.note.unreadable", file=name, why=exc.msg))
             return None
 
     def parse(self, name: str, parser: Callable[[str], T]) -> T | None:
@@ -52,11 +52,18 @@ class _Folder:
         try:
             return parser(text)
         except (ValueError, KeyError, IndexError, TypeError) as exc:
-            self.notes.append(Msg("accept.note.unparsed", file=name, why=str(exc)[:200]))
+            self.notes.append(Msg("accept.note.unparsed", file=name, why=_why(exc)))
             return None
 
     def put(self, key: str, value: float, *detail: Msg) -> None:
         self.measured.append(Measured(key, float(value), tuple(detail)))
+
+
+def _why(exc: Exception) -> Msg | str:
+    """Why a parser refused a file: its message where it has one (worded in the reader's language),
+    else the library's own text, clipped."""
+    msg = getattr(exc, "msg", None)
+    return msg if isinstance(msg, Msg) else str(exc)[:200]
 
 
 def _number(text: str | None) -> float | None:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 
+from ....core.input_error import InvalidValueError
+from ....core.message import Msg
+
 _SYSBENCH = re.compile(r"\(([\d.]+) MiB/sec\)")
 SPEEDS_GBPS = (10, 25, 40, 50, 100, 200, 400, 800)
 
@@ -50,7 +53,7 @@ def sysbench_gbs(text: str) -> float:
     """`sysbench memory ... run`: the transfer rate in GB/s."""
     found = _SYSBENCH.search(text)
     if not found:
-        raise ValueError("no '(N MiB/sec)' line")
+        raise InvalidValueError(Msg("accept.why.no-mib-line"))
     return float(found.group(1)) * 2**20 / 1e9
 
 
@@ -63,6 +66,6 @@ def ib_write_bw_gbs(text: str) -> float:
         if len(cells) >= 5 and all(re.fullmatch(r"[\d.]+", c) for c in cells[:5]):
             last = cells
     if last is None:
-        raise ValueError("no ib_write_bw result row")
+        raise InvalidValueError(Msg("accept.why.no-ib-row"))
     avg = float(last[3])
     return avg / 8 if gbits else avg / 1000

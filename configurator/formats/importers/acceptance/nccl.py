@@ -11,6 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ....core.input_error import InvalidValueError
+from ....core.message import Msg
+
 _RANK = re.compile(r"^#\s+Rank\s+\d+")
 
 
@@ -54,7 +57,7 @@ def parse_allreduce(text: str) -> AllReduce:
             if max(values) > best:
                 best, best_size = max(values), int(cells[0])
     if rows == 0:
-        raise ValueError("no all_reduce_perf table (no data rows under a 'busbw' header)")
+        raise InvalidValueError(Msg("accept.why.no-nccl-table"))
     return AllReduce(best, best_size, ranks, wrong, rows, avg)
 
 

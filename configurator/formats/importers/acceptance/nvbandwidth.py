@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import re
 
+from ....core.input_error import InvalidValueError
+from ....core.message import Msg
+
 _RUNNING = re.compile(r"^Running (\w+)\.")
 
 
@@ -31,7 +34,7 @@ def parse_nvbandwidth(text: str) -> dict[str, list[list[float | None]]]:
         elif header and out[case]:
             case = ""       # the matrix ended (a SUM line, a blank, the next title)
     if not any(out.values()):
-        raise ValueError("no nvbandwidth matrix ('Running <testcase>.' then a bandwidth table)")
+        raise InvalidValueError(Msg("accept.why.no-nvbandwidth-matrix"))
     return {k: v for k, v in out.items() if v}
 
 
@@ -48,4 +51,4 @@ def host_to_device(text: str) -> list[float]:
     for name in ("host_to_device_memcpy_ce", "host_to_device_memcpy_sm"):
         if name in cases:
             return [v for v in cases[name][0] if v is not None]
-    raise ValueError("no host_to_device_memcpy test in the output")
+    raise InvalidValueError(Msg("accept.why.no-host-to-device"))
