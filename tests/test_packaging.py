@@ -144,3 +144,32 @@ def test_wheel_without_its_catalogs_says_so_and_exits_2(installed, tmp_path):
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "catalogs/" in lines[0] and "reinstall" in lines[0], proc.stderr
     assert "0 parts" not in proc.stderr
+
+
+def test_a_broken_install_and_a_held_lock_read_in_chinese(tmp_path, monkeypatch):
+    """`ShippedDataMissingError` and `LockHeldError` carry messages (words/input_words.py
+    "install.*", "lock.held"): English as before, zh_CN Chinese, naming the folder or file."""
+    from configurator.store.instance_lock import InstanceLock, LockHeldError
+    from configurator.words.errors import error_text
+
+    (tmp_path / "catalogs").mkdir()
+    monkeypatch.setattr(paths, "_CHECKOUT", tmp_path)
+    with pytest.raises(paths.ShippedDataMissingError) as info:
+        paths.catalog_dir()
+    monkeypatch.undo()       # the translations are shipped data too
+    folder = tmp_path / "catalogs"
+    assert str(info.value) == (f"shipped catalogs/ folder missing or empty at {folder} (no *.toml); "
+                               "the installation is incomplete: reinstall ai-server-configurator")
+    assert error_text(info.value, "zh_CN") == (f"随附的 catalogs/ 文件夹在 {folder} 处缺失或为空（没有 *.toml）；"
+                                               "安装不完整：请重新安装 ai-server-configurator")
+    mine = InstanceLock(tmp_path, "one")
+    mine.acquire()
+    try:
+        other = InstanceLock(tmp_path, "one")
+        with pytest.raises(LockHeldError) as held:
+            other.acquire()
+    finally:
+        mine.release()
+    lock = tmp_path / "one.instance.lock"
+    assert isinstance(held.value, OSError) and str(held.value) == f"{lock}: instance lock is held by another process"
+    assert error_text(held.value, "zh_CN") == f"{lock}：实例锁被另一个进程持有"

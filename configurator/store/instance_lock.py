@@ -13,6 +13,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..core.input_error import english
+from ..core.message import Msg
+
 try:
     import fcntl
 except ImportError:  # Windows
@@ -20,6 +23,18 @@ except ImportError:  # Windows
     import msvcrt
 
 LOCK_SUFFIX = ".instance.lock"
+
+
+class LockHeldError(OSError):
+    """Another process holds this instance's lock: `msg` says so (words/input_words.py "lock.held"),
+    naming the lock file; `str()` is its English."""
+
+    def __init__(self, path: Path) -> None:
+        self.msg = Msg("lock.held", file=str(path))
+        super().__init__(self.msg.id)
+
+    def __str__(self) -> str:
+        return english(self.msg)
 
 
 def try_lock(fd: int) -> bool:
@@ -49,7 +64,7 @@ class InstanceLock:
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
         if not try_lock(fd):
             os.close(fd)
-            raise OSError(f"{self.path}: instance lock is held by another process")
+            raise LockHeldError(self.path)
         self._fd = fd
 
     def release(self) -> None:

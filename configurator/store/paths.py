@@ -15,13 +15,25 @@ from pathlib import Path
 
 from platformdirs import user_cache_path, user_config_path, user_data_path
 
+from ..core.input_error import english
+from ..core.message import Msg
+
 APP_NAME = "ai-server-configurator"
 SHIPPED_FOLDER = "_shipped"
 _CHECKOUT = Path(__file__).resolve().parents[2]
 
 
 class ShippedDataMissingError(FileNotFoundError):
-    """A data folder the package must ship is absent: a broken install, not a user error."""
+    """A data folder the package must ship is absent: a broken install, not a user error. `msg`
+    says which (words/input_words.py "install.*"); `str()` is its English. A plain text is kept
+    where no catalog can word it (the translations themselves missing)."""
+
+    def __init__(self, msg: Msg | str) -> None:
+        super().__init__(msg if isinstance(msg, str) else msg.id)
+        self.msg = msg
+
+    def __str__(self) -> str:
+        return self.msg if isinstance(self.msg, str) else english(self.msg)
 
 
 def _package_dir() -> Path:
@@ -46,9 +58,7 @@ def _shipped(name: str, must_hold: str) -> Path:
     """The shipped folder `name`, checked to hold at least one `must_hold` file."""
     folder = repo_root() / name
     if not folder.is_dir() or not any(folder.glob(must_hold)):
-        raise ShippedDataMissingError(
-            f"shipped {name}/ folder missing or empty at {folder} (no {must_hold}); "
-            "the installation is incomplete: reinstall ai-server-configurator")
+        raise ShippedDataMissingError(Msg("install.folder-missing", name=name, folder=str(folder), files=must_hold))
     return folder
 
 
@@ -61,7 +71,7 @@ def price_dir() -> Path:
     """Shipped price lists (`*.csv`)."""
     folder = catalog_dir() / "prices"
     if not any(folder.glob("*.csv")):
-        raise ShippedDataMissingError(f"shipped price lists missing at {folder} (no *.csv); reinstall ai-server-configurator")
+        raise ShippedDataMissingError(Msg("install.prices-missing", folder=str(folder)))
     return folder
 
 

@@ -181,6 +181,17 @@ NOTES: dict[str, Entry] = {
     "note.migrated": N_("migrated from format version {version}; saving writes the current format"),
 }
 
+#: a broken installation and a held lock (store/paths.py, store/team/connect.py, store/instance_lock.py)
+INSTALL: dict[str, Entry] = {
+    "install.folder-missing": N_("shipped {name}/ folder missing or empty at {folder} (no {files}); "
+                                 "the installation is incomplete: reinstall ai-server-configurator"),
+    "install.prices-missing": N_("shipped price lists missing at {folder} (no *.csv); reinstall ai-server-configurator"),
+    "install.migrations-missing": N_("the team store's migrations are missing at {folder} (no env.py); "
+                                     "the installation is incomplete: reinstall ai-server-configurator"),
+    # another running instance holds the recovery lock (store/instance_lock.py `LockHeldError`)
+    "lock.held": N_("{file}: instance lock is held by another process"),
+}
+
 #: store/vendor_settings.py: the vendor settings file and its logo
 SETTINGS: dict[str, Entry] = {
     "settings.not-found": N_("settings file not found"),
@@ -202,5 +213,5 @@ COUNTER: dict[str, Entry] = {
     "counter.corrupt": N_("quote counter is corrupt; fix field 'years' or remove the file"),
 }
 
-WORDS: dict[str, Entry] = {**COUNTER, **SETTINGS,
+WORDS: dict[str, Entry] = {**COUNTER, **SETTINGS, **INSTALL,
                              **NOTES, **VALIDATORS, **FRAMES, **FILES, **BUILD_FILES, **RECOVERY, **CLUSTER_FILES}

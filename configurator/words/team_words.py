@@ -35,6 +35,7 @@ WORDS: dict[str, Entry] = {
     "store.bad-user-name": N_("{user}: a user name is lowercase letters, digits and _, at most 63"),
     "store.bad-role": N_("{role}: not a role ({roles})"),
     "store.file": N_("{file}: cannot read the price list: {detail}"),
+    "store.not-xlsx": N_("not a readable XLSX ({kind})"),
     "store.too-many-rows": N_("{file}: more than {limit} rows"),
     "store.bad-cell": N_("{file}: row {row}, column {column}: {value} is not a valid value"),
     "store.duplicate-row": N_("{file}: rows {first} and {later} both price {part} from {qty} units; which one is meant "

@@ -99,7 +99,7 @@ def _password(password_file: str | None) -> str | None:
     try:
         data = read_bytes(name, max_bytes=_MAX_PASSWORD_FILE, what="password file")
     except FileReadError as exc:
-        raise StoreError(Msg("store.password-file", file=name, detail=exc.reason)) from None
+        raise StoreError(Msg("store.password-file", file=name, detail=exc.msg)) from None
     return data.decode("utf-8", "replace").strip()
 
 
@@ -151,9 +151,7 @@ def _script_location() -> str:
     """The migrations folder Alembic reads its scripts from (as files, not imports: a bundle must
     ship them as data); one line, not Alembic's traceback, when an installation lacks it."""
     if not (_MIGRATIONS / "env.py").is_file():
-        raise paths.ShippedDataMissingError(
-            f"the team store's migrations are missing at {_MIGRATIONS} (no env.py); "
-            "the installation is incomplete: reinstall ai-server-configurator")
+        raise paths.ShippedDataMissingError(Msg("install.migrations-missing", folder=str(_MIGRATIONS)))
     return str(_MIGRATIONS)
 
 

@@ -42,7 +42,7 @@ def _rows_from(path: Path) -> list[list[Any]]:
     try:
         raw = read_bytes(path, max_bytes=MAX_FILE, what="price list")
     except FileReadError as exc:
-        raise StoreError(Msg("store.file", file=str(path), detail=str(exc))) from None
+        raise StoreError(Msg("store.file", file=str(path), detail=exc.where or exc.msg)) from None
     if path.suffix.lower() == ".xlsx":
         return _xlsx_rows(path, raw)
     text = decode_text(raw, str(path))
@@ -71,7 +71,7 @@ def _xlsx_rows(path: Path, raw: bytes) -> list[list[Any]]:
             rows.append(list(row))
     # what a damaged or foreign file raises: not a zip, a zip without the workbook's parts, bad XML
     except (zipfile.BadZipFile, InvalidFileException, ParseError, KeyError, IndexError, ValueError, OSError) as exc:
-        raise StoreError(Msg("store.file", file=str(path), detail=f"not a readable XLSX ({type(exc).__name__})")) \
+        raise StoreError(Msg("store.file", file=str(path), detail=Msg("store.not-xlsx", kind=type(exc).__name__))) \
             from None
     return rows
 

@@ -54,6 +54,11 @@ def test_a_bad_price_file_names_the_file_row_and_column(team, tmp_path):
     with pytest.raises(StoreError) as missing:
         prices.import_price_list(team.admin, tmp_path / "absent.xlsx", name="x", currency="USD")
     assert missing.value.msg.id == "store.file"
+    from configurator.words.errors import error_text
+
+    absent = str(tmp_path / "absent.xlsx")
+    assert error_text(missing.value, "en").startswith(f"{absent}: cannot read the price list: {absent}: ")
+    assert error_text(missing.value, "zh_CN").startswith(absent) and "not" not in error_text(missing.value, "zh_CN")
 
 
 def test_xlsx_formulas_are_never_evaluated(team, tmp_path):
@@ -130,3 +135,8 @@ def test_a_damaged_xlsx_is_one_error_naming_the_file(team, tmp_path):
         with pytest.raises(StoreError) as err:
             prices.import_price_list(team.admin, path, name="x", currency="USD")
         assert err.value.msg.id == "store.file" and err.value.msg.params["file"] == str(path), name
+    from configurator.words.errors import error_text
+
+    english, chinese = error_text(err.value, "en"), error_text(err.value, "zh_CN")
+    assert english.startswith(f"{path}: cannot read the price list: not a readable XLSX ("), english
+    assert chinese.startswith(f"{path}") and "不是可读取的 XLSX 文件（" in chinese, chinese
