@@ -159,11 +159,16 @@ def _json_problem(path: Path, must_hold: str) -> str:
 
 
 def _xlsx_problem(path: Path, must_read: str) -> str:
+    import zipfile
+    from xml.etree.ElementTree import ParseError
+
     from openpyxl import load_workbook
+    from openpyxl.utils.exceptions import InvalidFileException
 
     try:
         book = load_workbook(path, read_only=True)
-    except Exception as exc:    # noqa: BLE001 (openpyxl raises zipfile's, KeyError … for a broken file)
+    # what a damaged or foreign file raises: not a zip, a zip without the workbook's parts, bad XML
+    except (zipfile.BadZipFile, InvalidFileException, ParseError, KeyError, IndexError, ValueError, OSError) as exc:
         return f"{path.name}: not an XLSX workbook ({type(exc).__name__}: {exc})"
     cells = [str(v) for sheet in book.worksheets for row in sheet.iter_rows(values_only=True) for v in row if v]
     book.close()

@@ -61,7 +61,7 @@ class Job:
             self.result = self._fn(self.report)
         except JobCancelledError:
             self.cancelled = True
-        except Exception as exc:  # noqa: BLE001 - any failure is handed to the GUI thread, which says it
+        except Exception as exc:  # noqa: BLE001 - handed over, not swallowed: the GUI thread raises it again (loading.py) or says a refused request (recommendations.py)
             self.error = exc
         finally:
             self.finished.set()

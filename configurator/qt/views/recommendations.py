@@ -304,8 +304,10 @@ class RecommendDialog(QDialog):
         if job.cancelled:
             self.status.setText(self.tr("Search cancelled; the result shown is the previous one.")
                                 if self.recommendation is not None else self.tr("Search cancelled."))
-        elif job.error is not None:
+        elif isinstance(job.error, ValueError):     # a request the search refuses: said beside the form
             self.error.setText(str(job.error).splitlines()[0] if str(job.error) else repr(job.error))
+        elif job.error is not None:                 # a bug: raised here, where the app's error hook reports it
+            raise job.error
         else:
             self.recommendation = job.result
             self._show(job.result)
