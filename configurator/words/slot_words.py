@@ -54,10 +54,24 @@ def _pattern() -> re.Pattern[str]:
 
 
 def slot_label(label: str, language: str | None = None) -> str:
-    """A chassis file's slot, bay or group `label` in `language` (default: the current one)."""
+    """A chassis file's slot, bay or group `label` in `language` (default: the current one); worded once
+    per label and language (the chassis view asks on every paint)."""
     catalog = i18n.current_catalog() if language is None else i18n.load_catalog(language)
     if catalog.language == "en" or not catalog.messages:
         return label
+    key = (label, catalog.language)
+    if key not in _WORDED:
+        if len(_WORDED) > 4096:          # bounded: a catalog has a few hundred distinct labels
+            _WORDED.clear()
+        _WORDED[key] = _worded(label, catalog)
+    return _WORDED[key]
+
+
+#: (label, language) -> the worded label
+_WORDED: dict[tuple[str, str], str] = {}
+
+
+def _worded(label: str, catalog: i18n.Catalog) -> str:
     label = _INCH.sub(lambda m: f"{m.group(1)} {catalog.pgettext('slot', 'inch')}", label)   # 2.5-inch
     worded = _pattern().sub(lambda m: catalog.pgettext("slot", m.group(1)), label)
     return _CJK_GAP.sub("", worded)     # "后置 插槽 3": no space between two Chinese words
