@@ -1,8 +1,9 @@
 """The build: a chassis, what sits in each slot, PSU redundancy, site inputs and metadata.
 
-`Build` is an evented model (psygnal): views subscribe to `build.events.<field>`.
-Edits go through `configurator.core.ops` so they can be undone; nested values are
-replaced wholesale (never mutated in place) so every change emits.
+Edits go through `configurator.core.ops` so they can be undone, and the session says what each
+one changed (`OpChanges`); nested values are replaced wholesale, never mutated in place.
+`Build` is a plain pydantic model: the command line reads and checks builds without the
+window's signal library (psygnal is the session's, core/session.py).
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
-from psygnal import EventedModel
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .input_error import InvalidValueError
@@ -109,7 +109,7 @@ class Unplaced(_Frozen):
                                             "the app words the reason from the build when it shows the tray")
 
 
-class Build(EventedModel):
+class Build(BaseModel):
     """A server configuration; serialises to the versioned build file."""
 
     model_config = ConfigDict(defer_build=True, extra="forbid", validate_assignment=True)
@@ -164,6 +164,8 @@ class Build(EventedModel):
         return self.model_dump(mode="python")
 
     def restore(self, snapshot: dict[str, Any]) -> None:
-        """Replace the whole state (emits for every field that changes)."""
+        """Replace the whole state, field by field (each assignment validated)."""
         fresh = Build.model_validate(snapshot)
-        self.update({name: getattr(fresh, name) for name in type(self).model_fields})
+        for name in type(self).model_fields:
+            if getattr(self, name) != getattr(fresh, name):
+                setattr(self, name, getattr(fresh, name))

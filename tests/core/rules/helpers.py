@@ -21,10 +21,10 @@ def find(build: Build, code: str, **kw) -> Violation:
 
 def apply_fix(build: Build, v: Violation) -> Build:
     """Apply the violation's fix ops to a copy of `build` (validating each op first)."""
-    from configurator.core.ops import OP_ADAPTER
+    from configurator.core.ops import op_adapter
 
     assert v.fix is not None and v.fix.ops, f"{v.code} has no applicable fix"
     fixed = Build.model_validate(build.snapshot())
     for op in v.fix.ops:
-        OP_ADAPTER.validate_python(op.model_dump()).apply(fixed, CATALOG)
+        op_adapter().validate_python(op.model_dump()).apply(fixed, CATALOG)
     return fixed
