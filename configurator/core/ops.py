@@ -9,11 +9,10 @@ are left to the rules.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import validation_text
 from .build import Build, Unplaced
@@ -326,14 +325,6 @@ AnyOp = Annotated[
     Place | Remove | AddBridge | RemoveBridge | SetOption | SetChassis | Restore | Batch,
     Field(discriminator="op"),
 ]
-
-
-@functools.cache
-def op_adapter() -> TypeAdapter[AnyOp]:
-    """Validates any op from its dict (`{"op": "place", ...}`); built on first use, not at import
-    (its schema, every op's and the build's, is ~15 ms of the window's start-up)."""
-    Batch.model_rebuild()
-    return TypeAdapter(AnyOp)
 
 
 def fill_similar(build: Build, catalog: Catalog, slot: str, part: str) -> Batch:

@@ -21,10 +21,12 @@ def find(build: Build, code: str, **kw) -> Violation:
 
 def apply_fix(build: Build, v: Violation) -> Build:
     """Apply the violation's fix ops to a copy of `build` (validating each op first)."""
-    from configurator.core.ops import op_adapter
+    from pydantic import TypeAdapter
+
+    from configurator.core.ops import AnyOp
 
     assert v.fix is not None and v.fix.ops, f"{v.code} has no applicable fix"
     fixed = Build.model_validate(build.snapshot())
     for op in v.fix.ops:
-        op_adapter().validate_python(op.model_dump()).apply(fixed, CATALOG)
+        TypeAdapter(AnyOp).validate_python(op.model_dump()).apply(fixed, CATALOG)
     return fixed

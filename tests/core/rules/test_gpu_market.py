@@ -4,10 +4,11 @@ accelerators of different vendors in one server."""
 from __future__ import annotations
 
 import pytest
+from pydantic import TypeAdapter
 
 from configurator.core.build import Build
 from configurator.core.catalog import Catalog
-from configurator.core.ops import op_adapter
+from configurator.core.ops import AnyOp
 from configurator.core.rules import check
 from configurator.words.problems import english, fix_text
 
@@ -73,7 +74,7 @@ def test_fix_replaces_with_a_datacenter_card_with_ecc(gpu, chassis, code):
     v = _found(build, code)[0]
     fixed = Build.model_validate(build.snapshot())
     for op in v.fix.ops:
-        op_adapter().validate_python(op.model_dump()).apply(fixed, CAT)
+        TypeAdapter(AnyOp).validate_python(op.model_dump()).apply(fixed, CAT)
     after = {x.code for x in check(fixed, CAT)}
     assert not after & {"gpu.consumer-card", "gpu.no-ecc"}
     assert all(CAT.get(fixed.placements[s]).ecc for s in GPU_SLOTS)
@@ -100,7 +101,7 @@ def test_passive_card_in_a_tower_breaks_and_the_fix_clears_it():
     assert "passively cooled" in english(found[0]) and "Test tower" in english(found[0])
     fixed = Build.model_validate(build.snapshot())
     for op in found[0].fix.ops:
-        op_adapter().validate_python(op.model_dump()).apply(fixed, CAT)
+        TypeAdapter(AnyOp).validate_python(op.model_dump()).apply(fixed, CAT)
     assert {CAT.get(fixed.placements[s]).card_cooling for s in GPU_SLOTS} <= {"blower", "open-air"}
     assert not [v for v in check(fixed, CAT) if v.code == "gpu.passive-no-airflow"]
 
