@@ -7,7 +7,8 @@ code cached: PYTHONDONTWRITEBYTECODE is removed from the environment). The cases
 one of each per round, so that a busy machine slows them alike; one warm-up round (it fills the
 byte-code and catalog caches) is discarded, and each case's median is reported. Targets (#25):
 
-- `configurator check BUILD`               ≤ 2.5 × `python -c "import pydantic"`
+- `configurator check BUILD`               ≤ 2.5 × `python -c "import pydantic"` (shown beside the
+  floor of any command that validates a file through one pydantic model: `floor: …`)
 - `configurator quote BUILD -o Q.pdf`      ≤ 2.5 × `python -c "import reportlab.platypus, pydantic"`,
   importing reportlab and nothing of Qt or numpy (checked: the quote's `-X importtime` list)
 - `configurator gui BUILD` → first painted frame ≤ 0.6 s (offscreen), with pyqtgraph not yet
@@ -66,11 +67,26 @@ main(["gui", sys.argv[1]])
 """
 
 
+#: the floor of any command that reads a file through a pydantic model: the model machinery
+#: (`from pydantic import BaseModel`), one model with a constrained field, validated once, with
+#: plugins off as the launcher sets them (its first validator still imports importlib.metadata)
+_FLOOR = """
+import os
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+from pydantic import BaseModel, ConfigDict, Field
+class Build(BaseModel):
+    model_config = ConfigDict(defer_build=True, frozen=True)
+    chassis: str = Field(min_length=1, max_length=120)
+Build(chassis="x")
+"""
+
+
 def cases(build: str, pdf: str) -> dict[str, list[str]]:
     py = sys.executable
     return {
         "python -c pass": [py, "-c", "pass"],
         "import pydantic": [py, "-c", "import pydantic"],
+        "floor: one pydantic model validated": [py, "-c", _FLOOR],
         "configurator check": [py, "-m", "configurator", "check", build],
         "import reportlab.platypus, pydantic": [py, "-c", "import reportlab.platypus, pydantic"],
         "configurator quote": [py, "-m", "configurator", "quote", build, "-o", pdf],
@@ -153,6 +169,9 @@ def main() -> int:
             cpu = statistics.median(a / b for a, b in zip(cpus[mine], cpus[name], strict=True) if b)
             print(f"  {mine} / against: wall {wall:.2f}×, CPU {cpu:.2f}× (median of per-round ratios)")
     check = med["configurator check"] / med["import pydantic"]
+    floor = med["floor: one pydantic model validated"] / med["import pydantic"]
+    print(f"floor (one pydantic model validated) / import pydantic: {floor:.2f}×; "
+          f"check / floor: {med['configurator check'] / med['floor: one pydantic model validated']:.2f}×")
     quote = med["configurator quote"] / med["import reportlab.platypus, pydantic"]
     print(f"check / import pydantic: {check:.2f}× (target ≤ 2.50×)")
     print(f"quote / import reportlab.platypus, pydantic: {quote:.2f}× (target ≤ 2.50×); "
