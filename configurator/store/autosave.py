@@ -35,6 +35,7 @@ from typing import Any
 from .. import __version__
 from ..core.build import Build
 from ..core.input_error import InvalidValueError
+from ..core.library_errors import json_msg
 from ..core.message import Msg
 from . import paths
 from .build_files import MAX_BUILD_BYTES, BuildFileError, clean_text, dumps_build, loads_build
@@ -120,7 +121,9 @@ class RecoveryStore:
             doc = json.loads(text, parse_constant=_refuse)
         except InvalidValueError as exc:             # a refused constant
             raise BuildFileError(Msg("recovery.corrupt", details=exc.msg), name) from None
-        except (ValueError, RecursionError) as exc:  # JSONDecodeError
+        except json.JSONDecodeError as exc:
+            raise BuildFileError(Msg("recovery.corrupt", details=json_msg(exc)), name) from None
+        except (ValueError, RecursionError) as exc:  # a number too long, nested too deeply
             raise BuildFileError(Msg("recovery.corrupt", details=Msg("input.as-given", text=clean_text(str(exc), 120))),
                                  name) from None
         if not isinstance(doc, dict) or doc.get("recovery") != RECOVERY_VERSION or not isinstance(doc.get("build"), dict):
