@@ -1,5 +1,5 @@
-"""What a library or the operating system says, as data: tomllib's refusals (its reason and
-where) and the OS's error numbers become messages (words/library_words.py words them once);
+"""What a library or the operating system says, as data: tomllib's and the json module's refusals
+(the reason and where) and the OS's error numbers become messages (words/library_words.py words them once);
 anything else a library says is kept as given (`Msg("input.as-given", text=…)`, shown as it is
 inside the app's own translated frame).
 
@@ -11,6 +11,7 @@ value (a key, a character). `toml_msg` reads that one format and looks each reas
 from __future__ import annotations
 
 import errno
+import json
 import re
 
 from .message import Msg
@@ -102,3 +103,22 @@ def os_msg(exc: OSError) -> Msg:
     if exc.errno in OS_ERRORS:
         return Msg(OS_ERRORS[exc.errno])
     return Msg("input.as-given", text=str(exc.strerror or exc))
+
+
+#: the json module's reasons, as messages; another reason is shown as it is
+JSON_REASONS: dict[str, str] = {
+    "Expecting value": "json.expecting-value", "Expecting ',' delimiter": "json.expecting-comma",
+    "Expecting ':' delimiter": "json.expecting-colon",
+    "Expecting property name enclosed in double quotes": "json.expecting-name",
+    "Unterminated string starting at": "json.unterminated", "Invalid control character at": "json.control",
+    "Invalid \\escape": "json.escape", "Extra data": "json.extra"}
+
+
+def json_reason(reason: str) -> Msg:
+    """The json module's reason (`JSONDecodeError.msg`) as a message; another is kept as given."""
+    return Msg(JSON_REASONS.get(reason, "input.as-given"), **({} if reason in JSON_REASONS else {"text": reason}))
+
+
+def json_msg(exc: json.JSONDecodeError) -> Msg:
+    """The json module's refusal as it words it: `<reason>: line L column C (char N)`."""
+    return Msg("json.at", reasons=json_reason(exc.msg), line=exc.lineno, column=exc.colno, char=exc.pos)

@@ -17,6 +17,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from babel import Locale, UnknownLocaleError
 from babel.numbers import format_compact_currency, format_currency, get_currency_precision
 
+from .input_error import InvalidValueError
+from .message import Msg
+
 MINUS = "\u2212"      # a true minus sign, not the hyphen Babel prints for en_US
 NO_AMOUNT = "—"       # what a missing amount prints as
 _FRACTION = re.compile(r"\.0+")
@@ -61,12 +64,17 @@ def format_pct(value: Decimal) -> str:
     return f"{Decimal(value).normalize():f}\u00a0%"
 
 
+def unknown_locale(locale: str) -> InvalidValueError:
+    """The refusal of a locale Babel does not know (words/input_words.py "money.unknown-locale")."""
+    return InvalidValueError(Msg("money.unknown-locale", locale=repr(locale)))
+
+
 def check_locale(locale: str) -> str:
-    """`locale` when Babel knows it; ValueError naming it otherwise."""
+    """`locale` when Babel knows it; `InvalidValueError` (a ValueError) naming it otherwise."""
     try:
         Locale.parse(locale)
     except (ValueError, TypeError, UnknownLocaleError):
-        raise ValueError(f"unknown locale {locale!r} (use e.g. en_US, de_DE, zh_CN)") from None
+        raise unknown_locale(locale) from None
     return locale
 
 
@@ -97,7 +105,7 @@ def format_money(amount: Decimal | int | float | None, currency: str, locale: st
             text = format_currency(abs(rounded), currency, format=_FRACTION.sub("", pattern.split(";")[0]),
                                    currency_digits=False, locale=locale)
     except UnknownLocaleError:
-        raise ValueError(f"unknown locale {locale!r} (use e.g. en_US, de_DE, zh_CN)") from None
+        raise unknown_locale(locale) from None
     return MINUS + text if rounded < 0 else text
 
 
@@ -109,5 +117,5 @@ def format_money_compact(amount: Decimal | int | float, currency: str, locale: s
     try:
         text = format_compact_currency(abs(value), currency, fraction_digits=1, locale=locale)
     except UnknownLocaleError:
-        raise ValueError(f"unknown locale {locale!r} (use e.g. en_US, de_DE, zh_CN)") from None
+        raise unknown_locale(locale) from None
     return MINUS + text if value < 0 else text

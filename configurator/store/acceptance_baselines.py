@@ -10,6 +10,9 @@ import re
 from pathlib import Path
 
 from ..core.acceptance.results import Results, results_from_json, results_to_json
+from ..core.input_error import InputError
+from ..core.library_errors import json_msg
+from ..core.message import Msg
 from .paths import user_data_dir
 from .safe_write import atomic_write
 from .text_files import read_text
@@ -29,12 +32,11 @@ def baseline_path(server_key: str) -> Path:
 
 
 def save_baseline(results: Results) -> Path:
-    """Store `results` as its server's baseline (replacing an earlier one); ValueError when the
+    """Store `results` as its server's baseline (replacing an earlier one); `InputError` when the
     results name no serial number to key it by."""
     key = results.server_key
     if not key:
-        raise ValueError("results: field 'system_serial': no serial number to key the baseline by "
-                         "(run the acceptance script as root so dmidecode reads it)")
+        raise InputError(Msg("accept.baseline.no-serial"), "results", "system_serial")
     path = baseline_path(key)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = {"kind": KIND, "format": FORMAT, "server": key, "results": results_to_json(results)}
@@ -51,14 +53,22 @@ def load_baseline(server_key: str) -> Results | None:
 
 
 def read_baseline(path: Path) -> Results:
-    """A baseline file; ValueError naming the file and the field."""
+    """A baseline file; `InputError` naming the file and the field (a file that cannot be read
+    says why as `store/text_files.py` does)."""
+    text = read_text(path, max_bytes=20_000_000, what="baseline")
     try:
-        data = json.loads(read_text(path, max_bytes=20_000_000, what="baseline"))
-    except ValueError as exc:
-        raise ValueError(f"{path}: not a baseline ({exc})") from None
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(Msg("accept.baseline.not-baseline", details=json_msg(exc)), str(path)) from None
+    except RecursionError:
+        raise InputError(Msg("accept.baseline.not-baseline", details=Msg("build.too-deep-bare")), str(path)) from None
+    except ValueError as exc:           # a number too long to read
+        raise InputError(Msg("accept.baseline.not-baseline", details=Msg("input.as-given", text=str(exc))),
+                         str(path)) from None
     if not isinstance(data, dict) or data.get("kind") != KIND:
-        raise ValueError(f"{path}: field 'kind': not an acceptance baseline (expected {KIND!r})")
+        raise InputError(Msg("accept.baseline.kind", expected=repr(KIND)), str(path), "kind")
     try:
         return results_from_json(data["results"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"{path}: field 'results': malformed ({exc})") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        why = Msg("input.as-given", text=str(exc))      # Python's own words for the shape it met
+        raise InputError(Msg("accept.baseline.malformed", details=why), str(path), "results") from None

@@ -25,7 +25,7 @@ def references_path() -> Path:
 
 
 def load_references(path: Path | None = None) -> dict[str, Reference]:
-    """Every reference by key; raises ValueError naming the file and the field."""
+    """Every reference by key; raises `InputError` naming the file and the field."""
     path = path or references_path()
     try:
         data = tomllib.loads(read_text(path, max_bytes=1_000_000, what="reference table"))
@@ -34,14 +34,23 @@ def load_references(path: Path | None = None) -> dict[str, Reference]:
     refs = {}
     for key, row in data.items():
         if not isinstance(row, dict):
-            raise ValueError(f"{path}: field {key!r}: not a table")
+            raise InputError(Msg("input.not-table"), str(path), key)
         for name in REQUIRED:
             if name not in row:
-                raise ValueError(f"{path}: field '{key}.{name}': missing")
+                raise InputError(Msg("input.missing"), str(path), f"{key}.{name}")
         value = row["value"]
+        if not (_number(value) or isinstance(value, list) and value and all(_number(v) for v in value)):
+            raise InputError(Msg("accept.reference.value"), str(path), f"{key}.value")
+        if not _number(row.get("tolerance_pct", 0)):
+            raise InputError(Msg("accept.reference.number"), str(path), f"{key}.tolerance_pct")
         refs[key] = Reference(key=key, value=tuple(float(v) for v in value) if isinstance(value, list) else float(value),
                               unit=str(row["unit"]), url=str(row["url"]), date=str(row["date"]),
                               confidence=str(row["confidence"]), note=str(row.get("note", "")),
                               estimate=bool(row.get("estimate", False)),
                               tolerance_pct=float(row.get("tolerance_pct", 0)))
     return refs
+
+
+def _number(value: object) -> bool:
+    """A TOML integer or float (true/false is not a number here)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)

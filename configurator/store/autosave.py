@@ -34,6 +34,8 @@ from typing import Any
 
 from .. import __version__
 from ..core.build import Build
+from ..core.input_error import InvalidValueError
+from ..core.library_errors import json_msg
 from ..core.message import Msg
 from . import paths
 from .build_files import MAX_BUILD_BYTES, BuildFileError, clean_text, dumps_build, loads_build
@@ -117,7 +119,11 @@ class RecoveryStore:
             raise BuildFileError(exc.msg, name) from None
         try:
             doc = json.loads(text, parse_constant=_refuse)
-        except (ValueError, RecursionError) as exc:  # JSONDecodeError, a refused constant
+        except InvalidValueError as exc:             # a refused constant
+            raise BuildFileError(Msg("recovery.corrupt", details=exc.msg), name) from None
+        except json.JSONDecodeError as exc:
+            raise BuildFileError(Msg("recovery.corrupt", details=json_msg(exc)), name) from None
+        except (ValueError, RecursionError) as exc:  # a number too long, nested too deeply
             raise BuildFileError(Msg("recovery.corrupt", details=Msg("input.as-given", text=clean_text(str(exc), 120))),
                                  name) from None
         if not isinstance(doc, dict) or doc.get("recovery") != RECOVERY_VERSION or not isinstance(doc.get("build"), dict):
@@ -212,4 +218,5 @@ def _instance_of(doc: dict[str, Any]) -> str:
 
 
 def _refuse(text: str) -> Any:
-    raise ValueError(f"{text} is not allowed")
+    """NaN, Infinity and -Infinity: JSON's constants a build never holds."""
+    raise InvalidValueError(Msg("recovery.not-finite", value=text))

@@ -28,6 +28,7 @@ from ..core.build import FORMAT_KIND, Build
 from ..core.catalog import Accessory, Catalog
 from ..core.categories import ACCEPTS
 from ..core.input_error import InputError, english, located
+from ..core.library_errors import json_reason
 from ..core.message import Arg, Msg
 from ..core.slots import slot_map
 from .build_migrations import MigrationError, migrate
@@ -153,12 +154,12 @@ def _parse_json(text: str, name: str) -> tuple[Any, dict[int, list[tuple[str, An
         data = json.loads(text, object_pairs_hook=pairs, parse_float=_parse_float,
                           parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
-        raise BuildFileError(Msg("build.json-at", line=exc.lineno, column=exc.colno, reasons=_json_reason(exc.msg)),
+        raise BuildFileError(Msg("build.json-at", line=exc.lineno, column=exc.colno, reasons=json_reason(exc.msg)),
                              name) from None
     except RecursionError:
         raise BuildFileError(Msg("build.too-deep", n=MAX_DEPTH), name) from None
     except (ValueError, MemoryError) as exc:
-        raise BuildFileError(Msg("build.json", reasons=_json_reason(str(exc))), name) from None
+        raise BuildFileError(Msg("build.json", reasons=json_reason(str(exc))), name) from None
     return data, dups
 
 
@@ -190,18 +191,6 @@ def _twice(where: str, first: Any, later: Any) -> Msg:
     if isinstance(first, str) and isinstance(later, str):
         return Msg(f"build.{slot}twice-values", first=clean_text(repr(first), 60), later=clean_text(repr(later), 60))
     return Msg(f"build.{slot}twice")
-
-
-#: the json module's reasons, as messages; another reason is shown as it is
-_JSON_REASONS = {"Expecting value": "json.expecting-value", "Expecting ',' delimiter": "json.expecting-comma",
-                 "Expecting ':' delimiter": "json.expecting-colon",
-                 "Expecting property name enclosed in double quotes": "json.expecting-name",
-                 "Unterminated string starting at": "json.unterminated", "Invalid control character at": "json.control",
-                 "Invalid \\escape": "json.escape", "Extra data": "json.extra"}
-
-
-def _json_reason(reason: str) -> Msg:
-    return Msg(_JSON_REASONS.get(reason, "input.as-given"), **({} if reason in _JSON_REASONS else {"text": reason}))
 
 
 _PATTERN_WORDS = {

@@ -11,7 +11,8 @@
     value = 80                            # a number, true/false or a text
     unit = "GB"                           # optional, printed after the values
 
-A file that cannot be taken is one `ValueError` line naming the file and the field.
+A file that cannot be taken is an `InputError` (a ValueError): why, as a message (words/input_words.py
+"tender-file.*"), the file and the field; the CLI prints it as one line in the user's language.
 """
 
 from __future__ import annotations
@@ -39,29 +40,31 @@ class Tender:
 
 
 def _requirement(path: Path, n: int, row: object) -> Requirement:
-    where = f"{path}: field 'requirement[{n}]"
+    file, where = str(path), f"requirement[{n}]"
     if not isinstance(row, dict):
-        raise ValueError(f"{where}': not a table")
+        raise InputError(Msg("input.not-table"), file, where)
     for name in ("text", "field", "comparator", "value"):
         if name not in row:
-            raise ValueError(f"{where}.{name}': missing")
+            raise InputError(Msg("input.missing"), file, f"{where}.{name}")
     field, comparator, value = row["field"], row["comparator"], row["value"]
     if field not in FIELDS:
-        raise ValueError(f"{where}.field': unknown field {field!r} (choose from {', '.join(FIELDS)})")
+        raise InputError(Msg("tender-file.unknown-field", field=repr(field), fields=", ".join(FIELDS)),
+                         file, f"{where}.field")
     if comparator not in COMPARATORS:
-        raise ValueError(f"{where}.comparator': {comparator!r} is not one of {', '.join(COMPARATORS)}")
+        raise InputError(Msg("tender-file.comparator", comparator=repr(comparator), comparators=", ".join(COMPARATORS)),
+                         file, f"{where}.comparator")
     if not isinstance(value, bool | int | float | str) or isinstance(value, float) and value != value:
-        raise ValueError(f"{where}.value': a number, true/false or a text")
+        raise InputError(Msg("tender-file.value"), file, f"{where}.value")
     if isinstance(value, int | float) and not isinstance(value, bool):
         value = float(value)
     if isinstance(value, str) and comparator != "contains" or comparator == "contains" and not isinstance(value, str):
-        raise ValueError(f"{where}.comparator': a text value needs 'contains', and 'contains' a text value")
+        raise InputError(Msg("tender-file.contains"), file, f"{where}.comparator")
     return Requirement(text=str(row["text"]), field=field, comparator=comparator, value=value,
                        unit=str(row.get("unit", "")))
 
 
 def load_tender(path: Path | str) -> Tender:
-    """The tender file at `path`; raises ValueError naming the file and the field."""
+    """The tender file at `path`; raises `InputError` naming the file and the field."""
     path = Path(path)
     try:
         data = tomllib.loads(read_text(path, max_bytes=1_000_000, what="tender requirements"))
@@ -69,11 +72,11 @@ def load_tender(path: Path | str) -> Tender:
         raise InputError(Msg("input.not-toml", reason=toml_msg(exc)), str(path)) from None
     rows = data.get("requirement", [])
     if not isinstance(rows, list) or not rows:
-        raise ValueError(f"{path}: field 'requirement': at least one [[requirement]] table is needed")
+        raise InputError(Msg("tender-file.none"), str(path), "requirement")
     if len(rows) > MAX_REQUIREMENTS:
-        raise ValueError(f"{path}: field 'requirement': more than {MAX_REQUIREMENTS} requirements")
+        raise InputError(Msg("tender-file.too-many", most=MAX_REQUIREMENTS), str(path), "requirement")
     head = data.get("tender", {})
     if not isinstance(head, dict):
-        raise ValueError(f"{path}: field 'tender': not a table")
+        raise InputError(Msg("input.not-table"), str(path), "tender")
     reqs = tuple(_requirement(path, n, row) for n, row in enumerate(rows, 1))
     return Tender(str(head.get("title", "")), str(head.get("number", "")), reqs)

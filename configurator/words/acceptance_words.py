@@ -113,6 +113,15 @@ LABELS: dict[str, Entry] = {
 #: formats/importers/acceptance/folder.py: a path that holds no results
 REFUSALS: dict[str, Entry] = {
     "accept.not-results": N_("not an acceptance results folder or a probe file"),
+    # store/acceptance_baselines.py: a baseline that cannot be stored or read (framed by its file and field)
+    "accept.baseline.no-serial": N_("no serial number to key the baseline by (run the acceptance script as root so "
+                                    "dmidecode reads it)"),
+    "accept.baseline.not-baseline": N_("not a baseline ({details})"),
+    "accept.baseline.kind": N_("not an acceptance baseline (expected {expected})"),
+    "accept.baseline.malformed": N_("malformed ({details})"),
+    # store/acceptance_references.py: the reference table's values
+    "accept.reference.value": N_("must be a number or a list of numbers"),
+    "accept.reference.number": N_("must be a number"),
 }
 
 WORDS: dict[str, Entry] = {**STEPS, **DETAILS, **LABELS, **REFUSALS}

@@ -27,6 +27,9 @@ FRAMES: dict[str, Entry] = {
     "input.cannot-read": N_("cannot read: {details}"),
     "input.cannot-save": N_("cannot save: {details}"),
     "input.not-toml": N_("not valid TOML ({reason})"),
+    # a TOML file's entry of the wrong shape (tender requirements, acceptance references)
+    "input.not-table": N_("not a table"),
+    "input.missing": N_("missing"),
 }
 
 #: store/text_files.py: reading any file
@@ -112,6 +115,7 @@ BUILD_FILES: dict[str, Entry] = {
     "json.control": N_("Invalid control character at"),
     "json.escape": N_("Invalid \\escape"),
     "json.extra": N_("Extra data"),
+    "json.at": N_("{reasons}: line {line} column {column} (char {char})"),
 }
 
 #: store/autosave.py: recovery copies
@@ -120,6 +124,17 @@ RECOVERY: dict[str, Entry] = {
     "recovery.not-plain": N_("corrupt recovery file (build is not plain data)"),
     "recovery.other-version": N_("not a recovery file of this app version"),
     "recovery.no-time": N_("recovery file has no valid time stamp"),
+    "recovery.not-finite": N_("{value} is not allowed"),
+}
+
+#: store/tender_files.py: a tender's requirement list (docs/tender.md)
+TENDER_FILES: dict[str, Entry] = {
+    "tender-file.none": N_("at least one [[requirement]] table is needed"),
+    "tender-file.too-many": N_("more than {most} requirements"),
+    "tender-file.unknown-field": N_("unknown field {field} (choose from {fields})"),
+    "tender-file.comparator": N_("{comparator} is not one of {comparators}"),
+    "tender-file.value": N_("a number, true/false or a text"),
+    "tender-file.contains": N_("a text value needs 'contains', and 'contains' a text value"),
 }
 
 #: store/cluster_files.py: cluster files
@@ -199,6 +214,8 @@ SETTINGS: dict[str, Entry] = {
     "settings.too-deep": N_("not valid TOML: nested too deeply"),
     "settings.at-field": N_("field {field}: {details}"),
     "settings.locale": N_("unknown locale {locale} (use e.g. en_US, de_DE, zh_CN)"),
+    # core/money.py: a locale Babel does not know, asked of the money formatters
+    "money.unknown-locale": N_("unknown locale {locale} (use e.g. en_US, de_DE, zh_CN)"),
     "settings.logo-kind": N_("{logo} is not a PNG or JPEG image"),
     "settings.logo-damaged": N_("{logo} is a truncated or damaged {kind} image (save it again)"),
     "settings.logo-other": N_("{logo} is a {kind} image; use PNG or JPEG"),
@@ -214,4 +231,5 @@ COUNTER: dict[str, Entry] = {
 }
 
 WORDS: dict[str, Entry] = {**COUNTER, **SETTINGS, **INSTALL,
-                             **NOTES, **VALIDATORS, **FRAMES, **FILES, **BUILD_FILES, **RECOVERY, **CLUSTER_FILES}
+                             **NOTES, **VALIDATORS, **FRAMES, **FILES, **BUILD_FILES, **RECOVERY, **CLUSTER_FILES,
+                             **TENDER_FILES}

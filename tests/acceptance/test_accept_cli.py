@@ -65,3 +65,35 @@ def test_the_plan_pdf_lists_the_pinned_stack_configurator_stack_prints(tmp_path,
     assert title in text
     assert pinned["driver"] in text and pinned["fabric_manager"] == pinned["driver"]
     assert pinned["container"] in text.replace(" ", "")
+
+
+#: a broken reference table (resources/acceptance/references.toml, shipped: an edited or damaged
+#: installation), the English after "configurator: <file>: " and the Chinese
+BAD_REFERENCES = [
+    ("nccl = 1\n", "field 'nccl': not a table", "字段 'nccl'：不是表"),
+    ('[nccl]\nvalue = 1\nunit = "GB/s"\nurl = "u"\ndate = "2024"\n', "field 'nccl.confidence': missing",
+     "字段 'nccl.confidence'：缺失"),
+    ('[nccl]\nvalue = "fast"\nunit = "GB/s"\nurl = "u"\ndate = "2024"\nconfidence = "high"\n',
+     "field 'nccl.value': must be a number or a list of numbers", "字段 'nccl.value'：必须是数字或数字列表"),
+    ('[nccl]\nvalue = 1\ntolerance_pct = "5"\nunit = "GB/s"\nurl = "u"\ndate = "2024"\nconfidence = "high"\n',
+     "field 'nccl.tolerance_pct': must be a number", "字段 'nccl.tolerance_pct'：必须是数字"),
+]
+
+
+@pytest.mark.parametrize(("content", "english", "chinese"), BAD_REFERENCES, ids=["table", "missing", "value", "tolerance"])
+def test_a_broken_reference_table_is_one_line_in_english_and_in_chinese(tmp_path, monkeypatch, capsys, content,
+                                                                         english, chinese):
+    """`accept plan` reads the shipped reference table: a broken one is one line naming the file and
+    the field, exit 2, no traceback (a value that is not a number was a bare `float()` error)."""
+    from configurator.store import acceptance_references
+    from configurator.words import i18n
+
+    table = tmp_path / "references.toml"
+    table.write_text(content, encoding="utf-8")
+    monkeypatch.setattr(acceptance_references, "references_path", lambda: table)
+    for lang, line in (("en", english), ("zh_CN", chinese)):
+        try:
+            code = main(["accept", "plan", str(BUILD), "--lang", lang])
+        finally:
+            i18n.set_language("en")
+        assert (code, capsys.readouterr().err) == (2, f"configurator: {table}: {line}\n")

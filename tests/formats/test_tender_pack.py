@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
@@ -14,6 +15,7 @@ from configurator.store import paths
 from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog
 from configurator.store.loaded_evaluator import default_evaluator
+from configurator.words import i18n
 from configurator.words.capital_numerals import rmb_upper
 
 BUILD = paths.examples_dir() / "inspur-nf5688m7-8gpu.json"
@@ -89,3 +91,53 @@ def test_every_character_of_the_pack_has_a_glyph_in_an_embedded_font():
     cells += [str(c) for row in (*t.deviation_rows, *t.price_rows) for c in row if c is not None]
     missing = {ch for text in cells for ch in text if ord(ch) not in covered and not ch.isspace()}
     assert not missing and any("\u4e00" <= ch <= "\u9fff" for ch in "".join(cells))
+
+
+_ROW = 'text = "x"\nfield = "gpu.count"\ncomparator = ">="\n'
+#: each refusal of a requirement file (store/tender_files.py): the file, the English line after
+#: "configurator: <file>: " as it always read, and the Chinese line (words/input_words.py "tender-file.*")
+BAD_REQUIREMENTS = [
+    ("[[requirement]]\n" + _ROW.replace("gpu.count", "gpu.colour") + "value = 1\n",
+     "field 'requirement[1].field': unknown field 'gpu.colour' (choose from gpu.count, gpu.model",
+     "字段 'requirement[1].field'：未知字段 'gpu.colour'（可选：gpu.count, gpu.model"),
+    ("[[requirement]]\n" + _ROW.replace(">=", "~") + "value = 1\n",
+     "field 'requirement[1].comparator': '~' is not one of >=, <=, =, contains",
+     "字段 'requirement[1].comparator'：'~' 不是 >=, <=, =, contains 之一"),
+    ("[[requirement]]\n" + _ROW + "value = [1]\n",
+     "field 'requirement[1].value': a number, true/false or a text",
+     "字段 'requirement[1].value'：应为数字、true/false 或文本"),
+    ("[[requirement]]\n" + _ROW + 'value = "a"\n',
+     "field 'requirement[1].comparator': a text value needs 'contains', and 'contains' a text value",
+     "字段 'requirement[1].comparator'：文本值须使用 'contains'，'contains' 也须配文本值"),
+    ("[[requirement]]\n" + _ROW,
+     "field 'requirement[1].value': missing", "字段 'requirement[1].value'：缺失"),
+    ("requirement = [1]\n", "field 'requirement[1]': not a table", "字段 'requirement[1]'：不是表"),
+    ('title = "x"\n', "field 'requirement': at least one [[requirement]] table is needed",
+     "字段 'requirement'：至少需要一个 [[requirement]] 表"),
+    ("[[requirement]]\n" + _ROW + "value = 1\n" + ("[[requirement]]\n" + _ROW + "value = 1\n") * 500,
+     "field 'requirement': more than 500 requirements", "字段 'requirement'：要求超过 500 条"),
+    ("tender = 1\n[[requirement]]\n" + _ROW + "value = 1\n",
+     "field 'tender': not a table", "字段 'tender'：不是表"),
+]
+
+
+@pytest.mark.parametrize(("content", "english", "chinese"), BAD_REQUIREMENTS, ids=lambda v: str(v)[:24])
+def test_each_refusal_of_a_requirement_file_is_one_line_in_english_and_in_chinese(tmp_path, capsys, content,
+                                                                                   english, chinese):
+    """`configurator tender` with a bad requirement file: exit 2, one line naming the file and the
+    field, no traceback; the English as it always read, under --lang zh_CN the same line in Chinese."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text(content, "utf-8")
+    lines = {}
+    for lang in ("en", "zh_CN"):
+        try:
+            code = main(["tender", str(BUILD), "--requirements", str(bad), "--pdf", str(tmp_path / "t.pdf"),
+                         "--lang", lang])
+        finally:
+            i18n.set_language("en")
+        err = capsys.readouterr().err
+        assert code == 2 and len(err.splitlines()) == 1 and "Traceback" not in err, err
+        lines[lang] = err.rstrip("\n")
+    assert lines["en"].startswith(f"configurator: {bad}: {english}"), lines["en"]
+    assert lines["zh_CN"].startswith(f"configurator: {bad}: {chinese}"), lines["zh_CN"]
+    assert not (tmp_path / "t.pdf").exists()

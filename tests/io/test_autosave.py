@@ -124,3 +124,32 @@ def test_stale_temp_files_are_cleaned_but_not_listed(store):
     os.utime(stale, (old, old))
     assert len(store.list()) == 1
     assert not stale.exists()
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_a_non_finite_constant_is_refused_in_english_and_in_chinese(store, constant):
+    """JSON's constants in a recovery copy (store/autosave.py, words "recovery.not-finite"): the
+    line the GUI's "Cannot restore" shows, English as before, and in Chinese for the CLI's words."""
+    from configurator.words.errors import error_text
+
+    bad = store.folder / "doc-nan.recovery.json"
+    bad.parent.mkdir(parents=True)
+    bad.write_text('{"recovery": 1, "saved_at_unix": ' + constant + ', "build": {"format": 1, "chassis": "x"}}')
+    with pytest.raises(BuildFileError) as info:
+        store.load(bad)
+    assert str(info.value) == f"{bad}: corrupt recovery file ({constant} is not allowed)"
+    assert error_text(info.value, "zh_CN") == f"{bad}: 恢复文件已损坏（不允许 {constant}）"
+    assert store.list() == [] and store.problems == [str(info.value)]
+
+
+def test_a_cut_off_copy_is_refused_in_english_and_in_chinese(store):
+    """A copy a kill cut off: the json module's reason and place, English as it words it, Chinese under zh_CN."""
+    from configurator.words.errors import error_text
+
+    bad = store.folder / "doc-cut.recovery.json"
+    bad.parent.mkdir(parents=True)
+    bad.write_text('{"recovery": 1, "saved_at_unix": 17')
+    with pytest.raises(BuildFileError) as info:
+        store.load(bad)
+    assert str(info.value) == f"{bad}: corrupt recovery file (Expecting ',' delimiter: line 1 column 36 (char 35))"
+    assert error_text(info.value, "zh_CN") == f"{bad}: 恢复文件已损坏（此处应为分隔符 ','：第 1 行第 36 列（第 35 个字符））"

@@ -11,6 +11,8 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..catalog import Confidence
+from ..input_error import InvalidValueError
+from ..message import Msg
 
 Version = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[0-9A-Za-z][0-9A-Za-z.+-]*$")]
 Month = Annotated[str, Field(pattern=r"^\d{4}-\d{2}$")]
@@ -19,7 +21,7 @@ Month = Annotated[str, Field(pattern=r"^\d{4}-\d{2}$")]
 def _not_latest(value: str) -> str:
     """A container reference is pinned: `latest` once changed CUDA under a running job."""
     if value == "latest" or value.endswith(":latest"):
-        raise ValueError("a container tag must be pinned, never 'latest'")
+        raise InvalidValueError(Msg("stack.table.latest"))
     return value
 
 

@@ -249,3 +249,31 @@ def test_a_broken_stack_table_is_one_line_in_english_and_in_chinese(tmp_path):
         read_stack_table(tmp_path)
     assert str(info.value).startswith(f"{name}: not valid TOML (")
     assert error_text(info.value, "zh_CN").startswith(f"{name}: ") and "TOML" in error_text(info.value, "zh_CN")
+
+
+def test_a_latest_container_tag_is_refused_in_english_and_in_chinese(tmp_path, monkeypatch, capsys):
+    """A table that pins a container to `latest` (core/stack/table.py, words "stack.table.latest"):
+    `configurator stack` says so in one line naming the table folder and the field, exit 2, in the
+    user's language. The tables are shipped, so only an edited installation meets it."""
+    import shutil
+
+    from configurator.launch import main
+    from configurator.store import stack_tables
+    from configurator.words import i18n
+
+    folder = tmp_path / "stack"
+    shutil.copytree(stack_dir(), folder)
+    containers = folder / "containers.toml"
+    containers.write_text(containers.read_text(encoding="utf-8").replace('tag = "24.12-py3"', 'tag = "latest"', 1),
+                          encoding="utf-8")
+    monkeypatch.setattr(stack_tables, "stack_dir", lambda: folder)
+    lines = {}
+    for lang in ("en", "zh_CN"):
+        try:
+            code = main(["stack", str(EX / "hgx-h100-8gpu.json"), "--lang", lang])
+        finally:
+            i18n.set_language("en")
+        lines[lang] = capsys.readouterr().err
+        assert code == 2 and len(lines[lang].splitlines()) == 1, lines[lang]
+    assert lines["en"] == f"configurator: {folder}: field 'ngc.0.tag': a container tag must be pinned, never 'latest'\n"
+    assert lines["zh_CN"] == f"configurator: {folder}: 字段 'ngc.0.tag'：容器标签必须固定版本，不能用 'latest'\n"
