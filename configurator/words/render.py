@@ -9,6 +9,7 @@ and filled in with `str.format`, so a template may carry a format spec (`{pct:.0
 from __future__ import annotations
 
 from decimal import Decimal
+from string import Formatter
 
 from ..core.message import Arg, FieldOf, GBps, Items, Msg, Num, Quantity, Quoted, Seq, Term, Watts
 from . import i18n
@@ -19,6 +20,9 @@ from .table import TABLE
 _YES, _NO, _NONE = N_("True"), N_("False"), N_("None")
 #: the Babel locale of each app language, for the decimal and group symbols of a number
 _LOCALES = {"en": "en_US", "zh_CN": "zh_CN"}
+
+
+_FORMATTER = Formatter()
 
 
 class UnknownMessageError(KeyError):
@@ -66,7 +70,40 @@ def _say(msg: Msg, catalog: i18n.Catalog) -> str:
     else:
         text = catalog.gettext(entry)
     values = {name: _word(value, catalog) for name, value in params.items()}
+    if catalog.language.startswith("zh"):
+        return spaced(text, values)
     return text.format(**values)
+
+
+def _han(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf"
+
+
+def _latin(ch: str) -> bool:
+    return ch.isascii() and ch.isalnum()
+
+
+def spaced(text: str, values: dict[str, object]) -> str:
+    """`text.format(**values)` with a space where a Han character of the template meets a value
+    that begins or ends with a Latin letter or digit ("CPU2 是 CPU 插槽", not "是CPU 插槽"): the
+    spacing Chinese UIs keep between Han and Latin text (W3C clreq, "Han and Western text"),
+    decided at the placeholders only, so the translator's own spacing inside a template stays."""
+    out: list[str] = []
+    value_ends_latin = False
+    for literal, name, spec, conversion in _FORMATTER.parse(text):
+        if value_ends_latin and literal and _han(literal[0]):
+            out.append(" ")
+        out.append(literal)
+        value_ends_latin = False
+        if name is None:
+            continue
+        value, _ = _FORMATTER.get_field(name, (), values)
+        shown = _FORMATTER.format_field(_FORMATTER.convert_field(value, conversion), spec or "")
+        if shown and _latin(shown[0]) and literal and _han(literal[-1]):
+            out.append(" ")
+        out.append(shown)
+        value_ends_latin = bool(shown) and _latin(shown[-1])
+    return "".join(out)
 
 
 def word(value: Arg, catalog: i18n.Catalog) -> str:

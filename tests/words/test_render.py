@@ -90,3 +90,25 @@ def test_a_word_in_context_reads_the_contexts_way():
 
     assert Labels("zh_CN")("Description") == "品名" and Labels("en")("Description") == "Description"
     assert all(zh.pgettext("quote", w) != w for w in IN_CONTEXT - {"GPU", "CPU"})   # the legend keeps GPU, CPU
+
+
+def test_chinese_puts_a_space_where_han_text_meets_a_latin_value():
+    """Han text and a Latin word or a number are set apart by a space (Microsoft's Chinese (Simplified)
+    style guide, "Spacing": a half-width space between Chinese and English or numerals; W3C clreq 3.4.2),
+    decided where a value meets the template: 'CPU2 是 CPU 插槽', never '是CPU 插槽' (a drop refused
+    in the 1366x768 zh_CN window check)."""
+    from configurator.core.categories import noun
+    from configurator.core.message import Term
+    from configurator.words.render import spaced
+
+    msg = Msg("place.wrong-slot-kind", slot="CPU2", kind=Msg("place.slot.cpu"), part="AMD Instinct MI300X 192GB OAM",
+              noun=Term(noun("gpu")))
+    zh = say(msg, "zh_CN")
+    assert zh == "CPU2 是 CPU 插槽；AMD Instinct MI300X 192GB OAM 是 GPU 加速卡。", zh
+    assert say(msg, "en") == "CPU2 is a CPU socket; AMD Instinct MI300X 192GB OAM is a GPU."
+    assert spaced("共{n}个", {"n": 3}) == "共 3 个"
+    assert spaced("{pct:.0f}%的负载", {"pct": 80.4}) == "80%的负载"     # a sign, not a letter: as written
+    assert spaced("升级{label}", {"label": "内存"}) == "升级内存"          # Han meets Han: no space
+    assert spaced("{customer}确认", {"customer": "Acme"}) == "Acme 确认"
+    assert spaced("若{rack} 的", {"rack": "R1"}) == "若 R1 的"             # the translator's own space kept
+    assert spaced("{a}-{b}", {"a": "x", "b": "中"}) == "x-中"
