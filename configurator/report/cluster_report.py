@@ -53,20 +53,20 @@ def _kw(w: float) -> str:
 def key_figures(plan: ClusterPlan, tr: Labels = ENGLISH) -> list[tuple[str, str]]:
     """The plan's headline figures as (label, value) pairs in `tr`'s language."""
     cost, loc = plan.cost, tr.money_locale_override or LOCALE
-    pairs = [(tr("Servers"), tr("{n} ({gpus} GPUs)").format(n=plan.spec.server_count, gpus=plan.gpus)),
+    pairs = [(tr("Servers"), tr.fill("{n} ({gpus} GPUs)", n=plan.spec.server_count, gpus=plan.gpus)),
              (tr("Racks"), str(len(plan.racks))),
              (tr("Power, max at the wall"), _kw(plan.total("max_w"))), (tr("Power, typical"), _kw(plan.total("typical_w"))),
              (tr("Facility at PUE"), f"{_kw(plan.facility_max_w)} (PUE {plan.spec.site.pue:g})"),
              (tr("Heat"), f"{plan.heat_btu_hr:,.0f} BTU/h"), (tr("Floor"), f"{plan.floor_m2:.1f} m²"),
              (tr("Weight"), f"{plan.total('weight_kg'):,.0f} kg"),
              (tr("Capex"), format_money(cost.capex, cost.currency, loc)),
-             (tr("TCO, {years} years").format(years=cost.years), format_money(cost.tco, cost.currency, loc))]
+             (tr.fill("TCO, {years} years", years=cost.years), format_money(cost.tco, cost.currency, loc))]
     if cost.on_request:   # optics, cables, racks, PDUs, installation without a price: said, not silently left out
         pairs.append((tr("Not in capex or TCO (priced on request)"),
                       ", ".join(dict.fromkeys(tr.named(i) for i in cost.on_request))))
     here = plan.scaled
     if here is not None:
-        pairs.append((tr("Time to train"), tr("{days} days, scaling efficiency {pct}").format(
+        pairs.append((tr("Time to train"), tr.fill("{days} days, scaling efficiency {pct}",
             days=f"{here.days:,.1f}", pct=f"{here.efficiency:.0%}")))
     return pairs
 
@@ -92,7 +92,7 @@ def bom_table(plan: ClusterPlan, tr: Labels = ENGLISH) -> LongTable:
         ext = ask if ln.extended is None else format_money(ln.extended, cost.currency, loc)
         rows.append([C(tr.named(ln.item), st.cell, 200), P(f"{ln.qty:,}", st.cell_r), P(unit, st.cell_r),
                      P(ext, st.cell_r)])
-    rows.append([P(tr("Capex ({currency}, priced lines)").format(currency=cost.currency), st.cell_b), "", "",
+    rows.append([P(tr.fill("Capex ({currency}, priced lines)", currency=cost.currency), st.cell_b), "", "",
                  P(format_money(cost.capex, cost.currency, loc), st.cell_br)])
     t = LongTable(rows, colWidths=[FRAME_W - 40 - 90 - 95, 40, 90, 95], repeatRows=1, splitByRow=1, splitInRow=0)
     t.setStyle(table_style(cmds))
@@ -108,7 +108,7 @@ def _problems(plan: ClusterPlan, tr: Labels) -> list[Flowable]:
         out.append(PM(f"<b>{fonts.markup(tr(v.severity.upper()))}</b> {fonts.markup(said(v.message, tr.language))}",
                       st.small))
         if v.fix is not None:
-            out.append(P(tr("Fix: {fix}").format(fix=said(v.fix.description, tr.language)), st.muted))
+            out.append(P(tr.fill("Fix: {fix}", fix=said(v.fix.description, tr.language)), st.muted))
     out += [P(tr.named(n), st.muted) for n in plan.notes]
     return [KeepTogether([P(tr("Problems and notes"), st.h2), *out[:2]]), *out[2:]]   # no heading alone at a page foot
 
@@ -116,7 +116,7 @@ def _problems(plan: ClusterPlan, tr: Labels) -> list[Flowable]:
 def cluster_story(plan: ClusterPlan, tr: Labels = ENGLISH, document: Sequence[tuple[str, str]] = ()) -> list[Flowable]:
     """The plan's blocks; `document` pairs (seller, date, revision) head the key figures."""
     st = styles()
-    out: list[Flowable] = [P(tr("Cluster plan: {name}").format(name=plan.spec.name), st.h1), Spacer(1, 4)]
+    out: list[Flowable] = [P(tr.fill("Cluster plan: {name}", name=plan.spec.name), st.h1), Spacer(1, 4)]
     if document:
         out += [kv_table(list(document), columns=3, key_w=50), Spacer(1, 4)]
     out += [kv_table(key_figures(plan, tr)), P(tr("Rack elevation"), st.h2)]
@@ -154,7 +154,7 @@ def cluster_pdf(plan: ClusterPlan, language: str = "en", settings: VendorSetting
                     page_h=PAGE_H, margin_l=MARGIN_L, margin_r=MARGIN_R, page_label=tr("Page {page} of {total}"))
     buf = io.BytesIO()
     doc = BaseDocTemplate(buf, pagesize=(PAGE_W, PAGE_H), leftMargin=MARGIN_L, rightMargin=MARGIN_R,
-                          topMargin=MARGIN_T, bottomMargin=MARGIN_B, title=tr("Cluster plan: {name}").format(name=plan.spec.name),
+                          topMargin=MARGIN_T, bottomMargin=MARGIN_B, title=tr.fill("Cluster plan: {name}", name=plan.spec.name),
                           creator="ai-server-configurator")
     frame = Frame(MARGIN_L, MARGIN_B, FRAME_W, PAGE_H - MARGIN_T - MARGIN_B, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)

@@ -104,7 +104,7 @@ class QuoteMeta:
 
     @property
     def label(self) -> str:
-        return self.labels("Quote {number} rev.\u00a0{revision}").format(number=self.number, revision=self.revision)
+        return self.labels.fill("Quote {number} rev.\u00a0{revision}", number=self.number, revision=self.revision)
 
     def day(self, d: date) -> str:
         return format_date(d, format="long", locale=self.locale)
@@ -272,7 +272,7 @@ def _keys(pairs: list[tuple[str, str]], tr: Labels) -> list[tuple[str, str]]:
         head, sep, rest = key.partition(", ")
         if head == "TCO" and sep:   # "TCO, 5 years"
             years = rest.split()[0]
-            out.append((tr("TCO, {years} years").format(years=years), value))
+            out.append((tr.fill("TCO, {years} years", years=years), value))
         else:
             out.append((tr(key), value))
     return out
@@ -349,7 +349,7 @@ def variant_notes(opts: Sequence[OptionDoc], catalog: Catalog, meta: QuoteMeta) 
         for b in firsts[i + 1:]:
             if a.bf16_tflops == b.bf16_tflops and a.scaleup_gbs != b.scaleup_gbs:
                 low = a if a.scaleup_gbs < b.scaleup_gbs else b
-                text = tr(VARIANT_NOTE).format(a=a.name, b=b.name, tflops=num(a.bf16_tflops, 0, meta.locale),
+                text = tr.fill(VARIANT_NOTE, a=a.name, b=b.name, tflops=num(a.bf16_tflops, 0, meta.locale),
                                                a_gbs=num(a.scaleup_gbs, 0, meta.locale),
                                                b_gbs=num(b.scaleup_gbs, 0, meta.locale), low=low.name)
                 if controlled(a) and controlled(b):
@@ -404,7 +404,7 @@ def export_clause(settings: VendorSettings, meta: QuoteMeta, gpus: Sequence[GPU]
     listed = controlled_gpus(gpus, destination)
     if listed:
         names = ", ".join(g.name for g in listed)
-        return tr(EXPORT_CLAUSE).format(gpus=names, destination=tr(DESTINATION_NAMES[destination]))
+        return tr.fill(EXPORT_CLAUSE, gpus=names, destination=tr(DESTINATION_NAMES[destination]))
     return tr(EXPORT_CLAUSE_GENERAL) if mode == "on" else ""
 
 
@@ -490,7 +490,7 @@ def _vat_terms(settings: VendorSettings, meta: QuoteMeta) -> list[str]:
               "payment_terms": c.payment_terms or q.payment_terms, "lead_time": c.lead_time or q.lead_time,
               "delivery": c.delivery_terms or c.ship_to or tr("as agreed in the contract"), "warranty": q.warranty,
               "number": meta.number, "company": settings.vendor.company}
-    return [tr(t).format(**values) for t in VAT_TERMS]
+    return [tr.fill(t, **values) for t in VAT_TERMS]
 
 
 class _Closing(Flowable):
@@ -538,7 +538,7 @@ def signature(meta: QuoteMeta, letters: Sequence[str]) -> list[Flowable]:
     tr = meta.labels
     out: list[Flowable] = [P(tr("Acceptance"), st.h2)]
     who = meta.customer or tr("the customer")
-    out.append(P(tr("Accepted for and on behalf of {customer}, under the terms above.").format(customer=who), st.body))
+    out.append(P(tr.fill("Accepted for and on behalf of {customer}, under the terms above.", customer=who), st.body))
     if letters:
         word = fonts.markup(tr("Option"))   # 方案 in the CJK face: the Latin one has no glyph for it
         boxes = ("&nbsp;" * 8).join(f"\u2610&nbsp;{word}&nbsp;{fonts.markup(x)}" for x in letters)

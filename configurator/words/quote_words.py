@@ -13,7 +13,7 @@ from ..core.message import Msg, Term
 from ..store.vendor_settings import VendorSettings
 from .i18n import Catalog, load_catalog
 from .marks import C_, N_
-from .render import named
+from .render import named, spaced
 
 #: the msgctxt of the quote's words that read differently elsewhere
 CONTEXT = "quote"
@@ -367,6 +367,13 @@ class Labels:
         if text in IN_CONTEXT:
             return self.catalog.pgettext(CONTEXT, text)
         return self.catalog.gettext(text)
+
+    def fill(self, text: str, **values: object) -> str:
+        """`text` in the quote's language with `values` put in; in Chinese a space where Han text
+        meets a Latin word or a number at a value (words/render.py `spaced`)."""
+        if self.chinese:
+            return spaced(self(text), values)
+        return self(text).format(**values)
 
     def settings(self, settings: VendorSettings) -> VendorSettings:
         """`settings` with the shipped placeholder texts (the built-in defaults, the values of

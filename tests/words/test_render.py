@@ -112,3 +112,15 @@ def test_chinese_puts_a_space_where_han_text_meets_a_latin_value():
     assert spaced("{customer}确认", {"customer": "Acme"}) == "Acme 确认"
     assert spaced("若{rack} 的", {"rack": "R1"}) == "若 R1 的"             # the translator's own space kept
     assert spaced("{a}-{b}", {"a": "x", "b": "中"}) == "x-中"
+
+
+def test_the_chinese_quote_spaces_its_clauses_the_same_way():
+    """The quote's terms are filled by `Labels.fill`: '以上价格以 USD 计', '本报价中的 NVIDIA H100 …'
+    (the 报价单 of hgx-h100-8gpu read '以USD计' and '中的NVIDIA' before); English as before."""
+    from configurator.words.quote_words import VAT_TERMS, Labels
+
+    values = {"currency": "USD", "tax_basis": "不含税价", "tax_rate": "0 %", "invoice": "增值税发票"}
+    zh = Labels("zh_CN").fill(VAT_TERMS[1], **values)
+    assert "以上价格以 USD 计，不含税价" in zh, zh
+    en = Labels("en").fill(VAT_TERMS[1], **values)
+    assert en == VAT_TERMS[1].format(**values)
