@@ -152,7 +152,12 @@ def atomic_write(path: Path | str, data: bytes, *, backup: bool = False) -> None
     folder = path.parent if str(path.parent) else Path(".")
     remove_stale_temps(folder, path.name)
     mode = st.st_mode & 0o7777 if st is not None else None
-    tmp = _write_temp(folder, path.name, data, mode)
+    try:
+        tmp = _write_temp(folder, path.name, data, mode)
+    except OSError as exc:     # a folder that is missing or cannot be written: name the file saved, not its temporary
+        if type(exc).__str__ is not OSError.__str__ or exc.filename is None:
+            raise
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         if backup and st is not None:
             _keep_backup(path, folder, mode)
