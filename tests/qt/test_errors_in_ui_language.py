@@ -99,6 +99,19 @@ def test_a_build_saved_into_a_folder_that_is_not_there(ui, make_window, tmp_path
     assert warnings[0] == f"{target}: " + ("没有那个文件或目录" if ui == "zh_CN" else "No such file or directory")
 
 
+def test_a_build_saved_over_a_folder(ui, make_window, tmp_path, warnings):
+    """A name that is a folder (store/safe_write.py refuses to replace it): a message too."""
+    target = tmp_path / "folder.json"
+    target.mkdir()
+    win = make_window()
+    exc = _caught(save_build, win.session.build, target)
+    assert not win.save_to(target)
+    assert len(warnings) == 1
+    _in_language(warnings[0], exc, ui)
+    _english_as_before(warnings[0], exc, ui)
+    assert warnings[0] == f"{target}: " + ("是文件夹，不是文件" if ui == "zh_CN" else "is a folder, not a file")
+
+
 def test_the_tender_pack_with_a_broken_requirement_file(ui, make_window, tmp_path, warnings):
     from configurator.qt.dialogs.tender_export import export_tender
     from configurator.store.tender_files import load_tender

@@ -42,7 +42,7 @@ MAX_RECENT = 10
 
 #: error lines an export refusal shows in its text; the rest are under Show Details
 REFUSAL_LINES = 10
-#: the CLI's flag in a refusal's head line (either language's parentheses): the window offers the draft as a button
+# the CLI's flag in a refusal's head line (either language's parentheses): the window offers the draft as a button
 ALLOW_ERRORS = re.compile(r"\s*[(（]--allow-errors[)）]")
 # A message with a count is looked up in this class's context by name (QCoreApplication's translate): in
 # this mixin of the main window, PySide's tr with a count tries the context "MainWindow" first and, since
