@@ -112,6 +112,30 @@ def test_a_build_saved_over_a_folder(ui, make_window, tmp_path, warnings):
     assert warnings[0] == f"{target}: " + ("是文件夹，不是文件" if ui == "zh_CN" else "is a folder, not a file")
 
 
+def test_a_recovery_copy_damaged_before_it_is_restored(ui, make_window, warnings, monkeypatch):
+    """Restore unsaved work? Yes, but the copy was cut off meanwhile (a second instance, a full disk):
+    "Cannot restore" says why in the UI's language, and the start goes on."""
+    win = make_window()
+    win.view.place("GPU1", "h100-sxm")
+    win.write_recovery()
+    store = win._autosave_store
+    (copy,) = [entry.path for entry in store.list()]
+    store.close()                                # as if the window had crashed: its copy is left behind
+
+    def damaged_meanwhile(*_args, **_kwargs):
+        copy.write_text('{"recovery": 1, "saved_at_unix": 17', "ascii")
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", damaged_meanwhile)
+    fresh = make_window()
+    fresh.offer_recovery()
+    exc = _caught(fresh._autosave_store.load, copy)
+    assert len(warnings) == 1 and str(copy) in warnings[0]
+    _in_language(warnings[0], exc, ui)
+    _english_as_before(warnings[0], exc, ui)
+    win.session.mark_clean()
+
+
 def test_the_tender_pack_with_a_broken_requirement_file(ui, make_window, tmp_path, warnings):
     from configurator.qt.dialogs.tender_export import export_tender
     from configurator.store.tender_files import load_tender
