@@ -201,16 +201,24 @@ NOT_SHOWN: dict[tuple[str, str], str] = {}
 
 def _raw_texts(tree: ast.AST) -> list[tuple[int, str, str]]:
     """(line, function, what) for each `str(e)`, `repr(e)`, `f"{e}"` or `e.args` of an exception
-    `e` bound by an `except … as e:` inside the handler that binds it."""
+    `e`: bound by an `except … as e:` (inside that handler), or a parameter typed as an exception
+    (a helper such as `_one_line(exc: ValueError)`, inside that function)."""
     found: list[tuple[int, str, str]] = []
+
+    def scan(body: list[ast.stmt], exc: str, function: str) -> None:
+        for inner in (n for stmt in body for n in ast.walk(stmt)):
+            if _texts_of(inner, exc):
+                found.append((inner.lineno, function, ast.unparse(inner)))
 
     def walk(node: ast.AST, function: str) -> None:
         for child in ast.iter_child_nodes(node):
             name = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
             if isinstance(child, ast.ExceptHandler) and child.name:
-                for inner in (n for stmt in child.body for n in ast.walk(stmt)):
-                    if _texts_of(inner, child.name):
-                        found.append((inner.lineno, name, ast.unparse(inner)))
+                scan(child.body, child.name, name)
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for arg in child.args.args + child.args.kwonlyargs:
+                    if arg.annotation is not None and re.search(r"Error|Exception", ast.unparse(arg.annotation)):
+                        scan(child.body, arg.arg, name)
             walk(child, name)
 
     walk(tree, "")
@@ -245,3 +253,5 @@ def test_the_guard_finds_a_raw_str():
     assert [(f, w) for _, f, w in _raw_texts(ast.parse(source))] == [("f", "str(exc)")]
     assert _raw_texts(ast.parse(source.replace("str(exc)", "error_text(exc)"))) == []
     assert len(_raw_texts(ast.parse(source.replace("str(exc)", "f'{exc}'")))) == 1
+    helper = "def _one_line(exc: ValueError) -> str:\n    return str(exc).splitlines()[0]\n"
+    assert [(f, w) for _, f, w in _raw_texts(ast.parse(helper))] == [("_one_line", "str(exc)")]
