@@ -189,11 +189,6 @@ def test_the_acceptance_view_with_a_folder_that_is_not_results(ui, qtbot, tmp_pa
     _english_as_before(dialog.view.status.text(), exc, ui)
 
 
-def test_an_exception_without_words_still_says_what_it_is():
-    assert error_text(ValueError()) == "ValueError"
-    assert error_text(ValueError("first\nsecond")) == "first"
-
-
 # --------------------------------------------------------------------------- the guard
 #: sites in configurator/qt that may turn an exception into text themselves: (file, function) -> why
 NOT_SHOWN: dict[tuple[str, str], str] = {}
