@@ -136,6 +136,19 @@ def test_a_recovery_copy_damaged_before_it_is_restored(ui, make_window, warnings
     win.session.mark_clean()
 
 
+def test_a_refused_export_drops_the_cli_flag_in_either_language(ui, make_window, warnings):
+    """The quote's refusal names the CLI's `(--allow-errors)` (full-width parentheses in Chinese);
+    the window offers the draft as a button instead, so the flag is left out of its line."""
+    from configurator.core.message import Msg
+    from configurator.store.vendor_settings import UnorderableError
+
+    exc = UnorderableError(Msg("quote.unorderable", n=1), ())
+    assert not make_window()._show_refusal(exc, offer_draft=False)
+    assert len(warnings) == 1 and "--allow-errors" not in warnings[0]
+    assert warnings[0] == error_text(exc, ui).replace(" (--allow-errors)", "").replace("（--allow-errors）", "")
+    assert bool(HAN.search(warnings[0])) == (ui == "zh_CN")
+
+
 def test_the_tender_pack_with_a_broken_requirement_file(ui, make_window, tmp_path, warnings):
     from configurator.qt.dialogs.tender_export import export_tender
     from configurator.store.tender_files import load_tender
