@@ -5,10 +5,10 @@ A reader that refuses a file (a build, a cluster, a workload, the text of any fi
 `configurator.words.errors.error_text(exc)` is the one line the CLI prints,
 `file: field 'x': what is wrong`.
 
-`str(exc)` is that line in English, for what still keeps a text (the GUI's dialogs, a catalog
-issue, a wrapped error, `--json`). The words make it too: `configurator.words` puts its English
-wording into `WORDING` when it is imported (the core may not import the words). Before that,
-`str` shows the message id and its parameters.
+`str(exc)` is that line in English, for what still keeps a text (a catalog issue, a wrapped
+error, `--json`); the window shows `error_text(exc)`, as the CLI does. The words make `str` too:
+`configurator.words` puts its English wording into `WORDING` when it is imported (the core may
+not import the words). Before that, `str` shows the message id and its parameters.
 """
 
 from __future__ import annotations

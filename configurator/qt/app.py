@@ -79,9 +79,12 @@ def _set_icon(app: QApplication) -> None:
 def open_session(build_path: str | None):
     """A session on `build_path`, or on a fresh build; returns (session, error line or '')."""
     from ..core.evaluator import Evaluator
+    from ..core.message import Msg
     from ..core.session import Session
     from ..formats.importers import importer_for
     from ..store.loaded_evaluator import default_evaluator
+    from ..words.errors import error_text
+    from ..words.render import say
     from .window.file_actions import default_chassis, new_build
     from .window.loading import load_catalog_with_progress
 
@@ -91,15 +94,16 @@ def open_session(build_path: str | None):
     try:
         evaluator = default_evaluator(catalog, issues)
     except (ValueError, OSError) as exc:   # a broken models.toml: USD only, no presets, say so
-        evaluator, error = Evaluator(catalog), str(exc).splitlines()[0]
+        evaluator, error = Evaluator(catalog), error_text(exc)
     if issues and not error:             # bad exchange-rate rows were skipped: say which
-        error = str(issues[0]) + (f" (+{len(issues) - 1} more)" if len(issues) > 1 else "")
+        first = issues[0].where
+        error = say(Msg("issue.more", details=first, n=len(issues) - 1) if len(issues) > 1 else first)
     if build_path:
         try:
             build = importer_for(build_path).read(Path(build_path), catalog).build
             return Session(catalog, build, Path(build_path), evaluator=evaluator), error
         except (ValueError, OSError) as exc:
-            error = str(exc).splitlines()[0] if str(exc) else repr(exc)
+            error = error_text(exc)
     return Session(catalog, new_build(catalog, default_chassis(catalog)), evaluator=evaluator), error
 
 
@@ -230,6 +234,7 @@ def _run_compare(app: QApplication, files: list[str], screenshot: str | None, si
     """`gui --compare A B …`: each build in a tab and the compare view; with `screenshot`, its PNG."""
     from ..core.compare import MAX_COLUMNS, MIN_COLUMNS
     from ..formats.importers import importer_for
+    from ..words.errors import error_text
     from .compare.compare_window import open_compare
     from .window.main_window import MainWindow
 
@@ -245,7 +250,7 @@ def _run_compare(app: QApplication, files: list[str], screenshot: str | None, si
         try:
             builds.append((importer_for(name).read(Path(name), session.catalog).build, Path(name)))
         except (ValueError, OSError) as exc:   # BuildFileError / UnknownFormatError: one line naming the file
-            print(str(exc).splitlines()[0] if str(exc) else repr(exc), file=sys.stderr)
+            print(error_text(exc), file=sys.stderr)
             return 2
     window = MainWindow(session, screenshot=bool(screenshot))
     window.resize(*size)

@@ -22,6 +22,9 @@ import time
 import unicodedata
 from pathlib import Path
 
+from ..core.input_error import english
+from ..core.library_errors import os_msg
+from ..core.message import Msg
 from .text_files import read_bytes
 
 BACKUP_SUFFIX = ".bak"
@@ -102,14 +105,16 @@ STDOUT = "-"   # the output name that means standard output (`quote -o -`)
 class UnsafeTargetError(OSError):
     """An output path that must not be replaced: a device, a FIFO, a folder, a symlink loop.
 
-    `str()` is one line, ``<path>: <reason>``."""
+    `reason` says why (a message, words/input_words.py), `msg` is ``<path>: <reason>``, worded in the
+    user's language by `words.errors.error_text`; `str()` is that line in English."""
 
-    def __init__(self, path: Path | str, reason: str) -> None:
-        super().__init__(errno.EINVAL, reason, str(path))
+    def __init__(self, path: Path | str, reason: Msg) -> None:
+        super().__init__(errno.EINVAL, english(reason), str(path))
         self.path, self.reason = str(path), reason
+        self.msg = Msg("input.at-file", file=str(path), details=reason)
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.reason}"
+        return english(self.msg)
 
 
 def _target(path: Path) -> tuple[Path, os.stat_result | None]:
@@ -122,15 +127,15 @@ def _target(path: Path) -> tuple[Path, os.stat_result | None]:
         st = os.stat(path)   # the kernel follows /proc magic links (/dev/stdout -> pipe) that realpath cannot
     except FileNotFoundError:
         if path.is_symlink() and not real.parent.is_dir():
-            raise UnsafeTargetError(path, "is a symlink to a folder that does not exist") from None
+            raise UnsafeTargetError(path, Msg("file.symlink-nowhere")) from None
         return real, None
     except OSError as exc:   # ELOOP: a symlink loop at the save path
-        raise UnsafeTargetError(path, f"cannot write there ({exc.strerror or exc})") from None
+        raise UnsafeTargetError(path, Msg("file.cannot-write-there", details=os_msg(exc))) from None
     if stat.S_ISDIR(st.st_mode):
-        raise UnsafeTargetError(path, "is a folder, not a file")
+        raise UnsafeTargetError(path, Msg("file.folder"))
     if not stat.S_ISREG(st.st_mode):
-        kind = "a pipe (FIFO)" if stat.S_ISFIFO(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode) else "a device"
-        raise UnsafeTargetError(path, f"is {kind}, not a regular file; give a file name (or '-' for standard output)")
+        kind = "file.fifo" if stat.S_ISFIFO(st.st_mode) else "file.socket" if stat.S_ISSOCK(st.st_mode) else "file.device"
+        raise UnsafeTargetError(path, Msg("file.not-an-output", reason=Msg(kind)))
     return real, st
 
 
@@ -152,7 +157,12 @@ def atomic_write(path: Path | str, data: bytes, *, backup: bool = False) -> None
     folder = path.parent if str(path.parent) else Path(".")
     remove_stale_temps(folder, path.name)
     mode = st.st_mode & 0o7777 if st is not None else None
-    tmp = _write_temp(folder, path.name, data, mode)
+    try:
+        tmp = _write_temp(folder, path.name, data, mode)
+    except OSError as exc:     # a folder that is missing or cannot be written: name the file saved, not its temporary
+        if type(exc).__str__ is not OSError.__str__ or exc.filename is None:
+            raise
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         if backup and st is not None:
             _keep_backup(path, folder, mode)

@@ -40,6 +40,10 @@ FILES: dict[str, Entry] = {
     "file.fifo": N_("is a pipe (FIFO), not a regular file"),
     "file.socket": N_("is a socket, not a regular file"),
     "file.device": N_("is a device, not a regular file"),
+    # store/safe_write.py: a file to write that must not be replaced
+    "file.not-an-output": N_("{reason}; give a file name (or '-' for standard output)"),
+    "file.symlink-nowhere": N_("is a symlink to a folder that does not exist"),
+    "file.cannot-write-there": N_("cannot write there ({details})"),
     "file.nul-name": N_("a file name cannot contain a NUL character"),
     "file.too-big": N_("larger than the {limit} limit for {what}s ({size} or more); not a {what}?"),
     "file.utf16": N_("is UTF-16/UTF-32 text; save it as UTF-8"),

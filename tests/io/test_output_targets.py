@@ -9,6 +9,7 @@ before `.bak` is touched, so a full disk leaves the previous `.bak` intact.
 from __future__ import annotations
 
 import os
+import re
 import socket
 import stat
 import subprocess
@@ -19,6 +20,7 @@ import pytest
 
 from configurator.store import safe_write
 from configurator.store.safe_write import UnsafeTargetError, atomic_write, backup_path
+from configurator.words.errors import error_text
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "hgx-h100-8gpu.json"
@@ -70,6 +72,9 @@ def test_non_regular_targets_are_refused_and_left_alone(tmp_path, make, reason):
         text = str(info.value)
         assert text == f"{target}: {reason}" or (reason in text and text.startswith(str(target))), text
         assert isinstance(info.value, OSError)
+        chinese = error_text(info.value, "zh_CN")        # a message: the window and the CLI word it
+        assert chinese.startswith(f"{target}: ") and re.search(r"[\u4e00-\u9fff]", chinese), chinese
+        assert error_text(info.value, "en") == text
     after = os.lstat(target)
     assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
     assert sorted(p.name for p in tmp_path.iterdir()) == [target.name]   # no temp file left

@@ -37,6 +37,7 @@ from ...core.compare import (
     PriceList,
     rebase,
 )
+from ...words.errors import error_text
 from ..panels.widgets import ElidedLabel, subscribe
 from ..screen_fit import resize_to_fit
 from ..theme import named
@@ -250,7 +251,7 @@ class CompareView(CompareFiles, QWidget):
             cmp = self.comparer.compare(inputs, options=common, price_list=self.common_prices, baseline=baseline,
                                         one_currency=True)
         except (ValueError, CompareError) as exc:    # a bad cell, an option a build refuses
-            self._say(str(exc).splitlines()[0])
+            self._say(error_text(exc))
             return
         mixed = sorted({c.currency for c in cmp.columns})
         if len(mixed) > 1:      # a build's own Currency cell says otherwise: no sums across currencies

@@ -16,6 +16,7 @@ from ...formats.exporters.comparisons import COMPARE_EXPORTERS
 from ...formats.registry import dialog_filter
 from ...store.price_lists import load_price_list
 from ...words import i18n
+from ...words.errors import error_text
 from ..theme import named
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ else:
 
 
 def _one_line(exc: Exception) -> str:
-    return str(exc).splitlines()[0] if str(exc) else repr(exc)
+    return error_text(exc)
 
 
 class CompareFiles(CompareViewBase):

@@ -18,6 +18,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from ...core.compare import Comparison, Options
+from ...words.errors import error_text
 
 SET_ROLE = Qt.ItemDataRole.UserRole + 2
 INHERITED = QColor("#9ca3af")
@@ -180,6 +181,6 @@ class OptionsGrid(QTableWidget):
                 except ValueError as exc:
                     head = self.horizontalHeaderItem(c)
                     where = head.text() if head is not None else str(c)
-                    raise ValueError(f"{where}: {self.label(f.name)}: {exc}") from None
+                    raise ValueError(f"{where}: {self.label(f.name)}: {error_text(exc)}") from None
             columns.append(Options(**values))
         return columns[0], columns[1:]

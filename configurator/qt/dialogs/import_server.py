@@ -33,6 +33,7 @@ from ...core.catalog import Catalog
 from ...formats.importers.inventory_model import Inventory
 from ...formats.importers.redfish import RedfishOptions
 from ...formats.importers.servers import ImportSettings, server_importer
+from ...words.errors import error_text
 
 
 class _ImportWorker(QObject):
@@ -57,7 +58,7 @@ class _ImportWorker(QObject):
             else:
                 result = server_importer("redfish").read(source, self._catalog, ImportSettings(connection=self._options))
         except (ValueError, OSError) as exc:     # RedfishError, bad options: one line each
-            self.failed.emit(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            self.failed.emit(error_text(exc))
             return
         self.done.emit(result)
 

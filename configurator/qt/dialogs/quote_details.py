@@ -40,7 +40,7 @@ from ...core.money import format_money
 from ...core.ops import OpError, SetOption
 from ...store.safe_write import atomic_write
 from ...store.vendor_settings import QuoteError, VendorSettings, default_settings_path, load_settings
-from ...words import say
+from ...words.errors import error_text
 from ..tr_marks import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
@@ -305,8 +305,8 @@ class QuoteDialog(QDialog):
 
 
 def _one_line(exc: ValueError) -> str:
-    """A refused edit (its coded words) or a bad value (its first line), for one label."""
-    return say(exc.msg) if isinstance(exc, OpError) else str(exc).splitlines()[0]
+    """A refused edit or a bad value, its first line in the app's language, for one label."""
+    return error_text(exc)
 
 
 def issue_number(session: SessionLike) -> str:
@@ -361,7 +361,7 @@ class VendorDialog(QDialog):
         try:
             current = load_settings(self.path) if self.path.exists() else VendorSettings()
         except QuoteError as exc:   # a broken file: start from the defaults, say why
-            QMessageBox.warning(self, self.tr("Vendor profile"), str(exc))
+            QMessageBox.warning(self, self.tr("Vendor profile"), error_text(exc))
             current = VendorSettings()
         form = QFormLayout()
         self.widgets: dict[tuple[str, str], QLineEdit | QPlainTextEdit] = {}
@@ -396,7 +396,7 @@ class VendorDialog(QDialog):
             load_settings(tmp)        # the same validation a quote applies
             atomic_write(self.path, text.encode("utf-8"))
         except (QuoteError, OSError) as exc:
-            QMessageBox.warning(self, self.tr("Vendor profile"), str(exc).replace(str(tmp), str(self.path)))
+            QMessageBox.warning(self, self.tr("Vendor profile"), error_text(exc).replace(str(tmp), str(self.path)))
             return False
         finally:
             tmp.unlink(missing_ok=True)

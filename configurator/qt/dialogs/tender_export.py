@@ -25,6 +25,7 @@ def export_tender(parent: QWidget, session: Any, ask_open: Ask = QFileDialog.get
     from ...formats.exporters.tender import tender_pack, write_tender_pdf, write_tender_xlsx
     from ...store.tender_files import load_tender
     from ...store.vendor_settings import load_settings
+    from ...words.errors import error_text
 
     reqs, _ = ask_open(parent, QCoreApplication.translate("TenderExport", "Tender requirements"), "",
                        QCoreApplication.translate("TenderExport", "Tender requirements (*.toml)"))
@@ -45,5 +46,5 @@ def export_tender(parent: QWidget, session: Any, ask_open: Ask = QFileDialog.get
         write = write_tender_xlsx if target.suffix.lower() == ".xlsx" else write_tender_pdf
         return write(pack, target)
     except (ValueError, OSError) as exc:
-        QMessageBox.warning(parent, QCoreApplication.translate("TenderExport", "Cannot export"), str(exc).splitlines()[0])
+        QMessageBox.warning(parent, QCoreApplication.translate("TenderExport", "Cannot export"), error_text(exc))
         return None

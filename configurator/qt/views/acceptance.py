@@ -30,6 +30,7 @@ from ...core.message import Msg
 from ...core.session import Session
 from ...core.troubleshoot.causes import SYMPTOMS, diagnose, facts_for
 from ...words import acceptance_text as words
+from ...words.errors import error_text
 from ...words.render import say
 from .. import theme
 from ..dialogs.chassis_picker import show_once
@@ -95,7 +96,7 @@ class AcceptanceView(QWidget):
             results = read_results(folder)
             baseline = load_baseline(results.server_key) if results.server_key else None
         except (ValueError, OSError) as exc:
-            self.status.setText(str(exc).splitlines()[0])
+            self.status.setText(error_text(exc))
             return False
         assert self.plan is not None
         self.report = check(self.plan, results)
@@ -112,7 +113,7 @@ class AcceptanceView(QWidget):
         try:
             path = save_baseline(self.report.results)
         except (ValueError, OSError) as exc:
-            self.status.setText(str(exc).splitlines()[0])
+            self.status.setText(error_text(exc))
             return
         self.status.setText(self.tr("Baseline stored: %s") % path)
 

@@ -37,6 +37,7 @@ from ...core.cluster.plan import ClusterPlan
 from ...report.cluster_shapes import Picture, fabric_diagram, rack_elevation
 from ...words import i18n
 from ...words.cluster_text import summary_lines
+from ...words.errors import error_text
 from ...words.quote_words import Labels
 from ..dialogs.chassis_picker import show_once
 from ..screen_fit import resize_to_fit
@@ -158,7 +159,7 @@ class ClusterView(QWidget):
         try:
             CLUSTER_EXPORTERS["cluster-pdf"].write(self.plan, self.session.catalog, Path(path))
         except (ValueError, OSError) as exc:
-            QMessageBox.warning(self, self.tr("Cannot export"), str(exc).splitlines()[0] if str(exc) else repr(exc))
+            QMessageBox.warning(self, self.tr("Cannot export"), error_text(exc))
             return False
         return True
 

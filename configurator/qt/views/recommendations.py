@@ -46,6 +46,7 @@ from ...core.evaluator import Evaluator
 from ...core.ops import Restore
 from ...core.recommend import Recommendation, Request, recommend
 from ...core.recommend.request import DEFAULT_MAX_SERVERS
+from ...words.errors import error_text
 from ...words.i18n import _
 from ...words.render import say
 from ..background import Job
@@ -255,7 +256,7 @@ class RecommendDialog(QDialog):
         try:
             req = self.request()
         except ValueError as exc:   # pydantic's ValidationError is a ValueError
-            self.error.setText(str(exc).splitlines()[0])
+            self.error.setText(error_text(exc))
             return
         self.error.setText("")
         ev = self.session.evaluator

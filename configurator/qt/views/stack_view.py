@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from ...core.session import Session
 from ...core.stack import InstalledStack, StackPlan, StackTable, check_installed, plan_stack
+from ...words.errors import error_text
 from ...words.render import say
 from ...words.stack_text import manifest_rows
 from ..dialogs.chassis_picker import show_once
@@ -115,7 +116,7 @@ class StackView(QWidget):
         try:
             self.installed = read_inventory(source).software
         except (ValueError, OSError) as exc:
-            QMessageBox.warning(self, self.tr("Cannot read the server"), str(exc).splitlines()[0] if str(exc) else "")
+            QMessageBox.warning(self, self.tr("Cannot read the server"), error_text(exc))
             return False
         self.refresh()
         return True

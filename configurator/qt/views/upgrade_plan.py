@@ -30,6 +30,7 @@ from ...core.upgrade.delta import UpgradePlan
 from ...core.upgrade.found import upgrade_of
 from ...store.build_files import load_build
 from ...words import i18n
+from ...words.errors import error_text
 from ...words.problems import text as problem_text
 from ...words.render import say
 from .. import theme
@@ -136,7 +137,7 @@ class UpgradeView(QWidget):
         try:
             self.before = load_build(path)
         except (ValueError, OSError) as exc:
-            self.source.setText(str(exc).splitlines()[0])
+            self.source.setText(error_text(exc))
             return False
         self.before_path = path
         self.refresh()

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from ...core.build import Build
 from ...store.build_files import save_build
+from ...words.errors import error_text
 from ..panels.widgets import OptionWriter
 from .documents import MAX_DOCUMENTS, Document, Documents
 from .window_base import MainWindowBase
@@ -68,7 +69,7 @@ class DocumentActions(MainWindowBase):
         try:
             save_build(build, target)
         except (ValueError, OSError) as exc:
-            QMessageBox.warning(self, self.tr("Cannot save variant"), str(exc).splitlines()[0])
+            QMessageBox.warning(self, self.tr("Cannot save variant"), error_text(exc))
             return False
         self.add_recent(target)
         if self.open_build(build, target):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from functools import partial
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from ...core.build import Build
 from ...core.catalog import Catalog, Chassis
+from ...core.input_error import located
 from ...formats.exporters import ExportRequest, exporter
 from ...formats.importers import IMPORTERS, importer_for
 from ...formats.importers.build_file import BUILD_FILE
@@ -29,7 +31,9 @@ from ...store.build_files import save_build
 from ...store.safe_write import sanitize_filename
 from ...store.vendor_settings import UnorderableError
 from ...words import i18n
+from ...words.errors import error_text
 from ...words.problems import text as problem_text
+from ...words.render import say
 from .. import theme
 from ..dialogs.chassis_picker import ChassisPicker
 from .window_base import MainWindowBase
@@ -38,6 +42,8 @@ MAX_RECENT = 10
 
 #: error lines an export refusal shows in its text; the rest are under Show Details
 REFUSAL_LINES = 10
+# the CLI's flag in a refusal's head line (either language's parentheses): the window offers the draft as a button
+ALLOW_ERRORS = re.compile(r"\s*[(（]--allow-errors[)）]")
 # A message with a count is looked up in this class's context by name (QCoreApplication's translate): in
 # this mixin of the main window, PySide's tr with a count tries the context "MainWindow" first and, since
 # filling in %n changes the text, takes that English as the translation ("The build has 3 error(s)")
@@ -141,7 +147,7 @@ class FileActions(MainWindowBase):
         try:
             loaded = importer_for(path).read(path, self.session.catalog)
         except (ValueError, OSError) as exc:   # BuildFileError / UnknownFormatError are ValueErrors
-            return str(exc).splitlines()[0] if str(exc) else repr(exc)
+            return error_text(exc)
         if not self.open_build(loaded.build, path):
             return self.tr("%s: not opened") % path
         self._announce_opened(path, loaded)
@@ -151,7 +157,8 @@ class FileActions(MainWindowBase):
         self.add_recent(path)
         message = self.tr("Opened %s") % path.name
         if loaded.notes:   # unknown parts, a migrated format: loaded, but worth a look
-            message += " — " + str(loaded.notes[0]).removeprefix(f"{path}: ")
+            note = loaded.notes[0]      # its field and what it says, in the app's language (the file is named before)
+            message += " — " + say(located(note.msg, field=note.field) or note.msg)
             if len(loaded.notes) > 1:
                 n = len(loaded.notes) - 1     # a plain name: pyside6-lupdate skips a call with an expression there
                 message += QCoreApplication.translate("FileActions", " (+%n more)", "", n)
@@ -179,7 +186,7 @@ class FileActions(MainWindowBase):
         try:
             save_build(self.session.build, path)
         except (ValueError, OSError) as exc:
-            QMessageBox.warning(self, self.tr("Cannot save build"), str(exc).splitlines()[0])
+            QMessageBox.warning(self, self.tr("Cannot save build"), error_text(exc))
             return False
         self.discard_recovery(old_path)
         self.session.mark_clean(path)
@@ -259,7 +266,7 @@ class FileActions(MainWindowBase):
                 try:
                     build = store.load(entry)
                 except ValueError as exc:
-                    QMessageBox.warning(self, self.tr("Cannot restore"), str(exc))
+                    QMessageBox.warning(self, self.tr("Cannot restore"), error_text(exc))
                     continue
                 if self.open_build(build, entry.source, clean=False):
                     self._adopt_recovery(entry)
@@ -318,7 +325,10 @@ class FileActions(MainWindowBase):
     def _show_refusal(self, exc: Exception, offer_draft: bool) -> bool:
         """A refused export with every line of its reason (a build's errors, one a line); for a
         build with errors, the choice to export it as a draft instead. True: export the draft."""
-        lines = str(exc).replace(" (--allow-errors)", "").splitlines() or [repr(exc)]
+        # the reason in the app's language, less the CLI's flag; a build's errors (worded by the report) below it
+        lines = ALLOW_ERRORS.sub("", error_text(exc)).splitlines() or [type(exc).__name__]
+        if isinstance(exc, UnorderableError):
+            lines += exc.errors
         offered = offer_draft and isinstance(exc, UnorderableError)
         if len(lines) == 1 and not offered:   # one line and nothing to choose: the plain warning
             QMessageBox.warning(self, self.tr("Cannot export"), lines[0])
@@ -372,7 +382,7 @@ class FileActions(MainWindowBase):
             try:
                 issue_number(self.session)
             except (ValueError, OSError) as exc:   # a broken vendor.toml or counter: one line
-                QMessageBox.warning(self, self.tr("Cannot export"), str(exc).splitlines()[0])
+                QMessageBox.warning(self, self.tr("Cannot export"), error_text(exc))
                 return False
         request = ExportRequest(options=((self.session.build, self.session.evaluation),),
                                 catalog=self.session.catalog, sources=(source,), draft=draft, internal=internal)
