@@ -15,9 +15,9 @@ from pathlib import Path
 
 from configurator.core.evaluate.workload import Workload
 from configurator.core.recommend import Request, recommend
+from configurator.core.recommend.lookup import block_table, build_tables
 from configurator.core.recommend.options import Choice, blocks, build_of
 from configurator.core.recommend.sweep import Sweep, block_candidates
-from configurator.core.recommend.tables import block_table, build_tables
 from configurator.core.recommend.vector import WorkTable, energy_price
 from configurator.store.catalogs import load_catalog
 from configurator.store.loaded_evaluator import default_evaluator

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.acceptance.compare import Comparison
+from ..core.acceptance.baseline_diff import Comparison
 from ..core.acceptance.model import Plan, Reference, Step
 from ..core.acceptance.verdicts import Report
 from ..core.message import Msg

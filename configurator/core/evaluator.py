@@ -33,7 +33,7 @@ if TYPE_CHECKING:   # the workload model is imported when a build has a workload
     from .evaluate.workload import WorkloadResult
     from .evaluate.workload_formulas import TPLink
     from .evaluate.workload_models import ModelShape
-    from .stack.table import StackTable
+    from .stack.rows import StackTable
 
 T = TypeVar("T")
 #: the build fields (and site fields) the rules read besides the placements: the key of their memo

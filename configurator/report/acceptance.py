@@ -16,7 +16,7 @@ from datetime import date
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, LongTable, PageTemplate, Spacer
 
-from ..core.acceptance.compare import Comparison
+from ..core.acceptance.baseline_diff import Comparison
 from ..core.acceptance.model import Plan, Step
 from ..core.acceptance.verdicts import Report, Row
 from ..words import acceptance_text as w

@@ -1,4 +1,4 @@
-"""Cluster files: the versioned JSON of a cluster plan's inputs (core/cluster/inputs.py).
+"""Cluster files: the versioned JSON of a cluster plan's inputs (core/cluster/spec.py).
 
     {"format": 1, "kind": "ai-server-configurator/cluster", "name": "...",
      "servers": [{"build": "hgx-h100-8gpu.json", "count": 16}],   # a path, or an embedded build object
@@ -20,8 +20,8 @@ from pydantic import ValidationError
 
 from ..core.build import Build
 from ..core.catalog import Catalog
-from ..core.cluster.inputs import DEFAULT_FABRIC_PRICES, DEFAULT_FABRIC_PRICES_CURRENCY, ClusterSpec, ServerGroup
-from ..core.cluster.servers import default_switch
+from ..core.cluster.server_figures import default_switch
+from ..core.cluster.spec import DEFAULT_FABRIC_PRICES, DEFAULT_FABRIC_PRICES_CURRENCY, ClusterSpec, ServerGroup
 from ..core.message import Msg
 from .build_files import BuildFileError, dumps_build, parse_json_checked, read_build, validation_error
 from .safe_write import atomic_write

@@ -11,7 +11,7 @@ from .fx_rates import load_fx
 from .model_presets import load_presets
 
 if TYPE_CHECKING:
-    from ..core.stack.table import StackTable
+    from ..core.stack.rows import StackTable
 
 
 def default_evaluator(catalog: Catalog, issues: list[LoadIssue] | None = None) -> Evaluator:

@@ -1,7 +1,7 @@
 """Read the software-stack compatibility table: `catalogs/stack/*.toml` (docs/stack.md).
 
 Each file names its `table` and holds arrays of rows (`[[toolkits]]`, `[[pytorch]]`, ...); the
-rows are validated by `core/stack/table.py`'s models. A file that cannot be read or a row that
+rows are validated by `core/stack/rows.py`'s models. A file that cannot be read or a row that
 does not validate raises `StackTableError`, one line naming the file, the row and the field:
 the table is the basis of every pinned version, so a broken one is not silently skipped.
 """
@@ -18,7 +18,7 @@ from ..core import validation_text
 from ..core.input_error import InputError
 from ..core.library_errors import toml_msg
 from ..core.message import Msg
-from ..core.stack.table import StackTable
+from ..core.stack.rows import StackTable
 from . import paths
 from .catalogs import display_name
 from .text_files import FileReadError, read_text

@@ -10,7 +10,7 @@ from .acceptance_words import LABELS
 from .render import say
 
 if TYPE_CHECKING:   # the quote's stack rows use `confidence_word` alone: no acceptance model loads for them
-    from ..core.acceptance.compare import Comparison
+    from ..core.acceptance.baseline_diff import Comparison
     from ..core.acceptance.model import Plan, Reference, Step
     from ..core.acceptance.verdicts import Report, Row
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .marks import N_, P_, Entry
 
-#: the default rack model (core/cluster/inputs.py `RackSpec.name`): a cluster file's own model is
+#: the default rack model (core/cluster/spec.py `RackSpec.name`): a cluster file's own model is
 #: printed as written, this one in the reader's words (`Term`)
 DEFAULT_RACK = N_("42U rack")
 

@@ -332,7 +332,7 @@ def explained(build: Any, catalog: Any, evaluation: Any, key: str, value: Any, l
               ctx: BuildContext | None = None) -> ExplanationText:
     """The explanation of figure `key` (shown as `value`) worded in `language`; KeyError for a key
     no handler knows. `ctx`: the build already resolved, for a caller explaining many figures."""
-    from ..core.explain.table import explain
+    from ..core.explain.handlers import explain
 
     return worded(explain(build, catalog, evaluation, key, value, ctx), language)
 

@@ -13,7 +13,7 @@ from typing import Any
 from ..core.message import Msg
 from ..core.stack.installed import Finding, InstalledStack
 from ..core.stack.plan import PinnedItem, StackPlan
-from ..core.stack.table import Row
+from ..core.stack.rows import Row
 from .acceptance_text import confidence_word
 from .i18n import _, pad
 from .render import say

@@ -8,7 +8,7 @@ WORDS: dict[str, Entry] = {
     # a stack table file refused (store/stack_tables.py `StackTableError`, framed by its file and field)
     "stack.table.unknown": N_("must be one of {tables} (got {got})"),
     "stack.table.defined-twice": N_("also defined in another table file"),
-    "stack.table.latest": N_("a container tag must be pinned, never 'latest'"),   # core/stack/table.py
+    "stack.table.latest": N_("a container tag must be pinned, never 'latest'"),   # core/stack/rows.py
     # components of a pinned stack
     "stack.component.driver": N_("NVIDIA driver"),
     "stack.component.fabric_manager": N_("Fabric Manager (NVSwitch)"),

@@ -11,7 +11,7 @@ import pytest
 from configurator.core.cluster import ClusterSpec, PduSpec, RackSpec, ServerGroup, TrainingSpec, plan_cluster
 from configurator.core.cluster.power import Load, feed_continuous_w, feed_report, pdu_capacity_w
 from configurator.core.cluster.scaling import curve, point, servers_for, step_inputs
-from configurator.core.cluster.servers import server_figures, site_build
+from configurator.core.cluster.server_figures import server_figures, site_build
 from configurator.core.evaluator import evaluate
 from configurator.core.message import Msg
 from configurator.store import paths

@@ -17,8 +17,8 @@ from configurator.core.build import Build
 from configurator.core.catalog import Switch
 from configurator.core.cluster import plan_cluster
 from configurator.core.cluster.fabric import size_fabric
-from configurator.core.cluster.inputs import ClusterSpec, FabricSpec, ServerGroup
-from configurator.core.cluster.servers import default_switch, fabric_protocol
+from configurator.core.cluster.server_figures import default_switch, fabric_protocol
+from configurator.core.cluster.spec import ClusterSpec, FabricSpec, ServerGroup
 from configurator.store.catalogs import load_catalog
 from configurator.store.loaded_evaluator import default_evaluator
 

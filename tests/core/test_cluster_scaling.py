@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core.cluster.inputs import DEFAULT_GLOBAL_BATCH_TOKENS, TrainingSpec
 from configurator.core.cluster.scaling import StepInputs, exceeds_batch, point, tokens_per_gpu_step
+from configurator.core.cluster.spec import DEFAULT_GLOBAL_BATCH_TOKENS, TrainingSpec
 
 PARAMS = 405e9
 BATCH = 16 * 2**20          # Table 4 "tokens/batch: 16M"

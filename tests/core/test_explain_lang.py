@@ -13,7 +13,7 @@ from explained import EXAMPLES, evaluated
 
 from configurator.core.evaluate.json_shape import figures
 from configurator.core.evaluate.workload_models import Workload
-from configurator.core.explain.table import explain
+from configurator.core.explain.handlers import explain
 from configurator.core.explain.terms import FIELDS
 from configurator.core.message import Num
 from configurator.store.catalogs import default_catalog

@@ -32,7 +32,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
 def _sized(spec: Any, args: argparse.Namespace, cat: Any, evaluator: Any) -> Any:
     """`--deadline-days`: the spec with as many servers as training in that many days takes."""
     from ...core.cluster.scaling import servers_for, step_inputs
-    from ...core.cluster.servers import server_figures
+    from ...core.cluster.server_figures import server_figures
 
     if args.deadline_days <= 0:
         raise CliError(Msg("cli.deadline-above-zero"))

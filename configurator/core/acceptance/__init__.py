@@ -8,7 +8,7 @@ plan)` → `Comparison`. Everything here is data: the words are in words/accepta
 
 from __future__ import annotations
 
-from .compare import Comparison, Finding, compare
+from .baseline_diff import Comparison, Finding, compare
 from .model import Plan, Reference, Step
 from .plan import plan_for
 from .results import Measured, Results, Seen

@@ -7,7 +7,8 @@ server figure. See docs/cluster.md.
 
 from __future__ import annotations
 
-from .inputs import (
+from .plan import ClusterPlan, plan_cluster
+from .spec import (
     ClusterSpec,
     CoolingSpec,
     FabricSpec,
@@ -18,7 +19,6 @@ from .inputs import (
     TrainingSpec,
     UnitPrice,
 )
-from .plan import ClusterPlan, plan_cluster
 
 __all__ = ["ClusterSpec", "CoolingSpec", "FabricSpec", "PduSpec", "RackSpec", "ServerGroup", "SiteSpec",
            "UnitPrice", "TrainingSpec", "ClusterPlan", "plan_cluster"]

@@ -13,7 +13,7 @@ from ..message import Msg, Num, Seq, items
 from ..violations import Fix, Severity, Violation
 from .fabric import FabricPlan
 from .racks import Rack
-from .servers import ServerFigures
+from .server_figures import ServerFigures
 
 
 def _v(severity: Severity, code: str, slots: Sequence[str], message: Msg, fix: Msg) -> Violation:

@@ -13,7 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from ..catalog import Catalog, Switch
 from ..message import Msg, Term
-from .inputs import UnitPrice
+from .spec import UnitPrice
 
 HOURS_PER_YEAR = 8760.0
 CENT = Decimal("0.01")

@@ -13,10 +13,10 @@ from ..violations import SEVERITY_ORDER, Fix, Violation
 from . import checks
 from .costs import ClusterCost, ClusterLine, roll_up, switch_line, unit_line
 from .fabric import FabricPlan, size_fabric
-from .inputs import ClusterSpec
 from .racks import Rack, RackItem, build_rack, fill, server_item, switch_items
 from .scaling import ScalePoint, curve, exceeds_batch, step_inputs, with_pipeline
-from .servers import ServerFigures, fabric_protocol, server_figures
+from .server_figures import ServerFigures, fabric_protocol, server_figures
+from .spec import ClusterSpec
 
 BTU_PER_W = 3.412
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..psu import FEEDS
-from .inputs import PduSpec
+from .spec import PduSpec
 
 
 def pdu_capacity_w(pdu: PduSpec) -> float:

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 from ..catalog import Switch
 from ..message import Msg
-from .inputs import RackSpec
 from .power import FeedReport, Load, feed_continuous_w, feed_report
-from .servers import ServerFigures
+from .server_figures import ServerFigures
+from .spec import RackSpec
 
 
 @dataclass(frozen=True)

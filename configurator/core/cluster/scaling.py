@@ -27,8 +27,8 @@ import numpy as np
 
 from ..evaluate.workload_formulas import train_flops
 from ..evaluate.workload_models import Workload
-from .inputs import TrainingSpec
-from .servers import ServerFigures
+from .server_figures import ServerFigures
+from .spec import TrainingSpec
 
 #: bytes per gradient element: fp32 recipes keep fp32 gradients, the others 16-bit ones
 GRAD_BYTES = {"fp32": 4}

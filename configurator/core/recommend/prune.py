@@ -15,8 +15,8 @@ from dataclasses import replace
 import numpy as np
 
 from ..evaluate.power import EFFICIENCY_CURVES
+from .lookup import Tables
 from .options import FABRIC_GBPS_PER_GPU, Block, Choice, psu_count
-from .tables import Tables
 from .vector import wall_efficiency
 
 

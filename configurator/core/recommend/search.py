@@ -21,20 +21,20 @@ import numpy as np
 from ..build import Build
 from ..catalog import Switch
 from ..cluster.fabric import FabricPlan, size_fabric
-from ..cluster.inputs import DEFAULT_FABRIC_PRICES, DEFAULT_FABRIC_PRICES_CURRENCY, FabricSpec, RackSpec
 from ..cluster.racks import RackItem, fill, switch_items
 from ..cluster.scaling import ScalePoint
-from ..cluster.servers import DEFAULT_SWITCH
+from ..cluster.server_figures import DEFAULT_SWITCH
+from ..cluster.spec import DEFAULT_FABRIC_PRICES, DEFAULT_FABRIC_PRICES_CURRENCY, FabricSpec, RackSpec
 from ..evaluate.result import Evaluation
 from ..evaluator import Evaluator
 from ..message import Msg
 from ..text import N_
+from .lookup import block_table, build_tables
 from .options import Block, Choice, blocks, build_of
 from .reasons import Reason, drops, explain, failed
 from .request import Request
 from .serving import Serving, ServingTable
 from .sweep import Sweep, choice_candidates, expansions, money
-from .tables import block_table, build_tables
 from .unpriced import LeftOut, left_out
 from .vector import Figures, WorkTable, energy_price
 

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..build import Commercial
+from .lookup import BlockTable, Tables
 from .options import FABRIC_GBPS_PER_GPU, Block, Choice
 from .prune import full_choice, keep_axes, sub_block
 from .reasons import Reason
 from .request import Request
 from .serving import ServingTable
-from .tables import BlockTable, Tables
 from .vector import Candidates, Figures, WorkTable, evaluate
 
 #: the support rate the recommended builds carry (the build's default terms)

@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 from ..catalog import GPU
-from ..cluster.inputs import TrainingSpec
 from ..cluster.scaling import ScalePoint, best_pipeline, job_inputs, point
+from ..cluster.spec import TrainingSpec
 from ..evaluate.cost import HOURS_PER_YEAR
 from ..evaluate.power import ASSUMED_EFFICIENCY_PCT, EFFICIENCY_CURVES, on_segment
 from ..evaluate.workload import _compute_peak, estimate_memory, inference_speed
@@ -25,8 +25,8 @@ from ..evaluate.workload_formulas import TPLink, train_days, train_flops
 from ..evaluate.workload_memory import reserve_bytes
 from ..evaluate.workload_models import Workload
 from ..fx import FxTable
+from .lookup import NO_PRICE, BlockTable, Tables
 from .serving import best_concurrency, tpot_s
-from .tables import NO_PRICE, BlockTable, Tables
 
 UTILIZATION = 0.8       # Commercial.utilization_pct default: the TCO's energy share at the typical draw
 PUE = 1.4               # Site.pue default

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .installed import Finding, InstalledStack, check_installed
 from .plan import PinnedItem, Rejection, StackPlan, plan_stack
-from .table import StackTable
+from .rows import StackTable
 
 __all__ = ["Finding", "InstalledStack", "PinnedItem", "Rejection", "StackPlan", "StackTable", "check_installed",
            "plan_stack"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..catalog import GPU
 from ..message import Msg
 from .plan import PinnedItem, Rejection, StackPlan
-from .table import CannRelease, StackTable, TorchNpu
+from .rows import CannRelease, StackTable, TorchNpu
 from .versions import version_key
 
 

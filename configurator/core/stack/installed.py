@@ -18,7 +18,7 @@ from typing import Literal
 
 from ..message import Msg
 from .plan import StackPlan
-from .table import Container, StackTable
+from .rows import Container, StackTable
 from .versions import at_least, major
 
 Severity = Literal["error", "warning", "info"]

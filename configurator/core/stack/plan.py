@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..build import Build
 from ..catalog import GPU, Catalog
 from ..message import Msg
-from .table import Row, StackTable
+from .rows import Row, StackTable
 
 #: the order components are listed in a manifest
 COMPONENTS = ("driver", "fabric_manager", "cuda", "framework", "container", "hdk", "cann", "torch_npu")

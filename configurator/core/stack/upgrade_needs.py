@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..message import Msg
 from .plan import COMPONENTS, StackPlan
-from .table import FrameworkBuild, StackTable
+from .rows import FrameworkBuild, StackTable
 from .versions import runs_on
 
 

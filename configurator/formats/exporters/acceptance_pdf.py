@@ -7,7 +7,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...core.acceptance.compare import Comparison
+from ...core.acceptance.baseline_diff import Comparison
 from ...core.acceptance.model import Plan
 from ...core.acceptance.verdicts import Report
 from ...core.build import Build

@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
 
 from ...core.build import Build
 from ...core.cluster import plan_cluster
-from ...core.cluster.inputs import ClusterSpec, RackSpec, ServerGroup
 from ...core.cluster.plan import ClusterPlan
+from ...core.cluster.spec import ClusterSpec, RackSpec, ServerGroup
 from ...report.cluster_shapes import Picture, fabric_diagram, rack_elevation
 from ...words import i18n
 from ...words.cluster_text import summary_lines

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.session import Session
-from ...store.team import quotes, tables
+from ...store.team import quotes, schema
 from ...store.team.connect import Store, StoreError, default_url, now, open_store
 from ...store.team.live import Listener
 from ...store.team.offline import Seat, is_server
@@ -95,7 +95,7 @@ class QuotesDialog(QDialog):
         filters = QHBoxLayout()
         self.status = QComboBox()
         self.status.addItem(self.tr("All statuses"), "")
-        for key in tables.STATUSES:
+        for key in schema.STATUSES:
             self.status.addItem(_tr(STATUS_WORDS[key]), key)
         self.customer = QLineEdit()
         self.customer.setPlaceholderText(self.tr("Customer"))

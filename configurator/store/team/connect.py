@@ -26,7 +26,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
 from ...core.message import Msg
 from .. import paths
 from ..text_files import FileReadError, read_bytes
-from . import tables as t
+from . import schema as t
 
 #: the largest password file read (a password, not a document)
 _MAX_PASSWORD_FILE = 4096

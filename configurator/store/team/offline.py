@@ -29,7 +29,7 @@ from sqlalchemy.exc import ArgumentError
 from ...core.message import Msg
 from .. import paths
 from . import quotes
-from . import tables as t
+from . import schema as t
 from .connect import Store, StoreError, now, open_store
 
 #: settings keys of a local copy

@@ -21,7 +21,7 @@ from sqlalchemy import and_, insert, or_, select
 
 from ...core.message import Msg
 from ..text_files import FileReadError, decode_text, read_bytes
-from . import tables as t
+from . import schema as t
 from .connect import Store, StoreError, now
 
 MAX_FILE = 16 * 1024 * 1024

@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import Connection, Row, and_, delete, insert, or_, select, update
 
 from ...core.message import Msg
-from . import tables as t
+from . import schema as t
 from .connect import Store, StoreError, now
 from .numbers import DEFAULT_MASK, draw_number, revision_number
 

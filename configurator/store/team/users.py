@@ -10,7 +10,7 @@ from decimal import Decimal
 from sqlalchemy import insert, select, text, update
 
 from ...core.message import Msg
-from . import tables as t
+from . import schema as t
 from .connect import Store, StoreError, now
 from .numbers import check_mask
 

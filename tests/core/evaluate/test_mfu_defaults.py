@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core.cluster.inputs import TrainingSpec
 from configurator.core.cluster.scaling import job_inputs, point
+from configurator.core.cluster.spec import TrainingSpec
 from configurator.core.evaluate.workload_formulas import train_days, train_flops
 from configurator.core.evaluate.workload_models import (
     DEFAULT_MFU,

@@ -19,7 +19,7 @@ from configurator.cli.commands.recommend import arguments as add_arguments
 from configurator.cli.recommend_command import build_request
 from configurator.core.catalog import NIC, Drive
 from configurator.core.cluster import plan_cluster
-from configurator.core.cluster.inputs import ClusterSpec, ServerGroup
+from configurator.core.cluster.spec import ClusterSpec, ServerGroup
 from configurator.core.recommend import recommend
 from configurator.store.catalogs import load_catalog
 from configurator.store.loaded_evaluator import default_evaluator

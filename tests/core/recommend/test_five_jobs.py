@@ -21,8 +21,8 @@ import pytest
 from configurator.cli.commands.recommend import arguments as add_arguments
 from configurator.cli.recommend_command import build_request, to_text
 from configurator.core.cluster import plan_cluster
-from configurator.core.cluster.inputs import DEFAULT_FABRIC_PRICES, ClusterSpec, FabricSpec, ServerGroup
-from configurator.core.cluster.servers import default_switch
+from configurator.core.cluster.server_figures import default_switch
+from configurator.core.cluster.spec import DEFAULT_FABRIC_PRICES, ClusterSpec, FabricSpec, ServerGroup
 from configurator.core.recommend import recommend
 from configurator.core.recommend.serving import DEFAULT_TPOT_MS, DEFAULT_TTFT_MS, ENGINE_MAX_SEQS
 from configurator.store.catalogs import load_catalog

@@ -11,13 +11,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from configurator.core.cluster.inputs import TrainingSpec
 from configurator.core.cluster.scaling import job_inputs, point
+from configurator.core.cluster.spec import TrainingSpec
 from configurator.core.evaluate.workload import Workload, evaluate_workload
+from configurator.core.recommend.lookup import block_table, build_tables
 from configurator.core.recommend.options import Choice, blocks, build_of
 from configurator.core.recommend.request import Request
 from configurator.core.recommend.sweep import SUPPORT_PCT, Sweep, choice_candidates
-from configurator.core.recommend.tables import block_table, build_tables
 from configurator.core.recommend.vector import WorkTable, energy_price, evaluate
 from configurator.store.catalogs import load_catalog
 from configurator.store.loaded_evaluator import default_evaluator

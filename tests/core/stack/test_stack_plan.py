@@ -252,7 +252,7 @@ def test_a_broken_stack_table_is_one_line_in_english_and_in_chinese(tmp_path):
 
 
 def test_a_latest_container_tag_is_refused_in_english_and_in_chinese(tmp_path, monkeypatch, capsys):
-    """A table that pins a container to `latest` (core/stack/table.py, words "stack.table.latest"):
+    """A table that pins a container to `latest` (core/stack/rows.py, words "stack.table.latest"):
     `configurator stack` says so in one line naming the table folder and the field, exit 2, in the
     user's language. The tables are shipped, so only an edited installation meets it."""
     import shutil

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 
 from configurator.core.message import Msg
 from configurator.store.team import connect, prices, quotes, users
-from configurator.store.team import tables as t
+from configurator.store.team import schema as t
 from configurator.store.team.connect import StoreError
 from configurator.store.team.offline import Seat, local_path
 from configurator.words.render import say

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from configurator.store.team.tables import metadata
+from configurator.store.team.schema import metadata
 
 
 def run_migrations() -> None:

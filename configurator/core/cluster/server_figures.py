@@ -15,7 +15,7 @@ from ..catalog import NIC, Catalog
 from ..evaluate.result import Evaluation
 from ..evaluate.workload_models import Workload
 from ..evaluator import Evaluator
-from .inputs import ClusterSpec
+from .spec import ClusterSpec
 
 
 @dataclass(frozen=True)
