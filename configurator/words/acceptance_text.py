@@ -68,7 +68,7 @@ def source(ref: Reference, language: str | None = None) -> str:
     estimate = ref.estimate and ref.confidence != "estimate"      # a catalog figure may say it already
     flags = [ref.date, confidence_word(ref.confidence, language)] + ([label("estimate", language)] if estimate else [])
     url = ref.url
-    if ref.key.startswith("build.") and url.startswith("build: "):   # core/acceptance/plan.py `_build_ref`
+    if ref.key.startswith("build.") and url.startswith("build: "):   # core/acceptance/checklist.py `_build_ref`
         url = f"{label('build', language)}: {url.removeprefix('build: ')}"
     return f"{url} ({', '.join(f for f in flags if f and f != '-')})"
 

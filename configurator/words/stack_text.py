@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.message import Msg
 from ..core.stack.installed import Finding, InstalledStack
-from ..core.stack.plan import PinnedItem, StackPlan
+from ..core.stack.pinning import PinnedItem, StackPlan
 from ..core.stack.rows import Row
 from .acceptance_text import confidence_word
 from .i18n import _, pad

@@ -79,7 +79,7 @@ def test_a_missing_reference_field_is_one_line_naming_the_file_and_field(tmp_pat
 
 
 def test_a_pcie_gpu_in_a_slower_slot_is_expected_at_the_slots_link():
-    from configurator.core.acceptance.plan import _link
+    from configurator.core.acceptance.checklist import _link
 
     catalog = default_catalog()
     build = read_build(BUILD.parent / "lenovo-sr675-v3-8x-h100-pcie.json", catalog).build

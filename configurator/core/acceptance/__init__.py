@@ -9,8 +9,8 @@ plan)` → `Comparison`. Everything here is data: the words are in words/accepta
 from __future__ import annotations
 
 from .baseline_diff import Comparison, Finding, compare
+from .checklist import plan_for
 from .model import Plan, Reference, Step
-from .plan import plan_for
 from .results import Measured, Results, Seen
 from .verdicts import Report, Row, check
 

@@ -10,7 +10,7 @@ point and the result, `installed.py` compares a server's installed versions with
 from __future__ import annotations
 
 from .installed import Finding, InstalledStack, check_installed
-from .plan import PinnedItem, Rejection, StackPlan, plan_stack
+from .pinning import PinnedItem, Rejection, StackPlan, plan_stack
 from .rows import StackTable
 
 __all__ = ["Finding", "InstalledStack", "PinnedItem", "Rejection", "StackPlan", "StackTable", "check_installed",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..catalog import GPU
 from ..message import Msg
-from .plan import PinnedItem, Rejection, StackPlan
+from .pinning import PinnedItem, Rejection, StackPlan
 from .rows import CannRelease, StackTable, TorchNpu
 from .versions import version_key
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from typing import Literal
 
 from ..message import Msg
-from .plan import StackPlan
+from .pinning import StackPlan
 from .rows import Container, StackTable
 from .versions import at_least, major
 

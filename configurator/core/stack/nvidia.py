@@ -15,7 +15,7 @@ import datetime
 
 from ..catalog import GPU
 from ..message import Msg, items
-from .plan import PinnedItem, Rejection, StackPlan
+from .pinning import PinnedItem, Rejection, StackPlan
 from .rows import Container, DriverBranch, FrameworkBuild, StackTable
 from .versions import at_least, major, runs_on, version_key
 

@@ -5,7 +5,7 @@ changes (Fabric Manager arriving with an NVSwitch baseboard, a CANN set replacin
 from __future__ import annotations
 
 from ..message import Msg
-from .plan import COMPONENTS, StackPlan
+from .pinning import COMPONENTS, StackPlan
 from .rows import FrameworkBuild, StackTable
 from .versions import runs_on
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..acceptance.plan import parts_in
+from ..acceptance.checklist import parts_in
 from ..acceptance.verdicts import Report
 from ..build import Build
 from ..catalog import CPU, DIMM, GPU, NIC, Catalog, Drive

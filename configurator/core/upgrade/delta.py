@@ -182,7 +182,7 @@ def plan_upgrade(before: Build, after: Build, catalog: Catalog, *, workload: Any
 def stack_needs_of(before: Build, after: Build, evaluator: Evaluator) -> tuple[Msg, ...]:
     """What going from `before` to `after` asks of the software stack, as of today; empty when the
     evaluator has no stack table (a test's bare evaluator)."""
-    from ..stack.plan import plan_stack
+    from ..stack.pinning import plan_stack
     from ..stack.upgrade_needs import stack_needs
 
     table = evaluator.stack_table()
