@@ -130,5 +130,9 @@ def part_name(name: str, language: str | None = None) -> str:
     worded, any other name as written."""
     if name not in NAMES:
         return name
-    catalog = i18n.current_catalog() if language is None else i18n.load_catalog(language)
-    return catalog.pgettext("part", name)
+    return worded(name, i18n.current_catalog() if language is None else i18n.load_catalog(language))
+
+
+def worded(name: str, catalog: i18n.Catalog) -> str:
+    """`part_name` in `catalog`'s language."""
+    return catalog.pgettext("part", name) if name in NAMES else name

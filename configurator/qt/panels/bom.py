@@ -190,7 +190,7 @@ class PartsList(QWidget):
         """'alternatives: …' for a companion line with some (words/alternative_words.py), else ''."""
         def money(value) -> str:
             return theme.money(value, currency, digits=True) if value is not None else self.tr("on request")
-        return alternatives_text(line.alternatives, money, i18n._)
+        return alternatives_text(line.alternatives, money, i18n._, named)
 
     def _category(self, line: CostLine) -> str:
         if line.kind == "hardware":
