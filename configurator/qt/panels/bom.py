@@ -175,7 +175,7 @@ class PartsList(QWidget):
             return
         menu = QMenu(self.table)
         for alt in lines[row].alternatives:
-            action = menu.addAction(self.tr("Use %s instead") % alt.name)
+            action = menu.addAction(self.tr("Use %s instead") % named(alt.name))
             action.triggered.connect(lambda _checked=False, a=alt.part_id, ln=lines[row]: self.use_companion(ln, a))
         menu.exec(self.table.viewport().mapToGlobal(pos))
 
