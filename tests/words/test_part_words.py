@@ -10,10 +10,17 @@ from pathlib import Path
 
 import pytest
 
+from configurator.core.evaluator import evaluate
+from configurator.core.message import Msg
+from configurator.formats.exporters.bom_rows import bom_rows
+from configurator.store.build_files import load_build
 from configurator.store.catalogs import load_catalog
+from configurator.words import i18n
 from configurator.words.part_words import NAMES, part_name
+from configurator.words.render import in_english, named, say
 
 CATALOGS = Path(__file__).resolve().parents[2] / "catalogs"
+EXAMPLES = CATALOGS.parent / "examples"
 
 #: what stays English in a Chinese part name: vendors, product lines and model names, interface,
 #: module and form-factor names, units, as a Chinese vendor's quote prints them ("Gold", "Platinum":
@@ -72,3 +79,27 @@ def test_worded_exactly_and_the_rest_as_written():
     assert part_name("NVIDIA H100 SXM5 80GB", "zh_CN") == "NVIDIA H100 SXM5 80GB"       # a product name
     assert part_name("Our own rail kit", "zh_CN") == "Our own rail kit"                   # a user's part
     assert part_name("Supermicro rail kit for the chassis", "en") == "Supermicro rail kit for the chassis"
+
+
+def test_a_name_the_core_gives_reads_in_chinese_and_stays_english_in_english():
+    """The BOM line the core names (`bom.baseboard`) and a message's name parameter word the part as
+    the quote's description column does; `--json` (English) keeps the catalog's name."""
+    board = Msg("bom.baseboard", board="NVIDIA HGX H100 8-GPU baseboard", n=8, gpus="NVIDIA H100 SXM5 80GB")
+    assert say(board, "zh_CN") == "NVIDIA HGX H100 8-GPU 基板（8 × NVIDIA H100 SXM5 80GB）"
+    assert in_english(board) == "NVIDIA HGX H100 8-GPU baseboard (8 × NVIDIA H100 SXM5 80GB)"
+    assert named("Huawei guide rail kit", "zh_CN") == "Huawei 导轨套件"
+    assert named("My build", "zh_CN") == "My build"
+
+
+def test_the_chinese_bom_file_names_the_parts_in_chinese_and_the_english_one_as_the_catalog(shipped):
+    build = load_build(EXAMPLES / "hgx-h100-8gpu.json", shipped)
+    cost = evaluate(build, shipped).cost
+    english = [row.description for row in bom_rows(cost, shipped)]
+    assert "Supermicro rail kit for the chassis" in english
+    i18n.set_language("zh_CN")
+    try:
+        chinese = [row.description for row in bom_rows(cost, shipped)]
+    finally:
+        i18n.set_language("en")
+    assert "Supermicro 机箱导轨套件" in chinese and "风冷, 8U GPU 服务器 (前后风扇墙)" in chinese
+    assert "Samsung PM1743 3.84 TB U.2" in chinese
