@@ -37,7 +37,7 @@ def evaluation_to_text(ev: Any) -> str:
     """The evaluation as the terminal report: figures, bandwidth, cost, BOM, violations."""
     p, psu, th, c, m = ev.power, ev.psu, ev.thermal, ev.compute, ev.memory
     lines = [
-        _("{chassis} ({units}U, {kg} kg)").format(chassis=ev.chassis_name, units=ev.rack_units,
+        _("{chassis} ({units}U, {kg} kg)").format(chassis=named(ev.chassis_name), units=ev.rack_units,
                                                  kg=f"{ev.weight_kg:.0f}"),
         "",
         _row(N_("Power"), _("idle {idle} · typical {typical} · max {max} · transient peak {peak} (DC); at the "
@@ -45,7 +45,7 @@ def evaluation_to_text(ev: Any) -> str:
                                                        max=_kw(p.max_w), peak=_kw(p.peak_w), wall=_kw(p.wall_max_w))),
         _row(N_("PSUs"), _("{count}/{bays} × {rating} W {name} · {mode} · usable {usable} · load {typical} % typical "
                            "/ {peak} % peak").format(count=psu.count, bays=psu.bays, rating=f"{psu.rating_w:,.0f}",
-                                                     name=psu.name, mode=psu.redundancy, usable=_kw(psu.usable_w),
+                                                     name=named(psu.name), mode=psu.redundancy, usable=_kw(psu.usable_w),
                                                      typical=f"{psu.load_pct_typical:.0f}",
                                                      peak=f"{psu.load_pct_max:.0f}")),
         _row(N_("Heat"), _("{btu} BTU/h at max · airflow {cfm} CFM at ΔT {dt} °C · cooling {kind} {capacity} "
@@ -116,7 +116,7 @@ def bom_to_text(cost: Any) -> list[str]:
         name = full if len(full) <= NAME_W else full[:NAME_W - 1] + "…"
         out.append(f"    {ln.qty:>4} × {pad(name, NAME_W)} {money(ln.unit_price):>15} {money(ln.extended):>16}")
         if ln.alternatives:
-            out.append(" " * 11 + alternatives_text(ln.alternatives, money, _))
+            out.append(" " * 11 + alternatives_text(ln.alternatives, money, _, named))
     rows = [(_("Subtotal"), cost.subtotal)]
     if cost.discount:
         rows.append((_("Discount ({pct})").format(pct=format_pct(cost.discount_pct)), -cost.discount))

@@ -15,6 +15,7 @@ from ..core import categories
 from ..core.catalog import Part
 from ..core.money import check_locale, format_money, format_money_compact
 from ..words import i18n
+from ..words.part_words import part_name
 
 # ---------------------------------------------------------------- colours
 INK = QColor("#1f2933")
@@ -116,10 +117,11 @@ _NOISE = ("Instinct ", "Xeon Platinum ", "Xeon Gold ", "Xeon ", "PowerEdge ")
 
 
 def short_name(part: Part | None, limit: int = 22) -> str:
-    """A compact name for drawing in a slot ('NVIDIA H100 SXM5 80GB' -> 'H100 SXM5 80GB')."""
+    """A compact name for drawing in a slot ('NVIDIA H100 SXM5 80GB' -> 'H100 SXM5 80GB'), a shipped
+    part's descriptive name in the user's language ('风冷, 8U GPU 服务器 …', words/part_words.py)."""
     if part is None:
         return "?"
-    name = part.name
+    name = part_name(part.name)
     vendor = part.vendor.split()[0] if part.vendor else ""
     if vendor and name.lower().startswith(vendor.lower() + " "):
         name = name[len(vendor) + 1:]

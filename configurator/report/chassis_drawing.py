@@ -18,6 +18,7 @@ from reportlab.lib import colors
 
 from ..core.catalog import Chassis
 from ..core.slots import Slot, chassis_slots
+from ..words.quote_words import Labels
 from . import fonts
 
 TITLE_W = 70.0
@@ -261,7 +262,8 @@ def chassis_drawing(chassis: Chassis, placements: dict[str, str], name_of: Calla
     d = Drawing(width, height, initialFontName=fonts.SANS, initialFontSize=7)
     d.add(Rect(0, footer_h - 2, width, body_h + 4, rx=4, ry=4, fillColor=colors.white,
                strokeColor=INK, strokeWidth=1.0))
-    title = f"{chassis.name} · {chassis.rack_units}U · {tr('top view, schematic (rear at top)')}"
+    name = tr.named(chassis.name) if isinstance(tr, Labels) else chassis.name    # "(8U …, 风冷)"
+    title = f"{name} · {chassis.rack_units}U · {tr('top view, schematic (rear at top)')}"
     lines, size = fit_text(title, width - 120, 8.5, 6.0, 1)
     _add_text(d, 0, height - 12, lines[0], size, INK, font=fonts.SANS_BOLD)
     if cooling:

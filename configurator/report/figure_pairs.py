@@ -17,6 +17,7 @@ from ..core.build import Build
 from ..core.evaluate.result import Evaluation
 from ..core.message import Msg
 from ..core.money import format_money
+from ..words.quote_words import Labels
 from ..words.render import in_english
 from .styles import clip, fig
 
@@ -98,7 +99,8 @@ def system_pairs(build: Build, ev: Evaluation, locale: str, tr: Words = str,
     c, m = ev.compute, ev.memory
     weight = fig(num(ev.weight_kg, 1, locale) + NB + 'kg', 'chassis.weight_kg')
     weight = f"{weight} {tr('(est.)')}" if internal else tr("approx. {value}").format(value=weight)
-    pairs = [("Configuration", clip(build.meta.name)), ("Chassis", clip(ev.chassis_name)),
+    chassis = tr.named(ev.chassis_name) if isinstance(tr, Labels) else ev.chassis_name   # "(8U …, 风冷)"
+    pairs = [("Configuration", clip(build.meta.name)), ("Chassis", clip(chassis)),
              ("Size, weight", f"{fig(f'{ev.rack_units}U', 'chassis.rack_units')}, {weight}")]
     if c.cpu_count:
         pairs.append(("CPUs", f"{fig(str(c.cpu_count), 'cpu.count')} × {clip(c.cpu_model, 120)}, "

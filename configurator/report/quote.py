@@ -197,7 +197,7 @@ def _namer(pairs, catalog: Catalog, tr: Labels) -> Callable[[str], str]:
 
     def name_of(part_id: str) -> str:
         part = catalog.get(part_id)
-        name = names.get(part_id) or (part.name if part is not None else part_id)
+        name = names.get(part_id) or (tr.named(part.name) if part is not None else part_id)
         vendor = part.vendor if part is not None else ""
         if vendor and name.lower().startswith(vendor.lower() + " "):
             name = name[len(vendor) + 1:]

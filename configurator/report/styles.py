@@ -335,7 +335,7 @@ def _description(ln: CostLine, currency: str, locale: str, tr: Labels) -> Paragr
     name = C(tr.named(ln.name), st.cell, 400)
     if not ln.alternatives:
         return name
-    note = alternatives_text(ln.alternatives, lambda v: tr(_amount(v, currency, locale)), tr)
+    note = alternatives_text(ln.alternatives, lambda v: tr(_amount(v, currency, locale)), tr, tr.named)
     return [name, C(note, st.cell.clone("alt-note", fontSize=6.5, leading=8), 400)]
 
 

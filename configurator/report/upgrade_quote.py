@@ -210,11 +210,11 @@ def upgrade_story(plan: UpgradePlan, after: Build, after_eval: Evaluation, catal
     """The upgrade's blocks, between the quote header and its terms, and the figures they link to."""
     st = styles()
     ch = catalog.chassis(after.chassis)
-    name = ch.name if ch else after.chassis
     tr = meta.labels
+    name = tr.named(ch.name) if ch else after.chassis
     before = catalog.chassis(plan.chassis_before)
     moved = "" if plan.chassis_before == plan.chassis_after else \
-        tr(" (moved from {chassis})").format(chassis=before.name if before else plan.chassis_before)
+        tr(" (moved from {chassis})").format(chassis=tr.named(before.name) if before else plan.chassis_before)
     links = FigureLinks.of(after, catalog, after_eval, language=tr.language, internal=meta.internal)
     out: list[Flowable] = [
         P(tr("Upgrade of {name}").format(name=after.meta.name or name), st.h2),

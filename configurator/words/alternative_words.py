@@ -29,8 +29,9 @@ class _Alternative(Protocol):
 
 
 def alternatives_text(alts: Iterable[_Alternative], money: Callable[[Decimal | None], str],
-                      tr: Callable[[str], str] = str) -> str:
+                      tr: Callable[[str], str] = str, named: Callable[[str], str] = str) -> str:
     """'alternatives: A (PN, $95.00 each); B (…)', or '' when there are none; `money` writes a unit
-    price (None: on request) and `tr` translates a template (gettext, or a quote's `Labels`)."""
-    items = [tr(ONE).format(name=a.name, number=a.part_number or a.part_id, price=money(a.unit_price)) for a in alts]
+    price (None: on request), `tr` translates a template (gettext, or a quote's `Labels`) and `named`
+    words a part's name in the same language (render.named, `Labels.named`)."""
+    items = [tr(ONE).format(name=named(a.name), number=a.part_number or a.part_id, price=money(a.unit_price)) for a in alts]
     return tr(ALTERNATIVES).format(items=tr(SEPARATOR).join(items)) if items else ""

@@ -2,8 +2,9 @@
 
 The entry's template comes from the words' table (table.py) and its translation from the
 gettext catalog of the language (i18n.py); the parameters are worded by type — names as they
-are, quantities with their unit, lists joined the language's way, nested messages recursively —
-and filled in with `str.format`, so a template may carry a format spec (`{pct:.0f}`).
+are (a shipped part's descriptive name in the language's words, part_words.py), quantities with
+their unit, lists joined the language's way, nested messages recursively — and filled in with
+`str.format`, so a template may carry a format spec (`{pct:.0f}`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from decimal import Decimal
 from string import Formatter
 
 from ..core.message import Arg, FieldOf, GBps, Items, Msg, Num, Quantity, Quoted, Seq, Term, Watts
-from . import i18n
+from . import i18n, part_words
 from .marks import N_, Plural
 from .table import TABLE
 
@@ -43,7 +44,9 @@ def in_english(msg: Msg) -> str:
 def named(value: Msg | Term | str, language: str | None = None) -> str:
     """A name the core gives, in `language` (default: the current one): a message worded (a rack,
     an owned part's BOM line), a catalog term in the language's words where it has them (the
-    default rack model), a name the user wrote (a build's, a part's) as it is."""
+    default rack model), a shipped part's descriptive name in the language's words
+    (part_words.py: "Supermicro rail kit for the chassis"), any other name (a build's, a product's,
+    a user's part) as it is."""
     catalog = i18n.current_catalog() if language is None else i18n.load_catalog(language)
     return word(value, catalog)
 
@@ -123,6 +126,8 @@ def _word(value: Arg, catalog: i18n.Catalog) -> object:
         return gbps(value.gbs)
     if isinstance(value, Num | Quantity | Term | FieldOf | Quoted | Seq):
         return _working(value, catalog)
+    if isinstance(value, str):
+        return part_words.worded(value, catalog)     # a shipped part's descriptive name; any other as it is
     return value
 
 

@@ -169,3 +169,15 @@ def _palette(qtbot):
     qtbot.waitUntil(lambda: bool(found.extend(w for w in QApplication.topLevelWidgets()
                                               if isinstance(w, CommandPalette) and w.isVisible()) or found))
     return found[-1]
+
+
+def test_a_part_listed_in_chinese_is_found_by_its_english_name_too():
+    """Ctrl+K lists a shipped descriptive part name in the user's language (words/part_words.py) and
+    still finds it by the catalog's English name."""
+    from configurator.qt.dialogs.command_palette import Entry, ranked
+
+    cooling = Entry("风冷, 8U GPU 服务器 (前后风扇墙)", "散热", lambda: None,
+                    also="Air cooling, 8U GPU server (front + rear fan walls)")
+    other = Entry("NVIDIA H100 SXM5 80GB", "GPU", lambda: None)
+    assert ranked([other, cooling], "air cool") == [cooling]
+    assert ranked([other, cooling], "风冷") == [cooling]

@@ -140,6 +140,23 @@ def test_the_cooling_slot_is_named_in_the_users_language(chinese):
     assert slot_label(Slot("PCIE1", "pcie", "Slot 1 (x16)", "PCIe")) == "插槽 1 (x16)"
 
 
+def test_a_descriptive_part_name_is_drawn_and_listed_in_the_users_language(chinese):
+    """The chassis view's slot text and the palette's rows word a shipped descriptive name (the cooling
+    slot read "Air cooling, 8…", words/part_words.py, issue #30); a product name stays as written."""
+    from configurator.qt import theme
+    from configurator.qt.palette.search_index import build_index
+    from configurator.store.catalogs import default_catalog
+
+    catalog = default_catalog()
+    assert theme.short_name(catalog.get("cooling-air-gpu-8u"), 40) == "风冷, 8U GPU 服务器 (前后风扇墙)"
+    assert theme.short_name(catalog.get("nvidia-h100-sxm5-80gb")) == "H100 SXM5 80GB"
+    index = build_index(catalog)
+    row = index.ids.index("ddr5-5600-udimm-32gb-nonecc")
+    assert index.names[row] == "32 GB DDR5-5600 UDIMM, 非 ECC (台式机, 通用)"
+    index.make()
+    assert "non-ecc" in index.searches[row] and "台式机" in index.searches[row]     # found in either language
+
+
 def test_qt_file_dialog_words_missing_from_qts_catalog_are_chinese(chinese):
     """Qt's zh_CN catalog predates "&Look in:", "Files of &type:" and the icon provider's "Folder":
     every open and export dialog showed them in English (issue #30)."""

@@ -74,8 +74,16 @@ def test_every_amount_on_the_quote_is_the_cores(tmp_path, pdf_pages, capsys, lan
             assert words in summary, words
         for words in ("cores", "intotal", "perGPU", "usable", "peakload", "capacity", "ambient", "capex", "/yr"):
             assert words not in summary, words
+        # the descriptive part names in the description column, the drawing and the summary (words/part_words.py,
+        # issue #30); the product names as written
+        for words in ("HGX H100 8-GPU 基板", "风冷,8UGPU服务器(前后风扇墙)", "Supermicro机箱导轨套件",
+                      "电源线IECC19转C20,16A,2m(接机柜PDU)", "3,000W钛金电源", "SYS-821GE-TNHR(8UHGXH100/H200,风冷)",
+                      "NVIDIAH100SXM580GB", "SamsungPM17433.84TBU.2"):
+            assert _squash(words) in text, words
+        for words in ("baseboard", "Aircooling", "railkit", "Powercord", "TitaniumPSU", "H100/H200,air"):
+            assert words not in text, words
     else:
-        assert "QUOTATION" in text and "人民币" not in text
+        assert "QUOTATION" in text and "Supermicrorailkitforthechassis" in text and "人民币" not in text
         assert re.search(r"Page1of\d", text)
     assert "NOTVALIDFORORDER" not in text
     umask = os.umask(0)

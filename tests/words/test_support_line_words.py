@@ -53,5 +53,5 @@ def test_owned_gpus_baseboard_line_names_the_owned_gpus():
     board = next(ln for ln in evaluate(build, default_catalog()).cost.lines if ln.part_id == "acc-hgx-h100-8gpu")
     assert isinstance(board.name, Msg) and board.unit_price == 0
     assert in_english(board.name) == "NVIDIA HGX H100 8-GPU baseboard (8 × NVIDIA H100 SXM5 80GB (already installed))"
-    assert say(board.name, "zh_CN") == "NVIDIA HGX H100 8-GPU baseboard（8 × NVIDIA H100 SXM5 80GB（已安装））"
+    assert say(board.name, "zh_CN") == "NVIDIA HGX H100 8-GPU 基板（8 × NVIDIA H100 SXM5 80GB（已安装））"
     assert board.price_source.startswith("8 × NVIDIA H100 SXM5 80GB unit price (owned by the customer")

@@ -203,14 +203,14 @@ def _companions(ctx: BuildContext, memo: BoundedMemo | None) -> list[tuple[Acces
 
 
 def _baseboard_line(gpus: CostLine, board: Accessory, boards: int) -> CostLine:
-    """The GPUs' line as the baseboard they come on: 'HGX H100 8-GPU baseboard (8 × H100 SXM5 80GB)';
-    owned GPUs (a line the core names, `bom.owned`) make a named line too (`bom.baseboard`)."""
+    """The GPUs' line as the baseboard they come on: 'HGX H100 8-GPU baseboard (8 × H100 SXM5 80GB)', a
+    line the core names (`bom.baseboard`), so that the board's name reads in the user's language
+    (words/part_words.py); owned GPUs' line (`bom.owned`) is named inside it."""
     per = board.qty_per
     unit = None if gpus.unit_price is None else gpus.unit_price * per     # exact: both on the quantum
     extended = None if unit is None else unit * boards
     gpu = gpus.name if isinstance(gpus.name, str) else str(gpus.name.params.get("name", gpus.part_id))
-    name: Msg | str = (f"{board.name} ({per} × {gpu})" if isinstance(gpus.name, str)
-                       else Msg("bom.baseboard", board=board.name, n=per, gpus=gpus.name))
+    name = Msg("bom.baseboard", board=board.name, n=per, gpus=gpus.name)
     return construct(
         CostLine, category="gpu", part_id=board.id, part_number=board.part_number,
         name=name, qty=boards, unit_price=unit, extended=extended,

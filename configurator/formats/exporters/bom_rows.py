@@ -67,7 +67,7 @@ def _described(ln: CostLine, currency: str) -> str:
         return named(ln.name)
     def money(value: Decimal | None) -> str:
         return _("on request") if value is None else f"{value} {currency}"
-    return f"{named(ln.name)} — {alternatives_text(ln.alternatives, money, _)}"
+    return f"{named(ln.name)} — {alternatives_text(ln.alternatives, money, _, named)}"
 
 
 def total_rows(cost: CostResult) -> list[BomRow]:

@@ -23,6 +23,7 @@ from ...core.psu import FEEDS, bay_feeds
 from ...core.slots import chassis_slots
 from ...core.violations import SEVERITY_ORDER
 from ...words import say
+from ...words.part_words import part_name
 from .. import theme
 from .drag_mime import part_from_mime
 from .keys import SlotKeys
@@ -84,7 +85,7 @@ class ChassisView(SlotKeys, QGraphicsView):
             return
         rows, widest = layout(chassis)
         outline_w = widest + 2 * M
-        title = SceneLabel(chassis.name, 18, True, theme.INK, max_w=outline_w - 2 * M)
+        title = SceneLabel(part_name(chassis.name), 18, True, theme.INK, max_w=outline_w - 2 * M)
         title.setPos(M, 6)
         scene.addItem(title)
         sub = SceneLabel(self.tr("%1U · %2 sockets · top view, front at the top")
@@ -190,7 +191,7 @@ class ChassisView(SlotKeys, QGraphicsView):
             return head + "<br>" + self.tr("Empty. Drag a part here, or right-click.")
         if part is None:
             return head + "<br>" + self.tr("Unknown part %s") % pid
-        return f"{head}<br>{part.name}<br><span style='color:#6b7785'>{theme.key_figures(part)}</span>"
+        return f"{head}<br>{part_name(part.name)}<br><span style='color:#6b7785'>{theme.key_figures(part)}</span>"
 
     def _on_session_change(self, changes: OpChanges) -> None:
         if self.session.build.chassis != self._chassis_id:
@@ -249,7 +250,7 @@ class ChassisView(SlotKeys, QGraphicsView):
         """Forward a drop to the session as a `Place`; show the op's refusal if the part does not
         fit. Returns whether it was placed."""
         part = self.session.catalog.get(part_id)
-        name = part.name if part else part_id
+        name = part_name(part.name) if part else part_id
         if self.session.build.placements.get(slot_id) == part_id:
             # dropping a part onto the slot that holds it: no edit, no undo step, no '*' in the title
             self.message.emit(self.tr("%1 already holds %2").replace("%1", slot_id).replace("%2", name))
@@ -272,7 +273,7 @@ class ChassisView(SlotKeys, QGraphicsView):
         except OpError as exc:
             self.message.emit(say(exc.msg))
             return False
-        self.message.emit(self.tr("Placed %1 in %2").replace("%1", part.name if part else part_id)
+        self.message.emit(self.tr("Placed %1 in %2").replace("%1", part_name(part.name) if part else part_id)
                           .replace("%2", slot_id))
         return True
 
@@ -296,7 +297,7 @@ class ChassisView(SlotKeys, QGraphicsView):
         if ops:
             part = self.session.catalog.get(part_id)
             text = theme.plural(self.tr("Placed %1 in %n more slot(s)", "", len(ops)), len(ops)).replace(
-                "%1", part.name if part else part_id)
+                "%1", part_name(part.name) if part else part_id)
             compute = self.session.evaluation.compute
             nics = sum(1 for p in self.session.build.placements.values()
                        if getattr(self.session.catalog.get(p), "category", "") == "nic")

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDockWidget, QListWidget, QListWidgetItem, QMenu
 from ...core.ops import OpError, discard_from_tray, take_from_tray
 from ...core.placement import first_free_slot, unplaced_reason
 from ...words import say
+from ...words.part_words import part_name
 from .. import theme
 from ..window.dock_layout import SHOWS_ITSELF
 from .drag_mime import PART_MIME
@@ -92,7 +93,7 @@ class NotPlacedTray(QListWidget):
         self.clear()
         for i, item in enumerate(tray):
             part = self.session.catalog.get(item.part)
-            name = part.name if part is not None else item.part
+            name = part_name(part.name) if part is not None else item.part
             reason = say(unplaced_reason(self.session.build, self.session.catalog, item))
             row = QListWidgetItem(self.tr("%1 (was in %2): %3").replace("%1", name)
                                   .replace("%2", item.slot).replace("%3", reason))
@@ -122,7 +123,7 @@ class NotPlacedTray(QListWidget):
             return False
         pid = build.unplaced[index].part
         part = self.session.catalog.get(pid)
-        name = part.name if part else pid
+        name = part_name(part.name) if part else pid
         slot = slot_id or first_free_slot(build, self.session.catalog, pid)
         if slot is None:
             self.message.emit(self.tr("No free slot takes %s") % name)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.catalog import Catalog, Chassis
+from ...words.part_words import part_name
 from .. import theme
 from ..screen_fit import resize_to_fit
 
@@ -91,11 +92,12 @@ class ChassisPicker(QDialog):
         self.table.horizontalHeader().setStretchLastSection(True)
         for r, c in enumerate(chassis):
             price = catalog.price(c.id)
-            cells = [c.name, c.vendor, f"{c.rack_units}U", gpu_positions(c), chassis_summary(c, catalog)]
+            name = part_name(c.name)     # "(8U HGX H100/H200, 风冷)"
+            cells = [name, c.vendor, f"{c.rack_units}U", gpu_positions(c), chassis_summary(c, catalog)]
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(ID_ROLE, c.id)
-                tip = (c.description or c.name) + "\n" + chassis_summary(c, catalog)
+                tip = (c.description or name) + "\n" + chassis_summary(c, catalog)
                 if price:
                     tip += "\n" + theme.money(price.price, price.currency)
                 item.setToolTip(tip)

@@ -19,6 +19,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMenu, QVBoxLayout, QWidget
 
 from ...core import categories
+from ...words.part_words import part_name
 from ...words.problems import fix_text, text
 from .. import theme
 
@@ -27,12 +28,14 @@ MAX_SHOWN = 200          # rows listed at once: typing narrows the rest
 
 @dataclass(frozen=True)
 class Entry:
-    """One thing the palette can do: its text, a grey detail, and what Enter / Shift+Enter run."""
+    """One thing the palette can do: its text, a grey detail, and what Enter / Shift+Enter run;
+    `also`: words it is found by but does not show (a part's English name under its Chinese one)."""
 
     text: str
     detail: str
     run: Callable[[], object]
     alt: Callable[[], object] | None = None
+    also: str = ""
 
 
 def _word_score(word: str, text: str) -> int | None:
@@ -71,7 +74,7 @@ def ranked(entries: list[Entry], query: str, limit: int = MAX_SHOWN) -> list[Ent
     if not query.strip():
         return entries[:limit]
     scored = [(s, i, e) for i, e in enumerate(entries)
-              if (s := fuzzy_score(query, f"{e.text} {e.detail}")) is not None]
+              if (s := fuzzy_score(query, f"{e.text} {e.detail}" + (f" {e.also}" if e.also else ""))) is not None]
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [e for _, _, e in scored[:limit]]
 
@@ -124,8 +127,9 @@ def part_entries(window) -> list[Entry]:
             price = catalog.price(part.id)
             money = theme.money(price.price, price.currency) if price else ""
             detail = " · ".join(x for x in (title, theme.key_figures(part), money) if x)
-            out.append(Entry(part.name, detail, partial(window.place_part, part.id),
-                             partial(_select_part, window, part.id)))
+            name = part_name(part.name)     # "风冷, 8U GPU 服务器 …", found by its English name too
+            out.append(Entry(name, detail, partial(window.place_part, part.id), partial(_select_part, window, part.id),
+                             also=part.name if name != part.name else ""))
     return out
 
 

@@ -18,6 +18,7 @@ from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QMimeData, QMo
 from ...core.catalog import Catalog, Chassis
 from ...core.placement import Verdict, fits_chassis
 from ...words import say
+from ...words.part_words import part_name
 from ..chassis.drag_mime import PART_MIME, part_mime
 from .roles import (
     COLLAPSED_ROLE,
@@ -230,7 +231,7 @@ class PaletteModel(QAbstractTableModel):
         part = self.catalog.get(self.parts.ids[pos])
         if part is None:
             return ""
-        tip = f"<b>{part.name}</b><br>{self.parts.figure(pos)}"
+        tip = f"<b>{part_name(part.name)}</b><br>{self.parts.figure(pos)}"
         if part.part_number:
             tip += f"<br>{part.part_number}"
         tip += "<br><small>" + provenance(part, self.catalog) + "</small>"

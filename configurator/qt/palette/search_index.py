@@ -24,6 +24,7 @@ import numpy as np
 from ...core import categories
 from ...core.catalog import Catalog, Part
 from ...core.placement import FitGroups
+from ...words.part_words import part_name
 from .. import theme
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -109,7 +110,7 @@ class PartIndex:
             for pos, cat in enumerate(self.cat[start:stop].tolist(), start):
                 part = self.parts[pos]
                 figures = self.figures[pos] = theme.key_figures(part)
-                self.searches[pos] = plain(" ".join((part.name, part.vendor, part.id, part.part_number, figures,
+                self.searches[pos] = plain(" ".join((part.name, self.names[pos], part.vendor, part.id, part.part_number, figures,
                                                      forms[pos], titles[cat])).lower())
             assert self.groups is not None
             self.groups.add(self.parts[start:stop])
@@ -215,7 +216,7 @@ def build_index(catalog: Catalog) -> PartIndex:
         every += parts
         cat += [len(keys) - 1] * len(parts)
     prices = [catalog.price(part.id) for part in every]
-    return PartIndex(ids=[p.id for p in every], names=[p.name for p in every], figures=[""] * len(every),
+    return PartIndex(ids=[p.id for p in every], names=[part_name(p.name) for p in every], figures=[""] * len(every),
                      prices=[theme.money(price.price, price.currency) if price else "" for price in prices],
                      vendors=[p.vendor for p in every], forms=[theme.form_factor(p) for p in every],
                      searches=[""] * len(every), cat=np.asarray(cat, dtype=np.intp), cat_keys=keys,

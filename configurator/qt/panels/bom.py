@@ -175,7 +175,7 @@ class PartsList(QWidget):
             return
         menu = QMenu(self.table)
         for alt in lines[row].alternatives:
-            action = menu.addAction(self.tr("Use %s instead") % alt.name)
+            action = menu.addAction(self.tr("Use %s instead") % named(alt.name))
             action.triggered.connect(lambda _checked=False, a=alt.part_id, ln=lines[row]: self.use_companion(ln, a))
         menu.exec(self.table.viewport().mapToGlobal(pos))
 
@@ -190,7 +190,7 @@ class PartsList(QWidget):
         """'alternatives: …' for a companion line with some (words/alternative_words.py), else ''."""
         def money(value) -> str:
             return theme.money(value, currency, digits=True) if value is not None else self.tr("on request")
-        return alternatives_text(line.alternatives, money, i18n._)
+        return alternatives_text(line.alternatives, money, i18n._, named)
 
     def _category(self, line: CostLine) -> str:
         if line.kind == "hardware":

@@ -10,6 +10,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from ...core.psu import parse_redundancy
+from ...words.part_words import part_name
 from .. import theme
 from ..dialogs.explain_popup import explainable
 from ..tr_marks import QT_TRANSLATE_NOOP
@@ -193,7 +194,7 @@ class PowerPanel(QWidget):
             if psu.count and psu.rating_w <= 0:
                 # a high-line-only PSU on a 120 V feed: "1 × 0 W installed" would read as a bug
                 self.headline.setText(text + " · " + self.tr("{n} × {name} installed: no output at the site's "
-                                                             "input voltage").format(n=psu.count, name=psu.name))
+                                                             "input voltage").format(n=psu.count, name=part_name(psu.name)))
                 return
             if psu.count and psu.active == 0:
                 # e.g. 2 PSUs under 4+2: say what is installed, not a meaningless "0+2"

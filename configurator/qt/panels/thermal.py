@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from ...words.part_words import part_name
 from ..dialogs.explain_popup import explainable
 from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
@@ -67,7 +68,7 @@ class ThermalPanel(QWidget):
     def _cooling_name(self, cooling_id: str) -> str:
         catalog = getattr(self.session, "catalog", None)
         part = catalog.get(cooling_id) if catalog is not None and cooling_id else None
-        return part.name if part is not None else cooling_id
+        return part_name(part.name) if part is not None else cooling_id     # "风冷, 8U GPU 服务器 …"
 
     def _on_evaluation_change(self, ev: Any) -> None:
         th = ev.thermal

@@ -19,6 +19,7 @@ from ...core.placement import first_free_slot, fits_chassis
 from ...core.session import Session, SessionLike
 from ...store.autosave import RecoveryStore
 from ...words import i18n, say
+from ...words.part_words import part_name
 from ...words.render import named
 from .. import pin_none
 from ..chassis.schematic import ChassisView
@@ -375,7 +376,7 @@ class MainWindow(DocumentActions, FileActions, QMainWindow):
                 why = say(reason) if reason is not None else ""
                 if ok:
                     why = self.tr("every slot that takes it is already in use")
-            self.show_message(self.tr("Cannot place %1: %2").replace("%1", part.name if part else part_id)
+            self.show_message(self.tr("Cannot place %1: %2").replace("%1", part_name(part.name) if part else part_id)
                               .replace("%2", why))
             return False
         placed = self.view.place(slot, part_id)

@@ -9,6 +9,7 @@ import pytest
 
 from configurator.core.build import Build
 from configurator.core.evaluator import Evaluator, evaluate
+from configurator.core.message import Msg
 from configurator.store import paths
 from configurator.store.catalogs import default_catalog
 
@@ -33,7 +34,8 @@ def test_hgx_gpus_are_one_baseboard_line_at_eight_gpu_prices(catalog):
     board = gpu_lines[0]
     gpu_price = catalog.price("nvidia-h100-sxm5-80gb").price
     assert board.unit_price == board.extended == 8 * gpu_price and board.group == "Compute"
-    assert "8 × " in board.name and "8 × " in board.price_source
+    assert board.name == Msg("bom.baseboard", board="NVIDIA HGX H100 8-GPU baseboard", n=8, gpus="NVIDIA H100 SXM5 80GB")
+    assert "8 × " in board.price_source
 
 
 def test_rails_per_chassis_and_a_cord_per_psu(catalog):
