@@ -31,6 +31,7 @@ from ...core.upgrade.found import upgrade_of
 from ...store.build_files import load_build
 from ...words import i18n
 from ...words.errors import error_text
+from ...words.part_words import part_name
 from ...words.problems import text as problem_text
 from ...words.render import say
 from .. import theme
@@ -223,7 +224,7 @@ class UpgradeView(QWidget):
 
     def _name(self, part_id: str) -> str:
         part = self.session.catalog.get(part_id)
-        return part.name if part is not None else part_id
+        return part_name(part.name) if part is not None else part_id
 
 
 class UpgradeDialog(QDialog):
