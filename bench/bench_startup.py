@@ -35,13 +35,16 @@ _GUI_CHILD = """
 import os, sys, time
 from configurator.qt import app as qt_app
 from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 made = qt_app.make_app
 
 class Paints(QObject):
     count = 0
     def eventFilter(self, obj, event):  # noqa: N802 - Qt API
-        if event.type() == QEvent.Type.Paint:
+        # the main window's frame: a catalog-load progress window (a cold cache on a busy machine)
+        # paints first, and a quit() asked for inside its wait would be lost before app.exec()
+        if event.type() == QEvent.Type.Paint and isinstance(obj, QWidget) and isinstance(obj.window(), QMainWindow):
             Paints.count += 1
         return False
 
