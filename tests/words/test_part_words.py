@@ -103,3 +103,23 @@ def test_the_chinese_bom_file_names_the_parts_in_chinese_and_the_english_one_as_
         i18n.set_language("en")
     assert "Supermicro 机箱导轨套件" in chinese and "风冷, 8U GPU 服务器 (前后风扇墙)" in chinese
     assert "Samsung PM1743 3.84 TB U.2" in chinese
+
+
+def test_the_catalog_listing_names_parts_in_the_language_in_aligned_columns(capsys):
+    """`configurator catalog --lang zh_CN`: a descriptive name in Chinese, a product name as written,
+    and the name column starting at the same terminal column after a vendor with Han characters."""
+    import unicodedata
+
+    from configurator.cli.main import main
+
+    assert main(["catalog", "--category", "accessory", "--lang", "zh_CN"]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("accessory")]
+    rails = next(line for line in lines if "acc-rails-h3c" in line)
+    assert "H3C 机箱滑轨套件" in rails
+
+    def column(line: str, text: str) -> int:
+        head = line[:line.index(text)]
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in head)
+
+    hpe = next(line for line in lines if "acc-rails-hpe" in line)
+    assert column(rails, "H3C 机箱") == column(hpe, "HPE 机箱")

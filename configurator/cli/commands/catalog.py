@@ -22,6 +22,8 @@ def run(args: argparse.Namespace) -> int:
     from ...core import categories
     from ...core.evaluate.json_shape import part_to_json
     from ...words.errors import issue_line
+    from ...words.i18n import pad
+    from ...words.part_words import part_name
     from ..inputs import catalog
 
     cat = catalog()
@@ -34,7 +36,8 @@ def run(args: argparse.Namespace) -> int:
         for p in sorted(parts, key=lambda p: (p.category, p.vendor, p.name)):
             price = cat.price(p.id)
             money = f"{price.price} {price.currency}" if price else _("no price")
-            print_text(f"{p.category:8} {p.id:40} {p.vendor:10} {p.name}  [{money}; {p.origin}]")
+            # the vendor padded by terminal columns ("H3C (新华三)" is 11 wide), the name in the language
+            print_text(f"{p.category:8} {p.id:40} {pad(p.vendor, 13)} {part_name(p.name)}  [{money}; {p.origin}]")
         note(_("{n} parts").format(n=len(parts)))
     for issue in cat.issues:
         print(issue_line(issue), file=sys.stderr)
