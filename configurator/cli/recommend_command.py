@@ -22,6 +22,7 @@ from ..core.recommend.reasons import serving_line
 from ..core.text import N_
 from ..store.build_files import save_build
 from ..words.i18n import _
+from ..words.part_words import part_name
 from ..words.render import in_english, say
 from .command import CliError
 from .workload_command import build_workload
@@ -183,7 +184,7 @@ def to_text(rec: Recommendation, tr: Any = lambda s: s, finetune: bool = False) 
         c = r.evaluation.compute
         speed = (tr(N_("{days} days")).format(days=f"{r.days:,.1f}") if r.days is not None
                  else tr(N_("{rate} tokens/s")).format(rate=f"{r.tokens_per_s:,.0f}"))
-        lines.append(f"{k:2}. {r.servers} × {r.evaluation.chassis_name}, {c.gpu_count} × {c.gpu_model}: "
+        lines.append(f"{k:2}. {r.servers} × {part_name(r.evaluation.chassis_name)}, {c.gpu_count} × {part_name(c.gpu_model)}: "
                      f"{r.price:,.2f} {r.evaluation.cost.currency}, {speed}")
         said = (*r.reasons, *((serving_line(r.serving),) if r.serving is not None else ()), *r.binds)
         lines += ["      " + tr(x.template).format(**dict(x.values)) for x in said]

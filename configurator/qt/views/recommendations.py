@@ -48,6 +48,7 @@ from ...core.recommend import Recommendation, Request, recommend
 from ...core.recommend.request import DEFAULT_MAX_SERVERS
 from ...words.errors import error_text
 from ...words.i18n import _
+from ...words.part_words import part_name
 from ...words.render import say
 from ..background import Job
 from ..panels.panel_charts import make_plot
@@ -336,8 +337,8 @@ class RecommendDialog(QDialog):
             speed = (self.tr("%s days") % f"{r.days:,.1f}" if training
                      else self.tr("%s tokens/s") % f"{r.tokens_per_s:,.0f}")
             words = " ".join(_text(x) for x in (*r.reasons, *r.binds))
-            for col, value in enumerate((str(i + 1), str(r.servers), r.evaluation.chassis_name,
-                                         f"{c.gpu_count} × {c.gpu_model}", f"{r.price:,.0f}", speed, words)):
+            for col, value in enumerate((str(i + 1), str(r.servers), part_name(r.evaluation.chassis_name),
+                                         f"{c.gpu_count} × {part_name(c.gpu_model)}", f"{r.price:,.0f}", speed, words)):
                 item = QTableWidgetItem(value)
                 item.setToolTip(value if col in (2, 3, 6) else "")   # the names and reasons may be cut
                 self.table.setItem(i, col, item)
@@ -396,9 +397,9 @@ class RecommendDialog(QDialog):
         for i in rows:
             r = self.recommendation.results[i]
             ev = r.evaluation
-            parts.append(f"<h3>{i + 1}. {r.servers} × {ev.chassis_name}</h3><p>"
+            parts.append(f"<h3>{i + 1}. {r.servers} × {part_name(ev.chassis_name)}</h3><p>"
                          + self.tr("%s × %s; %s %s; peak %s W per server; %s warning(s).") % (
-                             ev.compute.gpu_count, ev.compute.gpu_model, f"{r.price:,.2f}", ev.cost.currency,
+                             ev.compute.gpu_count, part_name(ev.compute.gpu_model), f"{r.price:,.2f}", ev.cost.currency,
                              f"{ev.power.peak_w:,.0f}", r.warnings)
                          + "</p><ul>" + "".join(f"<li>{_text(x)}</li>" for x in (*r.reasons, *r.binds)) + "</ul>")
         self.details.setHtml("".join(parts))
