@@ -45,6 +45,7 @@ from ...core.placement import first_free_slot
 from ...formats.importers.matching import CATEGORIES, Match
 from ...formats.importers.placing import ImportResult, answered, mapped_note, present_note
 from ...words import say
+from ...words.part_words import part_name
 from ..screen_fit import resize_to_fit
 from ..tr_marks import QT_TRANSLATE_NOOP
 
@@ -90,7 +91,7 @@ class PartChooser(QDialog):
         self.list = QListWidget()
         parts = sorted((p for c in categories for p in catalog.by_category(c)), key=lambda p: p.name.lower())
         for part in parts:
-            item = QListWidgetItem(f"{part.name}  ({part.part_number or part.id})")
+            item = QListWidgetItem(f"{part_name(part.name)}  ({part.part_number or part.id})")
             item.setData(Qt.ItemDataRole.UserRole, part.id)
             self.list.addItem(item)
         self.filter.textChanged.connect(self._filter)
@@ -200,7 +201,7 @@ class ImportReport(QDialog):
         for r, m in enumerate(self.matched):
             part = catalog.get(m.part_id or "")
             _set_row(self.matched_table, r, [
-                self._kind(m.item.kind), part.name if part is not None else str(m.part_id),
+                self._kind(m.item.kind), part_name(part.name) if part is not None else str(m.part_id),
                 self.tr(CONFIDENCE.get(m.confidence, m.confidence)), say(m.why), m.item.source])
         self.matched_table.resizeColumnsToContents()
 
@@ -214,7 +215,7 @@ class ImportReport(QDialog):
         if state == "mapped":
             part_id = answered(self.session.build.meta.notes, self.unidentified[row].item) or ""
             part = self.session.catalog.get(part_id)
-            name = part.name if part is not None else part_id
+            name = part_name(part.name) if part is not None else part_id
             slot = self.mapped.get(row)
             if slot is None or self.session.build.placements.get(slot) != part_id:
                 return self.tr("Mapped to %s (owned)") % name
@@ -296,7 +297,7 @@ class ImportReport(QDialog):
         build, catalog = self.session.build, self.session.catalog
         slot = first_free_slot(build, catalog, part_id)
         part = catalog.get(part_id)
-        name = part.name if part is not None else part_id
+        name = part_name(part.name) if part is not None else part_id
         if slot is None:
             self._say(self.tr("Cannot place %1: every slot that takes it is already in use").replace("%1", name))
             return False
