@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, QSize
 from PySide6.QtWidgets import QLabel, QWidget
 
-from .label_paint import document_height, is_plain, note_text_control, paint_once, shows_document
+from .label_paint import document_height, forget_line, is_plain, note_text_control, paint_once, shows_document
 
 
 class WrapLabel(QLabel):
@@ -46,6 +46,7 @@ class WrapLabel(QLabel):
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._heights.clear()
+        forget_line(self)
         super().changeEvent(event)
 
     def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
