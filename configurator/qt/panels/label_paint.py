@@ -165,16 +165,31 @@ def _paint_line(label: QLabel) -> bool:
     return True
 
 
+#: documents a label keeps, one per text: a figure that goes back to its previous text (undo,
+#: redo, a part put in and taken out again) is painted from a document laid out already
+DOCUMENTS_KEPT = 2
+
+
 def label_document(label: QLabel, width: int) -> QTextDocument:
     """The label's own copy of the document QLabel would lay its text out in, `width` wide
-    (-1: unwrapped), filled and set only where the text, font, alignment or width changed."""
-    doc = getattr(label, "_document", None)
-    if doc is None:
-        doc = label._document = QTextDocument(label)  # type: ignore[attr-defined]
-        doc.setUndoRedoEnabled(False)
-        doc.setDocumentMargin(0)   # QLabel sets its frame's margin to 0; this one survives a new text
-        label._document_as = {}  # type: ignore[attr-defined]
-    shown: dict[str, Any] = label._document_as  # type: ignore[attr-defined]
+    (-1: unwrapped), filled and set only where the text, font, alignment or width changed.
+    The label keeps one per text for its last `DOCUMENTS_KEPT` texts."""
+    text = label.text()
+    plain = is_plain(label, text)
+    kept: dict[tuple[str, bool], tuple[QTextDocument, dict[str, Any]]] | None = getattr(label, "_documents", None)
+    if kept is None:
+        kept = label._documents = {}  # type: ignore[attr-defined]
+    entry = kept.pop((text, plain), None)
+    if entry is None:
+        if len(kept) >= DOCUMENTS_KEPT:
+            entry = kept.pop(next(iter(kept)))   # the least recently shown text's, filled anew
+        else:
+            doc = QTextDocument(label)
+            doc.setUndoRedoEnabled(False)
+            doc.setDocumentMargin(0)   # QLabel sets its frame's margin to 0; this one survives a new text
+            entry = (doc, {})
+    kept[(text, plain)] = entry   # the most recent last
+    doc, shown = entry
     font, align, wrap = label.font(), label.alignment(), label.wordWrap()
     if shown.get("font") != font.key():
         doc.setDefaultFont(font)
@@ -188,7 +203,6 @@ def label_document(label: QLabel, width: int) -> QTextDocument:
     if shown.get("width") != width:
         doc.setTextWidth(width)
         shown["width"] = width
-    text, plain = label.text(), is_plain(label, label.text())
     if shown.get("text") != (text, plain):
         if plain:
             doc.setPlainText(text)
