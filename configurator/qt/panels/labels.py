@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSize
+from PySide6.QtCore import QEvent, QSize
 from PySide6.QtWidgets import QLabel, QWidget
 
 from .label_paint import document_height, forget_line, is_plain, note_text_control, paint_once, shows_document
@@ -105,6 +105,14 @@ class HeldLabel(WrapLabel):
         if self._holder is not None and event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._holder.updateGeometry()
 
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 - Qt override
+        """Show or hide the holder with the label (`show`, `hide` and `setHidden` come here): an
+        event filter on the label did it, and cost a Python call for each of its paints."""
+        was_hidden = self.isHidden()
+        super().setVisible(visible)
+        if self._holder is not None and was_hidden != self.isHidden():
+            self._holder.setVisible(visible)
+
 
 class LabelHolder(QWidget):
     """The place of a `HeldLabel` in its layout: sized by the layout, it gives the label its
@@ -116,7 +124,6 @@ class LabelHolder(QWidget):
         self.setSizePolicy(label.sizePolicy())
         label.setParent(self)
         label.resize(self.size())
-        label.installEventFilter(self)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         return self._label.sizeHint()
@@ -135,10 +142,3 @@ class LabelHolder(QWidget):
         # the layout may have kept a height asked before the text changed (it keeps a few)
         if self._label.wordWrap() and self.height() != self._label.heightForWidth(self.width()):
             self.updateGeometry()
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.ShowToParent:
-            self.setVisible(True)
-        elif event.type() == QEvent.Type.HideToParent:
-            self.setVisible(False)
-        return False
