@@ -135,6 +135,8 @@ def held_line_origin(label: QLabel) -> QPointF | None:
     label repaints with the text it last laid out or the one before (~16 µs to work out, for
     some 15 labels an edit; ~4 µs to look up). The font, the one input not in the key, changes
     with a change event: the label's `changeEvent` calls `forget_line`."""
+    if label.wordWrap():
+        return None   # a wrapped label is painted from its document (as `line_origin` says)
     key = (label.text(), document_rect(label).getRect(), label.alignment(), label.textFormat(), label.wordWrap())
     held: dict[tuple, QPointF | None] | None = getattr(label, "_line_at", None)
     if held is None:
@@ -191,9 +193,9 @@ def label_document(label: QLabel, width: int) -> QTextDocument:
     kept[(text, plain)] = entry   # the most recent last
     doc, shown = entry
     font, align, wrap = label.font(), label.alignment(), label.wordWrap()
-    if shown.get("font") != font.key():
+    if shown.get("font") != font:   # QFont's == (its key() is a string made anew on each call)
         doc.setDefaultFont(font)
-        shown["font"] = font.key()
+        shown["font"] = font
     if shown.get("option") != (align, wrap):
         option = doc.defaultTextOption()
         option.setAlignment(align)
