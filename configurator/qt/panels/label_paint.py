@@ -234,16 +234,29 @@ def document_height(label: QLabel, width: int) -> int:
     return max(height + vextra + margins.top() + margins.bottom(), label.minimumHeight())
 
 
+def _paint_context(label: QLabel) -> QAbstractTextDocumentLayout.PaintContext:
+    """The document's paint context: the label's palette, its text in the label's foreground
+    colour (as QLabel paints it), made again only when the palette or the role changes."""
+    palette, role = label.palette(), label.foregroundRole()
+    key = (palette.cacheKey(), role)
+    held = getattr(label, "_context", None)
+    if held is not None and held[0] == key:
+        return held[1]
+    palette = QPalette(palette)
+    if role != QPalette.ColorRole.Text:
+        palette.setColor(QPalette.ColorRole.Text, palette.color(role))
+    context = QAbstractTextDocumentLayout.PaintContext()
+    context.palette = palette
+    label._context = (key, context)  # type: ignore[attr-defined]
+    return context
+
+
 def _paint_document(label: QLabel) -> bool:
     rect = document_rect(label)
     doc = label_document(label, rect.width())
     top = _top(label, QRectF(rect), doc.documentLayout().documentSize().height())
     place = QRectF(rect.x(), top, rect.width(), rect.height()).toAlignedRect()
-    palette = QPalette(label.palette())
-    if label.foregroundRole() != QPalette.ColorRole.Text:
-        palette.setColor(QPalette.ColorRole.Text, palette.color(label.foregroundRole()))
-    context = QAbstractTextDocumentLayout.PaintContext()
-    context.palette = palette
+    context = _paint_context(label)
     painter = QPainter(label)
     label.drawFrame(painter)
     painter.translate(place.topLeft())
