@@ -75,7 +75,8 @@ class HeldLabel(WrapLabel):
         return self._holder
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt override
-        if text == self.text():   # an unchanged figure: no re-measure, no repaint
+        old = self.text()
+        if text == old:   # an unchanged figure: no re-measure, no repaint
             return
         holder = self._holder
         if holder is None:
@@ -86,12 +87,13 @@ class HeldLabel(WrapLabel):
             before: object = self.heightForWidth(width)
             super().setText(text)
             after: object = self.heightForWidth(width)
-        elif is_plain(self, self.text()) and is_plain(self, text) and "\n" not in self.text() + text:
+        elif "\n" not in old and "\n" not in text and is_plain(self, old) and is_plain(self, text):
             # a line of plain text is as wide as its glyphs' advances: ~5 µs, where asking
             # QLabel for its size hint lays the text out three times
-            before = self.fontMetrics().horizontalAdvance(self.text())
+            metrics = self.fontMetrics()
+            before = metrics.horizontalAdvance(old)
             super().setText(text)
-            after = self.fontMetrics().horizontalAdvance(text)
+            after = metrics.horizontalAdvance(text)
         else:
             before = self.sizeHint()
             super().setText(text)
