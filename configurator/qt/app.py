@@ -21,6 +21,11 @@ APP_NAME = "AI Server Configurator"
 def make_app(argv: list[str] | None = None, lang: str | None = None) -> QApplication:
     """The one QApplication, themed, named (for QSettings) and with translators installed
     (`lang` overrides the saved / system language; see configurator/qt/window/language_menu.py)."""
+    # Qt's raster engine splits a blend of more than ~96 lines (a chart's cached axis and
+    # background) over a thread pool and waits for it: the same pixels, but on a busy machine the
+    # wait for a worker thread was ~1 ms of every edit and most of its slow tail. Read once, when
+    # the pool is first wanted (the first paint): set before any.
+    os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
     app = QApplication.instance()
     if app is None:
         app = QApplication(argv if argv is not None else sys.argv[:1])

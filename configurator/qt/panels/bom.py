@@ -59,6 +59,7 @@ class PartsList(QWidget):
         self._syncing = False
         self._shown: CostResult | None = None
         self._widths: dict[str, dict[str, int]] = {}   # font key -> text -> width, px (`_advance`)
+        self._cells: dict[tuple[int, int], str] = {}    # (row, column) -> the text the table shows there
         self.setAutoFillBackground(True)   # opaque: a new total repaints the dock's content, not the window under it
         self.table = self._make_table()
         lay = QVBoxLayout(self)
@@ -140,6 +141,7 @@ class PartsList(QWidget):
         # while the cells that change repaint on their own (and most do not change)
         if self.table.rowCount() != len(cost.lines):
             self.table.setRowCount(len(cost.lines))
+            self._cells = {rc: text for rc, text in self._cells.items() if rc[0] < len(cost.lines)}
         for r, line in enumerate(cost.lines):
             if r < len(same) and same[r] == line:
                 continue
@@ -222,7 +224,9 @@ class PartsList(QWidget):
             value.setVisible(shown)
         n = len(cost.on_request)
         self.note.setText(theme.plural(self.tr("%n part(s) on request, not in the total", "", n), n) if n else "")
-        self.note.setToolTip("\n".join(named(line.name) for line in cost.on_request))
+        tip = "\n".join(named(line.name) for line in cost.on_request)
+        if self.note.toolTip() != tip:   # each call sends the label an event, changed or not
+            self.note.setToolTip(tip)
 
     def _set_cell(self, r: int, c: int, text: str, line: CostLine) -> None:
         """Reuse the existing cell; touch it only when its text or part changed (edits stay cheap)."""
@@ -236,6 +240,7 @@ class PartsList(QWidget):
             self.table.setItem(r, c, item)
         item.setText(text)
         item.setData(PART_ROLE, line.part_id)
+        self._cells[(r, c)] = text
         if c == 0:
             item.setToolTip(text)    # cut when the dock is narrow
         if c == 1:
@@ -254,13 +259,16 @@ class PartsList(QWidget):
         bold = QFont(head.font())   # section captions are bold (theme.STYLESHEET)
         bold.setBold(True)
         cells, heads = self._advance(table.font()), self._advance(bold)
+        # the cells' texts as `_set_cell` wrote them: asking the table for each item's text cost ~0.1 ms
+        widest = dict.fromkeys((0, 2, 3, 4), 0)
+        for (_row, column), text in self._cells.items():
+            if column in widest:
+                widest[column] = max(widest[column], cells(text))
         need = {}
         for c in (0, 2, 3, 4):
-            texts = [item.text() for r in range(table.rowCount()) if (item := table.item(r, c)) is not None]
-            widest = max((cells(t) for t in texts), default=0)
             head_item = table.horizontalHeaderItem(c)
             title = head_item.text() if head_item is not None else ""
-            need[c] = max(widest, heads(title)) + _CELL_PAD
+            need[c] = max(widest[c], heads(title)) + _CELL_PAD
         room = table.viewport().width() - need[2] - need[3] - need[4] - _MIN_PART_W
         need[0] = max(_MIN_CATEGORY_W, min(need[0], room))
         for c, width in need.items():

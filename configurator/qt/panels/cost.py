@@ -64,6 +64,8 @@ class CostPanel(QWidget):
         self.plot: Any = None            # the pyqtgraph chart, once built (see ChartBox)
         self._tco: tuple[Any, str] | None = None   # (tco, currency) on show, for a chart built later
         self._chart_key: tuple | None = None        # what the chart shows: redraw only when it changes
+        self._rent_shown: tuple | None = None       # the renting curve's months (most edits keep them)
+        self._anchor_shown: tuple[float, float] | None = None   # the break-even caption's anchor
         self.setObjectName("CostPanel")
         layout = QVBoxLayout(self)
         self.headline = heading_label(held=True)
@@ -191,7 +193,9 @@ class CostPanel(QWidget):
         rent = np.array([float(x) for x in tco.rent_by_month], dtype=float)
         self.axis.set_currency(currency)
         self.own_curve.setData(np.arange(len(own), dtype=float), own)
-        self.rent_curve.setData(np.arange(len(rent), dtype=float), rent)
+        if tco.rent_by_month != self._rent_shown:   # a part other than a GPU: the same renting curve
+            self._rent_shown = tco.rent_by_month
+            self.rent_curve.setData(np.arange(len(rent), dtype=float), rent)
         month = tco.breakeven_month
         shown = month is not None and month < len(own)
         for extra in (self.breakeven_line, self.breakeven_point, self.breakeven_text):
@@ -204,7 +208,10 @@ class CostPanel(QWidget):
         if shown:
             # at the foot of the break-even line, on the side with room, clear of both curves
             late = month > 0.55 * max(len(own) - 1, 1)
-            self.breakeven_text.setAnchor((1.04, 1.0) if late else (-0.04, 1.0))
+            anchor = (1.04, 1.0) if late else (-0.04, 1.0)
+            if anchor != self._anchor_shown:   # each call places the caption anew
+                self._anchor_shown = anchor
+                self.breakeven_text.setAnchor(anchor)
             self.breakeven_text.setPos(month, top * 0.03)
         item = self.plot.getPlotItem()
         months = max(len(own) - 1, 1)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSize
+from PySide6.QtCore import QEvent, QSize
 from PySide6.QtWidgets import QLabel, QWidget
 
-from .label_paint import document_height, is_plain, note_text_control, paint_once, shows_document
+from .label_paint import document_height, forget_line, is_plain, note_text_control, paint_once, shows_document
 
 
 class WrapLabel(QLabel):
@@ -46,6 +46,7 @@ class WrapLabel(QLabel):
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._heights.clear()
+        forget_line(self)
         super().changeEvent(event)
 
     def paintEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
@@ -74,7 +75,8 @@ class HeldLabel(WrapLabel):
         return self._holder
 
     def setText(self, text: str) -> None:  # noqa: N802 - Qt override
-        if text == self.text():   # an unchanged figure: no re-measure, no repaint
+        old = self.text()
+        if text == old:   # an unchanged figure: no re-measure, no repaint
             return
         holder = self._holder
         if holder is None:
@@ -85,12 +87,13 @@ class HeldLabel(WrapLabel):
             before: object = self.heightForWidth(width)
             super().setText(text)
             after: object = self.heightForWidth(width)
-        elif is_plain(self, self.text()) and is_plain(self, text) and "\n" not in self.text() + text:
+        elif "\n" not in old and "\n" not in text and is_plain(self, old) and is_plain(self, text):
             # a line of plain text is as wide as its glyphs' advances: ~5 µs, where asking
             # QLabel for its size hint lays the text out three times
-            before = self.fontMetrics().horizontalAdvance(self.text())
+            metrics = self.fontMetrics()
+            before = metrics.horizontalAdvance(old)
             super().setText(text)
-            after = self.fontMetrics().horizontalAdvance(text)
+            after = metrics.horizontalAdvance(text)
         else:
             before = self.sizeHint()
             super().setText(text)
@@ -104,6 +107,14 @@ class HeldLabel(WrapLabel):
         if self._holder is not None and event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._holder.updateGeometry()
 
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 - Qt override
+        """Show or hide the holder with the label (`show`, `hide` and `setHidden` come here): an
+        event filter on the label did it, and cost a Python call for each of its paints."""
+        was_hidden = self.isHidden()
+        super().setVisible(visible)
+        if self._holder is not None and was_hidden != self.isHidden():
+            self._holder.setVisible(visible)
+
 
 class LabelHolder(QWidget):
     """The place of a `HeldLabel` in its layout: sized by the layout, it gives the label its
@@ -115,7 +126,6 @@ class LabelHolder(QWidget):
         self.setSizePolicy(label.sizePolicy())
         label.setParent(self)
         label.resize(self.size())
-        label.installEventFilter(self)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         return self._label.sizeHint()
@@ -134,10 +144,3 @@ class LabelHolder(QWidget):
         # the layout may have kept a height asked before the text changed (it keeps a few)
         if self._label.wordWrap() and self.height() != self._label.heightForWidth(self.width()):
             self.updateGeometry()
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
-        if event.type() == QEvent.Type.ShowToParent:
-            self.setVisible(True)
-        elif event.type() == QEvent.Type.HideToParent:
-            self.setVisible(False)
-        return False

@@ -16,7 +16,7 @@ from ..dialogs.explain_popup import explainable
 from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
 from .labels import HeldLabel
-from .panel_charts import ChartBox, chart_font, chart_section, make_plot
+from .panel_charts import ChartBox, bar_item_class, chart_font, chart_section, make_plot
 from .widgets import GaugeBar, Title, caption_label, heading_label, set_style, subscribe_render, value_label
 
 if TYPE_CHECKING:
@@ -154,9 +154,9 @@ class PowerPanel(QWidget):
         item.getAxis("bottom").setLabel(self.tr("kW"))
         # the unit is fixed: pyqtgraph would otherwise relabel small ranges "kW (x0.001)"
         item.getAxis("bottom").enableAutoSIPrefix(False)
-        self.typical_bars = pg.BarGraphItem(x0=[], y=[], width=[], height=BAR_HEIGHT,
+        self.typical_bars = bar_item_class()(x0=[], y=[], width=[], height=BAR_HEIGHT,
                                             brush=fmt.COLOURS["accent"], pen=pg.mkPen(None))
-        self.max_bars = pg.BarGraphItem(x0=[], y=[], width=[], height=BAR_HEIGHT,
+        self.max_bars = bar_item_class()(x0=[], y=[], width=[], height=BAR_HEIGHT,
                                         brush=fmt.COLOURS["accent_light"], pen=pg.mkPen(None))
         self.plot.addItem(self.max_bars)
         self.plot.addItem(self.typical_bars)

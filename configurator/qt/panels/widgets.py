@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QWidget
 from ...core.ops import OpError, SetOption
 from ...words import say
 from .format import COLOURS
-from .label_paint import note_text_control, paint_once
+from .label_paint import forget_line, note_text_control, paint_once
 from .labels import HeldLabel, WrapLabel
 
 if TYPE_CHECKING:
@@ -183,6 +183,7 @@ class SteadyLabel(QLabel):
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().changeEvent(event)
+        forget_line(self)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._fit()
 

@@ -13,7 +13,7 @@ from ...words import say
 from ..dialogs.explain_popup import explainable
 from ..tr_marks import QT_TRANSLATE_NOOP
 from . import format as fmt
-from .panel_charts import ChartBox, chart_font, chart_section, make_plot
+from .panel_charts import ChartBox, bar_item_class, chart_font, chart_section, make_plot
 from .widgets import Title, ValueGrid, WrapLabel, heading_label, subscribe, subscribe_render
 from .workload_editor import WorkloadEditor
 
@@ -111,7 +111,7 @@ class WorkloadPanel(QWidget):
         # the unit is fixed: pyqtgraph would otherwise relabel small ranges "GB (x0.001)"
         item.getAxis("bottom").enableAutoSIPrefix(False)
         brushes = [pg.mkBrush(c) for _, _, c in SEGMENTS]
-        self.bars = pg.BarGraphItem(x0=np.zeros(len(SEGMENTS)), y=np.zeros(len(SEGMENTS)),
+        self.bars = bar_item_class()(x0=np.zeros(len(SEGMENTS)), y=np.zeros(len(SEGMENTS)),
                                     width=np.zeros(len(SEGMENTS)), height=BAR_HEIGHT, brushes=brushes,
                                     pen=pg.mkPen("w", width=1))
         self.plot.addItem(self.bars)
