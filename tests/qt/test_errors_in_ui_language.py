@@ -263,3 +263,35 @@ def test_the_guard_finds_a_raw_str():
     assert len(_raw_texts(ast.parse(source.replace("str(exc)", "f'{exc}'")))) == 1
     helper = "def _one_line(exc: ValueError) -> str:\n    return str(exc).splitlines()[0]\n"
     assert [(f, w) for _, f, w in _raw_texts(ast.parse(helper))] == [("_one_line", "str(exc)")]
+
+
+def test_a_quote_refused_for_the_builds_errors_lists_them_in_the_ui_language(ui, make_window, tmp_path,
+                                                                             monkeypatch):
+    """File ▸ Export ▸ PDF quote of a build with errors (the empty chassis: no CPU, no memory, no PSU):
+    the real exporter refuses it, and the box the window shows - its head line, every error's line
+    and the draft button - reads in the UI's language (the window-fit probe's refusal is synthetic
+    English; this is the path a user meets)."""
+    from configurator.formats.exporters.pdf_quote import PDF_QUOTE
+    from configurator.formats.registry import ExportRequest
+    from configurator.store.vendor_settings import UnorderableError
+    from configurator.words.problems import text
+
+    win = make_window()
+    session = win.session
+    assert session.evaluation.errors
+    request = ExportRequest(options=((session.build, session.evaluation),), catalog=session.catalog)
+    exc = _caught(PDF_QUOTE.write, request, tmp_path / "q.pdf")
+    assert isinstance(exc, UnorderableError)
+    assert list(exc.errors) == [f"{v.code}: {text(v, ui)}" for v in session.evaluation.errors]
+    shown: list[QMessageBox] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box) or 0)
+    assert not win._show_refusal(exc, offer_draft=True)
+    box = shown[0]
+    lines = box.informativeText().splitlines()
+    assert lines[:len(exc.errors)] == list(exc.errors)[:len(lines)]
+    buttons = [b.text() for b in box.buttons()]
+    if ui == "zh_CN":
+        assert HAN.search(box.text()) and all(HAN.search(line) for line in lines), (box.text(), lines)
+        assert any(HAN.search(b) for b in buttons), buttons
+    else:
+        assert not HAN.search(box.text() + "".join(lines)) and "Export as draft" in buttons
