@@ -307,7 +307,7 @@ class RecommendDialog(QDialog):
             self.status.setText(self.tr("Search cancelled; the result shown is the previous one.")
                                 if self.recommendation is not None else self.tr("Search cancelled."))
         elif isinstance(job.error, ValueError):     # a request the search refuses: said beside the form
-            self.error.setText(str(job.error).splitlines()[0] if str(job.error) else repr(job.error))
+            self.error.setText(error_text(job.error))
         elif job.error is not None:                 # a bug: raised here, where the app's error hook reports it
             raise job.error
         else:
