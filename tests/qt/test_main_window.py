@@ -213,7 +213,7 @@ def test_selection_syncs_between_bom_and_chassis(make_window):
 
 
 def test_palette_greys_parts_that_cannot_fit_and_filters(make_window):
-    from configurator.qt.palette.palette_dock import FITS_ROLE
+    from configurator.qt.palette.roles import FITS_ROLE
 
     win = make_window(Build(chassis="pcie-2u"))
     pal = win.palette_widget

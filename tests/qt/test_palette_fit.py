@@ -16,7 +16,8 @@ from configurator.core.build import Build
 from configurator.core.ops import SetChassis
 from configurator.core.placement import fits_chassis
 from configurator.core.session import Session
-from configurator.qt.palette.palette_dock import FITS_ROLE, PART_ROLE, Palette
+from configurator.qt.palette.palette_dock import Palette
+from configurator.qt.palette.roles import FITS_ROLE, PART_ROLE
 from configurator.store import paths
 from configurator.store.catalog_cache import CatalogCache
 from configurator.store.catalogs import load_catalog

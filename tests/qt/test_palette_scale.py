@@ -14,15 +14,8 @@ from PySide6.QtWidgets import QApplication
 
 from configurator.core.build import Build
 from configurator.core.session import Session
-from configurator.qt.palette.palette_dock import (
-    FITS_ROLE,
-    FORM_ROLE,
-    PART_CATEGORY_ROLE,
-    PART_ROLE,
-    SEARCH_ROLE,
-    VENDOR_ROLE,
-    Palette,
-)
+from configurator.qt.palette.palette_dock import Palette
+from configurator.qt.palette.roles import FITS_ROLE, FORM_ROLE, PART_CATEGORY_ROLE, PART_ROLE, SEARCH_ROLE, VENDOR_ROLE
 from configurator.store import paths
 from configurator.store.catalog_cache import CatalogCache
 from configurator.store.catalogs import load_catalog

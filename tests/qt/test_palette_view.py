@@ -11,7 +11,8 @@ from configurator.core.build import Build
 from configurator.core.ops import SetChassis
 from configurator.core.session import Session
 from configurator.qt.chassis.drag_mime import PART_MIME, part_from_mime
-from configurator.qt.palette.palette_dock import COLLAPSED_ROLE, FITS_ROLE, PART_CATEGORY_ROLE, PART_ROLE, Palette
+from configurator.qt.palette.palette_dock import Palette
+from configurator.qt.palette.roles import COLLAPSED_ROLE, FITS_ROLE, PART_CATEGORY_ROLE, PART_ROLE
 
 
 @pytest.fixture

@@ -33,19 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .roles import (  # noqa: F401 - the roles are the palette's public vocabulary
-    COLLAPSED_ROLE,
-    FIGURES_ROLE,
-    FITS_ROLE,
-    FORM_ROLE,
-    PART_CATEGORY_ROLE,
-    PART_ROLE,
-    PRICE_ROLE,
-    ROW_ROLE,
-    SEARCH_ROLE,
-    TITLE_ROLE,
-    VENDOR_ROLE,
-)
+from .roles import COLLAPSED_ROLE, PART_ROLE
 from .row_delegate import FOCUS_RING, PartDelegate, row_height  # noqa: F401 - FOCUS_RING: tests
 
 if TYPE_CHECKING:
