@@ -28,46 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: run in the child of the GUI case: the launcher's own `configurator gui BUILD`, with a paint
-#: counter on the application; at the first painted frame it prints the time and whether
-#: pyqtgraph was imported yet and the CPU time (user + system) it took to get there, then quits
-_GUI_CHILD = """
-import os, sys, time
-from configurator.qt import app as qt_app
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QMainWindow, QWidget
-
-made = qt_app.make_app
-
-class Paints(QObject):
-    count = 0
-    def eventFilter(self, obj, event):  # noqa: N802 - Qt API
-        # the main window's frame: a catalog-load progress window (a cold cache on a busy machine)
-        # paints first, and a quit() asked for inside its wait would be lost before app.exec()
-        if event.type() == QEvent.Type.Paint and isinstance(obj, QWidget) and isinstance(obj.window(), QMainWindow):
-            Paints.count += 1
-        return False
-
-def mark():
-    # a zero-delay timer runs after the window-system events of its pass (the first frame's paint)
-    if Paints.count:
-        cpu = os.times().user + os.times().system
-        print(f"first {time.time()!r} pyqtgraph={'pyqtgraph' in sys.modules} cpu={cpu!r}", flush=True)
-        qt_app.QApplication.instance().quit()
-    else:
-        QTimer.singleShot(0, mark)
-
-def make_app(*args, **kwargs):
-    app = made(*args, **kwargs)
-    app._paints = Paints()
-    app.installEventFilter(app._paints)
-    QTimer.singleShot(0, mark)
-    return app
-
-qt_app.make_app = make_app
-from configurator.launch import main
-main(["gui", sys.argv[1]])
-"""
+#: the child of the GUI case: `configurator gui BUILD` to its main window's first frame (it prints
+#: the time, the CPU time it took and the heavy packages imported by then, and quits)
+_GUI_CHILD = str(ROOT / "bench" / "first_frame_child.py")
 
 
 #: the floor of any command that reads a file through a pydantic model: the model machinery
@@ -93,7 +56,7 @@ def cases(build: str, pdf: str) -> dict[str, list[str]]:
         "configurator check": [py, "-m", "configurator", "check", build],
         "import reportlab.platypus, pydantic": [py, "-c", "import reportlab.platypus, pydantic"],
         "configurator quote": [py, "-m", "configurator", "quote", build, "-o", pdf],
-        "gui → first frame": [py, "-c", _GUI_CHILD, build],
+        "gui → first frame": [py, _GUI_CHILD, build],
     }
 
 
@@ -117,7 +80,8 @@ def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, str, float]:
     first = next((line for line in out.stdout.splitlines() if line.startswith("first ")), None)
     after = os.times()
     if first:
-        stamp, flag, cpu = first.split()[1:4]
+        stamp, cpu, heavy = first.split()[1:4]
+        flag = f"pyqtgraph={'pyqtgraph' in heavy.removeprefix('heavy=').split(',')}"
         return float(stamp) - t0, flag, float(cpu.removeprefix("cpu="))
     return end - t0, "", (after.children_user - before.children_user) + (after.children_system - before.children_system)
 

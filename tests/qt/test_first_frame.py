@@ -64,44 +64,11 @@ def test_settled_it_looks_the_same_as_a_window_built_at_once(qtbot, catalog):
 def test_the_first_frame_imports_neither_numpy_nor_pyqtgraph(tmp_path):
     """`configurator gui BUILD`, offscreen: at the first painted frame (as bench/bench_startup.py
     detects it) the palette's index, the panels' numbers and the charts are not imported yet."""
-    child = """
-import sys
-from configurator.qt import app as qt_app
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QMainWindow, QWidget
-
-made = qt_app.make_app
-
-class Paints(QObject):
-    count = 0
-    def eventFilter(self, obj, event):  # noqa: N802
-        # the main window's frame: a catalog-load progress window (a cold cache on a busy machine)
-        # paints first, and a quit() asked for inside its wait would be lost before app.exec()
-        if event.type() == QEvent.Type.Paint and isinstance(obj, QWidget) and isinstance(obj.window(), QMainWindow):
-            Paints.count += 1
-        return False
-
-def mark():
-    if Paints.count:
-        print("first", sorted({"numpy", "pyqtgraph", "openpyxl", "reportlab"} & set(sys.modules)), flush=True)
-        qt_app.QApplication.instance().quit()
-    else:
-        QTimer.singleShot(0, mark)
-
-def make_app(*args, **kwargs):
-    app = made(*args, **kwargs)
-    app._paints = Paints()
-    app.installEventFilter(app._paints)
-    QTimer.singleShot(0, mark)
-    return app
-
-qt_app.make_app = make_app
-from configurator.launch import main
-main(["gui", sys.argv[1]])
-"""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "CONFIGURATOR_HOME": str(tmp_path / "home"),
            "QT_QPA_PLATFORM": "offscreen"}
-    out = subprocess.run([sys.executable, "-c", child, str(ROOT / "examples" / "hgx-h100-8gpu.json")],
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "first_frame_child.py"),
+                          str(ROOT / "examples" / "hgx-h100-8gpu.json")],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
-    assert "first []" in out.stdout.splitlines(), out.stdout + out.stderr[-2000:]
+    first = [line for line in out.stdout.splitlines() if line.startswith("first ")]
+    assert len(first) == 1 and first[0].endswith(" heavy=-"), out.stdout + out.stderr[-2000:]
