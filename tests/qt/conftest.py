@@ -59,6 +59,27 @@ def catalog():
 
 
 @pytest.fixture
+def example_session():
+    """Factory: a session on a shipped example (`examples/NAME`), the shipped catalog and its
+    evaluator with the shipped rates and presets, as the app opens it."""
+    import json
+
+    from configurator.core.build import Build
+    from configurator.core.session import Session
+    from configurator.store import paths
+    from configurator.store.catalogs import load_catalog
+    from configurator.store.loaded_evaluator import default_evaluator
+
+    def factory(name: str) -> Session:
+        cat = load_catalog()
+        data = json.loads((paths.examples_dir() / name).read_text(encoding="utf-8"))
+        data.pop("format"), data.pop("kind")
+        return Session(cat, Build.model_validate(data), evaluator=default_evaluator(cat))
+
+    return factory
+
+
+@pytest.fixture
 def make_window(qtbot, catalog):
     """Factory: a shown MainWindow on a fresh session of `build` (default: empty HGX chassis)."""
     from configurator.core.build import Build

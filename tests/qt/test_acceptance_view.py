@@ -3,17 +3,12 @@ comparison with the stored baseline, and the troubleshooter — the same words a
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from configurator.core.build import Build
 from configurator.core.session import Session
 from configurator.qt.views.acceptance import AcceptanceDialog
-from configurator.store import paths
-from configurator.store.catalogs import load_catalog
-from configurator.store.loaded_evaluator import default_evaluator
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "acceptance"
 GPUS = ("index, name, serial, memory.total [MiB], pcie.link.gen.max, pcie.link.width.max, ecc.mode.current\n"
@@ -21,11 +16,8 @@ GPUS = ("index, name, serial, memory.total [MiB], pcie.link.gen.max, pcie.link.w
 
 
 @pytest.fixture
-def session() -> Session:
-    cat = load_catalog()
-    data = json.loads((paths.examples_dir() / "hgx-h100-8gpu.json").read_text(encoding="utf-8"))
-    data.pop("format"), data.pop("kind")
-    return Session(cat, Build.model_validate(data), evaluator=default_evaluator(cat))
+def session(example_session) -> Session:
+    return example_session("hgx-h100-8gpu.json")
 
 
 def _results(folder: Path, burn: str) -> Path:

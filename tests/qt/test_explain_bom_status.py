@@ -182,8 +182,8 @@ def test_bom_amount_columns_fit_their_text_in_each_font(qtbot, shipped):
     assert head.sectionSize(4) >= widest > before
 
 
-def test_a_companion_line_names_its_alternatives(qtbot):
-    """A distributor's user catalog (issue 30): one rail kit line, the distributor's kit named on it."""
+def _distributor_bom(qtbot) -> tuple[Session, PartsList]:
+    """The HGX example on the shipped catalog plus a distributor's (issue 30), and its BOM panel."""
     from configurator.store import paths
 
     user = ROOT / "tests" / "fixtures" / "user-catalog-distributor"
@@ -191,6 +191,12 @@ def test_a_companion_line_names_its_alternatives(qtbot):
     session = Session(cat, load_build(HGX, cat), HGX)
     bom = PartsList(session)
     qtbot.addWidget(bom)
+    return session, bom
+
+
+def test_a_companion_line_names_its_alternatives(qtbot):
+    """A distributor's user catalog (issue 30): one rail kit line, the distributor's kit named on it."""
+    session, bom = _distributor_bom(qtbot)
     names = [bom.table.item(r, 1).text() for r in range(bom.table.rowCount())]
     rails = [n for n in names if "rail kit" in n]
     assert len(rails) == 1 and rails[0].startswith("Supermicro rail kit for the chassis — alternatives: Distributor")
@@ -199,13 +205,7 @@ def test_a_companion_line_names_its_alternatives(qtbot):
 
 
 def test_using_an_alternative_from_the_bom_is_one_undo_step(qtbot):
-    from configurator.store import paths
-
-    user = ROOT / "tests" / "fixtures" / "user-catalog-distributor"
-    cat = load_catalog([paths.catalog_dir(), user], [paths.price_dir(), user / "prices"])
-    session = Session(cat, load_build(HGX, cat), HGX)
-    bom = PartsList(session)
-    qtbot.addWidget(bom)
+    session, bom = _distributor_bom(qtbot)
     cord = next(ln for ln in session.evaluation.cost.lines if ln.part_id == "acc-cord-c19-c20")
     bom.use_companion(cord, "dist-cord-c19-c20-3m")
     assert session.build.companions == ("dist-cord-c19-c20-3m",)

@@ -195,15 +195,8 @@ def test_a_figure_painted_in_one_layout_has_the_pixels_qlabel_paints(qtbot):
         for align in (right, left, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom):
             for text in ("9.6 kW", "$474,838.00", "117 %", "—", "8× H100 SXM", "at month 14 (1.2 years)"):
                 for size in ((198, 17), (53, 18), (120, 26), (77, 21)):
-                    held, bare = value_label("0"), QLabel()
-                    for label in (held, bare):
-                        qtbot.addWidget(label)
-                        label.setStyleSheet(css)
-                        label.setAlignment(align)
-                        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-                        label.setFocusPolicy(Qt.FocusPolicy.StrongFocus)   # a figure that explains itself
-                        label.setText(text)
-                        label.resize(*size)
+                    held = _styled(qtbot, value_label("0"), text, css, align, size)
+                    bare = _styled(qtbot, QLabel(), text, css, align, size)
                     held.holder.resize(*size)      # a window, as `bare` is: both grabbed on a background
                     assert held.holder.grab().toImage() == bare.grab().toImage(), (css, align, text, size)
                     painted_fast += line_origin(held) is not None
@@ -252,18 +245,22 @@ def test_a_wrapped_figure_from_its_own_document_has_qlabels_height_and_pixels(qt
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
+def _styled(qtbot, label: QLabel, text: str, css: str, align, size, wrap: bool = False) -> QLabel:
+    """`label` set up as a panel's figure is: style, alignment, selectable, focusable, `text`, `size`."""
+    qtbot.addWidget(label)
+    label.setStyleSheet(css)
+    label.setAlignment(align)
+    label.setWordWrap(wrap)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setFocusPolicy(Qt.FocusPolicy.StrongFocus)   # a figure that explains itself
+    label.setText(text)
+    label.resize(*size)
+    return label
+
+
 def _bare(qtbot, text: str, css: str, align, size, wrap: bool = False) -> QLabel:
     """The QLabel a figure label must look like."""
-    bare = QLabel()
-    qtbot.addWidget(bare)
-    bare.setStyleSheet(css)
-    bare.setAlignment(align)
-    bare.setWordWrap(wrap)
-    bare.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    bare.setFocusPolicy(Qt.FocusPolicy.StrongFocus)   # a figure that explains itself
-    bare.setText(text)
-    bare.resize(*size)
-    return bare
+    return _styled(qtbot, QLabel(), text, css, align, size, wrap)
 
 
 def test_a_figure_label_repainted_after_each_change_has_qlabels_pixels(qtbot):

@@ -3,7 +3,6 @@ cold cache and none on a warm one; the Recommend search's bar, its Cancel and a 
 
 from __future__ import annotations
 
-import json
 import sys
 import threading
 import time
@@ -12,14 +11,11 @@ from pathlib import Path
 import pytest
 
 import configurator.store.catalogs as catalogs
-from configurator.core.build import Build
 from configurator.core.session import Session
 from configurator.qt.views.recommendations import RecommendDialog
 from configurator.qt.window import language_menu as language
 from configurator.qt.window import loading
 from configurator.store import paths
-from configurator.store.catalogs import load_catalog
-from configurator.store.loaded_evaluator import default_evaluator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from _big_catalog import write_big_catalog  # noqa: E402
@@ -135,11 +131,8 @@ def test_the_window_is_chinese(qtbot, chinese_app) -> None:
 
 # ---------------------------------------------------------------------------- Recommend
 @pytest.fixture
-def session() -> Session:
-    cat = load_catalog()
-    data = json.loads((paths.examples_dir() / "general-purpose-2u.json").read_text(encoding="utf-8"))
-    data.pop("format"), data.pop("kind")
-    return Session(cat, Build.model_validate(data), evaluator=default_evaluator(cat))
+def session(example_session) -> Session:
+    return example_session("general-purpose-2u.json")
 
 
 def _slowed(monkeypatch, per_block_s: float, gate: threading.Event | None = None) -> list[tuple[int, int]]:

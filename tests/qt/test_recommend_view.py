@@ -22,11 +22,8 @@ def run(dialog: RecommendDialog) -> None:
 
 
 @pytest.fixture
-def session() -> Session:
-    cat = load_catalog()
-    data = json.loads((paths.examples_dir() / "general-purpose-2u.json").read_text(encoding="utf-8"))
-    data.pop("format"), data.pop("kind")
-    return Session(cat, Build.model_validate(data), evaluator=default_evaluator(cat))
+def session(example_session) -> Session:
+    return example_session("general-purpose-2u.json")
 
 
 def test_recommend_then_open_and_undo(qtbot, session) -> None:
