@@ -55,11 +55,19 @@ def is_installed() -> bool:
 
 
 def _shipped(name: str, must_hold: str) -> Path:
-    """The shipped folder `name`, checked to hold at least one `must_hold` file."""
+    """The shipped folder `name`, checked to hold at least one `must_hold` file (once per folder
+    and process: the words ask for the locale folder with every sentence in a named language)."""
     folder = repo_root() / name
+    if (folder, must_hold) in _FOUND:
+        return folder
     if not folder.is_dir() or not any(folder.glob(must_hold)):
         raise ShippedDataMissingError(Msg("install.folder-missing", name=name, folder=str(folder), files=must_hold))
+    _FOUND.add((folder, must_hold))
     return folder
+
+
+#: shipped folders found holding their files (an empty or missing one is looked at again each time)
+_FOUND: set[tuple[Path, str]] = set()
 
 
 def catalog_dir() -> Path:

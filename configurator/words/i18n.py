@@ -98,12 +98,18 @@ def load_catalog(language: str) -> Catalog:
     """The compiled catalog for `language` (English needs none; a missing .mo is an error)."""
     if language == "en":
         return Catalog()
+    if _ACTIVE[0].language == language:   # the language in use (a quote or an explanation in it): no I/O
+        return _ACTIVE[0]
     from babel.messages.mofile import read_mo
 
     from ..store import paths
 
     path = paths.locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
+        seen = os.stat(path)
+        known = _LOADED.get((str(path), seen.st_size, seen.st_mtime_ns))
+        if known is not None:         # read before and unchanged: no need to open it
+            return known
         with open(path, "rb") as fh:
             stat = os.fstat(fh.fileno())
             key = (str(path), stat.st_size, stat.st_mtime_ns)

@@ -9,6 +9,7 @@ their unit, lists joined the language's way, nested messages recursively — and
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
 from string import Formatter
 
@@ -90,10 +91,14 @@ def spaced(text: str, values: dict[str, object]) -> str:
     """`text.format(**values)` with a space where a Han character of the template meets a value
     that begins or ends with a Latin letter or digit ("CPU2 是 CPU 插槽", not "是CPU 插槽"): the
     spacing Chinese UIs keep between Han and Latin text (W3C clreq, "Han and Western text"),
-    decided at the placeholders only, so the translator's own spacing inside a template stays."""
+    decided at the placeholders only, so the translator's own spacing inside a template stays.
+    A template with no placeholder next to a Han character is formatted as it is."""
+    pieces = _pieces(text)
+    if pieces is None:
+        return text.format(**values)
     out: list[str] = []
     value_ends_latin = False
-    for literal, name, spec, conversion in _FORMATTER.parse(text):
+    for literal, name, spec, conversion in pieces:
         if value_ends_latin and literal and _han(literal[0]):
             out.append(" ")
         out.append(literal)
@@ -107,6 +112,18 @@ def spaced(text: str, values: dict[str, object]) -> str:
         out.append(shown)
         value_ends_latin = bool(shown) and _latin(shown[-1])
     return "".join(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _pieces(text: str) -> tuple[tuple[str, str | None, str | None, str | None], ...] | None:
+    """`text` split at its placeholders (`string.Formatter.parse`), once per template; None when no
+    placeholder stands next to a Han character (nothing to space)."""
+    pieces = tuple(_FORMATTER.parse(text))
+    after = (p[0] for p in pieces[1:])      # the literal after each placeholder
+    if any((name is not None and literal and _han(literal[-1])) or (nxt and _han(nxt[0]))
+           for (literal, name, _, _), nxt in zip(pieces, [*after, ""], strict=True)):
+        return pieces
+    return None
 
 
 def word(value: Arg, catalog: i18n.Catalog) -> str:
