@@ -139,7 +139,7 @@ def held_line_origin(label: QLabel) -> QPointF | None:
     with a change event: the label's `changeEvent` calls `forget_line`."""
     if label.wordWrap():
         return None   # a wrapped label is painted from its document (as `line_origin` says)
-    key = (label.text(), document_rect(label).getRect(), label.alignment(), label.textFormat(), label.wordWrap())
+    key = (label.text(), document_rect(label).getRect(), label.alignment(), label.textFormat())
     held: dict[tuple, QPointF | None] | None = getattr(label, "_line_at", None)
     if held is None:
         held = label._line_at = {}  # type: ignore[attr-defined]
